@@ -1,0 +1,47 @@
+"""Cold start of the quick command-line path, as whole processes, against ``python -c pass``.
+
+Runs each command many times, interleaved so machine load hits all alike, and prints the median
+wall time of each and its ratio to the bare interpreter. Goal (issue 2): ratio at most 6.
+
+    .venv/bin/python benchmarks/cold_start.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+COMMANDS = {
+    "python -c pass": [sys.executable, "-c", "pass"],
+    "referee roll 2d10+4": [str(BIN / "referee"), "roll", "2d10+4"],
+    "referee table lookup kh.damage 83": [str(BIN / "referee"), "table", "lookup", "kh.damage", "83"],
+    "referee table lookup si.open-order 3:2 4": [str(BIN / "referee"), "table", "lookup", "si.open-order", "3:2", "4"],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    runs = parser.parse_args().runs
+    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    for _ in range(runs):
+        for name, command in COMMANDS.items():
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+            times[name].append(time.perf_counter() - start)
+    base = statistics.median(times["python -c pass"])
+    print(f"{'command':<44}{'median ms':>10}{'ratio':>8}")
+    for name, samples in times.items():
+        median = statistics.median(samples)
+        print(f"{name:<44}{median * 1000:>10.1f}{median / base:>8.2f}")
+    worst = max(statistics.median(s) for n, s in times.items() if n != "python -c pass")
+    print(f"worst ratio {worst / base:.2f} (goal: at most 6)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,419 @@
+"""The official tables of the four rule systems, loaded from ``tables/*.toml`` and looked up.
+
+Three kinds of lookup, as ``tables/README.md`` describes the data:
+
+- **key**: a row by its key (weapon, ship, planet...), optionally one cell of it; cells with two
+  readings (the Advanced Combat Table's plain and Gunnery-skill percentages) take a variant.
+- **band**: the row whose ``low..high`` holds a number (a modified d100 on the Damage Table).
+- **odds**: Stellar Inferno's odds row and die column: the highest row at or below the exact
+  ratio of attack to defense, clamped to the first and last rows; die results beyond the first
+  and last columns read those columns.
+
+Every lookup returns a :class:`Lookup` that says which table, row and cell produced it and how
+the row was found, so a result can always cite its source.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Literal, Union
+
+import attrs
+
+from referee.errors import RefereeError
+from referee.resources import tables_dir
+
+Value = Union[int, float, str, bool, list["Value"]]
+Row = Mapping[str, Value]
+LookupKind = Literal["key", "band", "odds"]
+Fail = Callable[[str], RefereeError]
+
+UNKNOWN = "unknown"
+_TABLE_FIELDS = {
+    "title", "source", "notes", "lookup", "columns", "rows", "roll", "variants",
+    "key_column", "below", "above", "die_columns",
+}
+
+
+def normal(name: object) -> str:
+    """A key as matched: case, spaces, '-' and '_' do not matter."""
+    return re.sub(r"[\s_\-]+", "", str(name)).lower()
+
+
+@attrs.frozen
+class Column:
+    key: str
+    label: str
+    aliases: tuple[str, ...] = ()
+
+    def names(self) -> tuple[str, ...]:
+        return (self.key, self.label, *self.aliases)
+
+
+@attrs.frozen
+class Table:
+    """One official table: its rows as the book prints them, with source and notes."""
+
+    name: str
+    title: str
+    source: str
+    notes: tuple[str, ...]
+    lookup: LookupKind
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+    roll: str = ""
+    variants: tuple[str, ...] = ()
+    key_column: str = ""
+    below: Literal["refuse", "clamp"] = "refuse"
+    above: Literal["refuse", "clamp"] = "refuse"
+    die_columns: tuple[int, ...] = ()
+
+    @classmethod
+    def from_toml(cls, name: str, data: Mapping[str, object]) -> Table:
+        """Build and check one ``[tables.NAME]`` entry; refuse a malformed one by name."""
+        return _build(name, data)
+
+    # -- finding rows and columns ------------------------------------------------------------
+
+    def row_key(self, row: Row) -> str:
+        return str(row[self.key_column])
+
+    def column(self, name: str) -> Column:
+        wanted = normal(name)
+        for column in self.columns:
+            if wanted in {normal(n) for n in column.names()}:
+                return column
+        raise RefereeError(
+            f"{self.name} has no column {name!r}; choose from {', '.join(c.key for c in self.columns)}"
+        )
+
+    def row(self, key: str) -> Row:
+        """**key** lookup: the row whose key (or one of its aliases) is ``key``."""
+        wanted = normal(key)
+        for row in self.rows:
+            names = [row[self.key_column], *_aliases(row)]
+            if wanted in {normal(n) for n in names}:
+                return row
+        keys = ", ".join(self.row_key(r) for r in self.rows)
+        raise RefereeError(f"{self.name} has no row {key!r}; choose from {keys}")
+
+    def band(self, number: int) -> tuple[Row, str]:
+        """**band** lookup: the row whose ``low..high`` holds ``number``, and how it was read."""
+        first, last = self.rows[0], self.rows[-1]
+        if number < int(first["low"]):  # type: ignore[arg-type]
+            if self.below == "clamp":
+                return first, f"{number} is below the table: read as {_band_name(first)}"
+            raise RefereeError(f"{self.name} has no band for {number}; it runs from {first['low']} to {last['high']}")
+        if number > int(last["high"]):  # type: ignore[arg-type]
+            if self.above == "clamp":
+                return last, f"{number} is above the table: read as {_band_name(last)}"
+            raise RefereeError(f"{self.name} has no band for {number}; it runs from {first['low']} to {last['high']}")
+        for row in self.rows:
+            if int(row["low"]) <= number <= int(row["high"]):  # type: ignore[arg-type]
+                return row, f"{number} falls in {_band_name(row)}"
+        raise AssertionError("bands are contiguous: checked on loading")
+
+    def odds_row(self, attack: Fraction, defense: Fraction) -> tuple[Row, str]:
+        """**odds** lookup: the highest row at or below attack:defense, clamped at both ends."""
+        if defense <= 0 or attack < 0:
+            raise RefereeError(f"odds need a positive defense and an attack of 0 or more, not {attack}:{defense}")
+        ratio = attack / defense
+        said = f"{_fraction(attack)}:{_fraction(defense)}"
+        chosen = self.rows[0]
+        for row in self.rows:
+            if _ratio(str(row["odds"])) <= ratio:
+                chosen = row
+        reading = f"{said} reads row {chosen['odds']}"
+        if ratio < _ratio(str(self.rows[0]["odds"])):
+            reading = f"{said} is below {self.rows[0]['odds']}: read as {self.rows[0]['odds']} (the table's footnote)"
+        elif chosen is self.rows[-1] and ratio > _ratio(str(chosen["odds"])):
+            reading = f"{said} is above {chosen['odds']}: read as {chosen['odds']} (the table's footnote)"
+        return chosen, reading
+
+    def die_column(self, die: int) -> tuple[Column, str]:
+        """The die column of an odds table; a die beyond the first or last column reads it."""
+        read = min(max(die, self.die_columns[0]), self.die_columns[-1])
+        column = self.columns[1 + self.die_columns.index(read)]
+        note = f"die {die}" if read == die else f"die {die} reads the column {column.label!r}"
+        return column, note
+
+    # -- the lookup the command line and the rules layer share ------------------------------------
+
+    def look_up(self, keys: Sequence[str], variant: str = "") -> Lookup:
+        """Look up by the strings a referee types: see each kind's method for their meaning."""
+        if not keys:
+            raise RefereeError(f"{self.name} needs {self.key_help()}")
+        if self.lookup == "band":
+            row, how = self.band(_integer(keys[0], f"{self.name}: the number to look up"))
+            rest = keys[1:]
+        elif self.lookup == "odds":
+            attack, defense = _odds(keys[0])
+            row, how = self.odds_row(attack, defense)
+            if len(keys) > 2:
+                raise RefereeError(f"{self.name} takes odds and a die, e.g. 7:4 4; got {' '.join(keys)}")
+            if len(keys) == 2:
+                column, die_note = self.die_column(_integer(keys[1], f"{self.name}: the die"))
+                return Lookup(self, row, column, row[column.key], f"{how}; {die_note}")
+            return Lookup(self, row, None, None, how)
+        else:
+            row, how = self.row(keys[0]), f"row {keys[0]!r}"
+            rest = keys[1:]
+        if len(rest) > 2 or (len(rest) == 2 and not self.variants):
+            raise RefereeError(f"{self.name} takes {self.key_help()}; got {' '.join(keys)}")
+        if len(rest) == 2:
+            variant = rest[1]
+        column = self.column(rest[0]) if rest else None
+        return self._result(row, column, how, variant)
+
+    def key_help(self) -> str:
+        if self.lookup == "band":
+            return f"a number from {self.rows[0]['low']} to {self.rows[-1]['high']}, then optionally a column"
+        if self.lookup == "odds":
+            return "odds as attack:defense (e.g. 3:2 or 7:4) and a die"
+        extra = f" and a variant ({' or '.join(self.variants)})" if self.variants else ""
+        return f"a {self.key_column} and optionally a column{extra}"
+
+    def _result(self, row: Row, column: Column | None, how: str, variant: str) -> Lookup:
+        if column is None:
+            return Lookup(self, row, None, None, how)
+        value = row[column.key]
+        if self.variants and isinstance(value, list):
+            chosen = variant or self.variants[0]
+            if normal(chosen) not in [normal(v) for v in self.variants]:
+                raise RefereeError(f"{self.name} has no variant {chosen!r}; choose from {', '.join(self.variants)}")
+            index = [normal(v) for v in self.variants].index(normal(chosen))
+            return Lookup(self, row, column, value[index], f"{how}, {column.label}, {self.variants[index]}")
+        return Lookup(self, row, column, value, f"{how}, {column.label}")
+
+
+@attrs.frozen
+class Lookup:
+    """What a lookup found: the row, the cell if one was asked for, and how it was found."""
+
+    table: Table
+    row: Row
+    column: Column | None
+    value: Value | None
+    reading: str
+
+    def citation(self) -> str:
+        """Which table and row produced the result: ``Advanced Game Damage Table (...), 81-84``."""
+        return f"{self.table.title} ({self.table.source}): {self.reading}"
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data with stable keys, for ``--json``."""
+        return {
+            "table": self.table.name,
+            "title": self.table.title,
+            "source": self.table.source,
+            "row": dict(self.row),
+            "column": self.column.key if self.column else None,
+            "value": self.value if self.column else None,
+            "reading": self.reading,
+        }
+
+
+@attrs.frozen
+class Tables:
+    """Every loaded table by full name (``kh.damage``)."""
+
+    by_name: Mapping[str, Table]
+
+    def names(self) -> list[str]:
+        return sorted(self.by_name)
+
+    def get(self, name: str) -> Table:
+        """The table called ``name`` (``prefix.name``; the bare name if only one has it)."""
+        wanted = name.strip().lower()
+        if wanted in self.by_name:
+            return self.by_name[wanted]
+        bare = [t for n, t in self.by_name.items() if n.split(".", 1)[1] == wanted]
+        if len(bare) == 1:
+            return bare[0]
+        import difflib
+
+        close = difflib.get_close_matches(wanted, self.names(), n=4, cutoff=0.5)
+        close += [n for n in self.names() if wanted and wanted in n and n not in close][:4]
+        hint = f"did you mean {', '.join(close)}?" if close else "run 'referee table list' for every name"
+        raise RefereeError(f"no table called {name!r}; {hint}")
+
+
+def load(directory: Path | None = None, prefix: str = "") -> Tables:
+    """Load every table file in ``directory`` (default: the official tables).
+
+    With ``prefix`` (``kh``), only the file of that rule system is read, if one has it.
+    """
+    folder = directory or tables_dir()
+    files = sorted(folder.glob("*.toml"))
+    if prefix:
+        mine = [f for f in files if _declares_prefix(f, prefix)]
+        files = mine or files
+    tables: dict[str, Table] = {}
+    for path in files:
+        tables.update(load_file(path))
+    return Tables(tables)
+
+
+def _declares_prefix(path: Path, prefix: str) -> bool:
+    with path.open("rb") as handle:
+        head = handle.read(200).decode("utf-8", "replace")
+    return re.search(rf'^prefix\s*=\s*"{re.escape(prefix)}"', head, re.MULTILINE) is not None
+
+
+def load_file(path: Path) -> dict[str, Table]:
+    """One rule system's tables, checked; a malformed file is refused with the place at fault."""
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise RefereeError(f"{path.name}: cannot read the table file: {error}") from error
+    prefix = data.get("prefix")
+    if not isinstance(prefix, str) or not prefix:
+        raise RefereeError(f"{path.name}: needs prefix = \"...\" (e.g. \"kh\")")
+    entries = data.get("tables")
+    if not isinstance(entries, dict) or not entries:
+        raise RefereeError(f"{path.name}: has no [tables.NAME] entries")
+    return {f"{prefix}.{name}": _build(f"{prefix}.{name}", entry) for name, entry in entries.items()}
+
+
+# -- building and checking a table from its TOML ------------------------------------------------
+
+
+def _build(name: str, data: Mapping[str, object]) -> Table:
+    def fail(message: str) -> RefereeError:
+        return RefereeError(f"table {name}: {message}")
+
+    if not isinstance(data, Mapping):
+        raise fail("must be a [tables.NAME] table")
+    extra = set(data) - _TABLE_FIELDS
+    if extra:
+        raise fail(f"unknown field(s) {', '.join(sorted(extra))}; allowed: {', '.join(sorted(_TABLE_FIELDS))}")
+    for field in ("title", "source", "lookup", "columns", "rows"):
+        if field not in data:
+            raise fail(f"required field {field!r} is missing")
+    lookup = data["lookup"]
+    if lookup not in ("key", "band", "odds"):
+        raise fail(f"lookup must be 'key', 'band' or 'odds', not {lookup!r}")
+    columns = tuple(_column(name, c) for c in _list(data["columns"], fail, "columns"))
+    keys = [c.key for c in columns]
+    rows = tuple(_row(name, i, r, keys) for i, r in enumerate(_list(data["rows"], fail, "rows")))
+    if not rows:
+        raise fail("has no rows")
+    key_column = str(data.get("key_column", keys[0] if lookup != "odds" else "odds"))
+    if key_column not in keys:
+        raise fail(f"key_column {key_column!r} is not one of its columns")
+    table = Table(
+        name=name,
+        title=str(data["title"]),
+        source=str(data["source"]),
+        notes=tuple(str(n) for n in _list(data.get("notes", []), fail, "notes")),
+        lookup=lookup,  # type: ignore[arg-type]
+        columns=columns,
+        rows=rows,
+        roll=str(data.get("roll", "")),
+        variants=tuple(str(v) for v in _list(data.get("variants", []), fail, "variants")),
+        key_column=key_column,
+        below=_edge(data.get("below", "refuse"), fail, "below"),
+        above=_edge(data.get("above", "refuse"), fail, "above"),
+        die_columns=tuple(int(d) for d in _list(data.get("die_columns", []), fail, "die_columns")),  # type: ignore[call-overload]
+    )
+    {"key": _check_keys, "band": _check_bands, "odds": _check_odds}[lookup](table, fail)
+    return table
+
+
+def _list(value: object, fail: Fail, field: str) -> list[object]:
+    if not isinstance(value, list):
+        raise fail(f"{field} must be a list")
+    return value
+
+
+def _edge(value: object, fail: Fail, field: str) -> Literal["refuse", "clamp"]:
+    if value not in ("refuse", "clamp"):
+        raise fail(f"{field} must be 'refuse' or 'clamp', not {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def _column(name: str, data: object) -> Column:
+    if not isinstance(data, Mapping) or not isinstance(data.get("key"), str) or not isinstance(data.get("label"), str):
+        raise RefereeError(f"table {name}: each column must be {{ key = \"...\", label = \"...\" }}, not {data!r}")
+    return Column(data["key"], data["label"], tuple(str(a) for a in data.get("aliases", [])))
+
+
+def _row(name: str, index: int, data: object, keys: list[str]) -> Row:
+    if not isinstance(data, Mapping):
+        raise RefereeError(f"table {name}: row {index + 1} must be an inline table")
+    missing = [k for k in keys if k not in data]
+    extra = [k for k in data if k not in keys and k != "aliases"]
+    if missing or extra:
+        problem = f"missing {', '.join(missing)}" if missing else f"unknown column(s) {', '.join(extra)}"
+        raise RefereeError(f"table {name}: row {index + 1} ({next(iter(data.values()), '?')}): {problem}")
+    return dict(data)
+
+
+def _aliases(row: Row) -> list[Value]:
+    aliases = row.get("aliases", [])
+    return list(aliases) if isinstance(aliases, list) else []
+
+
+def _check_keys(table: Table, fail: Fail) -> None:
+    seen: dict[str, str] = {}
+    for row in table.rows:
+        for key in [row[table.key_column], *_aliases(row)]:
+            if normal(key) in seen and seen[normal(key)] != table.row_key(row):
+                raise fail(f"key {key!r} names two rows ({seen[normal(key)]!r} and {table.row_key(row)!r})")
+            seen[normal(key)] = table.row_key(row)
+
+
+def _check_bands(table: Table, fail: Fail) -> None:
+    previous: int | None = None
+    for row in table.rows:
+        low, high = row.get("low"), row.get("high")
+        if not isinstance(low, int) or not isinstance(high, int) or low > high:
+            raise fail(f"band {low}-{high}: low and high must be whole numbers, low <= high")
+        if previous is not None and low != previous + 1:
+            raise fail(f"band {low}-{high} does not follow the band ending at {previous}")
+        previous = high
+
+
+def _check_odds(table: Table, fail: Fail) -> None:
+    die_count = len(table.columns) - 1
+    if table.columns[0].key != "odds" or len(table.die_columns) != die_count or die_count < 1:
+        raise fail("an odds table has the column 'odds' first, then one column per die_columns entry")
+    if list(table.die_columns) != sorted(table.die_columns):
+        raise fail("die_columns must ascend")
+    ratios = [_ratio(str(row["odds"])) for row in table.rows]
+    if ratios != sorted(set(ratios)):
+        raise fail("odds rows must ascend without repeats")
+
+
+def _band_name(row: Row) -> str:
+    return f"band {row['low']} to {row['high']}"
+
+
+def _ratio(text: str) -> Fraction:
+    attack, defense = _odds(text)
+    return attack / defense
+
+
+def _odds(text: str) -> tuple[Fraction, Fraction]:
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)?)\s*", text)
+    if match is None:
+        raise RefereeError(f"{text!r} is not odds: write attack:defense, e.g. 3:2 or 7:4")
+    attack, defense = Fraction(match[1]), Fraction(match[2])
+    if defense == 0:
+        raise RefereeError(f"{text!r}: the defense must be more than 0")
+    return attack, defense
+
+
+def _fraction(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+def _integer(text: str, what: str) -> int:
+    if re.fullmatch(r"\s*[+-]?\d{1,6}\s*", text) is None:
+        raise RefereeError(f"{what} must be a whole number, not {text!r}")
+    return int(text)
