@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import Literal, Union
 
@@ -117,22 +116,26 @@ class Table:
                 return row, f"{number} falls in {_band_name(row)}"
         raise AssertionError("bands are contiguous: checked on loading")
 
-    def odds_row(self, attack: Fraction, defense: Fraction) -> tuple[Row, str]:
-        """**odds** lookup: the highest row at or below attack:defense, clamped at both ends."""
+    def odds_row(self, attack: int, defense: int) -> tuple[Row, str]:
+        """**odds** lookup: the highest row at or below attack:defense, clamped at both ends.
+
+        The exact ratio is compared with each row (7 against 4 reads 3:2: rules README,
+        Stellar Inferno 7.3.7 and 11.2.1); odds below the first row read it, above the last
+        read it (the tables' footnote).
+        """
         if defense <= 0 or attack < 0:
-            raise RefereeError(f"odds need a positive defense and an attack of 0 or more, not {attack}:{defense}")
-        ratio = attack / defense
-        said = f"{_fraction(attack)}:{_fraction(defense)}"
-        chosen = self.rows[0]
-        for row in self.rows:
-            if _ratio(str(row["odds"])) <= ratio:
-                chosen = row
-        reading = f"{said} reads row {chosen['odds']}"
-        if ratio < _ratio(str(self.rows[0]["odds"])):
-            reading = f"{said} is below {self.rows[0]['odds']}: read as {self.rows[0]['odds']} (the table's footnote)"
-        elif chosen is self.rows[-1] and ratio > _ratio(str(chosen["odds"])):
-            reading = f"{said} is above {chosen['odds']}: read as {chosen['odds']} (the table's footnote)"
-        return chosen, reading
+            raise RefereeError(f"odds need a defense above 0 and an attack of 0 or more, not {attack}:{defense}")
+        said = f"{attack}:{defense}"
+        rows = [(row, *_odds(str(row["odds"]))) for row in self.rows]
+        at_or_below = [row for row, a, d in rows if a * defense <= attack * d]
+        first, last = self.rows[0], self.rows[-1]
+        if not at_or_below:
+            return first, f"{said} is below {first['odds']}: read as {first['odds']} (the table's footnote)"
+        chosen = at_or_below[-1]
+        _, a, d = rows[-1]
+        if chosen is last and attack * d > a * defense:
+            return last, f"{said} is above {last['odds']}: read as {last['odds']} (the table's footnote)"
+        return chosen, f"{said} reads row {chosen['odds']}"
 
     def die_column(self, die: int) -> tuple[Column, str]:
         """The die column of an odds table; a die beyond the first or last column reads it."""
@@ -259,9 +262,8 @@ def load(directory: Path | None = None, prefix: str = "") -> Tables:
 
 
 def _declares_prefix(path: Path, prefix: str) -> bool:
-    with path.open("rb") as handle:
-        head = handle.read(200).decode("utf-8", "replace")
-    return re.search(rf'^prefix\s*=\s*"{re.escape(prefix)}"', head, re.MULTILINE) is not None
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return re.search(rf'^prefix\s*=\s*"{re.escape(prefix)}"', text, re.MULTILINE) is not None
 
 
 def load_file(path: Path) -> dict[str, Table]:
@@ -385,7 +387,7 @@ def _check_odds(table: Table, fail: Fail) -> None:
         raise fail("an odds table has the column 'odds' first, then one column per die_columns entry")
     if list(table.die_columns) != sorted(table.die_columns):
         raise fail("die_columns must ascend")
-    ratios = [_ratio(str(row["odds"])) for row in table.rows]
+    ratios = [a / d for a, d in (_odds(str(row["odds"])) for row in table.rows)]
     if ratios != sorted(set(ratios)):
         raise fail("odds rows must ascend without repeats")
 
@@ -394,23 +396,14 @@ def _band_name(row: Row) -> str:
     return f"band {row['low']} to {row['high']}"
 
 
-def _ratio(text: str) -> Fraction:
-    attack, defense = _odds(text)
-    return attack / defense
-
-
-def _odds(text: str) -> tuple[Fraction, Fraction]:
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)?)\s*", text)
+def _odds(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d{1,6})\s*[:/]\s*(\d{1,6})\s*", text)
     if match is None:
-        raise RefereeError(f"{text!r} is not odds: write attack:defense, e.g. 3:2 or 7:4")
-    attack, defense = Fraction(match[1]), Fraction(match[2])
+        raise RefereeError(f"{text!r} is not odds: write attack:defense in whole factors, e.g. 3:2 or 7:4")
+    attack, defense = int(match[1]), int(match[2])
     if defense == 0:
         raise RefereeError(f"{text!r}: the defense must be more than 0")
     return attack, defense
-
-
-def _fraction(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
 def _integer(text: str, what: str) -> int:

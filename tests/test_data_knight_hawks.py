@@ -387,3 +387,22 @@ def test_percentile_dice():
     assert cell("percentile-dice", "0-6", "result") == 6
     zz = row("percentile-dice", "00")
     assert (zz["dark_die"], zz["light_die"], zz["result"]) == (0, 0, 100)
+
+
+# --------------------------------------------------------------------------- review fixes
+
+
+def test_ships_advanced_nemesis_note_says_it_exceeds_the_destroyer_laser_batteries():
+    # Advanced Scenario 1 (Close Escort): "SAV Nemesis (Destroyer) ... Weapons: LC RB (x4) LB (x2) EB";
+    # the destroyer statistics list one LB, so Nemesis is not an example of carrying less.
+    notes = [n for n in TABLES["ships-advanced"]["notes"] if "Nemesis" in n]
+    assert len(notes) == 1
+    assert "LB (x2)" in notes[0] and "two laser batteries" in notes[0]
+    assert "may carry less than the maximum (SAV Nemesis" not in notes[0]
+    assert row("ships-advanced", "destroyer")["weapons"].count("LB") == 1
+
+
+def test_damage_control_hit_rounds_up():
+    # Explanation of Results, Damage Control Hit: "The ship's DCR is cut in half (round fractions up)."
+    assert band("damage", 110)["result"] == "Damage Control hit: DCR cut in half"
+    assert any("DCR" in n and "round fractions up" in n for n in TABLES["damage"]["notes"])

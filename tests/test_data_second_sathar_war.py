@@ -302,3 +302,134 @@ def test_other_tables():
     assert row("time-track", "sathar-void-repair")["value"] == 6
     assert row("setup", "sathar-minimum-ships")["value"] == 20
     assert row("supply", "fighter-rearms-out-of-supply")["value"] == 2
+
+
+# --- review fixes: each asserts what the book says, and where -----------------
+
+
+def test_misjump_figures_are_safe_jump_chances():
+    """Strategic Movement, Accelerated Movement (Risk Jumping), Misjump Probability Table and
+    the sentence below it: 'must roll a number equal to or less than the safe jump probability
+    found on the table in order to make the jump successfully'. The example under Interlocked
+    Computers: 'If the player rolls 95 or less on d100, the entire group reaches its destination
+    safely.' The figures are safe-jump chances; the labels must not read as misjump chances."""
+    t = TABLES["misjump"]
+    cells = {r["ship_type"]: (r["rj2"], r["rj3"]) for r in t["rows"]}
+    assert cells == {
+        "UPF Battleship": (95, 90),
+        "UPF Ship (except battleship)": (90, 70),
+        "Sathar Warship": (90, 70),
+        "Frontier Militia": (70, 50),
+    }
+    labels = {c["key"]: c["label"] for c in t["columns"]}
+    for key, boxes in (("rj2", "2"), ("rj3", "3")):
+        assert labels[key].lower().startswith("safe jump %")
+        assert boxes in labels[key]
+        assert "misjump" not in labels[key].lower()
+    notes = " ".join(t["notes"])
+    assert "equal to or less than the safe jump probability" in notes
+    assert "100 minus the figure" in notes
+    assert "95 or less on d100" in notes
+    assert "Accelerated Movement (Risk Jumping)" in t["source"]
+
+
+def test_risk_jump_calculation_time_is_for_character_ships():
+    """Misjump Probability Table footnote: 'If characters bring their own ships into the war,
+    assume that moving two transit boxes per day allows 50% of the normal calculation time, and
+    moving three transit boxes per day allows 30% of the normal time.'"""
+    label = {c["key"]: c["label"] for c in TABLES["risk-jump"]["columns"]}["calculation_time"]
+    assert "characters' own ships" in label
+    assert row("risk-jump", "2")["calculation_time"] == 50
+    assert row("risk-jump", "3")["calculation_time"] == 30
+    assert row("risk-jump", "2")["min_adf"] == 2
+
+
+def test_repair_capacity_full_and_sathar_column_marked_derived():
+    """Repair, UPF Repairs, Repair Capacity Table (both transcriptions: 20 10 40 10 20 40 20 10 10).
+    The Sathar column is not printed: it is derived from Repair, Sathar Repair: 'Sathar can repair
+    only one-half as many hull points per day as the construction center's capacity.'"""
+    t = TABLES["repair-capacity"]
+    assert [(r["scc"], r["daily_hp"]) for r in t["rows"]] == [
+        ("Araks/Hentz", 20),
+        ("Cassidine/Rupert's Hole", 10),
+        ("Cassidine/Triad", 40),
+        ("Dramune/Outer Reach", 10),
+        ("Fromeltar/Terledrom", 20),
+        ("Prenglar/Gran Quivera", 40),
+        ("Theseus/Minotaur", 20),
+        ("Truane's Star/Pale", 10),
+        ("White Light/Gollywog", 10),
+    ]
+    label = {c["key"]: c["label"] for c in t["columns"]}["sathar_daily_hp"]
+    assert "derived" in label.lower() and "not printed" in label.lower()
+    assert "Sathar Repair" in label
+    assert any(n.startswith("DERIVED column, not printed") and "one-half as many hull points" in n for n in t["notes"])
+    assert "Sathar Repair" in t["source"]
+
+
+def test_repair_rules_rows_for_every_reading():
+    """Repair (opening paragraph): '... (because a 99 or Oo was rolled) ...' read '99 or 00';
+    the note recording that reading must have a row holding the text. Repair, UPF Repairs:
+    'UPF ships can be repaired at any spaceship construction center in a system that contains
+    no Sathar ships.'"""
+    t = TABLES["repair-rules"]
+    assert "99 or 00 was rolled" in row("repair-rules", "system-in-space")["text"]
+    assert any("'99 or Oo'" in n and "system-in-space" in n for n in t["notes"])
+    assert row("repair-rules", "upf-scc")["text"].startswith(
+        "UPF ships can be repaired at any spaceship construction center in a system that contains no Sathar ships."
+    )
+    assert row("repair-rules", "dcr-repair")["text"] == (
+        "Ships that have been damaged in battle can repair that damage normally using their DCR."
+    )
+    assert row("repair-rules", "sathar-void-repair")["value"] == 6
+    assert row("repair-rules", "sathar-two-ways")["value"] == 2
+
+
+def test_time_track_source_names_every_section_used():
+    """Row 'turn' quotes The Time Record Track and The Frontier Deployment Map: Transit Boxes
+    ('Each transit box marks one day of acceleration or deceleration along that route')."""
+    src = TABLES["time-track"]["source"]
+    for section in ("The Time Record Track", "Transit Boxes", "Sathar Repair", "Replacements", "Breaking Off Combat"):
+        assert section in src
+    assert row("time-track", "tenday-box")["value"] == 10
+    assert row("time-track", "replacements")["value"] == 20
+
+
+def test_victory_source_names_its_subsections():
+    """Conditions for Victory: Sathar Victory (12 stations, all four fortresses); UPF Victory
+    (at least two fortresses: win; only one: draw); Sathar Retreat (one of five conditions)."""
+    src = TABLES["victory"]["source"]
+    assert "Sathar Victory" in src and "UPF Victory" in src and "Sathar Retreat" in src
+    assert row("victory", "retreat-choice")["value"] == 5
+
+
+def test_militia_full():
+    """Orders of Battle, Planetary Militia Order of Battle (first transcription, all ten)."""
+    got = {r["planet"]: (r["system"], r["assault_scouts"], r["frigates"], r["destroyers"]) for r in TABLES["militia"]["rows"]}
+    assert got == {
+        "Gollywog": ("White Light", 3, 1, 0),
+        "Hargut": ("Gruna Garu", 2, 0, 0),
+        "Hentz": ("Araks", 3, 1, 0),
+        "Inner Reach": ("Dramune", 3, 1, 1),
+        "Ken'zah Kit": ("K'aken-Kar", 2, 0, 0),
+        "Minotaur": ("Theseus", 4, 1, 1),
+        "Outer Reach": ("Dramune", 2, 2, 0),
+        "Pale": ("Truane's Star", 3, 1, 0),
+        "Terledrom": ("Fromeltar", 3, 1, 0),
+        "Zik-kit": ("Kizk-Kar", 2, 0, 0),
+    }
+
+
+def test_nova_placement_full():
+    """Setting Up the Game, Strike Force NOVA Placement (1d10; '0' is ten)."""
+    got = [(r["low"], r["high"], r["planet"], r["system"]) for r in TABLES["nova-placement"]["rows"]]
+    assert got == [
+        (1, 3, "Gran Quivera", "Prenglar"),
+        (4, 4, "Pale", "Truane's Star"),
+        (5, 5, "Inner Reach", "Dramune"),
+        (6, 6, "Terledrom", "Fromeltar"),
+        (7, 7, "Zik-kit", "Kizk-Kar"),
+        (8, 8, "Ken'zah Kit", "K'aken-Kar"),
+        (9, 9, "Gollywog", "White Light"),
+        (10, 10, "Kawdl-Kit", "K'tsa-Kar"),
+    ]

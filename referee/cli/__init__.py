@@ -1,26 +1,24 @@
 """The command line: quick dice and table lookups, and (later) the app.
 
 Only typer/click and the rules layer are imported here; Textual is imported by the command that
-starts the app, and rich only by the commands that draw tables, so a lookup starts fast.
+starts the app, and rich only by ``table show``, so a lookup starts fast.
 """
 
 from __future__ import annotations
 
-import sys
-
-import click
 import typer
 
 from referee.cli import roll, table
-from referee.errors import RefereeError
+from referee.cli.errors import RefereeGroup
 
 app = typer.Typer(
     name="referee",
+    cls=RefereeGroup,
     help="The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno.",
     context_settings={"help_option_names": ["-h", "--help"]},
     add_completion=False,
-    no_args_is_help=False,
     invoke_without_command=True,
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
 app.command("roll")(roll.roll)
@@ -34,20 +32,6 @@ def start(ctx: typer.Context) -> None:
         typer.echo(ctx.get_help())
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run the command line; bad input prints one line and exits with code 2, no traceback."""
-    command = typer.main.get_command(app)
-    try:
-        code = command.main(args=argv, prog_name="referee", standalone_mode=False)
-    except RefereeError as error:
-        fail(str(error))
-    except click.exceptions.Abort:
-        fail("aborted")
-    except click.ClickException as error:
-        fail(error.format_message())
-    sys.exit(code if isinstance(code, int) else 0)
-
-
-def fail(message: str) -> None:
-    print(f"referee: error: {message}", file=sys.stderr)
-    sys.exit(2)
+def main() -> None:
+    """The console script ``referee`` and ``python -m referee``."""
+    app(prog_name="referee")

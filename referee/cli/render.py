@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from referee.cli.table import shown
-from referee.tables import Table
+from referee.tables import UNKNOWN, Table
 
 
 def print_table(table: Table) -> None:
@@ -21,7 +21,7 @@ def print_table(table: Table) -> None:
             text = shown(value).replace("[", r"\[")
             if isinstance(value, list) and table.variants and column.key != table.key_column:
                 text = " / ".join(shown(v) for v in value)
-            cells.append(f"[dim italic]{text}[/]" if value == "unknown" else text)
+            cells.append(f"[dim italic]{text}[/]" if value == UNKNOWN else text)
         grid.add_row(*cells)
     console = Console()
     console.print(grid)

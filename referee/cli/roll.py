@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Annotated, Optional
 
 import typer
 
-from referee import dice
 from referee.cli.output import print_json
 
 
@@ -20,6 +18,10 @@ def roll(
     as_json: Annotated[bool, typer.Option("--json", help="Print the receipt as JSON with stable keys.")] = False,
 ) -> None:
     """Roll dice and show each die, the modifier and the total."""
+    import random
+
+    from referee import dice
+
     expr = dice.parse(" ".join(expression))
     if rolled is not None:
         receipt = dice.entered(expr, rolled, purpose)

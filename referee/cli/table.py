@@ -2,31 +2,47 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee import tables
+from referee.cli.errors import RefereeGroup
 from referee.cli.output import print_json
 
+if TYPE_CHECKING:
+    from referee.tables import Table
+
 app = typer.Typer(
+    cls=RefereeGroup,
     help="List, show and look up the official tables of the four rule systems.",
     context_settings={"help_option_names": ["-h", "--help"]},
-    no_args_is_help=True,
+    invoke_without_command=True,
+    rich_markup_mode=None,
 )
 
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON with stable keys.")]
 Name = Annotated[str, typer.Argument(help="Table name, e.g. kh.damage, kh.combat-advanced, si.open-order.")]
 
 
-def _table(name: str) -> tables.Table:
+def _table(name: str) -> Table:
+    from referee import tables
+
     prefix = name.split(".", 1)[0] if "." in name else ""
     return tables.load(prefix=prefix).get(name)
+
+
+@app.callback()
+def tables_help(ctx: typer.Context) -> None:
+    """With no command: show this help."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
 
 
 @app.command("list")
 def list_tables(as_json: AsJson = False) -> None:
     """Every table, by name, with its title."""
+    from referee import tables
+
     loaded = tables.load()
     if as_json:
         print_json([{"name": n, "title": loaded.get(n).title, "lookup": loaded.get(n).lookup} for n in loaded.names()])
@@ -70,7 +86,9 @@ def lookup(
 
 def shown(value: object) -> str:
     """A cell as the referee reads it; unknown cells say so."""
-    if value == tables.UNKNOWN:
+    from referee.tables import UNKNOWN
+
+    if value == UNKNOWN:
         return "unknown (not readable in the source)"
     if isinstance(value, list):
         return ", ".join(shown(v) for v in value) if value else "-"
@@ -79,7 +97,7 @@ def shown(value: object) -> str:
     return str(value)
 
 
-def table_dict(table: tables.Table) -> dict[str, object]:
+def table_dict(table: Table) -> dict[str, object]:
     return {
         "name": table.name,
         "title": table.title,

@@ -1,0 +1,147 @@
+"""The command line through typer's CliRunner: what a referee types and what comes back."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_no_command_shows_the_help() -> None:
+    code, out, _ = run()
+    assert code == 0, out
+    assert "roll" in out and "table" in out
+
+
+def test_roll_shows_each_die_modifier_and_total_and_a_seed_repeats() -> None:
+    code, out, _ = run("roll", "2d10+4", "--seed", "5")
+    assert code == 0, out
+    assert out.startswith("2d10+4: ") and "+4 = " in out and "(virtual)" in out
+    assert run("roll", "2d10+4", "--seed", "5")[1] == out
+
+
+def test_roll_accepts_spaces_inside_the_expression() -> None:
+    code, out, _ = run("roll", "2d10", "+", "4", "--seed", "5")
+    assert code == 0
+    assert out == run("roll", "2d10+4", "--seed", "5")[1]
+
+
+def test_roll_json_has_stable_keys() -> None:
+    code, out, _ = run("roll", "d100", "--seed", "2", "--json", "--for", "to hit", "--target", "50")
+    assert code == 0, out
+    data = json.loads(out)
+    assert list(data) == ["expression", "dice", "modifier", "total", "source", "for", "target", "outcome"]
+    assert data["expression"] == "d100" and data["source"] == "virtual" and data["for"] == "to hit"
+    assert len(data["dice"][0]["faces"]) == 2
+    assert data["outcome"] == ("success" if data["total"] <= 50 else "failure")
+
+
+def test_roll_takes_the_result_rolled_at_the_table() -> None:
+    code, out, _ = run("roll", "d100", "--rolled", "26", "--target", "50")
+    assert code == 0
+    assert "= 26 (entered)" in out
+    assert "target 50 or less: success" in out
+    code, out, _ = run("roll", "d100", "--rolled", "00", "--target", "50", "--json")
+    assert json.loads(out)["total"] == 100 and json.loads(out)["outcome"] == "failure"
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("roll", "2d"), "needs the number of sides"),
+        (("roll", "abc"), "cannot read 'abc'"),
+        (("roll", "101d10"), "at most 100 dice"),
+        (("roll", "0d10"), "at least one die"),
+        (("roll", "d0"), "2 to 1000 sides"),
+        (("roll", ""), "no dice expression given"),
+        (("roll", "2d10", "--rolled", "21"), "enter a result from 2 to 20"),
+        (("roll", "d100", "--rolled", "0"), "enter a result from 1 to 100"),
+        (("roll",), "Missing argument"),
+        (("roll", "2d10", "--seed", "x"), "'x' is not a valid integer"),
+        (("table", "lookup", "kh.damag", "1"), "did you mean kh.damage"),
+        (("table", "show", "ships"), "no table called 'ships'"),
+        (("table", "lookup", "kh.damage", "121"), "runs from -20 to 120"),
+        (("table", "lookup", "kh.combat-advanced", "LC", "shields"), "choose from weapon, none, reflective-hull"),
+        (("table", "lookup", "si.open-order", "3-2", "4"), "write attack:defense"),
+        (("table", "lookup", "kh.damage"), "Missing argument"),
+        (("frobnicate",), "No such command 'frobnicate'"),
+        (("--frobnicate",), "No such option"),
+    ],
+)
+def test_mistakes_exit_2_with_one_line_naming_the_problem(args: tuple[str, ...], says: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2, (out, err)
+    assert out == ""
+    assert err.startswith("referee: error: ") and err.count("\n") == 1, err
+    assert says in err
+
+
+def test_table_list_names_every_table_with_its_title() -> None:
+    code, out, _ = run("table", "list")
+    assert code == 0
+    assert any(line.startswith("kh.damage ") and "Advanced Game Damage Table" in line for line in out.splitlines())
+    for name in ("ssw.misjump", "sfw.special-damage", "si.ground-combat", "kh.combat-advanced"):
+        assert name in out
+    listed = json.loads(run("table", "list", "--json")[1])
+    assert {"name": "si.open-order", "title": "Open Order Ship Combat Results", "lookup": "odds"} in listed
+
+
+def test_table_show_draws_the_table_with_source_and_notes() -> None:
+    code, out, _ = run("table", "show", "si.open-order")
+    assert code == 0
+    assert "Open Order Ship Combat Results" in out
+    assert "Source: Stellar Inferno v1.4" in out
+    assert "Note:" in out
+    assert "3:2" in out and "9:1" in out
+
+
+def test_table_show_json_has_every_row() -> None:
+    data = json.loads(run("table", "show", "kh.damage", "--json")[1])
+    assert list(data) == ["name", "title", "source", "notes", "lookup", "roll", "variants", "columns", "rows"]
+    assert data["rows"][0]["low"] == -20 and data["rows"][-1]["high"] == 120
+
+
+def test_lookup_damage_table_at_83() -> None:
+    code, out, _ = run("table", "lookup", "kh.damage", "83")
+    assert code == 0
+    assert "Defense hit: ICM; SS; PS; ES; MS" in out
+    assert "source: Advanced Game Damage Table" in out and "83 falls in band 81 to 84" in out
+
+
+def test_lookup_laser_cannon_against_reflective_hull() -> None:
+    code, out, _ = run("table", "lookup", "kh.combat-advanced", "laser cannon", "reflective hull")
+    assert code == 0
+    assert out.splitlines()[0] == "Reflective Hull: 60"
+    out = run("table", "lookup", "kh.combat-advanced", "LC", "RH", "--variant", "gunnery")[1]
+    assert out.splitlines()[0] == "Reflective Hull: 45"
+
+
+def test_lookup_stellar_inferno_open_order_3_to_2_with_a_4() -> None:
+    code, out, _ = run("table", "lookup", "si.open-order", "3:2", "4", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert list(data) == ["table", "title", "source", "row", "column", "value", "reading"]
+    assert (data["table"], data["column"], data["value"]) == ("si.open-order", "4", 1)
+    assert data["row"]["odds"] == "3:2"
+
+
+def test_unknown_cells_say_they_are_unknown() -> None:
+    code, out, _ = run("table", "show", "sfw.starships", "--json")
+    rows = json.loads(out)["rows"]
+    unknown = [(r, k) for r in rows for k, v in r.items() if v == "unknown"]
+    assert unknown, "the garbled Data Table keeps unreadable cells marked unknown"
+    row, column = unknown[0]
+    key = next(iter(row.values()))
+    code, out, _ = run("table", "lookup", "sfw.starships", str(key), column)
+    assert code == 0
+    assert "unknown (not readable in the source)" in out

@@ -1,0 +1,46 @@
+"""The quick command-line path and the rules layer never import Textual (nor rich's console).
+
+Each check runs in a fresh interpreter, so what other tests imported does not hide anything.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY_FOR_LOOKUPS = ("textual", "rich", "rich.console", "pydantic")
+UI_FOR_RULES = ("textual", "rich", "typer", "click")
+
+
+def modules_after(code: str) -> set[str]:
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def run_cli(*args: str) -> str:
+    return f"from referee.cli import app\napp({list(args)!r}, standalone_mode=False)"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("roll", "2d10+4"),
+        ("table", "lookup", "kh.damage", "83"),
+        ("table", "lookup", "si.open-order", "3:2", "4", "--json"),
+        ("table", "list"),
+    ],
+)
+def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -> None:
+    loaded = modules_after(run_cli(*args))
+    assert "referee.cli" in loaded
+    assert not loaded & set(HEAVY_FOR_LOOKUPS), sorted(loaded & set(HEAVY_FOR_LOOKUPS))
+
+
+def test_the_rules_layer_imports_no_ui() -> None:
+    loaded = modules_after("import referee.dice, referee.tables")
+    assert "referee.tables" in loaded
+    assert not loaded & set(UI_FOR_RULES), sorted(loaded & set(UI_FOR_RULES))

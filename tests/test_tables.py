@@ -1,0 +1,232 @@
+"""The table engine: loading and checking the TOML files, and the three kinds of lookup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee import tables
+from referee.errors import RefereeError
+
+ALL = tables.load()
+SYSTEMS = {"kh", "ssw", "sfw", "si"}
+
+
+def look(name: str, *keys: str, variant: str = "") -> tables.Lookup:
+    return ALL.get(name).look_up(list(keys), variant)
+
+
+def test_every_rule_system_has_its_file_and_every_table_cites_a_source() -> None:
+    assert {n.split(".")[0] for n in ALL.names()} == SYSTEMS
+    for name in ALL.names():
+        table = ALL.get(name)
+        assert table.title and table.source, name
+        assert table.rows, name
+
+
+def test_loading_one_prefix_reads_only_that_file() -> None:
+    only = tables.load(prefix="si")
+    assert {n.split(".")[0] for n in only.names()} == {"si"}
+
+
+# -- band lookups: the Advanced Damage Table ------------------------------------------------------
+
+
+def test_damage_table_at_83_is_a_defense_hit_not_the_misprinted_example() -> None:
+    found = look("kh.damage", "83")
+    assert found.row["result"] == "Defense hit: ICM; SS; PS; ES; MS"
+    assert found.row["systems"] == ["ICM", "SS", "PS", "ES", "MS"]
+    assert "83 falls in band 81 to 84" in found.citation()
+    assert "Advanced Game Damage Table" in found.citation()
+
+
+@pytest.mark.parametrize(
+    ("roll", "low", "high"),
+    [("-20", -20, 10), ("10", -20, 10), ("11", 11, 45), ("45", 11, 45), ("66", 65, 66), ("120", 117, 120)],
+)
+def test_damage_table_band_edges(roll: str, low: int, high: int) -> None:
+    found = look("kh.damage", roll)
+    assert (found.row["low"], found.row["high"]) == (low, high)
+
+
+def test_damage_table_refuses_rolls_it_cannot_have() -> None:
+    with pytest.raises(RefereeError, match="no band for 121; it runs from -20 to 120"):
+        look("kh.damage", "121")
+    with pytest.raises(RefereeError, match="whole number"):
+        look("kh.damage", "eighty")
+
+
+def test_band_lookup_of_one_column() -> None:
+    assert look("kh.damage", "66", "result").value == "Weapon hit: DC; LC; AR; T; LB"
+
+
+# -- key lookups with two keys and variants: the Advanced Combat Table ------------------------------
+
+
+def test_laser_cannon_against_reflective_hull_plain_and_gunnery() -> None:
+    plain = look("kh.combat-advanced", "laser cannon", "reflective hull")
+    assert plain.value == 60
+    assert "plain" in plain.reading
+    assert look("kh.combat-advanced", "LC", "RH", "gunnery").value == 45
+    assert look("kh.combat-advanced", "lc", "rh", variant="gunnery").value == 45
+
+
+def test_single_figure_cells_serve_both_readings() -> None:
+    assert look("kh.combat-advanced", "seeker missile", "stasis screen").value == 90
+    assert look("kh.combat-advanced", "seeker missile", "stasis screen", "gunnery").value == 90
+
+
+def test_key_lookup_mistakes_name_the_valid_choices() -> None:
+    with pytest.raises(RefereeError, match="no row 'phaser'; choose from laser cannon, laser battery"):
+        look("kh.combat-advanced", "phaser")
+    with pytest.raises(RefereeError, match="no column 'shields'; choose from weapon, none, reflective-hull"):
+        look("kh.combat-advanced", "LC", "shields")
+    with pytest.raises(RefereeError, match="no variant 'expert'; choose from plain, gunnery"):
+        look("kh.combat-advanced", "LC", "RH", "expert")
+
+
+def test_basic_combat_table_laser_battery_against_reflective_hull_is_50() -> None:
+    """The Basic Game example: a laser battery fires at a reflective hull, 50% to hit."""
+    assert look("kh.combat-basic", "laser battery", "reflective hull").value == 50
+
+
+# -- odds lookups: Stellar Inferno -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("attack", "defense", "row"),
+    [
+        (7, 4, "3:2"),  # rules README: 7 against 4 reads 3:2, not 1:1
+        (3, 2, "3:2"),
+        (2, 1, "2:1"),
+        (5, 2, "2:1"),
+        (3, 1, "3:1"),
+        (1, 1, "1:1"),
+        (2, 3, "1:2"),
+        (1, 2, "1:2"),
+        (1, 3, "1:3"),
+        (1, 5, "1:3"),  # below 1:3 reads 1:3
+        (0, 5, "1:3"),
+        (9, 1, "9:1"),
+        (25, 2, "9:1"),  # above 9:1 reads 9:1
+        (17, 2, "8:1"),
+    ],
+)
+def test_odds_row_is_the_highest_at_or_below_the_ratio(attack: int, defense: int, row: str) -> None:
+    chosen, _ = ALL.get("si.open-order").odds_row(attack, defense)
+    assert chosen["odds"] == row
+
+
+def test_open_order_at_3_to_2_with_a_4() -> None:
+    found = look("si.open-order", "3:2", "4")
+    assert found.value == 1
+    assert "3:2 reads row 3:2; die 4" in found.reading
+
+
+def test_closed_order_and_ground_combat_cells() -> None:
+    assert look("si.closed-order", "9:1", "0").value == 8
+    assert look("si.ground-combat", "1:3", "0").value == "1/1"
+    assert look("si.ground-combat", "5:1", "7").value == "1/1"
+
+
+def test_die_beyond_the_columns_reads_the_end_columns() -> None:
+    low = look("si.open-order", "9:1", "-3")
+    assert low.value == 6 and "reads the column '0 or less'" in low.reading
+    high = look("si.open-order", "9:1", "12")
+    assert high.value == 3 and "reads the column '7 or more'" in high.reading
+
+
+def test_odds_beyond_the_rows_say_the_footnote_was_applied() -> None:
+    assert "below 1:3: read as 1:3" in look("si.open-order", "1:4", "1").reading
+    assert "above 9:1: read as 9:1" in look("si.open-order", "10:1", "1").reading
+
+
+@pytest.mark.parametrize(("keys", "says"), [(["3-2", "4"], "not odds"), (["1.5:1", "4"], "whole factors"), (["3:0", "4"], "more than 0"), (["3:2", "four"], "whole number"), (["3:2", "4", "5"], "odds and a die")])
+def test_odds_mistakes(keys: list[str], says: str) -> None:
+    with pytest.raises(RefereeError, match=says):
+        look("si.open-order", *keys)
+
+
+# -- table names -------------------------------------------------------------------------------------
+
+
+def test_unknown_table_names_list_the_closest() -> None:
+    with pytest.raises(RefereeError, match="no table called 'kh.damag'; did you mean kh.damage"):
+        ALL.get("kh.damag")
+    with pytest.raises(RefereeError, match="referee table list"):
+        ALL.get("zzzz")
+
+
+def test_a_bare_name_finds_the_only_table_with_it() -> None:
+    assert ALL.get("open-order").name == "si.open-order"
+
+
+# -- refusing malformed files --------------------------------------------------------------------------
+
+GOOD = """
+prefix = "t"
+[tables.bands]
+title = "T"
+source = "S"
+lookup = "band"
+columns = [{ key = "low", label = "L" }, { key = "high", label = "H" }, { key = "result", label = "R" }]
+rows = [{ low = 1, high = 5, result = "a" }, { low = 6, high = 10, result = "b" }]
+"""
+
+
+def load_text(tmp_path: Path, text: str) -> tables.Tables:
+    (tmp_path / "t.toml").write_text(text, encoding="utf-8")
+    return tables.load(tmp_path)
+
+
+def test_a_good_file_loads(tmp_path: Path) -> None:
+    assert load_text(tmp_path, GOOD).get("t.bands").band(7)[0]["result"] == "b"
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (("high = 5, result", "high = 4, result"), "band 6-10 does not follow the band ending at 4"),
+        ((", result = \"b\" }", " }"), "row 2 (6): missing result"),
+        (('result = "b" }', 'result = "b", colour = "red" }'), "unknown column(s) colour"),
+        (('lookup = "band"', 'lookup = "dice"'), "lookup must be 'key', 'band' or 'odds'"),
+        (('title = "T"', 'title = "T"\nsubtitle = "x"'), "unknown field(s) subtitle"),
+        (('source = "S"\n', ""), "required field 'source' is missing"),
+        (('prefix = "t"', ""), "needs prefix"),
+        (("rows = [", "rows = [[["), "cannot read the table file"),
+    ],
+)
+def test_malformed_files_are_refused_naming_the_place(tmp_path: Path, change: tuple[str, str], says: str) -> None:
+    with pytest.raises(RefereeError) as refused:
+        load_text(tmp_path, GOOD.replace(*change))
+    assert says in str(refused.value)
+
+
+def test_duplicate_keys_are_refused(tmp_path: Path) -> None:
+    text = """
+prefix = "t"
+[tables.keys]
+title = "T"
+source = "S"
+lookup = "key"
+columns = [{ key = "ship", label = "Ship" }]
+rows = [{ ship = "Frigate", aliases = ["FF"] }, { ship = "ff" }]
+"""
+    with pytest.raises(RefereeError, match="key 'ff' names two rows"):
+        load_text(tmp_path, text)
+
+
+def test_odds_rows_must_ascend(tmp_path: Path) -> None:
+    text = """
+prefix = "t"
+[tables.odds]
+title = "T"
+source = "S"
+lookup = "odds"
+die_columns = [1, 2]
+columns = [{ key = "odds", label = "Odds" }, { key = "1", label = "1" }, { key = "2", label = "2" }]
+rows = [{ odds = "2:1", 1 = 1, 2 = 0 }, { odds = "1:1", 1 = 0, 2 = 0 }]
+"""
+    with pytest.raises(RefereeError, match="odds rows must ascend"):
+        load_text(tmp_path, text)
