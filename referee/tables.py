@@ -150,27 +150,27 @@ class Table:
         """Look up by the strings a referee types: see each kind's method for their meaning."""
         if not keys:
             raise RefereeError(f"{self.name} needs {self.key_help()}")
+        if self.lookup == "odds":
+            return self._look_up_odds(keys)
         if self.lookup == "band":
             row, how = self.band(_integer(keys[0], f"{self.name}: the number to look up"))
-            rest = keys[1:]
-        elif self.lookup == "odds":
-            attack, defense = _odds(keys[0])
-            row, how = self.odds_row(attack, defense)
-            if len(keys) > 2:
-                raise RefereeError(f"{self.name} takes odds and a die, e.g. 7:4 4; got {' '.join(keys)}")
-            if len(keys) == 2:
-                column, die_note = self.die_column(_integer(keys[1], f"{self.name}: the die"))
-                return Lookup(self, row, column, row[column.key], f"{how}; {die_note}")
-            return Lookup(self, row, None, None, how)
         else:
             row, how = self.row(keys[0]), f"row {keys[0]!r}"
-            rest = keys[1:]
+        rest = keys[1:]
         if len(rest) > 2 or (len(rest) == 2 and not self.variants):
             raise RefereeError(f"{self.name} takes {self.key_help()}; got {' '.join(keys)}")
         if len(rest) == 2:
             variant = rest[1]
-        column = self.column(rest[0]) if rest else None
-        return self._result(row, column, how, variant)
+        return self._result(row, self.column(rest[0]) if rest else None, how, variant)
+
+    def _look_up_odds(self, keys: Sequence[str]) -> Lookup:
+        if len(keys) > 2:
+            raise RefereeError(f"{self.name} takes odds and a die, e.g. 7:4 4; got {' '.join(keys)}")
+        row, how = self.odds_row(*_odds(keys[0]))
+        if len(keys) == 1:
+            return Lookup(self, row, None, None, how)
+        column, die_note = self.die_column(_integer(keys[1], f"{self.name}: the die"))
+        return Lookup(self, row, column, row[column.key], f"{how}; {die_note}")
 
     def key_help(self) -> str:
         if self.lookup == "band":
@@ -313,7 +313,7 @@ def _build(name: str, data: Mapping[str, object]) -> Table:
         title=str(data["title"]),
         source=str(data["source"]),
         notes=tuple(str(n) for n in _list(data.get("notes", []), fail, "notes")),
-        lookup=lookup,  # type: ignore[arg-type]
+        lookup=lookup,
         columns=columns,
         rows=rows,
         roll=str(data.get("roll", "")),
@@ -336,7 +336,7 @@ def _list(value: object, fail: Fail, field: str) -> list[object]:
 def _edge(value: object, fail: Fail, field: str) -> Literal["refuse", "clamp"]:
     if value not in ("refuse", "clamp"):
         raise fail(f"{field} must be 'refuse' or 'clamp', not {value!r}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _column(name: str, data: object) -> Column:

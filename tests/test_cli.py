@@ -107,7 +107,7 @@ def test_table_show_draws_the_table_with_source_and_notes() -> None:
 
 def test_table_show_json_has_every_row() -> None:
     data = json.loads(run("table", "show", "kh.damage", "--json")[1])
-    assert list(data) == ["name", "title", "source", "notes", "lookup", "roll", "variants", "columns", "rows"]
+    assert list(data) == ["name", "title", "source", "notes", "lookup", "key_column", "roll", "variants", "columns", "rows"]
     assert data["rows"][0]["low"] == -20 and data["rows"][-1]["high"] == 120
 
 
@@ -137,11 +137,11 @@ def test_lookup_stellar_inferno_open_order_3_to_2_with_a_4() -> None:
 
 def test_unknown_cells_say_they_are_unknown() -> None:
     code, out, _ = run("table", "show", "sfw.starships", "--json")
-    rows = json.loads(out)["rows"]
-    unknown = [(r, k) for r in rows for k, v in r.items() if v == "unknown"]
+    data = json.loads(out)
+    unknown = [(r, k) for r in data["rows"] for k, v in r.items() if v == "unknown"]
     assert unknown, "the garbled Data Table keeps unreadable cells marked unknown"
     row, column = unknown[0]
-    key = next(iter(row.values()))
+    key = row[data["key_column"]]
     code, out, _ = run("table", "lookup", "sfw.starships", str(key), column)
     assert code == 0
     assert "unknown (not readable in the source)" in out

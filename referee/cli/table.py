@@ -104,6 +104,7 @@ def table_dict(table: Table) -> dict[str, object]:
         "source": table.source,
         "notes": list(table.notes),
         "lookup": table.lookup,
+        "key_column": table.key_column,
         "roll": table.roll,
         "variants": list(table.variants),
         "columns": [{"key": c.key, "label": c.label} for c in table.columns],
