@@ -1,6 +1,5 @@
 """``referee roll EXPR``: roll dice, or check a result rolled at the table."""
 
-from __future__ import annotations
 
 from typing import Annotated, Optional
 

@@ -1,6 +1,5 @@
 """``referee table list | show NAME | lookup NAME KEY...``: the official tables."""
 
-from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
@@ -24,7 +23,7 @@ AsJson = Annotated[bool, typer.Option("--json", help="Print JSON with stable key
 Name = Annotated[str, typer.Argument(help="Table name, e.g. kh.damage, kh.combat-advanced, si.open-order.")]
 
 
-def _table(name: str) -> Table:
+def _table(name: str) -> "Table":
     from referee import tables
 
     prefix = name.split(".", 1)[0] if "." in name else ""
@@ -97,7 +96,7 @@ def shown(value: object) -> str:
     return str(value)
 
 
-def table_dict(table: Table) -> dict[str, object]:
+def table_dict(table: "Table") -> dict[str, object]:
     return {
         "name": table.name,
         "title": table.title,
