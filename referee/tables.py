@@ -107,6 +107,9 @@ class Table(NamedTuple):
     def band(self, number: int) -> tuple[Row, str]:
         """**band** lookup: the row whose ``low..high`` holds ``number``, and how it was read."""
         first, last = self.rows[0], self.rows[-1]
+        if number == 0 and self.roll in ("d10", "1d10") and int(first["low"]) == 1:
+            row, how = self.band(10)
+            return row, f"0 on a d10 reads as 10; {how}"
         if number < int(first["low"]):  # type: ignore[arg-type]
             if self.below == "clamp":
                 return first, f"{number} is below the table: read as {_band_name(first)}"

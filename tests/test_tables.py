@@ -57,6 +57,15 @@ def test_damage_table_refuses_rolls_it_cannot_have() -> None:
         look("kh.damage", "eighty")
 
 
+def test_a_d10_face_of_0_reads_as_10_on_a_1d10_table() -> None:
+    ten = look("ssw.nova-placement", "10")
+    zero = look("ssw.nova-placement", "0")
+    assert zero.row == ten.row
+    assert zero.reading.startswith("0 on a d10 reads as 10")
+    with pytest.raises(RefereeError, match="runs from 1 to 10"):
+        look("ssw.nova-placement", "11")
+
+
 def test_band_lookup_of_one_column() -> None:
     assert look("kh.damage", "66", "result").value == "Weapon hit: DC; LC; AR; T; LB"
 

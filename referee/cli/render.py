@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
@@ -11,7 +12,7 @@ from referee.tables import UNKNOWN, Table
 
 def print_table(table: Table) -> None:
     title = f"{table.title}  [dim]({table.name})[/dim]"
-    grid = RichTable(title=title, show_lines=False, header_style="bold")
+    grid = RichTable(title=title, box=box.SIMPLE_HEAD, header_style="bold", pad_edge=False)
     for column in table.columns:
         grid.add_column(column.label, overflow="fold")
     for row in table.rows:
@@ -20,7 +21,7 @@ def print_table(table: Table) -> None:
             value = row[column.key]
             text = shown(value).replace("[", r"\[")
             if isinstance(value, list) and table.variants and column.key != table.key_column:
-                text = " / ".join(shown(v) for v in value)
+                text = "/".join(shown(v) for v in value)
             cells.append(f"[dim italic]{text}[/]" if value == UNKNOWN else text)
         grid.add_row(*cells)
     console = Console()
