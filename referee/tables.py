@@ -107,19 +107,17 @@ class Table(NamedTuple):
     def band(self, number: int) -> tuple[Row, str]:
         """**band** lookup: the row whose ``low..high`` holds ``number``, and how it was read."""
         first, last = self.rows[0], self.rows[-1]
-        if number == 0 and self.roll in ("d10", "1d10") and int(first["low"]) == 1:
+        if number == 0 and self.roll in ("d10", "1d10") and _bound(first, "low") == 1:
             row, how = self.band(10)
             return row, f"0 on a d10 reads as 10; {how}"
-        if number < int(first["low"]):  # type: ignore[arg-type]
-            if self.below == "clamp":
-                return first, f"{number} is below the table: read as {_band_name(first)}"
-            raise RefereeError(f"{self.name} has no band for {number}; it runs from {first['low']} to {last['high']}")
-        if number > int(last["high"]):  # type: ignore[arg-type]
-            if self.above == "clamp":
-                return last, f"{number} is above the table: read as {_band_name(last)}"
+        below, above = number < _bound(first, "low"), number > _bound(last, "high")
+        if (below and self.below == "clamp") or (above and self.above == "clamp"):
+            edge = first if below else last
+            return edge, f"{number} is {'below' if below else 'above'} the table: read as {_band_name(edge)}"
+        if below or above:
             raise RefereeError(f"{self.name} has no band for {number}; it runs from {first['low']} to {last['high']}")
         for row in self.rows:
-            if int(row["low"]) <= number <= int(row["high"]):  # type: ignore[arg-type]
+            if _bound(row, "low") <= number <= _bound(row, "high"):
                 return row, f"{number} falls in {_band_name(row)}"
         raise AssertionError("bands are contiguous: checked on loading")
 
@@ -280,7 +278,7 @@ def load_file(path: Path) -> dict[str, Table]:
     entries = data.get("tables")
     if not isinstance(entries, dict) or not entries:
         raise RefereeError(f"{path.name}: has no [tables.NAME] entries")
-    return {f"{prefix}.{name}": _build(f"{prefix}.{name}", entry) for name, entry in entries.items()}
+    return {f"{prefix}.{name}": Table.from_toml(f"{prefix}.{name}", entry) for name, entry in entries.items()}
 
 
 def _parse(path: Path) -> dict[str, object]:
@@ -425,6 +423,13 @@ def _check_odds(table: Table, fail: Fail) -> None:
     ratios = [a / d for a, d in (_odds(str(row["odds"])) for row in table.rows)]
     if ratios != sorted(set(ratios)):
         raise fail("odds rows must ascend without repeats")
+
+
+def _bound(row: Row, edge: str) -> int:
+    """A band's ``low`` or ``high``: whole numbers, checked on loading."""
+    value = row[edge]
+    assert isinstance(value, int)
+    return value
 
 
 def _band_name(row: Row) -> str:
