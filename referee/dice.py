@@ -231,7 +231,8 @@ def percentile(reading: str, tens: int, ones: int) -> Die:
 def entered(expression: Expression | str, result: int | str, purpose: str = "") -> Roll:
     """Take the result the referee rolled at the table, refusing one the dice cannot make.
 
-    ``result`` may be typed as the dice read: "00" on d100 is 100, on d%00 it is 0.
+    ``result`` may be typed as the dice show: "00" on d100 is 100 (on d%00 it is 0), and "0" on
+    one d10 is 10.
     """
     expr = parse(expression) if isinstance(expression, str) else expression
     total = _entered_total(expr, result)
@@ -250,7 +251,9 @@ def _entered_total(expr: Expression, result: int | str) -> int:
         raise RefereeError(
             f"{result!r} is not a die result: enter a whole number from {expr.lowest} to {expr.highest}"
         )
-    only = expr.dice[0] if len(expr.dice) == 1 and expr.dice[0].number == 1 else None
-    if text == "00" and only is not None and only.reading == "d100" and expr.modifier == 0:
-        return 100
+    only = expr.dice[0] if len(expr.dice) == 1 and expr.dice[0].number == 1 and expr.modifier == 0 else None
+    if only is not None and only.reading == "d100" and text == "00":
+        return 100  # Knight Hawks: "00" on percentile dice reads as 100
+    if only is not None and only.reading == "plain" and only.sides == 10 and text == "0":
+        return 10  # a 0 on a ten-sided die reads as 10
     return int(text)

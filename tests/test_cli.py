@@ -145,3 +145,35 @@ def test_unknown_cells_say_they_are_unknown() -> None:
     code, out, _ = run("table", "lookup", "sfw.starships", str(key), column)
     assert code == 0
     assert "unknown (not readable in the source)" in out
+
+
+def test_table_roll_with_a_modifier_and_a_result_rolled_at_the_table() -> None:
+    """The book's example: 73 rolled, +10, reads 83 on the Damage Table (a defense hit)."""
+    code, out, _ = run("table", "roll", "kh.damage", "--modifier", "10", "--rolled", "73")
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0].startswith("d100: entered at the table = 73 (entered)")
+    assert lines[1] == "modified: 73 +10 = 83"
+    assert "Type of Damage: Defense hit: ICM; SS; PS; ES; MS" in lines
+    assert "83 falls in band 81 to 84" in lines[-1]
+
+
+def test_table_roll_virtual_is_seeded_and_reads_the_band_of_its_total() -> None:
+    data = json.loads(run("table", "roll", "sfw.special-damage", "--seed", "4", "--json")[1])
+    assert list(data) == ["roll", "table_modifier", "modified_total", "lookup"]
+    total = data["roll"]["total"]
+    assert data["roll"]["expression"] == "d%00" and 0 <= total <= 99
+    assert data["lookup"]["row"]["low"] <= total <= data["lookup"]["row"]["high"]
+    assert run("table", "roll", "sfw.special-damage", "--seed", "4", "--json")[1] == json.dumps(data, indent=2) + "\n"
+
+
+def test_table_roll_on_an_odds_table_rolls_the_die_column() -> None:
+    data = json.loads(run("table", "roll", "si.open-order", "7:4", "--rolled", "4", "--json")[1])
+    assert data["lookup"]["row"]["odds"] == "3:2" and data["lookup"]["value"] == 1
+
+
+def test_table_roll_refuses_tables_that_are_not_rolled_on_and_impossible_results() -> None:
+    code, _, err = run("table", "roll", "kh.combat-advanced")
+    assert code == 2 and "is not rolled on; look it up by key" in err
+    code, _, err = run("table", "roll", "kh.damage", "--rolled", "101")
+    assert code == 2 and "enter a result from 1 to 100" in err

@@ -163,6 +163,8 @@ def test_entered_results_are_checked_against_the_expression() -> None:
     assert dice.entered("d100", "00").total == 100
     assert dice.entered("d100", "100").total == 100
     assert dice.entered("d%00", "00").total == 0
+    assert dice.entered("1d10", "0").total == 10  # a d10 face 0 reads as 10
+    assert dice.entered("2d10", "20").total == 20
     assert dice.entered("2d10", "20").total == 20
     receipt = dice.entered("2d10+4", 17, purpose="hull damage")
     assert (receipt.source, receipt.dice, receipt.total, receipt.purpose) == ("entered", (), 17, "hull damage")
@@ -173,6 +175,7 @@ def test_entered_results_are_checked_against_the_expression() -> None:
     ("expression", "result", "says"),
     [
         ("d100", 0, "from 1 to 100"),
+        ("2d10", "0", "from 2 to 20"),
         ("d100", 101, "from 1 to 100"),
         ("2d10", "1", "from 2 to 20"),
         ("2d10", 21, "from 2 to 20"),

@@ -34,7 +34,7 @@ def test_installed_console_script_rolls_looks_up_and_refuses(tmp_path: Path) -> 
     assert bad.returncode == 2
     assert bad.stderr.startswith("referee: error:") and "Traceback" not in bad.stderr
     module = subprocess.run([sys.executable, "-m", "referee", "table", "lookup", "si.open-order", "3:2", "4"], capture_output=True, text=True, cwd=tmp_path)
-    assert module.returncode == 0 and module.stdout.startswith("4: 1")
+    assert module.returncode == 0 and module.stdout.startswith("result: 1")
 
 
 def test_a_wheel_installed_outside_the_checkout_finds_its_tables(tmp_path: Path) -> None:

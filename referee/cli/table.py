@@ -1,7 +1,7 @@
 """``referee table list | show NAME | lookup NAME KEY...``: the official tables."""
 
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -9,7 +9,7 @@ from referee.cli.errors import RefereeGroup
 from referee.cli.output import print_json
 
 if TYPE_CHECKING:
-    from referee.tables import Table
+    from referee.tables import Lookup, Table
 
 app = typer.Typer(
     cls=RefereeGroup,
@@ -75,11 +75,49 @@ def lookup(
     if as_json:
         print_json(found.to_dict())
         return
-    if found.column is not None:
-        print(f"{found.column.label}: {shown(found.value)}")
-    else:
+    print_found(found)
+
+
+@app.command("roll")
+def roll_on(
+    name: Name,
+    keys: Annotated[Optional[list[str]], typer.Argument(help="On an odds table: the odds, e.g. 3:2 or 7:4.")] = None,
+    modifier: Annotated[int, typer.Option("--modifier", "-m", help="Added to the die roll, e.g. a weapon's DTM on kh.damage.")] = 0,
+    rolled: Annotated[Optional[str], typer.Option("--rolled", help="The die result rolled at the table, before the modifier (checked against the dice).")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Roll a table's dice (or take the result rolled at the table) and read the result."""
+    import random
+
+    from referee import dice
+    from referee.errors import RefereeError
+
+    table = _table(name)
+    if not table.roll or table.lookup == "key":
+        raise RefereeError(f"{table.name} is not rolled on; look it up by key: referee table lookup {table.name} ...")
+    purpose = f"{table.title}" + (f" at {keys[0]}" if keys else "")
+    receipt = dice.entered(table.roll, rolled, purpose) if rolled is not None else dice.roll(table.roll, random.Random(seed), purpose)
+    total = receipt.total + modifier
+    found = table.look_up([*(keys or []), str(total)])
+    if as_json:
+        print_json({"roll": receipt.to_dict(), "table_modifier": modifier, "modified_total": total, "lookup": found.to_dict()})
+        return
+    print(receipt.describe())
+    if modifier:
+        print(f"modified: {receipt.total} {modifier:+d} = {total}")
+    print_found(found)
+
+
+def print_found(found: "Lookup") -> None:
+    """The cell asked for (or the whole row), then the source and how it was read."""
+    if found.column is None:
         for column in found.table.columns:
             print(f"{column.label}: {shown(found.row[column.key])}")
+    elif found.table.lookup == "odds":
+        print(f"result: {shown(found.value)}")
+    else:
+        print(f"{found.column.label}: {shown(found.value)}")
     print(f"source: {found.citation()}")
 
 
