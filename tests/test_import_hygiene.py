@@ -32,6 +32,7 @@ def run_cli(*args: str) -> str:
         ("table", "lookup", "kh.damage", "83"),
         ("table", "lookup", "si.open-order", "3:2", "4", "--json"),
         ("table", "list"),
+        ("table", "roll", "kh.damage", "--modifier", "10", "--rolled", "73"),
     ],
 )
 def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -> None:
