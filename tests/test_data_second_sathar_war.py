@@ -1,17 +1,15 @@
-"""Shape and spot-value tests for tables/second-sathar-war.toml (The Second Sathar War)."""
+"""Spot-value tests for tables/second-sathar-war.toml (The Second Sathar War).
 
-import re
-import tomllib
-from pathlib import Path
+Every value is looked up through the engine; the shape the loader enforces is tested in
+tests/test_tables.py.
+"""
 
 import pytest
 
-PATH = Path(__file__).resolve().parents[1] / "tables" / "second-sathar-war.toml"
+from data_tables import Book
 
-with PATH.open("rb") as fh:
-    DATA = tomllib.load(fh)
-
-TABLES = DATA["tables"]
+SSW = Book("ssw", "second-sathar-war.toml")
+table, rows, row, band = SSW.table, SSW.rows, SSW.row, SSW.band
 
 REQUIRED = [
     "sathar-fleet",
@@ -29,97 +27,39 @@ REQUIRED = [
 ]
 
 
-def norm(value):
-    return re.sub(r"[\s\-_]", "", str(value).lower())
-
-
-def row(table, key):
-    """Key lookup as the program does it: case-insensitive, ignoring spaces, - and _."""
-    t = TABLES[table]
-    kc = t.get("key_column", t["columns"][0]["key"])
-    for r in t["rows"]:
-        if norm(key) in {norm(r[kc])} | {norm(a) for a in r.get("aliases", [])}:
-            return r
-    raise KeyError(f"{table}: {key}")
-
-
-def band(table, n):
-    for r in TABLES[table]["rows"]:
-        if r["low"] <= n <= r["high"]:
-            return r
-    raise KeyError(f"{table}: {n}")
-
-
 # --- shape -----------------------------------------------------------------
 
 
-def test_header():
-    assert DATA["prefix"] == "ssw"
-    assert DATA["system"] == "The Second Sathar War"
-    assert DATA["book"] == "Knight Hawks Campaign Book: The Second Sathar War"
+def test_header_and_required_tables_present():
+    SSW.check_file("The Second Sathar War", "Knight Hawks Campaign Book: The Second Sathar War", REQUIRED)
 
 
-@pytest.mark.parametrize("name", REQUIRED)
-def test_required_tables_present(name):
-    assert name in TABLES
-
-
-@pytest.mark.parametrize("name", sorted(TABLES))
+@pytest.mark.parametrize("name", SSW.names())
 def test_table_shape(name):
-    t = TABLES[name]
-    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", name)
-    for field in ("title", "source", "notes", "lookup", "columns", "rows"):
-        assert field in t, field
-    assert isinstance(t["notes"], list) and t["notes"]
-    assert t["lookup"] in ("key", "band")
-    cols = [c["key"] for c in t["columns"]]
-    assert len(cols) == len(set(cols))
-    assert t["rows"]
-    for r in t["rows"]:
-        assert set(r) - {"aliases"} == set(cols), r
-        assert isinstance(r.get("aliases", []), list)
-
-
-@pytest.mark.parametrize("name", sorted(n for n, t in TABLES.items() if t["lookup"] == "key"))
-def test_keys_unique(name):
-    t = TABLES[name]
-    kc = t.get("key_column", t["columns"][0]["key"])
-    seen = set()
-    for r in t["rows"]:
-        for k in [r[kc], *r.get("aliases", [])]:
-            assert norm(k) not in seen, k
-            seen.add(norm(k))
-
-
-@pytest.mark.parametrize("name", sorted(n for n, t in TABLES.items() if t["lookup"] == "band"))
-def test_bands_contiguous(name):
-    rows = TABLES[name]["rows"]
-    for r in rows:
-        assert type(r["low"]) is int and type(r["high"]) is int
-        assert r["low"] <= r["high"]
-    for a, b in zip(rows, rows[1:]):
-        assert b["low"] == a["high"] + 1
+    # ssw.misjump gives its column rj2 the alias "RJ 2", which reads as the key itself
+    SSW.check_table(name, lookups=("key", "band"), distinct_column_names=False)
 
 
 def test_rolls():
-    assert TABLES["nova-placement"]["roll"] == "1d10"
-    assert TABLES["misjump"]["roll"] == "d100"
-    assert TABLES["sathar-replacement"]["roll"] == "d100"
-    assert "roll" not in TABLES["retreat-conditions"]  # chosen, not rolled
+    assert table("nova-placement").roll == "1d10"
+    assert table("misjump").roll == "d100"
+    assert table("sathar-replacement").roll == "d100"
+    assert table("retreat-conditions").roll == ""  # chosen, not rolled
 
 
 def test_no_unknown_cells_unexplained():
-    for name, t in TABLES.items():
-        cells = [v for r in t["rows"] for v in r.values()]
+    for name in SSW.names():
+        t = table(name)
+        cells = [v for r in t.rows for v in r.values()]
         if "unknown" in cells:
-            assert any("unknown" in n.lower() for n in t["notes"]), name
+            assert any("unknown" in n.lower() for n in t.notes), name
 
 
 # --- spot values against the book ------------------------------------------
 
 
 def test_sathar_fleet():
-    counts = {r["ship_type"]: r["number"] for r in TABLES["sathar-fleet"]["rows"]}
+    counts = {r["ship_type"]: r["number"] for r in rows("sathar-fleet")}
     assert counts == {
         "Fighter": 25,
         "Frigate": 8,
@@ -143,7 +83,7 @@ def test_upf_task_force_prenglar():
     assert row("upf-spacefleet", "tf-prenglar/light-cruiser")["number"] == 3
     assert row("upf-spacefleet", "tf-prenglar/frigate")["number"] == 3
     assert "Morgaine's World" in row("upf-spacefleet", "tf-prenglar/battleship")["starting_location"]
-    formations = {r["formation"] for r in TABLES["upf-spacefleet"]["rows"]}
+    formations = {r["formation"] for r in rows("upf-spacefleet")}
     assert formations == {
         "Task Force Cassidine",
         "Task Force Prenglar",
@@ -161,7 +101,7 @@ def test_upf_nova_and_non_attached():
 
 def test_upf_totals():
     totals = {}
-    for r in TABLES["upf-spacefleet"]["rows"]:
+    for r in rows("upf-spacefleet"):
         totals[r["ship_type"]] = totals.get(r["ship_type"], 0) + r["number"]
     assert totals["Battleship"] == 3
     assert totals["Fighter"] == 16
@@ -170,7 +110,7 @@ def test_upf_totals():
 
 
 def test_militia():
-    assert len(TABLES["militia"]["rows"]) == 10
+    assert len(rows("militia")) == 10
     minotaur = row("militia", "Minotaur")
     assert (minotaur["system"], minotaur["assault_scouts"], minotaur["frigates"], minotaur["destroyers"]) == (
         "Theseus", 4, 1, 1,
@@ -183,10 +123,10 @@ def test_militia():
 
 
 def test_stations():
-    rows = TABLES["stations"]["rows"]
-    assert len(rows) == 19
+    stations = rows("stations")
+    assert len(stations) == 19
     by_type = {}
-    for r in rows:
+    for r in stations:
         by_type[r["type"]] = by_type.get(r["type"], 0) + 1
     assert by_type == {"fortress": 4, "fortified station": 4, "armed station": 11}
     gollwin = row("stations", "Fortress Gollwin")
@@ -205,7 +145,7 @@ def test_stations():
 
 
 def test_station_pairs_from_rules_readme():
-    pairs = {r["planet"]: r["system"] for r in TABLES["stations"]["rows"]}
+    pairs = {r["planet"]: r["system"] for r in rows("stations")}
     assert pairs["Rupert's Hole"] == pairs["Triad"] == "Cassidine"
     assert pairs["Inner Reach"] == pairs["Outer Reach"] == "Dramune"
     assert pairs["Terledrom"] == pairs["Groth"] == "Fromeltar"
@@ -217,7 +157,7 @@ def test_station_types():
     assert row("station-types", "fortress")["hp"] == 300
     assert row("station-types", "fortified")["dcr"] == 100
     assert row("station-types", "armed")["weapons"] == ["LB", "RB x6"]
-    for r in TABLES["station-types"]["rows"]:
+    for r in rows("station-types"):
         assert r["adf"] == 0 and r["mr"] == 0
 
 
@@ -229,8 +169,8 @@ def test_nova_placement():
     assert band("nova-placement", 9)["planet"] == "Gollywog"
     assert band("nova-placement", 10)["die"] == "0"
     assert band("nova-placement", 10)["location"] == "Kawdl-Kit (K'tsa-Kar)"
-    rows = TABLES["nova-placement"]["rows"]
-    assert rows[0]["low"] == 1 and rows[-1]["high"] == 10
+    nova = rows("nova-placement")
+    assert nova[0]["low"] == 1 and nova[-1]["high"] == 10
 
 
 def test_misjump():
@@ -248,7 +188,7 @@ def test_which_rules_boundaries():
     assert band("which-rules", 5)["rules"] == "Advanced Rules; no skill modifiers"
     assert band("which-rules", 14)["rules"] == "Advanced Rules; no skill modifiers"
     assert band("which-rules", 15)["rules"] == "Basic Rules"
-    assert TABLES["which-rules"]["above"] == "clamp"
+    assert table("which-rules").above == "clamp"
 
 
 def test_repair_capacity():
@@ -257,8 +197,8 @@ def test_repair_capacity():
     assert row("repair-capacity", "Araks/Hentz")["daily_hp"] == 20
     assert row("repair-capacity", "Cassidine/Rupert's Hole")["daily_hp"] == 10
     assert row("repair-capacity", "White Light/Gollywog")["daily_hp"] == 10
-    assert len(TABLES["repair-capacity"]["rows"]) == 9
-    for r in TABLES["repair-capacity"]["rows"]:
+    assert len(rows("repair-capacity")) == 9
+    for r in rows("repair-capacity"):
         assert r["sathar_daily_hp"] * 2 == r["daily_hp"]
 
 
@@ -268,7 +208,7 @@ def test_replacements_35_36_reading():
     assert row("replacements", "sathar-returns")["value"] == 35
     assert row("replacements", "sathar-removed")["value"] == 36
     assert "36 or more" in row("replacements", "sathar-removed")["text"]
-    assert any("36 or more" in n for n in TABLES["replacements"]["notes"])
+    assert any("36 or more" in n for n in table("replacements").notes)
     assert band("sathar-replacement", 35)["result"].startswith("The ship can be brought back")
     assert band("sathar-replacement", 36)["result"].startswith("The ship is permanently removed")
     assert row("replacements", "upf-per-fortress")["value"] == 1
@@ -283,15 +223,15 @@ def test_victory():
 
 
 def test_retreat_conditions():
-    rows = TABLES["retreat-conditions"]["rows"]
-    assert [r["condition"] for r in rows] == ["1", "2", "3", "4", "5"]
+    conditions = rows("retreat-conditions")
+    assert [r["condition"] for r in conditions] == ["1", "2", "3", "4", "5"]
     assert row("retreat-conditions", "4")["text"] == (
         "A tenday passes without the Sathar destroying at least two stations, "
         "two fortresses or a station and a fortress;"
     )
     assert "40 ships, including fighters" in row("retreat-conditions", "3")["text"]
     assert row("retreat-conditions", "1")["text"] == "The Sathar have lost two assault carriers;"
-    assert any("tenday passes" in n for n in TABLES["retreat-conditions"]["notes"])
+    assert any("tenday passes" in n for n in table("retreat-conditions").notes)
 
 
 def test_other_tables():
@@ -313,31 +253,31 @@ def test_misjump_figures_are_safe_jump_chances():
     found on the table in order to make the jump successfully'. The example under Interlocked
     Computers: 'If the player rolls 95 or less on d100, the entire group reaches its destination
     safely.' The figures are safe-jump chances; the labels must not read as misjump chances."""
-    t = TABLES["misjump"]
-    cells = {r["ship_type"]: (r["rj2"], r["rj3"]) for r in t["rows"]}
+    t = table("misjump")
+    cells = {r["ship_type"]: (r["rj2"], r["rj3"]) for r in t.rows}
     assert cells == {
         "UPF Battleship": (95, 90),
         "UPF Ship (except battleship)": (90, 70),
         "Sathar Warship": (90, 70),
         "Frontier Militia": (70, 50),
     }
-    labels = {c["key"]: c["label"] for c in t["columns"]}
     for key, boxes in (("rj2", "2"), ("rj3", "3")):
-        assert labels[key].lower().startswith("safe jump %")
-        assert boxes in labels[key]
-        assert "misjump" not in labels[key].lower()
-    notes = " ".join(t["notes"])
+        label = t.column(key).label
+        assert label.lower().startswith("safe jump %")
+        assert boxes in label
+        assert "misjump" not in label.lower()
+    notes = " ".join(t.notes)
     assert "equal to or less than the safe jump probability" in notes
     assert "100 minus the figure" in notes
     assert "95 or less on d100" in notes
-    assert "Accelerated Movement (Risk Jumping)" in t["source"]
+    assert "Accelerated Movement (Risk Jumping)" in t.source
 
 
 def test_risk_jump_calculation_time_is_for_character_ships():
     """Misjump Probability Table footnote: 'If characters bring their own ships into the war,
     assume that moving two transit boxes per day allows 50% of the normal calculation time, and
     moving three transit boxes per day allows 30% of the normal time.'"""
-    label = {c["key"]: c["label"] for c in TABLES["risk-jump"]["columns"]}["calculation_time"]
+    label = table("risk-jump").column("calculation_time").label
     assert "characters' own ships" in label
     assert row("risk-jump", "2")["calculation_time"] == 50
     assert row("risk-jump", "3")["calculation_time"] == 30
@@ -348,8 +288,8 @@ def test_repair_capacity_full_and_sathar_column_marked_derived():
     """Repair, UPF Repairs, Repair Capacity Table (both transcriptions: 20 10 40 10 20 40 20 10 10).
     The Sathar column is not printed: it is derived from Repair, Sathar Repair: 'Sathar can repair
     only one-half as many hull points per day as the construction center's capacity.'"""
-    t = TABLES["repair-capacity"]
-    assert [(r["scc"], r["daily_hp"]) for r in t["rows"]] == [
+    t = table("repair-capacity")
+    assert [(r["scc"], r["daily_hp"]) for r in t.rows] == [
         ("Araks/Hentz", 20),
         ("Cassidine/Rupert's Hole", 10),
         ("Cassidine/Triad", 40),
@@ -360,11 +300,11 @@ def test_repair_capacity_full_and_sathar_column_marked_derived():
         ("Truane's Star/Pale", 10),
         ("White Light/Gollywog", 10),
     ]
-    label = {c["key"]: c["label"] for c in t["columns"]}["sathar_daily_hp"]
+    label = t.column("sathar_daily_hp").label
     assert "derived" in label.lower() and "not printed" in label.lower()
     assert "Sathar Repair" in label
-    assert any(n.startswith("DERIVED column, not printed") and "one-half as many hull points" in n for n in t["notes"])
-    assert "Sathar Repair" in t["source"]
+    assert any(n.startswith("DERIVED column, not printed") and "one-half as many hull points" in n for n in t.notes)
+    assert "Sathar Repair" in t.source
 
 
 def test_repair_rules_rows_for_every_reading():
@@ -372,9 +312,9 @@ def test_repair_rules_rows_for_every_reading():
     the note recording that reading must have a row holding the text. Repair, UPF Repairs:
     'UPF ships can be repaired at any spaceship construction center in a system that contains
     no Sathar ships.'"""
-    t = TABLES["repair-rules"]
+    t = table("repair-rules")
     assert "99 or 00 was rolled" in row("repair-rules", "system-in-space")["text"]
-    assert any("'99 or Oo'" in n and "system-in-space" in n for n in t["notes"])
+    assert any("'99 or Oo'" in n and "system-in-space" in n for n in t.notes)
     assert row("repair-rules", "upf-scc")["text"].startswith(
         "UPF ships can be repaired at any spaceship construction center in a system that contains no Sathar ships."
     )
@@ -388,7 +328,7 @@ def test_repair_rules_rows_for_every_reading():
 def test_time_track_source_names_every_section_used():
     """Row 'turn' quotes The Time Record Track and The Frontier Deployment Map: Transit Boxes
     ('Each transit box marks one day of acceleration or deceleration along that route')."""
-    src = TABLES["time-track"]["source"]
+    src = table("time-track").source
     for section in ("The Time Record Track", "Transit Boxes", "Sathar Repair", "Replacements", "Breaking Off Combat"):
         assert section in src
     assert row("time-track", "tenday-box")["value"] == 10
@@ -398,14 +338,14 @@ def test_time_track_source_names_every_section_used():
 def test_victory_source_names_its_subsections():
     """Conditions for Victory: Sathar Victory (12 stations, all four fortresses); UPF Victory
     (at least two fortresses: win; only one: draw); Sathar Retreat (one of five conditions)."""
-    src = TABLES["victory"]["source"]
+    src = table("victory").source
     assert "Sathar Victory" in src and "UPF Victory" in src and "Sathar Retreat" in src
     assert row("victory", "retreat-choice")["value"] == 5
 
 
 def test_militia_full():
     """Orders of Battle, Planetary Militia Order of Battle (first transcription, all ten)."""
-    got = {r["planet"]: (r["system"], r["assault_scouts"], r["frigates"], r["destroyers"]) for r in TABLES["militia"]["rows"]}
+    got = {r["planet"]: (r["system"], r["assault_scouts"], r["frigates"], r["destroyers"]) for r in rows("militia")}
     assert got == {
         "Gollywog": ("White Light", 3, 1, 0),
         "Hargut": ("Gruna Garu", 2, 0, 0),
@@ -422,7 +362,7 @@ def test_militia_full():
 
 def test_nova_placement_full():
     """Setting Up the Game, Strike Force NOVA Placement (1d10; '0' is ten)."""
-    got = [(r["low"], r["high"], r["planet"], r["system"]) for r in TABLES["nova-placement"]["rows"]]
+    got = [(r["low"], r["high"], r["planet"], r["system"]) for r in rows("nova-placement")]
     assert got == [
         (1, 3, "Gran Quivera", "Prenglar"),
         (4, 4, "Pale", "Truane's Star"),

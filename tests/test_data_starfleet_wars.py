@@ -1,21 +1,20 @@
-"""Shape and spot-value tests for tables/starfleet-wars.toml (Starfleet Wars supplement).
+"""Spot-value tests for tables/starfleet-wars.toml (Starfleet Wars supplement).
 
 Spot values are checked against the rule text in shared/rules/starfleet-wars-supplement.txt,
 read as shared/rules/README.md directs (squares for power units, d%00 for the "two
 twenty-sided die", result 86 "until repaired", the garbled Data Table left "unknown").
+Every value is looked up through the engine; the shape the loader enforces is tested in
+tests/test_tables.py.
 """
-
-import re
-import tomllib
-from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[1] / "tables" / "starfleet-wars.toml"
+from referee.errors import RefereeError
 
-with DATA.open("rb") as fh:
-    SFW = tomllib.load(fh)
-TABLES = SFW["tables"]
+from data_tables import Book
+
+SFW = Book("sfw", "starfleet-wars.toml")
+table, rows, row, cell, band = SFW.table, SFW.rows, SFW.row, SFW.cell, SFW.band
 
 BOOK = "Starfleet Wars supplement (Superior Models)"
 UNKNOWN = "unknown"
@@ -38,137 +37,54 @@ EXPECTED_TABLES = [
 PERCENTILE_TABLES = ["special-damage", "damage-control-2"]
 
 
-def norm(s):
-    return re.sub(r"[\s\-_]", "", str(s).lower())
-
-
-def key_column(table):
-    return table.get("key_column", table["columns"][0]["key"])
-
-
-def row(name, key):
-    """Find a row by key or alias, as the program's key lookup does."""
-    table = TABLES[name]
-    kc = key_column(table)
-    for r in table["rows"]:
-        if norm(key) in [norm(r[kc])] + [norm(a) for a in r.get("aliases", [])]:
-            return r
-    raise KeyError(f"{name}: no row {key!r}")
-
-
-def col(name, key):
-    """Resolve a column key, label or alias to the column key."""
-    for c in TABLES[name]["columns"]:
-        if norm(key) in [norm(c["key"]), norm(c["label"])] + [norm(a) for a in c.get("aliases", [])]:
-            return c["key"]
-    raise KeyError(f"{name}: no column {key!r}")
-
-
-def cell(name, rkey, ckey):
-    return row(name, rkey)[col(name, ckey)]
-
-
-def band(name, roll):
-    table = TABLES[name]
-    rows = table["rows"]
-    if not rows[0]["low"] <= roll <= rows[-1]["high"]:
-        raise ValueError(roll)
-    for r in rows:
-        if r["low"] <= roll <= r["high"]:
-            return r
-    raise AssertionError(f"gap at {roll}")
-
-
 def cites_readme(notes):
     return any("shared/rules/README.md" in n for n in notes)
+
+
+def power_costs():
+    """Factor -> power units, from sfw.power-costs."""
+    return {r["factor"]: r["pu"] for r in rows("power-costs")}
 
 
 # --------------------------------------------------------------------------- shape
 
 
-def test_header():
-    assert SFW["prefix"] == "sfw"
-    assert SFW["system"] == "Starfleet Wars"
-    assert SFW["book"] == BOOK
+def test_header_and_tables_present():
+    SFW.check_file("Starfleet Wars", BOOK, EXPECTED_TABLES)
 
 
-@pytest.mark.parametrize("name", EXPECTED_TABLES)
-def test_table_present(name):
-    assert name in TABLES
-
-
-@pytest.mark.parametrize("name", sorted(TABLES))
+@pytest.mark.parametrize("name", SFW.names())
 def test_table_shape(name):
-    t = TABLES[name]
-    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", name)
-    for field in ("title", "source", "notes", "lookup", "columns", "rows"):
-        assert field in t, field
-    assert t["source"].startswith(BOOK)
-    assert isinstance(t["notes"], list) and t["notes"]
-    assert t["lookup"] in ("key", "band")
-    keys = [c["key"] for c in t["columns"]]
-    assert len(keys) == len(set(keys))
-    colnames = []
-    for c in t["columns"]:
-        assert set(c) <= {"key", "label", "aliases"}
-        assert isinstance(c["label"], str) and c["label"]
-        colnames += [norm(c["key"])] + [norm(a) for a in c.get("aliases", [])]
-    assert len(colnames) == len(set(colnames))
-    assert t["rows"]
-    for r in t["rows"]:
-        assert set(r) - {"aliases"} == set(keys), r
-        if "aliases" in r:
-            assert isinstance(r["aliases"], list) and all(isinstance(a, str) for a in r["aliases"])
-        for k, v in r.items():
-            assert v is not None
-            assert not isinstance(v, float), f"unexpected float in {k}"
+    SFW.check_table(name, lookups=("key", "band"))
 
 
-@pytest.mark.parametrize("name", sorted(n for n in TABLES if TABLES[n]["lookup"] == "key"))
-def test_keys_unique(name):
-    t = TABLES[name]
-    kc = key_column(t)
-    assert kc in [c["key"] for c in t["columns"]]
-    seen = []
-    for r in t["rows"]:
-        seen += [norm(r[kc])] + [norm(a) for a in r.get("aliases", [])]
-    assert len(seen) == len(set(seen))
-
-
-@pytest.mark.parametrize("name", sorted(n for n in TABLES if TABLES[n]["lookup"] == "band"))
-def test_bands_contiguous(name):
-    t = TABLES[name]
-    assert t.get("below", "refuse") == "refuse"
-    assert t.get("above", "refuse") == "refuse"
-    prev = None
-    for r in t["rows"]:
-        assert type(r["low"]) is int and type(r["high"]) is int
-        assert r["low"] <= r["high"]
-        if prev is not None:
-            assert r["low"] == prev + 1
-        prev = r["high"]
+@pytest.mark.parametrize("name", [n for n in SFW.names() if table(n).lookup == "band"])
+def test_band_tables_refuse_numbers_off_the_table(name):
+    t = table(name)
+    assert t.below == "refuse"
+    assert t.above == "refuse"
 
 
 @pytest.mark.parametrize("name", PERCENTILE_TABLES)
 def test_percentile_tables_cover_00_to_99(name):
-    t = TABLES[name]
-    assert t["lookup"] == "band"
-    assert t["roll"] == "d%00"
-    covered = [n for r in t["rows"] for n in range(r["low"], r["high"] + 1)]
+    t = table(name)
+    assert t.lookup == "band"
+    assert t.roll == "d%00"
+    covered = [n for r in t.rows for n in range(r["low"], r["high"] + 1)]
     assert covered == list(range(0, 100))
     # the reading of "roll two twenty-sided die" is recorded, citing the rules README
-    assert cites_readme(t["notes"])
-    assert any("twenty-sided" in n and "00-99" in n for n in t["notes"])
+    assert cites_readme(t.notes)
+    assert any("twenty-sided" in n and "00-99" in n for n in t.notes)
 
 
 @pytest.mark.parametrize("name", ["special-damage", "damage-control-2", "starships", "power-costs"])
 def test_damaged_readings_cite_the_rules_readme(name):
-    assert cites_readme(TABLES[name]["notes"])
+    assert cites_readme(table(name).notes)
 
 
 def test_unknown_is_spelled_exactly():
-    for name, t in TABLES.items():
-        for r in t["rows"]:
+    for name in SFW.names():
+        for r in rows(name):
             for k, v in r.items():
                 if isinstance(v, str) and v.strip().lower() in ("unknown", "?", "n/a", "unreadable"):
                     assert v == UNKNOWN, (name, k, v)
@@ -178,7 +94,7 @@ def test_unknown_is_spelled_exactly():
 
 
 def test_special_damage_bands_as_printed():
-    assert [(r["low"], r["high"]) for r in TABLES["special-damage"]["rows"]] == [
+    assert [(r["low"], r["high"]) for r in rows("special-damage")] == [
         (0, 82), (83, 85), (86, 86), (87, 87), (88, 89), (90, 91),
         (92, 93), (94, 94), (95, 96), (97, 98), (99, 99),
     ]
@@ -188,7 +104,7 @@ def test_special_damage_86_until_repaired_not_three_turns():
     result = band("special-damage", 86)["result"]
     assert result == "Reduce calculated Offensive Factors by two factors until repaired."
     assert "three turns" not in result
-    notes = " ".join(TABLES["special-damage"]["notes"])
+    notes = " ".join(table("special-damage").notes)
     assert "for three turns" in notes and "INVINCIBLE" in notes
 
 
@@ -209,7 +125,7 @@ def test_invincible_special_damage_example():
     assert pu == 240
     assert round(50 / pu * 100, 1) == 20.8
     assert round(44 / pu * 100, 1) == 18.3  # after repairing 6 PU: no more rolls
-    costs = {r["factor"]: r["pu"] for r in TABLES["power-costs"]["rows"]}
+    costs = power_costs()
     assert costs[11] == 121 and costs[9] == 81  # 121 PU for 11 factors, reduced to 9 (normally 81)
 
 
@@ -268,7 +184,7 @@ def test_victory_example():
     assert v["type"] == "SGD"
     assert v["power_units"] == 480
     assert v["addl_off"] == 7 and v["addl_def"] == 7
-    costs = {r["factor"]: r["pu"] for r in TABLES["power-costs"]["rows"]}
+    costs = power_costs()
     used = costs[3] + costs[18] + costs[12]
     assert (costs[3], costs[18], costs[12], used) == (9, 324, 144, 477)
     assert used <= v["power_units"]
@@ -282,7 +198,7 @@ def test_pirahna_example():
     assert p["class"] == "PIRAHNA"
     assert p["type"] == "SD"
     assert p["power_units"] == 30  # the OCR's '58' is overruled by the example: 20 damage leaves 10
-    costs = {r["factor"]: r["pu"] for r in TABLES["power-costs"]["rows"]}
+    costs = power_costs()
     assert costs[2] + costs[2] + costs[1] == 9 <= p["power_units"] - 20
 
 
@@ -304,7 +220,7 @@ def test_starship_spot_values():
 def test_transports_group_matches_fleet_transports():
     # the transports group at the foot of the Data Table: order no., PU, CIDS %
     group = {"ES-25": (20, 10), "AS-45": (21, 13), "TS-07": (21, 12), "WS-67": (19, 10), "CS-86": (19, 9)}
-    gtps = [r for r in TABLES["starships"]["rows"] if r["type"] == "GTP"]
+    gtps = [r for r in rows("starships") if r["type"] == "GTP"]
     assert sorted(r["class"] for r in gtps) == ["CUB", "HAVOC", "LOCUST", "SEA HORSE", "TURKEY"]
     for r in gtps:
         assert group[r["order_no"]] == (r["power_units"], r["cids"])
@@ -312,13 +228,13 @@ def test_transports_group_matches_fleet_transports():
 
 
 def test_cids_bracket_is_about_a_tenth_of_power_units():
-    for r in TABLES["starships"]["rows"]:
+    for r in rows("starships"):
         if r["type"] != "SGD" and isinstance(r["power_units"], int) and isinstance(r["cids_bracket"], int):
             assert abs(r["cids_bracket"] - r["power_units"] / 10) <= 1, r["class"]
 
 
 def test_starship_unknown_cells():
-    rows = TABLES["starships"]["rows"]
+    ships = rows("starships")
     for name in ("MORNING STAR", "WEB", "HELLCAT"):
         r = row("starships", name)
         for k, v in r.items():
@@ -326,20 +242,20 @@ def test_starship_unknown_cells():
                 assert v == UNKNOWN, (name, k)
     # columns no fleet row could be read for, outside the one-row groups and the VICTORY example
     for k in ("no_in_class", "attack_craft", "launchers", "reloads", "max_off", "max_def"):
-        known = sorted(r["class"] for r in rows if r[k] != UNKNOWN)
+        known = sorted(r["class"] for r in ships if r[k] != UNKNOWN)
         assert set(known) <= {"SAMURAI", "KUACH", "VICTORY"}, (k, known)
     assert cell("starships", "SWARM", "cids") == UNKNOWN
     assert cell("starships", "EAGLE", "cids") == UNKNOWN
     assert cell("starships", "LEVIATHAN", "type") == UNKNOWN
     # every cell is a number, "-" or text; unknown cells never hide a number
-    for r in rows:
+    for r in ships:
         for k, v in r.items():
             if isinstance(v, str) and k in ("power_units", "max_off", "max_def", "cids", "cids_bracket"):
                 assert v == UNKNOWN or (k in ("max_off", "max_def") and v == "-"), (r["class"], k, v)
 
 
 def test_additional_factors_only_for_sgds():
-    for r in TABLES["starships"]["rows"]:
+    for r in rows("starships"):
         for k in ("addl_off", "addl_def"):
             if r[k] not in (UNKNOWN, "-"):
                 assert r["type"] == "SGD", r["class"]
@@ -351,10 +267,10 @@ def test_additional_factors_only_for_sgds():
 
 
 def test_power_costs_are_squares():
-    rows = TABLES["power-costs"]["rows"]
-    assert [r["factor"] for r in rows] == list(range(len(rows)))
-    assert len(rows) >= 21
-    for r in rows:
+    costs = rows("power-costs")
+    assert [r["factor"] for r in costs] == list(range(len(costs)))
+    assert len(costs) >= 21
+    for r in costs:
         assert r["pu"] == r["factor"] ** 2
     assert cell("power-costs", "20", "pu") == 400
 
@@ -362,7 +278,7 @@ def test_power_costs_are_squares():
 def test_mad_example():
     mad = row("starfortress-modules", "MAD")
     assert (mad["sfw_power_units"], mad["sfw_max_off"], mad["sfw_max_def"]) == (30, 3, 5)
-    costs = {r["factor"]: r["pu"] for r in TABLES["power-costs"]["rows"]}
+    costs = power_costs()
     assert costs[5] + costs[2] == 29 <= mad["sfw_power_units"]
     assert costs[5] + costs[3] == 34 > mad["sfw_power_units"]
 
@@ -372,7 +288,7 @@ def test_power_factors_reverse_lookup():
     assert band("power-factors", 104)["factor"] == 10  # "A defensive factor of 10 could be used"
     assert band("power-factors", 0)["factor"] == 0
     assert band("power-factors", 480)["factor"] == 21
-    with pytest.raises(ValueError):
+    with pytest.raises(RefereeError):
         band("power-factors", -1)
 
 
@@ -402,13 +318,13 @@ def test_starbombers():
     assert cell("starbombers", "MARS", "reloads") == 8
     for n in ("BUZZARD", "WAHOO", "SNARL"):
         assert cell("starbombers", n, "reloads") == UNKNOWN
-    assert all(r["speed"] == 5 for r in TABLES["starbombers"]["rows"])
+    assert all(r["speed"] == 5 for r in rows("starbombers"))
 
 
 def test_saps():
     assert [cell("saps", n, "light_lasers") for n in ("Dauntless", "Louse", "Sparrow", "Dolphin", "Kitten")] == [10, 11, 10, 9, 8]
     assert cell("saps", "SAPS 20", "name") == "Louse"
-    assert all(r["particle_weapons"] == 0 and r["speed"] == 5 for r in TABLES["saps"]["rows"])
+    assert all(r["particle_weapons"] == 0 and r["speed"] == 5 for r in rows("saps"))
 
 
 def test_captac():
@@ -419,7 +335,7 @@ def test_captac():
 def test_ship_types_and_starfighters():
     assert cell("ship-types", "GAC", "name") == "Galactic Attack Carrier"
     assert cell("ship-types", "SC", "name") == UNKNOWN
-    for r in TABLES["ship-types"]["rows"]:
+    for r in rows("ship-types"):
         if r["dct_row"] != "-":
             row("damage-control-1", r["dct_row"])  # every type finds its Damage Control row
     assert cell("starfighters", "SF-01", "name") == "COMET"

@@ -1,137 +1,85 @@
 """Checks the Stellar Inferno tables (tables/stellar-inferno.toml) against the book.
 
 Every expected figure below is copied from Stellar Inferno v1.4, [15] Tables, or from the
-rules paragraphs named beside it.
+rules paragraphs named beside it. Every value is looked up through the engine; the shape the
+loader enforces is tested in tests/test_tables.py.
 """
 
 import re
-import tomllib
-from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
-PATH = Path(__file__).resolve().parents[1] / "tables" / "stellar-inferno.toml"
-DATA = tomllib.loads(PATH.read_text(encoding="utf-8"))
-TABLES = DATA["tables"]
+from data_tables import Book
+
+SI = Book("si", "stellar-inferno.toml")
+table, rows, row, column_keys = SI.table, SI.rows, SI.row, SI.column_keys
 
 ODDS_TABLES = ["open-order", "closed-order", "ground-combat"]
 ODDS_KEYS = ["1:3", "1:2", "1:1", "3:2", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1", "8:1", "9:1"]
 DIE_KEYS = [str(i) for i in range(8)]
 
 
-def norm(value):
-    return re.sub(r"[\s\-_]", "", str(value).lower())
-
-
-def ratio(odds):
-    a, d = odds.split(":")
-    return Fraction(int(a), int(d))
-
-
-def row(table, key):
-    t = TABLES[table]
-    kc = t.get("key_column", t["columns"][0]["key"])
-    for r in t["rows"]:
-        if norm(key) in [norm(r[kc])] + [norm(a) for a in r.get("aliases", [])]:
-            return r
-    raise KeyError(key)
-
-
-def odds_row(table, attack, defense):
+def odds_row(name, attack, defense):
     """Highest row at or below the exact ratio, clamped to 1:3 .. 9:1 (7.3.7, 11.2.1, footnote)."""
-    exact = Fraction(attack, defense)
-    rows = TABLES[table]["rows"]
-    chosen = rows[0]
-    for r in rows:
-        if ratio(r["odds"]) <= exact:
-            chosen = r
-    return chosen
+    return table(name).odds_row(attack, defense)[0]
 
 
-def cell(table, odds, die):
-    t = TABLES[table]
-    cols = t["die_columns"]
-    die = min(max(die, cols[0]), cols[-1])
-    return row(table, odds)[str(die)]
+def cell(name, odds, die):
+    """The cell for odds and a die; a die beyond the end columns reads them."""
+    return table(name).look_up([odds, str(die)]).value
 
 
 # ---------------------------------------------------------------- shape
 
 
-def test_header():
-    assert DATA["prefix"] == "si"
-    assert DATA["system"] == "Stellar Inferno"
-    assert DATA["book"] == "Stellar Inferno v1.4"
+def test_header_and_required_tables_present():
+    required = ["minimum-ship-costs", "speciality-ship-costs", *ODDS_TABLES]
+    SI.check_file("Stellar Inferno", "Stellar Inferno v1.4", required)
 
 
-def test_required_tables_present():
-    for name in ["minimum-ship-costs", "speciality-ship-costs", *ODDS_TABLES]:
-        assert name in TABLES
-
-
-@pytest.mark.parametrize("name", sorted(TABLES))
+@pytest.mark.parametrize("name", SI.names())
 def test_table_shape(name):
-    t = TABLES[name]
-    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", name)
-    for field in ("title", "source", "notes", "lookup", "columns", "rows"):
-        assert field in t, field
-    assert t["source"].startswith("Stellar Inferno v1.4")
-    assert isinstance(t["notes"], list) and t["notes"]
-    assert t["lookup"] in ("key", "band", "odds")
-    keys = [c["key"] for c in t["columns"]]
-    assert len(keys) == len(set(keys))
-    for c in t["columns"]:
-        assert set(c) <= {"key", "label", "aliases"} and c["label"]
-    kc = t.get("key_column", keys[0])
-    seen = set()
-    for r in t["rows"]:
-        assert set(r) - {"aliases"} == set(keys), r
-        for k in [r[kc], *r.get("aliases", [])]:
-            assert norm(k) not in seen, k
-            seen.add(norm(k))
+    SI.check_table(name, lookups=("key", "band", "odds"))
 
 
 @pytest.mark.parametrize("name", ODDS_TABLES)
 def test_odds_table_shape(name):
-    t = TABLES[name]
-    assert t["lookup"] == "odds"
-    assert t["roll"] == "d6"
-    assert t["die_columns"] == [0, 1, 2, 3, 4, 5, 6, 7]
-    assert [c["key"] for c in t["columns"]] == ["odds", *DIE_KEYS]
-    labels = [c["label"] for c in t["columns"][1:]]
+    t = table(name)
+    assert t.lookup == "odds"
+    assert t.roll == "d6"
+    assert t.die_columns == (0, 1, 2, 3, 4, 5, 6, 7)
+    assert column_keys(name) == ["odds", *DIE_KEYS]
+    labels = [c.label for c in t.columns[1:]]
     assert labels == ["0 or less", "1", "2", "3", "4", "5", "6", "7 or more"]
-    assert [r["odds"] for r in t["rows"]] == ODDS_KEYS
-    ratios = [ratio(r["odds"]) for r in t["rows"]]
-    assert ratios == sorted(ratios) and len(set(ratios)) == len(ratios)
-    notes = " ".join(t["notes"])
+    assert [r["odds"] for r in t.rows] == ODDS_KEYS
+    notes = " ".join(t.notes)
     for text in ("1:3", "9:1", "12.12", "0 or less"):
         assert text in notes
 
 
 @pytest.mark.parametrize("name", ["open-order", "closed-order"])
 def test_ship_results_are_step_counts_and_monotonic(name):
-    rows = TABLES[name]["rows"]
-    for r in rows:
+    ship_rows = rows(name)
+    for r in ship_rows:
         values = [r[k] for k in DIE_KEYS]
         assert all(isinstance(v, int) for v in values)
         assert values == sorted(values, reverse=True)  # higher die, fewer losses
     for k in DIE_KEYS:
-        column = [r[k] for r in rows]
+        column = [r[k] for r in ship_rows]
         assert column == sorted(column)  # better odds, more losses
 
 
 def test_ground_cells_are_defender_slash_attacker():
-    for r in TABLES["ground-combat"]["rows"]:
+    for r in rows("ground-combat"):
         for k in DIE_KEYS:
             assert re.fullmatch(r"\d/\d", r[k])
-    notes = " ".join(TABLES["ground-combat"]["notes"])
+    notes = " ".join(table("ground-combat").notes)
     assert "11.2.2" in notes and "11.2.3" in notes and "11.1.4" in notes
 
 
 def test_ground_rows_shift_one_column():
-    rows = TABLES["ground-combat"]["rows"]
-    for lower, higher in zip(rows, rows[1:]):
+    ground = rows("ground-combat")
+    for lower, higher in zip(ground, ground[1:]):
         assert [lower[k] for k in DIE_KEYS[:-1]] == [higher[k] for k in DIE_KEYS[1:]]
 
 
@@ -139,7 +87,7 @@ def test_ground_rows_shift_one_column():
 
 
 @pytest.mark.parametrize(
-    "table, odds, expected",
+    "name, odds, expected",
     [
         ("open-order", "1:3", [1, 0, 0, 0, 0, 0, 0, 0]),
         ("open-order", "3:2", [2, 1, 1, 1, 1, 0, 0, 0]),
@@ -151,15 +99,15 @@ def test_ground_rows_shift_one_column():
         ("ground-combat", "9:1", ["8/1", "7/0", "6/1", "5/0", "4/0", "4/1", "3/0", "3/1"]),
     ],
 )
-def test_whole_rows(table, odds, expected):
-    assert [row(table, odds)[k] for k in DIE_KEYS] == expected
+def test_whole_rows(name, odds, expected):
+    assert [row(name, odds)[k] for k in DIE_KEYS] == expected
 
 
 # ---------------------------------------------------------------- spot cells
 
 
 @pytest.mark.parametrize(
-    "table, odds, die, expected",
+    "name, odds, die, expected",
     [
         ("open-order", "3:2", 4, 1),
         ("open-order", "1:2", 1, 1),
@@ -185,8 +133,8 @@ def test_whole_rows(table, odds, expected):
         ("ground-combat", "8:1", 1, "6/1"),
     ],
 )
-def test_spot_cells(table, odds, die, expected):
-    assert cell(table, odds, die) == expected
+def test_spot_cells(name, odds, die, expected):
+    assert cell(name, odds, die) == expected
 
 
 def test_modified_die_clamps_to_end_columns():
@@ -214,9 +162,9 @@ def test_modified_die_clamps_to_end_columns():
         (40, 3, "9:1"),
     ],
 )
-@pytest.mark.parametrize("table", ODDS_TABLES)
-def test_odds_row_reading(table, attack, defense, expected):
-    assert odds_row(table, attack, defense)["odds"] == expected
+@pytest.mark.parametrize("name", ODDS_TABLES)
+def test_odds_row_reading(name, attack, defense, expected):
+    assert odds_row(name, attack, defense)["odds"] == expected
 
 
 def test_seven_against_four_open_order_die_four():
@@ -228,13 +176,13 @@ def test_seven_against_four_open_order_die_four():
 
 
 def test_minimum_ship_costs():
-    t = TABLES["minimum-ship-costs"]
-    assert t["lookup"] == "key"
-    assert [c["key"] for c in t["columns"]] == ["code", "category", "cost"]
-    assert len(t["rows"]) == 18
-    assert [r["code"] for r in t["rows"]][:3] == ["Y", "SC", "F"]
-    assert t["rows"][-1]["code"] == "MF"
-    costs = [r["cost"] for r in t["rows"]]
+    t = table("minimum-ship-costs")
+    assert t.lookup == "key"
+    assert column_keys("minimum-ship-costs") == ["code", "category", "cost"]
+    assert len(t.rows) == 18
+    assert [r["code"] for r in t.rows][:3] == ["Y", "SC", "F"]
+    assert t.rows[-1]["code"] == "MF"
+    costs = [r["cost"] for r in t.rows]
     assert costs == sorted(costs)
 
 
@@ -261,10 +209,10 @@ def test_minimum_ship_cost_values(key, category, cost):
 
 
 def test_speciality_ship_costs_shape():
-    t = TABLES["speciality-ship-costs"]
-    assert t["lookup"] == "key"
-    assert [c["key"] for c in t["columns"]] == ["code", "category", "cost", "restriction"]
-    assert [r["code"] for r in t["rows"]] == [
+    t = table("speciality-ship-costs")
+    assert t.lookup == "key"
+    assert column_keys("speciality-ship-costs") == ["code", "category", "cost", "restriction"]
+    assert [r["code"] for r in t.rows] == [
         "FR", "HF", "AF", "CVL", "CV", "PS", "MB", "LR", "SP", "MS", "OB", "MO",
     ]
 
@@ -297,8 +245,8 @@ def test_scenarios():
     assert row("scenarios", "1")["technology-advantage"] == "None"
     assert row("scenarios", "Raid on Terra")["technology-advantage"] == "Eldar +2"
     assert row("scenarios", "Portborough")["technology-advantage"] == "Terran +1"
-    assert [r["turns"] for r in TABLES["scenarios"]["rows"]] == [16, 10, 12]
-    assert [r["invader-fleet-movement"] for r in TABLES["scenarios"]["rows"]] == [2, 2, 1]
+    assert [r["turns"] for r in rows("scenarios")] == [16, 10, 12]
+    assert [r["invader-fleet-movement"] for r in rows("scenarios")] == [2, 2, 1]
 
 
 def test_die_modifiers_and_checks():
