@@ -257,3 +257,10 @@ def _entered_total(expr: Expression, result: int | str) -> int:
     if only is not None and only.reading == "plain" and only.sides == 10 and text == "0":
         return 10  # a 0 on a ten-sided die reads as 10
     return int(text)
+
+
+def take(expression: Expression | str, rng: random.Random, rolled: int | str | None = None, purpose: str = "") -> Roll:
+    """Roll for the referee, or take the result rolled at the table when one is given."""
+    if rolled is None:
+        return roll(expression, rng, purpose)
+    return entered(expression, rolled, purpose)

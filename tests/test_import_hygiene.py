@@ -33,6 +33,7 @@ def run_cli(*args: str) -> str:
         ("table", "lookup", "si.open-order", "3:2", "4", "--json"),
         ("table", "list"),
         ("table", "roll", "kh.damage", "--modifier", "10", "--rolled", "73"),
+        ("kh", "attack", "LC", "--range", "4", "--head-on", "--seed", "1"),
     ],
 )
 def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -> None:
@@ -42,6 +43,6 @@ def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -
 
 
 def test_the_rules_layer_imports_no_ui() -> None:
-    loaded = modules_after("import referee.dice, referee.tables")
+    loaded = modules_after("import referee.dice, referee.tables, referee.knight_hawks.attack")
     assert "referee.tables" in loaded
     assert not loaded & set(UI_FOR_RULES), sorted(loaded & set(UI_FOR_RULES))

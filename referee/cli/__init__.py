@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from referee.cli import roll, table
+from referee.cli import kh, roll, table
 from referee.cli.errors import RefereeGroup
 
 app = typer.Typer(
@@ -23,6 +23,7 @@ app = typer.Typer(
 )
 app.command("roll")(roll.roll)
 app.add_typer(table.app, name="table")
+app.add_typer(kh.app, name="kh")
 
 
 @app.callback()

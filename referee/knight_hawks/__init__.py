@@ -1,0 +1,1 @@
+"""STAR FRONTIERS Knight Hawks: the tactical rules (Basic and Advanced games)."""
