@@ -4,30 +4,16 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from referee.cli.errors import RefereeGroup
+from referee.cli.groups import group
 from referee.cli.output import print_json
 
 if TYPE_CHECKING:
     from referee.knight_hawks.attack import Attack
 
-app = typer.Typer(
-    cls=RefereeGroup,
-    help="Knight Hawks: resolve an attack or a breaking-apart roll (Basic and Advanced games).",
-    context_settings={"help_option_names": ["-h", "--help"]},
-    no_args_is_help=False,
-    invoke_without_command=True,
-    rich_markup_mode=None,
-)
+app = group("Knight Hawks: resolve an attack or a breaking-apart roll (Basic and Advanced games).")
 
 Seed = Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON with stable keys.")]
-
-
-@app.callback()
-def kh_help(ctx: typer.Context) -> None:
-    """With no command: show this help."""
-    if ctx.invoked_subcommand is None:
-        typer.echo(ctx.get_help())
 
 
 @app.command("attack")

@@ -5,19 +5,13 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from referee.cli.errors import RefereeGroup
+from referee.cli.groups import group
 from referee.cli.output import print_json
 
 if TYPE_CHECKING:
     from referee.tables import Lookup, Table
 
-app = typer.Typer(
-    cls=RefereeGroup,
-    help="List, show and look up the official tables of the four rule systems.",
-    context_settings={"help_option_names": ["-h", "--help"]},
-    invoke_without_command=True,
-    rich_markup_mode=None,
-)
+app = group("List, show and look up the official tables of the four rule systems.")
 
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON with stable keys.")]
 Name = Annotated[str, typer.Argument(help="Table name, e.g. kh.damage, kh.combat-advanced, si.open-order.")]
@@ -28,13 +22,6 @@ def _table(name: str) -> "Table":
 
     prefix = name.split(".", 1)[0] if "." in name else ""
     return tables.load(prefix=prefix).get(name)
-
-
-@app.callback()
-def tables_help(ctx: typer.Context) -> None:
-    """With no command: show this help."""
-    if ctx.invoked_subcommand is None:
-        typer.echo(ctx.get_help())
 
 
 @app.command("list")

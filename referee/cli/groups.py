@@ -1,4 +1,4 @@
-"""Bad input on the command line: one line on stderr naming what is wrong, exit code 2."""
+"""The command groups of ``referee``; bad input prints one line on stderr and exits with code 2."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import click
+import typer
 from typer.core import TyperGroup
 
 from referee.errors import RefereeError
@@ -42,3 +43,24 @@ class RefereeGroup(TyperGroup):
     def invoke(self, ctx: click.Context) -> Any:
         with one_line():
             return super().invoke(ctx)
+
+
+def group(help: str) -> typer.Typer:
+    """A command group as every ``referee`` group is: one-line errors, ``-h``, plain help, and
+    the help shown when it is called without a command."""
+    app = typer.Typer(
+        cls=RefereeGroup,
+        help=help,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        add_completion=False,
+        invoke_without_command=True,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+    )
+
+    @app.callback()
+    def show_help(ctx: typer.Context) -> None:
+        if ctx.invoked_subcommand is None:
+            typer.echo(ctx.get_help())
+
+    return app
