@@ -43,6 +43,6 @@ def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -
 
 
 def test_the_rules_layer_imports_no_ui() -> None:
-    loaded = modules_after("import referee.dice, referee.tables, referee.knight_hawks.attack")
+    loaded = modules_after("import referee.dice, referee.tables, referee.knight_hawks.attack, referee.knight_hawks.effects")
     assert "referee.tables" in loaded
     assert not loaded & set(UI_FOR_RULES), sorted(loaded & set(UI_FOR_RULES))

@@ -1,0 +1,131 @@
+"""The ship roster: the book's ship roster form, made live (Advanced Game, Recording Damage).
+
+A roster is built from a class's statistics (``kh.ships-basic`` / ``kh.ships-advanced``) or from a
+scenario's own listing. Weapons and defenses are kept as :class:`System` entries: for limited
+supply systems (torpedoes, assault rockets, rocket batteries, mines, seekers, ICMs, masking
+screens) the count is the supply left; for the others it is how many of that weapon the ship has.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import attrs
+
+from referee.errors import RefereeError
+from referee.tables import Row
+
+LIMITED = frozenset({"T", "AR", "RB", "M", "S", "ICM", "MS"})
+DAMAGED_SYSTEMS = ("combat-control", "navigation", "electrical-fire", "disastrous-fire", "damage-control", "power-short-circuit")
+FIRES = frozenset({"electrical-fire", "disastrous-fire"})
+State = Literal["working", "destroyed", "station-only"]
+
+
+@attrs.frozen
+class System:
+    """One weapon or defense line of the roster: ``RB x4`` is System("RB", 4, 4)."""
+
+    code: str
+    count: int
+    start: int
+    state: State = "working"
+
+    @property
+    def limited(self) -> bool:
+        return self.code in LIMITED
+
+    @property
+    def intact(self) -> bool:
+        """Not destroyed: a limited-supply system with no supply left can still be hit (Weapon System Hit)."""
+        return self.state == "working" and (self.limited or self.count > 0)
+
+    def shown(self) -> str:
+        text = self.code if self.start == 1 and not self.limited else f"{self.code} x{self.count}"
+        return text if self.state == "working" else f"{text} ({self.state})"
+
+
+@attrs.frozen
+class Ship:
+    """One ship's roster: hull, drives, DCR, systems, ammunition and damage."""
+
+    name: str
+    ship_class: str
+    side: str
+    game: Literal["basic", "advanced"]
+    hull_start: int
+    hull: int
+    adf_start: int
+    adf: int
+    mr_start: int
+    mr: int
+    dcr_start: int
+    dcr: int
+    weapons: tuple[System, ...] = ()
+    defenses: tuple[System, ...] = ()
+    damaged: frozenset[str] = frozenset()
+    speed: int = 0
+    masking_screen_up: bool = False
+    active_screen: str = ""
+    docked_at: str = ""
+    carried_by: str = ""
+    fighters: tuple[str, ...] = ()
+
+    @property
+    def destroyed(self) -> bool:
+        return self.hull <= 0
+
+    @property
+    def damage(self) -> int:
+        return self.hull_start - self.hull
+
+    def system(self, code: str) -> System | None:
+        wanted = code.upper()
+        return next((s for s in (*self.weapons, *self.defenses) if s.code == wanted), None)
+
+    def has_intact(self, code: str) -> bool:
+        found = self.system(code)
+        return found is not None and found.intact
+
+    def with_system(self, changed: System) -> Ship:
+        """The roster with one system line replaced."""
+        def swap(line: tuple[System, ...]) -> tuple[System, ...]:
+            return tuple(changed if s.code == changed.code else s for s in line)
+
+        return attrs.evolve(self, weapons=swap(self.weapons), defenses=swap(self.defenses))
+
+
+def systems(listing: object) -> tuple[System, ...]:
+    """Read the book's notation (``["LC", "RB x4", "T x2"]``) into roster lines."""
+    if not isinstance(listing, list):
+        raise RefereeError(f"a ship's weapons and defenses must be listed (e.g. ['LC', 'RB x4']), not {listing!r}")
+    lines: list[System] = []
+    for item in listing:
+        match = re.fullmatch(r"\s*([A-Za-z]+)\s*(?:x\s*(\d+))?\s*", str(item))
+        if match is None:
+            raise RefereeError(f"cannot read {item!r}: write a system as CODE or CODE xN, e.g. LB or RB x4")
+        count = int(match[2] or 1)
+        lines.append(System(match[1].upper(), count, count))
+    return tuple(lines)
+
+
+def build(stats: Row, name: str, side: str, game: Literal["basic", "advanced"]) -> Ship:
+    """A roster at full strength from a class's statistics row (Basic ships have no DCR)."""
+    values: dict[str, int] = {}
+    bad: list[str] = []
+    for key in ("hull_points", "adf", "mr", "dcr"):
+        value = 0 if game == "basic" and key == "dcr" else stats.get(key, 0)
+        if isinstance(value, int):
+            values[key] = value
+        else:
+            bad.append(f"{key} {value!r}")
+    if bad:
+        raise RefereeError(
+            f"the {stats.get('ship')} statistics give {', '.join(bad)}: give this ship's own figures (a scenario listing) instead"
+        )
+    hull, adf, mr, dcr = values["hull_points"], values["adf"], values["mr"], values["dcr"]
+    return Ship(
+        name=name, ship_class=str(stats["ship"]), side=side, game=game,
+        hull_start=hull, hull=hull, adf_start=adf, adf=adf, mr_start=mr, mr=mr, dcr_start=dcr, dcr=dcr,
+        weapons=systems(stats.get("weapons", [])), defenses=systems(stats.get("defenses", [])),
+    )
