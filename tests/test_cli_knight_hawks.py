@@ -34,12 +34,13 @@ def test_attack_json_has_stable_keys_and_names_the_table_row() -> None:
     data = json.loads(out)
     assert list(data) == [
         "game", "weapon", "defense", "chance", "parts", "to_hit", "hit", "reading", "damage_roll",
-        "damage_table", "system_destroyed", "hull_damage", "hull_before", "hull_after", "destroyed",
+        "damage_table", "effect", "hull_damage", "target_change", "hull_before", "hull_after", "destroyed",
     ]
     assert data["chance"] == 55 and data["hit"] is True
     assert data["damage_table"]["row"]["result"] == "Defense hit: ICM; SS; PS; ES; MS"
     assert data["damage_table"]["reading"] == "83 falls in band 81 to 84"
-    assert data["system_destroyed"] == "ICM"
+    assert data["effect"] == {"kind": "defense", "system": "ICM", "why": None}
+    assert data["target_change"] == "ICM destroyed (5 left unusable)"
 
 
 def test_attack_with_the_same_seed_rolls_the_same() -> None:

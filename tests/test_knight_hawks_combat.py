@@ -10,7 +10,8 @@ from referee import dice, tables
 from referee.errors import RefereeError
 from referee.knight_hawks.attack import Rolled, attack
 from referee.knight_hawks.combat import Shot, chance_to_hit, resolve
-from referee.knight_hawks.damage import breakup_chance, hull_damage, system_hit, systems_of
+from referee.knight_hawks.damage import breakup_chance, hull_damage
+from referee.knight_hawks.roster import build
 
 KH = tables.load(prefix="kh")
 RNG = random.Random(0)
@@ -64,10 +65,11 @@ def test_example_proton_beam_damage_roll_reads_the_table_not_the_misprint() -> N
 
 def test_example_weapon_hit_on_a_destroyer_takes_its_laser_cannon() -> None:
     """Weapon System Hit: 66, DC; LC; AR; T; LB: the destroyer has no DC, so its LC is destroyed."""
-    destroyer = KH.get("kh.ships-advanced").row("destroyer")
+    destroyer = build(KH.get("kh.ships-advanced").row("destroyer"), "destroyer", "UPF", "advanced")
     done = attack(Shot("advanced", "LB", ("RH",), range=1), KH, RNG, destroyer, Rolled("10", damage="66"))
-    assert done.system == "LC"
+    assert done.effect is not None and done.effect.system == "LC"
     assert done.hull is None
+    assert done.after is not None and done.after.system("LC").state == "destroyed"  # type: ignore[union-attr]
 
 
 def test_example_breaking_apart_destroyer() -> None:
@@ -166,18 +168,11 @@ def test_laser_hit_through_a_masking_screen_does_half_damage() -> None:
 
 
 def test_a_weapon_hit_on_a_ship_without_the_listed_systems_is_a_hull_hit() -> None:
-    freighter = {"ship": "ore carrier", "weapons": [], "defenses": ["RH"]}
+    freighter = build({"ship": "ore carrier", "hull_points": 75, "adf": 1, "mr": 1, "dcr": 40, "weapons": [], "defenses": ["RH"]}, "ore carrier", "UPF", "advanced")
     done = attack(Shot("advanced", "LB", ("RH",), range=0), KH, RNG, freighter, Rolled("5", damage="66", hull="6"))
-    assert done.system is None
+    assert done.effect is not None and done.effect.kind == "hull" and "none of" in done.effect.why
     assert done.hull is not None and done.hull.points == 6
-    assert "none of the listed systems" in done.hull_reason
-
-
-def test_systems_of_a_ship_and_the_first_listed_it_has() -> None:
-    frigate = KH.get("kh.ships-advanced").row("frigate")
-    assert systems_of(frigate) == {"LC", "LB", "RB", "T", "RH", "MS", "ICM"}
-    assert system_hit(["DC", "LC", "AR", "T", "LB"], systems_of(frigate)) == "LC"
-    assert system_hit(["PS", "ES", "SS"], systems_of(frigate)) is None
+    assert done.after is not None and done.after.hull == 69
 
 
 def test_no_breakup_until_beyond_half_the_hull() -> None:

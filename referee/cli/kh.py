@@ -29,7 +29,7 @@ def attack(
     disastrous_fire: Annotated[bool, typer.Option("--disastrous-fire", help="The firer has a disastrous fire (-10).")] = False,
     gunnery: Annotated[bool, typer.Option("--gunnery", help="A character with Gunnery skill fires (the shaded figure).")] = False,
     basic: Annotated[bool, typer.Option("--basic", help="Basic Game tables (default: Advanced).")] = False,
-    target: Annotated[Optional[str], typer.Option("--target", "-t", help="The target's ship class (e.g. destroyer), to name the system a weapon or defense hit destroys.")] = None,
+    target: Annotated[Optional[str], typer.Option("--target", "-t", help="The target's ship class (e.g. destroyer): the damage is applied to a full-strength roster of it.")] = None,
     hull: Annotated[Optional[int], typer.Option("--hull", help="The target's hull points now, to show what is left.")] = None,
     roll: Annotated[Optional[str], typer.Option("--roll", help="The d100 to hit, rolled at the table.")] = None,
     damage_roll: Annotated[Optional[str], typer.Option("--damage-roll", help="The d100 on the Damage Table, rolled at the table (before the DTM).")] = None,
@@ -40,14 +40,19 @@ def attack(
     """Chance to hit with its parts, the roll, hit or miss, and the damage done."""
     import random
 
+    import attrs
+
     from referee import tables
     from referee.knight_hawks.attack import Rolled
     from referee.knight_hawks.attack import attack as resolve_attack
     from referee.knight_hawks.combat import Shot
+    from referee.knight_hawks.roster import build
 
     game = "basic" if basic else "advanced"
     kh = tables.load(prefix="kh")
-    ship = kh.get(f"kh.ships-{game}").row(target) if target else None
+    ship = build(kh.get(f"kh.ships-{game}").row(target), f"the {target}", "target", game) if target else None
+    if ship is not None and hull is not None:
+        ship = attrs.evolve(ship, hull=hull)
     shot = Shot(game, weapon, tuple(defense or ["reflective hull"]), range_, head_on, icms, evading_mr, firer_masked, combat_control_hit, disastrous_fire, gunnery)
     done = resolve_attack(shot, kh, random.Random(seed), ship, Rolled(roll, damage_roll, hull_roll))
     left = None if hull is None or done.hull is None else max(0, hull - done.hull.points)
@@ -66,11 +71,13 @@ def print_attack(done: "Attack", hull: Optional[int], left: Optional[int]) -> No
         modified = done.damage_roll.total + done.dtm
         print(f"Damage Table: {done.damage_roll.describe()}; {done.dtm:+d} DTM = {modified} -> {done.damage.row['result']}")
         print(f"  [{done.damage.citation()}]")
-    if done.system:
-        print(f"System destroyed: {done.system} (the first listed system the target has)")
+    if done.effect is not None and done.effect.why:
+        print(f"Read as a hull hit: {done.effect.why}")
     if done.hull is not None:
-        print(f"Hull damage: {done.hull.roll.describe()} -> {done.hull.points} hull points ({done.hull.reading}; {done.hull_reason})")
-    if hull is not None and left is not None:
+        print(f"Hull damage: {done.hull.roll.describe()} -> {done.hull.points} hull points ({done.hull.reading})")
+    if done.change:
+        print(f"Target: {done.change}")
+    elif hull is not None and left is not None:
         print(f"Hull points: {hull} -> {left}" + (" - destroyed" if left <= 0 else ""))
 
 
@@ -86,8 +93,9 @@ def attack_dict(done: "Attack", hull: Optional[int], left: Optional[int]) -> dic
         "reading": done.outcome.reading,
         "damage_roll": None if done.damage_roll is None else done.damage_roll.to_dict(),
         "damage_table": None if done.damage is None else {"dtm": done.dtm, **done.damage.to_dict()},
-        "system_destroyed": done.system,
-        "hull_damage": None if done.hull is None else {"points": done.hull.points, "roll": done.hull.roll.to_dict(), "reading": done.hull.reading, "why": done.hull_reason},
+        "effect": None if done.effect is None else {"kind": done.effect.kind, "system": done.effect.system or None, "why": done.effect.why or None},
+        "hull_damage": None if done.hull is None else {"points": done.hull.points, "roll": done.hull.roll.to_dict(), "reading": done.hull.reading},
+        "target_change": done.change or None,
         "hull_before": hull,
         "hull_after": left,
         "destroyed": None if left is None else left <= 0,

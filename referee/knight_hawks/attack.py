@@ -2,9 +2,9 @@
 
 Basic Game: a hit rolls the weapon's hull damage dice (Basic Game, Ship Damage).
 Advanced Game: a hit rolls d100 + the weapon's DTM on the Damage Table; a hull hit then rolls the
-weapon's HDR, and a weapon or defense hit takes the first listed system the target has, or
-becomes a hull hit when it has none (Advanced Game, Damage). Without a target ship class the
-band's result is reported as the table gives it.
+weapon's HDR. Given the target's roster, the result is applied to it with the book's
+conversions to hull hits (referee.knight_hawks.effects); without one, the band's result is
+reported as the table gives it.
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from typing import NamedTuple
 
 from referee import dice
 from referee.knight_hawks.combat import Chance, Outcome, Shot, chance_to_hit, resolve
-from referee.knight_hawks.damage import HULL_EFFECTS, HullDamage, damage_result, hull_damage, is_half, system_hit, systems_of
 from referee.dice import Roll
-from referee.tables import Lookup, Row, Tables
+from referee.knight_hawks.damage import HullDamage, damage_result, hull_damage, is_half
+from referee.knight_hawks.effects import Effect, apply, effect_on
+from referee.knight_hawks.roster import Ship
+from referee.tables import Lookup, Tables
 
 
 class Rolled(NamedTuple):
@@ -34,34 +36,33 @@ class Attack(NamedTuple):
     damage_roll: Roll | None = None
     damage: Lookup | None = None
     dtm: int = 0
-    system: str | None = None
+    effect: Effect | None = None
     hull: HullDamage | None = None
-    hull_reason: str = ""
+    after: Ship | None = None
+    change: str = ""
 
 
-def attack(shot: Shot, kh: Tables, rng: random.Random, target: Row | None = None, rolled: Rolled = Rolled()) -> Attack:
-    """Resolve one shot; ``target`` is the target's ship class row (for weapon and defense hits)."""
+def attack(shot: Shot, kh: Tables, rng: random.Random, target: Ship | None = None, rolled: Rolled = Rolled()) -> Attack:
+    """Resolve one shot; with a ``target`` roster the damage is applied to it (``after``)."""
     chance = chance_to_hit(shot, kh)
     name = str(chance.weapon["weapon"])
     outcome = resolve(chance, dice.take("d100", rng, rolled.to_hit, f"{name} to hit"))
     if not outcome.hit:
-        return Attack(shot, chance, outcome)
+        return Attack(shot, chance, outcome, after=target)
     half = is_half(chance.weapon, chance.defense)
     hull_dice = str(chance.weapon["hull_damage"])
     if shot.game == "basic":
-        points = hull_damage(dice.take(hull_dice, rng, rolled.hull, f"{name} hull damage"), half)
-        return Attack(shot, chance, outcome, hull=points, hull_reason="Basic Game: every hit is a hull hit")
-    damage_roll = dice.take("d100", rng, rolled.damage, f"{name} Damage Table roll")
-    found, dtm = damage_result(kh, name, damage_roll)
-    effect, system, reason = str(found.row["effect"]), None, ""
-    if effect in HULL_EFFECTS:
-        reason = "Damage Table hull hit"
-    elif effect in ("weapon", "defense") and target is not None:
-        priority = found.row["systems"]
-        system = system_hit([str(s) for s in priority] if isinstance(priority, list) else [], systems_of(target))
-        if system is None:
-            reason = f"the {target['ship']} has none of the listed systems: a hull hit (Weapon System Hit)"
-    if not reason:
-        return Attack(shot, chance, outcome, damage_roll, found, dtm, system)
-    roll = dice.take(hull_dice, rng, rolled.hull, f"{name} hull damage")
-    return Attack(shot, chance, outcome, damage_roll, found, dtm, system, hull_damage(roll, half, effect == "hull-double"), reason)
+        effect = Effect("hull", why="Basic Game: every hit is a hull hit")
+        damage_roll, found, dtm = None, None, 0
+    else:
+        damage_roll = dice.take("d100", rng, rolled.damage, f"{name} Damage Table roll")
+        found, dtm = damage_result(kh, name, damage_roll)
+        effect = effect_on(target, found.row) if target is not None else Effect(str(found.row["effect"]))
+    hull = None
+    if effect.hull_hit:
+        roll = dice.take(hull_dice, rng, rolled.hull, f"{name} hull damage")
+        hull = hull_damage(roll, half, effect.kind == "hull-double")
+    if target is None:
+        return Attack(shot, chance, outcome, damage_roll, found, dtm, effect, hull)
+    after, change = apply(target, effect, hull.points if hull else 0)
+    return Attack(shot, chance, outcome, damage_roll, found, dtm, effect, hull, after, change)

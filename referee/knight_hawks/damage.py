@@ -5,9 +5,8 @@
   "round fractions down" is overruled by both games' text: tables/knight-hawks.toml notes).
   "Double normal damage" doubles the damage this target takes from the weapon, so a halved hit is
   halved first, then doubled (a reading: the book does not say which comes first).
-- Advanced Damage Table: d100 + the weapon's Damage Table Modifier; weapon and defense hits take
-  the first system of the band's list the ship has, and a hit on a system the ship lacks is a hull
-  hit (Explanation of Results: Weapon System Hit; Recording Damage).
+- Advanced Damage Table: d100 + the weapon's Damage Table Modifier (what the result does to a
+  ship's roster is in referee.knight_hawks.effects).
 - Breaking apart: when a ship beyond half its hull points accelerates, decelerates or turns, the
   chance is (damage - half the original hull points, rounded down) x the ADF and MR points used
   (Hull Hits).
@@ -15,15 +14,11 @@
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.tables import Lookup, Row, Tables
-
-HULL_EFFECTS = ("hull", "hull-double")
-
 
 class HullDamage(NamedTuple):
     """Hull points a hit takes off, from its dice roll, and how they were reckoned."""
@@ -57,21 +52,6 @@ def damage_result(kh: Tables, weapon: str, roll: Roll, extra: int = 0) -> tuple[
         raise RefereeError(f"the {weapon} has no Damage Table Modifier")
     modified = roll.total + dtm + extra
     return kh.get("kh.damage").look_up([str(modified)]), dtm
-
-
-def systems_of(ship: Row) -> set[str]:
-    """The abbreviations of a ship's weapons and defenses as the statistics list them (``RB x4`` is RB)."""
-    listed = [*_strings(ship.get("weapons")), *_strings(ship.get("defenses"))]
-    return {re.sub(r"\s*x\s*\d+$", "", item).strip().upper() for item in listed}
-
-
-def _strings(value: object) -> list[str]:
-    return [str(v) for v in value] if isinstance(value, list) else []
-
-
-def system_hit(priority: list[str], present: set[str]) -> str | None:
-    """The first system of a Damage Table priority list that the ship has; None means a hull hit."""
-    return next((s for s in priority if s.upper() in present), None)
 
 
 class Breakup(NamedTuple):
