@@ -114,7 +114,10 @@ def test_firer_in_a_masking_screen_shoots_lasers_as_if_the_target_were_masked() 
 
 def test_evasion_combat_control_and_disastrous_fire() -> None:
     assert chance(game="advanced", weapon="T", defenses=("RH",), evading_mr=4) == 30
-    assert chance(game="advanced", weapon="RB", defenses=("RH",), combat_control_hit=True, disastrous_fire=True) == 20
+    assert chance(game="advanced", weapon="RB", defenses=("RH",), combat_control_hit=True) == 30
+    assert chance(game="advanced", weapon="RB", defenses=("RH",), disastrous_fire=True) == 30
+    # one combat control system: a disastrous fire's -10% is damage to it (Repairs: Fires)
+    assert chance(game="advanced", weapon="RB", defenses=("RH",), combat_control_hit=True, disastrous_fire=True) == 30
 
 
 @pytest.mark.parametrize(("roll", "hit"), [(1, True), (5, True), (6, False), (95, False), (96, False), (100, False)])

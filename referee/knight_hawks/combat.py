@@ -106,10 +106,10 @@ def chance_to_hit(shot: Shot, kh: Tables) -> Chance:
         parts.append(Part(per * shot.icms, f"{shot.icms} ICMs x {per}", f"{MANUAL}, Defenses: Interceptor Missiles; {book}, ICM column"))
     if shot.evading_mr:
         parts.append(Part(-5 * shot.evading_mr, f"evasive manoeuvres: target MR {shot.evading_mr} x 5%", f"{MANUAL}, Combat: Evasive Maneuvers"))
-    if shot.combat_control_hit:
-        parts.append(Part(-10, "firer's combat control system hit", f"{MANUAL}, Advanced Game Damage Table 85-91"))
-    if shot.disastrous_fire:
-        parts.append(Part(-10, "firer's disastrous fire", f"{MANUAL}, Advanced Game Damage Table 117-120"))
+    if shot.combat_control_hit or shot.disastrous_fire:
+        # one combat control system: a disastrous fire's -10% is damage to it (Repairs: Fires)
+        why = "firer's combat control system hit" if shot.combat_control_hit else "firer's disastrous fire"
+        parts.append(Part(-10, why, f"{MANUAL}, Advanced Game Damage Table 85-91 and 117-120"))
     return Chance(weapon, defense, tuple(parts))
 
 

@@ -78,7 +78,12 @@ def apply(ship: Ship, effect: Effect, hull_points: int = 0) -> tuple[Ship, str]:
         dcr = -(-ship.dcr // 2)
         return attrs.evolve(ship, damaged=damaged, dcr=dcr), f"damage control hit: DCR {ship.dcr} -> {dcr}"
     if kind == "disastrous-fire":
-        dcr = -(-ship.dcr // 2)
+        # "Extinguishing a disastrous fire does not repair the ship's DCR, movement or combat
+        # control systems" (Repairs: Fires): the fire damages damage control and combat control
+        # too, each repaired on its own; a DCR already halved by a damage control hit is not
+        # halved again (not cumulative).
+        dcr = ship.dcr if "damage-control" in ship.damaged else -(-ship.dcr // 2)
+        damaged |= {"damage-control", "combat-control"}
         line = f"disastrous fire: DCR {ship.dcr} -> {dcr}, ADF {ship.adf} -> 0, MR {ship.mr} -> 0, -10% on all attacks"
         return attrs.evolve(ship, damaged=damaged, dcr=dcr, adf=0, mr=0), line
     if kind == "power-short-circuit":

@@ -19,7 +19,7 @@ from referee.tables import Row
 LIMITED = frozenset({"T", "AR", "RB", "M", "S", "ICM", "MS"})
 DAMAGED_SYSTEMS = ("combat-control", "navigation", "electrical-fire", "disastrous-fire", "damage-control", "power-short-circuit")
 FIRES = frozenset({"electrical-fire", "disastrous-fire"})
-State = Literal["working", "destroyed", "station-only"]
+State = Literal["working", "destroyed"]
 
 
 @attrs.frozen
@@ -64,6 +64,7 @@ class Ship:
     weapons: tuple[System, ...] = ()
     defenses: tuple[System, ...] = ()
     damaged: frozenset[str] = frozenset()
+    airdock_only: frozenset[str] = frozenset()  # repairs that rolled 99 or 00: only at a station airdock
     speed: int = 0
     masking_screen_up: bool = False
     active_screen: str = ""
