@@ -265,8 +265,15 @@ def load(directory: Path | None = None, prefix: str = "") -> Tables:
 
 
 def _declares_prefix(path: Path, prefix: str) -> bool:
-    text = path.read_text(encoding="utf-8", errors="replace")
-    return re.search(rf'^prefix\s*=\s*"{re.escape(prefix)}"', text, re.MULTILINE) is not None
+    """Whether the file's header (the lines before its first ``[tables...]``) says ``prefix``."""
+    wanted = re.compile(rf'prefix\s*=\s*"{re.escape(prefix)}"')
+    with path.open(encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if line.startswith("["):
+                return False
+            if wanted.match(line):
+                return True
+    return False
 
 
 def load_file(path: Path) -> dict[str, Table]:

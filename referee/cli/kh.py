@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from referee.cli.groups import group
-from referee.cli.output import print_json
+from referee.cli.output import AsJson, print_json
 
 if TYPE_CHECKING:
     from referee.knight_hawks.attack import Attack
@@ -13,7 +13,6 @@ if TYPE_CHECKING:
 app = group("Knight Hawks: resolve an attack or a breaking-apart roll (Basic and Advanced games).")
 
 Seed = Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")]
-AsJson = Annotated[bool, typer.Option("--json", help="Print JSON with stable keys.")]
 
 
 @app.command("attack")

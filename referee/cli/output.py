@@ -1,4 +1,10 @@
-"""Printing for scripts: ``--json`` output with stable keys."""
+"""Printing for scripts: ``--json`` output with stable keys, and the option that asks for it."""
+
+from typing import Annotated
+
+import typer
+
+AsJson = Annotated[bool, typer.Option("--json", help="Print JSON with stable keys.")]
 
 
 def print_json(data: object) -> None:

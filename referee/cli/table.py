@@ -6,14 +6,13 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from referee.cli.groups import group
-from referee.cli.output import print_json
+from referee.cli.output import AsJson, print_json
 
 if TYPE_CHECKING:
     from referee.tables import Lookup, Table
 
 app = group("List, show and look up the official tables of the four rule systems.")
 
-AsJson = Annotated[bool, typer.Option("--json", help="Print JSON with stable keys.")]
 Name = Annotated[str, typer.Argument(help="Table name, e.g. kh.damage, kh.combat-advanced, si.open-order.")]
 
 
