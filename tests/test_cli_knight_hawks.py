@@ -71,7 +71,8 @@ def test_breakup_example() -> None:
         (("kh", "attack", "T", "--target", "dreadnought", "--roll", "5"), "no row 'dreadnought'"),
         (("kh", "attack", "ZZ"), "no row 'ZZ'"),
         (("kh", "breakup", "--hull", "0", "--damage", "1", "--points", "1"), "hull points must be above 0"),
-        (("kh", "breakup", "--hull", "50"), "Missing option '--damage'"),
+        (("kh", "breakup", "--hull", "50", "--points", "2"), "give --hull and --damage"),
+        (("kh", "breakup", "--hull", "50"), "Missing option '--points'"),
     ],
 )
 def test_mistakes_exit_2_with_one_line(args: tuple[str, ...], says: str) -> None:

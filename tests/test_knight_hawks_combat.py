@@ -50,25 +50,25 @@ def test_example_torpedo_with_two_icms() -> None:
 def test_example_assault_scout_hull() -> None:
     """Ship Damage: 15 hull points, a rocket battery hit of 11 leaves 4; a laser battery's 6 destroys it."""
     first = attack(Shot("basic", "RB", ("RH",)), KH, RNG, rolled=Rolled("10", hull="11"))
-    assert first.outcome.hit and first.hull is not None and first.hull.points == 11
-    assert 15 - first.hull.points == 4
+    assert first.outcome.hit and first.hit is not None and first.hit.hull is not None and first.hit.hull.points == 11
+    assert 15 - first.hit.hull.points == 4
     second = attack(Shot("basic", "LB", ("RH",), range=2), KH, RNG, rolled=Rolled("10", hull="6"))
-    assert second.hull is not None and 4 - second.hull.points <= 0
+    assert second.hit is not None and second.hit.hull is not None and 4 - second.hit.hull.points <= 0
 
 
 def test_example_proton_beam_damage_roll_reads_the_table_not_the_misprint() -> None:
     """Damage: a proton beam's 73 + 10 = 83; the table (81-84) is a defense hit, not 'Defensive Control'."""
     done = attack(Shot("advanced", "PB", ("RH",), range=1), KH, RNG, rolled=Rolled("10", damage="73"))
-    assert done.dtm == 10
-    assert done.damage is not None and done.damage.row["result"] == "Defense hit: ICM; SS; PS; ES; MS"
+    assert done.hit is not None and done.hit.dtm == 10
+    assert done.hit.found is not None and done.hit.found.row["result"] == "Defense hit: ICM; SS; PS; ES; MS"
 
 
 def test_example_weapon_hit_on_a_destroyer_takes_its_laser_cannon() -> None:
     """Weapon System Hit: 66, DC; LC; AR; T; LB: the destroyer has no DC, so its LC is destroyed."""
     destroyer = build(KH.get("kh.ships-advanced").row("destroyer"), "destroyer", "UPF", "advanced")
     done = attack(Shot("advanced", "LB", ("RH",), range=1), KH, RNG, destroyer, Rolled("10", damage="66"))
-    assert done.effect is not None and done.effect.system == "LC"
-    assert done.hull is None
+    assert done.hit is not None and done.hit.effect.system == "LC"
+    assert done.hit.hull is None
     assert done.after is not None and done.after.system("LC").state == "destroyed"  # type: ignore[union-attr]
 
 
@@ -167,14 +167,14 @@ def test_half_damage_rounds_up_and_double_doubles_after() -> None:
 
 def test_laser_hit_through_a_masking_screen_does_half_damage() -> None:
     done = attack(Shot("basic", "LB", ("MS",), range=0), KH, RNG, rolled=Rolled("5", hull="7"))
-    assert done.hull is not None and done.hull.points == 4
+    assert done.hit is not None and done.hit.hull is not None and done.hit.hull.points == 4
 
 
 def test_a_weapon_hit_on_a_ship_without_the_listed_systems_is_a_hull_hit() -> None:
     freighter = build({"ship": "ore carrier", "hull_points": 75, "adf": 1, "mr": 1, "dcr": 40, "weapons": [], "defenses": ["RH"]}, "ore carrier", "UPF", "advanced")
     done = attack(Shot("advanced", "LB", ("RH",), range=0), KH, RNG, freighter, Rolled("5", damage="66", hull="6"))
-    assert done.effect is not None and done.effect.kind == "hull" and "none of" in done.effect.why
-    assert done.hull is not None and done.hull.points == 6
+    assert done.hit is not None and done.hit.effect.kind == "hull" and "none of" in done.hit.effect.why
+    assert done.hit.hull is not None and done.hit.hull.points == 6
     assert done.after is not None and done.after.hull == 69
 
 

@@ -6,7 +6,7 @@ starts the app, and rich only by ``table show``, so a lookup starts fast.
 
 from __future__ import annotations
 
-from referee.cli import kh, roll, table
+from referee.cli import kh, kh_battle, roll, table  # noqa: F401 (kh_battle adds the battle commands to kh)
 from referee.cli.groups import group
 
 app = group("The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno.")

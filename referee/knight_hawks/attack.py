@@ -5,6 +5,10 @@ Advanced Game: a hit rolls d100 + the weapon's DTM on the Damage Table; a hull h
 weapon's HDR. Given the target's roster, the result is applied to it with the book's
 conversions to hull hits (referee.knight_hawks.effects); without one, the band's result is
 reported as the table gives it.
+
+:func:`damage` is the second half alone, for damage that needs no attack roll: a hit decided at
+the table, a fire's damage roll (+20, 1d10 hull damage), a shatter drone (torpedo hit at -20,
+5d10).
 """
 
 from __future__ import annotations
@@ -13,8 +17,8 @@ import random
 from typing import NamedTuple
 
 from referee import dice
-from referee.knight_hawks.combat import Chance, Outcome, Shot, chance_to_hit, resolve
 from referee.dice import Roll
+from referee.knight_hawks.combat import Chance, Game, Outcome, Shot, chance_to_hit, resolve
 from referee.knight_hawks.damage import HullDamage, damage_result, hull_damage, is_half
 from referee.knight_hawks.effects import Effect, apply, effect_on
 from referee.knight_hawks.roster import Ship
@@ -29,40 +33,67 @@ class Rolled(NamedTuple):
     hull: str | None = None
 
 
+class Damage(NamedTuple):
+    """What one hit did: the Damage Table roll and row (Advanced), the effect, the hull dice."""
+
+    weapon: str
+    damage_roll: Roll | None
+    found: Lookup | None
+    dtm: int
+    extra: int
+    effect: Effect
+    hull: HullDamage | None
+    after: Ship | None
+    change: str
+
+
 class Attack(NamedTuple):
     shot: Shot
     chance: Chance
     outcome: Outcome
-    damage_roll: Roll | None = None
-    damage: Lookup | None = None
-    dtm: int = 0
-    effect: Effect | None = None
-    hull: HullDamage | None = None
-    after: Ship | None = None
-    change: str = ""
+    hit: Damage | None = None
+
+    @property
+    def after(self) -> Ship | None:
+        return self.hit.after if self.hit else None
 
 
 def attack(shot: Shot, kh: Tables, rng: random.Random, target: Ship | None = None, rolled: Rolled = Rolled()) -> Attack:
-    """Resolve one shot; with a ``target`` roster the damage is applied to it (``after``)."""
+    """Resolve one shot; with a ``target`` roster the damage is applied to it (``hit.after``)."""
     chance = chance_to_hit(shot, kh)
     name = str(chance.weapon["weapon"])
     outcome = resolve(chance, dice.take("d100", rng, rolled.to_hit, f"{name} to hit"))
     if not outcome.hit:
-        return Attack(shot, chance, outcome, after=target)
+        return Attack(shot, chance, outcome)
     half = is_half(chance.weapon, chance.defense)
-    hull_dice = str(chance.weapon["hull_damage"])
-    if shot.game == "basic":
+    hit = damage(kh, shot.game, name, str(chance.weapon["hull_damage"]), rng, target, rolled, half=half)
+    return Attack(shot, chance, outcome, hit)
+
+
+def damage(
+    kh: Tables,
+    game: Game,
+    weapon: str,
+    hull_dice: str,
+    rng: random.Random,
+    target: Ship | None = None,
+    rolled: Rolled = Rolled(),
+    half: bool = False,
+    extra: int = 0,
+) -> Damage:
+    """The damage of one hit by ``weapon`` (its DTM, plus ``extra``), hull hits rolled on ``hull_dice``."""
+    if game == "basic":
         effect = Effect("hull", why="Basic Game: every hit is a hull hit")
         damage_roll, found, dtm = None, None, 0
     else:
-        damage_roll = dice.take("d100", rng, rolled.damage, f"{name} Damage Table roll")
-        found, dtm = damage_result(kh, name, damage_roll)
+        damage_roll = dice.take("d100", rng, rolled.damage, f"{weapon} Damage Table roll")
+        found, dtm = damage_result(kh, weapon, damage_roll, extra)
         effect = effect_on(target, found.row) if target is not None else Effect(str(found.row["effect"]))
     hull = None
     if effect.hull_hit:
-        roll = dice.take(hull_dice, rng, rolled.hull, f"{name} hull damage")
+        roll = dice.take(hull_dice, rng, rolled.hull, f"{weapon} hull damage")
         hull = hull_damage(roll, half, effect.kind == "hull-double")
     if target is None:
-        return Attack(shot, chance, outcome, damage_roll, found, dtm, effect, hull)
+        return Damage(weapon, damage_roll, found, dtm, extra, effect, hull, None, "")
     after, change = apply(target, effect, hull.points if hull else 0)
-    return Attack(shot, chance, outcome, damage_roll, found, dtm, effect, hull, after, change)
+    return Damage(weapon, damage_roll, found, dtm, extra, effect, hull, after, change)

@@ -23,6 +23,8 @@ import attrs
 from referee import dice
 from referee.dice import Roll
 from referee.errors import RefereeError
+from referee.knight_hawks.battle import Battle
+from referee.knight_hawks.combat_phase import Done
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship
 
 RULE = "Knight Hawks Tactical Operations Manual, Advanced Game: Repairs"
@@ -54,6 +56,8 @@ def repair_turn(
     """Roll every repair in order (or take the rolls made at the table) and repair the roster."""
     wanted = [Repair(_target(r.target), r.points) for r in repairs]
     _check(ship, wanted)
+    if len(rolled) > len(wanted):
+        raise RefereeError(f"{len(rolled)} rolls for {len(wanted)} repairs: one roll per repair")
     attempts: list[Attempt] = []
     hull_rolls = iter(hull_rolled)
     for index, repair in enumerate(wanted):
@@ -62,21 +66,30 @@ def repair_turn(
             attempts.append(Attempt(repair, None, False, True, "not rolled: a 99 or 00 this turn left it to a station airdock"))
             continue
         roll = dice.take("d100", rng, entered, f"repair {repair.target} ({repair.points} DCR points)")
+        success, reading = read_roll(roll.total, repair.points)
         if roll.total >= 99:
             ship = attrs.evolve(ship, airdock_only=ship.airdock_only | {repair.target})
-            reading = f"{roll.total}: 99 or 00, only a station airdock can repair it now (Automatic Failure)"
             attempts.append(Attempt(repair, roll, False, True, reading))
-        elif roll.total >= 90:
-            attempts.append(Attempt(repair, roll, False, False, f"{roll.total}: 90 to 00 always fails (Automatic Failure)"))
-        elif roll.total > repair.points:
-            attempts.append(Attempt(repair, roll, False, False, f"{roll.total} > {repair.points}: still damaged"))
+        elif not success:
+            attempts.append(Attempt(repair, roll, False, False, reading))
         else:
             hull_roll = None
             if repair.target == "hull":
                 hull_roll = dice.take("1d10", rng, next(hull_rolls, None), "hull points restored")
             ship, change = _repaired(ship, repair.target, hull_roll)
-            attempts.append(Attempt(repair, roll, True, False, f"{roll.total} <= {repair.points}: {change}", hull_roll))
+            attempts.append(Attempt(repair, roll, True, False, f"{reading}: {change}", hull_roll))
     return ship, attempts
+
+
+def read_roll(total: int, points: int) -> tuple[bool, str]:
+    """A repair roll read: success at or under the points allotted, except 90 to 00 (Automatic Failure)."""
+    if total >= 99:
+        return False, f"{total}: 99 or 00, only a station airdock can repair it now (Automatic Failure)"
+    if total >= 90:
+        return False, f"{total}: 90 to 00 always fails (Automatic Failure)"
+    if total > points:
+        return False, f"{total} > {points}: still damaged"
+    return True, f"{total} <= {points}"
 
 
 def _target(name: str) -> str:
@@ -150,3 +163,30 @@ def _repaired(ship: Ship, target: str, hull_roll: Roll | None) -> tuple[Ship, st
     else:
         fixed = attrs.evolve(line, count=line.count + 1)
     return ship.with_system(fixed), f"{target} repaired ({fixed.shown()})"
+
+
+def repair_in_battle(
+    battle: Battle,
+    rng: random.Random,
+    name: str,
+    repairs: Sequence[Repair],
+    rolled: Sequence[str | None] = (),
+    hull_rolled: Sequence[str | None] = (),
+) -> Done:
+    """One ship's repairs in the battle's repair turn (once per ship per repair turn), logged."""
+    if battle.game != "advanced":
+        raise RefereeError("repair turns belong to the Advanced Game")
+    if battle.step != "repair":
+        raise RefereeError(f"repairs are made in the repair turn after every third game turn; this is turn {battle.turn} (kh next moves on)")
+    ship = battle.ship(name)
+    if ship.destroyed:
+        raise RefereeError(f"the {ship.name} is destroyed")
+    if ship.name in battle.repaired:
+        raise RefereeError(f"the {ship.name} has made its repairs this repair turn")
+    after, attempts = repair_turn(ship, repairs, rng, rolled, hull_rolled)
+    battle = attrs.evolve(battle.with_ships([after]), repaired=battle.repaired | {ship.name})
+    entries = [
+        battle.entry(f"the {ship.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll], RULE)
+        for a in attempts
+    ]
+    return Done(None, battle.logged(*entries), tuple(entries))

@@ -44,6 +44,14 @@ class System:
         text = self.code if self.start == 1 and not self.limited else f"{self.code} x{self.count}"
         return text if self.state == "working" else f"{text} ({self.state})"
 
+    def notation(self) -> str:
+        """The line as a battle file writes it, read back by :func:`systems`: ``RB x2 of 4``, ``LB destroyed``."""
+        if self.count == self.start:
+            text = self.code if self.start == 1 and not self.limited else f"{self.code} x{self.count}"
+        else:
+            text = f"{self.code} x{self.count} of {self.start}"
+        return text if self.state == "working" else f"{text} destroyed"
+
 
 @attrs.frozen
 class Ship:
@@ -70,7 +78,9 @@ class Ship:
     active_screen: str = ""
     docked_at: str = ""
     carried_by: str = ""
-    fighters: tuple[str, ...] = ()
+    fired: frozenset[str] = frozenset()  # torpedo, assault rocket, rocket battery fired this game turn
+    must_turn: bool = False  # took evasive action: must turn on its next move
+    note: str = ""
 
     @property
     def destroyed(self) -> bool:
@@ -96,17 +106,29 @@ class Ship:
         return attrs.evolve(self, weapons=swap(self.weapons), defenses=swap(self.defenses))
 
 
+SYSTEM = re.compile(r"\s*([A-Za-z]+)\s*(?:x\s*(\d+)(?:\s+of\s+(\d+))?)?\s*(destroyed)?\s*")
+
+
 def systems(listing: object) -> tuple[System, ...]:
-    """Read the book's notation (``["LC", "RB x4", "T x2"]``) into roster lines."""
+    """Read the book's notation (``["LC", "RB x4", "T x2"]``) into roster lines.
+
+    A save writes what is left too: ``RB x2 of 4`` (two of four left), ``LB destroyed``.
+    """
     if not isinstance(listing, list):
         raise RefereeError(f"a ship's weapons and defenses must be listed (e.g. ['LC', 'RB x4']), not {listing!r}")
     lines: list[System] = []
     for item in listing:
-        match = re.fullmatch(r"\s*([A-Za-z]+)\s*(?:x\s*(\d+))?\s*", str(item))
+        match = SYSTEM.fullmatch(str(item))
         if match is None:
-            raise RefereeError(f"cannot read {item!r}: write a system as CODE or CODE xN, e.g. LB or RB x4")
+            raise RefereeError(f"cannot read {item!r}: write a system as CODE, CODE xN or CODE xN of M, e.g. LB, RB x4, T x1 of 2")
         count = int(match[2] or 1)
-        lines.append(System(match[1].upper(), count, count))
+        start = int(match[3] or count)
+        if count > start:
+            raise RefereeError(f"cannot read {item!r}: {count} left of {start} is more than it started with")
+        code = match[1].upper()
+        if code in (line.code for line in lines):
+            raise RefereeError(f"{code} is listed twice in {listing!r}: give one line with its count")
+        lines.append(System(code, count, start, "destroyed" if match[4] else "working"))
     return tuple(lines)
 
 

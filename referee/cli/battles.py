@@ -1,0 +1,101 @@
+"""What every battle command shares: the battle file option, loading and saving, printing a step."""
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from referee.cli.output import print_json
+from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    import random
+
+    from referee.knight_hawks.battle import Battle
+    from referee.knight_hawks.combat_phase import Done
+    from referee.tables import Tables
+
+BattleFile = Annotated[
+    Optional[Path],
+    typer.Option("--battle", "-b", envvar="REFEREE_BATTLE", help="The battle file (or set REFEREE_BATTLE); start one with kh start."),
+]
+
+
+def dice_for(seed: Optional[int]) -> "random.Random":
+    """The virtual dice (seeded when asked); random is imported only when a command rolls."""
+    import random
+
+    return random.Random(seed)
+
+
+def open_battle(path: Optional[Path]) -> tuple["Battle", "Tables"]:
+    from referee import storage, tables
+    from referee.knight_hawks import battle_file
+
+    if path is None:
+        raise RefereeError("name the battle file with --battle FILE (or set REFEREE_BATTLE); start one with: referee kh start SCENARIO FILE")
+    kh = tables.load(prefix="kh")
+    data = storage.read(path, "battle")
+    try:
+        return battle_file.from_dict(data, kh), kh
+    except RefereeError as error:
+        raise RefereeError(f"{path}: {error}; the file is unchanged") from None
+
+
+def save_battle(path: Path, battle: "Battle") -> None:
+    from referee import storage
+    from referee.knight_hawks import battle_file
+
+    storage.write(path, battle_file.to_dict(battle))
+
+
+def pairs(values: Optional[list[str]], what: str) -> list[tuple[str, str]]:
+    """``NAME=VALUE`` options (``--icm Courageous=2``) as (name, value) pairs."""
+    found = []
+    for value in values or []:
+        name, sep, rest = value.rpartition("=")
+        if not sep or not name.strip() or not rest.strip():
+            raise RefereeError(f"write {what} as NAME=VALUE (e.g. Z'Gata=2), not {value!r}")
+        found.append((name.strip(), rest.strip()))
+    return found
+
+
+def counts(values: Optional[list[str]], what: str) -> list[tuple[str, int]]:
+    found = []
+    for name, value in pairs(values, what):
+        if not value.isdigit():
+            raise RefereeError(f"{what} for {name} must be a whole number, not {value!r}")
+        found.append((name, int(value)))
+    return found
+
+
+def entry_dict(entry: object) -> dict[str, object]:
+    import attrs
+
+    data = attrs.asdict(entry)  # type: ignore[arg-type]
+    data["rolls"] = list(data["rolls"])
+    return data
+
+
+def show(done: "Done", as_json: bool, extra: Optional[dict[str, object]] = None) -> None:
+    """Print the step's log lines, each with its dice and rule (or JSON)."""
+    if as_json:
+        print_json({**(extra or {}), "log": [entry_dict(e) for e in done.entries]})
+        return
+    for entry in done.entries:
+        print(entry.text)
+        for roll in entry.rolls:
+            print(f"  dice: {roll}")
+        if entry.rule:
+            print(f"  [{entry.rule}]")
+
+
+def apply(path: Optional[Path], as_json: bool, step: Callable[["Battle", "Tables"], "Done"], extra: Optional[dict[str, object]] = None) -> "Done":
+    """Load the battle, take one step, save it, show it. A refused step saves nothing."""
+    battle, kh = open_battle(path)
+    done = step(battle, kh)
+    assert path is not None
+    save_battle(path, done.battle)
+    show(done, as_json, extra)
+    return done

@@ -1,0 +1,157 @@
+"""A Knight Hawks battle: the rosters of every ship, the turn, secret ordnance and the log.
+
+The battle follows the Sequence of Play (Basic Game; Advanced Game: Sequence of Play): each game
+turn is Side A's half, then Side B's; in each half the moving side moves, then the non-moving
+side fires defensively and the moving side fires offensively. In the Advanced Game a repair turn
+follows every third game turn. Players move the counters; the battle keeps what the rosters and
+the referee's paper would hold.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from typing import Literal
+
+import attrs
+
+from referee.dice import Roll
+from referee.errors import RefereeError
+from referee.knight_hawks.combat import Game
+from referee.knight_hawks.roster import Ship
+
+Step = Literal["turn", "repair"]
+SEQUENCE = "Knight Hawks Tactical Operations Manual, Sequence of Play"
+
+
+@attrs.frozen
+class Mine:
+    """A mined hex, recorded secretly by the side that placed it (New Advanced Game Weapons: Mines)."""
+
+    hex: str
+    side: str
+
+
+@attrs.frozen
+class Seeker:
+    """A seeker missile: placed secretly, then activated; ``moved`` is how far it moved last turn."""
+
+    hex: str
+    side: str
+    active: bool = False
+    moved: int = 0
+
+
+@attrs.frozen
+class Entry:
+    """One line of the battle's log: what happened, the dice that decided it, and the rule."""
+
+    turn: int
+    side: str
+    text: str
+    rolls: tuple[str, ...] = ()
+    rule: str = ""
+
+
+@attrs.frozen
+class Battle:
+    name: str
+    game: Game
+    sides: tuple[str, str]
+    ships: tuple[Ship, ...]
+    turn: int = 1
+    moving: str = ""
+    step: Step = "turn"
+    fires_rolled: bool = False
+    repaired: frozenset[str] = frozenset()  # ships that had their repair roll this repair turn
+    mines: tuple[Mine, ...] = ()
+    seekers: tuple[Seeker, ...] = ()
+    log: tuple[Entry, ...] = ()
+    source: str = ""
+    situation: str = ""
+    setup: str = ""
+    victory: str = ""
+    special_rules: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def non_moving(self) -> str:
+        return self.sides[1] if self.moving == self.sides[0] else self.sides[0]
+
+    def ship(self, name: str) -> Ship:
+        """The ship of that name (any case); an unknown name is refused with the nearest names."""
+        for ship in self.ships:
+            if ship.name.casefold() == name.strip().casefold():
+                return ship
+        names = [s.name for s in self.ships]
+        close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+        hint = f"did you mean {' or '.join(close)}?" if close else f"the ships are: {', '.join(names)}"
+        raise RefereeError(f"no ship called {name!r} in {self.name}; {hint}")
+
+    def with_ships(self, changed: Iterable[Ship]) -> Battle:
+        """The battle with these rosters replaced (matched by name)."""
+        by_name = {s.name: s for s in changed}
+        return attrs.evolve(self, ships=tuple(by_name.get(s.name, s) for s in self.ships))
+
+    def logged(self, *entries: Entry) -> Battle:
+        return attrs.evolve(self, log=self.log + entries)
+
+    def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "") -> Entry:
+        """A log line for now (this turn, the moving side) with each roll's receipt."""
+        return Entry(self.turn, self.moving, text, tuple(r.describe() for r in rolls if r is not None), rule)
+
+    def docked_at(self, station: str) -> tuple[Ship, ...]:
+        return tuple(s for s in self.ships if s.docked_at == station and not s.destroyed)
+
+    def afloat(self, side: str) -> tuple[Ship, ...]:
+        return tuple(s for s in self.ships if s.side == side and not s.destroyed)
+
+
+def check(battle: Battle) -> Battle:
+    """Refuse a battle whose parts do not fit together (names, sides, docking, turn)."""
+    if battle.game not in ("basic", "advanced"):
+        raise RefereeError(f"game must be basic or advanced, not {battle.game!r}")
+    if len(battle.sides) != 2 or battle.sides[0] == battle.sides[1]:
+        raise RefereeError(f"a battle has two sides, Player A first (e.g. ['Sathar', 'UPF']), not {list(battle.sides)!r}")
+    if battle.moving not in battle.sides:
+        raise RefereeError(f"moving must be one of the sides {list(battle.sides)}, not {battle.moving!r}")
+    if battle.turn < 1:
+        raise RefereeError(f"turn must be 1 or more, not {battle.turn}")
+    names = [s.name.casefold() for s in battle.ships]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise RefereeError(f"ship names must be unique; listed twice: {', '.join(twice)}")
+    for ship in battle.ships:
+        if ship.side not in battle.sides:
+            raise RefereeError(f"the {ship.name}'s side {ship.side!r} is not one of {list(battle.sides)}")
+        if ship.game != battle.game:
+            raise RefereeError(f"the {ship.name} is a {ship.game} game roster in a {battle.game} game battle")
+        for link in (ship.docked_at, ship.carried_by):
+            if link and link.casefold() not in names:
+                raise RefereeError(f"the {ship.name} is docked at or carried by {link!r}, which is not a ship in this battle")
+    secrets: tuple[Mine | Seeker, ...] = (*battle.mines, *battle.seekers)
+    for secret in secrets:
+        if secret.side not in battle.sides:
+            raise RefereeError(f"a mine or seeker in hex {secret.hex} belongs to {secret.side!r}, not one of {list(battle.sides)}")
+    return battle
+
+
+def advance(battle: Battle) -> Battle:
+    """The next half of the turn: Side A -> Side B -> (repair turn after every third turn) -> next turn.
+
+    A new game turn clears what was fired that turn (Rate of Fire: each torpedo, assault rocket
+    and rocket battery system once per turn).
+    """
+    first, second = battle.sides
+    # an evading ship had to turn on its next move: that move is over when its side's half ends
+    battle = attrs.evolve(battle, ships=tuple(attrs.evolve(s, must_turn=False) if s.side == battle.moving else s for s in battle.ships))
+    if battle.step == "turn" and battle.moving == first:
+        nxt = attrs.evolve(battle, moving=second, fires_rolled=False)
+        return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE))
+    if battle.step == "turn" and battle.game == "advanced" and battle.turn % 3 == 0:
+        nxt = attrs.evolve(battle, step="repair", repaired=frozenset())
+        rule = "Knight Hawks Tactical Operations Manual, Advanced Game: Sequence of Play (Repair Turn after every 3 turns)"
+        return nxt.logged(nxt.entry(f"repair turn after turn {battle.turn}", rule=rule))
+    ships = tuple(attrs.evolve(s, fired=frozenset()) for s in battle.ships)
+    nxt = attrs.evolve(battle, turn=battle.turn + 1, moving=first, step="turn", fires_rolled=False, ships=ships, repaired=frozenset())
+    return nxt.logged(nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn", rule=SEQUENCE))

@@ -1,0 +1,320 @@
+"""The combat phase of a battle: shots between rosters, fire damage, and ships destroyed.
+
+:func:`shoot` takes what the referee reports (range, head-on, ICMs launched and by which ships,
+evasion, gunnery) and reads the rest from the rosters: the target's defenses in use, the firer's
+masking screen, combat control and fires. It enforces the book's restrictions and spends the
+ammunition (Rate of Fire; Weapon Restrictions; Space Stations; Fighters):
+
+- MPO weapons (torpedos, assault rockets) only in the owner's combat phase - the moving side's;
+- one torpedo, one assault rocket and one rocket battery per ship per turn;
+- LTD ammunition is marked off as it is used, even on a shot wasted on a destroyed target;
+- a docked ship fires no forward-firing weapons, torpedos or ICMs;
+- fighters and assault scouts docked at a station (or aboard a carrier) cannot be attacked;
+- Basic Game: ICMs defend only the ship that launches them; Advanced Game: any ship in its hex.
+
+:func:`settle` applies the Space Stations rule when a ship is destroyed: each ship docked at a
+destroyed station takes half the station's original hull points, and a ship destroyed while
+docked gives its station half of its own (an odd number rounded up, as the book's other halves).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+import attrs
+
+from referee.dice import Roll
+from referee.errors import RefereeError
+from referee.knight_hawks.attack import Attack, Damage, Rolled, attack, damage
+from referee.knight_hawks.battle import Battle, Entry
+from referee.knight_hawks.combat import MANUAL, Shot, combat_table, restrictions
+from referee.knight_hawks.roster import FIRES, Ship, System
+from referee.tables import Tables
+
+ONCE_A_TURN = frozenset({"T", "AR", "RB"})
+UNTARGETABLE_DOCKED = ("fighter", "assault scout")
+SCREENS = ("ES", "PS", "SS")
+
+
+class Report(NamedTuple):
+    """What the referee reports from the map for one shot."""
+
+    range: int | None = None
+    head_on: bool = False
+    icms: tuple[tuple[str, int], ...] = ()  # (ship launching, how many)
+    evading: bool = False
+    gunnery: bool = False
+
+
+class Done(NamedTuple):
+    """A step of the combat phase: the attack (None for a wasted shot or fire damage), the battle after, its log lines."""
+
+    attack: Attack | None
+    battle: Battle
+    entries: tuple[Entry, ...]
+
+
+def shoot(
+    battle: Battle,
+    kh: Tables,
+    rng: random.Random,
+    firer_name: str,
+    weapon: str,
+    target_name: str,
+    report: Report = Report(),
+    rolled: Rolled = Rolled(),
+) -> Done:
+    """One shot from one ship's weapon at another ship, applied to both rosters and logged."""
+    if battle.step != "turn":
+        raise RefereeError("this is the repair turn: no shooting until the next game turn (kh next)")
+    firer, target = battle.ship(firer_name), battle.ship(target_name)
+    line, name = _weapon_line(battle, kh, firer, weapon)
+    flags = restrictions(kh, battle.game, name)
+    _may_fire(battle, firer, target, line, name, flags)
+    spent = _spend(firer, line)
+    if target.destroyed:
+        battle = battle.with_ships([spent])
+        text = f"{firer.name} fires its {name} at the {target.name}, already destroyed: a wasted shot"
+        entry = battle.entry(text + (f"; {line.code} marked off" if line.limited else ""), rule=f"{MANUAL}, Combat (wasted shots)")
+        return Done(None, battle.logged(entry), (entry,))
+    if report.evading and target.ship_class not in UNTARGETABLE_DOCKED:
+        raise RefereeError(f"only fighters and assault scouts take evasive action; the {target.name} is a {target.ship_class}")
+    shot = Shot(
+        battle.game, name, (), report.range, report.head_on, 0, target.mr if report.evading else 0, firer.masking_screen_up,
+        "combat-control" in firer.damaged, "disastrous-fire" in firer.damaged, report.gunnery,
+    )
+    return strike(battle, kh, rng, shot, target, report.icms, rolled, f"{firer.name} fires its {name} at the {target.name}", [spent])
+
+
+def strike(
+    battle: Battle,
+    kh: Tables,
+    rng: random.Random,
+    shot: Shot,
+    target: Ship,
+    icms: Sequence[tuple[str, int]],
+    rolled: Rolled,
+    what: str,
+    changed: Sequence[Ship] = (),
+) -> Done:
+    """Resolve ``shot`` at ``target``: ICMs launched and marked off, the target's defenses read from its
+    roster, the damage applied, the log written, and what follows a destruction (:func:`settle`).
+    ``changed`` are other rosters to keep (the firer with its ammunition marked off)."""
+    battle = battle.with_ships(changed)
+    launchers, count = launch_icms(battle, target, icms)
+    battle = battle.with_ships(launchers)
+    target = battle.ship(target.name)
+    shot = shot._replace(defenses=defenses_in_use(battle, target), icms=count)
+    done = attack(shot, kh, rng, target, rolled)
+    after = done.after or target
+    if shot.evading_mr:
+        after = attrs.evolve(after, must_turn=True)
+    battle = battle.with_ships([after])
+    icm_text = "".join(f"; {n} ICMs from the {s}" for s, n in icms if n)
+    rolls: list[Roll | None] = [done.outcome.roll]
+    text = f"{what}{icm_text}: {done.chance.total}% to hit, {done.outcome.reading}"
+    if done.hit is not None:
+        text += "; " + describe(done.hit)
+        rolls += [done.hit.damage_roll, done.hit.hull.roll if done.hit.hull else None]
+    entry = battle.entry(text, rolls, _rule(done))
+    battle = battle.logged(entry)
+    battle, more = settle(battle, [target.name] if after.destroyed else [])
+    return Done(done, battle, (entry, *more))
+
+
+def describe(hit: Damage) -> str:
+    """A hit's damage in one line."""
+    parts = []
+    if hit.found is not None and hit.damage_roll is not None:
+        extra = f" {hit.extra:+d}" if hit.extra else ""
+        parts.append(f"Damage Table {hit.damage_roll.total} {hit.dtm:+d} DTM{extra} = {hit.damage_roll.total + hit.dtm + hit.extra}: {hit.found.row['result']}")
+    if hit.effect.why:
+        parts.append(hit.effect.why)
+    if hit.hull is not None:
+        parts.append(f"{hit.hull.points} hull points ({hit.hull.reading})")
+    if hit.change:
+        parts.append(hit.change)
+    return "; ".join(parts)
+
+
+def _rule(done: Attack) -> str:
+    rules = [done.chance.parts[0].rule]
+    if done.hit is not None and done.hit.found is not None:
+        rules.append(done.hit.found.citation())
+    return "; ".join(rules)
+
+
+def _weapon_line(battle: Battle, kh: Tables, firer: Ship, weapon: str) -> tuple[System, str]:
+    """The firer's roster line for the weapon named, and the Combat Table's name for it."""
+    table = combat_table(kh, battle.game)
+    name = str(table.row(weapon)["weapon"])
+    if name in ("mines", "seeker missile"):
+        raise RefereeError("mines and seeker missiles are placed, not fired: use kh mine or kh seeker")
+    for line in firer.weapons:
+        if str(table.row(line.code)["weapon"]) == name:
+            return line, name
+    carried = ", ".join(s.code for s in firer.weapons) or "no weapons"
+    raise RefereeError(f"the {firer.name} has no {name} (it carries {carried})")
+
+
+def _may_fire(battle: Battle, firer: Ship, target: Ship, line: System, name: str, flags: Mapping[str, object]) -> None:
+    """Refuse a shot the rules forbid, naming the rule."""
+    if firer.destroyed:
+        raise RefereeError(f"the {firer.name} is destroyed and cannot fire")
+    if firer.side == target.side:
+        raise RefereeError(f"the {firer.name} and the {target.name} are both {firer.side}: choose an enemy ship")
+    if line.state != "working":
+        raise RefereeError(f"the {firer.name}'s {name} is destroyed (repair it in a repair turn)")
+    if line.limited and line.count <= 0:
+        raise RefereeError(f"the {firer.name} has no {name} ammunition left")
+    if flags["mpo"] and firer.side != battle.moving:
+        raise RefereeError(f"the {name} is a Moving Player Only weapon: {firer.side} may fire it only in its own combat phase ({battle.moving} is moving)")
+    if line.code in ONCE_A_TURN and line.code in firer.fired:
+        raise RefereeError(f"the {firer.name} has fired its {name} this turn: each is fired once a turn (Rate of Fire)")
+    if firer.carried_by:
+        raise RefereeError(f"the {firer.name} is aboard the {firer.carried_by} and cannot fire")
+    if firer.docked_at and (flags["ff"] or line.code == "T"):
+        raise RefereeError(f"the {firer.name} is docked at the {firer.docked_at}: a docked ship fires no forward-firing weapons or torpedos (Space Stations)")
+    if (target.docked_at and target.ship_class in UNTARGETABLE_DOCKED) or target.carried_by:
+        where = target.docked_at or target.carried_by
+        raise RefereeError(f"the {target.name} is docked with the {where}: a docked fighter or assault scout cannot be attacked")
+
+
+def _spend(ship: Ship, line: System) -> Ship:
+    """Mark off one round of LTD ammunition and note the once-a-turn weapons fired."""
+    if line.limited:
+        ship = ship.with_system(attrs.evolve(line, count=line.count - 1))
+    if line.code in ONCE_A_TURN:
+        ship = attrs.evolve(ship, fired=ship.fired | {line.code})
+    return ship
+
+
+def launch_icms(battle: Battle, target: Ship, wanted: Sequence[tuple[str, int]]) -> tuple[list[Ship], int]:
+    """The launching ships with their ICMs marked off, and how many were launched in all."""
+    launchers: list[Ship] = []
+    total = 0
+    for name, count in wanted:
+        ship = next((s for s in launchers if s.name.casefold() == name.strip().casefold()), None) or battle.ship(name)
+        if count < 1:
+            raise RefereeError(f"launch 1 or more ICMs, not {count}")
+        if battle.game == "basic" and ship.name != target.name:
+            raise RefereeError(f"Basic Game: ICMs defend only the ship that launches them, so the {ship.name} cannot defend the {target.name}")
+        if ship.side != target.side:
+            raise RefereeError(f"the {ship.name} is not on the {target.name}'s side and will not launch ICMs to defend it")
+        line = ship.system("ICM")
+        if line is None or line.state != "working":
+            raise RefereeError(f"the {ship.name} has no working ICMs")
+        if ship.docked_at or ship.carried_by:
+            raise RefereeError(f"the {ship.name} is docked and cannot fire ICMs (Space Stations)")
+        if "power-short-circuit" in ship.damaged:
+            raise RefereeError(f"the {ship.name} has a power short circuit: its ICMs do not work until repaired")
+        if line.count < count:
+            raise RefereeError(f"the {ship.name} has {line.count} ICMs left, not {count}")
+        changed = ship.with_system(attrs.evolve(line, count=line.count - count))
+        launchers = [s for s in launchers if s.name != ship.name] + [changed]
+        total += count
+    return launchers, total
+
+
+def defenses_in_use(battle: Battle, target: Ship) -> tuple[str, ...]:
+    """The target's defenses in use: its reflective hull, its active screen, its masking screen."""
+    used = ["RH"] if target.has_intact("RH") else []
+    if battle.game == "advanced" and target.active_screen and target.has_intact(target.active_screen):
+        used.append(target.active_screen)
+    if target.masking_screen_up:
+        used.append("MS")
+    if not used:
+        used = ["RH"] if battle.game == "basic" else ["none"]
+    return tuple(used)
+
+
+def half(points: int) -> int:
+    return -(-points // 2)
+
+
+def settle(battle: Battle, destroyed: Sequence[str]) -> tuple[Battle, tuple[Entry, ...]]:
+    """Space Stations: the damage that follows a ship or station destroyed with ships docked."""
+    entries: list[Entry] = []
+    queue = list(destroyed)
+    rule = f"{MANUAL}, Space Stations (a station or docked ship destroyed)"
+    while queue:
+        gone = battle.ship(queue.pop(0))
+        hits: list[tuple[Ship, int, str]] = [
+            (s, half(gone.hull_start), f"docked at the destroyed {gone.name}: half its {gone.hull_start} original hull points")
+            for s in battle.docked_at(gone.name)
+        ]
+        if gone.docked_at:
+            station = battle.ship(gone.docked_at)
+            if not station.destroyed:
+                hits.append((station, half(gone.hull_start), f"the {gone.name} was destroyed while docked: half its {gone.hull_start} original hull points"))
+        for ship, points, why in hits:
+            hull = max(0, ship.hull - points)
+            changed = attrs.evolve(ship, hull=hull)
+            battle = battle.with_ships([changed])
+            entry = battle.entry(f"the {ship.name} takes {points} hull points ({why}); hull {ship.hull} -> {hull}" + (" - destroyed" if hull == 0 else ""), rule=rule)
+            battle = battle.logged(entry)
+            entries.append(entry)
+            if hull == 0:
+                queue.append(ship.name)
+    return battle, tuple(entries)
+
+
+def fire_damage(battle: Battle, kh: Tables, rng: random.Random, rolled: Mapping[str, Rolled] = {}) -> Done:
+    """Fires: at the start of the combat step, each burning ship of the non-moving side rolls damage at +20.
+
+    The player of a burning ship rolls "at the start of his opponent's combat step every turn"
+    (Electrical Fire); a fire's hull hit does 1d10. ``rolled`` gives a ship's entered rolls by name.
+    """
+    if battle.step != "turn":
+        raise RefereeError("fires burn in the combat phase, not in the repair turn")
+    if battle.fires_rolled:
+        raise RefereeError(f"fire damage is already rolled in {battle.moving}'s combat phase of turn {battle.turn}")
+    burning = [s for s in battle.afloat(battle.non_moving) if s.damaged & FIRES]
+    unknown = [n for n in rolled if n.casefold() not in {s.name.casefold() for s in burning}]
+    if unknown:
+        on_fire = ", ".join(s.name for s in burning) or "none"
+        raise RefereeError(f"rolls given for {', '.join(unknown)}, which is not burning on the non-moving side (burning: {on_fire})")
+    entered = {n.casefold(): r for n, r in rolled.items()}
+    entries: list[Entry] = []
+    rule = f"{MANUAL}, Advanced Game: Damage, Electrical Fire (+20 each turn; hull damage 1d10)"
+    for ship in burning:
+        hit = damage(kh, battle.game, "fire", "1d10", rng, ship, entered.get(ship.name.casefold(), Rolled()))
+        after = hit.after or ship
+        battle = battle.with_ships([after])
+        entry = battle.entry(f"the fire aboard the {ship.name}: {describe(hit)}", [hit.damage_roll, hit.hull.roll if hit.hull else None], rule)
+        battle = battle.logged(entry)
+        entries.append(entry)
+        if after.destroyed:
+            battle, more = settle(battle, [ship.name])
+            entries.extend(more)
+    if not burning:
+        entry = battle.entry(f"no {battle.non_moving} ship is burning", rule=rule)
+        battle = battle.logged(entry)
+        entries.append(entry)
+    return Done(None, attrs.evolve(battle, fires_rolled=True), tuple(entries))
+
+
+def hit_in_battle(
+    battle: Battle,
+    kh: Tables,
+    rng: random.Random,
+    name: str,
+    weapon: str,
+    hull_dice: str,
+    rolled: Rolled = Rolled(),
+    half: bool = False,
+) -> Done:
+    """The damage of a hit the referee decided at the table, applied to the ship's roster and logged."""
+    ship = battle.ship(name)
+    if ship.destroyed:
+        raise RefereeError(f"the {ship.name} is already destroyed")
+    hit = damage(kh, battle.game, weapon, hull_dice, rng, ship, rolled, half=half)
+    after = hit.after or ship
+    battle = battle.with_ships([after])
+    rule = hit.found.citation() if hit.found is not None else f"{MANUAL}, Basic Game: Ship Damage"
+    entry = battle.entry(f"a {weapon} hit on the {ship.name}: {describe(hit)}", [hit.damage_roll, hit.hull.roll if hit.hull else None], rule)
+    battle = battle.logged(entry)
+    battle, more = settle(battle, [ship.name] if after.destroyed else [])
+    return Done(None, battle, (entry, *more))

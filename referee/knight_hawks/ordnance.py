@@ -1,0 +1,228 @@
+"""Mines, seeker missiles and shatter drones (Advanced Game: New Advanced Game Weapons; The Second
+Sathar War: Shatter Drones).
+
+- Mines: a hex is mined secretly (before the game by the defender, or dropped by a minelayer,
+  one of its mines marked off). Every enemy ship that entered the hex is attacked at the end of
+  movement; then the hex is clear. 60% (80% against a stasis screen), -5 per ICM, DTM -20, 3d10+5.
+- Seeker missiles: placed the same way, then activated by their side at the start of its movement
+  phase; an active seeker moves 2 hexes, then 4, 6 ... a turn toward the closest ship (the referee
+  says where it ended) and detonates on the turn it would move 12. It attacks the largest ship in
+  the hex it enters: 75% (90% against a stasis screen), -8 per ICM, DTM -20, 5d10.
+- Shatter drones: a frigate packed with bombs, detonated at the end of its side's movement: one
+  torpedo hit on every other ship in its hex, no attack roll, a Damage Table roll at -20
+  (the torpedo's DTM) in the Advanced Game, hull damage 5d10 in both games. The drone is gone and
+  is not counted as a ship destroyed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+import attrs
+
+from referee.errors import RefereeError
+from referee.knight_hawks.attack import Rolled, damage
+from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker
+from referee.knight_hawks.combat import MANUAL, Shot
+from referee.knight_hawks.combat_phase import Done, describe, settle, strike
+from referee.knight_hawks.roster import Ship
+from referee.tables import Tables
+
+NEW_WEAPONS = f"{MANUAL}, Advanced Game: New Advanced Game Weapons"
+DRONES = "The Second Sathar War, Shatter Drones (optional)"
+SEEKER_LIMIT = 12
+T = TypeVar("T")
+
+
+def _advanced(battle: Battle, what: str) -> None:
+    if battle.game != "advanced":
+        raise RefereeError(f"{what} belong to the Advanced Game; this battle is a Basic Game")
+
+
+def _drop(battle: Battle, by: str, code: str, what: str) -> tuple[Battle, str]:
+    """The side placing ordnance; a ship dropping it has one marked off its supply."""
+    ship = battle.ship(by)
+    line = ship.system(code)
+    if ship.destroyed:
+        raise RefereeError(f"the {ship.name} is destroyed")
+    if line is None or line.state != "working":
+        raise RefereeError(f"the {ship.name} carries no working {what}")
+    if line.count < 1:
+        raise RefereeError(f"the {ship.name} has no {what} left")
+    return battle.with_ships([ship.with_system(attrs.evolve(line, count=line.count - 1))]), ship.side
+
+
+def lay_mines(battle: Battle, hex_: str, side: str = "", by: str = "") -> Done:
+    """Mine a hex, secretly: by a ship dropping them (``by``), or by ``side`` before the game."""
+    _advanced(battle, "mines")
+    if by:
+        battle, side = _drop(battle, by, "M", "mines")
+    if side not in battle.sides:
+        raise RefereeError(f"say which side mines hex {hex_}: one of {', '.join(battle.sides)} (or the minelayer dropping them)")
+    if any(m.hex == hex_ and m.side == side for m in battle.mines):
+        raise RefereeError(f"hex {hex_} is already mined by {side}")
+    battle = attrs.evolve(battle, mines=(*battle.mines, Mine(hex_, side)))
+    entry = battle.entry(f"{side} mines hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=f"{NEW_WEAPONS}, Mines")
+    return Done(None, battle.logged(entry), (entry,))
+
+
+def mines_attack(
+    battle: Battle,
+    kh: Tables,
+    rng: random.Random,
+    hex_: str,
+    ships: Sequence[str],
+    icms: Mapping[str, Sequence[tuple[str, int]]] = {},
+    rolled: Mapping[str, Rolled] = {},
+) -> Done:
+    """The mines in a hex attack every enemy ship that entered it this turn; then the hex is clear."""
+    _advanced(battle, "mines")
+    mine = next((m for m in battle.mines if m.hex == hex_), None)
+    if mine is None:
+        mined = ", ".join(m.hex for m in battle.mines) or "none"
+        raise RefereeError(f"hex {hex_} is not mined (mined hexes: {mined})")
+    targets = [battle.ship(name) for name in ships]
+    if not targets:
+        raise RefereeError(f"name the enemy ships that entered hex {hex_}")
+    friends = [t.name for t in targets if t.side == mine.side]
+    if friends:
+        raise RefereeError(f"the mines attack only enemy ships; {', '.join(friends)} are {mine.side}")
+    _no_strangers(icms, rolled, targets)
+    entries: list[Entry] = []
+    for target in targets:
+        shot = Shot("advanced", "mines")
+        done = strike(battle, kh, rng, shot, battle.ship(target.name), _key(icms, target, ()), _key(rolled, target, Rolled()), f"the mines in hex {hex_} attack the {target.name}")
+        battle = done.battle
+        entries.extend(done.entries)
+    battle = attrs.evolve(battle, mines=tuple(m for m in battle.mines if m is not mine))
+    entry = battle.entry(f"the mines in hex {hex_} have exploded: the hex is no longer mined", rule=f"{NEW_WEAPONS}, Mines")
+    return Done(None, battle.logged(entry), (*entries, entry))
+
+
+def _key(mapping: Mapping[str, T], ship: Ship, default: T) -> T:
+    """The value given for this ship (names in any case)."""
+    return next((v for k, v in mapping.items() if k.casefold() == ship.name.casefold()), default)
+
+
+def _no_strangers(icms: Mapping[str, object], rolled: Mapping[str, object], targets: Sequence[Ship]) -> None:
+    names = {t.name.casefold() for t in targets}
+    strangers = [k for k in (*icms, *rolled) if k.casefold() not in names]
+    if strangers:
+        raise RefereeError(f"ICMs or rolls given for {', '.join(strangers)}, which is not attacked here ({', '.join(t.name for t in targets)})")
+
+
+def place_seeker(battle: Battle, hex_: str, side: str = "", by: str = "") -> Done:
+    """Place a seeker missile in a hex, secretly: dropped by a ship (``by``) or by ``side`` before the game."""
+    _advanced(battle, "seeker missiles")
+    if by:
+        battle, side = _drop(battle, by, "S", "seeker missiles")
+    if side not in battle.sides:
+        raise RefereeError(f"say which side places the seeker in hex {hex_}: one of {', '.join(battle.sides)} (or the ship dropping it)")
+    battle = attrs.evolve(battle, seekers=(*battle.seekers, Seeker(hex_, side)))
+    entry = battle.entry(f"{side} places a seeker missile in hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=f"{NEW_WEAPONS}, Seeker missiles")
+    return Done(None, battle.logged(entry), (entry,))
+
+
+def _seeker(battle: Battle, hex_: str) -> Seeker:
+    found = next((s for s in battle.seekers if s.hex == hex_), None)
+    if found is None:
+        placed = ", ".join(s.hex for s in battle.seekers) or "none"
+        raise RefereeError(f"no seeker missile in hex {hex_} (seekers: {placed})")
+    return found
+
+
+def _replace(battle: Battle, old: Seeker, new: Seeker | None) -> Battle:
+    return attrs.evolve(battle, seekers=tuple(x for s in battle.seekers for x in ([new] if s is old and new else [] if s is old else [s])))
+
+
+def move_seeker(battle: Battle, hex_: str, to: str) -> Done:
+    """Activate (at the start of its side's movement phase) or move an active seeker: 2, 4, 6 ... hexes.
+
+    The referee moves the counter toward the closest ship and says where it ended (``to``). On the
+    turn it moves 12 it detonates: resolve the attack with :func:`seeker_attack` if a ship is in
+    its hex; otherwise the explosion does no damage and it is gone.
+    """
+    _advanced(battle, "seeker missiles")
+    seeker = _seeker(battle, hex_)
+    if battle.step != "turn" or battle.moving != seeker.side:
+        raise RefereeError(f"a {seeker.side} seeker is activated and moves at the start of {seeker.side}'s movement phase ({battle.moving} is moving)")
+    distance = seeker.moved + 2
+    rule = f"{NEW_WEAPONS}, Seeker missiles"
+    moved = Seeker(to, seeker.side, True, distance)
+    start = "is activated and moves" if not seeker.active else "moves"
+    text = f"the seeker in hex {hex_} {start} {distance} hexes toward the closest ship, to hex {to}"
+    if distance >= SEEKER_LIMIT:
+        text += f": it moves {SEEKER_LIMIT} this turn and detonates - with a ship in hex {to}, resolve its attack (kh seeker attack); otherwise it does no damage"
+    battle = _replace(battle, seeker, moved)
+    entry = battle.entry(text, rule=rule)
+    return Done(None, battle.logged(entry), (entry,))
+
+
+def seeker_attack(
+    battle: Battle,
+    kh: Tables,
+    rng: random.Random,
+    hex_: str,
+    target: str,
+    icms: Sequence[tuple[str, int]] = (),
+    rolled: Rolled = Rolled(),
+) -> Done:
+    """An active seeker detonates on the largest ship in its hex (any side's: seekers cannot tell)."""
+    _advanced(battle, "seeker missiles")
+    seeker = _seeker(battle, hex_)
+    if not seeker.active:
+        raise RefereeError(f"the seeker in hex {hex_} is not activated: it detonates only once its side activates it")
+    ship = battle.ship(target)
+    if ship.destroyed:
+        raise RefereeError(f"the {ship.name} is already destroyed")
+    done = strike(battle, kh, rng, Shot("advanced", "seeker missile"), ship, icms, rolled, f"the seeker in hex {hex_} detonates against the {ship.name}")
+    battle = _replace(done.battle, seeker, None)
+    return Done(done.attack, battle, done.entries)
+
+
+def seeker_gone(battle: Battle, hex_: str) -> Done:
+    """A seeker that detonated with no ship in range (it moved 12): no damage, and it is gone."""
+    seeker = _seeker(battle, hex_)
+    if seeker.moved < SEEKER_LIMIT:
+        raise RefereeError(f"the seeker in hex {hex_} moved {seeker.moved} hexes last; it self-destructs only on the turn it moves {SEEKER_LIMIT}")
+    battle = _replace(battle, seeker, None)
+    entry = battle.entry(f"the seeker in hex {hex_} detonates with no ship in range: no damage", rule=f"{NEW_WEAPONS}, Seeker missiles")
+    return Done(None, battle.logged(entry), (entry,))
+
+
+def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, ships: Sequence[str], rolled: Mapping[str, Rolled] = {}) -> Done:
+    """Detonate a shatter drone: a torpedo hit, no attack roll, on every other ship in its hex."""
+    bomb = battle.ship(drone)
+    if bomb.destroyed:
+        raise RefereeError(f"the {bomb.name} is destroyed")
+    if bomb.ship_class != "frigate":
+        raise RefereeError(f"shatter drones are frigates chosen before the first turn; the {bomb.name} is a {bomb.ship_class}")
+    if battle.step != "turn" or battle.moving != bomb.side:
+        raise RefereeError(f"a shatter drone is detonated at the end of its side's movement phase; {battle.moving} is moving")
+    if bomb.docked_at or bomb.carried_by:
+        raise RefereeError(f"the {bomb.name} is docked: undock it first")
+    targets = [battle.ship(name) for name in ships]
+    if bomb.name in (t.name for t in targets):
+        raise RefereeError("list the other ships in the drone's hex, not the drone itself")
+    _no_strangers({}, rolled, targets)
+    entries: list[Entry] = []
+    rule = f"{DRONES}: a torpedo hit on every other ship in the hex, Damage Table at -20, hull damage 5d10"
+    battle = attrs.evolve(battle, ships=tuple(s for s in battle.ships if s.name != bomb.name))
+    entry = battle.entry(f"the shatter drone {bomb.name} detonates: it is gone (not counted as a ship destroyed)", rule=rule)
+    battle = battle.logged(entry)
+    entries.append(entry)
+    for target in targets:
+        if target.destroyed:
+            continue
+        hit = damage(kh, battle.game, "torpedo", "5d10", rng, target, _key(rolled, target, Rolled()))
+        after = hit.after or target
+        battle = battle.with_ships([after])
+        entry = battle.entry(f"the {target.name}: {describe(hit)}", [hit.damage_roll, hit.hull.roll if hit.hull else None], rule)
+        battle = battle.logged(entry)
+        entries.append(entry)
+        if after.destroyed:
+            battle, more = settle(battle, [target.name])
+            entries.extend(more)
+    return Done(None, battle, tuple(entries))

@@ -1,0 +1,58 @@
+"""Campaign and battle files: strict TOML reading, atomic saving with a backup of the last save.
+
+A save writes the new text to a temporary file beside the old one, flushes it to disk, copies the
+old file to ``NAME.bak``, then renames the new file over the old (``os.replace`` is atomic): a
+crash at any point leaves either the last good file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from referee.errors import RefereeError
+
+
+def read(path: Path, kind: str) -> dict[str, Any]:
+    """The TOML file's tables; a missing, unreadable or malformed file is refused, saying where."""
+    try:
+        text = path.read_bytes()
+    except FileNotFoundError:
+        raise RefereeError(f"no {kind} file at {path}") from None
+    except OSError as error:
+        raise RefereeError(f"cannot read {path}: {error.strerror}") from None
+    try:
+        return tomllib.loads(text.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RefereeError(f"{path} is not a text file (a {kind} file is TOML, UTF-8)") from None
+    except tomllib.TOMLDecodeError as error:
+        raise RefereeError(f"{path} is not valid TOML: {error}") from None
+
+
+def write(path: Path, data: dict[str, Any]) -> None:
+    """Save atomically; the previous save is kept as ``NAME.bak``."""
+    import tomli_w
+
+    text = tomli_w.dumps(data, multiline_strings=True)
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise RefereeError(f"cannot save {path}: there is no folder {directory}")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        if path.exists():
+            shutil.copy2(path, path.with_name(path.name + ".bak"))
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise RefereeError(f"cannot save {path}: {error.strerror}; the last save is untouched") from None
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
