@@ -40,6 +40,7 @@ class Seeker:
     side: str
     active: bool = False
     moved: int = 0
+    turn: int = 0  # the game turn it last moved
 
 
 @attrs.frozen

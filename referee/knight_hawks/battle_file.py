@@ -175,11 +175,13 @@ def _mine(item: object, where: str) -> Mine:
 
 
 def _seeker(item: object, where: str) -> Seeker:
-    table = _keys(item, {"hex", "side", "active", "moved"}, where)
+    table = _keys(item, {"hex", "side", "active", "moved", "turn"}, where)
     moved = _get(table, "moved", int, where, 0)
     if moved < 0 or moved % 2:
         raise RefereeError(f"{where}: moved must be 0, 2, 4, 6 ... hexes, not {moved}")
-    return Seeker(_get(table, "hex", str, where), _get(table, "side", str, where), _get(table, "active", bool, where, False), moved)
+    return Seeker(
+        _get(table, "hex", str, where), _get(table, "side", str, where), _get(table, "active", bool, where, False), moved, _get(table, "turn", int, where, 0)
+    )
 
 
 def _entry(item: object, where: str) -> Entry:
@@ -216,7 +218,7 @@ def _ship_dict(ship: Ship) -> dict[str, Any]:
     data["weapons"] = [s.notation() for s in ship.weapons]
     data["defenses"] = [s.notation() for s in ship.defenses]
     optional = {
-        "docked_at": ship.docked_at, "carried_by": ship.carried_by, "speed": ship.speed, "note": ship.note,
+        "docked_at": ship.docked_at, "carried_by": ship.carried_by, "speed": ship.speed or None, "note": ship.note,
         "hull": ship.hull if ship.hull != ship.hull_start else None,
         "adf_now": ship.adf if ship.adf != ship.adf_start else None,
         "mr_now": ship.mr if ship.mr != ship.mr_start else None,
@@ -225,5 +227,6 @@ def _ship_dict(ship: Ship) -> dict[str, Any]:
         "masking_screen_up": ship.masking_screen_up, "active_screen": ship.active_screen,
         "fired": sorted(ship.fired), "must_turn": ship.must_turn,
     }
-    data.update({k: v for k, v in optional.items() if v not in (None, "", [], False, 0)})
+    # left out when empty; a figure of 0 (a destroyed ship's hull) is kept: ``0 == False`` in Python
+    data.update({k: v for k, v in optional.items() if v is not None and v is not False and v != "" and v != []})
     return data

@@ -148,9 +148,11 @@ def move_seeker(battle: Battle, hex_: str, to: str) -> Done:
     seeker = _seeker(battle, hex_)
     if battle.step != "turn" or battle.moving != seeker.side:
         raise RefereeError(f"a {seeker.side} seeker is activated and moves at the start of {seeker.side}'s movement phase ({battle.moving} is moving)")
+    if seeker.active and seeker.turn == battle.turn:
+        raise RefereeError(f"the seeker in hex {hex_} has moved this turn")
     distance = seeker.moved + 2
     rule = f"{NEW_WEAPONS}, Seeker missiles"
-    moved = Seeker(to, seeker.side, True, distance)
+    moved = Seeker(to, seeker.side, True, distance, battle.turn)
     start = "is activated and moves" if not seeker.active else "moves"
     text = f"the seeker in hex {hex_} {start} {distance} hexes toward the closest ship, to hex {to}"
     if distance >= SEEKER_LIMIT:

@@ -1,0 +1,139 @@
+"""The four scenarios of the Tactical Operations Manual as battle files, and battle files read
+strictly and saved atomically."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee import storage, tables
+from referee.errors import RefereeError
+from referee.knight_hawks import battle_file
+from referee.knight_hawks.battle import Battle
+from referee.knight_hawks.combat_phase import hit_in_battle
+from referee.resources import campaigns_dir
+
+KH = tables.load(prefix="kh")
+
+
+def scenario(name: str) -> Battle:
+    return battle_file.from_dict(storage.read(campaigns_dir() / f"kh-{name}.toml", "scenario"), KH)
+
+
+@pytest.mark.parametrize("name", ["surprise-attack", "fortress-kdikit", "close-escort", "the-stand"])
+def test_each_scenario_loads_with_its_setup_and_victory_text_and_round_trips(name: str) -> None:
+    battle = scenario(name)
+    assert battle.turn == 1 and battle.moving == battle.sides[0]
+    assert battle.setup.startswith("Setting Up") and battle.victory.startswith("Victory Conditions")
+    assert battle.source.startswith("Knight Hawks Tactical Operations Manual")
+    assert battle_file.from_dict(battle_file.to_dict(battle), KH) == battle
+
+
+def test_surprise_attack_forces() -> None:
+    battle = scenario("surprise-attack")
+    assert battle.game == "basic" and battle.sides == ("Sathar", "UPF")
+    zgata = battle.ship("Z'Gata")
+    assert (zgata.hull_start, zgata.adf, zgata.mr, zgata.docked_at) == (40, 3, 3, "Doliin Bay")
+    assert battle.ship("Doliin Bay").hull_start == 25
+    assert [s.notation() for s in battle.ship("Venomous").weapons] == ["LC", "LB", "T x2"]
+    assert "Evacuating Doliin Bay" in battle.special_rules[0]
+
+
+def test_fortress_kdikit_forces() -> None:
+    battle = scenario("fortress-kdikit")
+    fortress = battle.ship("Fortress Kdikit")
+    assert fortress.hull_start == 100 and fortress.system("RB").count == 12  # type: ignore[union-attr]
+    assert sorted(s.name for s in battle.docked_at("Fortress Kdikit")) == ["UPF Fighter A", "UPF Fighter B"]
+    assert len([s for s in battle.ships if s.carried_by == "Infamous"]) == 5
+
+
+def test_close_escort_and_the_stand_forces() -> None:
+    escort = scenario("close-escort")
+    assert escort.game == "advanced" and escort.ship("Megasaurus").weapons == () and escort.ship("Megasaurus").dcr == 40
+    assert [s.notation() for s in escort.ship("Nemesis").weapons] == ["LC", "RB x4", "LB x2", "EB"]
+    stand = scenario("the-stand")
+    station = stand.ship("Ken'Zah Station")
+    assert (station.hull_start, station.dcr_start) == (140, 100)
+    assert len(stand.docked_at("Ken'Zah Station")) == 5 and len([s for s in stand.ships if s.carried_by == "Maelstrom"]) == 6
+    assert stand.ship("Z'Rak't Zoz").system("M").count == 20  # type: ignore[union-attr]
+
+
+# -- battle files ---------------------------------------------------------------------------------
+
+
+def test_a_damaged_battle_round_trips_through_its_file(tmp_path: Path) -> None:
+    """Random hits on The Stand's ships (every kind of damage), saved and read back unchanged."""
+    battle = scenario("the-stand")
+    rng = random.Random(4)
+    for _ in range(60):
+        ship = rng.choice([s for s in battle.ships if not s.destroyed])
+        battle = hit_in_battle(battle, KH, rng, ship.name, rng.choice(["laser battery", "disruptor cannon", "torpedo"]), "1d10").battle
+    assert any(s.damaged for s in battle.ships) and any(s.destroyed for s in battle.ships)
+    path = tmp_path / "b.toml"
+    storage.write(path, battle_file.to_dict(battle))
+    assert battle_file.from_dict(storage.read(path, "battle"), KH) == battle
+
+
+BASE: dict[str, Any] = {"format": battle_file.FORMAT, "version": 1, "name": "t", "game": "advanced", "sides": ["Sathar", "UPF"],
+                        "ships": [{"name": "A", "class": "frigate", "side": "UPF"}]}
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"format": "something else"}, "format must be"),
+        ({"version": 2}, "version 2 is not one this program reads"),
+        ({"game": "expert"}, "game must be basic or advanced"),
+        ({"sides": ["UPF"]}, "sides must name two sides"),
+        ({"moving": "Pirates"}, "moving must be one of the sides"),
+        ({"turn": 0}, "turn must be 1 or more"),
+        ({"turn": "one"}, "turn must be int"),
+        ({"colour": "red"}, "unknown key colour"),
+        ({"ships": []}, "no ships"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "hull": 41}]}, "hull 41 must be between 0 and the start figure 40"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "hull": -1}]}, "between 0"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "Pirates"}]}, "not one of"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF"}, {"name": "a", "class": "frigate", "side": "UPF"}]}, "listed twice: a"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "weapons": ["LC x"]}]}, "cannot read 'LC x'"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "weapons": ["T x3 of 2"]}]}, "more than it started with"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "damaged": ["warp core"]}]}, "warp core unknown"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "docked_at": "Nowhere"}]}, "not a ship in this battle"),
+        ({"ships": [{"name": "A", "class": "space station", "side": "UPF"}]}, "give this ship's own figures"),
+        ({"ships": [{"name": "A", "class": "ore carrier", "side": "UPF"}]}, "not a ship class of the advanced game"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "active_screen": "PS"}]}, "active_screen must be one of its screens"),
+        ({"game": "basic", "ships": [{"name": "A", "class": "frigate", "side": "UPF", "dcr": 5}]}, "the Basic Game has no DCR"),
+        ({"seekers": [{"hex": "0101", "side": "UPF", "moved": 3}]}, "moved must be 0, 2, 4, 6"),
+    ],
+)
+def test_malformed_battle_files_are_refused_saying_what_and_where(change: dict[str, Any], says: str) -> None:
+    with pytest.raises(RefereeError, match=says):
+        battle_file.from_dict({**BASE, **change}, KH)
+
+
+def test_a_save_is_atomic_and_keeps_the_last_save_as_bak(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "battle.toml"
+    storage.write(path, {"a": 1})
+    storage.write(path, {"a": 2})
+    assert storage.read(path, "battle") == {"a": 2} and storage.read(path.with_name("battle.toml.bak"), "battle") == {"a": 1}
+
+    def crash(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.replace", crash)
+    with pytest.raises(RefereeError, match="the last save is untouched"):
+        storage.write(path, {"a": 3})
+    assert storage.read(path, "battle") == {"a": 2}
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
+
+
+@pytest.mark.parametrize(("text", "says"), [(b"a = [", "not valid TOML"), (b"\xff\xfe", "not a text file")])
+def test_corrupt_files_are_refused(tmp_path: Path, text: bytes, says: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_bytes(text)
+    with pytest.raises(RefereeError, match=says):
+        storage.read(path, "battle")
+    with pytest.raises(RefereeError, match="no battle file"):
+        storage.read(tmp_path / "missing.toml", "battle")
