@@ -6,13 +6,13 @@ starts the app, and rich only by ``table show``, so a lookup starts fast.
 
 from __future__ import annotations
 
-from referee.cli import kh, kh_battle, roll, table  # noqa: F401 (kh_battle adds the battle commands to kh)
-from referee.cli.groups import group
+from referee.cli import roll, table
+from referee.cli.groups import LazyGroup, group
 
-app = group("The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno.")
+app = group("The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno.", LazyGroup)
 app.command("roll")(roll.roll)
 app.add_typer(table.app, name="table")
-app.add_typer(kh.app, name="kh")
+# kh (referee.cli.kh and kh_battle) is loaded by LazyGroup only when it is called
 
 
 def main() -> None:

@@ -45,11 +45,33 @@ class RefereeGroup(TyperGroup):
             return super().invoke(ctx)
 
 
-def group(help: str) -> typer.Typer:
+class LazyGroup(RefereeGroup):
+    """A group whose bigger subgroups are imported only when called (or listed in help), so a
+    quick lookup does not pay for building every battle command: ``LAZY`` maps a command name to
+    the module whose ``app`` it is."""
+
+    LAZY = {"kh": "referee.cli.kh_battle"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.LAZY])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.LAZY:
+            return super().get_command(ctx, cmd_name)
+        import importlib
+
+        from typer.main import get_command
+
+        command = get_command(importlib.import_module(self.LAZY[cmd_name]).app)
+        command.name = cmd_name
+        return command
+
+
+def group(help: str, cls: type[RefereeGroup] = RefereeGroup) -> typer.Typer:
     """A command group as every ``referee`` group is: one-line errors, ``-h``, plain help, and
     the help shown when it is called without a command."""
     app = typer.Typer(
-        cls=RefereeGroup,
+        cls=cls,
         help=help,
         context_settings={"help_option_names": ["-h", "--help"]},
         add_completion=False,

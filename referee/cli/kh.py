@@ -1,4 +1,4 @@
-"""``referee kh attack | breakup``: resolve one Knight Hawks step from what the map shows."""
+"""``referee kh attack | damage | breakup | navigation | repair``: one Knight Hawks step from flags, or in a battle file."""
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from referee.knight_hawks.combat_phase import Done
     from referee.tables import Tables
 
-app = group("Knight Hawks: resolve an attack or a breaking-apart roll (Basic and Advanced games).")
+app = group("Knight Hawks (Basic and Advanced): quick attack, damage, breakup, navigation and repair rolls from flags, or a whole battle kept in a file (kh start SCENARIO FILE).")
 
 Seed = Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")]
 
