@@ -44,7 +44,7 @@ def test_attack_json_has_stable_keys_and_names_the_table_row() -> None:
 
 
 def test_attack_with_the_same_seed_rolls_the_same() -> None:
-    args = ("kh", "attack", "T", "--icms", "1", "--seed", "9", "--json")
+    args = ("kh", "attack", "T", "-r", "2", "--icms", "1", "--seed", "9", "--json")
     assert run(*args)[1] == run(*args)[1]
 
 
@@ -67,7 +67,7 @@ def test_breakup_example() -> None:
     [
         (("kh", "attack", "LC", "-r", "11"), "beyond the laser cannon's range of 10"),
         (("kh", "attack", "LB"), "give the range"),
-        (("kh", "attack", "T", "--roll", "101"), "enter a result from 1 to 100"),
+        (("kh", "attack", "T", "-r", "2", "--roll", "101"), "enter a result from 1 to 100"),
         (("kh", "attack", "T", "--target", "dreadnought", "--roll", "5"), "no row 'dreadnought'"),
         (("kh", "attack", "ZZ"), "no row 'ZZ'"),
         (("kh", "breakup", "--hull", "0", "--damage", "1", "--points", "1"), "hull points must be above 0"),

@@ -276,3 +276,36 @@ def test_breaking_apart_the_books_destroyer_in_a_battle() -> None:
     held = breakup(battle, RNG, "Venomous", 4, "29")
     assert "= 28%" in held.entries[0].text and not held.battle.ship("Venomous").destroyed
     assert breakup(battle, RNG, "Venomous", 4, "28").battle.ship("Venomous").destroyed
+
+
+def test_each_beam_or_laser_fires_once_a_half_turn() -> None:
+    battle = fire(fleet(), "Perdition", "LB", "Z'Gata", rolled=Rolled("99"))
+    battle = fire(battle, "Perdition", "LB", "Z'Gata", rolled=Rolled("99"))  # its second laser battery
+    with pytest.raises(RefereeError, match="has fired its 2 LB in this half"):
+        fire(battle, "Perdition", "LB", "Z'Gata")
+    fire(advance(battle), "Perdition", "LB", "Z'Gata", rolled=Rolled("99"))  # and again in the UPF half, defensively
+
+
+def test_fire_damage_comes_first_in_the_combat_phase() -> None:
+    battle = fleet()
+    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), damaged=frozenset({"electrical-fire"}))])
+    with pytest.raises(RefereeError, match="roll the fire damage of Z'Gata first"):
+        fire(battle, "Venomous", "LB", "Z'Gata")
+    with pytest.raises(RefereeError, match="roll the fire damage"):
+        advance(battle)
+    battle = fire_damage(battle, KH, RNG, {"Z'Gata": Rolled(damage="5", hull="1")}).battle
+    fire(battle, "Venomous", "LB", "Z'Gata", rolled=Rolled("99"))
+
+
+def test_a_destroyed_ship_launches_no_icms() -> None:
+    battle = fleet()
+    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), hull=0)])
+    with pytest.raises(RefereeError, match="destroyed and launches nothing"):
+        fire(battle, "Venomous", "T", "Stiletto", Report(range=1, icms=(("Z'Gata", 1),)))
+
+
+def test_fighters_aboard_a_destroyed_carrier_are_lost_with_it() -> None:
+    battle = make("advanced", {"name": "Carrier", "class": "assault carrier", "side": "UPF", "hull": 1},
+                  {"name": "Fighter", "class": "fighter", "side": "UPF", "carried_by": "Carrier"}, {"name": "Raider", "class": "destroyer", "side": "Sathar"})
+    done = hit_in_battle(battle, KH, RNG, "Carrier", "laser battery", "1d10", Rolled(damage="10", hull="5"))
+    assert done.battle.ship("Fighter").destroyed and "a reading" in done.entries[-1].text

@@ -44,12 +44,12 @@ def test_example_laser_cannon_head_on_at_range_4(game: str) -> None:
 
 def test_example_torpedo_with_two_icms() -> None:
     """Interceptor Missiles: a torpedo's 70% against RH, two ICMs at -10 each: 50%."""
-    assert chance(game="basic", weapon="torpedo", defenses=("RH",), icms=2) == 50
+    assert chance(game="basic", weapon="torpedo", defenses=("RH",), range=1, icms=2) == 50
 
 
 def test_example_assault_scout_hull() -> None:
     """Ship Damage: 15 hull points, a rocket battery hit of 11 leaves 4; a laser battery's 6 destroys it."""
-    first = attack(Shot("basic", "RB", ("RH",)), KH, RNG, rolled=Rolled("10", hull="11"))
+    first = attack(Shot("basic", "RB", ("RH",), range=1), KH, RNG, rolled=Rolled("10", hull="11"))
     assert first.outcome.hit and first.hit is not None and first.hit.hull is not None and first.hit.hull.points == 11
     assert 15 - first.hit.hull.points == 4
     second = attack(Shot("basic", "LB", ("RH",), range=2), KH, RNG, rolled=Rolled("10", hull="6"))
@@ -109,15 +109,15 @@ def test_gunnery_skill_reads_the_shaded_figure() -> None:
 def test_firer_in_a_masking_screen_shoots_lasers_as_if_the_target_were_masked() -> None:
     found = chance_to_hit(Shot("advanced", "LB", ("RH",), range=0, firer_masked=True), KH)
     assert found.total == 20 and found.defense == "masking-screen"
-    assert chance(game="advanced", weapon="T", defenses=("RH",), firer_masked=True) == 50  # not a laser
+    assert chance(game="advanced", weapon="T", defenses=("RH",), range=1, firer_masked=True) == 50  # not a laser
 
 
 def test_evasion_combat_control_and_disastrous_fire() -> None:
-    assert chance(game="advanced", weapon="T", defenses=("RH",), evading_mr=4) == 30
-    assert chance(game="advanced", weapon="RB", defenses=("RH",), combat_control_hit=True) == 30
-    assert chance(game="advanced", weapon="RB", defenses=("RH",), disastrous_fire=True) == 30
+    assert chance(game="advanced", weapon="T", defenses=("RH",), range=1, evading_mr=4) == 30
+    assert chance(game="advanced", weapon="RB", defenses=("RH",), range=1, combat_control_hit=True) == 30
+    assert chance(game="advanced", weapon="RB", defenses=("RH",), range=1, disastrous_fire=True) == 30
     # one combat control system: a disastrous fire's -10% is damage to it (Repairs: Fires)
-    assert chance(game="advanced", weapon="RB", defenses=("RH",), combat_control_hit=True, disastrous_fire=True) == 30
+    assert chance(game="advanced", weapon="RB", defenses=("RH",), range=1, combat_control_hit=True, disastrous_fire=True) == 30
 
 
 @pytest.mark.parametrize(("roll", "hit"), [(1, True), (5, True), (6, False), (95, False), (96, False), (100, False)])
@@ -140,9 +140,10 @@ def test_96_or_more_misses_even_above_100() -> None:
         (Shot("advanced", "LC", ("RH",), range=11), "beyond the laser cannon's range of 10"),
         (Shot("advanced", "EB", ("RH",), range=12), ""),  # electron beam range 12 (rules README)
         (Shot("advanced", "LB", ("RH",)), "give the range"),
+        (Shot("advanced", "T", ("RH",)), "01-05 hits only a target within range: give the range"),
         (Shot("advanced", "LB", ("RH",), range=1, head_on=True), "forward-firing"),
         (Shot("advanced", "LC", ("RH",), range=1, icms=2), "ICMs have no effect on the laser cannon"),
-        (Shot("advanced", "RB", ("RH",), evading_mr=3), "only against torpedos"),
+        (Shot("advanced", "RB", ("RH",), range=1, evading_mr=3), "only against torpedos"),
         (Shot("basic", "LB", ("RH",), range=1, gunnery=True), "Advanced Game"),
         (Shot("basic", "LB", ("PS",), range=1), "no column 'PS'"),
         (Shot("advanced", "phaser", ("RH",)), "no row 'phaser'"),

@@ -47,7 +47,7 @@ def test_mines_spare_their_own_side_and_need_a_mined_hex() -> None:
 
 
 def test_a_minelayer_marks_off_a_mine_for_each_hex() -> None:
-    layer = make("advanced", {"name": "Layer", "class": "minelayer", "side": "UPF"}, {"name": "Raider", "class": "destroyer", "side": "Sathar"})
+    layer = make("advanced", {"name": "Layer", "class": "minelayer", "side": "UPF"}, {"name": "Raider", "class": "destroyer", "side": "Sathar"}, moving="UPF")
     battle = lay_mines(layer, "0505", by="Layer").battle
     assert battle.ship("Layer").system("M").count == 19  # type: ignore[union-attr]
     assert battle.mines[0].side == "UPF"
@@ -61,7 +61,7 @@ def next_upf_turn(battle: Battle) -> Battle:
 
 
 def test_seekers_move_2_4_6_and_detonate_on_the_turn_they_move_12() -> None:
-    battle = place_seeker(fleet(moving="UPF"), "0909", side="UPF").battle
+    battle = advance(place_seeker(fleet(), "0909", side="UPF").battle)
     hexes = ["0909", "a", "b", "c", "d", "e", "f"]
     moved = []
     for here, there in zip(hexes, hexes[1:]):
@@ -87,7 +87,7 @@ def test_seekers_activate_in_their_sides_movement_phase_only() -> None:
 
 
 def test_a_seeker_attacks_any_ship_75_or_90_against_stasis_minus_8_per_icm() -> None:
-    battle = move_seeker(place_seeker(fleet(moving="UPF"), "0909", side="UPF").battle, "0909", "0911").battle
+    battle = move_seeker(advance(place_seeker(fleet(), "0909", side="UPF").battle), "0909", "0911").battle
     battle = battle.with_ships([attrs.evolve(battle.ship("Perdition"), active_screen="SS")])
     done = seeker_attack(battle, KH, RNG, "0911", "Perdition", (("Perdition", 1),), Rolled("82", "90", "25"))
     assert done.attack is not None and done.attack.chance.total == 82  # 90 - 8
@@ -111,3 +111,33 @@ def test_shatter_drones_are_frigates_detonated_in_their_own_movement() -> None:
         shatter_drone(fleet(), KH, RNG, "Venomous", ["Z'Gata"])
     with pytest.raises(RefereeError, match="end of its side's movement"):
         shatter_drone(fleet(), KH, RNG, "Z'Gata", ["Venomous"])
+
+
+def test_one_group_of_mines_a_hex_and_sides_place_ordnance_only_before_the_game() -> None:
+    with pytest.raises(RefereeError, match="only one group of mines"):
+        lay_mines(minefield(), "1207", side="Sathar")
+    started = advance(fleet())
+    with pytest.raises(RefereeError, match="only before the game starts"):
+        lay_mines(started, "0101", side="UPF")
+    with pytest.raises(RefereeError, match="only before the game starts"):
+        place_seeker(started, "0101", side="UPF")
+    layer = make("advanced", {"name": "Layer", "class": "minelayer", "side": "UPF"}, {"name": "Raider", "class": "destroyer", "side": "Sathar"})
+    with pytest.raises(RefereeError, match="its own movement phase"):
+        lay_mines(layer, "0505", by="Layer")
+
+
+def test_mines_attack_ships_of_the_moving_side_still_afloat() -> None:
+    battle = minefield()
+    with pytest.raises(RefereeError, match="ships of the moving side"):
+        mines_attack(advance(battle), KH, RNG, "1207", ["Venomous"])
+    battle = battle.with_ships([attrs.evolve(battle.ship("Venomous"), hull=0)])
+    with pytest.raises(RefereeError, match="already destroyed"):
+        mines_attack(battle, KH, RNG, "1207", ["Venomous"])
+
+
+def test_seekers_ignore_stations_and_docked_ships() -> None:
+    battle = move_seeker(advance(place_seeker(fleet(), "0909", side="UPF").battle), "0909", "0911").battle
+    with pytest.raises(RefereeError, match="not attracted to space stations"):
+        seeker_attack(battle, KH, RNG, "0911", "Station")
+    with pytest.raises(RefereeError, match="docked"):
+        seeker_attack(battle, KH, RNG, "0911", "Fighter A")

@@ -18,7 +18,7 @@ import attrs
 from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.knight_hawks.combat import Game
-from referee.knight_hawks.roster import Ship
+from referee.knight_hawks.roster import FIRES, Ship
 
 Step = Literal["turn", "repair"]
 SEQUENCE = "Knight Hawks Tactical Operations Manual, Sequence of Play"
@@ -141,11 +141,18 @@ def advance(battle: Battle) -> Battle:
     """The next half of the turn: Side A -> Side B -> (repair turn after every third turn) -> next turn.
 
     A new game turn clears what was fired that turn (Rate of Fire: each torpedo, assault rocket
-    and rocket battery system once per turn).
+    and rocket battery system once per turn); a new half clears the other weapons' shots (a ship
+    fires its weapons in the opponent's phase and in its own). Fire damage must be rolled first.
     """
     first, second = battle.sides
-    # an evading ship had to turn on its next move: that move is over when its side's half ends
-    battle = attrs.evolve(battle, ships=tuple(attrs.evolve(s, must_turn=False) if s.side == battle.moving else s for s in battle.ships))
+    burning = [s.name for s in battle.afloat(battle.non_moving) if s.damaged & FIRES]
+    if battle.step == "turn" and burning and not battle.fires_rolled:
+        raise RefereeError(f"roll the fire damage of {', '.join(burning)} first (kh fires): every turn until the fire is out")
+    # an evading ship had to turn on its next move: that move is over when its side's half ends;
+    # each weapon fires once in a half of the turn (Rate of Fire)
+    battle = attrs.evolve(battle, ships=tuple(
+        attrs.evolve(s, shots=(), must_turn=s.must_turn and s.side != battle.moving) for s in battle.ships
+    ))
     if battle.step == "turn" and battle.moving == first:
         nxt = attrs.evolve(battle, moving=second, fires_rolled=False)
         return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE))

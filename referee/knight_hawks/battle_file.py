@@ -23,7 +23,7 @@ BATTLE_KEYS = {
     "situation", "setup", "victory", "special_rules", "notes", "ships", "mines", "seekers", "log",
 }
 START_KEYS = {"name", "class", "side", "hull_points", "adf", "mr", "dcr", "weapons", "defenses", "docked_at", "carried_by", "speed", "note"}
-STATE_KEYS = {"hull", "adf_now", "mr_now", "dcr_now", "damaged", "airdock_only", "masking_screen_up", "active_screen", "fired", "must_turn"}
+STATE_KEYS = {"hull", "adf_now", "mr_now", "dcr_now", "damaged", "airdock_only", "masking_screen_up", "active_screen", "fired", "shots", "must_turn"}
 SCREENS = ("ES", "PS", "SS")
 T = TypeVar("T")
 
@@ -144,6 +144,7 @@ def _ship(item: object, where: str, game: str, kh: Tables) -> Ship:
         docked_at=_get(table, "docked_at", str, where, ""),
         carried_by=_get(table, "carried_by", str, where, ""),
         fired=frozenset(w.upper() for w in _words(table, "fired", where)),
+        shots=tuple(w.upper() for w in _words(table, "shots", where)),
         must_turn=_get(table, "must_turn", bool, where, False),
         note=_get(table, "note", str, where, ""),
     )
@@ -225,7 +226,7 @@ def _ship_dict(ship: Ship) -> dict[str, Any]:
         "dcr_now": ship.dcr if ship.dcr != ship.dcr_start else None,
         "damaged": sorted(ship.damaged), "airdock_only": sorted(ship.airdock_only),
         "masking_screen_up": ship.masking_screen_up, "active_screen": ship.active_screen,
-        "fired": sorted(ship.fired), "must_turn": ship.must_turn,
+        "fired": sorted(ship.fired), "shots": list(ship.shots), "must_turn": ship.must_turn,
     }
     # left out when empty; a figure of 0 (a destroyed ship's hull) is kept: ``0 == False`` in Python
     data.update({k: v for k, v in optional.items() if v is not None and v is not False and v != "" and v != []})

@@ -121,6 +121,8 @@ def _check(shot: Shot, name: str, flags: Row) -> None:
     if isinstance(reach, int) and reach > 0:
         if flags["rd"] and shot.range is None:
             raise RefereeError(f"the {name} loses 5% a hex (range diffusion): give the range in hexes")
+        if shot.range is None:
+            raise RefereeError(f"the {name} reaches {reach} hexes, and 01-05 hits only a target within range: give the range in hexes")
         if shot.range is not None and not 0 <= shot.range <= reach:
             raise RefereeError(f"the target at range {shot.range} is beyond the {name}'s range of {reach} hexes")
     if shot.head_on and not flags["ff"]:

@@ -173,6 +173,11 @@ def _may_fire(battle: Battle, firer: Ship, target: Ship, line: System, name: str
         raise RefereeError(f"the {name} is a Moving Player Only weapon: {firer.side} may fire it only in its own combat phase ({battle.moving} is moving)")
     if line.code in ONCE_A_TURN and line.code in firer.fired:
         raise RefereeError(f"the {firer.name} has fired its {name} this turn: each is fired once a turn (Rate of Fire)")
+    if line.code not in ONCE_A_TURN and firer.shots.count(line.code) >= line.count:
+        each = f"its {line.count} {line.code}" if line.count > 1 else f"its {name}"
+        raise RefereeError(f"the {firer.name} has fired {each} in this half of the turn: a ship fires each weapon in the opponent's phase and in its own (Rate of Fire)")
+    if not battle.fires_rolled and _burning(battle):
+        raise RefereeError(f"roll the fire damage of {', '.join(_burning(battle))} first (kh fires): the combat phase starts with it")
     if firer.carried_by:
         raise RefereeError(f"the {firer.name} is aboard the {firer.carried_by} and cannot fire")
     if firer.docked_at and (flags["ff"] or line.code == "T"):
@@ -187,8 +192,12 @@ def _spend(ship: Ship, line: System) -> Ship:
     if line.limited:
         ship = ship.with_system(attrs.evolve(line, count=line.count - 1))
     if line.code in ONCE_A_TURN:
-        ship = attrs.evolve(ship, fired=ship.fired | {line.code})
-    return ship
+        return attrs.evolve(ship, fired=ship.fired | {line.code})
+    return attrs.evolve(ship, shots=(*ship.shots, line.code))
+
+
+def _burning(battle: Battle) -> list[str]:
+    return [s.name for s in battle.afloat(battle.non_moving) if s.damaged & FIRES]
 
 
 def launch_icms(battle: Battle, target: Ship, wanted: Sequence[tuple[str, int]]) -> tuple[list[Ship], int]:
@@ -204,6 +213,8 @@ def launch_icms(battle: Battle, target: Ship, wanted: Sequence[tuple[str, int]])
         if ship.side != target.side:
             raise RefereeError(f"the {ship.name} is not on the {target.name}'s side and will not launch ICMs to defend it")
         line = ship.system("ICM")
+        if ship.destroyed:
+            raise RefereeError(f"the {ship.name} is destroyed and launches nothing")
         if line is None or line.state != "working":
             raise RefereeError(f"the {ship.name} has no working ICMs")
         if ship.docked_at or ship.carried_by:
@@ -235,7 +246,10 @@ def half(points: int) -> int:
 
 
 def settle(battle: Battle, destroyed: Sequence[str]) -> tuple[Battle, tuple[Entry, ...]]:
-    """Space Stations: the damage that follows a ship or station destroyed with ships docked."""
+    """Space Stations: the damage that follows a ship or station destroyed with ships docked.
+
+    Fighters aboard a destroyed assault carrier are lost with it: the book does not say, and a
+    fighter inside a destroyed ship cannot fly out of the wreck (a reading, logged as one)."""
     entries: list[Entry] = []
     queue = list(destroyed)
     rule = f"{MANUAL}, Space Stations (a station or docked ship destroyed)"
@@ -245,6 +259,8 @@ def settle(battle: Battle, destroyed: Sequence[str]) -> tuple[Battle, tuple[Entr
             (s, half(gone.hull_start), f"docked at the destroyed {gone.name}: half its {gone.hull_start} original hull points")
             for s in battle.docked_at(gone.name)
         ]
+        # fighters aboard a destroyed carrier: the book is silent; read as lost with it
+        hits += [(s, s.hull, f"aboard the destroyed {gone.name}: lost with it (a reading)") for s in battle.ships if s.carried_by == gone.name and not s.destroyed]
         if gone.docked_at:
             station = battle.ship(gone.docked_at)
             if not station.destroyed:
@@ -271,7 +287,7 @@ def fire_damage(battle: Battle, kh: Tables, rng: random.Random, rolled: Mapping[
         raise RefereeError("fires burn in the combat phase, not in the repair turn")
     if battle.fires_rolled:
         raise RefereeError(f"fire damage is already rolled in {battle.moving}'s combat phase of turn {battle.turn}")
-    burning = [s for s in battle.afloat(battle.non_moving) if s.damaged & FIRES]
+    burning = [battle.ship(name) for name in _burning(battle)]
     unknown = [n for n in rolled if n.casefold() not in {s.name.casefold() for s in burning}]
     if unknown:
         on_fire = ", ".join(s.name for s in burning) or "none"

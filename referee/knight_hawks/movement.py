@@ -114,7 +114,8 @@ def dock(battle: Battle, name: str, at: str) -> Done:
         return _done(battle, attrs.evolve(ship, carried_by=base.name, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
     if base.ship_class != "space station":
         raise RefereeError(f"ships dock at space stations; the {base.name} is a {base.ship_class}")
-    return _done(battle, attrs.evolve(ship, docked_at=base.name, speed=0), f"the {ship.name} docks at the {base.name}", rule)
+    # a ship stops to dock: a masking screen lasts only while it flies straight at its speed
+    return _done(battle, attrs.evolve(ship, docked_at=base.name, speed=0, masking_screen_up=False), f"the {ship.name} docks at the {base.name}", rule)
 
 
 def navigation(battle: Battle, kh: Tables, rng: random.Random, name: str, rolled: str | None = None) -> Done:
@@ -125,7 +126,7 @@ def navigation(battle: Battle, kh: Tables, rng: random.Random, name: str, rolled
     _moving(battle, ship, "the navigation roll is made before the ship moves")
     roll = dice.take("1d10", rng, rolled, f"{ship.name} navigation hit")
     found = kh.get("kh.navigation-hit").look_up([str(roll.total)])
-    text = f"the {ship.name} (navigation hit) must turn {found.row['result']} in each hex it enters until its MR is used up"
+    text = f"the {ship.name} (navigation hit) must turn {found.row['result']} in each hex it enters until its MR is used up (a stopped ship ignores it)"
     entry = battle.entry(text, [roll], found.citation())
     return Done(None, battle.logged(entry), (entry,))
 

@@ -41,6 +41,14 @@ def _advanced(battle: Battle, what: str) -> None:
         raise RefereeError(f"{what} belong to the Advanced Game; this battle is a Basic Game")
 
 
+def _before_the_game(battle: Battle, side: str, what: str) -> None:
+    """Placed by a side rather than dropped by a ship: only before the game starts."""
+    if side not in battle.sides:
+        raise RefereeError(f"say which side places {what}: one of {', '.join(battle.sides)} (or the ship dropping them: --by)")
+    if (battle.turn, battle.moving, battle.step) != (1, battle.sides[0], "turn") or any(e.rule.endswith("Sequence of Play") for e in battle.log):
+        raise RefereeError(f"a side places {what} only before the game starts; during play a ship drops them (--by SHIP)")
+
+
 def _drop(battle: Battle, by: str, code: str, what: str) -> tuple[Battle, str]:
     """The side placing ordnance; a ship dropping it has one marked off its supply."""
     ship = battle.ship(by)
@@ -57,12 +65,15 @@ def _drop(battle: Battle, by: str, code: str, what: str) -> tuple[Battle, str]:
 def lay_mines(battle: Battle, hex_: str, side: str = "", by: str = "") -> Done:
     """Mine a hex, secretly: by a ship dropping them (``by``), or by ``side`` before the game."""
     _advanced(battle, "mines")
+    if any(m.hex == hex_ for m in battle.mines):
+        raise RefereeError(f"hex {hex_} is already mined: only one group of mines in a hex at a time, until it detonates")
     if by:
+        layer = battle.ship(by)
+        if battle.step != "turn" or battle.moving != layer.side:
+            raise RefereeError(f"a minelayer drops mines as it passes through the hex, in its own movement phase ({battle.moving} is moving)")
         battle, side = _drop(battle, by, "M", "mines")
-    if side not in battle.sides:
-        raise RefereeError(f"say which side mines hex {hex_}: one of {', '.join(battle.sides)} (or the minelayer dropping them)")
-    if any(m.hex == hex_ and m.side == side for m in battle.mines):
-        raise RefereeError(f"hex {hex_} is already mined by {side}")
+    else:
+        _before_the_game(battle, side, "mines")
     battle = attrs.evolve(battle, mines=(*battle.mines, Mine(hex_, side)))
     entry = battle.entry(f"{side} mines hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=f"{NEW_WEAPONS}, Mines")
     return Done(None, battle.logged(entry), (entry,))
@@ -89,6 +100,11 @@ def mines_attack(
     friends = [t.name for t in targets if t.side == mine.side]
     if friends:
         raise RefereeError(f"the mines attack only enemy ships; {', '.join(friends)} are {mine.side}")
+    if battle.step != "turn" or any(t.side != battle.moving for t in targets):
+        raise RefereeError(f"mines attack the ships that entered the hex, at the end of movement: ships of the moving side ({battle.moving})")
+    gone = [t.name for t in targets if t.destroyed]
+    if gone:
+        raise RefereeError(f"{', '.join(gone)} is already destroyed")
     _no_strangers(icms, rolled, targets)
     entries: list[Entry] = []
     for target in targets:
@@ -118,8 +134,8 @@ def place_seeker(battle: Battle, hex_: str, side: str = "", by: str = "") -> Don
     _advanced(battle, "seeker missiles")
     if by:
         battle, side = _drop(battle, by, "S", "seeker missiles")
-    if side not in battle.sides:
-        raise RefereeError(f"say which side places the seeker in hex {hex_}: one of {', '.join(battle.sides)} (or the ship dropping it)")
+    else:
+        _before_the_game(battle, side, "seeker missiles")
     battle = attrs.evolve(battle, seekers=(*battle.seekers, Seeker(hex_, side)))
     entry = battle.entry(f"{side} places a seeker missile in hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=f"{NEW_WEAPONS}, Seeker missiles")
     return Done(None, battle.logged(entry), (entry,))
@@ -179,6 +195,10 @@ def seeker_attack(
     ship = battle.ship(target)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is already destroyed")
+    if ship.ship_class == "space station":
+        raise RefereeError("seekers are not attracted to space stations, planets, moons or asteroids")
+    if ship.docked_at or ship.carried_by:
+        raise RefereeError(f"the {ship.name} is docked with the {ship.docked_at or ship.carried_by}: name the largest ship in the hex that is not docked")
     done = strike(battle, kh, rng, Shot("advanced", "seeker missile"), ship, icms, rolled, f"the seeker in hex {hex_} detonates against the {ship.name}")
     battle = _replace(done.battle, seeker, None)
     return Done(done.attack, battle, done.entries)

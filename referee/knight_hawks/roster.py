@@ -41,7 +41,8 @@ class System:
         return self.state == "working" and (self.limited or self.count > 0)
 
     def shown(self) -> str:
-        text = self.code if self.start == 1 and not self.limited else f"{self.code} x{self.count}"
+        """As a roster shows it: ``RB x2 of 4``, ``T x2 (destroyed)``."""
+        text = self.notation().removesuffix(" destroyed")
         return text if self.state == "working" else f"{text} ({self.state})"
 
     def notation(self) -> str:
@@ -79,6 +80,7 @@ class Ship:
     docked_at: str = ""
     carried_by: str = ""
     fired: frozenset[str] = frozenset()  # torpedo, assault rocket, rocket battery fired this game turn
+    shots: tuple[str, ...] = ()  # other weapons fired this half of the turn, one code per weapon
     must_turn: bool = False  # took evasive action: must turn on its next move
     note: str = ""
 
