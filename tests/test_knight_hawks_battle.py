@@ -309,3 +309,35 @@ def test_fighters_aboard_a_destroyed_carrier_are_lost_with_it() -> None:
                   {"name": "Fighter", "class": "fighter", "side": "UPF", "carried_by": "Carrier"}, {"name": "Raider", "class": "destroyer", "side": "Sathar"})
     done = hit_in_battle(battle, KH, RNG, "Carrier", "laser battery", "1d10", Rolled(damage="10", hull="5"))
     assert done.battle.ship("Fighter").destroyed and "a reading" in done.entries[-1].text
+
+
+def test_no_sequence_of_steps_drives_a_figure_below_zero_or_revives_a_ship() -> None:
+    """Seeded random battles (The Stand): shots with ICMs, fires, turns; every figure stays in range."""
+    from tests.test_knight_hawks_scenarios import scenario
+
+    destroyed = 0
+    for seed in range(15):
+        rng = random.Random(seed)
+        battle = scenario("the-stand")
+        dead: set[str] = set()
+        for _ in range(300):
+            try:
+                if rng.random() < 0.15:
+                    battle = fire_damage(battle, KH, rng).battle if not battle.fires_rolled else advance(battle)
+                    continue
+                firer = rng.choice([s for s in battle.ships if not s.docked_at and not s.carried_by])
+                target = rng.choice([s for s in battle.ships if s.side != firer.side and not s.carried_by])
+                weapon = rng.choice([s.code for s in firer.weapons] or ["LB"])
+                icms = ((target.name, rng.randint(1, 3)),) if rng.random() < 0.3 else ()
+                battle = shoot(battle, KH, rng, firer.name, weapon, target.name, Report(range=rng.randint(0, 3), icms=icms)).battle
+            except RefereeError:
+                continue
+            for ship in battle.ships:
+                assert 0 <= ship.hull <= ship.hull_start and 0 <= ship.adf <= ship.adf_start and 0 <= ship.mr <= ship.mr_start
+                assert 0 <= ship.dcr <= ship.dcr_start
+                assert all(0 <= s.count <= s.start for s in (*ship.weapons, *ship.defenses))
+                assert not (ship.name in dead and not ship.destroyed)
+                if ship.destroyed:
+                    dead.add(ship.name)
+        destroyed += len(dead)
+    assert destroyed > 15, "the random battles should destroy ships"
