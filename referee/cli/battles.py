@@ -70,17 +70,11 @@ def counts(values: Optional[list[str]], what: str) -> list[tuple[str, int]]:
     return found
 
 
-def entry_dict(entry: object) -> dict[str, object]:
-    import attrs
-
-    data = attrs.asdict(entry)  # type: ignore[arg-type]
-    data["rolls"] = list(data["rolls"])
-    return data
-
-
 def show(done: "Done", as_json: bool, extra: Optional[dict[str, object]] = None) -> None:
     """Print the step's log lines, each with its dice and rule (or JSON)."""
     if as_json:
+        from referee.knight_hawks.battle_file import entry_dict
+
         print_json({**(extra or {}), "log": [entry_dict(e) for e in done.entries]})
         return
     for entry in done.entries:

@@ -130,7 +130,7 @@ def log(
     as_json: AsJson = False,
 ) -> None:
     """The battle's log: every step taken, with its dice and the rule or table row used."""
-    from referee.cli.battles import entry_dict
+    from referee.knight_hawks.battle_file import entry_dict
 
     battle, _ = open_battle(battle_file)
     if last < 0:

@@ -104,6 +104,11 @@ class Battle:
     def docked_at(self, station: str) -> tuple[Ship, ...]:
         return tuple(s for s in self.ships if s.docked_at == station and not s.destroyed)
 
+    @property
+    def burning(self) -> tuple[Ship, ...]:
+        """The non-moving side's ships on fire: they roll fire damage at the start of this combat phase."""
+        return tuple(s for s in self.afloat(self.non_moving) if s.damaged & FIRES)
+
     def afloat(self, side: str) -> tuple[Ship, ...]:
         return tuple(s for s in self.ships if s.side == side and not s.destroyed)
 
@@ -145,9 +150,8 @@ def advance(battle: Battle) -> Battle:
     fires its weapons in the opponent's phase and in its own). Fire damage must be rolled first.
     """
     first, second = battle.sides
-    burning = [s.name for s in battle.afloat(battle.non_moving) if s.damaged & FIRES]
-    if battle.step == "turn" and burning and not battle.fires_rolled:
-        raise RefereeError(f"roll the fire damage of {', '.join(burning)} first (kh fires): every turn until the fire is out")
+    if battle.step == "turn" and battle.burning and not battle.fires_rolled:
+        raise RefereeError(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first (kh fires): every turn until the fire is out")
     # an evading ship had to turn on its next move: that move is over when its side's half ends;
     # each weapon fires once in a half of the turn (Rate of Fire)
     battle = attrs.evolve(battle, ships=tuple(

@@ -13,7 +13,7 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker, check
-from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship, build
+from referee.knight_hawks.roster import DAMAGED_SYSTEMS, SCREENS, Ship, build
 from referee.tables import Tables
 
 FORMAT = "referee knight-hawks battle"
@@ -24,7 +24,6 @@ BATTLE_KEYS = {
 }
 START_KEYS = {"name", "class", "side", "hull_points", "adf", "mr", "dcr", "weapons", "defenses", "docked_at", "carried_by", "speed", "note"}
 STATE_KEYS = {"hull", "adf_now", "mr_now", "dcr_now", "damaged", "airdock_only", "masking_screen_up", "active_screen", "fired", "shots", "must_turn"}
-SCREENS = ("ES", "PS", "SS")
 T = TypeVar("T")
 
 
@@ -204,9 +203,14 @@ def to_dict(battle: Battle) -> dict[str, Any]:
         "ships": [_ship_dict(s) for s in battle.ships],
         "mines": [attrs.asdict(m) for m in battle.mines],
         "seekers": [attrs.asdict(s) for s in battle.seekers],
-        "log": [{**attrs.asdict(e), "rolls": list(e.rolls)} for e in battle.log],
+        "log": [entry_dict(e) for e in battle.log],
     }
     return data
+
+
+def entry_dict(entry: Entry) -> dict[str, Any]:
+    """A log line as plain data (the file's [[log]] table, and the commands' --json)."""
+    return {**attrs.asdict(entry), "rolls": list(entry.rolls)}
 
 
 def _ship_dict(ship: Ship) -> dict[str, Any]:

@@ -30,12 +30,11 @@ from referee.errors import RefereeError
 from referee.knight_hawks.attack import Attack, Damage, Rolled, attack, damage
 from referee.knight_hawks.battle import Battle, Entry
 from referee.knight_hawks.combat import MANUAL, Shot, combat_table, restrictions
-from referee.knight_hawks.roster import FIRES, Ship, System
+from referee.knight_hawks.roster import Ship, System
 from referee.tables import Tables
 
 ONCE_A_TURN = frozenset({"T", "AR", "RB"})
-UNTARGETABLE_DOCKED = ("fighter", "assault scout")
-SCREENS = ("ES", "PS", "SS")
+SMALL_CRAFT = ("fighter", "assault scout")  # evade torpedoes; cannot be attacked while docked
 
 
 class Report(NamedTuple):
@@ -77,9 +76,8 @@ def shoot(
     if target.destroyed:
         battle = battle.with_ships([spent])
         text = f"{firer.name} fires its {name} at the {target.name}, already destroyed: a wasted shot"
-        entry = battle.entry(text + (f"; {line.code} marked off" if line.limited else ""), rule=f"{MANUAL}, Combat (wasted shots)")
-        return Done(None, battle.logged(entry), (entry,))
-    if report.evading and target.ship_class not in UNTARGETABLE_DOCKED:
+        return noted(battle, text + (f"; {line.code} marked off" if line.limited else ""), rule=f"{MANUAL}, Combat (wasted shots)")
+    if report.evading and target.ship_class not in SMALL_CRAFT:
         raise RefereeError(f"only fighters and assault scouts take evasive action; the {target.name} is a {target.ship_class}")
     shot = Shot(
         battle.game, name, (), report.range, report.head_on, 0, target.mr if report.evading else 0, firer.masking_screen_up,
@@ -176,13 +174,13 @@ def _may_fire(battle: Battle, firer: Ship, target: Ship, line: System, name: str
     if line.code not in ONCE_A_TURN and firer.shots.count(line.code) >= line.count:
         each = f"its {line.count} {line.code}" if line.count > 1 else f"its {name}"
         raise RefereeError(f"the {firer.name} has fired {each} in this half of the turn: a ship fires each weapon in the opponent's phase and in its own (Rate of Fire)")
-    if not battle.fires_rolled and _burning(battle):
-        raise RefereeError(f"roll the fire damage of {', '.join(_burning(battle))} first (kh fires): the combat phase starts with it")
+    if not battle.fires_rolled and battle.burning:
+        raise RefereeError(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first (kh fires): the combat phase starts with it")
     if firer.carried_by:
         raise RefereeError(f"the {firer.name} is aboard the {firer.carried_by} and cannot fire")
     if firer.docked_at and (flags["ff"] or line.code == "T"):
         raise RefereeError(f"the {firer.name} is docked at the {firer.docked_at}: a docked ship fires no forward-firing weapons or torpedos (Space Stations)")
-    if (target.docked_at and target.ship_class in UNTARGETABLE_DOCKED) or target.carried_by:
+    if (target.docked_at and target.ship_class in SMALL_CRAFT) or target.carried_by:
         where = target.docked_at or target.carried_by
         raise RefereeError(f"the {target.name} is docked with the {where}: a docked fighter or assault scout cannot be attacked")
 
@@ -194,10 +192,6 @@ def _spend(ship: Ship, line: System) -> Ship:
     if line.code in ONCE_A_TURN:
         return attrs.evolve(ship, fired=ship.fired | {line.code})
     return attrs.evolve(ship, shots=(*ship.shots, line.code))
-
-
-def _burning(battle: Battle) -> list[str]:
-    return [s.name for s in battle.afloat(battle.non_moving) if s.damaged & FIRES]
 
 
 def launch_icms(battle: Battle, target: Ship, wanted: Sequence[tuple[str, int]]) -> tuple[list[Ship], int]:
@@ -287,7 +281,7 @@ def fire_damage(battle: Battle, kh: Tables, rng: random.Random, rolled: Mapping[
         raise RefereeError("fires burn in the combat phase, not in the repair turn")
     if battle.fires_rolled:
         raise RefereeError(f"fire damage is already rolled in {battle.moving}'s combat phase of turn {battle.turn}")
-    burning = [battle.ship(name) for name in _burning(battle)]
+    burning = battle.burning
     unknown = [n for n in rolled if n.casefold() not in {s.name.casefold() for s in burning}]
     if unknown:
         on_fire = ", ".join(s.name for s in burning) or "none"
@@ -297,18 +291,13 @@ def fire_damage(battle: Battle, kh: Tables, rng: random.Random, rolled: Mapping[
     rule = f"{MANUAL}, Advanced Game: Damage, Electrical Fire (+20 each turn; hull damage 1d10)"
     for ship in burning:
         hit = damage(kh, battle.game, "fire", "1d10", rng, ship, entered.get(ship.name.casefold(), Rolled()))
-        after = hit.after or ship
-        battle = battle.with_ships([after])
-        entry = battle.entry(f"the fire aboard the {ship.name}: {describe(hit)}", [hit.damage_roll, hit.hull.roll if hit.hull else None], rule)
-        battle = battle.logged(entry)
-        entries.append(entry)
-        if after.destroyed:
-            battle, more = settle(battle, [ship.name])
-            entries.extend(more)
+        done = take_hit(battle, ship, hit, f"the fire aboard the {ship.name}", rule)
+        battle = done.battle
+        entries.extend(done.entries)
     if not burning:
-        entry = battle.entry(f"no {battle.non_moving} ship is burning", rule=rule)
-        battle = battle.logged(entry)
-        entries.append(entry)
+        done = noted(battle, f"no {battle.non_moving} ship is burning", rule=rule)
+        battle = done.battle
+        entries.extend(done.entries)
     return Done(None, attrs.evolve(battle, fires_rolled=True), tuple(entries))
 
 
@@ -327,10 +316,21 @@ def hit_in_battle(
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is already destroyed")
     hit = damage(kh, battle.game, weapon, hull_dice, rng, ship, rolled, half=half)
+    rule = hit.found.citation() if hit.found is not None else f"{MANUAL}, Basic Game: Ship Damage"
+    return take_hit(battle, ship, hit, f"a {weapon} hit on the {ship.name}", rule)
+
+
+def take_hit(battle: Battle, ship: Ship, hit: Damage, what: str, rule: str) -> Done:
+    """A hit's damage applied to the ship's roster and logged, with what follows if it is destroyed."""
     after = hit.after or ship
     battle = battle.with_ships([after])
-    rule = hit.found.citation() if hit.found is not None else f"{MANUAL}, Basic Game: Ship Damage"
-    entry = battle.entry(f"a {weapon} hit on the {ship.name}: {describe(hit)}", [hit.damage_roll, hit.hull.roll if hit.hull else None], rule)
+    entry = battle.entry(f"{what}: {describe(hit)}", [hit.damage_roll, hit.hull.roll if hit.hull else None], rule)
     battle = battle.logged(entry)
     battle, more = settle(battle, [ship.name] if after.destroyed else [])
     return Done(None, battle, (entry, *more))
+
+
+def noted(battle: Battle, text: str, rolls: Sequence[Roll | None] = (), rule: str = "") -> Done:
+    """A step that is one line of the log (a screen up, a hex mined, a navigation roll)."""
+    entry = battle.entry(text, rolls, rule)
+    return Done(None, battle.logged(entry), (entry,))

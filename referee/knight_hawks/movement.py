@@ -23,12 +23,11 @@ from referee import dice
 from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.combat import MANUAL
-from referee.knight_hawks.combat_phase import Done, settle
+from referee.knight_hawks.combat_phase import Done, noted, settle
 from referee.knight_hawks.damage import breakup_chance
-from referee.knight_hawks.roster import Ship
+from referee.knight_hawks.roster import SCREENS, Ship
 from referee.tables import Tables
 
-SCREENS = ("ES", "PS", "SS")
 
 
 def _afloat(battle: Battle, name: str) -> Ship:
@@ -44,9 +43,7 @@ def _moving(battle: Battle, ship: Ship, what: str) -> None:
 
 
 def _done(battle: Battle, ship: Ship, text: str, rule: str) -> Done:
-    battle = battle.with_ships([ship])
-    entry = battle.entry(text, rule=rule)
-    return Done(None, battle.logged(entry), (entry,))
+    return noted(battle.with_ships([ship]), text, rule=rule)
 
 
 def masking_screen(battle: Battle, name: str, up: bool) -> Done:
@@ -127,8 +124,7 @@ def navigation(battle: Battle, kh: Tables, rng: random.Random, name: str, rolled
     roll = dice.take("1d10", rng, rolled, f"{ship.name} navigation hit")
     found = kh.get("kh.navigation-hit").look_up([str(roll.total)])
     text = f"the {ship.name} (navigation hit) must turn {found.row['result']} in each hex it enters until its MR is used up (a stopped ship ignores it)"
-    entry = battle.entry(text, [roll], found.citation())
-    return Done(None, battle.logged(entry), (entry,))
+    return noted(battle, text, [roll], found.citation())
 
 
 def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: str | None = None) -> Done:
@@ -137,8 +133,7 @@ def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: 
     chance = breakup_chance(ship.hull_start, ship.damage, points)
     rule = f"{MANUAL}, Advanced Game: Damage, Hull Hits (breaking apart)"
     if chance.chance == 0:
-        entry = battle.entry(f"the {ship.name}: {chance.reading}", rule=rule)
-        return Done(None, battle.logged(entry), (entry,))
+        return noted(battle, f"the {ship.name}: {chance.reading}", rule=rule)
     roll = dice.take("d100", rng, rolled, f"{ship.name} breaking apart")
     gone = roll.total <= chance.chance
     text = f"the {ship.name}: {chance.reading}; {roll.total} {'<=' if gone else '>'} {chance.chance}: " + ("breaks apart - destroyed" if gone else "holds together")

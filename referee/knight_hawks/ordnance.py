@@ -26,7 +26,7 @@ from referee.errors import RefereeError
 from referee.knight_hawks.attack import Rolled, damage
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker
 from referee.knight_hawks.combat import MANUAL, Shot
-from referee.knight_hawks.combat_phase import Done, describe, settle, strike
+from referee.knight_hawks.combat_phase import Done, noted, strike, take_hit
 from referee.knight_hawks.roster import Ship
 from referee.tables import Tables
 
@@ -75,8 +75,7 @@ def lay_mines(battle: Battle, hex_: str, side: str = "", by: str = "") -> Done:
     else:
         _before_the_game(battle, side, "mines")
     battle = attrs.evolve(battle, mines=(*battle.mines, Mine(hex_, side)))
-    entry = battle.entry(f"{side} mines hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=f"{NEW_WEAPONS}, Mines")
-    return Done(None, battle.logged(entry), (entry,))
+    return noted(battle, f"{side} mines hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=f"{NEW_WEAPONS}, Mines")
 
 
 def mines_attack(
@@ -113,8 +112,8 @@ def mines_attack(
         battle = done.battle
         entries.extend(done.entries)
     battle = attrs.evolve(battle, mines=tuple(m for m in battle.mines if m is not mine))
-    entry = battle.entry(f"the mines in hex {hex_} have exploded: the hex is no longer mined", rule=f"{NEW_WEAPONS}, Mines")
-    return Done(None, battle.logged(entry), (*entries, entry))
+    done = noted(battle, f"the mines in hex {hex_} have exploded: the hex is no longer mined", rule=f"{NEW_WEAPONS}, Mines")
+    return Done(None, done.battle, (*entries, *done.entries))
 
 
 def _key(mapping: Mapping[str, T], ship: Ship, default: T) -> T:
@@ -137,8 +136,7 @@ def place_seeker(battle: Battle, hex_: str, side: str = "", by: str = "") -> Don
     else:
         _before_the_game(battle, side, "seeker missiles")
     battle = attrs.evolve(battle, seekers=(*battle.seekers, Seeker(hex_, side)))
-    entry = battle.entry(f"{side} places a seeker missile in hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=f"{NEW_WEAPONS}, Seeker missiles")
-    return Done(None, battle.logged(entry), (entry,))
+    return noted(battle, f"{side} places a seeker missile in hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=f"{NEW_WEAPONS}, Seeker missiles")
 
 
 def _seeker(battle: Battle, hex_: str) -> Seeker:
@@ -173,9 +171,7 @@ def move_seeker(battle: Battle, hex_: str, to: str) -> Done:
     text = f"the seeker in hex {hex_} {start} {distance} hexes toward the closest ship, to hex {to}"
     if distance >= SEEKER_LIMIT:
         text += f": it moves {SEEKER_LIMIT} this turn and detonates - with a ship in hex {to}, resolve its attack (kh seeker attack); otherwise it does no damage"
-    battle = _replace(battle, seeker, moved)
-    entry = battle.entry(text, rule=rule)
-    return Done(None, battle.logged(entry), (entry,))
+    return noted(_replace(battle, seeker, moved), text, rule=rule)
 
 
 def seeker_attack(
@@ -209,9 +205,7 @@ def seeker_gone(battle: Battle, hex_: str) -> Done:
     seeker = _seeker(battle, hex_)
     if seeker.moved < SEEKER_LIMIT:
         raise RefereeError(f"the seeker in hex {hex_} moved {seeker.moved} hexes last; it self-destructs only on the turn it moves {SEEKER_LIMIT}")
-    battle = _replace(battle, seeker, None)
-    entry = battle.entry(f"the seeker in hex {hex_} detonates with no ship in range: no damage", rule=f"{NEW_WEAPONS}, Seeker missiles")
-    return Done(None, battle.logged(entry), (entry,))
+    return noted(_replace(battle, seeker, None), f"the seeker in hex {hex_} detonates with no ship in range: no damage", rule=f"{NEW_WEAPONS}, Seeker missiles")
 
 
 def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, ships: Sequence[str], rolled: Mapping[str, Rolled] = {}) -> Done:
@@ -232,19 +226,15 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
     entries: list[Entry] = []
     rule = f"{DRONES}: a torpedo hit on every other ship in the hex, Damage Table at -20, hull damage 5d10"
     battle = attrs.evolve(battle, ships=tuple(s for s in battle.ships if s.name != bomb.name))
-    entry = battle.entry(f"the shatter drone {bomb.name} detonates: it is gone (not counted as a ship destroyed)", rule=rule)
-    battle = battle.logged(entry)
-    entries.append(entry)
+    done = noted(battle, f"the shatter drone {bomb.name} detonates: it is gone (not counted as a ship destroyed)", rule=rule)
+    battle = done.battle
+    entries.extend(done.entries)
     for target in targets:
+        target = battle.ship(target.name)  # as the blasts before left it
         if target.destroyed:
             continue
         hit = damage(kh, battle.game, "torpedo", "5d10", rng, target, _key(rolled, target, Rolled()))
-        after = hit.after or target
-        battle = battle.with_ships([after])
-        entry = battle.entry(f"the {target.name}: {describe(hit)}", [hit.damage_roll, hit.hull.roll if hit.hull else None], rule)
-        battle = battle.logged(entry)
-        entries.append(entry)
-        if after.destroyed:
-            battle, more = settle(battle, [target.name])
-            entries.extend(more)
+        done = take_hit(battle, target, hit, f"the {target.name}", rule)
+        battle = done.battle
+        entries.extend(done.entries)
     return Done(None, battle, tuple(entries))

@@ -19,6 +19,7 @@ from referee.tables import Row
 LIMITED = frozenset({"T", "AR", "RB", "M", "S", "ICM", "MS"})
 DAMAGED_SYSTEMS = ("combat-control", "navigation", "electrical-fire", "disastrous-fire", "damage-control", "power-short-circuit")
 FIRES = frozenset({"electrical-fire", "disastrous-fire"})
+SCREENS = ("ES", "PS", "SS")  # electron, proton, stasis: one active at a time
 State = Literal["working", "destroyed"]
 
 
