@@ -9,13 +9,13 @@ the referee's paper would hold.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from typing import Literal
 
 import attrs
 
 from referee.dice import Roll
+from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.combat import Game
 from referee.knight_hawks.roster import FIRES, Ship
@@ -81,13 +81,8 @@ class Battle:
 
     def ship(self, name: str) -> Ship:
         """The ship of that name (any case); an unknown name is refused with the nearest names."""
-        for ship in self.ships:
-            if ship.name.casefold() == name.strip().casefold():
-                return ship
-        names = [s.name for s in self.ships]
-        close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
-        hint = f"did you mean {' or '.join(close)}?" if close else f"the ships are: {', '.join(names)}"
-        raise RefereeError(f"no ship called {name!r} in {self.name}; {hint}")
+        wanted = strict.pick(name, (s.name for s in self.ships), "ship", self.name)
+        return next(s for s in self.ships if s.name == wanted)
 
     def with_ships(self, changed: Iterable[Ship]) -> Battle:
         """The battle with these rosters replaced (matched by name)."""

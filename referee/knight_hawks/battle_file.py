@@ -6,11 +6,11 @@ with the ship and key named, so a hand-edited file cannot slip a wrong roster in
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
+from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker, check
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, SCREENS, Ship, build
@@ -24,91 +24,55 @@ BATTLE_KEYS = {
 }
 START_KEYS = {"name", "class", "side", "hull_points", "adf", "mr", "dcr", "weapons", "defenses", "docked_at", "carried_by", "speed", "note"}
 STATE_KEYS = {"hull", "adf_now", "mr_now", "dcr_now", "damaged", "airdock_only", "masking_screen_up", "active_screen", "fired", "shots", "must_turn"}
-T = TypeVar("T")
-
-
-def _get(table: dict[str, Any], key: str, kind: type[T], where: str, default: T | None = None) -> T:
-    """``table[key]`` of the right kind; ``default`` when absent (None: the key is required)."""
-    if key not in table:
-        if default is None:
-            raise RefereeError(f"{where}: {key} is missing")
-        return default
-    value = table[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RefereeError(f"{where}: {key} must be {kind.__name__}, not {value!r}")
-    return value
-
-
-def _words(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
-    value = _get(table, key, list, where, [])
-    if not all(isinstance(v, str) for v in value):
-        raise RefereeError(f"{where}: {key} must be a list of words, not {value!r}")
-    return tuple(value)
-
-
-def _keys(table: object, allowed: set[str], where: str) -> dict[str, Any]:
-    if not isinstance(table, dict):
-        raise RefereeError(f"{where} must be a table, not {table!r}")
-    unknown = sorted(set(table) - allowed)
-    if unknown:
-        raise RefereeError(f"{where}: unknown key {', '.join(unknown)}; the keys are {', '.join(sorted(allowed))}")
-    return table
-
-
-def _list(data: dict[str, Any], key: str, read: Callable[[object, str], T]) -> tuple[T, ...]:
-    items = data.get(key, [])
-    if not isinstance(items, list):
-        raise RefereeError(f"{key} must be a list of tables ([[{key}]])")
-    return tuple(read(item, f"{key} #{n}") for n, item in enumerate(items, 1))
 
 
 def from_dict(data: dict[str, Any], kh: Tables) -> Battle:
     """The battle a file describes; anything malformed is refused, saying what and where."""
     where = "battle file"
-    data = _keys(data, BATTLE_KEYS, where)
+    data = strict.keys(data, BATTLE_KEYS, where)
     if data.get("format") != FORMAT:
         raise RefereeError(f'{where}: format must be "{FORMAT}", not {data.get("format")!r} (is this a Knight Hawks battle file?)')
     if data.get("version") != VERSION:
         raise RefereeError(f"{where}: version {data.get('version')!r} is not one this program reads (it reads {VERSION})")
-    game = _get(data, "game", str, where)
+    game = strict.get(data, "game", str, where)
     if game not in ("basic", "advanced"):
         raise RefereeError(f"{where}: game must be basic or advanced, not {game!r}")
-    sides = _words(data, "sides", where)
+    sides = strict.words(data, "sides", where)
     if len(sides) != 2:
         raise RefereeError(f"{where}: sides must name two sides, Player A first, e.g. ['Sathar', 'UPF']")
-    step = _get(data, "step", str, where, "turn")
+    step = strict.get(data, "step", str, where, "turn")
     if step not in ("turn", "repair"):
         raise RefereeError(f"{where}: step must be turn or repair, not {step!r}")
     battle = Battle(
-        name=_get(data, "name", str, where),
+        name=strict.get(data, "name", str, where),
         game=game,  # type: ignore[arg-type]
         sides=(sides[0], sides[1]),
-        ships=_list(data, "ships", lambda item, at: _ship(item, at, game, kh)),
-        turn=_get(data, "turn", int, where, 1),
-        moving=_get(data, "moving", str, where, sides[0]),
+        ships=strict.items(data, "ships", lambda item, at: ship_from_dict(item, at, game, kh)),
+        turn=strict.get(data, "turn", int, where, 1),
+        moving=strict.get(data, "moving", str, where, sides[0]),
         step=step,  # type: ignore[arg-type]
-        fires_rolled=_get(data, "fires_rolled", bool, where, False),
-        repaired=frozenset(_words(data, "repaired", where)),
-        mines=_list(data, "mines", _mine),
-        seekers=_list(data, "seekers", _seeker),
-        log=_list(data, "log", _entry),
-        source=_get(data, "source", str, where, ""),
-        situation=_get(data, "situation", str, where, ""),
-        setup=_get(data, "setup", str, where, ""),
-        victory=_get(data, "victory", str, where, ""),
-        special_rules=_words(data, "special_rules", where),
-        notes=_words(data, "notes", where),
+        fires_rolled=strict.get(data, "fires_rolled", bool, where, False),
+        repaired=frozenset(strict.words(data, "repaired", where)),
+        mines=strict.items(data, "mines", _mine),
+        seekers=strict.items(data, "seekers", _seeker),
+        log=strict.items(data, "log", _entry),
+        source=strict.get(data, "source", str, where, ""),
+        situation=strict.get(data, "situation", str, where, ""),
+        setup=strict.get(data, "setup", str, where, ""),
+        victory=strict.get(data, "victory", str, where, ""),
+        special_rules=strict.words(data, "special_rules", where),
+        notes=strict.words(data, "notes", where),
     )
     if not battle.ships:
         raise RefereeError(f"{where}: no ships ([[ships]] tables)")
     return check(battle)
 
 
-def _ship(item: object, where: str, game: str, kh: Tables) -> Ship:
-    table = _keys(item, START_KEYS | STATE_KEYS, where)
-    name = _get(table, "name", str, where)
+def ship_from_dict(item: object, where: str, game: str, kh: Tables) -> Ship:
+    table = strict.keys(item, START_KEYS | STATE_KEYS, where)
+    name = strict.get(table, "name", str, where)
     where = f"ship {name!r}"
-    ship_class = _get(table, "class", str, where)
+    ship_class = strict.get(table, "class", str, where)
     if game == "basic" and "dcr" in table:
         raise RefereeError(f"{where}: the Basic Game has no DCR; leave dcr out")
     stats: dict[str, object] = {"ship": ship_class}
@@ -119,14 +83,14 @@ def _ship(item: object, where: str, game: str, kh: Tables) -> Ship:
         pass
     for key in ("hull_points", "adf", "mr", "dcr"):
         if key in table:
-            stats[key] = _get(table, key, int, where)
+            stats[key] = strict.get(table, key, int, where)
     for key in ("weapons", "defenses"):
         if key in table:
-            stats[key] = list(_words(table, key, where))
+            stats[key] = list(strict.words(table, key, where))
     if any(k not in stats for k in ("hull_points", "adf", "mr", "weapons", "defenses")):
         raise RefereeError(f"{where}: {ship_class!r} is not a ship class of the {game} game; give hull_points, adf, mr, weapons and defenses")
     try:
-        ship = build(stats, name, _get(table, "side", str, where), game)  # type: ignore[arg-type]
+        ship = build(stats, name, strict.get(table, "side", str, where), game)  # type: ignore[arg-type]
     except RefereeError as error:
         raise RefereeError(f"{where}: {error}") from None
     ship = attrs.evolve(
@@ -136,16 +100,16 @@ def _ship(item: object, where: str, game: str, kh: Tables) -> Ship:
         mr=_figure(table, "mr_now", ship.mr_start, where),
         dcr=_figure(table, "dcr_now", ship.dcr_start, where),
         damaged=_named(table, "damaged", DAMAGED_SYSTEMS, where),
-        airdock_only=frozenset(_words(table, "airdock_only", where)),
-        speed=_get(table, "speed", int, where, 0),
-        masking_screen_up=_get(table, "masking_screen_up", bool, where, False),
-        active_screen=_get(table, "active_screen", str, where, "").upper(),
-        docked_at=_get(table, "docked_at", str, where, ""),
-        carried_by=_get(table, "carried_by", str, where, ""),
-        fired=frozenset(w.upper() for w in _words(table, "fired", where)),
-        shots=tuple(w.upper() for w in _words(table, "shots", where)),
-        must_turn=_get(table, "must_turn", bool, where, False),
-        note=_get(table, "note", str, where, ""),
+        airdock_only=frozenset(strict.words(table, "airdock_only", where)),
+        speed=strict.get(table, "speed", int, where, 0),
+        masking_screen_up=strict.get(table, "masking_screen_up", bool, where, False),
+        active_screen=strict.get(table, "active_screen", str, where, "").upper(),
+        docked_at=strict.get(table, "docked_at", str, where, ""),
+        carried_by=strict.get(table, "carried_by", str, where, ""),
+        fired=frozenset(w.upper() for w in strict.words(table, "fired", where)),
+        shots=tuple(w.upper() for w in strict.words(table, "shots", where)),
+        must_turn=strict.get(table, "must_turn", bool, where, False),
+        note=strict.get(table, "note", str, where, ""),
     )
     if ship.speed < 0:
         raise RefereeError(f"{where}: speed cannot be negative")
@@ -155,14 +119,14 @@ def _ship(item: object, where: str, game: str, kh: Tables) -> Ship:
 
 
 def _figure(table: dict[str, Any], key: str, start: int, where: str) -> int:
-    value = _get(table, key, int, where, start)
+    value = strict.get(table, key, int, where, start)
     if not 0 <= value <= start:
         raise RefereeError(f"{where}: {key} {value} must be between 0 and the start figure {start}")
     return value
 
 
 def _named(table: dict[str, Any], key: str, allowed: tuple[str, ...], where: str) -> frozenset[str]:
-    words = _words(table, key, where)
+    words = strict.words(table, key, where)
     wrong = [w for w in words if w not in allowed]
     if wrong:
         raise RefereeError(f"{where}: {key} {', '.join(wrong)} unknown; the damaged systems are {', '.join(allowed)}")
@@ -170,25 +134,25 @@ def _named(table: dict[str, Any], key: str, allowed: tuple[str, ...], where: str
 
 
 def _mine(item: object, where: str) -> Mine:
-    table = _keys(item, {"hex", "side"}, where)
-    return Mine(_get(table, "hex", str, where), _get(table, "side", str, where))
+    table = strict.keys(item, {"hex", "side"}, where)
+    return Mine(strict.get(table, "hex", str, where), strict.get(table, "side", str, where))
 
 
 def _seeker(item: object, where: str) -> Seeker:
-    table = _keys(item, {"hex", "side", "active", "moved", "turn"}, where)
-    moved = _get(table, "moved", int, where, 0)
+    table = strict.keys(item, {"hex", "side", "active", "moved", "turn"}, where)
+    moved = strict.get(table, "moved", int, where, 0)
     if moved < 0 or moved % 2:
         raise RefereeError(f"{where}: moved must be 0, 2, 4, 6 ... hexes, not {moved}")
     return Seeker(
-        _get(table, "hex", str, where), _get(table, "side", str, where), _get(table, "active", bool, where, False), moved, _get(table, "turn", int, where, 0)
+        strict.get(table, "hex", str, where), strict.get(table, "side", str, where), strict.get(table, "active", bool, where, False), moved, strict.get(table, "turn", int, where, 0)
     )
 
 
 def _entry(item: object, where: str) -> Entry:
-    table = _keys(item, {"turn", "side", "text", "rolls", "rule"}, where)
+    table = strict.keys(item, {"turn", "side", "text", "rolls", "rule"}, where)
     return Entry(
-        _get(table, "turn", int, where), _get(table, "side", str, where), _get(table, "text", str, where),
-        _words(table, "rolls", where), _get(table, "rule", str, where, ""),
+        strict.get(table, "turn", int, where), strict.get(table, "side", str, where), strict.get(table, "text", str, where),
+        strict.words(table, "rolls", where), strict.get(table, "rule", str, where, ""),
     )
 
 
@@ -200,7 +164,7 @@ def to_dict(battle: Battle) -> dict[str, Any]:
         "fires_rolled": battle.fires_rolled, "repaired": sorted(battle.repaired),
         "situation": battle.situation, "setup": battle.setup, "victory": battle.victory,
         "special_rules": list(battle.special_rules), "notes": list(battle.notes),
-        "ships": [_ship_dict(s) for s in battle.ships],
+        "ships": [ship_dict(s) for s in battle.ships],
         "mines": [attrs.asdict(m) for m in battle.mines],
         "seekers": [attrs.asdict(s) for s in battle.seekers],
         "log": [entry_dict(e) for e in battle.log],
@@ -213,7 +177,7 @@ def entry_dict(entry: Entry) -> dict[str, Any]:
     return {**attrs.asdict(entry), "rolls": list(entry.rolls)}
 
 
-def _ship_dict(ship: Ship) -> dict[str, Any]:
+def ship_dict(ship: Ship) -> dict[str, Any]:
     data: dict[str, Any] = {
         "name": ship.name, "class": ship.ship_class, "side": ship.side,
         "hull_points": ship.hull_start, "adf": ship.adf_start, "mr": ship.mr_start,
