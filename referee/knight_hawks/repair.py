@@ -113,7 +113,7 @@ def _check(ship: Ship, repairs: list[Repair]) -> None:
             raise RefereeError(f"{target} rolled 99 or 00: only a station airdock can repair it now")
         room = _damage_to(ship, target)
         if room == 0:
-            raise RefereeError(f"the {ship.name} has no damage to {target} to repair; damaged: {', '.join(_damaged(ship)) or 'nothing'}")
+            raise RefereeError(f"the {ship.name} has no damage to {target} to repair; damaged: {', '.join(damaged_targets(ship)) or 'nothing'}")
         if target in ("adf", "mr") and count > room:
             raise RefereeError(f"{count} blocks on {target.upper()}, but only {room} points are lost (one point a repair)")
         if target not in ("adf", "mr") and count > 1:
@@ -136,9 +136,30 @@ def _damage_to(ship: Ship, target: str) -> int:
     return 1 if line.state == "destroyed" or (not line.limited and line.count < line.start) else 0
 
 
-def _damaged(ship: Ship) -> list[str]:
+def damaged_targets(ship: Ship) -> list[str]:
     candidates = ["hull", "adf", "mr", *sorted(ship.damaged), *(s.code for s in (*ship.weapons, *ship.defenses))]
     return [c for c in candidates if _damage_to(ship, c)]
+
+
+def restore(ship: Ship, target: str) -> Ship:
+    """``target`` completely restored, as a station or construction centre does in a day (no roll)."""
+    target = _target(target)
+    if _damage_to(ship, target) == 0:
+        raise RefereeError(f"the {ship.name} has no damage to {target} to repair; damaged: {', '.join(damaged_targets(ship)) or 'nothing'}")
+    ship = attrs.evolve(ship, airdock_only=ship.airdock_only - {target})
+    if target == "hull":
+        return attrs.evolve(ship, hull=ship.hull_start)
+    if target == "adf":
+        return attrs.evolve(ship, adf=ship.adf_start)
+    if target == "mr":
+        return attrs.evolve(ship, mr=ship.mr_start)
+    if target.islower():
+        ship = attrs.evolve(ship, damaged=ship.damaged - {target})
+        return attrs.evolve(ship, dcr=ship.dcr_start) if target == "damage-control" else ship
+    line = ship.system(target)
+    assert line is not None
+    count = line.count if line.limited else line.start
+    return ship.with_system(attrs.evolve(line, state="working", count=count))
 
 
 def _repaired(ship: Ship, target: str, hull_roll: Roll | None) -> tuple[Ship, str]:

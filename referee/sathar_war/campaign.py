@@ -1,0 +1,252 @@
+"""The state of the war between two days: every ship and station, where it is, the day and step
+of the Strategic Turn Sequence, the secrets, the repair orders and the log.
+
+A campaign is frozen; every action returns a new one (and the log lines it added), so the same
+functions serve the command line, the app and the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+import attrs
+
+from referee import strict
+from referee.dice import Roll
+from referee.errors import RefereeError
+from referee.knight_hawks.roster import Ship
+from referee.sathar_war.frontier import Frontier, Route
+
+BOOK = "Knight Hawks Campaign Book: The Second Sathar War"
+Side = Literal["Sathar", "UPF"]
+SIDES: tuple[Side, ...] = ("Sathar", "UPF")
+Status = Literal["active", "off-map", "destroyed", "misjumped", "void", "detonated", "removed"]
+STATUSES = ("active", "off-map", "destroyed", "misjumped", "void", "detonated", "removed")
+Step = Literal["setup", "sathar-move", "upf-move", "sathar-attacks", "upf-attacks"]
+STEPS: tuple[Step, ...] = ("setup", "sathar-move", "upf-move", "sathar-attacks", "upf-attacks")
+STEP_TEXT = {
+    "setup": "Setting up: UPF first, then the Sathar place at least 20 ships in two or more start circles",
+    "sathar-move": "1. Sathar reinforcements are placed on the map. Sathar ships are moved.",
+    "upf-move": "2. UPF reinforcements are placed on the map. UPF ships are moved.",
+    "sathar-attacks": "3. Sathar player declares any attacks. Sathar attacks are resolved using Basic or Advanced rules.",
+    "upf-attacks": "4. UPF player declares any attacks. UPF attacks are resolved using Basic or Advanced rules.",
+}
+FORCES = ("Sathar", "Task Force Prenglar", "Task Force Cassidine", "Strike Force NOVA", "Non-Attached", "Militia", "Station")
+CARRIERS = ("assault carrier",)
+
+
+@attrs.frozen
+class Place:
+    """Where a ship is on the map: in a system (at a planet), in a box of a route, or in a start circle."""
+
+    where: str  # a system, a start circle, or a route's name
+    planet: str = ""  # in a system: the planet it is at
+    box: int = 0  # on a route: the box, 1..N from the route's first end
+    toward: str = ""  # on a route: the end it is heading for
+    rate: int = 1  # on a route: boxes a day (2 or 3: risk-jumping)
+    jumped: bool = False  # passed its jump box: decelerating into ``toward``
+    turned: bool = False  # turned back before the jump: decelerating at one box a day
+
+    @property
+    def on_route(self) -> bool:
+        return self.box > 0
+
+    def shown(self, frontier: Frontier) -> str:
+        if not self.on_route:
+            return f"{self.planet} ({self.where})" if self.planet else self.where
+        route = frontier.route(self.where)
+        heading = "decelerating" if self.jumped or self.turned else "accelerating"
+        rate = f", risk-jump {self.rate}" if self.rate > 1 else ""
+        number = self.box if self.toward == route.ends[1] else route.boxes + 1 - self.box
+        return f"box {number} of {route.boxes} from {route.other(self.toward)} to {self.toward} ({heading}{rate})"
+
+
+@attrs.frozen
+class Unit:
+    """A ship or station of the war: its roster, its force, where it is and what it did today."""
+
+    roster: Ship
+    force: str
+    status: Status = "active"
+    place: Place | None = None  # None: off the map, in the Void, or gone
+    home: str = ""  # militia: the home planet; stations: the planet orbited
+    fleet: str = ""
+    moved: bool = False  # moved today
+    fought: bool = False  # fought today (no rearming)
+    attacked: str = ""  # Sathar: the planet it attacked today
+    drone: bool = False  # chosen as a shatter drone
+    hull_station_only: bool = False  # a hull repair failed in space: only a station can repair the hull
+    rearms: int = 0  # carriers and stations: fighter rearms made while out of supply
+    docked_since: int = 0  # the day it docked at a station (repair queue order)
+    placed: int = -1  # Sathar: the day it was placed in a start circle
+    lost: int = 0  # the day it was lost
+    returns: int = 0  # in the Void: the day it comes back
+    circle: str = ""  # in the Void: the start circle it entered from
+
+    @property
+    def name(self) -> str:
+        return self.roster.name
+
+    @property
+    def side(self) -> Side:
+        return "Sathar" if self.roster.side == "Sathar" else "UPF"
+
+    @property
+    def kind(self) -> str:
+        return self.roster.ship_class
+
+    @property
+    def station(self) -> bool:
+        return self.force == "Station"
+
+    @property
+    def fortress(self) -> bool:
+        return self.station and self.kind == "fortress"
+
+    @property
+    def militia(self) -> bool:
+        return self.force == "Militia"
+
+    @property
+    def fighter(self) -> bool:
+        return self.kind == "fighter"
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def damaged(self) -> bool:
+        ship = self.roster
+        return ship.hull < ship.hull_start
+
+    def system(self, frontier: Frontier) -> str:
+        """The star system it is in ('' when in a transit box, a start circle or off the map)."""
+        if self.place is None or self.place.on_route or not frontier.is_system(self.place.where):
+            return ""
+        return self.place.where
+
+
+@attrs.frozen
+class Entry:
+    """One line of the campaign's log: what happened, its dice receipts, and the rule."""
+
+    day: int
+    step: str
+    text: str
+    rolls: tuple[str, ...] = ()
+    rule: str = ""
+
+
+@attrs.frozen
+class Order:
+    """The referee's repair order for today at a construction centre: hull points, or one system."""
+
+    ship: str
+    hull: int = 0
+    system: str = ""
+
+
+@attrs.frozen
+class Allowance:
+    """A UPF replacement owed: at a surviving fortress (one ship frigate or larger) or fortified
+    station (two assault scouts or fighters); ``used`` names the ships already brought back."""
+
+    station: str
+    size: Literal["large", "small"]
+    count: int
+    until: int  # the last day it may be used
+    used: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Campaign:
+    frontier: Frontier
+    units: tuple[Unit, ...]
+    day: int = 0  # 0: setting up; the war begins on day 1
+    step: Step = "setup"
+    replacements: bool = True  # the optional Replacements rule
+    shatter_drones: bool = False  # the optional Shatter Drones rule
+    retreat_condition: int = 0  # the Sathar player's secret choice, 1-5 (0: not chosen)
+    retreat_revealed: bool = False
+    outcome: str = ""  # the war's result, once decided
+    orders: tuple[Order, ...] = ()
+    allowances: tuple[Allowance, ...] = ()
+    log: tuple[Entry, ...] = ()
+
+    # ------------------------------------------------------------------ finding units
+
+    def unit(self, name: str) -> Unit:
+        """The ship, station or fighter of that name (any case); unknown names are refused."""
+        wanted = strict.pick(name, (u.name for u in self.units), "ship")
+        return next(u for u in self.units if u.name == wanted)
+
+    def fleet(self, name: str) -> tuple[Unit, ...]:
+        names = sorted({u.fleet for u in self.units if u.fleet and u.active})
+        wanted = strict.pick(name, names, "fleet")
+        return tuple(u for u in self.units if u.fleet == wanted and u.active)
+
+    def named(self, names: Iterable[str]) -> tuple[Unit, ...]:
+        """Fleets (every active member) and ships, by name; a fleet's name wins over a ship's."""
+        found: dict[str, Unit] = {}
+        fleets = {u.fleet.casefold() for u in self.units if u.fleet and u.active}
+        for name in names:
+            group = self.fleet(name) if name.strip().casefold() in fleets else (self.unit(name),)
+            found.update((u.name, u) for u in group)
+        return tuple(found.values())
+
+    def fleets(self) -> list[str]:
+        return sorted({u.fleet for u in self.units if u.fleet and u.active})
+
+    def side(self, side: Side) -> Iterator[Unit]:
+        return (u for u in self.units if u.side == side)
+
+    def at(self, system: str, side: Side | None = None) -> list[Unit]:
+        """Active ships and stations in a star system (of one side)."""
+        return [u for u in self.units if u.active and u.system(self.frontier) == system and (side is None or u.side == side)]
+
+    def aboard(self, base: str) -> list[Unit]:
+        """The fighters carried by a carrier or based at a station."""
+        return [u for u in self.units if u.active and u.roster.carried_by == base]
+
+    def station_at(self, planet: str) -> Unit | None:
+        return next((u for u in self.units if u.station and u.home == planet), None)
+
+    def route_of(self, unit: Unit) -> Route:
+        assert unit.place is not None and unit.place.on_route
+        return self.frontier.route(unit.place.where)
+
+    # ------------------------------------------------------------------ changing
+
+    def with_units(self, changed: Iterable[Unit]) -> Campaign:
+        by_name = {u.name: u for u in changed}
+        return attrs.evolve(self, units=tuple(by_name.get(u.name, u) for u in self.units))
+
+    def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "") -> Entry:
+        return Entry(self.day, self.step, text, tuple(r.describe() for r in rolls if r is not None), rule)
+
+    def logged(self, *entries: Entry) -> Campaign:
+        return attrs.evolve(self, log=self.log + entries)
+
+    @property
+    def tenday(self) -> tuple[int, int]:
+        """The Time Record Track: (Tenday marker, Day marker); day 11 is Tenday 10, Day 1."""
+        if self.day < 1:
+            return 0, 0
+        return (self.day - 1) // 10 * 10, (self.day - 1) % 10 + 1
+
+
+@attrs.frozen
+class Done:
+    """An action's result: the new campaign and the log lines it added."""
+
+    campaign: Campaign
+    entries: tuple[Entry, ...]
+
+
+def done(campaign: Campaign, *entries: Entry) -> Done:
+    """Log the entries and return both."""
+    return Done(campaign.logged(*entries), entries)
+
+

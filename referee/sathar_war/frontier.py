@@ -1,0 +1,245 @@
+"""The Frontier Deployment Map as data: systems and planets, routes of transit boxes, start circles.
+
+The book describes the map but does not list its routes or box counts (shared/rules/frontier-map.md),
+so the map is a file the referee can correct (campaigns/frontier-map.toml). Each route's boxes are
+numbered 1..N from its first end; ``jump_boxes`` gives the box where a ship heading to the second
+end jumps, then the one for the other way. A Sathar Start Circle's red boxes are a route too, from
+the circle to its system, with no jump box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from referee import strict
+from referee.errors import RefereeError
+
+FORMAT = "referee frontier map"
+VERSION = 1
+MAP = "Knight Hawks Campaign Book: The Second Sathar War, The Frontier Deployment Map"
+
+
+@attrs.frozen
+class Planet:
+    name: str
+    station: str = ""  # the station or fortress in orbit, by the orders of battle' name
+    station_type: str = ""  # fortress, fortified station, armed station
+    scc: int = 0  # spaceship construction centre: hull points repaired a day (0: none)
+
+
+@attrs.frozen
+class StarSystem:
+    name: str
+    planets: tuple[Planet, ...]
+    source: str = ""
+
+
+@attrs.frozen
+class Route:
+    """A path of transit boxes between two places: two systems (blue), or a circle and its system (red)."""
+
+    ends: tuple[str, str]
+    boxes: int
+    jump_boxes: tuple[int, int] = (0, 0)
+    light_years: int = 0
+    inferred: bool = True
+    red: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.ends[0]} - {self.ends[1]}"
+
+    def other(self, end: str) -> str:
+        return self.ends[1] if end == self.ends[0] else self.ends[0]
+
+    def box_after(self, box: int, toward: str) -> int:
+        """The next box on the way to ``toward`` (0 or N+1: the end itself)."""
+        return box + 1 if toward == self.ends[1] else box - 1
+
+    def first_box(self, leaving: str) -> int:
+        return 1 if leaving == self.ends[0] else self.boxes
+
+    def jump_box(self, toward: str) -> int:
+        """The jump box whose arrow points to ``toward`` (0: a red path has none)."""
+        return self.jump_boxes[0] if toward == self.ends[1] else self.jump_boxes[1]
+
+    def boxes_left(self, box: int, toward: str) -> int:
+        """Boxes still to cross to reach ``toward``, counting entering it."""
+        return self.boxes + 1 - box if toward == self.ends[1] else box
+
+
+@attrs.frozen
+class Circle:
+    name: str
+    system: str
+    boxes: int
+    inferred: bool = True
+
+    @property
+    def path(self) -> Route:
+        return Route((self.name, self.system), self.boxes, inferred=self.inferred, red=True)
+
+
+@attrs.frozen
+class Frontier:
+    name: str
+    systems: tuple[StarSystem, ...]
+    routes: tuple[Route, ...]
+    circles: tuple[Circle, ...]
+    source: str = ""
+    notes: tuple[str, ...] = ()
+
+    def system(self, name: str) -> StarSystem:
+        wanted = strict.pick(name, (s.name for s in self.systems), "star system", self.name)
+        return next(s for s in self.systems if s.name == wanted)
+
+    def circle(self, name: str) -> Circle:
+        names = [c.name for c in self.circles]
+        by_system = {c.system.casefold(): c.name for c in self.circles}
+        wanted = by_system.get(name.strip().casefold()) or strict.pick(name, names, "start circle", self.name)
+        return next(c for c in self.circles if c.name == wanted)
+
+    def route(self, name: str) -> Route:
+        every = {r.name: r for r in self.all_routes()}
+        return every[strict.pick(name, every, "route", self.name)]
+
+    def all_routes(self) -> Iterator[Route]:
+        yield from self.routes
+        for circle in self.circles:
+            yield circle.path
+
+    def between(self, here: str, there: str) -> Route:
+        """The route joining two places (systems or a circle and its system)."""
+        for route in self.all_routes():
+            if set(route.ends) == {here, there}:
+                return route
+        near = ", ".join(self.neighbours(here)) or "none"
+        raise RefereeError(f"no route joins {here} and {there} on {self.name}; from {here} the routes lead to {near}")
+
+    def neighbours(self, place: str) -> list[str]:
+        """Places one route away: systems (and, from a system with one, its start circle)."""
+        return [r.other(place) for r in self.all_routes() if place in r.ends]
+
+    def planet(self, name: str) -> tuple[StarSystem, Planet]:
+        every = {p.name: (s, p) for s in self.systems for p in s.planets}
+        return every[strict.pick(name, every, "planet", self.name)]
+
+    def is_system(self, name: str) -> bool:
+        return any(s.name == name for s in self.systems)
+
+
+def from_dict(data: dict[str, Any]) -> Frontier:
+    """The map a file describes; anything malformed is refused, saying where."""
+    where = "map"
+    data = strict.keys(data, {"format", "version", "name", "source", "notes", "systems", "routes", "circles"}, where)
+    if data.get("format") != FORMAT:
+        raise RefereeError(f'{where}: format must be "{FORMAT}", not {data.get("format")!r} (is this a Frontier map file?)')
+    if data.get("version") != VERSION:
+        raise RefereeError(f"{where}: version {data.get('version')!r} is not one this program reads (it reads {VERSION})")
+    frontier = Frontier(
+        name=strict.get(data, "name", str, where),
+        systems=strict.items(data, "systems", _system),
+        routes=strict.items(data, "routes", _route),
+        circles=strict.items(data, "circles", _circle),
+        source=strict.get(data, "source", str, where, ""),
+        notes=strict.words(data, "notes", where),
+    )
+    return check(frontier)
+
+
+def check(frontier: Frontier) -> Frontier:
+    """Refuse a map whose routes or circles name places it does not have, or repeat a name."""
+    names = [s.name for s in frontier.systems] + [c.name for c in frontier.circles]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    planets = [p.name for s in frontier.systems for p in s.planets]
+    twice += sorted({p for p in planets if planets.count(p) > 1})
+    if twice:
+        raise RefereeError(f"map: {', '.join(twice)} named twice; every system, planet and circle needs its own name")
+    if not frontier.systems:
+        raise RefereeError("map: no systems ([[systems]] tables)")
+    systems = {s.name for s in frontier.systems}
+    for route in frontier.routes:
+        for end in route.ends:
+            if end not in systems:
+                raise RefereeError(f"map: route {route.name} leads to {end!r}, which is not a system of the map")
+        seen = [r for r in frontier.routes if set(r.ends) == set(route.ends)]
+        if len(seen) > 1:
+            raise RefereeError(f"map: route {route.name} is given twice")
+    for circle in frontier.circles:
+        if circle.system not in systems:
+            raise RefereeError(f"map: {circle.name} leads to {circle.system!r}, which is not a system of the map")
+    return frontier
+
+
+def _system(item: object, where: str) -> StarSystem:
+    table = strict.keys(item, {"name", "source", "planets"}, where)
+    name = strict.get(table, "name", str, where)
+    return StarSystem(name, strict.items(table, "planets", lambda p, at: _planet(p, f"{name} {at}")), strict.get(table, "source", str, where, ""))
+
+
+def _planet(item: object, where: str) -> Planet:
+    table = strict.keys(item, {"name", "station", "station_type", "scc"}, where)
+    planet = Planet(
+        strict.get(table, "name", str, where), strict.get(table, "station", str, where, ""),
+        strict.get(table, "station_type", str, where, ""), strict.get(table, "scc", int, where, 0),
+    )
+    if planet.station_type not in ("", "fortress", "fortified station", "armed station"):
+        raise RefereeError(f"{where}: station_type must be fortress, fortified station or armed station, not {planet.station_type!r}")
+    if bool(planet.station) != bool(planet.station_type):
+        raise RefereeError(f"{where}: give a station both its name (station) and its type (station_type)")
+    if planet.scc < 0:
+        raise RefereeError(f"{where}: scc (hull points a day) cannot be negative")
+    return planet
+
+
+def _route(item: object, where: str) -> Route:
+    table = strict.keys(item, {"ends", "boxes", "jump_boxes", "light_years", "inferred"}, where)
+    ends = strict.words(table, "ends", where)
+    if len(ends) != 2 or ends[0] == ends[1]:
+        raise RefereeError(f"{where}: ends must name two systems, e.g. [\"Prenglar\", \"Cassidine\"], not {list(ends)}")
+    where = f"route {ends[0]} - {ends[1]}"
+    boxes = strict.get(table, "boxes", int, where)
+    jumps = strict.get(table, "jump_boxes", list, where)
+    if boxes < 2:
+        raise RefereeError(f"{where}: boxes must be 2 or more (one jump box each way), not {boxes}")
+    if len(jumps) != 2 or not all(isinstance(j, int) and not isinstance(j, bool) and 1 <= j <= boxes for j in jumps) or jumps[0] == jumps[1]:
+        raise RefereeError(f"{where}: jump_boxes must be two different boxes between 1 and {boxes} (heading to {ends[1]}, then to {ends[0]}), not {jumps}")
+    return Route(
+        (ends[0], ends[1]), boxes, (jumps[0], jumps[1]),
+        strict.get(table, "light_years", int, where, 0), strict.get(table, "inferred", bool, where, False),
+    )
+
+
+def _circle(item: object, where: str) -> Circle:
+    table = strict.keys(item, {"name", "system", "boxes", "inferred"}, where)
+    circle = Circle(
+        strict.get(table, "name", str, where), strict.get(table, "system", str, where),
+        strict.get(table, "boxes", int, where), strict.get(table, "inferred", bool, where, False),
+    )
+    if circle.boxes < 1:
+        raise RefereeError(f"{where}: boxes must be 1 or more, not {circle.boxes}")
+    return circle
+
+
+def to_dict(frontier: Frontier) -> dict[str, Any]:
+    """The map as a map file's tables (read back by :func:`from_dict` to the same map)."""
+    def planet(p: Planet) -> dict[str, Any]:
+        found: dict[str, Any] = {"name": p.name}
+        if p.station:
+            found.update(station=p.station, station_type=p.station_type)
+        if p.scc:
+            found["scc"] = p.scc
+        return found
+
+    return {
+        "format": FORMAT, "version": VERSION, "name": frontier.name, "source": frontier.source, "notes": list(frontier.notes),
+        "systems": [{"name": s.name, "source": s.source, "planets": [planet(p) for p in s.planets]} for s in frontier.systems],
+        "routes": [
+            {"ends": list(r.ends), "light_years": r.light_years, "boxes": r.boxes, "jump_boxes": list(r.jump_boxes), "inferred": r.inferred}
+            for r in frontier.routes
+        ],
+        "circles": [{"name": c.name, "system": c.system, "boxes": c.boxes, "inferred": c.inferred} for c in frontier.circles],
+    }
