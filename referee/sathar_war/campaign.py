@@ -82,7 +82,7 @@ class Unit:
     placed: int = -1  # Sathar: the day it was placed in a start circle
     lost: int = 0  # the day it was lost
     returns: int = 0  # in the Void: the day it comes back
-    circle: str = ""  # in the Void: the start circle it entered from
+    circle: str = ""  # Sathar: the start circle it was last placed in or left the map by
 
     @property
     def name(self) -> str:
@@ -161,6 +161,30 @@ class Allowance:
 
 
 @attrs.frozen
+class Loss:
+    """A ship or station lost, for the victory conditions and replacements."""
+
+    day: int
+    name: str
+    side: str
+    kind: str  # the class: fighter, heavy cruiser, fortress ...
+    how: Literal["combat", "misjump", "stranded", "detonated"]
+    militia: bool = False
+    station: bool = False
+
+
+@attrs.frozen
+class Fight:
+    """An attack declared today: the system, the planet named, the attacker and every ship that may fight."""
+
+    system: str
+    planet: str
+    attacker: str
+    ships: tuple[str, ...]
+    rules: str
+
+
+@attrs.frozen
 class Campaign:
     frontier: Frontier
     units: tuple[Unit, ...]
@@ -173,6 +197,8 @@ class Campaign:
     outcome: str = ""  # the war's result, once decided
     orders: tuple[Order, ...] = ()
     allowances: tuple[Allowance, ...] = ()
+    losses: tuple[Loss, ...] = ()
+    fights: tuple[Fight, ...] = ()
     log: tuple[Entry, ...] = ()
 
     # ------------------------------------------------------------------ finding units

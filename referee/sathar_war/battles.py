@@ -1,0 +1,267 @@
+"""Battles between the campaign and the table: contested systems, attack declarations, outcomes.
+
+After movement, wherever both sides are in one star system they may fight. The Sathar declare
+their attacks first (a planet in a two-planet system; one planet per ship a day), then the UPF,
+who may not attack Sathar ships that already attacked that day. A battle is fought on the table,
+with the Knight Hawks engine (export the rosters to a battle file, import it back), or its outcome
+is entered ship by ship.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from referee.errors import RefereeError
+from referee.knight_hawks.battle import Battle
+from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship
+from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Fight, Place, Side, Unit, done
+from referee.sathar_war.victory import judge, lose
+from referee.tables import Tables
+
+COMBAT = f"{BOOK}, Special Combat Rules"
+DECLARING = f"{COMBAT}: Declaring Combat"
+BREAKING_OFF = f"{COMBAT}: Breaking Off Combat"
+DRONES = f"{BOOK}, Shatter Drones (Optional)"
+WHICH_RULES = "ssw.which-rules (Which Rules To Use?)"
+ATTACKER = {"sathar-attacks": "Sathar", "upf-attacks": "UPF"}
+
+
+@attrs.frozen
+class Contested:
+    """A system where both sides are: the ships (and stations) of each that could fight."""
+
+    system: str
+    planets: tuple[str, ...]
+    sathar: tuple[Unit, ...]
+    upf: tuple[Unit, ...]
+
+
+def contested(campaign: Campaign) -> list[Contested]:
+    found = []
+    for system in campaign.frontier.systems:
+        sathar = campaign.at(system.name, "Sathar")
+        upf = campaign.at(system.name, "UPF")
+        if sathar and upf:
+            found.append(Contested(system.name, tuple(p.name for p in system.planets), tuple(sathar), tuple(upf)))
+    return found
+
+
+def suggested_rules(tables: Tables, ships: int) -> str:
+    row = tables.get("ssw.which-rules").band(ships)[0]
+    return f"{row['rules']} ({row['ships']} ships)"
+
+
+def declare(campaign: Campaign, tables: Tables, system: str, planet: str = "", names: Sequence[str] = ()) -> Done:
+    """The side whose attack step it is declares an attack in a system, at one planet; every enemy
+    ship there (and the station of that planet) may fight."""
+    if campaign.outcome:
+        raise RefereeError(f"the war is over: {campaign.outcome}")
+    attacker: Side | None = ATTACKER.get(campaign.step)  # type: ignore[assignment]
+    if attacker is None:
+        raise RefereeError(f"attacks are declared in steps sathar-attacks and upf-attacks, after both sides move; the campaign is at {campaign.step} ({DECLARING})")
+    found = campaign.frontier.system(system)
+    here = next((c for c in contested(campaign) if c.system == found.name), None)
+    if here is None:
+        raise RefereeError(f"both sides are not in {found.name}; battles are fought where Sathar and UPF ships share a star system ({DECLARING})")
+    target = _planet(found.name, found.planets, planet)
+    mine = here.sathar if attacker == "Sathar" else here.upf
+    theirs = here.upf if attacker == "Sathar" else here.sathar
+    attackers = [u for u in mine if not u.station]
+    if names:
+        chosen = {u.name for u in campaign.named(names)}
+        wrong = sorted(chosen - {u.name for u in attackers})
+        if wrong:
+            raise RefereeError(f"{', '.join(wrong)}: not {attacker} ships in {found.name} that can attack")
+        attackers = [u for u in attackers if u.name in chosen]
+    if attacker == "Sathar":
+        elsewhere = [u.name for u in attackers if u.attacked and u.attacked != target]
+        if elsewhere:
+            raise RefereeError(f"{', '.join(elsewhere)} attacked another planet today; only one planet can be attacked by a ship per day ({DECLARING})")
+        defenders = [u for u in theirs if not u.station or u.home == target]
+    else:
+        defenders = [u for u in theirs if not u.attacked]
+        if not defenders:
+            raise RefereeError(f"every Sathar ship in {found.name} attacked today; the UPF may not attack Sathar ships that have already attacked ({DECLARING})")
+    if not attackers:
+        raise RefereeError(f"no {attacker} ship in {found.name} can attack")
+    ships = [*attackers, *defenders]
+    rules = suggested_rules(tables, len(ships))
+    fight = Fight(found.name, target, attacker, tuple(u.name for u in ships), rules)
+    marked = [attrs.evolve(u, attacked=target if attacker == "Sathar" else u.attacked) for u in attackers]
+    campaign = attrs.evolve(campaign.with_units(marked), fights=(*campaign.fights, fight))
+    text = (
+        f"{attacker} attack at {target} ({found.name}): {len(attackers)} attacking ({', '.join(u.name for u in attackers)}); "
+        f"{len(defenders)} may defend ({', '.join(u.name for u in defenders)}); suggested: {rules}"
+    )
+    return done(campaign, campaign.entry(text, rule=f"{DECLARING}; {WHICH_RULES}"))
+
+
+def _planet(system: str, planets: Sequence[Any], name: str) -> str:
+    names = [p.name for p in planets]
+    if not name:
+        if len(names) > 1:
+            raise RefereeError(f"{system} has two planets: name the one attacked (--planet {' or --planet '.join(names)}) ({DECLARING})")
+        return names[0]
+    for planet in names:
+        if planet.casefold() == name.strip().casefold():
+            return planet
+    raise RefereeError(f"{name!r} is not a planet of {system}; its planets are {', '.join(names)}")
+
+
+def fight_of(campaign: Campaign, unit: Unit) -> Fight:
+    for fight in campaign.fights:
+        if unit.name in fight.ships:
+            return fight
+    raise RefereeError(f"the {unit.name} is in no battle declared today; declare the attack first (campaign battle declare)")
+
+
+@attrs.frozen
+class Outcome:
+    """What happened to one ship in a battle, as the referee reads it off the roster."""
+
+    hull: int | None = None
+    adf: int | None = None
+    mr: int | None = None
+    dcr: int | None = None
+    lost_systems: tuple[str, ...] = ()  # weapons or defenses destroyed
+    damaged: tuple[str, ...] = ()  # combat-control, navigation, fires ...
+    spent: Mapping[str, int] = {}  # ammunition spent: {"T": 2, "ICM": 3}
+    destroyed: bool = False
+    detonated: bool = False  # a shatter drone set off
+    escaped: str = ""  # the system whose route it escaped onto
+
+
+def record(campaign: Campaign, name: str, outcome: Outcome) -> Done:
+    """One ship's outcome of today's battle: its roster, losses, or escape to an adjacent transit box."""
+    unit = campaign.unit(name)
+    fight = fight_of(campaign, unit)
+    if not unit.active:
+        raise RefereeError(f"the {unit.name} is {unit.status}")
+    ship = _roster(unit.roster, outcome)
+    destroyed = outcome.destroyed or ship.hull == 0
+    unit = attrs.evolve(unit, roster=ship, fought=True)
+    campaign = campaign.with_units([unit])
+    entries = [campaign.entry(f"{fight.attacker} attack at {fight.planet}: the {unit.name} {_changes(ship, outcome)}", rule=DECLARING)]
+    if outcome.detonated:
+        if not unit.drone:
+            raise RefereeError(f"the {unit.name} is not a shatter drone ({DRONES})")
+        campaign = lose(campaign, [unit], "detonated")
+        entries.append(campaign.entry(f"the shatter drone {unit.name} detonates: completely destroyed, not counted as a destroyed ship, never replaced", rule=DRONES))
+    elif destroyed:
+        campaign = lose(campaign, [unit], "combat")
+        entries.append(campaign.entry(f"the {unit.name} is destroyed", rule=DECLARING))
+    elif outcome.escaped:
+        campaign, line = _escape(campaign, unit, fight, outcome.escaped)
+        entries.append(line)
+    campaign, judged = judge(campaign.logged(*entries))
+    return Done(campaign, (*entries, *judged))
+
+
+def _roster(ship: Ship, outcome: Outcome) -> Ship:
+    figures = {"hull": (outcome.hull, ship.hull_start), "adf": (outcome.adf, ship.adf_start), "mr": (outcome.mr, ship.mr_start), "dcr": (outcome.dcr, ship.dcr_start)}
+    changes: dict[str, Any] = {}
+    for key, (value, start) in figures.items():
+        if value is None:
+            continue
+        if not 0 <= value <= start:
+            raise RefereeError(f"the {ship.name}'s {key.upper()} must be between 0 and {start}, not {value}")
+        changes[key] = value
+    wrong = [d for d in outcome.damaged if d not in DAMAGED_SYSTEMS]
+    if wrong:
+        raise RefereeError(f"{', '.join(wrong)}: not a damaged system; they are {', '.join(DAMAGED_SYSTEMS)}")
+    ship = attrs.evolve(ship, damaged=ship.damaged | set(outcome.damaged), **changes)
+    for code in outcome.lost_systems:
+        line = ship.system(code)
+        if line is None:
+            raise RefereeError(f"the {ship.name} has no {code.upper()}; its systems are {', '.join(s.code for s in (*ship.weapons, *ship.defenses))}")
+        ship = ship.with_system(attrs.evolve(line, state="destroyed"))
+    for code, count in outcome.spent.items():
+        line = ship.system(code)
+        if line is None or not line.limited:
+            raise RefereeError(f"the {ship.name} has no {code.upper()} ammunition to spend")
+        if not 0 <= count <= line.count:
+            raise RefereeError(f"the {ship.name} has {line.count} {line.code} left; it cannot spend {count}")
+        ship = ship.with_system(attrs.evolve(line, count=line.count - count))
+    return ship
+
+
+def _changes(ship: Ship, outcome: Outcome) -> str:
+    parts = [f"hull {ship.hull} of {ship.hull_start}"]
+    if outcome.adf is not None or outcome.mr is not None or outcome.dcr is not None:
+        parts.append(f"ADF {ship.adf}, MR {ship.mr}, DCR {ship.dcr}")
+    if outcome.lost_systems:
+        parts.append(f"lost {', '.join(c.upper() for c in outcome.lost_systems)}")
+    if outcome.damaged:
+        parts.append(f"damaged {', '.join(outcome.damaged)}")
+    if outcome.spent:
+        parts.append("spent " + ", ".join(f"{n} {c.upper()}" for c, n in outcome.spent.items()))
+    return "; ".join(parts)
+
+
+def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str) -> tuple[Campaign, Entry]:
+    if unit.fighter and not unit.roster.carried_by:
+        raise RefereeError(f"fighters cannot enter a transit box unless carried aboard an assault carrier ({BREAKING_OFF})")
+    frontier = campaign.frontier
+    there = frontier.system(toward).name
+    route = frontier.between(fight.system, there)
+    if route.red:
+        raise RefereeError("ships escape into the transit boxes of a route to another system")
+    box = route.first_box(fight.system)
+    place = Place(route.name, box=box, toward=there)
+    moved = [attrs.evolve(u, place=place, fleet="", roster=attrs.evolve(u.roster, docked_at="")) for u in (unit, *campaign.aboard(unit.name))]
+    campaign = campaign.with_units(moved)
+    text = f"the {unit.name} breaks off and escapes to {place.shown(frontier)}; it resumes normal movement tomorrow"
+    return campaign, campaign.entry(text, rule=BREAKING_OFF)
+
+
+# ---------------------------------------------------------------------- the Knight Hawks engine
+
+
+def battle_for(campaign: Campaign, system: str) -> Battle:
+    """Today's declared battle in a system as a Knight Hawks battle (Advanced Game rosters), attacker first."""
+    found = campaign.frontier.system(system)
+    fights = [f for f in campaign.fights if f.system == found.name]
+    if not fights:
+        raise RefereeError(f"no attack declared in {found.name} today; declare one first (campaign battle declare)")
+    fight = fights[-1]
+    defender = "UPF" if fight.attacker == "Sathar" else "Sathar"
+    units = [campaign.unit(n) for n in fight.ships if campaign.unit(n).active]
+    ships = tuple(attrs.evolve(u.roster, docked_at=u.roster.docked_at if u.roster.docked_at in fight.ships else "") for u in units)
+    note = f"From the campaign, day {campaign.day}: {fight.attacker} attack at {fight.planet} ({found.name}). Suggested: {fight.rules}. The attacker moves first and enters from a narrow edge."
+    return Battle(
+        name=f"Day {campaign.day}: {fight.attacker} attack at {fight.planet}", game="advanced", sides=(fight.attacker, defender), ships=ships,
+        source=DECLARING, situation=note, notes=("Import the result into the campaign with: referee campaign battle import FILE",),
+    )
+
+
+def from_battle(campaign: Campaign, battle: Battle) -> Done:
+    """The rosters of a Knight Hawks battle back into the campaign: damage, ammunition, losses."""
+    entries: list[Entry] = []
+    by_name = {u.name: u for u in campaign.units}
+    unknown = [s.name for s in battle.ships if s.name not in by_name]
+    if unknown:
+        raise RefereeError(f"{', '.join(unknown)} in the battle file are not ships of this campaign")
+    lost: list[Unit] = []
+    for ship in battle.ships:
+        unit = by_name[ship.name]
+        fight_of(campaign, unit)
+        if not unit.active:
+            continue
+        kept = attrs.evolve(
+            unit.roster, hull=ship.hull, adf=ship.adf, mr=ship.mr, dcr=ship.dcr, weapons=ship.weapons, defenses=ship.defenses,
+            damaged=ship.damaged, airdock_only=ship.airdock_only,
+        )
+        unit = attrs.evolve(unit, roster=kept, fought=True)
+        campaign = campaign.with_units([unit])
+        if ship.destroyed:
+            lost.append(unit)
+        elif kept != by_name[ship.name].roster:
+            entries.append(campaign.entry(f"the {unit.name} after the battle: hull {kept.hull} of {kept.hull_start}", rule=f"{DECLARING} (battle file: {battle.name})"))
+    if lost:
+        campaign = lose(campaign, lost, "combat")
+        entries.append(campaign.entry(f"destroyed in the battle: {', '.join(u.name for u in lost)}", rule=f"{DECLARING} (battle file: {battle.name})"))
+    campaign, judged = judge(campaign.logged(*entries))
+    return Done(campaign, (*entries, *judged))

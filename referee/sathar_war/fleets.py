@@ -1,0 +1,118 @@
+"""Fleets, carriers and stations: the Fleet Deployment Sheet kept by the program.
+
+A fleet is a named group of ships in one place that moves together ('Ships may be freely detached
+or added to the various UPF forces ... Task forces may even be disbanded'; the Sathar 'may decide
+not to organize his ships into fleets at all'). Fighters ride aboard assault carriers or are based
+at stations; ships dock at stations to be repaired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from referee.errors import RefereeError
+from referee.sathar_war.campaign import BOOK, Campaign, Done, Unit, done
+from referee.sathar_war.forces import carrier_capacity
+
+SHEET = f"{BOOK}, Setting Up the Game (Fleet Deployment Sheet); UPF Spacefleet Order of Battle"
+FIGHTERS = f"{BOOK}, Special Combat Rules: Breaking Off Combat (fighters); Sathar Order of Battle (carrier capacity)"
+DOCKING = f"{BOOK}, Repair: UPF Repairs"
+
+
+def _ships(campaign: Campaign, names: Sequence[str]) -> tuple[Unit, ...]:
+    units = campaign.named(names)
+    for unit in units:
+        if not unit.active or unit.station or unit.roster.carried_by:
+            why = unit.status if not unit.active else "a station" if unit.station else f"aboard the {unit.roster.carried_by}"
+            raise RefereeError(f"the {unit.name} is {why}; fleets are made of ships on the map (fighters aboard move with their carrier)")
+    if len({u.side for u in units}) > 1:
+        raise RefereeError("a fleet is of one side")
+    if len({u.place for u in units}) > 1:
+        raise RefereeError(f"{', '.join(u.name for u in units)} are not all in one place; a fleet's ships are together")
+    return units
+
+
+def join(campaign: Campaign, fleet: str, names: Sequence[str]) -> Done:
+    """Ships join a fleet (formed if new); they leave any fleet they were in. Merging and transferring
+    are joins too: name a fleet to bring all its ships."""
+    name = fleet.strip()
+    if not name:
+        raise RefereeError("give the fleet a name")
+    units = _ships(campaign, names)
+    members = [u for u in campaign.units if u.fleet.casefold() == name.casefold() and u.active]
+    if members:
+        name = members[0].fleet
+        if members[0].place != units[0].place or members[0].side != units[0].side:
+            raise RefereeError(f"{name} is at {_where(campaign, members[0])}; ships join a fleet of their side in the same place")
+    clash = [u for u in campaign.units if u.name.casefold() == name.casefold()]
+    if clash:
+        raise RefereeError(f"{clash[0].name} is a ship's name; give the fleet another")
+    campaign = campaign.with_units([attrs.evolve(u, fleet=name) for u in units])
+    verb = "join" if members else "form"
+    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} {verb} {name} at {_where(campaign, units[0])}", rule=SHEET))
+
+
+def detach(campaign: Campaign, names: Sequence[str]) -> Done:
+    """Ships leave their fleets (a fleet's name detaches them all: the fleet is disbanded)."""
+    units = _ships(campaign, names)
+    loose = [u for u in units if not u.fleet]
+    if loose:
+        raise RefereeError(f"{', '.join(u.name for u in loose)} is in no fleet")
+    campaign = campaign.with_units([attrs.evolve(u, fleet="") for u in units])
+    text = "; ".join(f"{u.name} leaves {u.fleet}" for u in units)
+    return done(campaign, campaign.entry(text, rule=SHEET))
+
+
+def land(campaign: Campaign, names: Sequence[str], base: str) -> Done:
+    """Fighters go aboard an assault carrier (Sathar up to 8, UPF up to 10) or are based at a station."""
+    carrier = campaign.unit(base)
+    if not carrier.active or not (carrier.station or carrier_capacity(carrier)):
+        raise RefereeError(f"the {carrier.name} is not an assault carrier or station on the map")
+    fighters = campaign.named(names)
+    for fighter in fighters:
+        if not fighter.fighter or not fighter.active:
+            raise RefereeError(f"the {fighter.name} is not a fighter on the map")
+        if fighter.side != carrier.side or fighter.place != carrier.place:
+            raise RefereeError(f"the {fighter.name} is not with the {carrier.name} ({_where(campaign, carrier)})")
+    aboard = [f for f in campaign.aboard(carrier.name) if f not in fighters]
+    room = carrier_capacity(carrier)
+    if room and len(aboard) + len(fighters) > room:
+        raise RefereeError(f"the {carrier.name} carries {room} fighters; {len(aboard)} are aboard ({FIGHTERS})")
+    changed = [attrs.evolve(f, fleet="", roster=attrs.evolve(f.roster, carried_by=carrier.name)) for f in fighters]
+    campaign = campaign.with_units(changed)
+    return done(campaign, campaign.entry(f"{', '.join(f.name for f in fighters)} aboard the {carrier.name}", rule=FIGHTERS))
+
+
+def launch(campaign: Campaign, names: Sequence[str]) -> Done:
+    """Fighters leave their carrier or station, into the system (never into a transit box)."""
+    fighters = campaign.named(names)
+    for fighter in fighters:
+        if not fighter.roster.carried_by:
+            raise RefereeError(f"the {fighter.name} is not aboard a carrier or station")
+        if fighter.system(campaign.frontier) == "":
+            raise RefereeError(f"the {fighter.name} is not in a star system; fighters cannot enter a transit box unless carried ({FIGHTERS})")
+    changed = [attrs.evolve(f, roster=attrs.evolve(f.roster, carried_by="")) for f in fighters]
+    campaign = campaign.with_units(changed)
+    text = f"{', '.join(f.name for f in fighters)} launched; fighters not aboard a carrier or station when the Day marker is advanced are destroyed"
+    return done(campaign, campaign.entry(text, rule=FIGHTERS))
+
+
+def dock(campaign: Campaign, names: Sequence[str], station: str = "") -> Done:
+    """Ships dock at the station of the planet they are at (for repairs at its construction centre)."""
+    units = _ships(campaign, names)
+    place = units[0].place
+    assert place is not None
+    base = campaign.station_at(place.planet) if place.planet else None
+    if base is None or not base.active or (station and base.name.casefold() != station.strip().casefold()):
+        raise RefereeError(f"there is no station on the map at {_where(campaign, units[0])} to dock at; ships dock at the station of the planet they are at")
+    if base.side != units[0].side:
+        raise RefereeError(f"the {base.name} is not a station of the {units[0].side}")
+    changed = [attrs.evolve(u, roster=attrs.evolve(u.roster, docked_at=base.name), docked_since=u.docked_since or campaign.day) for u in units]
+    campaign = campaign.with_units(changed)
+    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} dock at the {base.name}", rule=DOCKING))
+
+
+def _where(campaign: Campaign, unit: Unit) -> str:
+    return unit.place.shown(campaign.frontier) if unit.place else unit.status

@@ -1,0 +1,349 @@
+"""Strategic movement on the Frontier Deployment Map: transit boxes, risk jumps and misjumps, militia.
+
+A ship leaves a system into the first transit box of a route, moves one box a day (or two or three
+when risk-jumping), jumps on entering the jump box whose arrow points its way, and decelerates
+into the next system. It may coast in a box, or turn back before its jump and decelerate home at
+one box a day. Each order is refused with the rule that forbids it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from referee import dice
+from referee.errors import RefereeError
+from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Place, Unit, done
+from referee.sathar_war.victory import judge, lose
+from referee.tables import Tables
+
+MOVEMENT = f"{BOOK}, Strategic Movement"
+TRANSIT = f"{BOOK}, The Frontier Deployment Map: Transit Boxes"
+RISK = f"{MOVEMENT}: Accelerated Movement (Risk Jumping)"
+LIMITS = f"{MOVEMENT}: Risk-Jump Limits"
+MISJUMP = "ssw.misjump (Misjump Probability Table)"
+INTERLOCKED = f"{MOVEMENT}: Interlocked Computers"
+MILITIA = f"{MOVEMENT}: Militia Ships"
+CIRCLES = f"{BOOK}, The Frontier Deployment Map: Sathar Start Circles; {MOVEMENT}: Day One"
+STEP_OF = {"Sathar": "sathar-move", "UPF": "upf-move"}
+
+
+def movers(campaign: Campaign, names: Sequence[str]) -> tuple[Unit, ...]:
+    """The ships an order names (fleets by name), checked: one side, its movement step, all in one place."""
+    if campaign.outcome:
+        raise RefereeError(f"the war is over: {campaign.outcome}")
+    units = campaign.named(names)
+    if not units:
+        raise RefereeError("name the ships or fleets to move")
+    for unit in units:
+        if not unit.active:
+            raise RefereeError(f"the {unit.name} is {unit.status}; only ships on the map move")
+        if unit.station:
+            raise RefereeError(f"the {unit.name} is a station; stations stay in orbit (Setting Up the Game: stations and fortresses must be in orbit around their planets)")
+        if unit.roster.carried_by:
+            raise RefereeError(f"the {unit.name} is aboard the {unit.roster.carried_by} and moves with it (launch it into the system with 'campaign launch' first)")
+    sides = {u.side for u in units}
+    if len(sides) > 1:
+        raise RefereeError("Sathar and UPF ships move in their own steps: name one side's ships")
+    side = sides.pop()
+    if campaign.step != STEP_OF[side]:
+        raise RefereeError(f"{side} ships move in step '{STEP_OF[side]}'; the campaign is at '{campaign.step}' ({BOOK}, Strategic Turn Sequence)")
+    moved = [u.name for u in units if u.moved]
+    if moved:
+        raise RefereeError(f"{', '.join(moved)} moved today already ({TRANSIT}: one move a day)")
+    places = {u.place for u in units}
+    if len(places) > 1:
+        raise RefereeError("the ships named are in different places; a move takes ships that are together")
+    return units
+
+
+def move(
+    campaign: Campaign,
+    tables: Tables,
+    names: Sequence[str],
+    toward: str = "",
+    rate: int | None = None,
+    planet: str = "",
+    groups: Sequence[Sequence[str]] = (),
+    rng: random.Random | None = None,
+    rolled: Mapping[str, str] = {},
+) -> Done:
+    """Move ships (and the fighters they carry) one day along the map; roll misjumps on entering a jump box."""
+    units = movers(campaign, names)
+    place = units[0].place
+    assert place is not None
+    if planet and not toward and not place.on_route and campaign.frontier.is_system(place.where):
+        return _to_planet(campaign, units, planet)
+    _check_militia(campaign, units, place, toward)
+    new, entered_jump, steps = _route_move(campaign, units, place, toward, rate)
+    if planet:
+        if new.on_route or not campaign.frontier.is_system(new.where):
+            raise RefereeError(f"--planet is for ships ending the day in a system; they end it at {new.shown(campaign.frontier)}")
+        new = attrs.evolve(new, planet=_planet_of(campaign, new.where, planet))
+    elif not new.on_route and campaign.frontier.is_system(new.where):
+        planets = campaign.frontier.system(new.where).planets
+        new = attrs.evolve(new, planet=planets[0].name if len(planets) == 1 else "")
+    who = _names(units)
+    entries = [campaign.entry(f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps})", rule=_rule(new, place))]
+    lost: set[str] = set()
+    if entered_jump and new.rate > 1:
+        lost, rolls = _misjumps(campaign, tables, units, new.rate, groups, rng or random.Random(), rolled)
+        entries += rolls
+    changed = [_moved(u, new) for u in units]
+    campaign = _carry(campaign.with_units(changed), changed)
+    if lost:
+        campaign = lose(campaign, [u for u in changed if u.name in lost], "misjump")
+        campaign, judged = judge(campaign)
+        entries += judged
+    return done(campaign, *entries)
+
+
+def _to_planet(campaign: Campaign, units: Sequence[Unit], planet: str) -> Done:
+    place = units[0].place
+    assert place is not None
+    new = attrs.evolve(place, planet=_planet_of(campaign, place.where, planet))
+    changed = [_moved(u, new) for u in units]
+    campaign = _carry(campaign.with_units(changed), changed)
+    return done(campaign, campaign.entry(f"{_names(units)} move to {new.shown(campaign.frontier)}", rule=f"{BOOK}, Star Systems"))
+
+
+def _planet_of(campaign: Campaign, system: str, planet: str) -> str:
+    found_system, found = campaign.frontier.planet(planet)
+    if found_system.name != system:
+        raise RefereeError(f"{found.name} is in {found_system.name}, not {system}; the planets of {system} are {', '.join(p.name for p in campaign.frontier.system(system).planets)}")
+    return found.name
+
+
+def _moved(unit: Unit, new: Place) -> Unit:
+    return attrs.evolve(unit, roster=attrs.evolve(unit.roster, docked_at=""), place=new, moved=True, docked_since=0)
+
+
+def _carry(campaign: Campaign, carriers: Sequence[Unit]) -> Campaign:
+    """Fighters aboard go where their carrier goes."""
+    aboard = []
+    for carrier in carriers:
+        for fighter in campaign.aboard(carrier.name):
+            aboard.append(attrs.evolve(fighter, place=carrier.place, moved=True))
+    return campaign.with_units(aboard)
+
+
+def _route_move(campaign: Campaign, units: Sequence[Unit], place: Place, toward: str, rate: int | None) -> tuple[Place, bool, str]:
+    """Where the ships end the day, whether they entered their jump box, and how they got there."""
+    frontier = campaign.frontier
+    side = units[0].side
+    if not place.on_route:
+        if not toward:
+            raise RefereeError(f"say where to: --toward one of {', '.join(_allowed(campaign, side, place.where))}")
+        there = _end(campaign, place.where, toward)
+        if there not in _allowed(campaign, side, place.where):
+            raise RefereeError(f"UPF ships cannot enter the Sathar start circles' red boxes ({CIRCLES}: the paths the Sathar must follow)")
+        route = frontier.between(place.where, there)
+        rate = rate or 1
+        if not frontier.is_system(place.where) and rate > 1:
+            raise RefereeError(f"Sathar ships in a start circle or its red boxes move one box a day until they reach a system ({CIRCLES}; {LIMITS})")
+        start = Place(route.name, box=0, toward=there, rate=rate)
+        box, jumped = (0 if there == route.ends[1] else route.boxes + 1), False  # the system itself, before box 1 (or N)
+    else:
+        route = frontier.route(place.where)
+        there = _end(campaign, place.where, toward) if toward else place.toward
+        if there not in route.ends:
+            raise RefereeError(f"ships on {route.name} can head only for {' or '.join(route.ends)}")
+        start = place
+        box, jumped = place.box, place.jumped
+        if there != place.toward:
+            if place.jumped:
+                raise RefereeError(f"{_names(units)} have jumped and are decelerating into {place.toward}; they cannot turn back ({TRANSIT})")
+            start = attrs.evolve(place, toward=there, turned=not place.turned, rate=1)
+            if rate not in (None, 1):
+                raise RefereeError(f"turning back, ships decelerate at one box a day ({TRANSIT}: 'it must decelerate back toward the star at the rate of one transit box per day')")
+        rate = _rate(start, rate)
+    _check_rate(units, route.red, rate, start)
+    new = attrs.evolve(start, rate=rate if not start.jumped else start.rate)
+    crossed = 0
+    entered_jump = False
+    while crossed < rate:
+        box = route.box_after(box, there)
+        crossed += 1
+        if box < 1 or box > route.boxes:
+            arrived = Place(there)
+            return arrived, False, f"{crossed} box{'es' if crossed > 1 else ''}, arriving"
+        if not route.red and not jumped and not new.turned and box == route.jump_box(there):
+            jumped = entered_jump = True
+            break
+    new = attrs.evolve(new, box=box, jumped=jumped)
+    how = f"{crossed} box{'es' if crossed > 1 else ''}" + (", entering the jump box: the ships have jumped" if entered_jump else "")
+    return new, entered_jump, how
+
+
+def _end(campaign: Campaign, here: str, name: str) -> str:
+    """A way on named by the referee: a neighbouring system or start circle (a circle also by its
+    system's name), or one end of the route the ships are on."""
+    frontier = campaign.frontier
+    on_route = any(r.name == here for r in frontier.all_routes())
+    candidates = list(frontier.route(here).ends) if on_route else frontier.neighbours(here)
+    wanted = name.strip().casefold()
+    for candidate in candidates:
+        if candidate.casefold() == wanted:
+            return candidate
+    for circle in frontier.circles:
+        if circle.system.casefold() == wanted and circle.name in candidates:
+            return circle.name
+    raise RefereeError(f"{name!r} is not one route away from {here}; the ways on are {', '.join(candidates) or 'none'}")
+
+
+def _allowed(campaign: Campaign, side: str, here: str) -> list[str]:
+    frontier = campaign.frontier
+    near = frontier.neighbours(here)
+    return near if side == "Sathar" else [n for n in near if frontier.is_system(n)]
+
+
+def _rate(place: Place, rate: int | None) -> int:
+    """The boxes a day for ships already on a route (the risk-jump rules)."""
+    if place.turned:
+        if rate not in (None, 1):
+            raise RefereeError(f"ships that turned back decelerate at one box a day ({TRANSIT})")
+        return 1
+    if place.jumped:
+        chosen = rate or place.rate
+        if chosen > place.rate:
+            raise RefereeError(f"after the jump ships decelerate at the rate they jumped at ({place.rate}) or lower, not {chosen} ({RISK})")
+        return chosen
+    chosen = rate or place.rate
+    if chosen != place.rate:
+        raise RefereeError(f"ships accelerating toward their jump box keep the rate they set out at ({place.rate} a day) until the jump ({RISK}: 'must travel at the increased rate from the time it enters the first transit box until it reaches the jump point')")
+    return chosen
+
+
+def _check_rate(units: Sequence[Unit], red: bool, rate: int, place: Place) -> None:
+    if not 1 <= rate <= 3:
+        raise RefereeError(f"ships move 1, 2 or 3 transit boxes a day, not {rate} ({RISK}: no ship can move more than three)")
+    if rate == 1:
+        return
+    if red:
+        raise RefereeError(f"Sathar ships in a start circle or its red boxes move one box a day until they reach a system ({CIRCLES}; {LIMITS})")
+    slow = [f"{u.name} (ADF {u.roster.adf})" for u in units if u.roster.adf < rate]
+    if slow:
+        raise RefereeError(f"moving {rate} boxes a day needs ADF {rate} or more: {', '.join(slow)} ({RISK})")
+    hurt = [f"{u.name} (hull {u.roster.hull} of {u.roster.hull_start})" for u in units if u.damaged]
+    if hurt:
+        raise RefereeError(f"a ship with unrepaired hull damage may never move more than one transit box per turn: {', '.join(hurt)} ({LIMITS})")
+
+
+def _misjumps(
+    campaign: Campaign, tables: Tables, units: Sequence[Unit], rate: int, groups: Sequence[Sequence[str]], rng: random.Random, rolled: Mapping[str, str]
+) -> tuple[set[str], list[Entry]]:
+    """One d100 per group of interlocked ships (or per ship), at the best astrogator's safe-jump figure."""
+    table = tables.get("ssw.misjump")
+    by_name = {u.name.casefold(): u for u in units}
+    parts: list[list[Unit]] = []
+    for group in groups:
+        members = []
+        for name in group:
+            unit = by_name.get(name.strip().casefold())
+            if unit is None:
+                raise RefereeError(f"{name!r} in --group is not one of the ships jumping ({_names(units)})")
+            members.append(unit)
+        parts.append(members)
+    grouped = [u.name for part in parts for u in part]
+    twice = sorted({n for n in grouped if grouped.count(n) > 1})
+    if twice:
+        raise RefereeError(f"{', '.join(twice)} named in two groups; each ship rolls once")
+    if not groups:
+        parts = [list(units)]
+    else:
+        parts += [[u] for u in units if u.name not in grouped]
+    entered = {n.casefold(): r for n, r in rolled.items()}
+    unknown = [n for n in rolled if n.casefold() not in by_name and n != ""]
+    if unknown:
+        raise RefereeError(f"rolls given for {', '.join(unknown)}, which is not jumping ({_names(units)})")
+    if "" in rolled and len(parts) > 1:
+        raise RefereeError(f"{len(parts)} groups jump: give each roll as NAME=ROLL, naming any ship of the group")
+    lost: set[str] = set()
+    entries: list[Entry] = []
+    for part in parts:
+        rows = [(table.row(_misjump_row(u)), u) for u in part]
+        best_row, best = max(rows, key=lambda pair: int(pair[0][f"rj{rate}"]))  # type: ignore[call-overload]
+        chance = int(best_row[f"rj{rate}"])  # type: ignore[call-overload]
+        mine = [entered[u.name.casefold()] for u in part if u.name.casefold() in entered]
+        if len(mine) > 1:
+            raise RefereeError(f"two rolls given for one interlocked group ({_names(part)}): one roll for the group")
+        value = mine[0] if mine else rolled.get("")
+        roll = dice.take("d100", rng, value, f"safe jump at {rate} boxes a day")
+        safe = roll.total <= chance
+        who = _names(part)
+        astrogator = f"the {best.name}'s astrogator ({best_row['ship_type']}, level {best_row['astrogator_level']})"
+        if safe:
+            text = f"{who} jump safely: {roll.total} <= {chance}% with {astrogator}"
+        else:
+            text = f"{who} MISJUMP: {roll.total} > {chance}% with {astrogator}; lost for the duration of the war"
+            lost |= {u.name for u in part}
+        rule = f"{MISJUMP}, row {best_row['ship_type']}, {rate} boxes a day" + (f"; {INTERLOCKED}" if len(part) > 1 else "")
+        entries.append(campaign.entry(text, [roll], rule))
+    return lost, entries
+
+
+def _misjump_row(unit: Unit) -> str:
+    if unit.side == "Sathar":
+        return "Sathar Warship"
+    if unit.militia:
+        return "Frontier Militia"
+    return "UPF Battleship" if unit.kind == "battleship" else "UPF Ship (except battleship)"
+
+
+def _names(units: Sequence[Unit]) -> str:
+    names = [u.name for u in units]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _rule(new: Place, old: Place) -> str:
+    if new.rate > 1 or old.rate > 1:
+        return RISK
+    return TRANSIT
+
+
+# ---------------------------------------------------------------------- militia
+
+
+def threatened(campaign: Campaign, system: str) -> bool:
+    """Sathar ships have emerged from the Void inside the system: in its start circle or red boxes (a
+    reading: 'The start circle leading to Prenglar ... is actually inside the Prenglar system'), or in it."""
+    for unit in campaign.side("Sathar"):
+        if not unit.active or unit.place is None:
+            continue
+        where = unit.place.where
+        if where == system and not unit.place.on_route:
+            return True
+        for circle in campaign.frontier.circles:
+            if circle.system == system and where in (circle.name, circle.path.name):
+                return True
+    return False
+
+
+def deputized(campaign: Campaign, unit: Unit) -> bool:
+    """A militia ship moves as Spacefleet once every station of its home system is destroyed."""
+    system, _ = campaign.frontier.planet(unit.home)
+    planets = {p.name for p in system.planets}
+    stations = [s for s in campaign.units if s.station and s.home in planets]
+    return bool(stations) and all(s.status == "destroyed" for s in stations)
+
+
+def _check_militia(campaign: Campaign, units: Sequence[Unit], place: Place, toward: str) -> None:
+    for unit in units:
+        if not unit.militia or deputized(campaign, unit):
+            continue
+        home = campaign.frontier.planet(unit.home)[0].name
+        heading = place.toward if place.on_route else ""
+        target = _end(campaign, place.where, toward) if toward else heading
+        if not target or target == home:
+            continue
+        if place.on_route and place.jumped:
+            continue  # jumped: it must arrive before it can turn for home
+        if threatened(campaign, home):
+            raise RefereeError(
+                f"the {unit.name} must head home to {home}: Sathar ships have emerged there ({MILITIA}: 'those ships must return home as quickly as possible')"
+            )
+        route_home = home in campaign.frontier.route(place.where).ends if place.on_route else place.where == home
+        if not route_home or target not in campaign.frontier.neighbours(home):
+            raise RefereeError(f"the {unit.name} may go only to a system next to its home system {home}, and from there home ({MILITIA}), not to {target}")

@@ -1,0 +1,227 @@
+"""Repairs between battles: construction centre queues, the Void, and repairs in space.
+
+UPF ships are repaired at a spaceship construction centre (SCC) in a system with no Sathar ships.
+Each day the SCC's hull points are shared among the ships docked there as the referee orders
+(by default in the order they docked); a ship that spends the day on a system repair (one system,
+completely restored) gets no hull repair that day. Sathar ships go home through the Void (six
+days, completely repaired) or use a captured SCC at half its capacity.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from referee.errors import RefereeError
+from referee.knight_hawks.repair import Repair, damaged_targets, repair_turn, restore
+from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Order, Place, Unit, done
+from referee.sathar_war.forces import fresh
+from referee.sathar_war.frontier import Planet
+from referee.tables import Tables
+
+REPAIR = f"{BOOK}, Repair"
+UPF_REPAIRS = f"{REPAIR}: UPF Repairs; ssw.repair-capacity"
+SATHAR_REPAIR = f"{REPAIR}: Sathar Repair"
+VOID_DAYS = 6
+
+
+@attrs.frozen
+class Centre:
+    """A construction centre today: whose it is (UPF, Sathar when captured, or nobody) and its queue."""
+
+    system: str
+    planet: Planet
+    owner: str  # "UPF", "Sathar" (captured), or "" (closed: Sathar ships in the system, or nobody to use it)
+    capacity: int  # hull points a day for its owner
+    queue: tuple[Unit, ...]
+
+    @property
+    def name(self) -> str:
+        return f"{self.system}/{self.planet.name}"
+
+
+def centres(campaign: Campaign) -> list[Centre]:
+    found = []
+    for system in campaign.frontier.systems:
+        for planet in system.planets:
+            if planet.scc:
+                found.append(_centre(campaign, system.name, planet))
+    return found
+
+
+def centre(campaign: Campaign, name: str) -> Centre:
+    every = centres(campaign)
+    wanted = name.strip().casefold()
+    for found in every:
+        if wanted in (found.name.casefold(), found.planet.name.casefold(), found.planet.station.casefold()):
+            return found
+    raise RefereeError(f"no construction centre called {name!r}; they are at {', '.join(c.name for c in every)}")
+
+
+def _centre(campaign: Campaign, system: str, planet: Planet) -> Centre:
+    here = campaign.at(system)
+    sathar = [u for u in here if u.side == "Sathar"]
+    planets = {p.name for p in campaign.frontier.system(system).planets}
+    stations = [u for u in campaign.units if u.station and u.home in planets]
+    station = campaign.station_at(planet.name)
+    if station is not None and station.active and not sathar:
+        queue = [u for u in here if u.roster.docked_at == station.name and not u.station and _needs_repair(u)]
+        return Centre(system, planet, "UPF", planet.scc, tuple(sorted(queue, key=lambda u: (u.docked_since, u.name))))
+    captured = all(s.status == "destroyed" for s in stations) and not any(u.side == "UPF" for u in here)
+    if captured and sathar:
+        queue = [u for u in sathar if u.place is not None and u.place.planet == planet.name and _needs_repair(u)]
+        return Centre(system, planet, "Sathar", planet.scc // 2, tuple(sorted(queue, key=lambda u: u.name)))
+    return Centre(system, planet, "", 0, ())
+
+
+def _needs_repair(unit: Unit) -> bool:
+    return bool(damaged_targets(unit.roster))
+
+
+def _systems(unit: Unit) -> list[str]:
+    return [t for t in damaged_targets(unit.roster) if t != "hull"]
+
+
+def order(campaign: Campaign, ship: str, hull: int = 0, system: str = "") -> Done:
+    """Today's repair for a ship in a queue: hull points from its centre's capacity, or one system."""
+    unit = campaign.unit(ship)
+    where = next((c for c in centres(campaign) if unit in c.queue), None)
+    if where is None:
+        raise RefereeError(f"the {unit.name} is in no repair queue: dock it at a construction centre's station in a system with no Sathar ships ({UPF_REPAIRS})")
+    if (hull > 0) == bool(system):
+        raise RefereeError("order either hull points (--hull N) or one system (--system NAME) for the day")
+    others = [o for o in campaign.orders if o.ship != unit.name]
+    if system:
+        target = system.strip()
+        restore(unit.roster, target)  # refuses what is not damaged
+        new = Order(unit.name, system=target)
+        text = f"today the {unit.name} repairs {target} at {where.name} (one system, completely restored; no hull repair today)"
+    else:
+        need = unit.roster.hull_start - unit.roster.hull
+        if hull > need:
+            raise RefereeError(f"the {unit.name} has lost {need} hull points; order at most that")
+        given = sum(o.hull for o in others if any(u.name == o.ship for u in where.queue))
+        if given + hull > where.capacity:
+            raise RefereeError(f"{where.name} repairs {where.capacity} hull points a day; {given} are ordered for other ships ({UPF_REPAIRS})")
+        new = Order(unit.name, hull=hull)
+        text = f"today {where.name} repairs {hull} of the {unit.name}'s hull points ({where.capacity - given - hull} left for others)"
+    campaign = attrs.evolve(campaign, orders=(*others, new))
+    return done(campaign, campaign.entry(text, rule=UPF_REPAIRS if where.owner == "UPF" else SATHAR_REPAIR))
+
+
+def plan(where: Centre, orders: Sequence[Order]) -> dict[str, Order]:
+    """The day's work: the referee's orders at this centre, or, if none, hull points in queue order
+    and a system for any ship the hull points do not reach."""
+    mine = {o.ship: o for o in orders if any(u.name == o.ship for u in where.queue)}
+    if mine:
+        return mine
+    left = where.capacity
+    work: dict[str, Order] = {}
+    for unit in where.queue:
+        need = unit.roster.hull_start - unit.roster.hull
+        if need and left:
+            work[unit.name] = Order(unit.name, hull=min(need, left))
+            left -= work[unit.name].hull
+        elif _systems(unit):
+            work[unit.name] = Order(unit.name, system=_systems(unit)[0])
+    return work
+
+
+def repair_day(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
+    """End of day: every centre does the day's work on ships that spent the whole day there."""
+    entries: list[Entry] = []
+    for where in centres(campaign):
+        rule = UPF_REPAIRS if where.owner == "UPF" else f"{SATHAR_REPAIR} (captured SCC: half capacity)"
+        for name, work in plan(where, campaign.orders).items():
+            unit = campaign.unit(name)
+            if unit.moved:
+                continue
+            ship = unit.roster
+            if work.system:
+                after = restore(ship, work.system)
+                text = f"{where.name} repairs the {name}'s {work.system} (completely restored)"
+            else:
+                after = attrs.evolve(ship, hull=min(ship.hull_start, ship.hull + work.hull))
+                text = f"{where.name} repairs {after.hull - ship.hull} hull points of the {name}: hull {ship.hull} -> {after.hull} of {ship.hull_start}"
+            station_only = unit.hull_station_only and after.hull < after.hull_start
+            campaign = campaign.with_units([attrs.evolve(unit, roster=after, hull_station_only=station_only)])
+            entries.append(campaign.entry(text, rule=rule))
+    return attrs.evolve(campaign, orders=()), entries
+
+
+def days_to_finish(where: Centre) -> dict[str, int]:
+    """Days until each ship in the queue is fully repaired at the centre's capacity, by the default plan."""
+    needs = {u.name: [u.roster.hull_start - u.roster.hull, len(_systems(u))] for u in where.queue}
+    days = {name: 0 for name in needs}
+    day = 0
+    while any(h or s for h, s in needs.values()) and where.capacity > 0:
+        day += 1
+        left = where.capacity
+        for name, need in needs.items():
+            if not need[0] and not need[1]:
+                continue
+            if need[0] and left:
+                given = min(need[0], left)
+                need[0] -= given
+                left -= given
+            elif need[1]:  # no hull work today: a system instead
+                need[1] -= 1
+            if not need[0] and not need[1]:
+                days[name] = day
+    return days
+
+
+# ---------------------------------------------------------------------- the Void
+
+
+def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:
+    """Sathar ships in a start circle enter the Void; they come back completely repaired six days on."""
+    if campaign.step != "sathar-move":
+        raise RefereeError(f"Sathar ships enter the Void in their move (step sathar-move), not in {campaign.step}")
+    units = campaign.named(names)
+    for unit in units:
+        if unit.side != "Sathar" or not unit.active or unit.place is None or unit.place.on_route or campaign.frontier.is_system(unit.place.where):
+            raise RefereeError(f"the {unit.name} is not in a Sathar Start Circle; ships travel to one to enter the Void ({SATHAR_REPAIR})")
+    back = campaign.day + VOID_DAYS
+    aboard = [f for u in units for f in campaign.aboard(u.name)]
+    gone = [attrs.evolve(u, status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]
+    campaign = campaign.with_units(gone)
+    text = f"{', '.join(u.name for u in units)} enter the Void; placed on the time track at day {back}, when they return completely repaired"
+    return done(campaign, campaign.entry(text, rule=f"{SATHAR_REPAIR}; ssw.time-track row sathar-void-repair"))
+
+
+def void_returns(campaign: Campaign, tables: Tables) -> tuple[Campaign, list[Entry]]:
+    """Start of a day: ships whose day has come are placed in a start circle, completely repaired."""
+    due = [u for u in campaign.units if u.status == "void" and u.returns <= campaign.day]
+    if not due:
+        return campaign, []
+    back = [attrs.evolve(u, roster=fresh(tables, u), status="active", place=Place(u.circle), returns=0, moved=False) for u in due]
+    campaign = campaign.with_units(back)
+    text = f"back from the Void, completely repaired, in a start circle: {', '.join(f'{u.name} ({u.circle})' for u in back)}"
+    return campaign, [campaign.entry(text, rule=SATHAR_REPAIR)]
+
+
+# ---------------------------------------------------------------------- in space, with the ship's DCR
+
+
+def repair_in_space(campaign: Campaign, ship: str, repairs: Sequence[Repair], rng: random.Random, rolled: Sequence[str | None] = (), hull_rolled: Sequence[str | None] = ()) -> Done:
+    """Repairs with the ship's own DCR after a battle (Knight Hawks repair rolls). A failed hull repair
+    means only a station can repair the hull; a 99 or 00 leaves that system to a station too."""
+    unit = campaign.unit(ship)
+    if not unit.active:
+        raise RefereeError(f"the {unit.name} is {unit.status}")
+    if unit.hull_station_only and any(r.target.strip().lower() == "hull" for r in repairs):
+        raise RefereeError(f"a hull repair of the {unit.name} failed after the battle; only a space station can repair its hull now ({REPAIR})")
+    after, attempts = repair_turn(unit.roster, repairs, rng, rolled, hull_rolled)
+    failed_hull = any(a.repair.target == "hull" and not a.success for a in attempts)
+    unit = attrs.evolve(unit, roster=after, hull_station_only=unit.hull_station_only or failed_hull)
+    campaign = campaign.with_units([unit])
+    entries = [
+        campaign.entry(f"the {unit.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll], f"{REPAIR}; Knight Hawks Tactical Operations Manual, Advanced Game: Repairs")
+        for a in attempts
+    ]
+    if failed_hull:
+        entries.append(campaign.entry(f"the {unit.name}'s hull repair failed: only a space station can repair its hull now", rule=REPAIR))
+    return done(campaign, *entries)

@@ -1,0 +1,123 @@
+"""Setting Up the Game: UPF placement, Sathar start circles, Strike Force NOVA, shatter drones and
+the Sathar player's secret retreat condition."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from referee import dice
+from referee.errors import RefereeError
+from referee.sathar_war.campaign import BOOK, Campaign, Done, Place, Unit, done
+from referee.tables import Tables
+
+SETUP = f"{BOOK}, Setting Up the Game"
+SATHAR_SETUP = f"{SETUP}: Sathar Set-Up"
+NOVA = f"{SETUP}: Strike Force NOVA; ssw.nova-placement"
+DRONES = f"{BOOK}, Shatter Drones (Optional)"
+RETREAT = f"{BOOK}, Conditions for Victory: Sathar Retreat; ssw.retreat-conditions"
+MINIMUM_SHIPS = 20
+
+
+def _with_fighters(campaign: Campaign, units: Sequence[Unit]) -> list[Unit]:
+    return [*units, *(f for u in units for f in campaign.units if f.roster.carried_by == u.name)]
+
+
+def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
+    """Sathar ships (with the fighters aboard) into a start circle: at set-up, or as reinforcements
+    at the start of a Sathar move."""
+    if campaign.step not in ("setup", "sathar-move"):
+        raise RefereeError(f"Sathar ships are placed at set-up or at the beginning of the Sathar move (step sathar-move), not in {campaign.step} ({SATHAR_SETUP})")
+    found = campaign.frontier.circle(circle)
+    units = campaign.named(names)
+    for unit in units:
+        if unit.side != "Sathar" or unit.status != "off-map" or unit.fighter and unit.roster.carried_by:
+            why = "is aboard a carrier and comes with it" if unit.roster.carried_by else f"is {unit.status}" if unit.side == "Sathar" else "is not a Sathar ship"
+            raise RefereeError(f"the {unit.name} {why}; only Sathar ships off the map can be placed in a start circle")
+    placed = [attrs.evolve(u, status="active", place=Place(found.name), placed=campaign.day, circle=found.name) for u in _with_fighters(campaign, units)]
+    campaign = campaign.with_units(placed)
+    text = f"{len(units)} Sathar ship{'s' if len(units) > 1 else ''} placed in the {found.name}: {', '.join(u.name for u in units)}"
+    return done(campaign, campaign.entry(text, rule=SATHAR_SETUP))
+
+
+def sathar_placement_problems(campaign: Campaign) -> list[str]:
+    """What is wrong with today's Sathar placement (empty: nothing): at set-up at least 20 ships (not
+    fighters) in two or more circles; always no more than half of those placed today in one circle."""
+    today = [u for u in campaign.side("Sathar") if u.placed == campaign.day and not u.fighter]
+    problems = []
+    if campaign.step == "setup" and len(today) < MINIMUM_SHIPS:
+        problems.append(f"the Sathar must place at least {MINIMUM_SHIPS} ships (not counting fighters) before the first turn; {len(today)} placed")
+    by_circle = Counter(u.circle for u in today)
+    crowded = [f"{circle} holds {n}" for circle, n in by_circle.items() if n * 2 > len(today)]
+    if crowded:
+        problems.append(f"no more than half of the {len(today)} Sathar ships placed may start in one start circle: {', '.join(crowded)}")
+    return problems
+
+
+def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
+    """Non-attached UPF ships to any system at set-up, before any Sathar ship is placed."""
+    if campaign.step != "setup":
+        raise RefereeError(f"non-attached ships are placed at set-up; now they move ({SETUP}: UPF Set-Up)")
+    if any(u.side == "Sathar" and u.active for u in campaign.units):
+        raise RefereeError(f"the UPF sets up before any Sathar ship is placed ({SETUP}: UPF Set-Up)")
+    system, found = campaign.frontier.planet(planet)
+    units = campaign.named(names)
+    for unit in units:
+        if unit.force != "Non-Attached" or not unit.active:
+            raise RefereeError(f"the {unit.name} is not a non-attached ship on the map; only those are placed freely (task forces, militia and stations start where the book puts them)")
+    moved = [attrs.evolve(u, place=Place(system.name, found.name), fleet="") for u in _with_fighters(campaign, units)]
+    campaign = campaign.with_units(moved)
+    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} placed at {found.name} ({system.name})", rule=f"{SETUP}: UPF Set-Up"))
+
+
+def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: str | None = None) -> Done:
+    """Strike Force NOVA onto the map where 1d10 on the placement table says: after the Sathar set-up,
+    or at the start of a UPF move (before any UPF ship has moved that day)."""
+    nova = [u for u in campaign.units if u.force == "Strike Force NOVA"]
+    if any(u.status != "off-map" for u in nova):
+        raise RefereeError("Strike Force NOVA is already on the map")
+    if campaign.step == "setup":
+        if not any(u.side == "Sathar" and u.active for u in campaign.units):
+            raise RefereeError(f"Strike Force NOVA is placed after the Sathar initial placement ({NOVA})")
+    elif campaign.step != "upf-move":
+        raise RefereeError(f"Strike Force NOVA is placed at the start of a UPF turn (step upf-move), not in {campaign.step} ({NOVA})")
+    elif any(u.moved for u in campaign.side("UPF")):
+        raise RefereeError(f"Strike Force NOVA is placed before any UPF ship moves; UPF ships have moved today ({NOVA}: 'it may be placed before any UPF ships are moved')")
+    roll = dice.take("1d10", rng, rolled, "Strike Force NOVA placement")
+    row = tables.get("ssw.nova-placement").band(roll.total)[0]
+    system, planet = campaign.frontier.planet(str(row["planet"]))
+    placed = [attrs.evolve(u, status="active", place=Place(system.name, planet.name)) for u in nova]
+    campaign = campaign.with_units(placed)
+    text = f"Strike Force NOVA ({len(nova)} ships) placed at {row['location']}: die {row['die']}"
+    return done(campaign, campaign.entry(text, [roll], f"{NOVA}, row {row['die']}"))
+
+
+def choose_drones(campaign: Campaign, side: str, names: Sequence[str]) -> Done:
+    """Two frigates of a side become shatter drones, before the first turn (the optional rule)."""
+    if not campaign.shatter_drones:
+        raise RefereeError("this campaign does not use the optional shatter drone rule (start it with --shatter-drones)")
+    if campaign.step != "setup":
+        raise RefereeError(f"shatter drones are chosen before the first turn ({DRONES})")
+    units = [campaign.unit(n) for n in names]
+    if len(units) != 2 or len({u.name for u in units}) != 2:
+        raise RefereeError(f"each player chooses two of his frigates ({DRONES}); name two")
+    wrong = [u.name for u in units if u.kind != "frigate" or u.side.casefold() != side.casefold()]
+    if wrong:
+        raise RefereeError(f"{', '.join(wrong)}: not a {side} frigate; the UPF can use Spacefleet or militia frigates ({DRONES})")
+    side_name = units[0].side
+    changed = [attrs.evolve(u, drone=u.name in {d.name for d in units}) for u in campaign.side(side_name)]
+    campaign = campaign.with_units(changed)
+    return done(campaign, campaign.entry(f"{side_name} shatter drones: {units[0].name} and {units[1].name}", rule=DRONES))
+
+
+def choose_retreat(campaign: Campaign, condition: int) -> Done:
+    """The Sathar player's secret retreat condition, before the first turn; the log does not say which."""
+    if campaign.step != "setup":
+        raise RefereeError(f"the retreat condition is chosen before the first turn ({RETREAT})")
+    if not 1 <= condition <= 5:
+        raise RefereeError(f"choose one of the five retreat conditions, 1 to 5, not {condition} (referee table ssw.retreat-conditions)")
+    campaign = attrs.evolve(campaign, retreat_condition=condition)
+    return done(campaign, campaign.entry("the Sathar player has written down a retreat condition (sealed)", rule=RETREAT))

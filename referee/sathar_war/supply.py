@@ -1,0 +1,119 @@
+"""Supply and rearming.
+
+A UPF ship is in supply if a path runs from it to a UPF fortress without passing through a star
+system occupied by a Sathar ship (transit boxes with Sathar ships are fine; a system holding both
+sides can end the path but not be a stop on it). A Sathar ship is in supply if a path runs to any
+start circle without passing through a system holding a UPF ship or station. The system a ship is
+in is where its path starts, never a stop on it (a reading: the book speaks only of passing through).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import attrs
+
+from referee.sathar_war.campaign import BOOK, Campaign, Entry, Unit
+
+SUPPLY = f"{BOOK}, Supply"
+REARMING = f"{SUPPLY}: Rearming"
+FIGHTER_REARMS = 2  # 'twice while out of supply'
+
+
+def path(campaign: Campaign, unit: Unit) -> list[str] | None:
+    """The places a supply path passes, from the ship to a fortress (UPF) or start circle (Sathar);
+    None when there is none (or the unit is off the map)."""
+    if not unit.active or unit.place is None:
+        return None
+    frontier = campaign.frontier
+    if unit.side == "UPF":
+        goals = {u.place.where for u in campaign.units if u.fortress and u.active and u.place}
+        blocked = {u.system(frontier) for u in campaign.units if u.side == "Sathar" and u.active} - {""}
+    else:
+        goals = {c.name for c in frontier.circles}
+        blocked = {u.system(frontier) for u in campaign.units if u.side == "UPF" and u.active} - {""}
+    place = unit.place
+    starts = list(frontier.route(place.where).ends) if place.on_route else [place.where]
+    first = [place.shown(frontier)] if place.on_route else []
+    came_from: dict[str, str | None] = {s: None for s in starts}
+    queue = deque(starts)
+    while queue:
+        here = queue.popleft()
+        if here in goals:
+            return first + _back(came_from, here)
+        if here in blocked and here not in starts:
+            continue  # into a contested or enemy system, never through it
+        for there in frontier.neighbours(here):
+            if there not in came_from:
+                came_from[there] = here
+                queue.append(there)
+    return None
+
+
+def _back(came_from: dict[str, str | None], end: str) -> list[str]:
+    steps: list[str] = []
+    at: str | None = end
+    while at is not None:
+        steps.append(at)
+        at = came_from[at]
+    return steps[::-1]
+
+
+def in_supply(campaign: Campaign, unit: Unit) -> bool:
+    return path(campaign, unit) is not None
+
+
+def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
+    """End of day: every ship that spent the day at a planet of a supplied system without moving or
+    fighting gets back all expended torpedoes, rockets, mines, seekers, masking screens and ICMs;
+    fighters rearm from their carrier or station, at most twice while it is out of supply."""
+    changed: dict[str, Unit] = {}
+    entries: list[Entry] = []
+    for unit in campaign.units:
+        if not unit.active or unit.fighter:
+            continue
+        stays = not unit.moved and not unit.fought and unit.place is not None and bool(unit.place.planet)
+        if stays and in_supply(campaign, unit):
+            if unit.rearms:
+                changed[unit.name] = attrs.evolve(unit, rearms=0)
+            restocked = _restocked(changed.get(unit.name, unit))
+            if restocked is not None:
+                changed[unit.name] = restocked
+                entries.append(campaign.entry(f"the {unit.name} rearms at {unit.place.planet} (in supply): {_spent(unit)}", rule=REARMING))  # type: ignore[union-attr]
+    campaign = campaign.with_units(changed.values())
+    for fighter in campaign.units:
+        base_name = fighter.roster.carried_by
+        if not fighter.active or not fighter.fighter or not base_name or fighter.fought:
+            continue
+        restocked = _restocked(fighter)
+        if restocked is None:
+            continue
+        base = campaign.unit(base_name)
+        supplied = not base.moved and base.place is not None and bool(base.place.planet) and in_supply(campaign, base)
+        if supplied:
+            text = f"the {fighter.name} rearms from the {base.name} (in supply)"
+        elif base.rearms < FIGHTER_REARMS:
+            base = attrs.evolve(base, rearms=base.rearms + 1)
+            text = f"the {fighter.name} rearms from the {base.name} out of supply ({base.rearms} of {FIGHTER_REARMS} before it must be resupplied)"
+        else:
+            entries.append(campaign.entry(f"the {fighter.name} cannot rearm: the {base.name} must be resupplied first (rearmed its fighters twice out of supply)", rule=REARMING))
+            continue
+        campaign = campaign.with_units([restocked, base])
+        entries.append(campaign.entry(text, rule=REARMING))
+    return campaign, entries
+
+
+def _restocked(unit: Unit) -> Unit | None:
+    """The unit with every working limited system back to its start (None: nothing was spent)."""
+    ship = unit.roster
+    spent = [s for s in (*ship.weapons, *ship.defenses) if s.limited and s.state == "working" and s.count < s.start]
+    if not spent:
+        return None
+    for line in spent:
+        ship = ship.with_system(attrs.evolve(line, count=line.start))
+    return attrs.evolve(unit, roster=ship)
+
+
+def _spent(unit: Unit) -> str:
+    ship = unit.roster
+    return ", ".join(f"{s.code} {s.count} -> {s.start}" for s in (*ship.weapons, *ship.defenses) if s.limited and s.state == "working" and s.count < s.start)

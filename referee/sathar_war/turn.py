@@ -1,0 +1,184 @@
+"""The Strategic Turn Sequence and the Time Record Track.
+
+Each day: 1 Sathar reinforcements and movement; 2 UPF reinforcements and movement; 3 Sathar attack
+declarations and battles; 4 UPF attack declarations and battles; 5 the end of the day - fighters
+not aboard a carrier or station are destroyed, ships rearm and are repaired, the tenday checks and
+the replacements come due, and the Day marker moves on. ``advance`` takes the campaign from one
+step to the next, refusing while something the rules require is undone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+import attrs
+
+from referee import dice
+from referee.errors import RefereeError
+from referee.sathar_war.campaign import BOOK, STEP_TEXT, STEPS, Allowance, Campaign, Done, Entry, Place, Unit, done
+from referee.sathar_war.forces import fresh
+from referee.sathar_war.repairs import repair_day, void_returns
+from referee.sathar_war.setup import sathar_placement_problems
+from referee.sathar_war.supply import rearm
+from referee.sathar_war.victory import judge, lose
+from referee.tables import Tables
+
+SEQUENCE = f"{BOOK}, Strategic Turn Sequence"
+REPLACEMENTS = f"{BOOK}, Replacements (Optional)"
+REPLACEMENT_DAYS = 20
+TENDAY = 10
+SMALL = ("assault scout", "fighter")
+
+
+def advance(campaign: Campaign, tables: Tables, rng: random.Random | None = None, rolled: Mapping[str, str] = {}) -> Done:
+    """The next step of the turn sequence (from step 4, the end of the day and the next day's step 1)."""
+    if campaign.outcome:
+        raise RefereeError(f"the war is over: {campaign.outcome}")
+    problems = _unfinished(campaign)
+    if problems:
+        raise RefereeError(f"cannot leave {campaign.step} yet: {'; '.join(problems)}")
+    entries: list[Entry] = []
+    if campaign.step == "upf-attacks":
+        campaign, entries = end_of_day(campaign, tables, rng or random.Random(), rolled)
+        if campaign.outcome:
+            return Done(campaign, tuple(entries))
+    elif rolled:
+        raise RefereeError("rolls are taken at the end of the day (replacements); none is due now")
+    nxt = STEPS[STEPS.index(campaign.step) + 1] if campaign.step != "upf-attacks" else "sathar-move"
+    day = campaign.day + 1 if campaign.step in ("setup", "upf-attacks") else campaign.day
+    campaign = attrs.evolve(campaign, step=nxt, day=day)
+    if campaign.step == "sathar-move":
+        campaign, back = void_returns(campaign, tables)
+        entries += back
+    line = campaign.entry(f"day {campaign.day} (Tenday {campaign.tenday[0]}, Day {campaign.tenday[1]}): {STEP_TEXT[nxt]}", rule=SEQUENCE)
+    entries.append(line)
+    return Done(campaign.logged(line), tuple(entries))
+
+
+def _unfinished(campaign: Campaign) -> list[str]:
+    problems: list[str] = []
+    if campaign.step == "setup":
+        if not campaign.retreat_condition:
+            problems.append("the Sathar player has not chosen a retreat condition (campaign secret retreat N)")
+        if campaign.shatter_drones:
+            for side in ("Sathar", "UPF"):
+                if sum(1 for u in campaign.side(side) if u.drone) != 2:  # type: ignore[arg-type]
+                    problems.append(f"the {side} player has not chosen two frigates as shatter drones")
+        problems += sathar_placement_problems(campaign)
+    elif campaign.step == "sathar-move":
+        problems += sathar_placement_problems(campaign)
+        if campaign.day == 1:
+            waiting = [u.name for u in campaign.side("Sathar") if u.active and not u.moved and not u.roster.carried_by and u.place is not None and not u.place.on_route]
+            if waiting:
+                problems.append(f"on the first day ships in start circles must move into the red transit box: {', '.join(waiting)} ({BOOK}, Day One: The Sathar Approach)")
+    return problems
+
+
+def end_of_day(campaign: Campaign, tables: Tables, rng: random.Random, rolled: Mapping[str, str]) -> tuple[Campaign, list[Entry]]:
+    """Step 5: the end of the day, before the Day marker moves on."""
+    entries: list[Entry] = []
+    stranded = [u for u in campaign.units if u.active and u.fighter and not u.roster.carried_by]
+    if stranded:
+        campaign = lose(campaign, stranded, "stranded")
+        entries.append(campaign.entry(
+            f"fighters not aboard a carrier or station are destroyed: {', '.join(u.name for u in stranded)}",
+            rule=f"{BOOK}, Special Combat Rules: Breaking Off Combat; ssw.time-track row fighters-day-end"))
+    campaign, lines = rearm(campaign)
+    entries += lines
+    campaign, lines = repair_day(campaign)
+    entries += lines
+    tenday_end = campaign.day % TENDAY == 0
+    if campaign.replacements and campaign.day % REPLACEMENT_DAYS == 0:
+        campaign, lines = replacements(campaign, tables, rng, rolled)
+        entries += lines
+    elif rolled:
+        raise RefereeError(f"rolls are for the replacements, due at the end of day {REPLACEMENT_DAYS * (campaign.day // REPLACEMENT_DAYS + 1)}; none is due today")
+    campaign = campaign.logged(*entries)
+    campaign, judged = judge(campaign, tenday_end)
+    entries += judged
+    campaign = campaign.logged(*judged)
+    fresh_day = [attrs.evolve(u, moved=False, fought=False, attacked="") for u in campaign.units if u.moved or u.fought or u.attacked]
+    expired = tuple(a for a in campaign.allowances if a.until > campaign.day)
+    campaign = attrs.evolve(campaign.with_units(fresh_day), fights=(), orders=(), allowances=expired)
+    return campaign, entries
+
+
+def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled: Mapping[str, str]) -> tuple[Campaign, list[Entry]]:
+    """Every 20 days: d100 for each Sathar ship destroyed in combat in the last 20 days (35 or less: it
+    can come back through a start circle; 36 or more: gone for good); the UPF is owed ships at each
+    surviving fortress and fortified station, to be placed at the start of the next turn."""
+    since = campaign.day - REPLACEMENT_DAYS + 1
+    dead = {loss.name for loss in campaign.losses if loss.side == "Sathar" and loss.how == "combat" and loss.day >= since}
+    candidates = [u for u in campaign.units if u.name in dead and u.status == "destroyed"]
+    entered = {n.casefold(): r for n, r in rolled.items()}
+    unknown = [n for n in rolled if n.casefold() not in {u.name.casefold() for u in candidates}]
+    if unknown:
+        raise RefereeError(f"replacement rolls given for {', '.join(unknown)}, which is not a Sathar ship destroyed in combat in the last {REPLACEMENT_DAYS} days ({', '.join(u.name for u in candidates) or 'none'})")
+    table = tables.get("ssw.sathar-replacement")
+    entries: list[Entry] = []
+    changed: list[Unit] = []
+    for unit in candidates:
+        roll = dice.take("d100", rng, entered.get(unit.name.casefold()), f"Sathar replacement of the {unit.name}")
+        row = table.band(roll.total)[0]
+        back = roll.total <= 35
+        if back:
+            changed.append(attrs.evolve(unit, status="off-map", roster=fresh(tables, attrs.evolve(unit, roster=attrs.evolve(unit.roster, carried_by=""))), lost=0))
+        else:
+            changed.append(attrs.evolve(unit, status="removed"))
+        entries.append(campaign.entry(f"the {unit.name}: {row['result']}", [roll], f"{REPLACEMENTS}: Sathar Replacements; ssw.sathar-replacement, row {row['low']}-{row['high']}"))
+    campaign = campaign.with_units(changed)
+    owed = []
+    for station in campaign.units:
+        if station.station and station.active and station.kind in ("fortress", "fortified station"):
+            large = station.kind == "fortress"
+            owed.append(Allowance(station.name, "large" if large else "small", 1 if large else 2, campaign.day + 1))
+    lost = [u for u in campaign.units if u.status == "destroyed" and u.side == "UPF" and not u.militia and not u.station]
+    if owed and lost:
+        campaign = attrs.evolve(campaign, allowances=campaign.allowances + tuple(owed))
+        text = (
+            f"UPF replacements for tomorrow: one ship frigate or larger at each of {', '.join(a.station for a in owed if a.size == 'large') or 'no fortress'}; "
+            f"two assault scouts or fighters at each of {', '.join(a.station for a in owed if a.size == 'small') or 'no fortified station'} "
+            f"(destroyed, may come back: {', '.join(u.name for u in lost)})"
+        )
+        entries.append(campaign.entry(text, rule=f"{REPLACEMENTS}: UPF Replacements"))
+    return campaign, entries
+
+
+def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> Done:
+    """A destroyed UPF ship comes back, as new, at a surviving fortress or fortified station it is owed at."""
+    unit = campaign.unit(name)
+    base = campaign.unit(station)
+    rule = f"{REPLACEMENTS}: UPF Replacements"
+    if unit.side != "UPF" or unit.status != "destroyed" or unit.station:
+        raise RefereeError(f"the {unit.name} is not a destroyed UPF ship; only ships that have been destroyed are replaced ({rule})")
+    if unit.militia:
+        raise RefereeError(f"planetary militia ships may not be replaced at all during the war ({rule})")
+    owed = next((a for a in campaign.allowances if a.station == base.name and a.until >= campaign.day and len(a.used) < a.count), None)
+    if owed is None:
+        raise RefereeError(f"no replacement is owed at the {base.name} today ({', '.join(f'{a.station}: {a.count - len(a.used)}' for a in campaign.allowances) or 'none owed'})")
+    small = unit.kind in SMALL
+    if (owed.size == "small") != small:
+        wanted = "two assault scouts, two fighters, or one of each" if owed.size == "small" else "one ship larger than an assault scout (frigate or larger)"
+        raise RefereeError(f"the {base.name} replaces {wanted}, not a {unit.kind} ({rule})")
+    assert base.place is not None
+    roster = attrs.evolve(fresh(tables, unit), carried_by=base.name if unit.fighter else "", docked_at="" if unit.fighter else base.name)
+    back = attrs.evolve(unit, roster=roster, status="active", place=Place(base.place.where, base.home), lost=0, docked_since=campaign.day)
+    used = attrs.evolve(owed, used=(*owed.used, unit.name))
+    campaign = attrs.evolve(campaign.with_units([back]), allowances=tuple(used if a == owed else a for a in campaign.allowances))
+    return done(campaign, campaign.entry(f"the {unit.name} is replaced at the {base.name}", rule=rule))
+
+
+def status_lines(campaign: Campaign) -> list[str]:
+    """What the Time Record Track shows and what is scheduled on it."""
+    tenday, day = campaign.tenday
+    lines = [f"day {campaign.day} of the war (Tenday {tenday}, Day {day}): {STEP_TEXT[campaign.step]}"]
+    for unit in campaign.units:
+        if unit.status == "void" and not unit.fighter:
+            lines.append(f"day {unit.returns}: the {unit.name} returns from the Void ({unit.circle})")
+    if campaign.day:
+        lines.append(f"day {(campaign.day - 1) // TENDAY * TENDAY + TENDAY}: end of the tenday (retreat conditions 4 and 5)")
+        if campaign.replacements:
+            lines.append(f"day {(campaign.day - 1) // REPLACEMENT_DAYS * REPLACEMENT_DAYS + REPLACEMENT_DAYS}: replacements")
+    return lines
+

@@ -1,0 +1,108 @@
+"""Losses and the Conditions for Victory: the Sathar win by destroying 12 stations including all four
+fortresses; the UPF wins (two or more fortresses left) or draws (one) when the Sathar player's
+secret retreat condition is met."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from referee.sathar_war.campaign import BOOK, Campaign, Entry, Loss, Unit
+
+VICTORY = f"{BOOK}, Conditions for Victory"
+RETREAT = f"{VICTORY}: Sathar Retreat; ssw.retreat-conditions"
+STATIONS_TO_WIN = 12
+CONDITIONS = {
+    1: "The Sathar have lost two assault carriers",
+    2: "The Sathar have lost five heavy cruisers",
+    3: "The Sathar have lost 40 ships, including fighters",
+    4: "A tenday passes without the Sathar destroying at least two stations, two fortresses or a station and a fortress",
+    5: "At the end of any tenday, the Sathar have lost more ships in combat than the UPF (fighters and militia not counted)",
+}
+
+
+def lose(campaign: Campaign, units: Sequence[Unit], how: str) -> Campaign:
+    """Units lost (destroyed in combat, misjumped, stranded, detonated), with the fighters aboard a
+    lost carrier or station; ships docked at a lost station are cast off."""
+    gone: dict[str, Unit] = {}
+    for unit in units:
+        gone[unit.name] = unit
+        for fighter in campaign.aboard(unit.name):
+            gone[fighter.name] = fighter
+    status = {"misjump": "misjumped", "detonated": "detonated"}.get(how, "destroyed")
+    changed = [attrs.evolve(u, status=status, place=None, fleet="", lost=campaign.day, roster=attrs.evolve(u.roster, docked_at="", carried_by=""))
+               for u in gone.values()]
+    cast_off = [attrs.evolve(u, roster=attrs.evolve(u.roster, docked_at=""), docked_since=0)
+                for u in campaign.units if u.roster.docked_at in gone and u.name not in gone]
+    losses = tuple(Loss(campaign.day, u.name, u.side, u.kind, how, u.militia, u.station) for u in gone.values())  # type: ignore[arg-type]
+    return attrs.evolve(campaign.with_units([*changed, *cast_off]), losses=campaign.losses + losses)
+
+
+def counted(campaign: Campaign, side: str) -> list[Loss]:
+    """A side's losses that count for victory (a detonated shatter drone does not)."""
+    return [loss for loss in campaign.losses if loss.side == side and loss.how != "detonated"]
+
+
+def stations_destroyed(campaign: Campaign, since: int = 0) -> list[Loss]:
+    return [loss for loss in counted(campaign, "UPF") if loss.station and loss.day >= since]
+
+
+def fortresses_left(campaign: Campaign) -> int:
+    return sum(1 for u in campaign.units if u.fortress and u.active)
+
+
+def tally(campaign: Campaign) -> dict[str, int]:
+    """The victory tally: stations and fortresses destroyed, ships lost on each side."""
+    stations = stations_destroyed(campaign)
+    return {
+        "stations_destroyed": len(stations),
+        "fortresses_destroyed": sum(1 for s in stations if s.kind == "fortress"),
+        "fortresses_left": fortresses_left(campaign),
+        "sathar_lost": len(counted(campaign, "Sathar")),
+        "upf_ships_lost": sum(1 for loss in counted(campaign, "UPF") if not loss.station),
+    }
+
+
+def retreat_met(campaign: Campaign, condition: int, tenday_end: bool) -> bool:
+    """Whether a retreat condition is met now (conditions 4 and 5 only at the end of a tenday)."""
+    sathar = counted(campaign, "Sathar")
+    if condition == 1:
+        return sum(1 for loss in sathar if loss.kind == "assault carrier") >= 2
+    if condition == 2:
+        return sum(1 for loss in sathar if loss.kind == "heavy cruiser") >= 5
+    if condition == 3:
+        return len(sathar) >= 40
+    if not tenday_end:
+        return False
+    if condition == 4:
+        return len(stations_destroyed(campaign, since=campaign.day - 9)) < 2
+    sathar_combat = sum(1 for loss in sathar if loss.how == "combat" and loss.kind != "fighter")
+    upf_combat = sum(1 for loss in counted(campaign, "UPF") if loss.how == "combat" and loss.kind != "fighter" and not loss.militia and not loss.station)
+    return sathar_combat > upf_combat
+
+
+def judge(campaign: Campaign, tenday_end: bool = False) -> tuple[Campaign, list[Entry]]:
+    """Check the victory conditions after anything that can change them; decide the war if met."""
+    if campaign.outcome:
+        return campaign, []
+    stations = stations_destroyed(campaign)
+    fortresses = sum(1 for s in stations if s.kind == "fortress")
+    if len(stations) >= STATIONS_TO_WIN and fortresses >= 4:
+        outcome = f"Sathar victory: {len(stations)} stations destroyed, including all four fortresses"
+        campaign = attrs.evolve(campaign, outcome=outcome)
+        return campaign, [campaign.entry(outcome, rule=f"{VICTORY}: Sathar Victory; ssw.victory row sathar-stations")]
+    condition = campaign.retreat_condition
+    if not condition or not retreat_met(campaign, condition, tenday_end):
+        return campaign, []
+    left = fortresses_left(campaign)
+    if left >= 2:
+        result = f"UPF victory: the Sathar retreat with {left} fortresses left"
+    elif left == 1:
+        result = "a draw: the Sathar retreat, but the UPF has only one fortress left"
+    else:
+        result = "the Sathar retreat with no fortress left: the book gives no result for this"
+    outcome = f"retreat condition {condition} is met ({CONDITIONS[condition]}); {result}"
+    campaign = attrs.evolve(campaign, outcome=outcome, retreat_revealed=True)
+    text = f"{outcome}. The Sathar must retreat all ships as quickly as possible to the nearest start circle and enter the Void"
+    return campaign, [campaign.entry(text, rule=f"{RETREAT}, condition {condition}; {VICTORY}: UPF Victory")]
