@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from referee.cli.output import print_json
+from referee.cli.output import print_steps
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
@@ -72,17 +72,7 @@ def counts(values: Optional[list[str]], what: str) -> list[tuple[str, int]]:
 
 def show(done: "Done", as_json: bool, extra: Optional[dict[str, object]] = None) -> None:
     """Print the step's log lines, each with its dice and rule (or JSON)."""
-    if as_json:
-        from referee.knight_hawks.battle_file import entry_dict
-
-        print_json({**(extra or {}), "log": [entry_dict(e) for e in done.entries]})
-        return
-    for entry in done.entries:
-        print(entry.text)
-        for roll in entry.rolls:
-            print(f"  dice: {roll}")
-        if entry.rule:
-            print(f"  [{entry.rule}]")
+    print_steps(done.entries, as_json, extra)
 
 
 def apply(path: Optional[Path], as_json: bool, step: Callable[["Battle", "Tables"], "Done"], extra: Optional[dict[str, object]] = None) -> "Done":

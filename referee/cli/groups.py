@@ -50,7 +50,7 @@ class LazyGroup(RefereeGroup):
     quick lookup does not pay for building every battle command: ``LAZY`` maps a command name to
     the module whose ``app`` it is."""
 
-    LAZY = {"kh": "referee.cli.kh_battle"}
+    LAZY = {"kh": "referee.cli.kh_battle", "campaign": "referee.cli.campaign"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.LAZY])

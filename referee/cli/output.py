@@ -1,6 +1,7 @@
 """Printing for scripts: ``--json`` output with stable keys, and the option that asks for it."""
 
-from typing import Annotated
+from collections.abc import Sequence
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -11,3 +12,18 @@ def print_json(data: object) -> None:
     import json
 
     print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def print_steps(entries: Sequence[Any], as_json: bool, extra: Optional[dict[str, object]] = None) -> None:
+    """Log lines (a battle's or a campaign's), each with its dice and rule, or as JSON."""
+    if as_json:
+        import attrs
+
+        print_json({**(extra or {}), "log": [{**attrs.asdict(e), "rolls": list(e.rolls)} for e in entries]})
+        return
+    for entry in entries:
+        print(entry.text)
+        for roll in entry.rolls:
+            print(f"  dice: {roll}")
+        if entry.rule:
+            print(f"  [{entry.rule}]")

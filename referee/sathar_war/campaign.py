@@ -7,6 +7,7 @@ functions serve the command line, the app and the tests.
 
 from __future__ import annotations
 
+import fnmatch
 from collections.abc import Iterable, Iterator
 from typing import Literal
 
@@ -214,11 +215,16 @@ class Campaign:
         return tuple(u for u in self.units if u.fleet == wanted and u.active)
 
     def named(self, names: Iterable[str]) -> tuple[Unit, ...]:
-        """Fleets (every active member) and ships, by name; a fleet's name wins over a ship's."""
+        """Fleets (every active member) and ships, by name (``*`` matches any text); a fleet's name wins over a ship's."""
         found: dict[str, Unit] = {}
         fleets = {u.fleet.casefold() for u in self.units if u.fleet and u.active}
         for name in names:
-            group = self.fleet(name) if name.strip().casefold() in fleets else (self.unit(name),)
+            if "*" in name:
+                group = tuple(u for u in self.units if fnmatch.fnmatchcase(u.name.casefold(), name.strip().casefold()))
+                if not group:
+                    raise RefereeError(f"no ship's name matches {name!r} (* stands for any text, e.g. 'Sathar Destroyer *')")
+            else:
+                group = self.fleet(name) if name.strip().casefold() in fleets else (self.unit(name),)
             found.update((u.name, u) for u in group)
         return tuple(found.values())
 

@@ -14,7 +14,7 @@ from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.battle_file import ship_dict, ship_from_dict
 from referee.sathar_war import frontier as frontier_file
-from referee.sathar_war.campaign import STATUSES, STEPS, Allowance, Campaign, Entry, Order, Place, Unit
+from referee.sathar_war.campaign import STATUSES, STEPS, Allowance, Campaign, Entry, Fight, Loss, Order, Place, Unit
 from referee.sathar_war.forces import carrier_capacity
 from referee.tables import Tables
 
@@ -22,12 +22,13 @@ FORMAT = "referee second sathar war campaign"
 VERSION = 1
 CAMPAIGN_KEYS = {
     "format", "version", "day", "step", "replacements", "shatter_drones", "retreat_condition", "retreat_revealed",
-    "outcome", "map", "units", "orders", "allowances", "log",
+    "outcome", "map", "units", "orders", "allowances", "losses", "fights", "log",
 }
 UNIT_KEYS = {
     "force", "status", "place", "home", "fleet", "moved", "fought", "attacked", "drone", "hull_station_only",
     "rearms", "docked_since", "placed", "lost", "returns", "circle",
 }
+HOWS = ("combat", "misjump", "stranded", "detonated")
 PLACE_KEYS = {"where", "planet", "box", "toward", "rate", "jumped", "turned"}
 
 
@@ -55,6 +56,8 @@ def from_dict(data: dict[str, Any], tables: Tables) -> Campaign:
         outcome=strict.get(data, "outcome", str, where, ""),
         orders=strict.items(data, "orders", _order),
         allowances=strict.items(data, "allowances", _allowance),
+        losses=strict.items(data, "losses", _loss),
+        fights=strict.items(data, "fights", _fight),
         log=strict.items(data, "log", _entry),
     )
     return check(campaign)
@@ -183,6 +186,26 @@ def _allowance(item: object, where: str) -> Allowance:
     )
 
 
+def _loss(item: object, where: str) -> Loss:
+    table = strict.keys(item, {"day", "name", "side", "kind", "how", "militia", "station"}, where)
+    how = strict.get(table, "how", str, where)
+    if how not in HOWS:
+        raise RefereeError(f"{where}: how must be one of {', '.join(HOWS)}, not {how!r}")
+    return Loss(
+        strict.get(table, "day", int, where), strict.get(table, "name", str, where), strict.get(table, "side", str, where),
+        strict.get(table, "kind", str, where), how, strict.get(table, "militia", bool, where, False),  # type: ignore[arg-type]
+        strict.get(table, "station", bool, where, False),
+    )
+
+
+def _fight(item: object, where: str) -> Fight:
+    table = strict.keys(item, {"system", "planet", "attacker", "ships", "rules"}, where)
+    return Fight(
+        strict.get(table, "system", str, where), strict.get(table, "planet", str, where), strict.get(table, "attacker", str, where),
+        strict.words(table, "ships", where), strict.get(table, "rules", str, where, ""),
+    )
+
+
 def _entry(item: object, where: str) -> Entry:
     table = strict.keys(item, {"day", "step", "text", "rolls", "rule"}, where)
     return Entry(
@@ -201,6 +224,8 @@ def to_dict(campaign: Campaign) -> dict[str, Any]:
         "units": [unit_dict(u) for u in campaign.units],
         "orders": [attrs.asdict(o) for o in campaign.orders],
         "allowances": [{**attrs.asdict(a), "used": list(a.used)} for a in campaign.allowances],
+        "losses": [attrs.asdict(loss) for loss in campaign.losses],
+        "fights": [{**attrs.asdict(f), "ships": list(f.ships)} for f in campaign.fights],
         "log": [entry_dict(e) for e in campaign.log],
     }
 

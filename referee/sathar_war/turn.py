@@ -60,7 +60,7 @@ def _unfinished(campaign: Campaign) -> list[str]:
     problems: list[str] = []
     if campaign.step == "setup":
         if not campaign.retreat_condition:
-            problems.append("the Sathar player has not chosen a retreat condition (campaign secret retreat N)")
+            problems.append("the Sathar player has not chosen a retreat condition (campaign retreat N)")
         if campaign.shatter_drones:
             for side in ("Sathar", "UPF"):
                 if sum(1 for u in campaign.side(side) if u.drone) != 2:  # type: ignore[arg-type]
@@ -172,7 +172,8 @@ def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> 
 def status_lines(campaign: Campaign) -> list[str]:
     """What the Time Record Track shows and what is scheduled on it."""
     tenday, day = campaign.tenday
-    lines = [f"day {campaign.day} of the war (Tenday {tenday}, Day {day}): {STEP_TEXT[campaign.step]}"]
+    when = f"day {campaign.day} of the war (Tenday {tenday}, Day {day})" if campaign.day else "before the first day"
+    lines = [f"{when}: {STEP_TEXT[campaign.step]}"]
     for unit in campaign.units:
         if unit.status == "void" and not unit.fighter:
             lines.append(f"day {unit.returns}: the {unit.name} returns from the Void ({unit.circle})")

@@ -1,0 +1,505 @@
+"""``referee campaign``: the Second Sathar War from the shell. Each command loads the campaign file,
+takes one action, saves it atomically (the last save kept as FILE.bak) and prints what happened
+with its dice and rule. A refused action prints one line, exits 2 and leaves the file unchanged."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Callable, Optional
+
+import typer
+
+from referee.cli.battles import dice_for, pairs
+from referee.cli.groups import group
+from referee.cli.output import AsJson, print_json, print_steps
+from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from referee.sathar_war.campaign import Campaign, Done, Unit
+    from referee.tables import Tables
+
+app = group("The Second Sathar War: set up, move, supply, repair, fight and advance the strategic campaign.")
+battle_app = group("Battles: contested systems, attack declarations, outcomes ship by ship or through a Knight Hawks battle file.")
+fleet_app = group("Fleets, carriers and stations: form and split fleets, land and launch fighters, dock.")
+repairs_app = group("Repairs: construction centre queues, today's orders, repairs in space with the ship's DCR, the Void.")
+app.add_typer(battle_app, name="battle")
+app.add_typer(fleet_app, name="fleet")
+app.add_typer(repairs_app, name="repairs")
+
+CampaignFile = Annotated[
+    Optional[Path],
+    typer.Option("--campaign", "-c", envvar="REFEREE_CAMPAIGN", help="The campaign file (or set REFEREE_CAMPAIGN); start one with campaign new."),
+]
+Names = Annotated[list[str], typer.Argument(help="Ships or fleets, by name (any case).")]
+Seed = Annotated[Optional[int], typer.Option("--seed", help="Seed the virtual dice (for a repeatable game).")]
+Rolls = Annotated[Optional[list[str]], typer.Option("--roll", help="A die result rolled at the table: NN, or NAME=NN where several roll (repeat).")]
+
+
+def open_campaign(path: Optional[Path]) -> tuple["Campaign", "Tables"]:
+    from referee import storage, tables
+    from referee.sathar_war import campaign_file
+
+    if path is None:
+        raise RefereeError("name the campaign file with --campaign FILE (or set REFEREE_CAMPAIGN); start one with: referee campaign new FILE")
+    every = tables.load()
+    data = storage.read(path, "campaign")
+    try:
+        return campaign_file.from_dict(data, every), every
+    except RefereeError as error:
+        raise RefereeError(f"{path}: {error}; the file is unchanged") from None
+
+
+def save_campaign(path: Path, campaign: "Campaign") -> None:
+    from referee import storage
+    from referee.sathar_war import campaign_file
+
+    storage.write(path, campaign_file.to_dict(campaign))
+
+
+def act(path: Optional[Path], as_json: bool, action: Callable[["Campaign", "Tables"], "Done"]) -> "Done":
+    """Load, act, save, show. A refused action saves nothing."""
+    campaign, every = open_campaign(path)
+    result = action(campaign, every)
+    assert path is not None
+    save_campaign(path, result.campaign)
+    print_steps(result.entries, as_json, {"day": result.campaign.day, "step": result.campaign.step})
+    return result
+
+
+def rolled(values: Optional[list[str]]) -> dict[str, str]:
+    """``--roll 42`` (keyed '') or ``--roll NAME=42``."""
+    found: dict[str, str] = {}
+    for value in values or []:
+        if "=" not in value:
+            found[""] = value
+        else:
+            found.update(pairs([value], "a roll"))
+    return found
+
+
+def one_roll(values: Optional[list[str]]) -> Optional[str]:
+    found = rolled(values)
+    if set(found) - {""}:
+        raise RefereeError("this step rolls one die: give --roll NN")
+    return found.get("")
+
+
+# ---------------------------------------------------------------------- the war
+
+
+@app.command("new")
+def new(
+    path: Annotated[Path, typer.Argument(help="The new campaign file.")],
+    map_file: Annotated[Optional[Path], typer.Option("--map", help="A Frontier map file (default: the bundled campaigns/frontier-map.toml).")] = None,
+    no_replacements: Annotated[bool, typer.Option("--no-replacements", help="Play without the optional Replacements rule.")] = False,
+    shatter_drones: Annotated[bool, typer.Option("--shatter-drones", help="Play with the optional Shatter Drones rule.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    as_json: AsJson = False,
+) -> None:
+    """Start the war: every ship and station of the orders of battle, at set-up (day 0)."""
+    from referee import storage, tables
+    from referee.resources import campaigns_dir
+    from referee.sathar_war import forces, frontier
+
+    if path.exists() and not force:
+        raise RefereeError(f"{path} exists; give another name, or --force to replace it")
+    source = map_file or campaigns_dir() / "frontier-map.toml"
+    try:
+        chart = frontier.from_dict(storage.read(source, "map"))
+    except RefereeError as error:
+        raise RefereeError(f"{source}: {error}") from None
+    campaign = forces.new_war(tables.load(), chart, replacements=not no_replacements, shatter_drones=shatter_drones)
+    save_campaign(path, campaign)
+    print_steps(campaign.log, as_json, {"day": 0, "step": "setup"})
+    if not as_json:
+        print(f"saved {path}; next: place the Sathar (campaign place SHIPS --circle C) and choose the retreat condition (campaign retreat N)")
+
+
+@app.command("status")
+def status(campaign_file: CampaignFile = None, secrets: Annotated[bool, typer.Option("--secrets", help="Show the sealed retreat condition (referee only).")] = False, as_json: AsJson = False) -> None:
+    """The Time Record Track, the step and what to do next, alerts, and the victory tally."""
+    from referee.sathar_war import report
+
+    campaign, _ = open_campaign(campaign_file)
+    found = report.status(campaign, secrets)
+    if as_json:
+        print_json(found)
+        return
+    for key in ("track", "next", "alerts"):
+        for line in found[key] if isinstance(found[key], list) else [found[key]]:
+            print(f"{key:7} {line}")
+    tally = found["tally"]
+    print("tally   " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in tally.items()))
+    print(f"secret  {found['retreat_condition']}")
+    if found["outcome"]:
+        print(f"outcome {found['outcome']}")
+
+
+@app.command("forces")
+def forces_(
+    campaign_file: CampaignFile = None,
+    side: Annotated[Optional[str], typer.Option("--side", help="Sathar or UPF.")] = None,
+    fleet: Annotated[Optional[str], typer.Option("--fleet", help="One fleet.")] = None,
+    at: Annotated[Optional[str], typer.Option("--at", help="A system, route or start circle.")] = None,
+    kind: Annotated[Optional[str], typer.Option("--type", help="A class: frigate, fighter, fortress ...")] = None,
+    state: Annotated[Optional[str], typer.Option("--state", help="active, off-map, destroyed, misjumped, void, damaged, out-of-supply ...")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Every fleet, ship and station, filterable; one line each with its place, hull and supply."""
+    from referee.sathar_war import report
+
+    campaign, _ = open_campaign(campaign_file)
+    rows = report.forces(campaign, side=side, fleet=fleet, at=at, kind=kind, state=state)
+    if as_json:
+        print_json(rows)
+        return
+    for row in rows:
+        fleet_name = f" [{row['fleet']}]" if row["fleet"] else ""
+        aboard = f" aboard {row['carried_by']}" if row["carried_by"] else ""
+        print(f"{row['name']}{fleet_name}: {row['class']}, {row['status']}{aboard} at {row['place']}; hull {row['hull']}/{row['hull_points']}; {row['supply']}")
+    print(f"{len(rows)} units")
+
+
+@app.command("roster")
+def roster(name: Annotated[str, typer.Argument(help="A ship or station.")], campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """One ship's roster: hull, ADF, MR, DCR, weapons and defenses with ammunition left, damage."""
+    from referee.sathar_war import report
+
+    campaign, _ = open_campaign(campaign_file)
+    found = report.roster(campaign, name)
+    if as_json:
+        print_json(found)
+        return
+    for key, value in found.items():
+        print(f"{key:14} {', '.join(value) if isinstance(value, list) else value}")
+
+
+@app.command("move")
+def move(
+    names: Names,
+    campaign_file: CampaignFile = None,
+    toward: Annotated[Optional[str], typer.Option("--toward", help="From a system: the next system (or a start circle); on a route: either end (turning back).")] = None,
+    rate: Annotated[Optional[int], typer.Option("--rate", help="Transit boxes a day: 1, or 2 or 3 to risk-jump.")] = None,
+    planet: Annotated[Optional[str], typer.Option("--planet", help="The planet to stop at in a system.")] = None,
+    group_: Annotated[Optional[list[str]], typer.Option("--group", help="Ships interlocking computers for the jump, comma-separated (repeat); others roll alone. Default: all together.")] = None,
+    roll: Rolls = None,
+    seed: Seed = None,
+    as_json: AsJson = False,
+) -> None:
+    """Move ships or fleets one day along the map; a risk jump rolls for misjumps on entering the jump box."""
+    from referee.sathar_war import movement
+
+    groups = [[n.strip() for n in g.split(",") if n.strip()] for g in group_ or []]
+    act(campaign_file, as_json, lambda c, t: movement.move(c, t, names, toward or "", rate, planet or "", groups, dice_for(seed), rolled(roll)))
+
+
+@app.command("advance")
+def advance(campaign_file: CampaignFile = None, roll: Rolls = None, seed: Seed = None, as_json: AsJson = False) -> None:
+    """The next step of the turn sequence; from step 4, the end of the day (fighters, rearming, repairs, replacements) and the next day."""
+    from referee.sathar_war import turn
+
+    act(campaign_file, as_json, lambda c, t: turn.advance(c, t, dice_for(seed), rolled(roll)))
+
+
+@app.command("supply")
+def supply(
+    name: Annotated[Optional[str], typer.Argument(help="A ship: show the path that proves its supply.")] = None,
+    campaign_file: CampaignFile = None,
+    side: Annotated[Optional[str], typer.Option("--side", help="Sathar or UPF.")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Every ship's supply state, or one ship's supply path."""
+    from referee.sathar_war import report
+
+    campaign, _ = open_campaign(campaign_file)
+    rows = report.supply(campaign, name, side)
+    if as_json:
+        print_json(rows)
+        return
+    for row in rows:
+        proof = " -> ".join(row["path"]) if row["path"] else "no path"
+        print(f"{row['name']}: {'in supply' if row['in_supply'] else 'OUT OF SUPPLY'} ({proof})")
+    print(f"[{report.SUPPLY}]")
+
+
+@app.command("log")
+def log(campaign_file: CampaignFile = None, last: Annotated[int, typer.Option("--last", help="Only the last N lines (0: all).")] = 0, as_json: AsJson = False) -> None:
+    """Every action and roll of the campaign, with its dice receipts and rule."""
+    campaign, _ = open_campaign(campaign_file)
+    entries = campaign.log[-last:] if last > 0 else campaign.log
+    if as_json:
+        print_steps(entries, True)
+        return
+    for entry in entries:
+        print(f"day {entry.day} {entry.step}: {entry.text}")
+        for die in entry.rolls:
+            print(f"  dice: {die}")
+        if entry.rule:
+            print(f"  [{entry.rule}]")
+
+
+# ---------------------------------------------------------------------- set-up and reinforcements
+
+
+@app.command("place")
+def place(
+    names: Names,
+    campaign_file: CampaignFile = None,
+    circle: Annotated[Optional[str], typer.Option("--circle", help="Sathar: the start circle (or its system's name).")] = None,
+    at: Annotated[Optional[str], typer.Option("--at", help="UPF non-attached ships at set-up: the planet.")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Place Sathar ships in a start circle (set-up or reinforcements), or non-attached UPF ships at set-up."""
+    from referee.sathar_war import setup
+
+    if (circle is None) == (at is None):
+        raise RefereeError("give --circle (Sathar ships) or --at PLANET (non-attached UPF ships)")
+    if circle is not None:
+        act(campaign_file, as_json, lambda c, t: setup.place_sathar(c, names, circle))
+    else:
+        act(campaign_file, as_json, lambda c, t: setup.place_upf(c, names, at or ""))
+
+
+@app.command("nova")
+def nova(campaign_file: CampaignFile = None, roll: Rolls = None, seed: Seed = None, as_json: AsJson = False) -> None:
+    """Place Strike Force NOVA where 1d10 on the placement table says (after the Sathar set-up, or at the start of a UPF move)."""
+    from referee.sathar_war import setup
+
+    act(campaign_file, as_json, lambda c, t: setup.place_nova(c, t, dice_for(seed), one_roll(roll)))
+
+
+@app.command("retreat")
+def retreat(condition: Annotated[int, typer.Argument(help="1-5, see: referee table show ssw.retreat-conditions")], campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """The Sathar player's secret retreat condition, before the first turn (kept sealed)."""
+    from referee.sathar_war import setup
+
+    act(campaign_file, as_json, lambda c, t: setup.choose_retreat(c, condition))
+
+
+@app.command("drones")
+def drones(
+    side: Annotated[str, typer.Argument(help="Sathar or UPF.")],
+    names: Annotated[list[str], typer.Argument(help="Two frigates.")],
+    campaign_file: CampaignFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """Choose a side's two shatter drones before the first turn (optional rule)."""
+    from referee.sathar_war import setup
+
+    act(campaign_file, as_json, lambda c, t: setup.choose_drones(c, side, names))
+
+
+@app.command("replace")
+def replace(
+    name: Annotated[str, typer.Argument(help="A destroyed UPF ship.")],
+    at: Annotated[str, typer.Option("--at", help="The fortress or fortified station it is owed at.")],
+    campaign_file: CampaignFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """Bring back a destroyed UPF ship owed by the replacements, at its fortress or fortified station."""
+    from referee.sathar_war import turn
+
+    act(campaign_file, as_json, lambda c, t: turn.replace_upf(c, t, name, at))
+
+
+# ---------------------------------------------------------------------- fleets
+
+
+@fleet_app.command("join")
+def fleet_join(fleet: Annotated[str, typer.Argument(help="The fleet (formed if new).")], names: Names, campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """Ships (or a whole fleet: merging) join a fleet in the same place; they leave their old fleet."""
+    from referee.sathar_war import fleets
+
+    act(campaign_file, as_json, lambda c, t: fleets.join(c, fleet, names))
+
+
+@fleet_app.command("detach")
+def fleet_detach(names: Names, campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """Ships leave their fleet (a fleet's name disbands it)."""
+    from referee.sathar_war import fleets
+
+    act(campaign_file, as_json, lambda c, t: fleets.detach(c, names))
+
+
+@fleet_app.command("land")
+def fleet_land(names: Names, on: Annotated[str, typer.Option("--on", help="The assault carrier or station.")], campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """Fighters go aboard a carrier or are based at a station."""
+    from referee.sathar_war import fleets
+
+    act(campaign_file, as_json, lambda c, t: fleets.land(c, names, on))
+
+
+@fleet_app.command("launch")
+def fleet_launch(names: Names, campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """Fighters leave their carrier or station into the system."""
+    from referee.sathar_war import fleets
+
+    act(campaign_file, as_json, lambda c, t: fleets.launch(c, names))
+
+
+@fleet_app.command("dock")
+def fleet_dock(names: Names, campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """Ships dock at the station of their planet (to join its construction centre's repair queue)."""
+    from referee.sathar_war import fleets
+
+    act(campaign_file, as_json, lambda c, t: fleets.dock(c, names))
+
+
+# ---------------------------------------------------------------------- repairs
+
+
+@repairs_app.callback(invoke_without_command=True)
+def repairs(ctx: typer.Context, campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """Every construction centre's queue with days to finish; Sathar ships in the Void."""
+    from referee.sathar_war import report
+
+    if ctx.invoked_subcommand is not None:
+        return
+    campaign, _ = open_campaign(campaign_file)
+    found = report.repairs(campaign)
+    if as_json:
+        print_json(found)
+        return
+    for centre in found["centres"]:
+        owner = {"UPF": "open", "Sathar": "captured by the Sathar", "": "closed"}[centre["owner"]]
+        print(f"{centre['centre']}: {centre['capacity']} hull points a day, {owner}")
+        for ship in centre["queue"]:
+            print(f"  {ship['name']}: hull {ship['hull']}, systems {', '.join(ship['systems']) or 'none'}; done in {ship['days']} day(s); today: {ship['today']}")
+    for ship in found["void"]:
+        print(f"in the Void: {ship['name']}, returns day {ship['returns']} ({ship['circle']})")
+    print(f"[{report.REPAIRS}]")
+
+
+@repairs_app.command("order")
+def repairs_order(
+    name: Annotated[str, typer.Argument(help="A ship in a repair queue.")],
+    campaign_file: CampaignFile = None,
+    hull: Annotated[int, typer.Option("--hull", help="Hull points from its centre's capacity today.")] = 0,
+    system: Annotated[Optional[str], typer.Option("--system", help="Or one system to restore today: adf, mr, LB, navigation ...")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Today's work for a ship at a construction centre: hull points, or one system (no hull that day)."""
+    from referee.sathar_war import repairs as rules
+
+    act(campaign_file, as_json, lambda c, t: rules.order(c, name, hull, system or ""))
+
+
+@repairs_app.command("space")
+def repairs_space(
+    name: Annotated[str, typer.Argument(help="The ship repairing itself.")],
+    repair: Annotated[list[str], typer.Option("--repair", help="TARGET=DCR points: hull=40, adf=10, LB=20 ... (repeat).")],
+    campaign_file: CampaignFile = None,
+    roll: Annotated[Optional[list[str]], typer.Option("--roll", help="Each repair's d100 rolled at the table, in order (repeat).")] = None,
+    hull_roll: Annotated[Optional[list[str]], typer.Option("--hull-roll", help="The 1d10 of a successful hull repair (repeat).")] = None,
+    seed: Seed = None,
+    as_json: AsJson = False,
+) -> None:
+    """Repairs with the ship's own DCR after a battle; a failed hull repair leaves the hull to a station."""
+    from referee.cli.battles import counts
+    from referee.knight_hawks.repair import Repair
+    from referee.sathar_war import repairs as rules
+
+    blocks = [Repair(target, points) for target, points in counts(repair, "DCR points for a repair")]
+    act(campaign_file, as_json, lambda c, t: rules.repair_in_space(c, name, blocks, dice_for(seed), list(roll or []), list(hull_roll or [])))
+
+
+@repairs_app.command("void")
+def repairs_void(names: Names, campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """Sathar ships in a start circle enter the Void; they return completely repaired six days on."""
+    from referee.sathar_war import repairs as rules
+
+    act(campaign_file, as_json, lambda c, t: rules.enter_void(c, names))
+
+
+# ---------------------------------------------------------------------- battles
+
+
+@battle_app.callback(invoke_without_command=True)
+def battles(ctx: typer.Context, campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """Every system where both sides are, with the ships that may fight and the suggested rules; today's attacks."""
+    from referee.sathar_war import report
+
+    if ctx.invoked_subcommand is not None:
+        return
+    campaign, every = open_campaign(campaign_file)
+    found = report.battles(campaign, every)
+    if as_json:
+        print_json(found)
+        return
+    for place in found["contested"]:
+        print(f"{place['system']} (planets {', '.join(place['planets'])}): {len(place['sathar'])} Sathar, {len(place['upf'])} UPF; {place['rules']}")
+        print(f"  Sathar: {', '.join(place['sathar'])}")
+        print(f"  UPF: {', '.join(place['upf'])}")
+    for fight in found["declared"]:
+        print(f"declared: {fight['attacker']} attack at {fight['planet']} ({fight['system']}), {len(fight['ships'])} ships; {fight['rules']}")
+    if not found["contested"]:
+        print("no system holds both sides")
+    print(f"[{report.COMBAT}]")
+
+
+@battle_app.command("declare")
+def battle_declare(
+    system: Annotated[str, typer.Argument(help="The contested system.")],
+    campaign_file: CampaignFile = None,
+    planet: Annotated[Optional[str], typer.Option("--planet", help="The planet attacked (needed in a two-planet system).")] = None,
+    ships: Annotated[Optional[list[str]], typer.Option("--ship", help="Only these attacking ships or fleets (repeat); default all there.")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Declare an attack (the side whose attack step it is)."""
+    from referee.sathar_war import battles as rules
+
+    act(campaign_file, as_json, lambda c, t: rules.declare(c, t, system, planet or "", ships or []))
+
+
+@battle_app.command("result")
+def battle_result(
+    name: Annotated[str, typer.Argument(help="A ship (or station) that fought today.")],
+    campaign_file: CampaignFile = None,
+    hull: Annotated[Optional[int], typer.Option("--hull", help="Hull points left.")] = None,
+    adf: Annotated[Optional[int], typer.Option("--adf", help="ADF left.")] = None,
+    mr: Annotated[Optional[int], typer.Option("--mr", help="MR left.")] = None,
+    dcr: Annotated[Optional[int], typer.Option("--dcr", help="DCR left.")] = None,
+    lost: Annotated[Optional[list[str]], typer.Option("--lost", help="A weapon or defense destroyed (repeat): LB, T, ES ...")] = None,
+    damaged: Annotated[Optional[list[str]], typer.Option("--damaged", help="A damaged system (repeat): combat-control, navigation, electrical-fire ...")] = None,
+    spent: Annotated[Optional[list[str]], typer.Option("--spent", help="Ammunition spent, CODE=N (repeat): T=2, ICM=3.")] = None,
+    destroyed: Annotated[bool, typer.Option("--destroyed", help="The ship was destroyed.")] = False,
+    detonated: Annotated[bool, typer.Option("--detonated", help="A shatter drone was set off.")] = False,
+    escaped: Annotated[Optional[str], typer.Option("--escaped", help="It broke off into the first transit box toward this system.")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Enter one ship's battle outcome; rosters, losses and the victory tally update."""
+    from referee.cli.battles import counts
+    from referee.sathar_war import battles as rules
+
+    outcome = rules.Outcome(
+        hull=hull, adf=adf, mr=mr, dcr=dcr, lost_systems=tuple(lost or []), damaged=tuple(d.lower() for d in damaged or []),
+        spent=dict(counts(spent, "ammunition spent")), destroyed=destroyed, detonated=detonated, escaped=escaped or "",
+    )
+    act(campaign_file, as_json, lambda c, t: rules.record(c, name, outcome))
+
+
+@battle_app.command("export")
+def battle_export(
+    system: Annotated[str, typer.Argument(help="The system of today's declared battle.")],
+    path: Annotated[Path, typer.Argument(help="The Knight Hawks battle file to write.")],
+    campaign_file: CampaignFile = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+) -> None:
+    """Write today's battle in a system as a Knight Hawks battle file (fight it with referee kh ... -b FILE)."""
+    from referee.cli.battles import save_battle
+    from referee.sathar_war import battles as rules
+
+    campaign, _ = open_campaign(campaign_file)
+    if path.exists() and not force:
+        raise RefereeError(f"{path} exists; give another name, or --force to replace it")
+    battle = rules.battle_for(campaign, system)
+    save_battle(path, battle)
+    print(f"saved {path}: {battle.name}, {len(battle.ships)} ships; fight it with: referee kh ships -b {path}")
+
+
+@battle_app.command("import")
+def battle_import(path: Annotated[Path, typer.Argument(help="A Knight Hawks battle file exported from this campaign.")], campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """Bring a fought battle's rosters back: damage, ammunition spent, ships destroyed."""
+    from referee.cli.battles import open_battle
+    from referee.sathar_war import battles as rules
+
+    battle, _ = open_battle(path)
+    act(campaign_file, as_json, lambda c, t: rules.from_battle(c, battle))
