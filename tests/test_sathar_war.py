@@ -46,5 +46,258 @@ def put(campaign: Campaign, names: list[str], place: Place) -> Campaign:
     return campaign.with_units(moved)
 
 
-def test_setup_placeholder() -> None:
-    assert war().step == "setup"
+def move(campaign: Campaign, names: list[str], roll: str | None = None, side: str = "UPF", **how: object) -> Campaign:
+    """One day's move (the day's marks cleared first, so a test can move ships day after day)."""
+    campaign = at_step(campaign, "upf-move" if side == "UPF" else "sathar-move")
+    rolled = {"": roll} if roll else {}
+    return movement.move(campaign, TABLES, names, rng=random.Random(0), rolled=rolled, **how).campaign  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------- the orders of battle
+
+
+def test_a_new_war_has_every_ship_of_the_orders_of_battle() -> None:
+    campaign = war()
+    by_force: dict[str, int] = {}
+    for unit in campaign.units:
+        by_force[unit.force] = by_force.get(unit.force, 0) + 1
+    assert by_force == {"Station": 19, "Sathar": 67, "Task Force Cassidine": 16, "Task Force Prenglar": 16,
+                        "Strike Force NOVA": 16, "Non-Attached": 12, "Militia": 37}
+    kinds = [u.kind for u in campaign.units if u.station]
+    assert (kinds.count("fortress"), kinds.count("fortified station"), kinds.count("armed station")) == (4, 4, 11)
+    assert sum(1 for u in campaign.units if u.side == "Sathar" and not u.fighter) == 42
+
+
+def test_sathar_fighters_start_aboard_the_carriers_at_most_eight_each() -> None:
+    campaign = war()
+    carriers = [u for u in campaign.units if u.side == "Sathar" and u.kind == "assault carrier"]
+    loads = sorted(len(campaign.aboard(c.name)) for c in carriers)
+    assert loads == [6, 6, 6, 7] and all(n <= forces.SATHAR_CARRIER_CAPACITY for n in loads)
+
+
+def test_names_are_distinct_and_the_same_in_every_new_war() -> None:
+    names = [u.name for u in war().units]
+    assert len(set(names)) == len(names)
+    assert names == [u.name for u in war().units]
+    assert "Fortress Gollwin" in names and "TF Prenglar Battleship" in names and "Sathar Heavy Cruiser 8" in names
+
+
+def test_upf_set_up_follows_the_book() -> None:
+    campaign = war()
+    assert campaign.unit("TF Prenglar Battleship").place == Place("Prenglar", "Morgaine's World")
+    assert campaign.unit("TF Cassidine Battleship").place == Place("Cassidine", "Triad")
+    assert campaign.unit("SF NOVA Battleship").status == "off-map"
+    militia = campaign.unit("Minotaur Militia Destroyer")
+    assert militia.place == Place("Theseus", "Minotaur") and militia.roster.docked_at == "Minotaur Station"
+    assert campaign.unit("Gollywog Militia Frigate").roster.docked_at == "Fortress Redoubt"
+    assert campaign.unit("TF Cassidine Fighter 1").roster.carried_by == "TF Cassidine Assault Carrier"
+    fortress = campaign.unit("Fortress Kdikit").roster
+    assert (fortress.hull, fortress.dcr, [s.shown() for s in fortress.weapons]) == (300, 200, ["LB x3", "EB", "PB", "RB x12"])
+
+
+# ---------------------------------------------------------------------- set-up
+
+
+def test_the_sathar_must_place_twenty_ships_in_two_circles_no_more_than_half_in_one() -> None:
+    campaign = setup.choose_retreat(war(), 1).campaign
+    few = setup.place_sathar(campaign, [f"Sathar Destroyer {n}" for n in range(1, 11)], "Prenglar").campaign
+    few = setup.place_sathar(few, ["Sathar Frigate *", "Sathar Light Cruiser 1"], "Kizk-Kar").campaign
+    with pytest.raises(RefereeError, match="at least 20 ships"):
+        turn.advance(few, TABLES)
+    lopsided = setup.place_sathar(few, ["Sathar Destroyer 11", "Sathar Destroyer 12"], "Prenglar").campaign
+    with pytest.raises(RefereeError, match="no more than half of the 21 .* Prenglar Start Circle holds 12"):
+        turn.advance(lopsided, TABLES)
+    even = setup.place_sathar(few, ["Sathar Destroyer 11"], "K'tsa-Kar").campaign
+    assert turn.advance(even, TABLES).campaign.day == 1
+
+
+def test_fighters_come_with_their_carrier_and_are_not_counted() -> None:
+    campaign = setup.place_sathar(war(), ["Sathar Assault Carrier 1"], "Prenglar").campaign
+    aboard = campaign.aboard("Sathar Assault Carrier 1")
+    assert len(aboard) == 7 and all(f.place == Place("Prenglar Start Circle") for f in aboard)
+    assert "at least 20 ships (not counting fighters) before the first turn; 1 placed" in " ".join(setup.sathar_placement_problems(campaign))
+    with pytest.raises(RefereeError, match="aboard a carrier"):
+        setup.place_sathar(war(), ["Sathar Fighter 1"], "Prenglar")
+
+
+def test_the_retreat_condition_is_chosen_before_the_first_turn_and_kept_sealed() -> None:
+    with pytest.raises(RefereeError, match="not chosen a retreat condition"):
+        turn.advance(setup.place_sathar(setup.place_sathar(war(), ["Sathar Destroyer *"], "Prenglar").campaign,
+                                        ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign, TABLES)
+    with pytest.raises(RefereeError, match="1 to 5"):
+        setup.choose_retreat(war(), 6)
+    chosen = setup.choose_retreat(war(), 4)
+    assert chosen.campaign.retreat_condition == 4 and "4" not in chosen.entries[0].text
+    with pytest.raises(RefereeError, match="before the first turn"):
+        setup.choose_retreat(started(), 2)
+
+
+def test_on_day_one_ships_in_start_circles_must_move_into_the_red_boxes() -> None:
+    campaign = started()
+    with pytest.raises(RefereeError, match="must move into the red transit box"):
+        turn.advance(campaign, TABLES)
+    campaign = movement.move(campaign, TABLES, ["Sathar Destroyer *"], toward="Prenglar").campaign
+    campaign = movement.move(campaign, TABLES, ["Sathar Frigate *", "Sathar Light Cruiser *"], toward="Fromeltar").campaign
+    assert campaign.unit("Sathar Destroyer 1").place == Place("Prenglar Start Circle - Prenglar", box=1, toward="Prenglar")
+    assert turn.advance(campaign, TABLES).campaign.step == "upf-move"
+
+
+def test_strike_force_nova_is_placed_by_the_table() -> None:
+    campaign = started()
+    with pytest.raises(RefereeError, match="start of a UPF turn"):
+        setup.place_nova(campaign, TABLES, random.Random(0), "4")
+    campaign = at_step(campaign, "upf-move")
+    placed = setup.place_nova(campaign, TABLES, random.Random(0), "4")
+    assert placed.campaign.unit("SF NOVA Battleship").place == Place("Truane's Star", "Pale")
+    assert "row 4" in placed.entries[0].rule and "entered" in placed.entries[0].rolls[0]
+    assert setup.place_nova(campaign, TABLES, random.Random(0), "10").campaign.unit("SF NOVA Frigate 1").place == Place("K'tsa-Kar", "Kawdl-Kit")
+    after_a_move = movement.move(campaign, TABLES, ["Task Force Prenglar"], toward="Cassidine").campaign
+    with pytest.raises(RefereeError, match="before any UPF ship moves"):
+        setup.place_nova(after_a_move, TABLES, random.Random(0), "4")
+    with pytest.raises(RefereeError, match="after the Sathar initial placement"):
+        setup.place_nova(war(), TABLES, random.Random(0), "4")
+    with pytest.raises(RefereeError, match="1d10"):
+        setup.place_nova(campaign, TABLES, random.Random(0), "11")
+
+
+def test_shatter_drones_are_two_frigates_of_a_side_chosen_before_the_first_turn() -> None:
+    with pytest.raises(RefereeError, match="does not use the optional shatter drone rule"):
+        setup.choose_drones(war(), "Sathar", ["Sathar Frigate 1", "Sathar Frigate 2"])
+    campaign = war(shatter_drones=True)
+    campaign = setup.choose_drones(campaign, "Sathar", ["Sathar Frigate 1", "Sathar Frigate 2"]).campaign
+    campaign = setup.choose_drones(campaign, "UPF", ["Pale Militia Frigate", "TF Prenglar Frigate 1"]).campaign
+    assert {u.name for u in campaign.units if u.drone} == {"Sathar Frigate 1", "Sathar Frigate 2", "Pale Militia Frigate", "TF Prenglar Frigate 1"}
+    with pytest.raises(RefereeError, match="not a UPF frigate"):
+        setup.choose_drones(campaign, "UPF", ["TF Prenglar Destroyer 1", "TF Prenglar Frigate 2"])
+
+
+# ---------------------------------------------------------------------- movement
+
+
+def test_a_fleet_moves_one_box_a_day_and_jumps_in_the_middle_of_the_route() -> None:
+    campaign = at_step(war(), "upf-move")
+    route = MAP.between("Prenglar", "Cassidine")  # 7 light-years: 8 boxes (inferred), jump box 5 heading to Cassidine
+    assert (route.boxes, route.jump_box("Cassidine")) == (8, 5)
+    campaign = move(campaign, ["Task Force Prenglar"], toward="Cassidine")
+    places = [campaign.unit("TF Prenglar Battleship").place]
+    for _ in range(8):
+        campaign = move(campaign, ["Task Force Prenglar"])
+        places.append(campaign.unit("TF Prenglar Battleship").place)
+    assert [p.box for p in places] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    assert [p.jumped for p in places[:6]] == [False, False, False, False, True, True]
+    assert places[-1] == Place("Cassidine")  # two planets: the referee says which with --planet
+    assert campaign.unit("UPF Fighter 1").place == places[-1]  # aboard TF Prenglar's carrier
+
+
+def test_a_ship_can_coast_turn_back_before_its_jump_but_not_after() -> None:
+    campaign = move(at_step(war(), "upf-move"), ["UPF Destroyer 1"], toward="Cassidine")
+    campaign = move(campaign, ["UPF Destroyer 1"])
+    back = move(campaign, ["UPF Destroyer 1"], toward="Prenglar")
+    assert back.unit("UPF Destroyer 1").place == Place("Prenglar - Cassidine", box=1, toward="Prenglar", turned=True)
+    home = move(back, ["UPF Destroyer 1"])
+    assert home.unit("UPF Destroyer 1").place == Place("Prenglar")
+    for _ in range(3):
+        campaign = move(campaign, ["UPF Destroyer 1"])
+    assert campaign.unit("UPF Destroyer 1").place.jumped
+    with pytest.raises(RefereeError, match="have jumped .* cannot turn back"):
+        move(campaign, ["UPF Destroyer 1"], toward="Prenglar")
+
+
+def test_risk_jumps_keep_their_rate_stop_at_the_jump_box_and_may_decelerate_slower() -> None:
+    ships = ["TF Prenglar Battleship", "TF Prenglar Destroyer 1"]
+    campaign = move(at_step(war(), "upf-move"), ships, toward="Cassidine", rate=2)
+    assert campaign.unit(ships[0]).place.box == 2
+    with pytest.raises(RefereeError, match="keep the rate they set out at"):
+        move(campaign, ships, rate=1)
+    campaign = move(campaign, ships)
+    campaign = move(campaign, ships, roll="12")  # box 5 is the jump box: the ships stop there, one box moved
+    assert campaign.unit(ships[0]).place == Place("Prenglar - Cassidine", box=5, toward="Cassidine", rate=2, jumped=True)
+    assert "jump safely: 12 <= 95%" in campaign.log[-1].text
+    slower = move(campaign, ships, rate=1)
+    assert slower.unit(ships[0]).place.box == 6
+    with pytest.raises(RefereeError, match="rate they jumped at"):
+        move(campaign, ships, rate=3)
+    campaign = move(move(campaign, ships), ships)  # boxes 6-7, then 8 and the starburst: it stops on entering
+    assert campaign.unit(ships[0]).place == Place("Cassidine")
+
+
+def test_risk_jump_limits() -> None:
+    campaign = at_step(war(), "upf-move")
+    with pytest.raises(RefereeError, match="ADF 3 or more: TF Prenglar Battleship \\(ADF 2\\)"):
+        move(campaign, ["TF Prenglar Battleship"], toward="Cassidine", rate=3)
+    with pytest.raises(RefereeError, match="no ship can move more than three"):
+        move(campaign, ["TF Prenglar Frigate 1"], toward="Cassidine", rate=4)
+    hurt = campaign.unit("TF Prenglar Frigate 1")
+    campaign = campaign.with_units([attrs.evolve(hurt, roster=attrs.evolve(hurt.roster, hull=30))])
+    with pytest.raises(RefereeError, match="unrepaired hull damage may never move more than one"):
+        move(campaign, ["TF Prenglar Frigate 1"], toward="Cassidine", rate=2)
+    sathar = at_step(started(), "sathar-move")
+    with pytest.raises(RefereeError, match="one box a day until they reach a system"):
+        move(sathar, ["Sathar Destroyer 1"], toward="Prenglar", rate=2, side="Sathar")
+    with pytest.raises(RefereeError, match="cannot enter the Sathar start circles"):
+        move(campaign, ["TF Prenglar Frigate 2"], toward="Prenglar Start Circle")
+
+
+def test_each_side_moves_in_its_own_step_once_a_day() -> None:
+    campaign = started()
+    with pytest.raises(RefereeError, match="UPF ships move in step 'upf-move'"):
+        movement.move(campaign, TABLES, ["TF Prenglar Battleship"], toward="Cassidine")
+    campaign = at_step(campaign, "upf-move")
+    campaign = movement.move(campaign, TABLES, ["TF Prenglar Battleship"], toward="Cassidine").campaign
+    with pytest.raises(RefereeError, match="moved today already"):
+        movement.move(campaign, TABLES, ["TF Prenglar Battleship"])
+    with pytest.raises(RefereeError, match="stations stay in orbit"):
+        movement.move(campaign, TABLES, ["Fortress Gollwin"], toward="Cassidine")
+    with pytest.raises(RefereeError, match="not one route away"):
+        movement.move(campaign, TABLES, ["TF Prenglar Frigate 1"], toward="Dramune")
+
+
+def interlocked_group() -> tuple[Campaign, list[str]]:
+    """The book's example: one UPF battleship, three destroyers and two militia ships at Fromeltar,
+    moving two transit boxes a day toward Dramune, two days from the jump box (box 5 of 8)."""
+    ships = ["TF Prenglar Battleship", "TF Prenglar Destroyer 1", "TF Prenglar Destroyer 2", "UPF Destroyer 1",
+             "Terledrom Militia Frigate", "Terledrom Militia Assault Scout 1"]
+    campaign = put(war(), ships, Place("Fromeltar", "Terledrom"))
+    campaign = move(at_step(campaign, "upf-move", 1), ships, toward="Dramune", rate=2)
+    return move(campaign, ships), ships
+
+
+def test_interlocked_computers_the_books_example_95_or_less_and_the_whole_group_arrives() -> None:
+    campaign, ships = interlocked_group()
+    safe = move(campaign, ships, roll="95")
+    assert all(safe.unit(n).active and safe.unit(n).place.jumped for n in ships)
+    assert "95 <= 95% with the TF Prenglar Battleship's astrogator (UPF Battleship, level 6)" in safe.log[-1].text
+    lost = move(campaign, ships, roll="96")
+    assert all(lost.unit(n).status == "misjumped" for n in ships)
+    assert {loss.name for loss in lost.losses} == set(ships) and all(loss.how == "misjump" for loss in lost.losses)
+
+
+def test_groups_roll_separately_each_at_its_best_astrogator() -> None:
+    campaign, ships = interlocked_group()
+    rolls = {"TF Prenglar Battleship": "93", "Terledrom Militia Frigate": "71"}
+    after = movement.move(at_step(campaign, "upf-move"), TABLES, ships, groups=[ships[:4]], rng=random.Random(0), rolled=rolls)
+    # the battleship's group is safe at 95; the militia ships roll alone on the militia row (70): one of them
+    # was given 71 (misjump), the other rolls the virtual dice
+    assert after.campaign.unit("TF Prenglar Destroyer 2").active
+    assert after.campaign.unit("Terledrom Militia Frigate").status == "misjumped"
+    assert [e.rule.split(",")[1].strip() for e in after.entries[1:]] == ["row UPF Battleship", "row Frontier Militia", "row Frontier Militia"]
+    with pytest.raises(RefereeError, match="two rolls given for one interlocked group"):
+        movement.move(at_step(campaign, "upf-move"), TABLES, ships, rolled={"TF Prenglar Battleship": "1", "UPF Destroyer 1": "2"})
+
+
+def test_militia_stay_near_home_and_head_home_when_the_sathar_emerge_there() -> None:
+    campaign = at_step(war(), "upf-move", 2)
+    scout = ["Terledrom Militia Assault Scout 1"]
+    assert move(campaign, scout, toward="Dramune").unit(scout[0]).place.toward == "Dramune"
+    away = put(campaign, scout, Place("Dramune", "Inner Reach"))
+    with pytest.raises(RefereeError, match="only to a system next to its home system Fromeltar"):
+        move(away, scout, toward="Cassidine")
+    assert move(away, scout, toward="Fromeltar").unit(scout[0]).place.toward == "Fromeltar"
+    threat = put(campaign, ["Sathar Destroyer 1"], Place("Fromeltar Start Circle"))
+    with pytest.raises(RefereeError, match="must head home to Fromeltar"):
+        move(threat, scout, toward="Dramune")
+    assert movement.threatened(threat, "Fromeltar") and not movement.threatened(threat, "Dramune")
+    ruined = [attrs.evolve(threat.unit(n), status="destroyed", place=None) for n in ("Terledrom Station", "Groth Station")]
+    deputized = threat.with_units(ruined)
+    assert movement.deputized(deputized, deputized.unit(scout[0]))
+    assert move(deputized, scout, toward="Kizk-Kar").unit(scout[0]).place.toward == "Kizk-Kar"

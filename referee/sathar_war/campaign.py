@@ -239,8 +239,8 @@ class Campaign:
         return [u for u in self.units if u.active and u.system(self.frontier) == system and (side is None or u.side == side)]
 
     def aboard(self, base: str) -> list[Unit]:
-        """The fighters carried by a carrier or based at a station."""
-        return [u for u in self.units if u.active and u.roster.carried_by == base]
+        """The fighters carried by a carrier or based at a station (on the map or off it with the carrier)."""
+        return [u for u in self.units if u.roster.carried_by == base]
 
     def station_at(self, planet: str) -> Unit | None:
         return next((u for u in self.units if u.station and u.home == planet), None)

@@ -23,7 +23,7 @@ MINIMUM_SHIPS = 20
 
 
 def _with_fighters(campaign: Campaign, units: Sequence[Unit]) -> list[Unit]:
-    return [*units, *(f for u in units for f in campaign.units if f.roster.carried_by == u.name)]
+    return [*units, *(f for u in units for f in campaign.aboard(u.name))]
 
 
 def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
