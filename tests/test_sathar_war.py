@@ -301,3 +301,127 @@ def test_militia_stay_near_home_and_head_home_when_the_sathar_emerge_there() -> 
     deputized = threat.with_units(ruined)
     assert movement.deputized(deputized, deputized.unit(scout[0]))
     assert move(deputized, scout, toward="Kizk-Kar").unit(scout[0]).place.toward == "Kizk-Kar"
+
+
+# ---------------------------------------------------------------------- supply and rearming
+
+from referee.sathar_war import battles, repairs, supply, victory  # noqa: E402
+from referee.sathar_war.battles import Outcome  # noqa: E402
+
+
+def test_upf_supply_runs_through_transit_boxes_and_into_contested_systems_but_not_through_them() -> None:
+    campaign = put(war(), ["UPF Destroyer 1"], Place("Cassidine", "Triad"))
+    assert supply.path(campaign, campaign.unit("UPF Destroyer 1")) == ["Cassidine", "Prenglar"]  # Fortress Gollwin
+    occupied = put(campaign, ["Sathar Destroyer 1"], Place("Prenglar"))  # Prenglar contested: it can end a path
+    assert supply.path(occupied, occupied.unit("UPF Destroyer 1")) == ["Cassidine", "Prenglar"]
+    cut = put(put(campaign, ["Sathar Destroyer 1"], Place("Dramune")), ["Sathar Destroyer 2"], Place("Madderly's Star", "Kdikit"))
+    lone = put(cut, ["UPF Destroyer 2"], Place("Fromeltar", "Terledrom"))
+    # Fromeltar's ways out: Dramune (Sathar), or Kizk-Kar - K'aken-Kar - K'tsa-Kar - White Light (Fortress Redoubt)
+    assert supply.path(lone, lone.unit("UPF Destroyer 2")) == ["Fromeltar", "Kizk-Kar", "K'aken-Kar", "K'tsa-Kar", "White Light"]
+    boxed = put(lone, ["Sathar Destroyer 3"], Place("Kizk-Kar"))
+    assert supply.path(boxed, boxed.unit("UPF Destroyer 2")) is None
+    in_box = put(boxed, ["Sathar Destroyer 4"], Place("Prenglar - Cassidine", box=3, toward="Cassidine"))
+    assert supply.in_supply(in_box, in_box.unit("UPF Destroyer 1"))  # Sathar in a transit box do not cut the path
+
+
+def test_sathar_supply_runs_to_a_start_circle_around_upf_systems() -> None:
+    campaign = put(war(), ["Sathar Destroyer 1"], Place("Dixon's Star"))
+    # Prenglar and Truane's Star both hold UPF stations: no way to a circle
+    assert supply.path(campaign, campaign.unit("Sathar Destroyer 1")) is None
+    in_red = put(campaign, ["Sathar Destroyer 2"], Place("Prenglar Start Circle - Prenglar", box=2, toward="Prenglar"))
+    assert supply.path(in_red, in_red.unit("Sathar Destroyer 2")) == ["box 2 of 5 from Prenglar Start Circle to Prenglar (accelerating)", "Prenglar Start Circle"]
+
+
+def test_ships_rearm_after_a_whole_day_at_a_planet_in_supply() -> None:
+    campaign = at_step(war(), "upf-attacks", 3)
+    frigate = campaign.unit("TF Prenglar Frigate 1")
+    spent = frigate.roster.with_system(attrs.evolve(frigate.roster.system("T"), count=0))
+    campaign = campaign.with_units([attrs.evolve(frigate, roster=spent)])
+    rearmed, lines = supply.rearm(campaign)
+    assert rearmed.unit("TF Prenglar Frigate 1").roster.system("T").count == 2
+    assert "T 0 -> 2" in lines[0].text
+    moved, _ = supply.rearm(campaign.with_units([attrs.evolve(campaign.unit(frigate.name), moved=True)]))
+    assert moved.unit(frigate.name).roster.system("T").count == 0
+    cut = put(campaign, ["Sathar Destroyer 1"], Place("Prenglar"))  # its own system occupied ... but the fortress is there
+    assert supply.rearm(cut)[0].unit(frigate.name).roster.system("T").count == 2
+
+
+def test_fighters_rearm_twice_out_of_supply_then_the_carrier_must_be_resupplied() -> None:
+    campaign = put(war(), ["TF Cassidine Assault Carrier"], Place("Cassidine - Dramune", box=2, toward="Dramune"))
+    campaign = put(campaign, ["Sathar Destroyer 1"], Place("Cassidine"))
+    campaign = put(campaign, ["Sathar Destroyer 2"], Place("Dramune"))
+    fighter = campaign.unit("TF Cassidine Fighter 1")
+    empty = fighter.roster.with_system(attrs.evolve(fighter.roster.system("AR"), count=0))
+    for day in range(3):
+        campaign = campaign.with_units([attrs.evolve(campaign.unit(fighter.name), roster=empty)])
+        campaign, lines = supply.rearm(campaign)
+        text = next(line.text for line in lines if fighter.name in line.text)
+        assert ("cannot rearm" in text) == (day == 2), text
+    assert campaign.unit("TF Cassidine Assault Carrier").rearms == 2
+
+
+# ---------------------------------------------------------------------- repairs
+
+
+def hurt(campaign: Campaign, name: str, hull: int, **damage: object) -> Campaign:
+    unit = campaign.unit(name)
+    return campaign.with_units([attrs.evolve(unit, roster=attrs.evolve(unit.roster, hull=hull, **damage))])
+
+
+def test_a_repair_queue_shares_the_centres_hull_points_over_several_days() -> None:
+    campaign = at_step(war(), "upf-attacks", 2)
+    campaign = hurt(campaign, "TF Cassidine Battleship", 60)  # 60 to repair
+    campaign = hurt(campaign, "TF Cassidine Frigate 1", 30, adf=2)  # 10 hull and the drives
+    campaign = fleets.dock(campaign, ["TF Cassidine Battleship"]).campaign
+    campaign = fleets.dock(campaign, ["TF Cassidine Frigate 1"]).campaign
+    triad = repairs.centre(campaign, "Triad")
+    assert (triad.capacity, [u.name for u in triad.queue]) == (40, ["TF Cassidine Battleship", "TF Cassidine Frigate 1"])
+    assert repairs.days_to_finish(triad) == {"TF Cassidine Battleship": 2, "TF Cassidine Frigate 1": 2}
+    day1, _ = repairs.repair_day(campaign)  # 40 to the battleship; the frigate repairs its drives instead
+    assert day1.unit("TF Cassidine Battleship").roster.hull == 100 and day1.unit("TF Cassidine Frigate 1").roster.adf == 4
+    day2, _ = repairs.repair_day(day1)
+    assert day2.unit("TF Cassidine Battleship").roster.hull == 120 and day2.unit("TF Cassidine Frigate 1").roster.hull == 40
+    ordered = repairs.order(campaign, "TF Cassidine Frigate 1", hull=10).campaign
+    with pytest.raises(RefereeError, match="repairs 40 hull points a day; 10 are ordered"):
+        repairs.order(ordered, "TF Cassidine Battleship", hull=31)
+    after, _ = repairs.repair_day(ordered)  # only what was ordered: 10 to the frigate, nothing to the battleship
+    assert (after.unit("TF Cassidine Frigate 1").roster.hull, after.unit("TF Cassidine Battleship").roster.hull) == (40, 60)
+    drives = repairs.order(ordered, "TF Cassidine Frigate 1", system="adf").campaign  # replaces its hull order
+    after, _ = repairs.repair_day(drives)
+    assert (after.unit("TF Cassidine Frigate 1").roster.hull, after.unit("TF Cassidine Frigate 1").roster.adf) == (30, 4)
+    with pytest.raises(RefereeError, match="no damage to mr"):
+        repairs.order(campaign, "TF Cassidine Frigate 1", system="mr")
+    closed = put(campaign, ["Sathar Destroyer 1"], Place("Cassidine"))
+    assert repairs.centre(closed, "Triad").owner == ""
+
+
+def test_sathar_repair_in_the_void_six_days_and_at_captured_centres_at_half_capacity() -> None:
+    campaign = at_step(started(), "sathar-move", 4)
+    campaign = hurt(campaign, "Sathar Destroyer 1", 10)
+    campaign = repairs.enter_void(campaign, ["Sathar Destroyer 1"]).campaign
+    assert campaign.unit("Sathar Destroyer 1").returns == 10
+    for day in range(4, 10):
+        campaign = at_step(campaign, "upf-attacks", day)
+        campaign = turn.advance(campaign, TABLES).campaign
+        assert campaign.unit("Sathar Destroyer 1").active == (campaign.day == 10)
+    back = campaign.unit("Sathar Destroyer 1")
+    assert back.roster.hull == 50 and back.place == Place("Prenglar Start Circle")
+    ruined = war()
+    ruined = ruined.with_units([attrs.evolve(ruined.unit(n), status="destroyed", place=None) for n in ("Hentz Station",)])
+    ruined = ruined.with_units([attrs.evolve(u, status="destroyed", place=None) for u in ruined.units if u.home == "Hentz" and u.militia])
+    ruined = hurt(put(ruined, ["Sathar Heavy Cruiser 1"], Place("Araks", "Hentz")), "Sathar Heavy Cruiser 1", 40)
+    hentz = repairs.centre(ruined, "Hentz")
+    assert (hentz.owner, hentz.capacity, [u.name for u in hentz.queue]) == ("Sathar", 10, ["Sathar Heavy Cruiser 1"])
+    assert repairs.days_to_finish(hentz) == {"Sathar Heavy Cruiser 1": 4}
+
+
+def test_a_failed_hull_repair_in_space_leaves_the_hull_to_a_station() -> None:
+    campaign = hurt(war(), "UPF Destroyer 1", 20)
+    from referee.knight_hawks.repair import Repair
+
+    failed = repairs.repair_in_space(campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["55"])
+    assert failed.campaign.unit("UPF Destroyer 1").hull_station_only
+    with pytest.raises(RefereeError, match="only a space station can repair its hull"):
+        repairs.repair_in_space(failed.campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"])
+    fixed = repairs.repair_in_space(campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"], ["7"])
+    assert fixed.campaign.unit("UPF Destroyer 1").roster.hull == 27
