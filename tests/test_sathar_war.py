@@ -425,3 +425,161 @@ def test_a_failed_hull_repair_in_space_leaves_the_hull_to_a_station() -> None:
         repairs.repair_in_space(failed.campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"])
     fixed = repairs.repair_in_space(campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"], ["7"])
     assert fixed.campaign.unit("UPF Destroyer 1").roster.hull == 27
+
+
+# ---------------------------------------------------------------------- battles
+
+
+def contested_prenglar() -> Campaign:
+    """Day 5: three Sathar destroyers reach Prenglar, where Task Force Prenglar and two stations are."""
+    campaign = put(started(), ["Sathar Destroyer 1", "Sathar Destroyer 2", "Sathar Destroyer 3"], Place("Prenglar"))
+    return at_step(campaign, "sathar-attacks", 5)
+
+
+def test_contested_systems_and_attack_declarations() -> None:
+    campaign = contested_prenglar()
+    [place] = battles.contested(campaign)
+    assert place.system == "Prenglar" and len(place.sathar) == 3 and "Fortress Gollwin" in [u.name for u in place.upf]
+    with pytest.raises(RefereeError, match="two planets: name the one attacked"):
+        battles.declare(campaign, TABLES, "Prenglar")
+    declared = battles.declare(campaign, TABLES, "Prenglar", "Gran Quivera")
+    [fight] = declared.campaign.fights
+    assert "Gran Quivera Station" in fight.ships and "Fortress Gollwin" not in fight.ships  # only the attacked planet's station
+    assert "TF Prenglar Battleship" in fight.ships and fight.rules == "Basic Rules (More than 14 ships)"
+    with pytest.raises(RefereeError, match="only one planet can be attacked by a ship per day"):
+        battles.declare(declared.campaign, TABLES, "Prenglar", "Morgaine's World")
+    upf_turn = at_step(declared.campaign, "upf-attacks", 5)
+    upf_turn = attrs.evolve(upf_turn, units=tuple(attrs.evolve(u, attacked="Gran Quivera") if u.name.startswith("Sathar Destroyer") and u.active else u for u in upf_turn.units))
+    with pytest.raises(RefereeError, match="may not attack Sathar ships that have already attacked"):
+        battles.declare(upf_turn, TABLES, "Prenglar", "Gran Quivera")
+    assert battles.suggested_rules(TABLES, 4).startswith("Advanced Rules; average NPC skills")
+    assert battles.suggested_rules(TABLES, 5).startswith("Advanced Rules; no skill modifiers")
+
+
+def test_outcomes_entered_ship_by_ship_update_rosters_losses_and_escapes() -> None:
+    campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
+    hit = battles.record(campaign, "TF Prenglar Frigate 1", Outcome(hull=12, lost_systems=("LC",), damaged=("navigation",), spent={"T": 1, "ICM": 2}))
+    frigate = hit.campaign.unit("TF Prenglar Frigate 1").roster
+    assert (frigate.hull, frigate.system("LC").state, frigate.system("T").count, frigate.system("ICM").count) == (12, "destroyed", 1, 2)
+    assert "navigation" in frigate.damaged
+    gone = battles.record(hit.campaign, "Sathar Destroyer 1", Outcome(destroyed=True))
+    assert gone.campaign.unit("Sathar Destroyer 1").status == "destroyed" and gone.campaign.losses[-1].how == "combat"
+    station = battles.record(gone.campaign, "Gran Quivera Station", Outcome(hull=0))
+    assert victory.tally(station.campaign)["stations_destroyed"] == 1
+    fled = battles.record(station.campaign, "Sathar Destroyer 2", Outcome(hull=20, escaped="Cassidine"))
+    assert fled.campaign.unit("Sathar Destroyer 2").place == Place("Prenglar - Cassidine", box=1, toward="Cassidine")
+    with pytest.raises(RefereeError, match="has 2 ICM left"):
+        battles.record(hit.campaign, "TF Prenglar Frigate 1", Outcome(spent={"ICM": 3}))
+    with pytest.raises(RefereeError, match="in no battle declared today"):
+        battles.record(campaign, "TF Cassidine Battleship", Outcome(hull=1))
+
+
+def test_a_battle_goes_to_the_knight_hawks_engine_and_comes_back() -> None:
+    campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
+    fight = battles.battle_for(campaign, "Prenglar")
+    assert fight.sides == ("Sathar", "UPF") and {s.name for s in fight.ships} == set(campaign.fights[0].ships)
+    assert next(s for s in fight.ships if s.name == "UPF Fighter 1").carried_by == "TF Prenglar Assault Carrier"
+    fought = fight.with_ships([attrs.evolve(fight.ship("Sathar Destroyer 3"), hull=0), attrs.evolve(fight.ship("TF Prenglar Battleship"), hull=70)])
+    back = battles.from_battle(campaign, fought).campaign
+    assert back.unit("Sathar Destroyer 3").status == "destroyed" and back.unit("TF Prenglar Battleship").roster.hull == 70
+    assert back.unit("TF Prenglar Battleship").fought
+
+
+# ---------------------------------------------------------------------- replacements and victory
+
+
+def test_replacements_every_twenty_days() -> None:
+    campaign = at_step(started(), "upf-attacks", 20)
+    campaign = victory.lose(campaign, [campaign.unit("Sathar Destroyer 1"), campaign.unit("Sathar Destroyer 2")], "combat")
+    campaign = victory.lose(campaign, [campaign.unit("TF Prenglar Frigate 1"), campaign.unit("TF Prenglar Assault Scout 1"), campaign.unit("Pale Militia Frigate")], "combat")
+    done = turn.advance(campaign, TABLES, random.Random(0), {"Sathar Destroyer 1": "35", "Sathar Destroyer 2": "36"})
+    after = done.campaign
+    assert after.unit("Sathar Destroyer 1").status == "off-map" and after.unit("Sathar Destroyer 2").status == "removed"
+    assert any("35" in r for e in done.entries for r in e.rolls)
+    owed = {(a.station, a.size, a.count) for a in after.allowances}
+    assert ("Fortress Gollwin", "large", 1) in owed and ("Minotaur Station", "small", 2) in owed
+    back = turn.replace_upf(after, TABLES, "TF Prenglar Frigate 1", "Fortress Gollwin").campaign
+    assert back.unit("TF Prenglar Frigate 1").place == Place("Prenglar", "Morgaine's World") and back.unit("TF Prenglar Frigate 1").roster.hull == 40
+    with pytest.raises(RefereeError, match="no replacement is owed at the Fortress Gollwin"):
+        turn.replace_upf(back, TABLES, "TF Prenglar Assault Scout 1", "Fortress Gollwin")
+    with pytest.raises(RefereeError, match="replaces two assault scouts, two fighters"):
+        turn.replace_upf(after, TABLES, "TF Prenglar Frigate 1", "Minotaur Station")
+    with pytest.raises(RefereeError, match="militia ships may not be replaced"):
+        turn.replace_upf(after, TABLES, "Pale Militia Frigate", "Fortress Pale")
+    with pytest.raises(RefereeError, match="replacements, due at the end of day 40"):
+        turn.advance(at_step(after, "upf-attacks", 21), TABLES, random.Random(0), {"Sathar Destroyer 3": "1"})
+
+
+def lost(campaign: Campaign, pattern: str, how: str = "combat") -> Campaign:
+    return victory.lose(campaign, list(campaign.named([pattern])), how)
+
+
+@pytest.mark.parametrize(("condition", "losses", "met"), [
+    (1, ["Sathar Assault Carrier 1"], False),
+    (1, ["Sathar Assault Carrier 1", "Sathar Assault Carrier 2"], True),
+    (2, ["Sathar Heavy Cruiser 1", "Sathar Heavy Cruiser 2", "Sathar Heavy Cruiser 3", "Sathar Heavy Cruiser 4"], False),
+    (2, ["Sathar Heavy Cruiser [1-5]"], True),
+    (3, ["Sathar Destroyer *", "Sathar Frigate *", "Sathar Fighter 1*"], False),  # 15 + 8 + 11 = 34
+    (3, ["Sathar Destroyer *", "Sathar Frigate *", "Sathar Fighter *"], True),  # 48, fighters count
+])
+def test_retreat_conditions_on_losses(condition: int, losses: list[str], met: bool) -> None:
+    campaign = attrs.evolve(started(), retreat_condition=condition)
+    for pattern in losses:
+        campaign = lost(campaign, pattern)
+    judged, lines = victory.judge(campaign)
+    assert bool(judged.outcome) == met and judged.retreat_revealed == met
+    if met:
+        assert "UPF victory: the Sathar retreat with 4 fortresses left" in judged.outcome and lines
+
+
+def test_retreat_conditions_at_the_end_of_a_tenday() -> None:
+    quiet = attrs.evolve(at_step(started(), "upf-attacks", 10), retreat_condition=4)
+    assert "retreat condition 4 is met" in turn.advance(quiet, TABLES).campaign.outcome
+    busy = lost(lost(quiet, "Minotaur Station"), "Hentz Station")
+    assert turn.advance(busy, TABLES).campaign.outcome == ""
+    not_yet = attrs.evolve(at_step(started(), "upf-attacks", 9), retreat_condition=4)
+    assert turn.advance(not_yet, TABLES).campaign.outcome == ""
+    trade = attrs.evolve(quiet, retreat_condition=5)
+    trade = lost(lost(trade, "Sathar Destroyer 1"), "Sathar Destroyer 2")
+    trade = lost(lost(trade, "TF Prenglar Frigate 1"), "Pale Militia Frigate")  # militia do not count
+    assert "retreat condition 5 is met" in turn.advance(trade, TABLES).campaign.outcome
+    even = lost(trade, "TF Prenglar Frigate 2")
+    assert turn.advance(even, TABLES).campaign.outcome == ""
+
+
+def test_sathar_victory_and_the_draw() -> None:
+    campaign = started()
+    stations = sorted((u for u in campaign.units if u.station), key=lambda u: not u.fortress)  # the four fortresses first
+    eleven = victory.lose(campaign, stations[:11], "combat")
+    assert victory.judge(eleven)[0].outcome == ""
+    twelve = victory.lose(eleven, [stations[11]], "combat")
+    assert victory.judge(twelve)[0].outcome.startswith("Sathar victory: 12 stations destroyed")
+    draw = attrs.evolve(lost(lost(lost(campaign, "Fortress Gollwin"), "Fortress Pale"), "Fortress Kdikit"), retreat_condition=1)
+    draw = lost(draw, "Sathar Assault Carrier [12]")
+    assert "a draw" in victory.judge(draw)[0].outcome
+    drone = lost(attrs.evolve(campaign, retreat_condition=1), "Sathar Assault Carrier [12]", "detonated")
+    assert victory.judge(drone)[0].outcome == ""  # detonated drones do not count
+
+
+# ---------------------------------------------------------------------- a whole day
+
+
+def test_a_whole_day_of_the_turn_sequence() -> None:
+    campaign = started()
+    steps = [campaign.step]
+    campaign = movement.move(campaign, TABLES, ["Sathar Destroyer *"], toward="Prenglar").campaign
+    campaign = movement.move(campaign, TABLES, ["Sathar Frigate *", "Sathar Light Cruiser *"], toward="Fromeltar").campaign
+    for _ in range(4):
+        campaign = turn.advance(campaign, TABLES).campaign
+        steps.append(campaign.step)
+        if campaign.step == "upf-move":
+            campaign = setup.place_nova(campaign, TABLES, random.Random(0), "9").campaign
+            campaign = movement.move(campaign, TABLES, ["Task Force Cassidine"], toward="Dramune").campaign
+            campaign = fleets.launch(campaign, ["SF NOVA Fighter 1"]).campaign
+    assert steps == ["sathar-move", "upf-move", "sathar-attacks", "upf-attacks", "sathar-move"]
+    assert campaign.day == 2 and campaign.tenday == (0, 2)
+    assert campaign.unit("SF NOVA Fighter 1").status == "destroyed"  # launched and left out at the day's end
+    assert not any(u.moved for u in campaign.units)
+    assert campaign.unit("TF Cassidine Fighter 1").place == Place("Dramune - Cassidine", box=5, toward="Dramune")
+    eleventh = at_step(campaign, "upf-attacks", 10)
+    assert turn.advance(eleventh, TABLES).campaign.tenday == (10, 1)

@@ -215,11 +215,11 @@ class Campaign:
         return tuple(u for u in self.units if u.fleet == wanted and u.active)
 
     def named(self, names: Iterable[str]) -> tuple[Unit, ...]:
-        """Fleets (every active member) and ships, by name (``*`` matches any text); a fleet's name wins over a ship's."""
+        """Fleets (every active member) and ships, by name (``*`` matches any text, ``[1-5]`` one of those characters); a fleet's name wins over a ship's."""
         found: dict[str, Unit] = {}
         fleets = {u.fleet.casefold() for u in self.units if u.fleet and u.active}
         for name in names:
-            if "*" in name:
+            if any(c in name for c in "*?["):
                 group = tuple(u for u in self.units if fnmatch.fnmatchcase(u.name.casefold(), name.strip().casefold()))
                 if not group:
                     raise RefereeError(f"no ship's name matches {name!r} (* stands for any text, e.g. 'Sathar Destroyer *')")

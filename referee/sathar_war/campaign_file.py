@@ -14,7 +14,7 @@ from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.battle_file import ship_dict, ship_from_dict
 from referee.sathar_war import frontier as frontier_file
-from referee.sathar_war.campaign import STATUSES, STEPS, Allowance, Campaign, Entry, Fight, Loss, Order, Place, Unit
+from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, STEPS, Allowance, Campaign, Entry, Fight, Loss, Order, Place, Unit
 from referee.sathar_war.forces import carrier_capacity
 from referee.tables import Tables
 
@@ -86,8 +86,12 @@ def check(campaign: Campaign) -> Campaign:
                 raise RefereeError(f"unit {unit.name!r}: carried_by {base!r} is not a carrier or station of the campaign")
             if unit.active and carrier.active and unit.place != carrier.place:
                 raise RefereeError(f"unit {unit.name!r}: it is carried by {base} but not in the same place")
-        if unit.roster.docked_at and unit.roster.docked_at not in by_name:
+        if unit.roster.docked_at and not (unit.roster.docked_at in by_name and by_name[unit.roster.docked_at].station):
             raise RefereeError(f"unit {unit.name!r}: docked_at {unit.roster.docked_at!r} is not a station of the campaign")
+        if unit.force not in FORCES:
+            raise RefereeError(f"unit {unit.name!r}: force must be one of {', '.join(FORCES)}, not {unit.force!r}")
+        if unit.roster.side not in SIDES:
+            raise RefereeError(f"unit {unit.name!r}: side must be Sathar or UPF, not {unit.roster.side!r}")
     for fleet in campaign.fleets():
         places = {u.place for u in campaign.units if u.fleet == fleet and u.active}
         if len(places) > 1:
@@ -95,6 +99,12 @@ def check(campaign: Campaign) -> Campaign:
     for order in campaign.orders:
         if order.ship not in by_name:
             raise RefereeError(f"{where}: a repair order names {order.ship!r}, which is not a unit of the campaign")
+        if order.hull < 0 or (order.hull > 0) == bool(order.system):
+            raise RefereeError(f"{where}: the repair order for {order.ship!r} must give hull points above 0 or one system, not hull {order.hull} and system {order.system!r}")
+    for fight in campaign.fights:
+        unknown = [n for n in fight.ships if n not in by_name]
+        if unknown:
+            raise RefereeError(f"{where}: the battle at {fight.planet!r} names {', '.join(unknown)}, not units of the campaign")
     for allowance in campaign.allowances:
         if allowance.station not in by_name:
             raise RefereeError(f"{where}: a replacement allowance names {allowance.station!r}, which is not a station of the campaign")
@@ -128,6 +138,7 @@ def _check_place(campaign: Campaign, unit: Unit) -> None:
 def _unit(item: object, where: str, tables: Tables) -> Unit:
     if not isinstance(item, dict):
         raise RefereeError(f"{where} must be a table, not {item!r}")
+    where = f"{where} ({item.get('name')!r})" if isinstance(item.get("name"), str) else where
     roster = ship_from_dict({k: v for k, v in item.items() if k not in UNIT_KEYS}, where, "advanced", tables)
     table = strict.keys({k: v for k, v in item.items() if k in UNIT_KEYS}, UNIT_KEYS, where)
     where = f"unit {roster.name!r}"
