@@ -35,6 +35,7 @@ def run_cli(*args: str) -> str:
         ("table", "roll", "kh.damage", "--modifier", "10", "--rolled", "73"),
         ("kh", "attack", "LC", "--range", "4", "--head-on", "--seed", "1"),
         ("kh", "scenarios"),
+        ("campaign", "status", "--campaign", "campaigns/second-sathar-war.toml"),
     ],
 )
 def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -> None:
@@ -46,10 +47,13 @@ def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -
 @pytest.mark.parametrize("args", [("roll", "2d10+4"), ("table", "lookup", "kh.damage", "83")])
 def test_dice_and_table_lookups_do_not_build_the_battle_commands(args: tuple[str, ...]) -> None:
     loaded = modules_after(run_cli(*args))
-    assert not {"referee.cli.kh", "referee.cli.kh_battle", "referee.knight_hawks.battle"} & loaded
+    assert not {"referee.cli.kh", "referee.cli.kh_battle", "referee.knight_hawks.battle", "referee.cli.campaign", "referee.sathar_war.campaign"} & loaded
 
 
 def test_the_rules_layer_imports_no_ui() -> None:
-    loaded = modules_after("import referee.dice, referee.tables, referee.storage, referee.knight_hawks.battle_file, referee.knight_hawks.ordnance, referee.knight_hawks.movement, referee.knight_hawks.repair")
+    loaded = modules_after(
+        "import referee.dice, referee.tables, referee.storage, referee.knight_hawks.battle_file, referee.knight_hawks.ordnance, referee.knight_hawks.movement, referee.knight_hawks.repair, "
+        "referee.sathar_war.campaign_file, referee.sathar_war.report, referee.sathar_war.fleets, referee.sathar_war.setup"
+    )
     assert "referee.tables" in loaded
     assert not loaded & set(UI_FOR_RULES), sorted(loaded & set(UI_FOR_RULES))

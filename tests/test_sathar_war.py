@@ -583,3 +583,17 @@ def test_a_whole_day_of_the_turn_sequence() -> None:
     assert campaign.unit("TF Cassidine Fighter 1").place == Place("Dramune - Cassidine", box=5, toward="Dramune")
     eleventh = at_step(campaign, "upf-attacks", 10)
     assert turn.advance(eleventh, TABLES).campaign.tenday == (10, 1)
+
+
+def test_the_bundled_campaign_is_the_start_of_the_war() -> None:
+    from referee.sathar_war import campaign_file
+
+    bundled = campaign_file.from_dict(storage.read(campaigns_dir() / "second-sathar-war.toml", "campaign"), TABLES)
+    assert bundled == war()
+
+
+def test_the_map_file_round_trips_and_marks_its_inferred_figures() -> None:
+    assert frontier.from_dict(frontier.to_dict(MAP)) == MAP
+    assert len(MAP.systems) == 18 and len(MAP.routes) == 20 and len(MAP.circles) == 5
+    assert all(r.inferred for r in MAP.routes) and all(r.boxes == r.light_years + 1 for r in MAP.routes)
+    assert MAP.system("Prenglar").planets[0].scc == 40 and MAP.circle("Truane's Star").boxes == 4

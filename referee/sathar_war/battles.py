@@ -18,6 +18,7 @@ from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Fight, Place, Side, Unit, done
+from referee.sathar_war.frontier import Planet
 from referee.sathar_war.victory import judge, lose
 from referee.tables import Tables
 
@@ -99,7 +100,7 @@ def declare(campaign: Campaign, tables: Tables, system: str, planet: str = "", n
     return done(campaign, campaign.entry(text, rule=f"{DECLARING}; {WHICH_RULES}"))
 
 
-def _planet(system: str, planets: Sequence[Any], name: str) -> str:
+def _planet(system: str, planets: Sequence[Planet], name: str) -> str:
     names = [p.name for p in planets]
     if not name:
         if len(names) > 1:

@@ -48,7 +48,7 @@ def from_dict(data: dict[str, Any], tables: Tables) -> Campaign:
         frontier=frontier,
         units=strict.items(data, "units", lambda item, at: _unit(item, at, tables)),
         day=strict.get(data, "day", int, where),
-        step=step,  # type: ignore[arg-type]
+        step=step,
         replacements=strict.get(data, "replacements", bool, where, True),
         shatter_drones=strict.get(data, "shatter_drones", bool, where, False),
         retreat_condition=strict.get(data, "retreat_condition", int, where, 0),

@@ -94,7 +94,7 @@ def _sathar(tables: Tables) -> list[Unit]:
     units = [
         Unit(ship(tables, str(row["ship_type"]), name, "Sathar"), "Sathar", status="off-map")
         for row in rows
-        for name in _numbered("Sathar", str(row["ship_type"]), int(row["number"]))  # type: ignore[call-overload]
+        for name in _numbered("Sathar", str(row["ship_type"]), int(str(row["number"])))
     ]
     carriers = [u for u in units if u.kind == "assault carrier"]
     fighters = [u for u in units if u.fighter]
@@ -109,7 +109,7 @@ def _spacefleet(tables: Tables, frontier: Frontier) -> list[Unit]:
         formation = str(row["formation"])
         force = "Non-Attached" if formation == "Non-Attached Ships" else formation
         prefix = SHORT[formation]
-        for name in _numbered(prefix, str(row["ship_type"]), int(row["number"])):  # type: ignore[call-overload]
+        for name in _numbered(prefix, str(row["ship_type"]), int(str(row["number"]))):
             if formation == "Strike Force NOVA":
                 units.append(Unit(ship(tables, str(row["ship_type"]), name, "UPF"), force, status="off-map", fleet=formation))
                 continue
@@ -136,7 +136,7 @@ def _militia(tables: Tables, frontier: Frontier, stations: dict[str, Unit]) -> l
         system, _ = frontier.planet(planet)
         base = stations[planet]
         for column, ship_class in columns:
-            for name in _numbered(f"{planet} Militia", ship_class, int(row[column])):  # type: ignore[call-overload]
+            for name in _numbered(f"{planet} Militia", ship_class, int(str(row[column]))):
                 roster = attrs.evolve(ship(tables, ship_class, name, "UPF"), docked_at=base.name)
                 units.append(Unit(roster, "Militia", place=Place(system.name, planet), home=planet))
     return units

@@ -264,8 +264,8 @@ def _misjumps(
     entries: list[Entry] = []
     for part in parts:
         rows = [(table.row(_misjump_row(u)), u) for u in part]
-        best_row, best = max(rows, key=lambda pair: int(pair[0][f"rj{rate}"]))  # type: ignore[call-overload]
-        chance = int(best_row[f"rj{rate}"])  # type: ignore[call-overload]
+        best_row, best = max(rows, key=lambda pair: int(str(pair[0][f"rj{rate}"])))
+        chance = int(str(best_row[f"rj{rate}"]))
         mine = [entered[u.name.casefold()] for u in part if u.name.casefold() in entered]
         if len(mine) > 1:
             raise RefereeError(f"two rolls given for one interlocked group ({_names(part)}): one roll for the group")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.errors import RefereeError
+from referee.knight_hawks.repair import damaged_targets
 from referee.sathar_war import battles as battle_rules
 from referee.sathar_war import repairs as repair_rules
 from referee.sathar_war import supply as supply_rules
@@ -143,7 +144,7 @@ def repairs(campaign: Campaign) -> dict[str, Any]:
             doing = "nothing" if work is None else f"system {work.system}" if work.system else f"{work.hull} hull points"
             queue.append({
                 "name": unit.name, "hull": f"{unit.roster.hull} of {unit.roster.hull_start}",
-                "systems": [t for t in repair_rules.damaged_targets(unit.roster) if t != "hull"], "days": days[unit.name], "today": doing,
+                "systems": [t for t in damaged_targets(unit.roster) if t != "hull"], "days": days[unit.name], "today": doing,
             })
         centres.append({"centre": centre.name, "owner": centre.owner, "capacity": centre.capacity, "queue": queue})
     void = [{"name": u.name, "returns": u.returns, "circle": u.circle} for u in campaign.units if u.status == "void"]

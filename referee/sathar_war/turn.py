@@ -63,7 +63,7 @@ def _unfinished(campaign: Campaign) -> list[str]:
             problems.append("the Sathar player has not chosen a retreat condition (campaign retreat N)")
         if campaign.shatter_drones:
             for side in ("Sathar", "UPF"):
-                if sum(1 for u in campaign.side(side) if u.drone) != 2:  # type: ignore[arg-type]
+                if sum(1 for u in campaign.side(side) if u.drone) != 2:
                     problems.append(f"the {side} player has not chosen two frigates as shatter drones")
         problems += sathar_placement_problems(campaign)
     elif campaign.step == "sathar-move":

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from referee.sathar_war.campaign import BOOK, Campaign, Entry, Loss, Unit
+from referee.sathar_war.campaign import BOOK, Campaign, Entry, Loss, Status, Unit
 
 VICTORY = f"{BOOK}, Conditions for Victory"
 RETREAT = f"{VICTORY}: Sathar Retreat; ssw.retreat-conditions"
@@ -30,7 +30,7 @@ def lose(campaign: Campaign, units: Sequence[Unit], how: str) -> Campaign:
         gone[unit.name] = unit
         for fighter in campaign.aboard(unit.name):
             gone[fighter.name] = fighter
-    status = {"misjump": "misjumped", "detonated": "detonated"}.get(how, "destroyed")
+    status: Status = "misjumped" if how == "misjump" else "detonated" if how == "detonated" else "destroyed"
     changed = [attrs.evolve(u, status=status, place=None, fleet="", lost=campaign.day, roster=attrs.evolve(u.roster, docked_at="", carried_by=""))
                for u in gone.values()]
     cast_off = [attrs.evolve(u, roster=attrs.evolve(u.roster, docked_at=""), docked_since=0)
