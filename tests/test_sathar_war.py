@@ -221,6 +221,15 @@ def test_risk_jumps_keep_their_rate_stop_at_the_jump_box_and_may_decelerate_slow
     assert campaign.unit(ships[0]).place == Place("Cassidine")
 
 
+def test_ships_moving_without_their_fleet_leave_it() -> None:
+    campaign = move(at_step(war(), "upf-move"), ["TF Prenglar Battleship"], toward="Cassidine")
+    assert campaign.unit("TF Prenglar Battleship").fleet == "" and campaign.unit("TF Prenglar Frigate 1").fleet == "Task Force Prenglar"
+    assert "leave their fleet" in campaign.log[-1].text
+    from referee.sathar_war import campaign_file
+
+    assert campaign_file.from_dict(campaign_file.to_dict(campaign), TABLES) == campaign
+
+
 def test_risk_jump_limits() -> None:
     campaign = at_step(war(), "upf-move")
     with pytest.raises(RefereeError, match="ADF 3 or more: TF Prenglar Battleship \\(ADF 2\\)"):
