@@ -48,6 +48,14 @@ def items(data: dict[str, Any], key: str, read: Callable[[object, str], T]) -> t
     return tuple(read(item, f"{key} #{n}") for n, item in enumerate(found, 1))
 
 
+def header(data: dict[str, Any], form: str, version: int, where: str, what: str) -> None:
+    """Refuse a file that is not of this format and version (``what``: 'a Frontier map file')."""
+    if data.get("format") != form:
+        raise RefereeError(f'{where}: format must be "{form}", not {data.get("format")!r} (is this {what}?)')
+    if data.get("version") != version:
+        raise RefereeError(f"{where}: version {data.get('version')!r} is not one this program reads (it reads {version})")
+
+
 def pick(name: str, names: Iterable[str], what: str, where: str = "") -> str:
     """The one of ``names`` meant by ``name`` (any case); otherwise a refusal with the nearest names."""
     known = list(names)

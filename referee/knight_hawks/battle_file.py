@@ -30,10 +30,7 @@ def from_dict(data: dict[str, Any], kh: Tables) -> Battle:
     """The battle a file describes; anything malformed is refused, saying what and where."""
     where = "battle file"
     data = strict.keys(data, BATTLE_KEYS, where)
-    if data.get("format") != FORMAT:
-        raise RefereeError(f'{where}: format must be "{FORMAT}", not {data.get("format")!r} (is this a Knight Hawks battle file?)')
-    if data.get("version") != VERSION:
-        raise RefereeError(f"{where}: version {data.get('version')!r} is not one this program reads (it reads {VERSION})")
+    strict.header(data, FORMAT, VERSION, where, "a Knight Hawks battle file")
     game = strict.get(data, "game", str, where)
     if game not in ("basic", "advanced"):
         raise RefereeError(f"{where}: game must be basic or advanced, not {game!r}")

@@ -210,14 +210,13 @@ class Campaign:
         return next(u for u in self.units if u.name == wanted)
 
     def fleet(self, name: str) -> tuple[Unit, ...]:
-        names = sorted({u.fleet for u in self.units if u.fleet and u.active})
-        wanted = strict.pick(name, names, "fleet")
+        wanted = strict.pick(name, self.fleets(), "fleet")
         return tuple(u for u in self.units if u.fleet == wanted and u.active)
 
     def named(self, names: Iterable[str]) -> tuple[Unit, ...]:
         """Fleets (every active member) and ships, by name (``*`` matches any text, ``[1-5]`` one of those characters); a fleet's name wins over a ship's."""
         found: dict[str, Unit] = {}
-        fleets = {u.fleet.casefold() for u in self.units if u.fleet and u.active}
+        fleets = {f.casefold() for f in self.fleets()}
         for name in names:
             if any(c in name for c in "*?["):
                 group = tuple(u for u in self.units if fnmatch.fnmatchcase(u.name.casefold(), name.strip().casefold()))

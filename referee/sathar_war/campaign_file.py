@@ -36,10 +36,7 @@ def from_dict(data: dict[str, Any], tables: Tables) -> Campaign:
     """The campaign a file describes; anything malformed is refused, saying what and where."""
     where = "campaign file"
     data = strict.keys(data, CAMPAIGN_KEYS, where)
-    if data.get("format") != FORMAT:
-        raise RefereeError(f'{where}: format must be "{FORMAT}", not {data.get("format")!r} (is this a Second Sathar War campaign file?)')
-    if data.get("version") != VERSION:
-        raise RefereeError(f"{where}: version {data.get('version')!r} is not one this program reads (it reads {VERSION})")
+    strict.header(data, FORMAT, VERSION, where, "a Second Sathar War campaign file")
     step = strict.get(data, "step", str, where)
     if step not in STEPS:
         raise RefereeError(f"{where}: step must be one of {', '.join(STEPS)}, not {step!r}")

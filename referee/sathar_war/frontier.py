@@ -135,10 +135,7 @@ def from_dict(data: dict[str, Any]) -> Frontier:
     """The map a file describes; anything malformed is refused, saying where."""
     where = "map"
     data = strict.keys(data, {"format", "version", "name", "source", "notes", "systems", "routes", "circles"}, where)
-    if data.get("format") != FORMAT:
-        raise RefereeError(f'{where}: format must be "{FORMAT}", not {data.get("format")!r} (is this a Frontier map file?)')
-    if data.get("version") != VERSION:
-        raise RefereeError(f"{where}: version {data.get('version')!r} is not one this program reads (it reads {VERSION})")
+    strict.header(data, FORMAT, VERSION, where, "a Frontier map file")
     frontier = Frontier(
         name=strict.get(data, "name", str, where),
         systems=strict.items(data, "systems", _system),
