@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/referee campaign status --campaign campaigns/second-sathar-war.toml
+	$(BIN)/referee
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -17,10 +17,18 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_no_command_shows_the_help() -> None:
-    code, out, _ = run()
+def test_help_lists_the_commands() -> None:
+    code, out, _ = run("--help")
     assert code == 0, out
-    assert "roll" in out and "table" in out
+    assert "roll" in out and "table" in out and "play" in out
+
+
+def test_no_command_opens_the_app_and_play_opens_the_file_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[object] = []
+    monkeypatch.setattr("referee.tui.app.run", opened.append)
+    assert run()[0] == 0
+    assert run("play", "war.toml")[0] == 0
+    assert [str(p) if p else p for p in opened] == [None, "war.toml"]
 
 
 def test_roll_shows_each_die_modifier_and_total_and_a_seed_repeats() -> None:

@@ -1,4 +1,4 @@
-"""The command line: quick dice and table lookups, and (later) the app.
+"""The command line: the app, quick dice and table lookups, and the campaign commands.
 
 Only typer/click and the rules layer are imported here; Textual is imported by the command that
 starts the app, and rich only by ``table show``, so a lookup starts fast.
@@ -6,13 +6,27 @@ starts the app, and rich only by ``table show``, so a lookup starts fast.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
 from referee.cli import roll, table
 from referee.cli.groups import LazyGroup, group
 
-app = group("The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno.", LazyGroup)
+
+def play(path: Annotated[Optional[Path], typer.Argument(help="A campaign file; default: the one played last, or a new war from the bundled start.")] = None) -> None:
+    """The referee's app on a Second Sathar War campaign (what `referee` alone does)."""
+    from referee.tui.app import run
+
+    run(path)
+
+
+app = group("The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno. Alone: opens the app.", LazyGroup, bare=lambda: play(None))
+app.command("play")(play)
 app.command("roll")(roll.roll)
 app.add_typer(table.app, name="table")
-# kh (referee.cli.kh and kh_battle) is loaded by LazyGroup only when it is called
+# kh (referee.cli.kh and kh_battle) and campaign are loaded by LazyGroup only when called
 
 
 def main() -> None:

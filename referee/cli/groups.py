@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -67,9 +67,9 @@ class LazyGroup(RefereeGroup):
         return command
 
 
-def group(help: str, cls: type[RefereeGroup] = RefereeGroup) -> typer.Typer:
+def group(help: str, cls: type[RefereeGroup] = RefereeGroup, bare: Callable[[], None] | None = None) -> typer.Typer:
     """A command group as every ``referee`` group is: one-line errors, ``-h``, plain help, and
-    the help shown when it is called without a command."""
+    the help shown when it is called without a command (or ``bare`` run instead)."""
     app = typer.Typer(
         cls=cls,
         help=help,
@@ -83,6 +83,6 @@ def group(help: str, cls: type[RefereeGroup] = RefereeGroup) -> typer.Typer:
     @app.callback()
     def show_help(ctx: typer.Context) -> None:
         if ctx.invoked_subcommand is None:
-            typer.echo(ctx.get_help())
+            bare() if bare is not None else typer.echo(ctx.get_help())
 
     return app

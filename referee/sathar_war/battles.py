@@ -27,6 +27,7 @@ DECLARING = f"{COMBAT}: Declaring Combat"
 BREAKING_OFF = f"{COMBAT}: Breaking Off Combat"
 DRONES = f"{BOOK}, Shatter Drones (Optional)"
 WHICH_RULES = "ssw.which-rules (Which Rules To Use?)"
+HAND_EDIT = "a correction by the referee (Knight Hawks Campaign Book: the ship roster form)"
 ATTACKER = {"sathar-attacks": "Sathar", "upf-attacks": "UPF"}
 
 
@@ -159,6 +160,18 @@ def record(campaign: Campaign, name: str, outcome: Outcome) -> Done:
         entries.append(line)
     campaign, judged = judge(campaign.logged(*entries))
     return Done(campaign, (*entries, *judged))
+
+
+def edit_roster(campaign: Campaign, name: str, outcome: Outcome) -> Done:
+    """The referee corrects a roster by hand (hull, ADF, MR, DCR, systems, ammunition); logged as such."""
+    unit = campaign.unit(name)
+    if outcome.destroyed or outcome.detonated or outcome.escaped:
+        raise RefereeError("a hand edit changes the roster only; a ship destroyed or escaping in battle is entered as a battle result")
+    ship = _roster(unit.roster, outcome)
+    if ship == unit.roster:
+        raise RefereeError(f"nothing to change on the {unit.name}'s roster")
+    campaign = campaign.with_units([attrs.evolve(unit, roster=ship)])
+    return done(campaign, campaign.entry(f"the referee edits the {unit.name}'s roster by hand: {_changes(ship, outcome)}", rule=HAND_EDIT))
 
 
 def _roster(ship: Ship, outcome: Outcome) -> Ship:

@@ -138,6 +138,7 @@ class Entry:
     text: str
     rolls: tuple[str, ...] = ()
     rule: str = ""
+    key: str = attrs.field(default="", eq=False)  # while an action is previewed: the name a die result rolled at the table is entered under (not saved)
 
 
 @attrs.frozen
@@ -254,8 +255,8 @@ class Campaign:
         by_name = {u.name: u for u in changed}
         return attrs.evolve(self, units=tuple(by_name.get(u.name, u) for u in self.units))
 
-    def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "") -> Entry:
-        return Entry(self.day, self.step, text, tuple(r.describe() for r in rolls if r is not None), rule)
+    def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "", key: str = "") -> Entry:
+        return Entry(self.day, self.step, text, tuple(r.describe() for r in rolls if r is not None), rule, key)
 
     def logged(self, *entries: Entry) -> Campaign:
         return attrs.evolve(self, log=self.log + entries)

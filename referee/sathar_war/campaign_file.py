@@ -254,4 +254,5 @@ def unit_dict(unit: Unit) -> dict[str, Any]:
 
 
 def entry_dict(entry: Entry) -> dict[str, Any]:
-    return {**attrs.asdict(entry), "rolls": list(entry.rolls)}
+    """A log line as saved (the key for entering rolls lives only while an action is previewed)."""
+    return {"day": entry.day, "step": entry.step, "text": entry.text, "rolls": list(entry.rolls), "rule": entry.rule}

@@ -291,7 +291,7 @@ def _misjumps(
             text = f"{who} MISJUMP: {roll.total} > {chance}% with {astrogator}; lost for the duration of the war"
             lost |= {u.name for u in part}
         rule = f"{MISJUMP}, row {best_row['ship_type']}, {rate} boxes a day" + (f"; {INTERLOCKED}" if len(part) > 1 else "")
-        entries.append(campaign.entry(text, [roll], rule))
+        entries.append(campaign.entry(text, [roll], rule, key=part[0].name))
     return lost, entries
 
 

@@ -126,7 +126,7 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
             changed.append(attrs.evolve(unit, status="off-map", roster=fresh(tables, attrs.evolve(unit, roster=attrs.evolve(unit.roster, carried_by=""))), lost=0))
         else:
             changed.append(attrs.evolve(unit, status="removed"))
-        entries.append(campaign.entry(f"the {unit.name}: {row['result']}", [roll], f"{REPLACEMENTS}: Sathar Replacements; ssw.sathar-replacement, row {row['low']}-{row['high']}"))
+        entries.append(campaign.entry(f"the {unit.name}: {row['result']}", [roll], f"{REPLACEMENTS}: Sathar Replacements; ssw.sathar-replacement, row {row['low']}-{row['high']}", key=unit.name))
     campaign = campaign.with_units(changed)
     owed = []
     for station in campaign.units:

@@ -1,0 +1,60 @@
+"""The campaign being played: its state now, the states before (undo) and after (redo), and the
+autosave. Campaigns are frozen, so undoing an action is putting the state before it back - its
+rolls' consequences and its log lines with it. Every change is saved atomically at once; a save
+that fails changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee import storage
+from referee.errors import RefereeError
+from referee.sathar_war import campaign_file
+from referee.sathar_war.campaign import Campaign, Done
+from referee.tables import Tables
+
+
+class Journal:
+    def __init__(self, path: Path, campaign: Campaign, tables: Tables) -> None:
+        self.path = path
+        self.campaign = campaign
+        self.tables = tables
+        self.past: list[tuple[Campaign, str]] = []  # (the state before, what was done)
+        self.future: list[tuple[Campaign, str]] = []  # undone: (the state after, what was done)
+
+    @classmethod
+    def open(cls, path: Path, tables: Tables) -> Journal:
+        data = storage.read(path, "campaign")
+        try:
+            return cls(path, campaign_file.from_dict(data, tables), tables)
+        except RefereeError as error:
+            raise RefereeError(f"{path}: {error}; the file is unchanged") from None
+
+    def apply(self, done: Done, what: str) -> None:
+        """Take an action's result as the campaign's new state, and save it."""
+        self._become(done.campaign)
+        self.past.append((self._before, what))
+        self.future.clear()
+
+    def undo(self) -> str:
+        if not self.past:
+            raise RefereeError("nothing to undo")
+        state, what = self.past[-1]
+        self._become(state)
+        self.past.pop()
+        self.future.append((self._before, what))
+        return what
+
+    def redo(self) -> str:
+        if not self.future:
+            raise RefereeError("nothing to redo")
+        state, what = self.future[-1]
+        self._become(state)
+        self.future.pop()
+        self.past.append((self._before, what))
+        return what
+
+    def _become(self, state: Campaign) -> None:
+        storage.write(self.path, campaign_file.to_dict(state))  # raises before anything changes
+        self._before = self.campaign
+        self.campaign = state

@@ -1,0 +1,60 @@
+"""Where the app keeps the referee's campaigns: new wars copied from the bundled start, and the
+campaign played last (offered on the next start). ``REFEREE_HOME`` moves the folder (default
+``$XDG_DATA_HOME/referee``, else ``~/.local/share/referee``)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from referee.errors import RefereeError
+from referee.resources import campaigns_dir
+
+BUNDLED_START = "second-sathar-war.toml"
+
+
+def home() -> Path:
+    chosen = os.environ.get("REFEREE_HOME")
+    if chosen:
+        return Path(chosen)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "referee"
+
+
+def _folder() -> Path:
+    folder = home()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RefereeError(f"cannot make the folder {folder} for campaigns: {error.strerror} (set REFEREE_HOME to another folder)") from None
+    return folder
+
+
+def remember(path: Path) -> None:
+    """Note the campaign being played, to offer it on the next start."""
+    try:
+        (_folder() / "last-campaign").write_text(str(path.resolve()) + "\n", encoding="utf-8")
+    except OSError:
+        pass  # a convenience only: the campaign itself is saved in its own file
+
+
+def last() -> Path | None:
+    """The campaign played last, if its file is still there."""
+    try:
+        text = (home() / "last-campaign").read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    path = Path(text)
+    return path if text and path.is_file() else None
+
+
+def new_war() -> Path:
+    """A copy of the bundled Second Sathar War start, as a new numbered file in the campaigns folder."""
+    folder = _folder()
+    number = 1
+    while (folder / f"war-{number}.toml").exists():
+        number += 1
+    path = folder / f"war-{number}.toml"
+    shutil.copyfile(campaigns_dir() / BUNDLED_START, path)
+    return path

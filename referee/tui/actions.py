@@ -1,0 +1,334 @@
+"""Everything the referee can do to the campaign from the app: each action's fields, and how the
+typed values become a call into the rules layer. No Textual here: the dialogs show the fields,
+and the same builders are tested directly.
+
+A builder returns a *step*: ``step(rng, rolled) -> Done``. The app calls it once with virtual dice
+to learn which rolls it needs (that result is never shown), then again with the referee's choice:
+"roll for me" (virtual dice) or the results rolled at the table, keyed by ``Entry.key``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+from referee.errors import RefereeError
+from referee.sathar_war import battles, fleets, movement, repairs, setup, turn
+from referee.sathar_war.campaign import Campaign, Done, done
+from referee.tables import UNKNOWN, Lookup, Table, Tables
+
+Step = Callable[[random.Random, Mapping[str, str]], Done]
+Values = Mapping[str, str]
+
+
+class FieldError(RefereeError):
+    """A typed value that is wrong, shown beside its field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class Field(NamedTuple):
+    name: str
+    label: str
+    hint: str = ""  # the placeholder: what a right value looks like
+    fill: str = ""  # prefilled from the selection: "names", "ship", "system", or a fixed value after "="
+
+
+class Action(NamedTuple):
+    key: str  # the key on its screen
+    name: str  # as the palette and the footer show it
+    help: str
+    fields: tuple[Field, ...]
+    build: Callable[[Values, Campaign, Tables], Step]
+
+
+# ---------------------------------------------------------------------- reading typed values
+
+
+def names(values: Values, field: str = "names") -> list[str]:
+    found = [n.strip() for n in values.get(field, "").split(",") if n.strip()]
+    if not found:
+        raise FieldError(field, "name at least one ship or fleet (several: comma-separated)")
+    return found
+
+
+def text(values: Values, field: str) -> str:
+    return values.get(field, "").strip()
+
+
+def needed(values: Values, field: str, what: str) -> str:
+    found = text(values, field)
+    if not found:
+        raise FieldError(field, f"give {what}")
+    return found
+
+
+def number(values: Values, field: str, low: int, high: int | None = None, default: int | None = None) -> int | None:
+    found = text(values, field)
+    if not found:
+        return default
+    try:
+        value = int(found)
+    except ValueError:
+        raise FieldError(field, f"a whole number, not {found!r}") from None
+    if value < low or (high is not None and value > high):
+        span = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise FieldError(field, f"{span}, not {value}")
+    return value
+
+
+def flag(values: Values, field: str) -> bool:
+    found = text(values, field).lower()
+    if found in ("", "n", "no"):
+        return False
+    if found in ("y", "yes"):
+        return True
+    raise FieldError(field, f"y or n, not {found!r}")
+
+
+def codes(values: Values, field: str) -> tuple[str, ...]:
+    return tuple(c.strip() for c in text(values, field).split(",") if c.strip())
+
+
+def spent(values: Values, field: str) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for part in codes(values, field):
+        code, _, count = part.partition("=")
+        if not count.strip().isdigit():
+            raise FieldError(field, f"CODE=N, comma-separated (T=2, ICM=3), not {part!r}")
+        found[code.strip()] = int(count)
+    return found
+
+
+def groups(values: Values, field: str) -> list[list[str]]:
+    return [[n.strip() for n in g.split(",") if n.strip()] for g in text(values, field).split(";") if g.strip()]
+
+
+def outcome(values: Values) -> battles.Outcome:
+    return battles.Outcome(
+        hull=number(values, "hull", 0), adf=number(values, "adf", 0), mr=number(values, "mr", 0), dcr=number(values, "dcr", 0),
+        lost_systems=codes(values, "lost"), damaged=tuple(d.lower() for d in codes(values, "damaged")), spent=spent(values, "spent"),
+        destroyed=flag(values, "destroyed"), detonated=flag(values, "detonated"), escaped=text(values, "escaped"),
+    )
+
+
+def no_dice(action: Callable[[], Done]) -> Step:
+    return lambda rng, rolled: action()
+
+
+# ---------------------------------------------------------------------- the actions
+
+NAMES = Field("names", "Ships or fleets", "comma-separated names; * and ? patterns", "names")
+SHIP = Field("ship", "Ship", "one ship or station", "ship")
+
+
+def _move(v: Values, c: Campaign, t: Tables) -> Step:
+    who, toward, rate, planet, parts = names(v), text(v, "toward"), number(v, "rate", 1, 3), text(v, "planet"), groups(v, "groups")
+    return lambda rng, rolled: movement.move(c, t, who, toward, rate, planet, parts, rng, rolled)
+
+
+def _place(v: Values, c: Campaign, t: Tables) -> Step:
+    who, circle, planet = names(v), text(v, "circle"), text(v, "planet")
+    if bool(circle) == bool(planet):
+        raise FieldError("circle", "a start circle for Sathar ships, or a planet for non-attached UPF ships (one of the two)")
+    if circle:
+        return no_dice(lambda: setup.place_sathar(c, who, circle))
+    return no_dice(lambda: setup.place_upf(c, who, planet))
+
+
+def _advance(v: Values, c: Campaign, t: Tables) -> Step:
+    return lambda rng, rolled: turn.advance(c, t, rng, rolled)
+
+
+def _nova(v: Values, c: Campaign, t: Tables) -> Step:
+    return lambda rng, rolled: setup.place_nova(c, t, rng, rolled.get(""))
+
+
+def _retreat(v: Values, c: Campaign, t: Tables) -> Step:
+    condition = number(v, "condition", 1, 5)
+    if condition is None:
+        raise FieldError("condition", "the condition's number, 1 to 5")
+    return no_dice(lambda: setup.choose_retreat(c, condition))
+
+
+def _drones(v: Values, c: Campaign, t: Tables) -> Step:
+    side, who = needed(v, "side", "Sathar or UPF"), names(v)
+    return no_dice(lambda: setup.choose_drones(c, side, who))
+
+
+def _join(v: Values, c: Campaign, t: Tables) -> Step:
+    fleet, who = needed(v, "fleet", "the fleet's name (a new name forms one)"), names(v)
+    return no_dice(lambda: fleets.join(c, fleet, who))
+
+
+def _detach(v: Values, c: Campaign, t: Tables) -> Step:
+    who = names(v)
+    return no_dice(lambda: fleets.detach(c, who))
+
+
+def _land(v: Values, c: Campaign, t: Tables) -> Step:
+    who, base = names(v), needed(v, "on", "the assault carrier or station")
+    return no_dice(lambda: fleets.land(c, who, base))
+
+
+def _launch(v: Values, c: Campaign, t: Tables) -> Step:
+    who = names(v)
+    return no_dice(lambda: fleets.launch(c, who))
+
+
+def _dock(v: Values, c: Campaign, t: Tables) -> Step:
+    who = names(v)
+    return no_dice(lambda: fleets.dock(c, who))
+
+
+def _void(v: Values, c: Campaign, t: Tables) -> Step:
+    who = names(v)
+    return no_dice(lambda: repairs.enter_void(c, who))
+
+
+def _order(v: Values, c: Campaign, t: Tables) -> Step:
+    ship, hull, system = needed(v, "ship", "a ship in a repair queue"), number(v, "hull", 0, default=0) or 0, text(v, "system")
+    return no_dice(lambda: repairs.order(c, ship, hull, system))
+
+
+def _edit(v: Values, c: Campaign, t: Tables) -> Step:
+    ship, change = needed(v, "ship", "the ship to edit"), outcome(v)
+    return no_dice(lambda: battles.edit_roster(c, ship, change))
+
+
+def _declare(v: Values, c: Campaign, t: Tables) -> Step:
+    system, planet, ships = needed(v, "system", "the contested system"), text(v, "planet"), codes(v, "ships")
+    return no_dice(lambda: battles.declare(c, t, system, planet, ships))
+
+
+def _result(v: Values, c: Campaign, t: Tables) -> Step:
+    ship, change = needed(v, "ship", "a ship that fought today"), outcome(v)
+    return no_dice(lambda: battles.record(c, ship, change))
+
+
+def _import(v: Values, c: Campaign, t: Tables) -> Step:
+    from referee.knight_hawks import battle_file
+    from referee import storage
+
+    path = Path(needed(v, "file", "the Knight Hawks battle file"))
+    try:
+        fought = battle_file.from_dict(storage.read(path, "battle"), t)
+    except RefereeError as error:
+        raise FieldError("file", str(error)) from None
+    return no_dice(lambda: battles.from_battle(c, fought))
+
+
+def free_roll(campaign: Campaign, expression: str, purpose: str) -> Step:
+    """A roll the referee asks for on the Dice screen, kept in the campaign's log."""
+    from referee import dice
+
+    dice.parse(expression)  # refuse a malformed expression before asking for dice
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        roll = dice.take(expression, rng, rolled.get(""), purpose or "the referee's roll")
+        return done(campaign, campaign.entry(f"rolled {expression}: {roll.total}", [roll], "the referee's roll (Dice screen)"))
+
+    return step
+
+
+def table_roll(campaign: Campaign, table: Table, keys: list[str], modifier: int) -> Step:
+    """Roll a table's dice (or take the result rolled at the table), add the modifier, read the row."""
+    from referee import dice
+
+    if not table.roll or table.lookup == "key":
+        raise RefereeError(f"{table.name} is not rolled on: look it up by its key")
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        roll = dice.take(table.roll, rng, rolled.get(""), table.title)
+        total = roll.total + modifier
+        found = table.look_up([*keys, str(total)])
+        added = f" {modifier:+d} = {total}" if modifier else ""
+        line = campaign.entry(f"{table.title}: rolled {roll.total}{added}: {found_text(found)}", [roll], found.citation())
+        return done(campaign, line)
+
+    return step
+
+
+def found_text(found: Lookup) -> str:
+    """A lookup as the referee reads it: the cell asked for, or the whole row."""
+    if found.column is not None:
+        return cell(found.value)
+    return "; ".join(f"{c.label}: {cell(found.row[c.key])}" for c in found.table.columns)
+
+
+def cell(value: object) -> str:
+    if value == UNKNOWN:
+        return "unknown (not readable in the source)"
+    if isinstance(value, list):
+        return ", ".join(cell(v) for v in value) if value else "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+OUTCOME_FIELDS = (
+    Field("hull", "Hull points left", "blank: unchanged"), Field("adf", "ADF left", "blank: unchanged"), Field("mr", "MR left", "blank: unchanged"),
+    Field("dcr", "DCR left", "blank: unchanged"), Field("lost", "Weapons/defenses destroyed", "LB, T, ES ..."),
+    Field("damaged", "Damaged systems", "combat-control, navigation, electrical-fire ..."), Field("spent", "Ammunition spent", "T=2, ICM=3"),
+)
+
+CAMPAIGN = (
+    Action("a", "Advance", "the next step of the turn sequence (from step 4: the end of the day)", (), _advance),
+    Action("t", "Retreat", "choose the Sathar player's secret retreat condition (set-up)", (Field("condition", "Condition 1-5", "see ssw.retreat-conditions"),), _retreat),
+    Action("n", "NOVA", "place Strike Force NOVA onto the map by 1d10 (after the Sathar set-up, or before any UPF move)", (), _nova),
+    Action("w", "Drones", "shatter drones: a side's two frigates chosen as shatter drones (optional rule)", (Field("side", "Side", "Sathar or UPF"), NAMES), _drones),
+)
+FORCES = (
+    Action("m", "Move", "move ships or fleets one day; a risk jump rolls for misjumps", (
+        NAMES, Field("toward", "Toward", "the next system or start circle; on a route: either end", "system"),
+        Field("rate", "Boxes a day", "1 (blank), or 2 or 3 to risk-jump"), Field("planet", "Planet", "where to stop in a system"),
+        Field("groups", "Interlocked groups", "A,B;C,D - blank: all together"),
+    ), _move),
+    Action("p", "Place", "Sathar ships into a start circle, or non-attached UPF ships at a planet (set-up)", (
+        NAMES, Field("circle", "Start circle", "Sathar: the circle or its system"), Field("planet", "Planet", "UPF non-attached: the planet"),
+    ), _place),
+    Action("j", "Join", "join a fleet: ships or a whole fleet join a fleet (form, merge, transfer)", (Field("fleet", "Fleet", "its name; a new name forms one"), NAMES), _join),
+    Action("x", "Detach", "ships leave their fleet; a fleet's name disbands it", (NAMES,), _detach),
+    Action("k", "Dock", "dock at the planet's station (repair queue)", (NAMES,), _dock),
+    Action("l", "Land", "land fighters aboard a carrier or station", (NAMES, Field("on", "Carrier or station", "its name")), _land),
+    Action("o", "Launch", "launch fighters: leave their carrier or station", (NAMES,), _launch),
+    Action("e", "Edit", "edit a roster: correct a roster by hand (logged)", (SHIP, *OUTCOME_FIELDS), _edit),
+)
+REPAIRS = (
+    Action("o", "Order", "repair order: today's work for a ship: hull points, or one system", (
+        SHIP, Field("hull", "Hull points", "from its centre's capacity"), Field("system", "Or one system", "adf, mr, LB, navigation ..."),
+    ), _order),
+    Action("k", "Dock", "dock at the planet's station (repair queue)", (NAMES,), _dock),
+    Action("v", "Void", "into the Void: Sathar ships in a start circle enter the Void (back repaired six days on)", (NAMES,), _void),
+)
+BATTLES = (
+    Action("d", "Declare", "declare an attack: the side whose attack step it is declares an attack", (
+        Field("system", "System", "the contested system", "system"), Field("planet", "Planet", "in a two-planet system"),
+        Field("ships", "Only these ships", "blank: all there"),
+    ), _declare),
+    Action("o", "Result", "battle result: one ship's outcome: roster, destroyed, escaped", (
+        SHIP, *OUTCOME_FIELDS, Field("destroyed", "Destroyed", "y or n"), Field("detonated", "Drone set off", "y or n"),
+        Field("escaped", "Escaped toward", "the adjacent system"),
+    ), _result),
+    Action("i", "Import", "import a fought Knight Hawks battle file's rosters back into the campaign", (Field("file", "Battle file", "path"),), _import),
+)
+
+
+def _export(v: Values, c: Campaign, t: Tables) -> Step:
+    from referee import storage
+    from referee.knight_hawks import battle_file
+
+    system, path = needed(v, "system", "the system of today's battle"), Path(needed(v, "file", "the battle file to write"))
+    if path.exists():
+        raise FieldError("file", f"{path} exists; give another name")
+    battle = battles.battle_for(c, system)
+    storage.write(path, battle_file.to_dict(battle))
+    line = c.entry(f"the battle at {system} is written to {path} ({len(battle.ships)} ships): fight it with referee kh ... -b {path}, then import it")
+    return no_dice(lambda: done(c, line))
+
+
+BATTLES += (Action("x", "Export", "export today's battle as a Knight Hawks battle file, to fight turn by turn", (Field("system", "System", "", "system"), Field("file", "Battle file", "path to write")), _export),)

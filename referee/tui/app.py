@@ -1,0 +1,201 @@
+"""The referee's app: one campaign, seven screens, every action through a dialog, every change
+saved at once and undoable."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+
+from referee import saves
+from referee.errors import RefereeError
+from referee.journal import Journal
+from referee.sathar_war.campaign import Done
+from referee.tables import Tables
+from referee.tui.actions import Action, Step
+from referee.tui.dialogs import DiceDialog, FormDialog, StartDialog, needs
+from referee.tui.pages import PAGES, Page
+
+
+class Finder(Provider):
+    """The command palette's search over ships, systems and tables by name."""
+
+    async def search(self, query: str) -> Hits:
+        app: RefereeApp = self.app  # type: ignore[assignment]
+        matcher = self.matcher(query)
+        for kind, name, call in app.findable():
+            score = matcher.match(f"{kind} {name}")
+            if score > 0:
+                yield Hit(score, matcher.highlight(f"{kind} {name}"), call, help=f"open the {kind} {name}")
+
+    async def discover(self) -> Hits:
+        return
+        yield  # no discovery: the list would be hundreds of ships long
+
+
+class RefereeApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "referee"
+    MODES = {name: page for name, page in PAGES.items()}
+    DEFAULT_MODE = "campaign"
+    COMMANDS = App.COMMANDS | {Finder}
+    BINDINGS = [
+        *[Binding(str(n), f"show('{name}')", page.TITLE, show=False) for n, (name, page) in enumerate(PAGES.items(), start=1)],
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("ctrl+q", "quit", "Quit", show=False),
+    ]
+
+    def __init__(self, journal: Journal, offer: Path | None = None) -> None:
+        super().__init__()
+        self.journal = journal
+        self.offer = offer
+        self.rng = random.Random()
+        self.version = 0  # counts changes: a page shown again redraws if it saw an older one
+        self.marked: list[str] = []  # ships marked on the Forces screen (space)
+        self.ship = ""  # the ship under the cursor
+        self.system = ""  # the system or route under the cursor
+        self.secrets = False  # the retreat condition shown (the referee chose to reveal it)
+
+    @property
+    def tables(self) -> Tables:
+        return self.journal.tables
+
+    def on_mount(self) -> None:
+        saves.remember(self.journal.path)
+        if self.offer is not None:
+            self.push_screen(StartDialog(self.offer))
+
+    # ------------------------------------------------------------------ screens
+
+    def action_show(self, name: str) -> None:
+        self.switch_mode(name)
+
+    def page(self) -> Page | None:
+        screen = self.screen
+        return screen if isinstance(screen, Page) else None
+
+    def changed(self) -> None:
+        self.version += 1
+        page = self.page()
+        if page is not None:
+            page.redraw()
+
+    # ------------------------------------------------------------------ actions
+
+    def open_action(self, action: Action) -> None:
+        names = ", ".join(self.marked) if self.marked else self.ship
+        fills = {"names": names, "ship": self.ship, "system": self.system}
+        values = {f.name: fills.get(f.fill, "") for f in action.fields}
+        campaign = self.journal.campaign
+        self.push_screen(FormDialog(action.name, action.help, action.fields, values, lambda v: action.build(v, campaign, self.tables)))
+
+    def start(self, title: str, step: Step, form: FormDialog | None = None) -> None:
+        """Run an action once with virtual dice to learn what it rolls (refusals raise here, and the
+        form shows them); apply it at once if it rolls nothing, else ask for the dice."""
+        trial = step(random.Random(), {})
+        if form is not None:
+            form.dismiss(None)
+        rolls = needs(trial)
+        if rolls:
+            self.push_screen(DiceDialog(title, step, rolls))
+        else:
+            self.apply(title, trial)
+
+    def apply(self, title: str, result: Done) -> None:
+        try:
+            self.journal.apply(result, title)
+        except RefereeError as error:
+            self.notify(str(error), title="not saved: nothing changed", severity="error")
+            return
+        self.marked = [n for n in self.marked if self._exists(n)]
+        self.changed()
+        shown = result.entries[-1].text if result.entries else title
+        self.notify(shown, title=title, timeout=4)
+
+    def _exists(self, name: str) -> bool:
+        try:
+            self.journal.campaign.named([name])
+        except RefereeError:
+            return False
+        return True
+
+    def action_undo(self) -> None:
+        self._travel(self.journal.undo, "undone")
+
+    def action_redo(self) -> None:
+        self._travel(self.journal.redo, "redone")
+
+    def _travel(self, move: object, verb: str) -> None:
+        try:
+            what = move()  # type: ignore[operator]
+        except RefereeError as error:
+            self.notify(str(error), severity="warning")
+            return
+        self.changed()
+        self.notify(f"{verb}: {what}", timeout=3)
+
+    def new_war(self) -> None:
+        try:
+            path = saves.new_war()
+            self.journal = Journal.open(path, self.tables)
+        except RefereeError as error:
+            self.notify(str(error), severity="error")
+            return
+        saves.remember(path)
+        self.changed()
+        self.notify(f"a new war: {path}", timeout=4)
+
+    # ------------------------------------------------------------------ the command palette
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for name, page in PAGES.items():
+            yield SystemCommand(f"Screen: {page.TITLE}", page.HELP, lambda name=name: self.switch_mode(name))  # type: ignore[misc]
+            for action in page.ACTIONS:
+                yield SystemCommand(f"{page.TITLE}: {action.name}", action.help, lambda name=name, action=action: self._from_palette(name, action))  # type: ignore[misc]
+        yield SystemCommand("Undo", "revert the last action, its rolls' consequences with it", self.action_undo)
+        yield SystemCommand("Redo", "do again what was undone", self.action_redo)
+
+    def _from_palette(self, name: str, action: Action) -> None:
+        self.switch_mode(name)
+        self.call_after_refresh(self.open_action, action)
+
+    def findable(self) -> Iterable[tuple[str, str, object]]:
+        campaign = self.journal.campaign
+        for unit in campaign.units:
+            yield "ship", unit.name, lambda name=unit.name: self.go_to("forces", ship=name)
+        for system in campaign.frontier.systems:
+            yield "system", system.name, lambda name=system.name: self.go_to("map", system=name)
+        for table in self.tables.names():
+            yield "table", table, lambda name=table: self.go_to("dice", table=name)
+
+    def go_to(self, mode: str, ship: str = "", system: str = "", table: str = "") -> None:
+        self.ship = ship or self.ship
+        self.system = system or self.system
+        self.switch_mode(mode)
+        self.call_after_refresh(self._point, ship or system or table)
+
+    def _point(self, name: str) -> None:
+        page = self.page()
+        if page is not None:
+            page.point_at(name)
+
+
+def run(path: Path | None) -> None:
+    """``referee play [PATH]`` and ``referee`` alone: open the campaign (with no path: offer the
+    last one played, or start a new war from the bundled start)."""
+    from referee import tables
+
+    every = tables.load()
+    offer = None
+    if path is None:
+        offer = saves.last()
+        path = offer or saves.new_war()
+    journal = Journal.open(path, every)
+    RefereeApp(journal, offer).run()

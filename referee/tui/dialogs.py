@@ -1,0 +1,224 @@
+"""The app's dialogs: an action's fields, its dice, and the choice of campaign at start.
+
+A bad entry is shown beside its field and changes nothing. An action that rolls asks first:
+"roll for me" or the results rolled at the table (each range-checked beside its field); then it
+shows the dice, the target and the outcome, and only "apply" changes the campaign.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from referee import dice
+from referee.errors import RefereeError
+from referee.sathar_war.campaign import Done
+from referee.tui.actions import Field, FieldError, Step
+
+if TYPE_CHECKING:
+    from referee.tui.app import RefereeApp
+
+
+class Need(NamedTuple):
+    """A roll an action will make: under what key a table result is entered, the dice, what for."""
+
+    key: str
+    expression: str
+    purpose: str
+
+
+def needs(result: Done) -> list[Need]:
+    """The rolls an action made (learned from a run with virtual dice whose values are not shown)."""
+    found = []
+    for entry in result.entries:
+        for receipt in entry.rolls:
+            expression, _, rest = receipt.partition(":")
+            found.append(Need(entry.key, expression, rest.partition(" for ")[2]))
+    return found
+
+
+def receipt_lines(result: Done) -> list[str]:
+    lines = []
+    for entry in result.entries:
+        lines.append(entry.text)
+        lines += [f"   dice: {r}" for r in entry.rolls]
+        if entry.rule:
+            lines.append(f"   [{entry.rule}]")
+    return lines
+
+
+def say(error: Static, text: str) -> None:
+    """A message beside a field (an empty one takes no room)."""
+    error.update(text)
+    error.display = bool(text)
+
+
+class Dialog(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    @property
+    def referee(self) -> RefereeApp:
+        return self.app  # type: ignore[return-value]
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class FormDialog(Dialog):
+    """An action's fields; Enter in any field runs it."""
+
+    def __init__(self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: object) -> None:
+        super().__init__()
+        self.title_text = title
+        self.help = help
+        self.fields = fields
+        self.values = values
+        self.build = build  # values -> Step
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog"):
+            yield Static(f"[b]{self.title_text}[/b]: {self.help}", classes="title")
+            for field in self.fields:
+                with Horizontal(classes="field"):
+                    yield Label(field.label)
+                    yield Input(self.values.get(field.name, ""), placeholder=field.hint, id=f"field-{field.name}")
+                yield Static("", id=f"error-{field.name}", classes="error")
+            yield Static("", id="error-form", classes="error")
+            yield Label("Enter: go   Esc: cancel   Tab: next field", classes="keys")
+
+    def on_mount(self) -> None:
+        if self.fields:
+            self.query_one(f"#field-{self.fields[0].name}", Input).focus()
+        else:
+            self.run()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.run()
+
+    def run(self) -> None:
+        for error in self.query(".error").results(Static):
+            say(error, "")
+        values = {f.name: self.query_one(f"#field-{f.name}", Input).value for f in self.fields}
+        try:
+            step: Step = self.build(values)  # type: ignore[operator]
+            self.referee.start(self.title_text, step, self)
+        except FieldError as error:
+            say(self.query_one(f"#error-{error.field}", Static), str(error))
+            self.query_one(f"#field-{error.field}", Input).focus()
+        except RefereeError as error:
+            say(self.query_one("#error-form", Static), str(error))
+
+
+class DiceDialog(Dialog):
+    """Roll for me, or I rolled ...; then the dice, the target and the outcome; then apply."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+r", "roll", "Roll for me", priority=True), Binding("ctrl+a", "apply", "Apply", priority=True)]
+
+    def __init__(self, title: str, step: Step, rolls: list[Need]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.step = step
+        self.rolls = rolls
+        self.result: Done | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog"):
+            yield Static(f"[b]{self.title_text}[/b]: {len(self.rolls)} roll(s)", classes="title")
+            with Vertical(id="ask"):
+                for number, need in enumerate(self.rolls):
+                    expression = dice.parse(need.expression)
+                    who = f" ({need.key})" if need.key else ""
+                    yield Static(f"{need.expression} for {need.purpose}{who}")
+                    with Horizontal(classes="field"):
+                        yield Label(f"I rolled ({expression.lowest}-{expression.highest})")
+                        yield Input(placeholder="the total rolled at the table", id=f"roll-{number}")
+                    yield Static("", id=f"error-{number}", classes="error")
+                yield Static("", id="error-ask", classes="error")
+                yield Label("Enter: use my rolls   Ctrl+R: roll for me   Esc: cancel", classes="keys")
+            with Vertical(id="shown"):
+                yield Static("", id="outcome")
+                yield Label("Enter or Ctrl+A: apply   Esc: cancel (nothing changes)", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#shown").display = False
+        if self.rolls:
+            self.query_one("#roll-0", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.entered()
+
+    def on_key(self, event: object) -> None:
+        if self.result is not None and getattr(event, "key", "") == "enter":
+            self.action_apply()
+
+    def entered(self) -> None:
+        typed: dict[str, str] = {}
+        wrong = False
+        for number, need in enumerate(self.rolls):
+            value = self.query_one(f"#roll-{number}", Input).value.strip()
+            error = self.query_one(f"#error-{number}", Static)
+            say(error, "")
+            if not value:
+                say(error, "type the total rolled at the table, or press Ctrl+R to roll for me")
+                wrong = True
+                continue
+            try:
+                dice.entered(need.expression, value, need.purpose)
+            except RefereeError as problem:
+                say(error, str(problem))
+                wrong = True
+                continue
+            typed[need.key] = value
+        if not wrong:
+            self.show(typed)
+
+    def action_roll(self) -> None:
+        if self.result is None:
+            self.show({})
+
+    def show(self, rolled: dict[str, str]) -> None:
+        try:
+            self.result = self.step(self.referee.rng, rolled)
+        except RefereeError as error:
+            say(self.query_one("#error-ask", Static), str(error))
+            return
+        self.query_one("#ask").display = False
+        self.query_one("#shown").display = True
+        self.query_one("#outcome", Static).update("\n".join(receipt_lines(self.result)))
+        self.query_one("#outcome").focus()
+
+    def action_apply(self) -> None:
+        if self.result is not None:
+            result, self.result = self.result, None
+            self.dismiss(None)
+            self.referee.apply(self.title_text, result)
+
+
+class StartDialog(Dialog):
+    """On a start without a file: the campaign played last, or a new war from the bundled start."""
+
+    BINDINGS = [Binding("c", "go('last')", "Continue"), Binding("n", "go('new')", "New war"), Binding("escape", "go('last')", "Continue")]
+
+    def __init__(self, last: Path) -> None:
+        super().__init__()
+        self.last = last
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("[b]Welcome back[/b]", classes="title")
+            yield Label(f"c: continue the campaign played last: {self.last}")
+            yield Label("n: start a new war from the bundled Second Sathar War start")
+
+    def action_go(self, choice: str) -> None:
+        self.dismiss(None)
+        if choice == "new":
+            self.referee.new_war()

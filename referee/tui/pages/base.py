@@ -1,0 +1,94 @@
+"""What every screen shares: the bar of screens and the day at the top, the keys at the bottom,
+its actions, and redrawing when the campaign has changed since it was last shown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import DataTable, Footer, Static
+from textual.widgets.data_table import RowDoesNotExist
+
+from referee.tui.actions import Action
+
+if TYPE_CHECKING:
+    from referee.sathar_war.campaign import Campaign
+    from referee.tui.app import RefereeApp
+
+TABS = (("campaign", "Campaign"), ("forces", "Forces"), ("map", "Map"), ("repairs", "Repairs"), ("battles", "Battles"), ("dice", "Dice"), ("log", "Log"))
+
+
+def action_keys(actions: Sequence[Action], *more: BindingType) -> list[BindingType]:
+    return [*[Binding(a.key, f"act({n})", a.name) for n, a in enumerate(actions)], *more]
+
+
+class Page(Screen[None]):
+    TITLE: ClassVar[str] = ""
+    HELP: ClassVar[str] = ""
+    NAME: ClassVar[str] = ""
+    ACTIONS: ClassVar[tuple[Action, ...]] = ()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen = -1
+
+    @property
+    def referee(self) -> RefereeApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.referee.journal.campaign
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="bar")
+        yield from self.body()
+        yield Footer()
+
+    def body(self) -> Iterable[Widget]:
+        return ()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_screen_resume(self) -> None:
+        if self.seen != self.referee.version:
+            self.redraw()
+
+    def redraw(self) -> None:
+        self.seen = self.referee.version
+        campaign = self.campaign
+        tabs = "  ".join(f"[reverse] {n} {title} [/]" if name == self.NAME else f"{n} {title}" for n, (name, title) in enumerate(TABS, start=1))
+        where = f"day {campaign.day} · {campaign.step} · {self.referee.journal.path.name}"
+        self.query_one("#bar", Static).update(f"{tabs}\n[b]{self.TITLE}[/b] · {where}")
+        self.draw()
+
+    def draw(self) -> None:
+        """Fill the screen from the campaign as it is now."""
+
+    def point_at(self, name: str) -> None:
+        """The palette chose a ship, a system or a table shown here."""
+
+    def action_act(self, number: int) -> None:
+        self.referee.open_action(self.ACTIONS[number])
+
+
+def fill(table: DataTable[Any], rows: Iterable[tuple[str, Sequence[object]]], keep: str = "") -> None:
+    """Refill a table, keeping the cursor on the row keyed ``keep`` if it is still there."""
+    table.clear()
+    for key, cells in rows:
+        table.add_row(*cells, key=key)
+    if keep:
+        point(table, keep)
+
+
+def point(table: DataTable[Any], key: str) -> bool:
+    try:
+        table.move_cursor(row=table.get_row_index(key))
+    except RowDoesNotExist:  # the row is gone: the cursor stays where it is
+        return False
+    return True

@@ -1,0 +1,69 @@
+"""Battles: each contested system with its planets, the ships that may fight and the rules their
+number suggests; today's declared attacks; each ship's outcome entered here flows into rosters,
+losses and the victory tally. A battle can be written out as a Knight Hawks battle file to fight
+turn by turn and read back (a battle screen will open it here)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import DataTable, Static
+
+from referee.sathar_war import report
+from referee.tui import actions
+from referee.tui.pages.base import Page, action_keys, fill
+
+
+class BattlesPage(Page):
+    TITLE = "Battles"
+    NAME = "battles"
+    HELP = "contested systems, declared attacks, outcomes ship by ship"
+    ACTIONS = actions.BATTLES
+    BINDINGS = action_keys(ACTIONS)
+
+    def body(self) -> Iterable[Widget]:
+        with Horizontal():
+            yield DataTable(id="contested", cursor_type="row", zebra_stripes=True)
+            with VerticalScroll(classes="side wide"):
+                yield Static(id="fight")
+
+    def on_mount(self) -> None:
+        self.query_one("#contested", DataTable).add_columns("System", "Sathar", "UPF", "Rules")
+        super().on_mount()
+        self.query_one("#contested", DataTable).focus()
+
+    def draw(self) -> None:
+        found = report.battles(self.campaign, self.referee.tables)
+        self.found = found
+        rows = [(p["system"], (p["system"], len(p["sathar"]), len(p["upf"]), p["rules"].split(";")[0])) for p in found["contested"]]
+        fill(self.query_one("#contested", DataTable), rows, self.referee.system)
+        self.show_fight()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key.value:
+            self.referee.system = event.row_key.value
+            self.show_fight()
+
+    def show_fight(self) -> None:
+        found = self.found
+        lines = [f"[b]Step[/b]: {found['step_text']}"]
+        for place in found["contested"]:
+            if place["system"] != self.referee.system:
+                continue
+            lines += [
+                f"[b]{place['system']}[/b]: planets {', '.join(place['planets'])}", f"rules: {place['rules']}",
+                f"Sathar ({len(place['sathar'])}): {', '.join(place['sathar'])}", f"UPF ({len(place['upf'])}): {', '.join(place['upf'])}",
+            ]
+            if place["attacked_today"]:
+                lines.append(f"attacked today (the UPF may not attack them): {', '.join(place['attacked_today'])}")
+        if not found["contested"]:
+            lines.append("no system holds both sides")
+        lines.append("[b]Declared today[/b]")
+        for fight in found["declared"]:
+            lines.append(f"{fight['attacker']} attack at {fight['planet']} ({fight['system']}): {', '.join(fight['ships'])}; {fight['rules']}")
+        if not found["declared"]:
+            lines.append("none")
+        lines.append(f"[{report.COMBAT}]")
+        self.query_one("#fight", Static).update("\n".join(lines))

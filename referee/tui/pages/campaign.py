@@ -1,0 +1,77 @@
+"""Campaign: the Time Record Track, the step and the next action, alerts, the victory tally, and
+the sealed retreat condition."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Static
+
+from referee.sathar_war import report
+from referee.sathar_war.campaign import Campaign
+from referee.sathar_war.turn import REPLACEMENT_DAYS, TENDAY
+from referee.tui import actions
+from referee.tui.pages.base import Page, action_keys
+
+NEXT = {
+    "setup": "UPF: place non-attached ships (2 Forces, p: planet). Sathar: place 20+ ships in two or more start circles (2 Forces, p: circle); choose the retreat condition (t). Then a: advance.",
+    "sathar-move": "Place Sathar reinforcements (2 Forces, p), move Sathar ships (2 Forces or 3 Map, m), then a: advance.",
+    "upf-move": "Place Strike Force NOVA if wanted (n) before any UPF move; move UPF ships (m), then a: advance.",
+    "sathar-attacks": "Declare Sathar attacks and enter each ship's result (5 Battles: d, o), then a: advance.",
+    "upf-attacks": "Declare UPF attacks and enter each result (5 Battles), then a: advance to the end of the day (fighters, rearming, repairs, replacements).",
+}
+
+
+def track(campaign: Campaign) -> str:
+    """The ten boxes of the current tenday, the Day marker on today, what is scheduled under each."""
+    tenday, today = campaign.tenday
+    first = tenday + 1
+    cells, marks = [], []
+    for day in range(first, first + TENDAY):
+        box = f"{day - tenday:>2}"
+        cells.append(f"[reverse]{box}[/]" if day - tenday == today and campaign.day else box)
+        due = []
+        if any(u.status == "void" and u.returns == day for u in campaign.units):
+            due.append("V")
+        if campaign.replacements and day % REPLACEMENT_DAYS == 0:
+            due.append("R")
+        if day % TENDAY == 0:
+            due.append("T")
+        marks.append(f"{''.join(due):>2}")
+    legend = "V: Void returns  R: replacements  T: end of the tenday (retreat conditions 4, 5)"
+    return f"Tenday {tenday:<3} |{'|'.join(cells)}|\n           |{'|'.join(marks)}|\n{legend}"
+
+
+class CampaignPage(Page):
+    TITLE = "Campaign"
+    NAME = "campaign"
+    HELP = "the time track, the step and the next action, alerts, the victory tally"
+    ACTIONS = actions.CAMPAIGN
+    BINDINGS = action_keys(ACTIONS, Binding("s", "secret", "Secret"))
+
+    def body(self) -> Iterable[Widget]:
+        with VerticalScroll():
+            yield Static(id="track", classes="panel")
+            yield Static(id="step", classes="panel")
+            with Horizontal(id="lower"):
+                yield Static(id="alerts", classes="panel")
+                yield Static(id="tally", classes="panel")
+
+    def draw(self) -> None:
+        campaign = self.campaign
+        found = report.status(campaign, self.referee.secrets)
+        self.query_one("#track", Static).update("[b]Time Record Track[/b]\n" + track(campaign) + "\n" + "\n".join(found["track"]))
+        step = NEXT[campaign.step] if not campaign.outcome else f"The war is over: {campaign.outcome}"
+        self.query_one("#step", Static).update(f"[b]Next[/b]: {step}")
+        alerts = found["alerts"] or ["none"]
+        self.query_one("#alerts", Static).update("[b]Alerts[/b]\n" + "\n".join(f"• {a}" for a in alerts))
+        tally = "\n".join(f"{k.replace('_', ' ')}: {v}" for k, v in found["tally"].items())
+        self.query_one("#tally", Static).update(f"[b]Victory tally[/b]\n{tally}\n\n[b]Secret[/b]: {found['retreat_condition'].replace('status --secrets', 's')}")
+
+    def action_secret(self) -> None:
+        self.referee.secrets = not self.referee.secrets
+        self.redraw()
+        self.notify("the retreat condition is shown: seal it again with s" if self.referee.secrets else "sealed", timeout=3)

@@ -1,0 +1,91 @@
+"""Dice & Tables: roll any dice expression, browse every table of the four rule systems, look a
+row up, or roll on a table. Every roll asks "roll for me" or "I rolled ..." and is logged."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import DataTable, Input, Static
+
+from referee import dice
+from referee.errors import RefereeError
+from referee.tui import actions
+from referee.tui.dialogs import say
+from referee.tui.pages.base import Page, fill, point
+
+LOOKUP_HINT = "look up: KEYS (Enter); roll on it: roll [ODDS] [+N]"
+
+
+class DicePage(Page):
+    TITLE = "Dice & Tables"
+    NAME = "dice"
+    HELP = "roll any expression; browse, look up and roll on every table"
+    BINDINGS = [Binding("e", "focus('expression')", "Roll dice"), Binding("slash", "focus('lookup')", "Look up")]
+
+    def body(self) -> Iterable[Widget]:
+        yield Input(placeholder=f"roll: {dice.EXAMPLES} (Enter)", id="expression")
+        yield Static("", id="error-expression", classes="error")
+        with Horizontal():
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            with Vertical(classes="side wide"):
+                yield Input(placeholder=LOOKUP_HINT, id="lookup")
+                yield Static("", id="error-lookup", classes="error")
+                yield Static(id="found")
+                yield DataTable(id="rows", zebra_stripes=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#tables", DataTable).add_columns("Table")
+        fill(self.query_one("#tables", DataTable), [(n, (n,)) for n in self.referee.tables.names()])
+        self.table_name = self.referee.tables.names()[0]
+        super().on_mount()
+        self.query_one("#tables", DataTable).focus()
+
+    def draw(self) -> None:
+        table = self.referee.tables.get(self.table_name)
+        rows = self.query_one("#rows", DataTable)
+        rows.clear(columns=True)
+        rows.add_columns(*(c.label for c in table.columns))
+        for row in table.rows:
+            rows.add_row(*(actions.cell(row[c.key]) for c in table.columns))
+        roll = f"; roll {table.roll}" if table.roll and table.lookup != "key" else ""
+        notes = "\n".join(table.notes)
+        self.query_one("#found", Static).update(f"[b]{table.title}[/b] ({table.source}){roll}\nlook up: {table.key_help()}\n{notes}")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "tables" and event.row_key.value:
+            self.table_name = event.row_key.value
+            self.draw()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        error = self.query_one(f"#error-{event.input.id}", Static)
+        say(error, "")
+        try:
+            if event.input.id == "expression":
+                text = event.value.strip()
+                self.referee.start(f"Roll {text}", actions.free_roll(self.campaign, text, ""))
+            else:
+                self.look_up(event.value.split())
+        except RefereeError as problem:
+            say(error, str(problem))
+
+    def look_up(self, words: list[str]) -> None:
+        table = self.referee.tables.get(self.table_name)
+        if words and words[0].lower() == "roll":
+            words = words[1:]
+            modifier = 0
+            if words and words[-1][:1] in "+-" and words[-1][1:].isdigit():
+                modifier = int(words.pop())
+            self.referee.start(f"Roll on {table.name}", actions.table_roll(self.campaign, table, words, modifier))
+            return
+        found = table.look_up(words)
+        self.query_one("#found", Static).update(f"[b]{table.title}[/b]: {actions.found_text(found)}\nsource: {found.citation()}")
+
+    def action_focus(self, name: str) -> None:
+        self.query_one(f"#{name}", Input).focus()
+
+    def point_at(self, name: str) -> None:
+        point(self.query_one("#tables", DataTable), name)

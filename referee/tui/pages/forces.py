@@ -1,0 +1,148 @@
+"""Forces: every fleet, ship and station of both sides, filterable; the roster of the ship under
+the cursor in the shape of the book's ship roster form; fleets formed, split, merged; rosters
+edited by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import DataTable, Input, Static
+
+from referee.errors import RefereeError
+from referee.sathar_war import report, supply
+from referee.tui import actions
+from referee.tui.dialogs import say
+from referee.tui.pages.base import Page, action_keys, fill, point
+
+FILTERS = ("side", "fleet", "at", "type", "state")
+FILTER_HINT = "filter: words, or side:upf fleet:NAME at:SYSTEM type:frigate state:damaged"
+
+
+def read_filter(text: str) -> tuple[dict[str, str], list[str]]:
+    """``side:upf at:prenglar destroyer`` -> the report's filters and the plain words."""
+    chosen: dict[str, str] = {}
+    words: list[str] = []
+    for token in text.split():
+        key, colon, value = token.partition(":")
+        if not colon:
+            words.append(token.casefold())
+        elif key.lower() in FILTERS and value:
+            chosen["kind" if key.lower() == "type" else key.lower()] = value.replace("_", " ")
+        else:
+            raise RefereeError(f"{token!r}: filters are {', '.join(f + ':VALUE' for f in FILTERS)} (use _ for a space)")
+    return chosen, words
+
+
+def roster_form(found: dict[str, Any], path: list[str] | None) -> str:
+    """The ship roster form: name and class, the four figures, weapons and defenses with ammunition."""
+    lines = [
+        f"[b]{found['name']}[/b]", f"{found['class']}, {found['side']}; {found['force']}", f"fleet {found['fleet']}; {found['status']}",
+        f"at {found['place']}", "",
+        f"HULL {found['hull']}", f"ADF  {found['adf']}", f"MR   {found['mr']}", f"DCR  {found['dcr']}", "",
+        "[b]Weapons[/b]", *(f"  {w}" for w in found["weapons"] or ["none"]),
+        "[b]Defenses[/b]", *(f"  {d}" for d in found["defenses"] or ["none"]),
+        f"[b]Damaged[/b]: {', '.join(found['damaged']) or 'none'}",
+    ]
+    if found["station_only"]:
+        lines.append(f"repair at a station only: {', '.join(found['station_only'])}")
+    if found["aboard"]:
+        lines.append(f"aboard: {', '.join(found['aboard'])}")
+    if found["carried_by"] != "-":
+        lines.append(f"carried by {found['carried_by']}")
+    if found["docked_at"] != "-":
+        lines.append(f"docked at {found['docked_at']}")
+    if path is not None:
+        lines += ["", "[b]Supply[/b]: " + (" -> ".join(path) if path else "OUT OF SUPPLY (no path)")]
+    return "\n".join(lines)
+
+
+class ForcesPage(Page):
+    TITLE = "Forces"
+    NAME = "forces"
+    HELP = "every ship and fleet, filterable; the roster of the ship under the cursor"
+    ACTIONS = actions.FORCES
+    BINDINGS = action_keys(ACTIONS, Binding("space", "mark", "Mark"), Binding("slash", "find", "Filter"), Binding("u", "unmark", "Unmark all", show=False))
+
+    def body(self) -> Iterable[Widget]:
+        with Horizontal():
+            with Vertical(id="list"):
+                yield Input(placeholder=FILTER_HINT, id="filter")
+                yield Static("", id="filter-error", classes="error")
+                yield DataTable(id="ships", cursor_type="row", zebra_stripes=True)
+            with VerticalScroll(id="roster", classes="side"):
+                yield Static(id="form")
+
+    def on_mount(self) -> None:
+        self.query_one("#ships", DataTable).add_columns("", "Name", "Hull", "Place", "Fleet", "Class")
+        super().on_mount()
+        self.query_one("#ships", DataTable).focus()
+
+    def draw(self) -> None:
+        text = self.query_one("#filter", Input).value
+        error = self.query_one("#filter-error", Static)
+        try:
+            chosen, words = read_filter(text)
+            rows = report.forces(self.campaign, **chosen)
+        except RefereeError as problem:
+            say(error, str(problem))
+            return
+        say(error, "")
+        marked = set(self.referee.marked)
+        shown = []
+        for row in rows:
+            seen = f"{row['name']} {row['fleet']} {row['class']} {row['place']}".casefold()
+            if all(w in seen for w in words):
+                cells = ("*" if row["name"] in marked else "", row["name"], f"{row['hull']}/{row['hull_points']}", row["place"], row["fleet"], row["class"])
+                shown.append((row["name"], cells))
+        fill(self.query_one("#ships", DataTable), shown, self.referee.ship)
+        self.show_roster()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.draw()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#ships", DataTable).focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key.value:
+            self.referee.ship = event.row_key.value
+            self.show_roster()
+
+    def show_roster(self) -> None:
+        form = self.query_one("#form", Static)
+        try:
+            unit = self.campaign.unit(self.referee.ship)
+        except RefereeError:
+            form.update("no ship chosen")
+            return
+        path = supply.path(self.campaign, unit) if unit.active and not unit.station else None
+        form.update(roster_form(report.roster(self.campaign, unit.name), path))
+
+    def action_mark(self) -> None:
+        name = self.referee.ship
+        if not name:
+            return
+        marked = self.referee.marked
+        marked.remove(name) if name in marked else marked.append(name)
+        table = self.query_one("#ships", DataTable)
+        table.update_cell(name, table.ordered_columns[0].key, "*" if name in marked else "")
+        self.notify(f"marked: {', '.join(marked) or 'none'}", timeout=2)
+
+    def action_unmark(self) -> None:
+        self.referee.marked.clear()
+        self.draw()
+
+    def action_find(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def point_at(self, name: str) -> None:
+        table = self.query_one("#ships", DataTable)
+        if not point(table, name):
+            self.query_one("#filter", Input).value = ""
+            self.draw()
+            point(table, name)
+        table.focus()

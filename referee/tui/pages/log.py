@@ -1,0 +1,63 @@
+"""Log: every action and roll of the campaign with its dice receipts and rule, searchable; undo
+(Ctrl+Z) and redo (Ctrl+Y) revert or repeat whole actions, their rolls' consequences with them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widget import Widget
+from textual.widgets import DataTable, Input, Static
+
+from referee.tui.pages.base import Page, fill
+
+
+class LogPage(Page):
+    TITLE = "Log"
+    NAME = "log"
+    HELP = "every action and roll with its receipt and rule; search; undo and redo"
+    BINDINGS = [Binding("slash", "find", "Search")]
+
+    def body(self) -> Iterable[Widget]:
+        with Vertical():
+            yield Input(placeholder="search the log (words)", id="search")
+            yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
+            yield Static(id="entry", classes="panel")
+
+    def on_mount(self) -> None:
+        self.query_one("#log", DataTable).add_columns("Day", "Step", "What happened")
+        super().on_mount()
+        self.query_one("#log", DataTable).focus()
+
+    def draw(self) -> None:
+        words = self.query_one("#search", Input).value.casefold().split()
+        rows = []
+        for number, entry in enumerate(self.campaign.log):
+            seen = f"{entry.text} {' '.join(entry.rolls)} {entry.rule}".casefold()
+            if all(w in seen for w in words):
+                rows.append((str(number), (entry.day, entry.step, entry.text)))
+        table = self.query_one("#log", DataTable)
+        fill(table, rows)
+        if rows:
+            table.move_cursor(row=len(rows) - 1)
+        else:
+            self.query_one("#entry", Static).update("nothing found" if words else "the log is empty")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.draw()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#log", DataTable).focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key.value is None:
+            return
+        entry = self.campaign.log[int(event.row_key.value)]
+        lines = [entry.text, *(f"dice: {r}" for r in entry.rolls)]
+        if entry.rule:
+            lines.append(f"[{entry.rule}]")
+        self.query_one("#entry", Static).update("\n".join(lines))
+
+    def action_find(self) -> None:
+        self.query_one("#search", Input).focus()
