@@ -1,0 +1,1 @@
+"""The referee's Textual app. Only this package imports Textual; the rules layer knows nothing of it."""

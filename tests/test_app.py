@@ -1,0 +1,338 @@
+"""The referee's app driven through Textual's pilot, the way a referee uses it: keys, forms, the
+dice dialog, undo and redo, the autosave."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import attrs
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Static
+
+from referee import saves, storage, tables
+from referee.errors import RefereeError
+from referee.journal import Journal
+from referee.resources import campaigns_dir
+from referee.sathar_war import campaign_file, setup, turn
+from referee.sathar_war.campaign import Campaign, Place
+from referee.tui import actions
+from referee.tui.app import RefereeApp
+from referee.tui.dialogs import DiceDialog, FormDialog
+
+TABLES = tables.load()
+Scenario = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
+
+
+def bundled(path: Path) -> Path:
+    path.write_bytes((campaigns_dir() / "second-sathar-war.toml").read_bytes())
+    return path
+
+
+def saved(path: Path, campaign: Campaign) -> Path:
+    storage.write(path, campaign_file.to_dict(campaign))
+    return path
+
+
+def load(path: Path) -> Campaign:
+    return campaign_file.from_dict(storage.read(path, "campaign"), TABLES)
+
+
+def drive(path: Path, scenario: Scenario) -> RefereeApp:
+    async def main() -> RefereeApp:
+        app = RefereeApp(Journal.open(path, TABLES))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await scenario(app, pilot)
+        return app
+
+    return asyncio.run(main())
+
+
+def text(app: RefereeApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
+async def fill_in(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
+    """Type into the open form's fields and press Enter."""
+    assert isinstance(app.screen, FormDialog), app.screen
+    for name, value in values.items():
+        app.screen.query_one(f"#field-{name}", Input).value = value
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def war_day_two() -> Campaign:
+    """Day 2, step 1: the Sathar destroyers one box from Prenglar; a damaged UPF destroyer at Outer
+    Reach (Dramune), which has a construction centre; a UPF frigate that has fired its torpedoes;
+    the TF Cassidine battleship risk-jumping toward Dramune one box before its jump box."""
+    campaign = setup.place_sathar(forces_at_setup(), ["Sathar Destroyer *"], "Prenglar").campaign
+    campaign = setup.place_sathar(campaign, ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign
+    campaign = turn.advance(setup.choose_retreat(campaign, 3).campaign, TABLES).campaign
+    near = Place("Prenglar Start Circle - Prenglar", box=5, toward="Prenglar")
+    frigates = [attrs.evolve(u, place=Place("Fromeltar Start Circle - Fromeltar", box=1, toward="Fromeltar")) for u in campaign.units if u.place and u.place.where == "Fromeltar Start Circle"]
+    destroyers = [attrs.evolve(u, place=near) for u in campaign.named(["Sathar Destroyer *"])]
+    hurt = campaign.unit("UPF Destroyer 1")
+    hurt = attrs.evolve(hurt, place=Place("Dramune", "Outer Reach"), roster=attrs.evolve(hurt.roster, hull=hurt.roster.hull_start - 8))
+    frigate = campaign.unit("TF Prenglar Frigate 1")
+    empty = attrs.evolve(frigate, roster=frigate.roster.with_system(attrs.evolve(frigate.roster.system("T"), count=0)))
+    battleship = attrs.evolve(campaign.unit("TF Cassidine Battleship"), fleet="", place=Place("Dramune - Cassidine", box=3, toward="Dramune", rate=2))
+    campaign = campaign.with_units([*frigates, *destroyers, hurt, empty, battleship])
+    return attrs.evolve(campaign, day=2, step="sathar-move")
+
+
+def forces_at_setup() -> Campaign:
+    return load(campaigns_dir() / "second-sathar-war.toml")
+
+
+# ---------------------------------------------------------------------- a whole strategic day
+
+
+def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", war_day_two())
+    hull_before = load(path).unit("UPF Destroyer 1").roster.hull
+
+    async def day(app: RefereeApp, pilot: Pilot[None]) -> None:
+        # 1. Sathar movement, from the Forces screen: the destroyers enter Prenglar
+        await pilot.press("2", "m")
+        await fill_in(app, pilot, names="Sathar Destroyer *", toward="Prenglar")
+        assert app.journal.campaign.unit("Sathar Destroyer 1").place.where == "Prenglar"
+        await pilot.press("1", "a")
+        await pilot.pause()
+        assert app.journal.campaign.step == "upf-move"
+        assert "contested: Prenglar (15 Sathar" in text(app, "#alerts")
+        # 2. UPF movement: the destroyer docks at Outer Reach; the battleship risk-jumps, rolled at the table
+        await pilot.press("2", "k")
+        await fill_in(app, pilot, names="UPF Destroyer 1")
+        assert app.journal.campaign.unit("UPF Destroyer 1").roster.docked_at == "Outer Reach Station"
+        await pilot.press("m")
+        await fill_in(app, pilot, names="TF Cassidine Battleship", toward="Dramune", rate="2")
+        dialog = app.screen
+        assert isinstance(dialog, DiceDialog) and [n.expression for n in dialog.rolls] == ["d100"]
+        before = app.journal.campaign
+        dialog.query_one("#roll-0", Input).value = "101"  # a bad entry: shown beside the field, nothing changes
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "101 cannot be rolled on d100" in text(app, "#error-0") and app.journal.campaign is before
+        dialog.query_one("#roll-0", Input).value = "12"
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = text(app, "#outcome")
+        assert "jump safely: 12 <=" in shown and "entered at the table = 12" in shown and "ssw.misjump" in shown
+        assert app.journal.campaign is before  # shown, not yet applied
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.journal.campaign.unit("TF Cassidine Battleship").place.jumped
+        await pilot.press("1", "a")
+        await pilot.pause()
+        # 3. Sathar attacks: a contested system on the Battles screen, an attack declared, a result entered
+        await pilot.press("5")
+        await pilot.pause()
+        table = app.screen.query_one("#contested", DataTable)
+        assert [table.get_row_at(n)[0] for n in range(table.row_count)] == ["Prenglar"]
+        assert "rules: Basic Rules (More than 14 ships)" in text(app, "#fight")
+        await pilot.press("d")
+        await fill_in(app, pilot, planet="Gran Quivera")
+        assert app.journal.campaign.fights[0].system == "Prenglar"
+        await pilot.press("o")
+        await fill_in(app, pilot, ship="Sathar Destroyer 1", destroyed="y")
+        assert app.journal.campaign.unit("Sathar Destroyer 1").status == "destroyed"
+        await pilot.press("1")
+        await pilot.pause()
+        assert "sathar lost: 1" in text(app, "#tally")
+        # 4. UPF attacks: none; 5. the end of the day: repairs at Outer Reach and a rearm
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+
+    app = drive(path, day)
+    after = load(path)
+    assert (after.day, after.step) == (3, "sathar-move")
+    assert after.unit("UPF Destroyer 1").roster.hull == hull_before + 8  # Outer Reach repairs 10 a day
+    assert after.unit("TF Prenglar Frigate 1").roster.system("T").count == 2
+    assert after == app.journal.campaign  # the autosave holds what the screen shows
+    logged = "\n".join(e.text for e in after.log)
+    assert "jump safely: 12" in logged and "Sathar Destroyer 1 is destroyed" in logged
+
+
+# ---------------------------------------------------------------------- undo, redo, autosave
+
+
+def test_undo_reverts_an_action_with_its_rolls_and_redo_brings_it_back_both_saved(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", attrs.evolve(war_day_two(), step="upf-move"))
+    start = path.read_bytes()
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "m")
+        await fill_in(app, pilot, names="TF Cassidine Battleship", toward="Dramune", rate="2")
+        await pilot.press("ctrl+r")  # roll for me
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        moved = path.read_bytes()
+        assert moved != start and "safe jump at 2 boxes a day" in moved.decode()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert path.read_bytes() == start and not app.journal.campaign.unit("TF Cassidine Battleship").place.jumped
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert path.read_bytes() == moved
+        await pilot.press("ctrl+y")  # nothing more to redo: a warning, no change
+        await pilot.pause()
+        assert path.read_bytes() == moved
+
+    drive(path, scenario)
+
+
+def test_a_refused_action_shows_why_in_the_form_and_changes_nothing(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", war_day_two())
+    start = path.read_bytes()
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "m")
+        await fill_in(app, pilot, names="Sathar Destroyer 1", toward="Nowhere")
+        assert isinstance(app.screen, FormDialog)
+        assert text(app, "#error-form") == "'Nowhere' is not one route away from Prenglar Start Circle - Prenglar; the ways on are Prenglar Start Circle, Prenglar"
+        await fill_in(app, pilot, names="Sathar Destroyer 1", toward="Prenglar", rate="four")
+        assert text(app, "#error-rate") == "a whole number, not 'four'"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, FormDialog)
+
+    drive(path, scenario)
+    assert path.read_bytes() == start
+
+
+def test_every_change_is_saved_at_once_and_a_reopened_app_shows_it(tmp_path: Path) -> None:
+    path = bundled(tmp_path / "war.toml")
+
+    async def place(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("1", "t")
+        await fill_in(app, pilot, condition="4")
+
+    drive(path, place)
+    assert load(path).retreat_condition == 4
+
+    async def reopened(app: RefereeApp, pilot: Pilot[None]) -> None:
+        assert "retreat condition: sealed" in text(app, "#tally")
+        await pilot.press("s")  # the referee chooses to reveal it
+        await pilot.pause()
+        assert "retreat condition 4" in text(app, "#tally")
+
+    drive(path, reopened)
+
+
+def test_a_save_that_fails_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = bundled(tmp_path / "war.toml")
+    journal = Journal.open(path, TABLES)
+    before, start = journal.campaign, path.read_bytes()
+
+    def refuse(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(RefereeError, match="the last save is untouched"):
+        journal.apply(setup.choose_retreat(before, 2), "Retreat")
+    assert journal.campaign is before and not journal.past and path.read_bytes() == start
+
+
+# ---------------------------------------------------------------------- dice, tables, the palette, the start
+
+
+def test_a_free_roll_entered_at_the_table_is_logged_with_its_receipt(tmp_path: Path) -> None:
+    path = bundled(tmp_path / "war.toml")
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("6")
+        await pilot.pause()
+        app.screen.query_one("#expression", Input).value = "2d10+4"
+        app.screen.query_one("#expression", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one("#roll-0", Input).value = "25"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "25 cannot be rolled on 2d10+4: enter a result from 6 to 24" in text(app, "#error-0")
+        app.screen.query_one("#roll-0", Input).value = "17"
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+
+    drive(path, scenario)
+    entry = load(path).log[-1]
+    assert entry.text == "rolled 2d10+4: 17" and entry.rolls == ("2d10+4: entered at the table = 17 (entered) for the referee's roll",)
+
+
+def test_a_table_looked_up_and_rolled_on(tmp_path: Path) -> None:
+    path = bundled(tmp_path / "war.toml")
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("6")
+        await pilot.pause()
+        app.go_to("dice", table="ssw.nova-placement")
+        await pilot.pause()
+        lookup = app.screen.query_one("#lookup", Input)
+        lookup.value = "9"
+        lookup.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Gollywog" in text(app, "#found")
+        lookup.value = "roll"
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one("#roll-0", Input).value = "3"
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+
+    drive(path, scenario)
+    entry = load(path).log[-1]
+    assert entry.text.startswith("Strike Force NOVA Placement: rolled 3: ") and "Initial Location of SFN: Gran Quivera (Prenglar)" in entry.text
+    assert entry.rule.endswith("3 falls in band 1 to 3") and entry.rolls == ("1d10: entered at the table = 3 (entered) for Strike Force NOVA Placement",)
+
+
+def test_the_palette_finds_ships_systems_and_tables(tmp_path: Path) -> None:
+    path = bundled(tmp_path / "war.toml")
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        found = {(kind, name) for kind, name, _ in app.findable()}
+        assert {("ship", "Sathar Destroyer 3"), ("system", "Dramune"), ("table", "kh.damage")} <= found
+        app.go_to("forces", ship="Fortress Pale")
+        await pilot.pause()
+        assert "Fortress Pale" in text(app, "#form") and "HULL" in text(app, "#form")
+        app.go_to("map", system="Dramune")
+        await pilot.pause()
+        assert "Outer Reach" in text(app, "#where")
+
+    drive(path, scenario)
+
+
+def test_the_start_offers_the_last_campaign_or_a_new_war(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+    assert saves.last() is None
+    first = saves.new_war()
+    saves.remember(first)
+    assert saves.last() == first.resolve() and first.name == "war-1.toml"
+
+    async def main() -> RefereeApp:
+        app = RefereeApp(Journal.open(first, TABLES), offer=first)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+        return app
+
+    app = asyncio.run(main())
+    assert app.journal.path.name == "war-2.toml" and saves.last() == app.journal.path.resolve()
+
+
+def test_field_readers_name_what_is_wrong() -> None:
+    with pytest.raises(actions.FieldError, match="1 to 3, not 4"):
+        actions.number({"rate": "4"}, "rate", 1, 3)
+    with pytest.raises(actions.FieldError, match="CODE=N"):
+        actions.spent({"spent": "T2"}, "spent")
+    assert actions.groups({"groups": "A, B; C"}, "groups") == [["A", "B"], ["C"]]
+    with pytest.raises(actions.FieldError, match="name at least one ship"):
+        actions.names({"names": " , "})
