@@ -60,6 +60,10 @@ def say(error: Static, text: str) -> None:
     error.display = bool(text)
 
 
+def failed(error: Exception) -> str:
+    return f"the program failed on this ({type(error).__name__}: {error}); nothing changed - please report it"
+
+
 class Dialog(ModalScreen[None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -115,6 +119,8 @@ class FormDialog(Dialog):
             self.query_one(f"#field-{error.field}", Input).focus()
         except RefereeError as error:
             say(self.query_one("#error-form", Static), str(error))
+        except Exception as error:  # noqa: BLE001 - a fault of the program: the campaign is unchanged, the app goes on
+            say(self.query_one("#error-form", Static), failed(error))
 
 
 class DiceDialog(Dialog):
@@ -190,6 +196,9 @@ class DiceDialog(Dialog):
             self.result = self.step(self.referee.rng, rolled)
         except RefereeError as error:
             say(self.query_one("#error-ask", Static), str(error))
+            return
+        except Exception as error:  # noqa: BLE001 - a fault of the program: the campaign is unchanged, the app goes on
+            say(self.query_one("#error-ask", Static), failed(error))
             return
         self.query_one("#ask").display = False
         self.query_one("#shown").display = True

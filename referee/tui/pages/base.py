@@ -47,7 +47,7 @@ class Page(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="bar")
         yield from self.body()
-        yield Footer()
+        yield Footer(compact=True)
 
     def body(self) -> Iterable[Widget]:
         return ()
