@@ -91,6 +91,10 @@ class Frontier:
     circles: tuple[Circle, ...]
     source: str = ""
     notes: tuple[str, ...] = ()
+    system_names: frozenset[str] = attrs.field(init=False, eq=False, repr=False)  # asked thousands of times a screen
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "system_names", frozenset(s.name for s in self.systems))
 
     def system(self, name: str) -> StarSystem:
         wanted = strict.pick(name, (s.name for s in self.systems), "star system", self.name)
@@ -128,7 +132,7 @@ class Frontier:
         return every[strict.pick(name, every, "planet", self.name)]
 
     def is_system(self, name: str) -> bool:
-        return any(s.name == name for s in self.systems)
+        return name in self.system_names
 
 
 def from_dict(data: dict[str, Any]) -> Frontier:

@@ -47,7 +47,8 @@ def alerts(campaign: Campaign) -> list[str]:
     found: list[str] = []
     for place in battle_rules.contested(campaign):
         found.append(f"contested: {place.system} ({len(place.sathar)} Sathar, {len(place.upf)} UPF)")
-    out = [u.name for u in campaign.units if u.active and not u.station and not u.fighter and not supply_rules.in_supply(campaign, u)]
+    ships = [u for u in campaign.units if u.active and not u.station and not u.fighter]
+    out = [name for name, found in supply_rules.paths(campaign, ships).items() if found is None]
     if out:
         found.append(f"out of supply: {len(out)} ships ({', '.join(out[:6])}{' ...' if len(out) > 6 else ''})")
     stranded = [u.name for u in campaign.units if u.active and u.fighter and not u.roster.carried_by]
@@ -72,8 +73,9 @@ def alerts(campaign: Campaign) -> list[str]:
 
 def forces(campaign: Campaign, side: str | None = None, fleet: str | None = None, at: str | None = None, kind: str | None = None, state: str | None = None) -> list[dict[str, Any]]:
     rows = []
+    supplied = supply_rules.paths(campaign, campaign.units)
     for unit in campaign.units:
-        row = unit_row(campaign, unit)
+        row = unit_row(campaign, unit, supplied[unit.name] is not None)
         if side and unit.side.casefold() != side.strip().casefold():
             continue
         if fleet and unit.fleet.casefold() != fleet.strip().casefold():
@@ -98,9 +100,11 @@ def _in_state(row: dict[str, Any], unit: Unit, state: str) -> bool:
     return unit.status == state
 
 
-def unit_row(campaign: Campaign, unit: Unit) -> dict[str, Any]:
+def unit_row(campaign: Campaign, unit: Unit, in_supply: bool | None = None) -> dict[str, Any]:
     ship = unit.roster
-    supplied = "-" if not unit.active or unit.station else ("in supply" if supply_rules.in_supply(campaign, unit) else "OUT OF SUPPLY")
+    if in_supply is None:
+        in_supply = supply_rules.in_supply(campaign, unit)
+    supplied = "-" if not unit.active or unit.station else ("in supply" if in_supply else "OUT OF SUPPLY")
     return {
         "name": unit.name, "side": unit.side, "class": unit.kind, "force": unit.force, "fleet": unit.fleet, "status": unit.status,
         "place": unit.place.shown(campaign.frontier) if unit.place else unit.status, "carried_by": ship.carried_by, "docked_at": ship.docked_at,
@@ -127,8 +131,9 @@ def supply(campaign: Campaign, name: str | None = None, side: str | None = None)
     if side:
         units = [u for u in units if u.side.casefold() == side.strip().casefold()]
     rows = []
+    supplied = supply_rules.paths(campaign, units)
     for unit in units:
-        path = supply_rules.path(campaign, unit)
+        path = supplied[unit.name]
         rows.append({"name": unit.name, "side": unit.side, "in_supply": path is not None, "path": path or []})
     return rows
 

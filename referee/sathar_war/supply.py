@@ -10,10 +10,11 @@ in is where its path starts, never a stop on it (a reading: the book speaks only
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 
 import attrs
 
-from referee.sathar_war.campaign import BOOK, Campaign, Entry, Unit
+from referee.sathar_war.campaign import BOOK, SIDES, Campaign, Entry, Side, Unit
 
 SUPPLY = f"{BOOK}, Supply"
 REARMING = f"{SUPPLY}: Rearming"
@@ -23,15 +24,30 @@ FIGHTER_REARMS = 2  # 'twice while out of supply'
 def path(campaign: Campaign, unit: Unit) -> list[str] | None:
     """The places a supply path passes, from the ship to a fortress (UPF) or start circle (Sathar);
     None when there is none (or the unit is off the map)."""
+    return _path(campaign, unit, *_ends(campaign, unit.side))
+
+
+def paths(campaign: Campaign, units: Iterable[Unit]) -> dict[str, list[str] | None]:
+    """Many ships' supply paths, by name (the goals and the blocked systems found once a side)."""
+    ends = {side: _ends(campaign, side) for side in SIDES}
+    return {u.name: _path(campaign, u, *ends[u.side]) for u in units}
+
+
+def _ends(campaign: Campaign, side: Side) -> tuple[set[str], set[str]]:
+    """Where a side's supply paths may end, and the systems they may not pass through."""
+    frontier = campaign.frontier
+    if side == "UPF":
+        goals = {u.place.where for u in campaign.units if u.fortress and u.active and u.place}
+    else:
+        goals = {c.name for c in frontier.circles}
+    blocked = {u.system(frontier) for u in campaign.units if u.side != side and u.active} - {""}
+    return goals, blocked
+
+
+def _path(campaign: Campaign, unit: Unit, goals: set[str], blocked: set[str]) -> list[str] | None:
     if not unit.active or unit.place is None:
         return None
     frontier = campaign.frontier
-    if unit.side == "UPF":
-        goals = {u.place.where for u in campaign.units if u.fortress and u.active and u.place}
-        blocked = {u.system(frontier) for u in campaign.units if u.side == "Sathar" and u.active} - {""}
-    else:
-        goals = {c.name for c in frontier.circles}
-        blocked = {u.system(frontier) for u in campaign.units if u.side == "UPF" and u.active} - {""}
     place = unit.place
     starts = list(frontier.route(place.where).ends) if place.on_route else [place.where]
     first = [place.shown(frontier)] if place.on_route else []

@@ -117,7 +117,7 @@ class MapPage(Page):
         lines = ["", "[b]Supply[/b]"]
         for side in ("Sathar", "UPF"):
             ships = [u for u in on_map(campaign) if u.side == side and not u.station and not u.fighter]
-            out = [u.name for u in ships if not supply.in_supply(campaign, u)]
+            out = [name for name, path in supply.paths(campaign, ships).items() if path is None]
             lines.append(f"  {side}: {len(ships) - len(out)} of {len(ships)} ships in supply" + (f"; out: {', '.join(out)}" if out else ""))
         try:
             unit = campaign.unit(self.referee.ship)
