@@ -7,10 +7,11 @@ import random
 from collections.abc import Iterable
 from pathlib import Path
 
-from textual.app import App, SystemCommand
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import Hit, Hits, Provider
 from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, Static
 
 from referee import saves
 from referee.errors import RefereeError
@@ -41,8 +42,6 @@ class Finder(Provider):
 class RefereeApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "referee"
-    MODES = {name: page for name, page in PAGES.items()}
-    DEFAULT_MODE = "campaign"
     COMMANDS = App.COMMANDS | {Finder}
     BINDINGS = [
         *[Binding(str(n), f"show('{name}')", page.TITLE, show=False) for n, (name, page) in enumerate(PAGES.items(), start=1)],
@@ -61,10 +60,17 @@ class RefereeApp(App[None]):
         self.ship = ""  # the ship under the cursor
         self.system = ""  # the system or route under the cursor
         self.secrets = False  # the retreat condition shown (the referee chose to reveal it)
+        self.pointing = ""  # what the palette chose, for the screen being shown to put its cursor on
 
     @property
     def tables(self) -> Tables:
         return self.journal.tables
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="bar")
+        with ContentSwitcher(initial="campaign", id="pages"):
+            yield PAGES["campaign"]()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         saves.remember(self.journal.path)
@@ -74,11 +80,18 @@ class RefereeApp(App[None]):
     # ------------------------------------------------------------------ screens
 
     def action_show(self, name: str) -> None:
-        self.switch_mode(name)
+        """Show a screen (built the first time); our screens are widgets of one Textual screen."""
+        pages = self.query_one("#pages", ContentSwitcher)
+        if not pages.query_children(f"#{name}"):
+            pages.mount(PAGES[name]())
+        pages.current = name
+        page = self.page()
+        if page is not None and page.is_mounted:
+            page.shown()
 
     def page(self) -> Page | None:
-        screen = self.screen
-        return screen if isinstance(screen, Page) else None
+        pages = self.query_one("#pages", ContentSwitcher)
+        return pages.visible_content if isinstance(pages.visible_content, Page) else None
 
     def changed(self) -> None:
         self.version += 1
@@ -156,15 +169,15 @@ class RefereeApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         for name, page in PAGES.items():
-            yield SystemCommand(f"Screen: {page.TITLE}", page.HELP, lambda name=name: self.switch_mode(name))  # type: ignore[misc]
+            yield SystemCommand(f"Screen: {page.TITLE}", page.HELP, lambda name=name: self.action_show(name))  # type: ignore[misc]
             for action in page.ACTIONS:
                 yield SystemCommand(f"{page.TITLE}: {action.name}", action.help, lambda name=name, action=action: self._from_palette(name, action))  # type: ignore[misc]
         yield SystemCommand("Undo", "revert the last action, its rolls' consequences with it", self.action_undo)
         yield SystemCommand("Redo", "do again what was undone", self.action_redo)
 
     def _from_palette(self, name: str, action: Action) -> None:
-        self.switch_mode(name)
-        self.call_after_refresh(self.open_action, action)
+        self.action_show(name)
+        self.open_action(action)
 
     def findable(self) -> Iterable[tuple[str, str, object]]:
         campaign = self.journal.campaign
@@ -176,15 +189,11 @@ class RefereeApp(App[None]):
             yield "table", table, lambda name=table: self.go_to("dice", table=name)
 
     def go_to(self, mode: str, ship: str = "", system: str = "", table: str = "") -> None:
+        """Show a screen with its cursor on a ship, a system or a table (once the screen is built)."""
         self.ship = ship or self.ship
         self.system = system or self.system
-        self.switch_mode(mode)
-        self.call_after_refresh(self._point, ship or system or table)
-
-    def _point(self, name: str) -> None:
-        page = self.page()
-        if page is not None:
-            page.point_at(name)
+        self.pointing = ship or system or table
+        self.action_show(mode)
 
 
 def run(path: Path | None) -> None:

@@ -1,5 +1,9 @@
-"""What every screen shares: the bar of screens and the day at the top, the keys at the bottom,
-its actions, and redrawing when the campaign has changed since it was last shown."""
+"""What every screen shares: its actions and their keys, the bar of screens and the day at the
+top, and redrawing when the campaign has changed since it was last shown.
+
+The screens are widgets in one Textual screen's content switcher (switching Textual screens
+re-applies the whole stylesheet: a few hundred milliseconds a key press); each is built the first
+time it is shown."""
 
 from __future__ import annotations
 
@@ -8,9 +12,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from referee.tui.actions import Action
@@ -26,14 +30,14 @@ def action_keys(actions: Sequence[Action], *more: BindingType) -> list[BindingTy
     return [*[Binding(a.key, f"act({n})", a.name) for n, a in enumerate(actions)], *more]
 
 
-class Page(Screen[None]):
+class Page(Vertical):
     TITLE: ClassVar[str] = ""
     HELP: ClassVar[str] = ""
     NAME: ClassVar[str] = ""
     ACTIONS: ClassVar[tuple[Action, ...]] = ()
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(id=self.NAME, classes="page")
         self.seen = -1
 
     @property
@@ -45,27 +49,43 @@ class Page(Screen[None]):
         return self.referee.journal.campaign
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="bar")
         yield from self.body()
-        yield Footer(compact=True)
 
     def body(self) -> Iterable[Widget]:
         return ()
 
     def on_mount(self) -> None:
         self.redraw()
+        self.home().focus()
+        self.take_pointer()
 
-    def on_screen_resume(self) -> None:
+    def shown(self) -> None:
+        """Switched to: redraw if the campaign changed meanwhile, and take the keys."""
         if self.seen != self.referee.version:
             self.redraw()
+        self.bar()
+        self.home().focus()
+        self.take_pointer()
+
+    def take_pointer(self) -> None:
+        if self.referee.pointing:
+            self.point_at(self.referee.pointing)
+            self.referee.pointing = ""
+
+    def home(self) -> Widget:
+        """The widget that takes the keys when the screen is shown."""
+        return self
 
     def redraw(self) -> None:
         self.seen = self.referee.version
+        self.bar()
+        self.draw()
+
+    def bar(self) -> None:
         campaign = self.campaign
         tabs = "  ".join(f"[reverse] {n} {title} [/]" if name == self.NAME else f"{n} {title}" for n, (name, title) in enumerate(TABS, start=1))
         where = f"day {campaign.day} · {campaign.step} · {self.referee.journal.path.name}"
-        self.query_one("#bar", Static).update(f"{tabs}\n[b]{self.TITLE}[/b] · {where}")
-        self.draw()
+        self.app.query_one("#bar", Static).update(f"{tabs}\n[b]{self.TITLE}[/b] · {where}")
 
     def draw(self) -> None:
         """Fill the screen from the campaign as it is now."""

@@ -32,7 +32,9 @@ class BattlesPage(Page):
     def on_mount(self) -> None:
         self.query_one("#contested", DataTable).add_columns("System", "Sathar", "UPF", "Rules")
         super().on_mount()
-        self.query_one("#contested", DataTable).focus()
+
+    def home(self) -> Widget:
+        return self.query_one("#contested", DataTable)
 
     def draw(self) -> None:
         found = report.battles(self.campaign, self.referee.tables)

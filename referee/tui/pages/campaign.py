@@ -60,6 +60,9 @@ class CampaignPage(Page):
                 yield Static(id="alerts", classes="panel")
                 yield Static(id="tally", classes="panel")
 
+    def home(self) -> Widget:
+        return self.query_one(VerticalScroll)
+
     def draw(self) -> None:
         campaign = self.campaign
         found = report.status(campaign, self.referee.secrets)

@@ -41,7 +41,9 @@ class DicePage(Page):
         fill(self.query_one("#tables", DataTable), [(n, (n,)) for n in self.referee.tables.names()])
         self.table_name = self.referee.tables.names()[0]
         super().on_mount()
-        self.query_one("#tables", DataTable).focus()
+
+    def home(self) -> Widget:
+        return self.query_one("#tables", DataTable)
 
     def draw(self) -> None:
         table = self.referee.tables.get(self.table_name)

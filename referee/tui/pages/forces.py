@@ -79,7 +79,9 @@ class ForcesPage(Page):
     def on_mount(self) -> None:
         self.query_one("#ships", DataTable).add_columns("", "Name", "Hull", "Place", "Fleet", "Class")
         super().on_mount()
-        self.query_one("#ships", DataTable).focus()
+
+    def home(self) -> Widget:
+        return self.query_one("#ships", DataTable)
 
     def draw(self) -> None:
         text = self.query_one("#filter", Input).value

@@ -28,7 +28,9 @@ class LogPage(Page):
     def on_mount(self) -> None:
         self.query_one("#log", DataTable).add_columns("Day", "Step", "What happened")
         super().on_mount()
-        self.query_one("#log", DataTable).focus()
+
+    def home(self) -> Widget:
+        return self.query_one("#log", DataTable)
 
     def draw(self) -> None:
         words = self.query_one("#search", Input).value.casefold().split()

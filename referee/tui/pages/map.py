@@ -83,7 +83,9 @@ class MapPage(Page):
     def on_mount(self) -> None:
         self.query_one("#places", DataTable).add_columns("Sathar", "UPF", "Place")
         super().on_mount()
-        self.query_one("#places", DataTable).focus()
+
+    def home(self) -> Widget:
+        return self.query_one("#places", DataTable)
 
     def draw(self) -> None:
         campaign = self.campaign

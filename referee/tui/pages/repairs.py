@@ -32,7 +32,9 @@ class RepairsPage(Page):
     def on_mount(self) -> None:
         self.query_one("#queue", DataTable).add_columns("Ship", "Centre", "Hull", "Systems", "Days", "Today")
         super().on_mount()
-        self.query_one("#queue", DataTable).focus()
+
+    def home(self) -> Widget:
+        return self.query_one("#queue", DataTable)
 
     def draw(self) -> None:
         found = report.repairs(self.campaign)
