@@ -11,7 +11,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.widgets import ContentSwitcher, Static
 
 from referee import saves
 from referee.errors import RefereeError
@@ -19,6 +19,7 @@ from referee.journal import Journal
 from referee.sathar_war.campaign import Done
 from referee.tables import Tables
 from referee.tui.actions import Action, Step
+from referee.tui.keys import KeyLine
 from referee.tui.dialogs import DiceDialog, FormDialog, StartDialog, needs
 from referee.tui.pages import PAGES, Page
 
@@ -70,7 +71,7 @@ class RefereeApp(App[None]):
         yield Static("", id="bar")
         with ContentSwitcher(initial="campaign", id="pages"):
             yield PAGES["campaign"]()
-        yield Footer(compact=True)
+        yield KeyLine(id="keys")
 
     def on_mount(self) -> None:
         saves.remember(self.journal.path)
