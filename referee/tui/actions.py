@@ -305,19 +305,6 @@ REPAIRS = (
     Action("k", "Dock", "dock at the planet's station (repair queue)", (NAMES,), _dock),
     Action("v", "Void", "into the Void: Sathar ships in a start circle enter the Void (back repaired six days on)", (NAMES,), _void),
 )
-BATTLES = (
-    Action("d", "Declare", "declare an attack: the side whose attack step it is declares an attack", (
-        Field("system", "System", "the contested system", "system"), Field("planet", "Planet", "in a two-planet system"),
-        Field("ships", "Only these ships", "blank: all there"),
-    ), _declare),
-    Action("o", "Result", "battle result: one ship's outcome: roster, destroyed, escaped", (
-        SHIP, *OUTCOME_FIELDS, Field("destroyed", "Destroyed", "y or n"), Field("detonated", "Drone set off", "y or n"),
-        Field("escaped", "Escaped toward", "the adjacent system"),
-    ), _result),
-    Action("i", "Import", "import a fought Knight Hawks battle file's rosters back into the campaign", (Field("file", "Battle file", "path"),), _import),
-)
-
-
 def _export(v: Values, c: Campaign, t: Tables) -> Step:
     from referee import storage
     from referee.knight_hawks import battle_file
@@ -331,4 +318,15 @@ def _export(v: Values, c: Campaign, t: Tables) -> Step:
     return no_dice(lambda: done(c, line))
 
 
-BATTLES += (Action("x", "Export", "export today's battle as a Knight Hawks battle file, to fight turn by turn", (Field("system", "System", "", "system"), Field("file", "Battle file", "path to write")), _export),)
+BATTLES = (
+    Action("d", "Declare", "declare an attack: the side whose attack step it is declares an attack", (
+        Field("system", "System", "the contested system", "system"), Field("planet", "Planet", "in a two-planet system"),
+        Field("ships", "Only these ships", "blank: all there"),
+    ), _declare),
+    Action("o", "Result", "battle result: one ship's outcome: roster, destroyed, escaped", (
+        SHIP, *OUTCOME_FIELDS, Field("destroyed", "Destroyed", "y or n"), Field("detonated", "Drone set off", "y or n"),
+        Field("escaped", "Escaped toward", "the adjacent system"),
+    ), _result),
+    Action("i", "Import", "import a fought Knight Hawks battle file's rosters back into the campaign", (Field("file", "Battle file", "path"),), _import),
+    Action("x", "Export", "export today's battle as a Knight Hawks battle file, to fight turn by turn", (Field("system", "System", "", "system"), Field("file", "Battle file", "path to write")), _export),
+)

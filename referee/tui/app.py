@@ -4,7 +4,8 @@ saved at once and undoable."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from functools import partial
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual.app import App, ComposeResult, SystemCommand
@@ -145,9 +146,9 @@ class RefereeApp(App[None]):
     def action_redo(self) -> None:
         self._travel(self.journal.redo, "redone")
 
-    def _travel(self, move: object, verb: str) -> None:
+    def _travel(self, move: Callable[[], str], verb: str) -> None:
         try:
-            what = move()  # type: ignore[operator]
+            what = move()
         except RefereeError as error:
             self.notify(str(error), severity="warning")
             return
@@ -170,9 +171,9 @@ class RefereeApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         for name, page in PAGES.items():
-            yield SystemCommand(f"Screen: {page.TITLE}", page.HELP, lambda name=name: self.action_show(name))  # type: ignore[misc]
+            yield SystemCommand(f"Screen: {page.TITLE}", page.HELP, lambda name=name: self.action_show(name))
             for action in page.ACTIONS:
-                yield SystemCommand(f"{page.TITLE}: {action.name}", action.help, lambda name=name, action=action: self._from_palette(name, action))  # type: ignore[misc]
+                yield SystemCommand(f"{page.TITLE}: {action.name}", action.help, lambda name=name, action=action: self._from_palette(name, action))
         yield SystemCommand("Undo", "revert the last action, its rolls' consequences with it", self.action_undo)
         yield SystemCommand("Redo", "do again what was undone", self.action_redo)
 
@@ -180,14 +181,14 @@ class RefereeApp(App[None]):
         self.action_show(name)
         self.open_action(action)
 
-    def findable(self) -> Iterable[tuple[str, str, object]]:
+    def findable(self) -> Iterable[tuple[str, str, Callable[[], None]]]:
         campaign = self.journal.campaign
         for unit in campaign.units:
-            yield "ship", unit.name, lambda name=unit.name: self.go_to("forces", ship=name)
+            yield "ship", unit.name, partial(self.go_to, "forces", ship=unit.name)
         for system in campaign.frontier.systems:
-            yield "system", system.name, lambda name=system.name: self.go_to("map", system=name)
+            yield "system", system.name, partial(self.go_to, "map", system=system.name)
         for table in self.tables.names():
-            yield "table", table, lambda name=table: self.go_to("dice", table=name)
+            yield "table", table, partial(self.go_to, "dice", table=table)
 
     def go_to(self, mode: str, ship: str = "", system: str = "", table: str = "") -> None:
         """Show a screen with its cursor on a ship, a system or a table (once the screen is built)."""

@@ -7,7 +7,7 @@ shows the dice, the target and the outcome, and only "apply" changes the campaig
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -20,7 +20,7 @@ from textual.widgets import Input, Label, Static
 from referee import dice
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import Done
-from referee.tui.actions import Field, FieldError, Step
+from referee.tui.actions import Field, FieldError, Step, Values
 
 if TYPE_CHECKING:
     from referee.tui.app import RefereeApp
@@ -78,13 +78,13 @@ class Dialog(ModalScreen[None]):
 class FormDialog(Dialog):
     """An action's fields; Enter in any field runs it."""
 
-    def __init__(self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: object) -> None:
+    def __init__(self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: Callable[[Values], Step]) -> None:
         super().__init__()
         self.title_text = title
         self.help = help
         self.fields = fields
         self.values = values
-        self.build = build  # values -> Step
+        self.build = build
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
@@ -112,7 +112,7 @@ class FormDialog(Dialog):
             say(error, "")
         values = {f.name: self.query_one(f"#field-{f.name}", Input).value for f in self.fields}
         try:
-            step: Step = self.build(values)  # type: ignore[operator]
+            step = self.build(values)
             self.referee.start(self.title_text, step, self)
         except FieldError as error:
             say(self.query_one(f"#error-{error.field}", Static), str(error))
