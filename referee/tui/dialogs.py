@@ -224,8 +224,8 @@ class StartDialog(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("[b]Welcome back[/b]", classes="title")
-            yield Label(f"c: continue the campaign played last: {self.last}")
-            yield Label("n: start a new war from the bundled Second Sathar War start")
+            yield Static(f"c: continue the campaign played last, [b]{self.last.name}[/b]\n   (in {self.last.parent})")
+            yield Static("n: start a new war from the bundled Second Sathar War start")
 
     def action_go(self, choice: str) -> None:
         self.dismiss(None)

@@ -16,7 +16,7 @@ from referee.tui import actions
 from referee.tui.dialogs import say
 from referee.tui.pages.base import Page, fill, point
 
-LOOKUP_HINT = "look up: KEYS (Enter); roll on it: roll [ODDS] [+N]"
+LOOKUP_HINT = "/ look up: KEYS, or roll [ODDS] [+N]"
 
 
 class DicePage(Page):
@@ -26,7 +26,7 @@ class DicePage(Page):
     BINDINGS = [Binding("e", "focus('expression')", "Roll dice"), Binding("slash", "focus('lookup')", "Look up")]
 
     def body(self) -> Iterable[Widget]:
-        yield Input(placeholder=f"roll: {dice.EXAMPLES} (Enter)", id="expression")
+        yield Input(placeholder=f"e roll: {dice.EXAMPLES}", id="expression")
         yield Static("", id="error-expression", classes="error")
         with Horizontal():
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)

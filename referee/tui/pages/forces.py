@@ -19,7 +19,7 @@ from referee.tui.dialogs import say
 from referee.tui.pages.base import Page, action_keys, fill, point
 
 FILTERS = ("side", "fleet", "at", "type", "state")
-FILTER_HINT = "filter: words, or side:upf fleet:NAME at:SYSTEM type:frigate state:damaged"
+FILTER_HINT = "/ filter: words, side:upf at:X type:Y state:Z"
 
 
 def read_filter(text: str) -> tuple[dict[str, str], list[str]]:
@@ -77,7 +77,7 @@ class ForcesPage(Page):
                 yield Static(id="form")
 
     def on_mount(self) -> None:
-        self.query_one("#ships", DataTable).add_columns("", "Name", "Hull", "Place", "Fleet", "Class")
+        self.query_one("#ships", DataTable).add_columns("", "Hull", "Name", "Place", "Fleet", "Class")
         super().on_mount()
 
     def home(self) -> Widget:
@@ -98,7 +98,7 @@ class ForcesPage(Page):
         for row in rows:
             seen = f"{row['name']} {row['fleet']} {row['class']} {row['place']}".casefold()
             if all(w in seen for w in words):
-                cells = ("*" if row["name"] in marked else "", row["name"], f"{row['hull']}/{row['hull_points']}", row["place"], row["fleet"], row["class"])
+                cells = ("*" if row["name"] in marked else "", f"{row['hull']}/{row['hull_points']}", row["name"], row["place"], row["fleet"], row["class"])
                 shown.append((row["name"], cells))
         fill(self.query_one("#ships", DataTable), shown, self.referee.ship)
         self.show_roster()

@@ -93,8 +93,8 @@ class MapPage(Page):
         for unit in on_map(campaign):
             if unit.place is not None and not unit.station:
                 counts.setdefault(unit.place.where, [0, 0])[unit.side == "UPF"] += 1
-        rows = [(s.name, (*counts.get(s.name, ["", ""]), s.name)) for s in campaign.frontier.systems]
-        rows += [(r.name, (*counts.get(r.name, ["", ""]), r.name)) for r in campaign.frontier.all_routes()]
+        places = [s.name for s in campaign.frontier.systems] + [r.name for r in campaign.frontier.all_routes()]
+        rows = [(name, (*(n or "" for n in counts.get(name, [0, 0])), name)) for name in places]
         fill(self.query_one("#places", DataTable), rows, self.referee.system)
         self.show_place()
 
