@@ -260,6 +260,7 @@ def test_a_free_roll_entered_at_the_table_is_logged_with_its_receipt(tmp_path: P
         app.screen.query_one("#roll-0", Input).value = "17"
         await pilot.press("enter", "enter")
         await pilot.pause()
+        assert not isinstance(app.screen, DiceDialog)  # the Enter that applied did not submit the roll again
 
     drive(path, scenario)
     entry = load(path).log[-1]

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -162,8 +163,10 @@ class DiceDialog(Dialog):
         event.stop()
         self.entered()
 
-    def on_key(self, event: object) -> None:
-        if self.result is not None and getattr(event, "key", "") == "enter":
+    def on_key(self, event: events.Key) -> None:
+        if self.result is not None and event.key == "enter":
+            event.stop()  # the Enter that applies must not reach the screen below (it would submit its field again)
+            event.prevent_default()
             self.action_apply()
 
     def entered(self) -> None:
