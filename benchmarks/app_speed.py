@@ -6,7 +6,7 @@ Prints figures and whether each goal is met; it never fails the run.
    exits itself on Textual's ``Ready`` event (the DOM is ready and the first frame composed). The
    parent times the whole process. Runs alternate between a minimal Textual app (one DataTable,
    3 columns, 50 rows) and ``referee play PATH`` on a temporary copy of the full Second Sathar War
-   campaign (the real console-script path: referee.cli.main -> tui.app.run), REFEREE_HOME in a
+   campaign (the real console-script path: referee.launch.main -> tui.app.run), REFEREE_HOME in a
    temporary folder. Goal: referee median at most 1.3 times the minimal app's.
    Also: one cold process with time stamps (imports, tables, campaign, first screen), and the
    campaign load (tables.load + Journal.open) timed in-process, to explain the figure.
@@ -87,7 +87,7 @@ run = textual.app.App.run
 textual.app.App.run = lambda self, *args, **kwargs: run(self, headless=True)
 
 sys.argv = ["referee", "play", sys.argv[1]]
-from referee.cli import main
+from referee.launch import main
 try:
     main()
 except SystemExit:
@@ -103,8 +103,8 @@ import sys
 stamps = {}
 def stamp(name):
     stamps[name] = (time.perf_counter() - start) * 1000
-from referee.cli import main
-stamp("import referee.cli (typer)")
+from referee.launch import main
+stamp("import referee.launch")
 import textual.app
 stamp("import textual.app")
 import referee.tui.app

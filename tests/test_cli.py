@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -185,3 +187,23 @@ def test_table_roll_refuses_tables_that_are_not_rolled_on_and_impossible_results
     assert code == 2 and "is not rolled on; look it up by key" in err
     code, _, err = run("table", "roll", "kh.damage", "--rolled", "101")
     assert code == 2 and "enter a result from 1 to 100" in err
+
+
+def test_the_console_script_opens_the_app_without_the_command_line_framework() -> None:
+    from referee.launch import opens_the_app
+
+    assert opens_the_app([]) and opens_the_app(["play"]) and opens_the_app(["play", "war.toml"])
+    assert not opens_the_app(["play", "-h"]) and not opens_the_app(["roll", "d100"]) and not opens_the_app(["play", "a", "b"])
+
+
+def test_play_refuses_a_missing_or_broken_campaign_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text('format = "referee second sathar war campaign"\nversion = 1\nday = "two"\n')
+    for path, said in ((tmp_path / "none.toml", "no campaign file at"), (broken, "broken.toml")):
+        done = subprocess.run([sys.executable, "-m", "referee", "play", str(path)], capture_output=True, text=True, env={**os.environ, "REFEREE_HOME": str(tmp_path)})
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr.startswith("referee: error: ") and said in done.stderr and "Traceback" not in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1

@@ -1,0 +1,33 @@
+"""The console script ``referee`` (and ``python -m referee``).
+
+``referee`` alone and ``referee play [PATH]`` open the app straight away, without loading the
+command line's framework (typer and click: about 170 ms of the app's start); every other
+command, and ``play`` with options such as ``-h``, goes to :mod:`referee.cli`. A refusal is one
+line on stderr and exit code 2, as for every command.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if not opens_the_app(args):
+        from referee.cli import main as command_line
+
+        command_line()
+        return
+    from referee.errors import RefereeError
+    from referee.tui.app import run
+
+    try:
+        run(Path(args[1]) if len(args) == 2 else None)
+    except RefereeError as error:
+        print(f"referee: error: {error}", file=sys.stderr)
+        sys.exit(2)
+
+
+def opens_the_app(args: list[str]) -> bool:
+    return not args or (args[0] == "play" and len(args) <= 2 and not any(a.startswith("-") for a in args[1:]))
