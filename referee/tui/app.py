@@ -4,8 +4,8 @@ saved at once and undoable."""
 from __future__ import annotations
 
 import random
-from functools import partial
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 from textual.app import App, ComposeResult, SystemCommand
@@ -20,8 +20,8 @@ from referee.journal import Journal
 from referee.sathar_war.campaign import Done
 from referee.tables import Tables
 from referee.tui.actions import Action, Step
-from referee.tui.keys import KeyLine
 from referee.tui.dialogs import DiceDialog, FormDialog, StartDialog, needs
+from referee.tui.keys import KeyLine
 from referee.tui.pages import PAGES, Page
 
 
@@ -131,7 +131,7 @@ class RefereeApp(App[None]):
         self.marked = [n for n in self.marked if self._exists(n)]
         self.changed()
         shown = result.entries[-1].text if result.entries else title
-        self.notify(shown, title=title, timeout=4)
+        self.notify(shown if len(shown) <= 200 else shown[:199] + "… (the whole line is in the Log, 7)", title=title, timeout=4)
 
     def _exists(self, name: str) -> bool:
         try:
