@@ -19,7 +19,7 @@ from referee.errors import RefereeError
 from referee.journal import Journal
 from referee.sathar_war.campaign import Done
 from referee.tables import Tables
-from referee.tui.actions import Action, Step
+from referee.tui.actions import Action, Step, Values
 from referee.tui.dialogs import DiceDialog, FormDialog, StartDialog, needs
 from referee.tui.keys import KeyLine
 from referee.tui.pages import PAGES, Page
@@ -108,7 +108,16 @@ class RefereeApp(App[None]):
         fills = {"names": names, "ship": self.ship, "system": self.system}
         values = {f.name: fills.get(f.fill, "") for f in action.fields}
         campaign = self.journal.campaign
-        self.push_screen(FormDialog(action.name, action.help, action.fields, values, lambda v: action.build(v, campaign, self.tables)))
+        build: Callable[[Values], Step] = lambda v: action.build(v, campaign, self.tables)  # noqa: E731
+        name = f"form {action.name}: {action.help}"
+        if self.is_screen_installed(name):
+            form = self.get_screen(name)
+            assert isinstance(form, FormDialog)
+            form.prepare(values, build)
+        else:
+            form = FormDialog(action.name, action.help, action.fields, values, build)
+            self.install_screen(form, name)
+        self.push_screen(form)
 
     def start(self, title: str, step: Step, form: FormDialog | None = None) -> None:
         """Run an action once with virtual dice to learn what it rolls (refusals raise here, and the

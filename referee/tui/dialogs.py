@@ -77,15 +77,25 @@ class Dialog(ModalScreen[None]):
 
 
 class FormDialog(Dialog):
-    """An action's fields; Enter in any field runs it."""
+    """An action's fields; Enter in any field runs it. The app keeps one form an action and shows
+    it again with fresh values (building a dialog's widgets costs about 100 ms a time)."""
 
     def __init__(self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: Callable[[Values], Step]) -> None:
         super().__init__()
         self.title_text = title
         self.help = help
         self.fields = fields
+        self.prepare(values, build)
+
+    def prepare(self, values: Mapping[str, str], build: Callable[[Values], Step]) -> None:
+        """The values to show and the action to build, for this showing of the form."""
         self.values = values
         self.build = build
+        if self.is_mounted:
+            for field in self.fields:
+                self.query_one(f"#field-{field.name}", Input).value = values.get(field.name, "")
+            for error in self.query(".error").results(Static):
+                say(error, "")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
@@ -98,7 +108,7 @@ class FormDialog(Dialog):
             yield Static("", id="error-form", classes="error")
             yield Label("Enter: go   Esc: cancel   Tab: next field", classes="keys")
 
-    def on_mount(self) -> None:
+    def on_screen_resume(self) -> None:
         if self.fields:
             self.query_one(f"#field-{self.fields[0].name}", Input).focus()
         else:
