@@ -129,7 +129,10 @@ class ForcesPage(Page):
         if not name:
             return
         marked = self.referee.marked
-        marked.remove(name) if name in marked else marked.append(name)
+        if name in marked:
+            marked.remove(name)
+        else:
+            marked.append(name)
         table = self.query_one("#ships", DataTable)
         table.update_cell(name, table.ordered_columns[0].key, "*" if name in marked else "")
         self.notify(f"marked: {', '.join(marked) or 'none'}", timeout=2)
