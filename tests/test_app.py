@@ -337,3 +337,32 @@ def test_field_readers_name_what_is_wrong() -> None:
     assert actions.groups({"groups": "A, B; C"}, "groups") == [["A", "B"], ["C"]]
     with pytest.raises(actions.FieldError, match="name at least one ship"):
         actions.names({"names": " , "})
+
+
+def test_replacements_at_the_twentieth_day_take_each_roll_entered_then_a_upf_ship_comes_back(tmp_path: Path) -> None:
+    from referee.sathar_war import victory
+
+    campaign = attrs.evolve(war_day_two(), day=20, step="upf-attacks")
+    lost = [campaign.unit(n) for n in ("Sathar Destroyer 1", "Sathar Destroyer 2", "TF Prenglar Frigate 1")]
+    path = saved(tmp_path / "war.toml", victory.lose(campaign, lost, "combat"))
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, DiceDialog)
+        assert [(n.key, n.expression) for n in dialog.rolls] == [("Sathar Destroyer 1", "d100"), ("Sathar Destroyer 2", "d100")]
+        dialog.query_one("#roll-0", Input).value = "35"
+        dialog.query_one("#roll-1", Input).value = "36"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "ssw.sathar-replacement, row 1-35" in text(app, "#outcome") and "row 36-100" in text(app, "#outcome")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("2", "r")
+        await fill_in(app, pilot, ship="TF Prenglar Frigate 1", at="Fortress Gollwin")
+
+    drive(path, scenario)
+    after = load(path)
+    assert after.unit("Sathar Destroyer 1").status == "off-map" and after.unit("Sathar Destroyer 2").status == "removed"
+    assert after.unit("TF Prenglar Frigate 1").active and after.unit("TF Prenglar Frigate 1").place == Place("Prenglar", "Morgaine's World")

@@ -185,6 +185,11 @@ def _dock(v: Values, c: Campaign, t: Tables) -> Step:
     return no_dice(lambda: fleets.dock(c, who))
 
 
+def _replace(v: Values, c: Campaign, t: Tables) -> Step:
+    ship, at = needed(v, "ship", "a destroyed UPF ship"), needed(v, "at", "the fortress or fortified station it is owed at")
+    return no_dice(lambda: turn.replace_upf(c, t, ship, at))
+
+
 def _void(v: Values, c: Campaign, t: Tables) -> Step:
     who = names(v)
     return no_dice(lambda: repairs.enter_void(c, who))
@@ -297,6 +302,7 @@ FORCES = (
     Action("l", "Land", "land fighters aboard a carrier or station", (NAMES, Field("on", "Carrier or station", "its name")), _land),
     Action("o", "Launch", "launch fighters: leave their carrier or station", (NAMES,), _launch),
     Action("e", "Edit", "edit a roster: correct a roster by hand (logged)", (SHIP, *OUTCOME_FIELDS), _edit),
+    Action("r", "Replace", "bring back a destroyed UPF ship owed by the replacements, at its fortress or fortified station", (SHIP, Field("at", "At", "the fortress or fortified station")), _replace),
 )
 REPAIRS = (
     Action("o", "Order", "repair order: today's work for a ship: hull points, or one system", (
