@@ -37,21 +37,19 @@ class Journal:
         self.future.clear()
 
     def undo(self) -> str:
-        if not self.past:
-            raise RefereeError("nothing to undo")
-        state, what = self.past[-1]
-        self._become(state)
-        self.past.pop()
-        self.future.append((self._before, what))
-        return what
+        return self._travel(self.past, self.future, "nothing to undo")
 
     def redo(self) -> str:
-        if not self.future:
-            raise RefereeError("nothing to redo")
-        state, what = self.future[-1]
+        return self._travel(self.future, self.past, "nothing to redo")
+
+    def _travel(self, source: list[tuple[Campaign, str]], target: list[tuple[Campaign, str]], empty: str) -> str:
+        """Go back (or forward) one action: its other state becomes the campaign, saved."""
+        if not source:
+            raise RefereeError(empty)
+        state, what = source[-1]
         self._become(state)
-        self.future.pop()
-        self.past.append((self._before, what))
+        source.pop()
+        target.append((self._before, what))
         return what
 
     def _become(self, state: Campaign) -> None:

@@ -44,6 +44,17 @@ _TABLE_FIELDS = {
 }
 
 
+def shown(value: object) -> str:
+    """A cell as the referee reads it; unknown cells say so."""
+    if value == UNKNOWN:
+        return "unknown (not readable in the source)"
+    if isinstance(value, list):
+        return ", ".join(shown(v) for v in value) if value else "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def normal(name: object) -> str:
     """A key as matched: case, spaces, '-' and '_' do not matter."""
     return re.sub(r"[\s_\-]+", "", str(name)).lower()

@@ -6,7 +6,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from referee.cli.table import shown
+from referee.tables import shown
 from referee.tables import UNKNOWN, Table
 
 

@@ -97,6 +97,8 @@ def roll_on(
 
 def print_found(found: "Lookup") -> None:
     """The cell asked for (or the whole row), then the source and how it was read."""
+    from referee.tables import shown
+
     if found.column is None:
         for column in found.table.columns:
             print(f"{column.label}: {shown(found.row[column.key])}")
@@ -105,19 +107,6 @@ def print_found(found: "Lookup") -> None:
     else:
         print(f"{found.column.label}: {shown(found.value)}")
     print(f"source: {found.citation()}")
-
-
-def shown(value: object) -> str:
-    """A cell as the referee reads it; unknown cells say so."""
-    from referee.tables import UNKNOWN
-
-    if value == UNKNOWN:
-        return "unknown (not readable in the source)"
-    if isinstance(value, list):
-        return ", ".join(shown(v) for v in value) if value else "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
 
 
 def table_dict(table: "Table") -> dict[str, object]:

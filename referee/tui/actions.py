@@ -17,7 +17,7 @@ from typing import NamedTuple
 from referee.errors import RefereeError
 from referee.sathar_war import battles, fleets, movement, repairs, setup, turn
 from referee.sathar_war.campaign import Campaign, Done, done
-from referee.tables import UNKNOWN, Lookup, Table, Tables
+from referee.tables import Lookup, Table, Tables, shown
 
 Step = Callable[[random.Random, Mapping[str, str]], Done]
 Values = Mapping[str, str]
@@ -261,18 +261,8 @@ def table_roll(campaign: Campaign, table: Table, keys: list[str], modifier: int)
 def found_text(found: Lookup) -> str:
     """A lookup as the referee reads it: the cell asked for, or the whole row."""
     if found.column is not None:
-        return cell(found.value)
-    return "; ".join(f"{c.label}: {cell(found.row[c.key])}" for c in found.table.columns)
-
-
-def cell(value: object) -> str:
-    if value == UNKNOWN:
-        return "unknown (not readable in the source)"
-    if isinstance(value, list):
-        return ", ".join(cell(v) for v in value) if value else "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+        return shown(found.value)
+    return "; ".join(f"{c.label}: {shown(found.row[c.key])}" for c in found.table.columns)
 
 
 OUTCOME_FIELDS = (
@@ -287,12 +277,13 @@ CAMPAIGN = (
     Action("n", "NOVA", "place Strike Force NOVA onto the map by 1d10 (after the Sathar set-up, or before any UPF move)", (), _nova),
     Action("w", "Drones", "shatter drones: a side's two frigates chosen as shatter drones (optional rule)", (Field("side", "Side", "Sathar or UPF"), NAMES), _drones),
 )
+MOVE = Action("m", "Move", "move ships or fleets one day; a risk jump rolls for misjumps", (
+    NAMES, Field("toward", "Toward", "the next system or start circle; on a route: either end", "system"),
+    Field("rate", "Boxes a day", "1 (blank), or 2 or 3 to risk-jump"), Field("planet", "Planet", "where to stop in a system"),
+    Field("groups", "Interlocked groups", "A,B;C,D - blank: all together"),
+), _move)
 FORCES = (
-    Action("m", "Move", "move ships or fleets one day; a risk jump rolls for misjumps", (
-        NAMES, Field("toward", "Toward", "the next system or start circle; on a route: either end", "system"),
-        Field("rate", "Boxes a day", "1 (blank), or 2 or 3 to risk-jump"), Field("planet", "Planet", "where to stop in a system"),
-        Field("groups", "Interlocked groups", "A,B;C,D - blank: all together"),
-    ), _move),
+    MOVE,
     Action("p", "Place", "Sathar ships into a start circle, or non-attached UPF ships at a planet (set-up)", (
         NAMES, Field("circle", "Start circle", "Sathar: the circle or its system"), Field("planet", "Planet", "UPF non-attached: the planet"),
     ), _place),

@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Input, Static
 
 from referee import dice
 from referee.errors import RefereeError
+from referee.tables import shown
 from referee.tui import actions
 from referee.tui.dialogs import say
 from referee.tui.pages.base import Page, fill, point
@@ -51,7 +52,7 @@ class DicePage(Page):
         rows.clear(columns=True)
         rows.add_columns(*(c.label for c in table.columns))
         for row in table.rows:
-            rows.add_row(*(actions.cell(row[c.key]) for c in table.columns))
+            rows.add_row(*(shown(row[c.key]) for c in table.columns))
         roll = f"; roll {table.roll}" if table.roll and table.lookup != "key" else ""
         notes = "\n".join(table.notes)
         self.query_one("#found", Static).update(f"[b]{table.title}[/b] ({table.source}){roll}\nlook up: {table.key_help()}\n{notes}")

@@ -18,8 +18,6 @@ from referee.sathar_war.frontier import Route
 from referee.tui import actions
 from referee.tui.pages.base import Page, action_keys, fill, point
 
-MOVE = next(a for a in actions.FORCES if a.name == "Move")
-
 
 def crowd(units: list[Unit]) -> str:
     """Units grouped by fleet: ``Fleet A (3): X, Y, Z``; ships without a fleet by name."""
@@ -70,7 +68,7 @@ class MapPage(Page):
     TITLE = "Map"
     NAME = "map"
     HELP = "systems, routes and start circles with what is in them; supply; movement orders"
-    ACTIONS = (MOVE,)
+    ACTIONS = (actions.MOVE,)
     BINDINGS = action_keys(ACTIONS)
 
     def body(self) -> Iterable[Widget]:
