@@ -19,6 +19,7 @@ class Journal:
         self.path = path
         self.campaign = campaign
         self.tables = tables
+        self.writer = campaign_file.Writer()
         self.past: list[tuple[Campaign, str]] = []  # (the state before, what was done)
         self.future: list[tuple[Campaign, str]] = []  # undone: (the state after, what was done)
 
@@ -53,6 +54,6 @@ class Journal:
         return what
 
     def _become(self, state: Campaign) -> None:
-        storage.write(self.path, campaign_file.to_dict(state))  # raises before anything changes
+        storage.write_text(self.path, self.writer.text(state))  # raises before anything changes
         self._before = self.campaign
         self.campaign = state

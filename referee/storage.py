@@ -37,7 +37,11 @@ def write(path: Path, data: dict[str, Any]) -> None:
     """Save atomically; the previous save is kept as ``NAME.bak``."""
     import tomli_w
 
-    text = tomli_w.dumps(data, multiline_strings=True)
+    write_text(path, tomli_w.dumps(data, multiline_strings=True))
+
+
+def write_text(path: Path, text: str) -> None:
+    """Save TOML text made already, as :func:`write` does."""
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise RefereeError(f"cannot save {path}: there is no folder {directory}")

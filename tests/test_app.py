@@ -175,15 +175,18 @@ def test_undo_reverts_an_action_with_its_rolls_and_redo_brings_it_back_both_save
         await pilot.pause()
         moved = path.read_bytes()
         assert moved != start and "safe jump at 2 boxes a day" in moved.decode()
+        assert "TF Cassidine Battleship" in text(app, "#said")  # the line above the keys says what was done
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert path.read_bytes() == start and not app.journal.campaign.unit("TF Cassidine Battleship").place.jumped
+        assert text(app, "#said").startswith("undone: ")
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert path.read_bytes() == moved
         await pilot.press("ctrl+y")  # nothing more to redo: a warning, no change
         await pilot.pause()
         assert path.read_bytes() == moved
+        assert text(app, "#said") == "nothing to redo" and app.query_one("#said").has_class("warning")
 
     drive(path, scenario)
 

@@ -73,6 +73,25 @@ def test_a_war_in_progress_reads_back_equal(tmp_path: Path) -> None:
     assert again == campaign and again.unit("UPF Destroyer 2").roster.hull == 31
 
 
+def test_the_apps_saves_read_back_as_each_state_including_one_undone_to(tmp_path: Path) -> None:
+    """The app's Writer keeps each unit's and log line's text between saves: what it writes after a
+    move, after more changes, and after going back to an earlier state (undo) reads back as that
+    state, and as the full file of :func:`campaign_file.to_dict` does."""
+    setup = attrs.evolve(war(), log=())  # no log lines: an empty array, not a missing key
+    day_one = at_step(started(), "upf-move")
+    moved = movement.move(day_one, TABLES, ["Task Force Prenglar"], toward="Cassidine").campaign
+    hurt = moved.unit("UPF Destroyer 2")
+    hurt_too = moved.with_units([attrs.evolve(hurt, roster=attrs.evolve(hurt.roster, hull=31))])
+    writer = campaign_file.Writer()
+    path = tmp_path / "war.toml"
+    for state in (setup, day_one, moved, hurt_too, moved, day_one):
+        storage.write_text(path, writer.text(state))
+        data = storage.read(path, "campaign")
+        assert data == campaign_file.to_dict(state)
+        assert campaign_file.from_dict(data, TABLES) == state
+    assert 'log = []' in writer.text(setup)
+
+
 # ---------------------------------------------------------------------- malformed files
 
 BASE = campaign_file.to_dict(started())

@@ -6,7 +6,8 @@ a fleet whose ships are in two places is refused, naming the unit and key at fau
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
 
@@ -17,6 +18,8 @@ from referee.sathar_war import frontier as frontier_file
 from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, STEPS, Allowance, Campaign, Entry, Fight, Loss, Order, Place, Unit
 from referee.sathar_war.forces import carrier_capacity
 from referee.tables import Tables
+
+T = TypeVar("T")
 
 FORMAT = "referee second sathar war campaign"
 VERSION = 1
@@ -224,18 +227,53 @@ def _entry(item: object, where: str) -> Entry:
 
 def to_dict(campaign: Campaign) -> dict[str, Any]:
     """The campaign as a campaign file's tables (read back by :func:`from_dict` to the same campaign)."""
+    return {**_head(campaign), "units": [unit_dict(u) for u in campaign.units], "log": [entry_dict(e) for e in campaign.log]}
+
+
+def _head(campaign: Campaign) -> dict[str, Any]:
+    """All of the campaign file but its units and log."""
     return {
         "format": FORMAT, "version": VERSION, "day": campaign.day, "step": campaign.step,
         "replacements": campaign.replacements, "shatter_drones": campaign.shatter_drones,
         "retreat_condition": campaign.retreat_condition, "retreat_revealed": campaign.retreat_revealed, "outcome": campaign.outcome,
         "map": frontier_file.to_dict(campaign.frontier),
-        "units": [unit_dict(u) for u in campaign.units],
         "orders": [attrs.asdict(o) for o in campaign.orders],
         "allowances": [{**attrs.asdict(a), "used": list(a.used)} for a in campaign.allowances],
         "losses": [attrs.asdict(loss) for loss in campaign.losses],
         "fights": [{**attrs.asdict(f), "ships": list(f.ships)} for f in campaign.fights],
-        "log": [entry_dict(e) for e in campaign.log],
     }
+
+
+class Writer:
+    """A campaign file's text, for the app's save after every action.
+
+    Units and log lines are frozen, and a campaign's states share those that did not change, so
+    each one's text is kept and made again only for a new one: a save costs what changed, not the
+    whole war (the log grows all campaign long). The text reads back as :func:`to_dict` does."""
+
+    def __init__(self) -> None:
+        self._made: dict[int, tuple[object, str]] = {}  # id -> (the unit or line, its text), from the last save
+
+    def text(self, campaign: Campaign) -> str:
+        import tomli_w
+
+        last, self._made = self._made, {}
+        head = _head(campaign)
+        units = [self._part("units", unit, unit_dict, last) for unit in campaign.units]
+        log = [self._part("log", entry, entry_dict, last) for entry in campaign.log]
+        head |= {key: [] for key, parts in (("units", units), ("log", log)) if not parts}
+        parts = units + log
+        return "\n".join([tomli_w.dumps(head, multiline_strings=True), *parts])
+
+    def _part(self, key: str, item: T, as_dict: Callable[[T], dict[str, Any]], last: dict[int, tuple[object, str]]) -> str:
+        """One unit's or log line's text: the last save's if the same one was saved then."""
+        import tomli_w
+
+        known = last.get(id(item))
+        if known is None or known[0] is not item:
+            known = (item, tomli_w.dumps({key: [as_dict(item)]}, multiline_strings=True))
+        self._made[id(item)] = known
+        return known[1]
 
 
 def unit_dict(unit: Unit) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -85,7 +86,7 @@ class Page(Vertical):
         campaign = self.campaign
         tabs = "  ".join(f"[reverse] {n} {title} [/]" if name == self.NAME else f"{n} {title}" for n, (name, title) in enumerate(TABS, start=1))
         where = f"day {campaign.day} · {campaign.step} · {self.referee.journal.path.name}"
-        self.app.query_one("#bar", Static).update(f"{tabs}\n[b]{self.TITLE}[/b] · {where}")
+        self.app.query_one("#bar", Static).update(f"{tabs}\n[b]{self.TITLE}[/b] · {where}", layout=False)
 
     def draw(self) -> None:
         """Fill the screen from the campaign as it is now."""
@@ -98,9 +99,28 @@ class Page(Vertical):
 
 
 def fill(table: DataTable[Any], rows: Iterable[tuple[str, Sequence[object]]], keep: str = "") -> None:
-    """Refill a table, keeping the cursor on the row keyed ``keep`` if it is still there."""
-    table.clear()
-    for key, cells in rows:
+    """Bring a table up to date, keeping the cursor on the row keyed ``keep`` if it is still there.
+
+    Only what changed is touched: the rows the table already shows in the same order keep their
+    places and have only their changed cells updated; rows after those are removed or added. (A
+    refill of every row made Textual measure every cell again, and so does a cell narrower than
+    its column: most of a key press's time after a move on the Forces screen.)"""
+    wanted = list(rows)
+    shown = [row.key for row in table.ordered_rows]
+    kept = 0
+    while kept < min(len(shown), len(wanted)) and shown[kept] == wanted[kept][0]:
+        kept += 1
+    if kept == 0:
+        table.clear()
+    else:
+        for gone in shown[kept:]:
+            table.remove_row(gone)
+    columns = table.ordered_columns
+    for key, cells in wanted[:kept]:
+        for column, before, now in zip(columns, table.get_row(key), cells):
+            if before != now:  # a column widens for a longer cell, and does not narrow (that measures all its cells)
+                table.update_cell(key, column.key, now, update_width=cell_len(str(now)) > column.content_width)
+    for key, cells in wanted[kept:]:
         table.add_row(*cells, key=key)
     if keep:
         point(table, keep)

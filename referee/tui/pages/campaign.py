@@ -77,4 +77,4 @@ class CampaignPage(Page):
     def action_secret(self) -> None:
         self.referee.secrets = not self.referee.secrets
         self.redraw()
-        self.notify("the retreat condition is shown: seal it again with s" if self.referee.secrets else "sealed", timeout=3)
+        self.referee.tell("the retreat condition is shown: seal it again with s" if self.referee.secrets else "the retreat condition is sealed")

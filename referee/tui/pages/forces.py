@@ -135,7 +135,7 @@ class ForcesPage(Page):
             marked.append(name)
         table = self.query_one("#ships", DataTable)
         table.update_cell(name, table.ordered_columns[0].key, "*" if name in marked else "")
-        self.notify(f"marked: {', '.join(marked) or 'none'}", timeout=2)
+        self.referee.tell(f"marked: {', '.join(marked) or 'none'}")
 
     def action_unmark(self) -> None:
         self.referee.marked.clear()
