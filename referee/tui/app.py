@@ -21,7 +21,7 @@ from referee.journal import Journal
 from referee.sathar_war.campaign import Done
 from referee.tables import Tables
 from referee.tui.actions import Action, Step, Values
-from referee.tui.dialogs import DiceDialog, FormDialog, StartDialog, needs
+from referee.tui.dialogs import DiceDialog, FormDialog, Need, StartDialog, needs
 from referee.tui.keys import KeyLine
 from referee.tui.pages import PAGES, Page
 
@@ -129,9 +129,23 @@ class RefereeApp(App[None]):
             form.dismiss(None)
         rolls = needs(trial)
         if rolls:
-            self.push_screen(DiceDialog(title, step, rolls))
+            self.push_screen(self.dice_dialog(title, step, rolls))
         else:
             self.apply(title, trial)
+
+    def dice_dialog(self, title: str, step: Step, rolls: list[Need]) -> DiceDialog:
+        """The dice dialog shown last, emptied, if it asked for the same rolls; else a new one
+        (kept in its place). Building a dialog's widgets costs more than showing it again."""
+        if self.is_screen_installed("dice"):
+            last = self.get_screen("dice")
+            assert isinstance(last, DiceDialog)
+            if (last.title_text, last.rolls) == (title, rolls):
+                last.prepare(step)
+                return last
+            self.uninstall_screen("dice")
+        dialog = DiceDialog(title, step, rolls)
+        self.install_screen(dialog, "dice")
+        return dialog
 
     def apply(self, title: str, result: Done) -> None:
         try:

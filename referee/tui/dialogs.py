@@ -142,9 +142,21 @@ class DiceDialog(Dialog):
     def __init__(self, title: str, step: Step, rolls: list[Need]) -> None:
         super().__init__()
         self.title_text = title
-        self.step = step
         self.rolls = rolls
+        self.prepare(step)
+
+    def prepare(self, step: Step) -> None:
+        """The action to roll for, for this showing of the dialog: the app shows the last one again
+        for the same rolls (the same roll on the Dice screen, over and over), emptied."""
+        self.step = step
         self.result: Done | None = None
+        if self.is_mounted:
+            for number in range(len(self.rolls)):
+                self.query_one(f"#roll-{number}", Input).value = ""
+            for error in self.query(".error").results(Static):
+                say(error, "")
+            self.query_one("#ask").display = True
+            self.query_one("#shown").display = False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
@@ -166,6 +178,8 @@ class DiceDialog(Dialog):
 
     def on_mount(self) -> None:
         self.query_one("#shown").display = False
+
+    def on_screen_resume(self) -> None:
         if self.rolls:
             self.query_one("#roll-0", Input).focus()
 
