@@ -264,10 +264,18 @@ def test_a_free_roll_entered_at_the_table_is_logged_with_its_receipt(tmp_path: P
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert not isinstance(app.screen, DiceDialog)  # the Enter that applied did not submit the roll again
+        await pilot.press("enter")  # the same roll again: the dialog shown again is empty, asking afresh
+        await pilot.pause()
+        assert isinstance(app.screen, DiceDialog) and app.screen.query_one("#roll-0", Input).value == ""
+        assert app.screen.query_one("#ask").display and not app.screen.query_one("#shown").display and not text(app, "#error-0")
+        app.screen.query_one("#roll-0", Input).value = "6"
+        await pilot.press("enter", "enter")
+        await pilot.pause()
 
     drive(path, scenario)
-    entry = load(path).log[-1]
-    assert entry.text == "rolled 2d10+4: 17" and entry.rolls == ("2d10+4: entered at the table = 17 (entered) for the referee's roll",)
+    first, second = load(path).log[-2:]
+    assert first.text == "rolled 2d10+4: 17" and first.rolls == ("2d10+4: entered at the table = 17 (entered) for the referee's roll",)
+    assert second.text == "rolled 2d10+4: 6"
 
 
 def test_a_table_looked_up_and_rolled_on(tmp_path: Path) -> None:
