@@ -178,6 +178,8 @@ def test_a_fleet_moves_one_box_a_day_and_jumps_in_the_middle_of_the_route() -> N
     campaign = at_step(war(), "upf-move")
     route = MAP.between("Prenglar", "Cassidine")  # 7 light-years: 8 boxes (inferred), jump box 5 heading to Cassidine
     assert (route.boxes, route.jump_box("Cassidine")) == (8, 5)
+    with pytest.raises(RefereeError, match="say where to: one of Cassidine, Dixon's Star, Athor, Gruna Garu, Timeon$"):
+        move(campaign, ["Task Force Prenglar"])  # in a system, a fleet needs a destination
     campaign = move(campaign, ["Task Force Prenglar"], toward="Cassidine")
     places = [campaign.unit("TF Prenglar Battleship").place]
     for _ in range(8):
@@ -185,7 +187,7 @@ def test_a_fleet_moves_one_box_a_day_and_jumps_in_the_middle_of_the_route() -> N
         places.append(campaign.unit("TF Prenglar Battleship").place)
     assert [p.box for p in places] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
     assert [p.jumped for p in places[:6]] == [False, False, False, False, True, True]
-    assert places[-1] == Place("Cassidine")  # two planets: the referee says which with --planet
+    assert places[-1] == Place("Cassidine")  # two planets: the referee may name one
     assert campaign.unit("UPF Fighter 1").place == places[-1]  # aboard TF Prenglar's carrier
 
 
@@ -400,6 +402,9 @@ def test_a_repair_queue_shares_the_centres_hull_points_over_several_days() -> No
     assert (after.unit("TF Cassidine Frigate 1").roster.hull, after.unit("TF Cassidine Frigate 1").roster.adf) == (30, 4)
     with pytest.raises(RefereeError, match="no damage to mr"):
         repairs.order(campaign, "TF Cassidine Frigate 1", system="mr")
+    for hull, system in ((0, ""), (10, "adf")):
+        with pytest.raises(RefereeError, match="order hull points or one system for the day: one of the two"):
+            repairs.order(campaign, "TF Cassidine Frigate 1", hull=hull, system=system)
     closed = put(campaign, ["Sathar Destroyer 1"], Place("Cassidine"))
     assert repairs.centre(closed, "Triad").owner == ""
 
@@ -449,7 +454,7 @@ def test_contested_systems_and_attack_declarations() -> None:
     campaign = contested_prenglar()
     [place] = battles.contested(campaign)
     assert place.system == "Prenglar" and len(place.sathar) == 3 and "Fortress Gollwin" in [u.name for u in place.upf]
-    with pytest.raises(RefereeError, match="two planets: name the one attacked"):
+    with pytest.raises(RefereeError, match="two planets: name the one attacked, Gran Quivera or Morgaine's World"):
         battles.declare(campaign, TABLES, "Prenglar")
     declared = battles.declare(campaign, TABLES, "Prenglar", "Gran Quivera")
     [fight] = declared.campaign.fights

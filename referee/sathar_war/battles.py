@@ -105,7 +105,7 @@ def _planet(system: str, planets: Sequence[Planet], name: str) -> str:
     names = [p.name for p in planets]
     if not name:
         if len(names) > 1:
-            raise RefereeError(f"{system} has two planets: name the one attacked (--planet {' or --planet '.join(names)}) ({DECLARING})")
+            raise RefereeError(f"{system} has two planets: name the one attacked, {' or '.join(names)} ({DECLARING})")
         return names[0]
     for planet in names:
         if planet.casefold() == name.strip().casefold():
@@ -117,7 +117,7 @@ def fight_of(campaign: Campaign, unit: Unit) -> Fight:
     for fight in campaign.fights:
         if unit.name in fight.ships:
             return fight
-    raise RefereeError(f"the {unit.name} is in no battle declared today; declare the attack first (campaign battle declare)")
+    raise RefereeError(f"the {unit.name} is in no battle declared today; declare the attack on its system first")
 
 
 @attrs.frozen
@@ -239,7 +239,7 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
     found = campaign.frontier.system(system)
     fights = [f for f in campaign.fights if f.system == found.name]
     if not fights:
-        raise RefereeError(f"no attack declared in {found.name} today; declare one first (campaign battle declare)")
+        raise RefereeError(f"no attack declared in {found.name} today; declare one first")
     fight = fights[-1]
     defender = "UPF" if fight.attacker == "Sathar" else "Sathar"
     units = [campaign.unit(n) for n in fight.ships if campaign.unit(n).active]
@@ -247,7 +247,7 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
     note = f"From the campaign, day {campaign.day}: {fight.attacker} attack at {fight.planet} ({found.name}). Suggested: {fight.rules}. The attacker moves first and enters from a narrow edge."
     return Battle(
         name=f"Day {campaign.day}: {fight.attacker} attack at {fight.planet}", game="advanced", sides=(fight.attacker, defender), ships=ships,
-        source=DECLARING, situation=note, notes=("Import the result into the campaign with: referee campaign battle import FILE",),
+        source=DECLARING, situation=note, notes=("Import the result into the campaign: Import (i) on the app's Battles screen, or referee campaign battle import FILE",),
     )
 
 

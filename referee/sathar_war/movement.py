@@ -80,7 +80,7 @@ def move(
     new, entered_jump, steps = _route_move(campaign, units, place, toward, rate)
     if planet:
         if new.on_route or not campaign.frontier.is_system(new.where):
-            raise RefereeError(f"--planet is for ships ending the day in a system; they end it at {new.shown(campaign.frontier)}")
+            raise RefereeError(f"a planet is named only for ships ending the day in a system; they end it at {new.shown(campaign.frontier)}")
         new = attrs.evolve(new, planet=_planet_of(campaign, new.where, planet))
     elif not new.on_route and campaign.frontier.is_system(new.where):
         planets = campaign.frontier.system(new.where).planets
@@ -146,7 +146,7 @@ def _route_move(campaign: Campaign, units: Sequence[Unit], place: Place, toward:
     side = units[0].side
     if not place.on_route:
         if not toward:
-            raise RefereeError(f"say where to: --toward one of {', '.join(_allowed(campaign, side, place.where))}")
+            raise RefereeError(f"say where to: one of {', '.join(_allowed(campaign, side, place.where))}")
         there = _end(campaign, place.where, toward)
         if there not in _allowed(campaign, side, place.where):
             raise RefereeError(f"UPF ships cannot enter the Sathar start circles' red boxes ({CIRCLES}: the paths the Sathar must follow)")
@@ -254,7 +254,7 @@ def _misjumps(
         for name in group:
             unit = by_name.get(name.strip().casefold())
             if unit is None:
-                raise RefereeError(f"{name!r} in --group is not one of the ships jumping ({_names(units)})")
+                raise RefereeError(f"{name!r} in an interlocked group is not one of the ships jumping ({_names(units)})")
             members.append(unit)
         parts.append(members)
     grouped = [u.name for part in parts for u in part]

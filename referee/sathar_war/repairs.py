@@ -91,7 +91,7 @@ def order(campaign: Campaign, ship: str, hull: int = 0, system: str = "") -> Don
     if where is None:
         raise RefereeError(f"the {unit.name} is in no repair queue: dock it at a construction centre's station in a system with no Sathar ships ({UPF_REPAIRS})")
     if (hull > 0) == bool(system):
-        raise RefereeError("order either hull points (--hull N) or one system (--system NAME) for the day")
+        raise RefereeError("order hull points or one system for the day: one of the two")
     others = [o for o in campaign.orders if o.ship != unit.name]
     if system:
         target = system.strip()

@@ -88,7 +88,7 @@ def forces(campaign: Campaign, side: str | None = None, fleet: str | None = None
             continue
         rows.append(row)
     if side and side.strip().casefold() not in ("sathar", "upf"):
-        raise RefereeError(f"--side is Sathar or UPF, not {side!r}")
+        raise RefereeError(f"the side is Sathar or UPF, not {side!r}")
     return rows
 
 

@@ -60,7 +60,7 @@ def _unfinished(campaign: Campaign) -> list[str]:
     problems: list[str] = []
     if campaign.step == "setup":
         if not campaign.retreat_condition:
-            problems.append("the Sathar player has not chosen a retreat condition (campaign retreat N)")
+            problems.append("the Sathar player has not chosen a retreat condition (Retreat: t on the app's Campaign screen, or referee campaign retreat N)")
         if campaign.shatter_drones:
             for side in ("Sathar", "UPF"):
                 if sum(1 for u in campaign.side(side) if u.drone) != 2:
