@@ -29,6 +29,11 @@ Prints figures and whether each goal is met; it never fails the run.
    Launch rows show the children's CPU time (user + system) too: wall times suffer from a busy
    machine (the load average is printed), CPU times much less.
 
+3. Textual's own floor: the same kinds of key press, timed the same way, in a minimal Textual app
+   (80x24): moving a DataTable's cursor, switching a ContentSwitcher between two 183-row
+   DataTables (the Forces screen has 183 rows), pushing and closing a modal screen with two Inputs
+   (a small form). What Textual alone needs on this machine, for comparison with section 2.
+
     .venv/bin/python benchmarks/app_speed.py [--runs N] [--repeats N]
 """
 
@@ -345,6 +350,78 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[tuple[float, 
     return found, odd
 
 
+async def floor(repeats: int) -> dict[str, list[tuple[float, float | None, float]]]:
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding
+    from textual.screen import ModalScreen
+    from textual.widgets import ContentSwitcher, DataTable, Input, Static
+
+    class Form(ModalScreen[None]):
+        BINDINGS = [Binding("escape", "app.pop_screen")]
+
+        def compose(self) -> ComposeResult:
+            yield Static("Move")
+            yield Input(id="a")
+            yield Input(id="b")
+
+    class Minimal(App[None]):
+        BINDINGS = [Binding("f1", "switch('one')"), Binding("f2", "switch('two')"), Binding("f3", "form")]
+
+        def compose(self) -> ComposeResult:
+            with ContentSwitcher(initial="one"):
+                yield DataTable(id="one")
+                yield DataTable(id="two")
+
+        def on_mount(self) -> None:
+            for table in self.query(DataTable):
+                table.add_columns("Ship", "Hull", "Place")
+                for n in range(183):
+                    table.add_row(f"Ship {n}", n, f"Place {n}")
+
+        def action_switch(self, name: str) -> None:
+            self.query_one(ContentSwitcher).current = name
+            self.query_one(f"#{name}").focus()
+
+        def action_form(self) -> None:
+            self.push_screen(Form())
+
+    app = Minimal()
+    frames: list[float] = []
+    display = app._display
+
+    def noted(screen: object, renderable: object) -> None:
+        if renderable is not None:
+            frames.append(time.perf_counter())
+        display(screen, renderable)  # type: ignore[arg-type]
+
+    app._display = noted  # type: ignore[method-assign]
+    found: dict[str, list[tuple[float, float | None, float]]] = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(repeats):
+            for name, key in (("DataTable cursor down", "down"), ("switch to the other DataTable", "f2"), ("switch back", "f1"),
+                              ("push a modal form (2 Inputs)", "f3"), ("close it (Esc)", "escape")):
+                frames.clear()
+                cpu = time.process_time()
+                start = time.perf_counter()
+                await pilot.press(key)
+                await pilot.pause()
+                end = time.perf_counter()
+                found.setdefault(name, []).append((end - start, frames[-1] - start if frames else None, time.process_time() - cpu))
+    return found
+
+
+def report_floor(found: dict[str, list[tuple[float, float | None, float]]], repeats: int) -> None:
+    print()
+    print(f"3. Textual's own floor: a minimal Textual app, the same kinds of key press ({repeats} times each; ms)")
+    print(f"   {'':<46}{'press+pause':>12}{'to last frame':>18}{'cpu':>9}")
+    print(f"   {'key':<46}{'median':>12}{'median':>9}{'max':>9}{'median':>9}")
+    for name, samples in found.items():
+        shown = [s[1] for s in samples if s[1] is not None]
+        last = f"{median_ms(shown):>9.1f}{max(shown) * 1000:>9.1f}" if shown else f"{'no frame':>18}"
+        print(f"   {name:<46}{median_ms([s[0] for s in samples]):>12.1f}{last}{median_ms([s[2] for s in samples]):>9.1f}")
+
+
 def report_keys(found: dict[str, list[tuple[float, float | None, float]]], odd: list[str], repeats: int) -> None:
     print()
     print(f"2. Key press to updated screen (pilot, 80x24; {repeats} times each unless a first visit; ms)")
@@ -384,6 +461,7 @@ def main() -> None:
         launch(options.runs, folder)
         found, odd = asyncio.run(keys(options.repeats, folder))
         report_keys(found, odd, options.repeats)
+        report_floor(asyncio.run(floor(options.repeats)), options.repeats)
         print(f"load average after: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
 
 
