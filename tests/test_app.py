@@ -377,3 +377,73 @@ def test_replacements_at_the_twentieth_day_take_each_roll_entered_then_a_upf_shi
     after = load(path)
     assert after.unit("Sathar Destroyer 1").status == "off-map" and after.unit("Sathar Destroyer 2").status == "removed"
     assert after.unit("TF Prenglar Frigate 1").active and after.unit("TF Prenglar Frigate 1").place == Place("Prenglar", "Morgaine's World")
+
+
+# ---------------------------------------------------------------------- repairs in space: a roll the results call for
+
+
+def trial_dice(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """The app's unseen trial run of an action rolls these dice (seed 0: a hull repair of 10 DCR
+    points fails with 66; seed 2: it succeeds with 1 and rolls its 1d10)."""
+    import random
+    import types
+
+    import referee.tui.app
+
+    monkeypatch.setattr(referee.tui.app, "random", types.SimpleNamespace(Random=lambda: random.Random(seed)))
+
+
+def test_a_repair_in_space_asks_for_the_hull_points_roll_when_the_repair_roll_entered_succeeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    trial_dice(monkeypatch, 0)  # the trial's repair failed: the dialog asks only the d100 at first
+    path = saved(tmp_path / "war.toml", war_day_two())  # the UPF Destroyer 1: hull 42 of 50, DCR 75
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("4", "s")
+        await fill_in(app, pilot, ship="UPF Destroyer 1", repairs="hull=10")
+        assert isinstance(app.screen, DiceDialog) and len(app.screen.rolls) == 1
+        app.screen.query_one("#roll-0", Input).value = "5"  # a success: the 1d10 of hull points is needed now
+        await pilot.press("enter")
+        await pilot.pause()
+        assert text(app, "#error-1") == "the rolls entered call for this roll too" and "2 roll(s)" in text(app, "#heading")
+        assert app.screen.focused is app.screen.query_one("#roll-1", Input) and app.screen.result is None
+        app.screen.query_one("#roll-1", Input).value = "11"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert text(app, "#error-1") == "11 cannot be rolled on 1d10: enter a result from 1 to 10"
+        app.screen.query_one("#roll-1", Input).value = "7"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "5 <= 10: hull 42 -> 49" in text(app, "#outcome")
+        await pilot.press("enter")
+        await pilot.pause()
+
+    drive(path, scenario)
+    campaign = load(path)
+    assert campaign.unit("UPF Destroyer 1").roster.hull == 49
+    assert campaign.log[-1].rolls == (
+        "d100: entered at the table = 5 (entered) for repair hull (10 DCR points)",
+        "1d10: entered at the table = 7 (entered) for hull points restored",
+    )
+
+
+def test_a_failed_repair_in_space_needs_no_hull_points_roll_even_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    trial_dice(monkeypatch, 2)  # the trial's repair succeeded: the dialog asks the d100 and the 1d10
+    path = saved(tmp_path / "war.toml", war_day_two())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("4", "s")
+        await fill_in(app, pilot, ship="UPF Destroyer 1", repairs="hull=10")
+        assert isinstance(app.screen, DiceDialog) and len(app.screen.rolls) == 2
+        await pilot.press("enter")  # nothing typed: the d100 is asked for
+        await pilot.pause()
+        assert text(app, "#error-0") == "type the total rolled at the table, or press Ctrl+R to roll for me"
+        app.screen.query_one("#roll-0", Input).value = "55"  # a failure: the 1d10 left empty is not needed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "55 > 10: still damaged" in text(app, "#outcome") and "only a space station can repair its hull now" in text(app, "#outcome")
+        await pilot.press("enter")
+        await pilot.pause()
+
+    drive(path, scenario)
+    destroyer = load(path).unit("UPF Destroyer 1")
+    assert destroyer.roster.hull == 42 and destroyer.hull_station_only

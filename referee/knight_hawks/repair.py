@@ -28,6 +28,7 @@ from referee.knight_hawks.combat_phase import Done
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship
 
 RULE = "Knight Hawks Tactical Operations Manual, Advanced Game: Repairs"
+HULL_POINTS = "hull points restored"  # what a successful hull repair's 1d10 is for
 
 
 class Repair(NamedTuple):
@@ -75,7 +76,7 @@ def repair_turn(
         else:
             hull_roll = None
             if repair.target == "hull":
-                hull_roll = dice.take("1d10", rng, next(hull_rolls, None), "hull points restored")
+                hull_roll = dice.take("1d10", rng, next(hull_rolls, None), HULL_POINTS)
             ship, change = _repaired(ship, repair.target, hull_roll)
             attempts.append(Attempt(repair, roll, True, False, f"{reading}: {change}", hull_roll))
     return ship, attempts

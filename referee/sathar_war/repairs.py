@@ -208,7 +208,9 @@ def void_returns(campaign: Campaign, tables: Tables) -> tuple[Campaign, list[Ent
 
 def repair_in_space(campaign: Campaign, ship: str, repairs: Sequence[Repair], rng: random.Random, rolled: Sequence[str | None] = (), hull_rolled: Sequence[str | None] = ()) -> Done:
     """Repairs with the ship's own DCR after a battle (Knight Hawks repair rolls). A failed hull repair
-    means only a station can repair the hull; a 99 or 00 leaves that system to a station too."""
+    means only a station can repair the hull; a 99 or 00 leaves that system to a station too.
+    Each repair's log line is keyed ``repair N`` (N from 1, in the order given) for rolls entered
+    by that key."""
     unit = campaign.unit(ship)
     if not unit.active:
         raise RefereeError(f"the {unit.name} is {unit.status}")
@@ -219,8 +221,11 @@ def repair_in_space(campaign: Campaign, ship: str, repairs: Sequence[Repair], rn
     unit = attrs.evolve(unit, roster=after, hull_station_only=unit.hull_station_only or failed_hull)
     campaign = campaign.with_units([unit])
     entries = [
-        campaign.entry(f"the {unit.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll], f"{REPAIR}; Knight Hawks Tactical Operations Manual, Advanced Game: Repairs")
-        for a in attempts
+        campaign.entry(
+            f"the {unit.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll],
+            f"{REPAIR}; Knight Hawks Tactical Operations Manual, Advanced Game: Repairs", key=f"repair {number}",
+        )
+        for number, a in enumerate(attempts, start=1)
     ]
     if failed_hull:
         entries.append(campaign.entry(f"the {unit.name}'s hull repair failed: only a space station can repair its hull now", rule=REPAIR))

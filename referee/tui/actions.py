@@ -4,7 +4,9 @@ and the same builders are tested directly.
 
 A builder returns a *step*: ``step(rng, rolled) -> Done``. The app calls it once with virtual dice
 to learn which rolls it needs (that result is never shown), then again with the referee's choice:
-"roll for me" (virtual dice) or the results rolled at the table, keyed by ``Entry.key``.
+"roll for me" (virtual dice) or the results rolled at the table, keyed by ``Entry.key`` (a log
+line's later rolls by :func:`later_roll`). A roll that only some results call for (a successful
+hull repair's 1d10) is asked for when the rolls entered call for it.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ class Action(NamedTuple):
     help: str
     fields: tuple[Field, ...]
     build: Callable[[Values, Campaign, Tables], Step]
+
+
+def later_roll(key: str, purpose: str) -> str:
+    """The key of a log line's second or later roll: the line's key and what the roll is for."""
+    return f"{key}: {purpose}"
 
 
 # ---------------------------------------------------------------------- reading typed values
@@ -94,14 +101,19 @@ def codes(values: Values, field: str) -> tuple[str, ...]:
     return tuple(c.strip() for c in text(values, field).split(",") if c.strip())
 
 
-def spent(values: Values, field: str) -> dict[str, int]:
-    found: dict[str, int] = {}
+def pairs(values: Values, field: str, example: str) -> list[tuple[str, int]]:
+    """``T=2, ICM=3`` -> [("T", 2), ("ICM", 3)], in the order typed."""
+    found = []
     for part in codes(values, field):
         code, _, count = part.partition("=")
         if not count.strip().isdigit():
-            raise FieldError(field, f"CODE=N, comma-separated (T=2, ICM=3), not {part!r}")
-        found[code.strip()] = int(count)
+            raise FieldError(field, f"CODE=N, comma-separated ({example}), not {part!r}")
+        found.append((code.strip(), int(count)))
     return found
+
+
+def spent(values: Values, field: str) -> dict[str, int]:
+    return dict(pairs(values, field, "T=2, ICM=3"))
 
 
 def groups(values: Values, field: str) -> list[list[str]]:
@@ -198,6 +210,18 @@ def _void(v: Values, c: Campaign, t: Tables) -> Step:
 def _order(v: Values, c: Campaign, t: Tables) -> Step:
     ship, hull, system = needed(v, "ship", "a ship in a repair queue"), number(v, "hull", 0, default=0) or 0, text(v, "system")
     return no_dice(lambda: repairs.order(c, ship, hull, system))
+
+
+def _space(v: Values, c: Campaign, t: Tables) -> Step:
+    from referee.knight_hawks.repair import HULL_POINTS, Repair
+
+    ship = needed(v, "ship", "the ship repairing itself")
+    wanted = [Repair(target, points) for target, points in pairs(v, "repairs", "hull=10, adf=5, LB=20")]
+    if not wanted:
+        raise FieldError("repairs", "allot the ship's DCR points: TARGET=POINTS, comma-separated (hull=10, adf=5, LB=20)")
+    keys = [f"repair {number}" for number in range(1, len(wanted) + 1)]
+    hull = [later_roll(key, HULL_POINTS) for key, r in zip(keys, wanted) if r.target.strip().lower() == "hull"]
+    return lambda rng, rolled: repairs.repair_in_space(c, ship, wanted, rng, [rolled.get(k) for k in keys], [rolled.get(k) for k in hull])
 
 
 def _edit(v: Values, c: Campaign, t: Tables) -> Step:
@@ -300,6 +324,9 @@ REPAIRS = (
         SHIP, Field("hull", "Hull points", "from its centre's capacity"), Field("system", "Or one system", "adf, mr, LB, navigation ..."),
     ), _order),
     Action("k", "Dock", "dock at the planet's station (repair queue)", (NAMES,), _dock),
+    Action("s", "Space", "repairs in space with the ship's own DCR, after a battle: each repair rolled on d100", (
+        SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"),
+    ), _space),
     Action("v", "Void", "into the Void: Sathar ships in a start circle enter the Void (back repaired six days on)", (NAMES,), _void),
 )
 def _export(v: Values, c: Campaign, t: Tables) -> Step:

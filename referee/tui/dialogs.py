@@ -7,6 +7,7 @@ shows the dice, the target and the outcome, and only "apply" changes the campaig
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -16,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from referee import dice
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import Done
-from referee.tui.actions import Field, FieldError, Step, Values
+from referee.tui.actions import Field, FieldError, Step, Values, later_roll
 
 if TYPE_CHECKING:
     from referee.tui.app import RefereeApp
@@ -39,9 +41,10 @@ def needs(result: Done) -> list[Need]:
     """The rolls an action made (learned from a run with virtual dice whose values are not shown)."""
     found = []
     for entry in result.entries:
-        for receipt in entry.rolls:
+        for number, receipt in enumerate(entry.rolls):
             expression, _, rest = receipt.partition(":")
-            found.append(Need(entry.key, expression, rest.partition(" for ")[2]))
+            purpose = rest.partition(" for ")[2]
+            found.append(Need(entry.key if number == 0 else later_roll(entry.key, purpose), expression, purpose))
     return found
 
 
@@ -160,21 +163,28 @@ class DiceDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
-            yield Static(f"[b]{self.title_text}[/b]: {len(self.rolls)} roll(s)", classes="title")
+            yield Static(self.heading(), id="heading", classes="title")
             with Vertical(id="ask"):
                 for number, need in enumerate(self.rolls):
-                    expression = dice.parse(need.expression)
-                    who = f" ({need.key})" if need.key else ""
-                    yield Static(f"{need.expression} for {need.purpose}{who}")
-                    with Horizontal(classes="field"):
-                        yield Label(f"I rolled ({expression.lowest}-{expression.highest})")
-                        yield Input(placeholder="the total rolled at the table", id=f"roll-{number}")
-                    yield Static("", id=f"error-{number}", classes="error")
+                    yield from self.roll_field(number, need)
                 yield Static("", id="error-ask", classes="error")
                 yield Label("Enter: use my rolls   Ctrl+R: roll for me   Esc: cancel", classes="keys")
             with Vertical(id="shown"):
                 yield Static("", id="outcome")
                 yield Label("Enter or Ctrl+A: apply   Esc: cancel (nothing changes)", classes="keys")
+
+    def heading(self) -> str:
+        return f"[b]{self.title_text}[/b]: {len(self.rolls)} roll(s)"
+
+    def roll_field(self, number: int, need: Need, error: str = "") -> list[Widget]:
+        """What a roll asks: the dice and what for, "I rolled" with the range, a place for an error."""
+        expression = dice.parse(need.expression)
+        who = f" ({need.key})" if need.key else ""
+        entry = Input(placeholder="the total rolled at the table", id=f"roll-{number}")
+        field = Horizontal(Label(f"I rolled ({expression.lowest}-{expression.highest})"), entry, classes="field")
+        said = Static(error, id=f"error-{number}", classes="error")
+        said.display = bool(error)
+        return [Static(f"{need.expression} for {need.purpose}{who}"), field, said]
 
     def on_mount(self) -> None:
         self.query_one("#shown").display = False
@@ -183,9 +193,9 @@ class DiceDialog(Dialog):
         if self.rolls:
             self.query_one("#roll-0", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.entered()
+        await self.entered()
 
     def on_key(self, event: events.Key) -> None:
         if self.result is not None and event.key == "enter":
@@ -193,7 +203,10 @@ class DiceDialog(Dialog):
             event.prevent_default()
             self.action_apply()
 
-    def entered(self) -> None:
+    async def entered(self) -> None:
+        """The rolls typed: each range-checked beside its field; then the action is run with them.
+        A roll it still needs (left empty, or called for only by the results entered, such as a
+        successful hull repair's 1d10) is asked for beside its field, and nothing is shown yet."""
         typed: dict[str, str] = {}
         wrong = False
         for number, need in enumerate(self.rolls):
@@ -201,9 +214,7 @@ class DiceDialog(Dialog):
             error = self.query_one(f"#error-{number}", Static)
             say(error, "")
             if not value:
-                say(error, "type the total rolled at the table, or press Ctrl+R to roll for me")
-                wrong = True
-                continue
+                continue  # needed or not: the run below tells
             try:
                 dice.entered(need.expression, value, need.purpose)
             except RefereeError as problem:
@@ -211,22 +222,50 @@ class DiceDialog(Dialog):
                 wrong = True
                 continue
             typed[need.key] = value
-        if not wrong:
-            self.show(typed)
+        if wrong:
+            return
+        result = self.run(random.Random(), typed)  # the dice are used only for rolls not typed: then it is not shown
+        if result is None:
+            return
+        missing = [need for need in needs(result) if need.key not in typed]
+        if missing:
+            await self.ask(missing)
+        else:
+            self.show(result)
+
+    async def ask(self, missing: list[Need]) -> None:
+        """Ask for the rolls still needed: beside their fields, or in new fields below the others."""
+        asked = [need.key for need in self.rolls]
+        for need in missing:
+            if need.key in asked:
+                say(self.query_one(f"#error-{asked.index(need.key)}", Static), "type the total rolled at the table, or press Ctrl+R to roll for me")
+                continue
+            await self.query_one("#ask").mount_all(self.roll_field(len(self.rolls), need, "the rolls entered call for this roll too"), before="#error-ask")
+            self.rolls.append(need)
+            asked.append(need.key)
+        self.query_one("#heading", Static).update(self.heading())
+        self.query_one(f"#roll-{asked.index(missing[0].key)}", Input).focus()
 
     def action_roll(self) -> None:
         if self.result is None:
-            self.show({})
+            result = self.run(self.referee.rng, {})
+            if result is not None:
+                self.show(result)
 
-    def show(self, rolled: dict[str, str]) -> None:
+    def run(self, rng: random.Random, rolled: dict[str, str]) -> Done | None:
+        """The action with these dice; a refusal or a fault of the program is shown, and gives None."""
         try:
-            self.result = self.step(self.referee.rng, rolled)
+            return self.step(rng, rolled)
         except RefereeError as error:
             say(self.query_one("#error-ask", Static), str(error))
-            return
         except Exception as error:  # noqa: BLE001 - a fault of the program: the campaign is unchanged, the app goes on
             say(self.query_one("#error-ask", Static), failed(error))
-            return
+        return None
+
+    def show(self, result: Done) -> None:
+        """The dice, the targets and the outcome; only apply changes the campaign."""
+        say(self.query_one("#error-ask", Static), "")
+        self.result = result
         self.query_one("#ask").display = False
         self.query_one("#shown").display = True
         self.query_one("#outcome", Static).update("\n".join(receipt_lines(self.result)))
