@@ -16,16 +16,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
 from referee import dice
 from referee.dice import Roll
 from referee.errors import RefereeError
-from referee.knight_hawks.battle import Battle
-from referee.knight_hawks.combat_phase import Done
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship
+
+if TYPE_CHECKING:
+    from referee.knight_hawks.battle import Battle
+    from referee.knight_hawks.combat_phase import Done
 
 RULE = "Knight Hawks Tactical Operations Manual, Advanced Game: Repairs"
 HULL_POINTS = "hull points restored"  # what a successful hull repair's 1d10 is for
@@ -196,6 +198,8 @@ def repair_in_battle(
     hull_rolled: Sequence[str | None] = (),
 ) -> Done:
     """One ship's repairs in the battle's repair turn (once per ship per repair turn), logged."""
+    from referee.knight_hawks.combat_phase import Done  # the battle engine: not loaded for a campaign's repairs
+
     if battle.game != "advanced":
         raise RefereeError("repair turns belong to the Advanced Game")
     if battle.step != "repair":

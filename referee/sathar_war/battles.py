@@ -10,17 +10,19 @@ is entered ship by ship.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from referee.errors import RefereeError
-from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Fight, Place, Side, Unit, done
 from referee.sathar_war.frontier import Planet
 from referee.sathar_war.victory import judge, lose
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    from referee.knight_hawks.battle import Battle
 
 COMBAT = f"{BOOK}, Special Combat Rules"
 DECLARING = f"{COMBAT}: Declaring Combat"
@@ -236,6 +238,8 @@ def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str) -> tuple[
 
 def battle_for(campaign: Campaign, system: str) -> Battle:
     """Today's declared battle in a system as a Knight Hawks battle (Advanced Game rosters), attacker first."""
+    from referee.knight_hawks.battle import Battle  # the battle engine: loaded only for a battle
+
     found = campaign.frontier.system(system)
     fights = [f for f in campaign.fights if f.system == found.name]
     if not fights:

@@ -13,7 +13,7 @@ import attrs
 
 from referee import strict
 from referee.errors import RefereeError
-from referee.knight_hawks.battle_file import ship_dict, ship_from_dict
+from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
 from referee.sathar_war import frontier as frontier_file
 from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, STEPS, Allowance, Campaign, Entry, Fight, Loss, Order, Place, Unit
 from referee.sathar_war.forces import carrier_capacity
