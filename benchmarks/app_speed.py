@@ -11,7 +11,7 @@ Prints figures and whether each goal is met; it never fails the run.
    Also: one cold process with time stamps (imports, tables, campaign, first screen), and the
    campaign load (tables.load + Journal.open) timed in-process, to explain the figure.
 
-2. Key press to updated screen, with Textual's pilot (run_test, 80x24, notifications on), on a
+2. Key press to updated screen, with Textual's pilot (run_test, 80x24), on a
    campaign at day 1, sathar-move, with 30 Sathar ships placed (as tests/test_sathar_war.py
    ``started()``): switching screens (2 and back 1), a dice roll on the Dice screen (Enter opens
    the dice dialog, Ctrl+R rolls, Enter applies), and moving the Sathar destroyers (m opens the
@@ -24,7 +24,7 @@ Prints figures and whether each goal is met; it never fails the run.
        the pilot waited (App._display is wrapped to note each frame), i.e. key to updated screen
        without the pilot's idle sleeps. A headless app composes its frames but does not write
        them to a terminal, so that last step (small) is not counted, for either app. A stray
-       frame in the window (a notification expiring) can stretch a max.
+       frame in the window (a cursor blinking) can stretch a max.
      cpu: the CPU time the process used over press+pause (the baseline row is the pilot's own).
    Launch rows show the children's CPU time (user + system) too: wall times suffer from a busy
    machine (the load average is printed), CPU times much less.
@@ -50,6 +50,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "campaigns" / "second-sathar-war.toml"
@@ -236,7 +237,34 @@ def sathar_move_campaign(path: Path) -> None:
     storage.write(path, campaign_file.to_dict(campaign))
 
 
-async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[tuple[float, float | None, float]]], list[str]]:
+Sample = tuple[float, float | None, float]  # press+pause, to last frame (None: no frame), CPU time; seconds
+
+
+def noting_frames(app: Any) -> list[float]:
+    """The times of the frames the app composes from now on (its ``_display`` wrapped)."""
+    frames: list[float] = []
+    display = app._display
+
+    def noted(screen: object, renderable: object) -> None:
+        if renderable is not None:
+            frames.append(time.perf_counter())
+        display(screen, renderable)
+
+    app._display = noted
+    return frames
+
+
+async def timed_press(pilot: Any, key: str, frames: list[float]) -> Sample:
+    frames.clear()
+    cpu = time.process_time()
+    start = time.perf_counter()
+    await pilot.press(key)
+    await pilot.pause()
+    end = time.perf_counter()
+    return end - start, frames[-1] - start if frames else None, time.process_time() - cpu
+
+
+async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], list[str]]:
     from textual.widgets import Input
 
     from referee import tables
@@ -247,29 +275,14 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[tuple[float, 
     path = folder / "sathar-move.toml"
     sathar_move_campaign(path)
     app = RefereeApp(Journal.open(path, tables.load()), None)
-    frames: list[float] = []
-    display = app._display
-
-    def noted(screen: object, renderable: object) -> None:
-        if renderable is not None:
-            frames.append(time.perf_counter())
-        display(screen, renderable)  # type: ignore[arg-type]
-
-    app._display = noted  # type: ignore[method-assign]
-    found: dict[str, list[tuple[float, float | None, float]]] = {}
+    frames = noting_frames(app)
+    found: dict[str, list[Sample]] = {}
     odd: list[str] = []
 
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
 
         async def timed(name: str, key: str) -> None:
-            frames.clear()
-            cpu = time.process_time()
-            start = time.perf_counter()
-            await pilot.press(key)
-            await pilot.pause()
-            end = time.perf_counter()
-            cpu = time.process_time() - cpu
-            found.setdefault(name, []).append((end - start, frames[-1] - start if frames else None, cpu))
+            found.setdefault(name, []).append(await timed_press(pilot, key, frames))
 
         await pilot.pause()
         for _ in range(repeats):
@@ -350,7 +363,7 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[tuple[float, 
     return found, odd
 
 
-async def floor(repeats: int) -> dict[str, list[tuple[float, float | None, float]]]:
+async def floor(repeats: int) -> dict[str, list[Sample]]:
     from textual.app import App, ComposeResult
     from textual.binding import Binding
     from textual.screen import ModalScreen
@@ -386,32 +399,18 @@ async def floor(repeats: int) -> dict[str, list[tuple[float, float | None, float
             self.push_screen(Form())
 
     app = Minimal()
-    frames: list[float] = []
-    display = app._display
-
-    def noted(screen: object, renderable: object) -> None:
-        if renderable is not None:
-            frames.append(time.perf_counter())
-        display(screen, renderable)  # type: ignore[arg-type]
-
-    app._display = noted  # type: ignore[method-assign]
-    found: dict[str, list[tuple[float, float | None, float]]] = {}
+    frames = noting_frames(app)
+    found: dict[str, list[Sample]] = {}
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(repeats):
             for name, key in (("DataTable cursor down", "down"), ("switch to the other DataTable", "f2"), ("switch back", "f1"),
                               ("push a modal form (2 Inputs)", "f3"), ("close it (Esc)", "escape")):
-                frames.clear()
-                cpu = time.process_time()
-                start = time.perf_counter()
-                await pilot.press(key)
-                await pilot.pause()
-                end = time.perf_counter()
-                found.setdefault(name, []).append((end - start, frames[-1] - start if frames else None, time.process_time() - cpu))
+                found.setdefault(name, []).append(await timed_press(pilot, key, frames))
     return found
 
 
-def report_floor(found: dict[str, list[tuple[float, float | None, float]]], repeats: int) -> None:
+def report_floor(found: dict[str, list[Sample]], repeats: int) -> None:
     print()
     print(f"3. Textual's own floor: a minimal Textual app, the same kinds of key press ({repeats} times each; ms)")
     print(f"   {'':<46}{'press+pause':>12}{'to last frame':>18}{'cpu':>9}")
@@ -422,7 +421,7 @@ def report_floor(found: dict[str, list[tuple[float, float | None, float]]], repe
         print(f"   {name:<46}{median_ms([s[0] for s in samples]):>12.1f}{last}{median_ms([s[2] for s in samples]):>9.1f}")
 
 
-def report_keys(found: dict[str, list[tuple[float, float | None, float]]], odd: list[str], repeats: int) -> None:
+def report_keys(found: dict[str, list[Sample]], odd: list[str], repeats: int) -> None:
     print()
     print(f"2. Key press to updated screen (pilot, 80x24; {repeats} times each unless a first visit; ms)")
     print(f"   {'':<46}{'press+pause':>18}{'to last frame':>18}{'cpu':>9}")
