@@ -202,6 +202,10 @@ def test_a_refused_action_shows_why_in_the_form_and_changes_nothing(tmp_path: Pa
         assert text(app, "#error-form") == "'Nowhere' is not one route away from Prenglar Start Circle - Prenglar; the ways on are Prenglar Start Circle, Prenglar"
         await fill_in(app, pilot, names="Sathar Destroyer 1", toward="Prenglar", rate="four")
         assert text(app, "#error-rate") == "a whole number, not 'four'"
+        for _ in range(5):  # Tab goes round the five fields and back to rate: never to the dialog's frame
+            await pilot.press("tab")
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#field-rate", Input)
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, FormDialog)

@@ -68,6 +68,11 @@ def failed(error: Exception) -> str:
     return f"the program failed on this ({type(error).__name__}: {error}); nothing changed - please report it"
 
 
+class Box(VerticalScroll, can_focus=False):
+    """A dialog's frame: it scrolls when the dialog is taller than the terminal, but never takes
+    the focus (Tab past the last field goes back to the first, not to a frame that takes no keys)."""
+
+
 class Dialog(ModalScreen[None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -101,7 +106,7 @@ class FormDialog(Dialog):
                 say(error, "")
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog"):
+        with Box(classes="dialog"):
             yield Static(f"[b]{self.title_text}[/b]: {self.help}", classes="title")
             for field in self.fields:
                 with Horizontal(classes="field"):
@@ -162,7 +167,7 @@ class DiceDialog(Dialog):
             self.query_one("#shown").display = False
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog"):
+        with Box(classes="dialog"):
             yield Static(self.heading(), id="heading", classes="title")
             with Vertical(id="ask"):
                 for number, need in enumerate(self.rolls):
