@@ -35,6 +35,7 @@ class Need(NamedTuple):
     key: str
     expression: str
     purpose: str
+    line: str = ""  # the key of its log line (shown beside the roll: which ship, group or repair)
 
 
 def needs(result: Done) -> list[Need]:
@@ -44,7 +45,7 @@ def needs(result: Done) -> list[Need]:
         for number, receipt in enumerate(entry.rolls):
             expression, _, rest = receipt.partition(":")
             purpose = rest.partition(" for ")[2]
-            found.append(Need(entry.key if number == 0 else later_roll(entry.key, purpose), expression, purpose))
+            found.append(Need(entry.key if number == 0 else later_roll(entry.key, purpose), expression, purpose, entry.key))
     return found
 
 
@@ -184,7 +185,7 @@ class DiceDialog(Dialog):
     def roll_field(self, number: int, need: Need, error: str = "") -> list[Widget]:
         """What a roll asks: the dice and what for, "I rolled" with the range, a place for an error."""
         expression = dice.parse(need.expression)
-        who = f" ({need.key})" if need.key else ""
+        who = f" ({need.line})" if need.line else ""
         entry = Input(placeholder="the total rolled at the table", id=f"roll-{number}")
         field = Horizontal(Label(f"I rolled ({expression.lowest}-{expression.highest})"), entry, classes="field")
         said = Static(error, id=f"error-{number}", classes="error")
