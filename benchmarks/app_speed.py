@@ -8,6 +8,8 @@ Prints figures and whether each goal is met; it never fails the run.
    3 columns, 50 rows) and ``referee play PATH`` on a temporary copy of the full Second Sathar War
    campaign (the real console-script path: referee.launch.main -> tui.app.run), REFEREE_HOME in a
    temporary folder. Goal: referee median at most 1.3 times the minimal app's.
+   The children may write .pyc files (PYTHONDONTWRITEBYTECODE is dropped for them): a referee's
+   machine compiles the app once, not at every start.
    Also: one cold process with time stamps (imports, tables, campaign, first screen), and the
    campaign load (tables.load + Journal.open) timed in-process, to explain the figure.
 
@@ -162,6 +164,7 @@ def launch(runs: int, folder: Path) -> None:
     shutil.copyfile(BUNDLED, campaign)
     env = {**os.environ, "REFEREE_HOME": str(folder / "home")}
     env.pop("TEXTUAL", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # the warm-up writes the .pyc files, as any first start does; else each start compiles the app again
     cwd = str(folder)
     children = {"minimal app (DataTable, 50 rows)": (MINIMAL, []), "referee play second-sathar-war": (REFEREE, [str(campaign)])}
     for code, args in children.values():  # warm-up: disk cache, .pyc, the tables cache
