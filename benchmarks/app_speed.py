@@ -17,7 +17,9 @@ Prints figures and whether each goal is met; it never fails the run.
    campaign at day 1, sathar-move, with 30 Sathar ships placed (as tests/test_sathar_war.py
    ``started()``): switching screens (2 and back 1), a dice roll on the Dice screen (Enter opens
    the dice dialog, Ctrl+R rolls, Enter applies), and moving the Sathar destroyers (m opens the
-   Move form, Enter moves, Ctrl+Z undoes). Each is repeated 20 times. Goal: 50 ms a key.
+   Move form, Enter moves, Ctrl+Z undoes). Each is repeated 20 times. Goal: 50 ms a key. Every
+   app here runs at the app's frame rate (TEXTUAL_FPS, as referee.launch sets it: Textual paints a
+   changed screen on its next tick).
    Three figures per key:
      press+pause: perf_counter around ``await pilot.press(key); await pilot.pause()``. Textual's
        pilot waits for idle by sleeping in 20 ms slices (two waits in press, one in pause), so a
@@ -54,7 +56,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from referee.launch import FRAMES_A_SECOND
+
 ROOT = Path(__file__).resolve().parent.parent
+
+# The app's frame rate, as referee.launch sets it before Textual is imported; every app timed here,
+# the referee's and the minimal ones, in this process and in the launch children, runs at it.
+os.environ.setdefault("TEXTUAL_FPS", FRAMES_A_SECOND)
 BUNDLED = ROOT / "campaigns" / "second-sathar-war.toml"
 LAUNCH_GOAL = 1.3  # referee launch / minimal app launch
 KEY_GOAL_MS = 50.0

@@ -8,8 +8,14 @@ line on stderr and exit code 2, as for every command.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+
+# Textual paints a changed screen on its next tick, 60 a second unless TEXTUAL_FPS says otherwise:
+# up to 17 ms after a key press, often two ticks. At 240 the screen follows a key 10-30 ms sooner
+# (benchmarks/app_speed.py); a screen that does not change is not painted at all.
+FRAMES_A_SECOND = "240"
 
 
 def main() -> None:
@@ -20,13 +26,19 @@ def main() -> None:
         command_line()
         return
     from referee.errors import RefereeError
-    from referee.tui.app import run
 
     try:
-        run(Path(args[1]) if len(args) == 2 else None)
+        open_app(Path(args[1]) if len(args) == 2 else None)
     except RefereeError as error:
         print(f"referee: error: {error}", file=sys.stderr)
         sys.exit(2)
+
+
+def open_app(path: Path | None) -> None:
+    os.environ.setdefault("TEXTUAL_FPS", FRAMES_A_SECOND)  # read when Textual is imported: before the app
+    from referee.tui.app import run
+
+    run(path)
 
 
 def opens_the_app(args: list[str]) -> bool:

@@ -196,6 +196,20 @@ def test_the_console_script_opens_the_app_without_the_command_line_framework() -
     assert not opens_the_app(["play", "-h"]) and not opens_the_app(["roll", "d100"]) and not opens_the_app(["play", "a", "b"])
 
 
+def test_the_app_paints_at_240_frames_a_second_unless_the_referee_sets_textual_fps(monkeypatch: pytest.MonkeyPatch) -> None:
+    import referee.tui.app
+    from referee.launch import open_app
+
+    seen = []
+    monkeypatch.setattr(referee.tui.app, "run", lambda path: seen.append(os.environ["TEXTUAL_FPS"]))
+    monkeypatch.setenv("TEXTUAL_FPS", "")  # noted, so that what open_app sets is undone after the test
+    monkeypatch.delenv("TEXTUAL_FPS")
+    open_app(None)
+    monkeypatch.setenv("TEXTUAL_FPS", "30")
+    open_app(None)
+    assert seen == ["240", "30"]
+
+
 def test_play_refuses_a_missing_or_broken_campaign_in_one_line(tmp_path: Path) -> None:
     import subprocess
     import sys

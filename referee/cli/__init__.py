@@ -17,9 +17,9 @@ from referee.cli.groups import LazyGroup, group
 
 def play(path: Annotated[Optional[Path], typer.Argument(help="A campaign file; default: the one played last, or a new war from the bundled start.")] = None) -> None:
     """The referee's app on a Second Sathar War campaign (what `referee` alone does)."""
-    from referee.tui.app import run
+    from referee.launch import open_app
 
-    run(path)
+    open_app(path)
 
 
 app = group("The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno. Alone: opens the app.", LazyGroup, bare=lambda: play(None))
