@@ -11,7 +11,7 @@ from pathlib import Path
 import attrs
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from referee import saves, storage, tables
 from referee.errors import RefereeError
@@ -22,6 +22,7 @@ from referee.sathar_war.campaign import Campaign, Place
 from referee.tui import actions
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import DiceDialog, FormDialog
+from referee.tui.rows import Rows
 
 TABLES = tables.load()
 Scenario = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
@@ -131,8 +132,7 @@ def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
         # 3. Sathar attacks: a contested system on the Battles screen, an attack declared, a result entered
         await pilot.press("5")
         await pilot.pause()
-        table = app.screen.query_one("#contested", DataTable)
-        assert [table.get_row_at(n)[0] for n in range(table.row_count)] == ["Prenglar"]
+        assert app.screen.query_one("#contested", Rows).keys == ["Prenglar"]
         assert "rules: Basic Rules (More than 14 ships)" in text(app, "#fight")
         await pilot.press("d")
         await fill_in(app, pilot, planet="Gran Quivera")

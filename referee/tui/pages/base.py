@@ -8,15 +8,13 @@ time it is shown."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
-from textual.widgets.data_table import RowDoesNotExist
+from textual.widgets import Static
 
 from referee.tui.actions import Action
 
@@ -96,39 +94,3 @@ class Page(Vertical):
 
     def action_act(self, number: int) -> None:
         self.referee.open_action(self.ACTIONS[number])
-
-
-def fill(table: DataTable[Any], rows: Iterable[tuple[str, Sequence[object]]], keep: str = "") -> None:
-    """Bring a table up to date, keeping the cursor on the row keyed ``keep`` if it is still there.
-
-    Only what changed is touched: the rows the table already shows in the same order keep their
-    places and have only their changed cells updated; rows after those are removed or added. (A
-    refill of every row made Textual measure every cell again, and so does a cell narrower than
-    its column: most of a key press's time after a move on the Forces screen.)"""
-    wanted = list(rows)
-    shown = [row.key for row in table.ordered_rows]
-    kept = 0
-    while kept < min(len(shown), len(wanted)) and shown[kept] == wanted[kept][0]:
-        kept += 1
-    if kept == 0:
-        table.clear()
-    else:
-        for gone in shown[kept:]:
-            table.remove_row(gone)
-    columns = table.ordered_columns
-    for key, cells in wanted[:kept]:
-        for column, before, now in zip(columns, table.get_row(key), cells):
-            if before != now:  # a column widens for a longer cell, and does not narrow (that measures all its cells)
-                table.update_cell(key, column.key, now, update_width=cell_len(str(now)) > column.content_width)
-    for key, cells in wanted[kept:]:
-        table.add_row(*cells, key=key)
-    if keep:
-        point(table, keep)
-
-
-def point(table: DataTable[Any], key: str) -> bool:
-    try:
-        table.move_cursor(row=table.get_row_index(key))
-    except RowDoesNotExist:  # the row is gone: the cursor stays where it is
-        return False
-    return True

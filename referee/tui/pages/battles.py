@@ -9,11 +9,12 @@ from collections.abc import Iterable
 
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from referee.sathar_war import report
 from referee.tui import actions
-from referee.tui.pages.base import Page, action_keys, fill
+from referee.tui.pages.base import Page, action_keys
+from referee.tui.rows import Rows
 
 
 class BattlesPage(Page):
@@ -25,28 +26,23 @@ class BattlesPage(Page):
 
     def body(self) -> Iterable[Widget]:
         with Horizontal():
-            yield DataTable(id="contested", cursor_type="row", zebra_stripes=True)
+            yield Rows("System", "Sathar", "UPF", "Rules", id="contested")
             with VerticalScroll(classes="side wide"):
                 yield Static(id="fight")
 
-    def on_mount(self) -> None:
-        self.query_one("#contested", DataTable).add_columns("System", "Sathar", "UPF", "Rules")
-        super().on_mount()
-
     def home(self) -> Widget:
-        return self.query_one("#contested", DataTable)
+        return self.query_one("#contested", Rows)
 
     def draw(self) -> None:
         found = report.battles(self.campaign, self.referee.tables)
         self.found = found
         rows = [(p["system"], (p["system"], len(p["sathar"]), len(p["upf"]), p["rules"].split(";")[0])) for p in found["contested"]]
-        fill(self.query_one("#contested", DataTable), rows, self.referee.system)
+        self.query_one("#contested", Rows).show(rows, self.referee.system)
         self.show_fight()
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.row_key.value:
-            self.referee.system = event.row_key.value
-            self.show_fight()
+    def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
+        self.referee.system = event.key
+        self.show_fight()
 
     def show_fight(self) -> None:
         found = self.found

@@ -8,14 +8,15 @@ from collections.abc import Iterable
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from referee import dice
 from referee.errors import RefereeError
 from referee.tables import shown
 from referee.tui import actions
 from referee.tui.dialogs import say
-from referee.tui.pages.base import Page, fill, point
+from referee.tui.pages.base import Page
+from referee.tui.rows import Rows
 
 LOOKUP_HINT = "/ look up: KEYS, or roll [ODDS] [+N]"
 
@@ -30,36 +31,33 @@ class DicePage(Page):
         yield Input(placeholder=f"e roll: {dice.EXAMPLES}", id="expression")
         yield Static("", id="error-expression", classes="error")
         with Horizontal():
-            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield Rows("Table", id="tables")
             with Vertical(classes="side wide"):
                 yield Input(placeholder=LOOKUP_HINT, id="lookup")
                 yield Static("", id="error-lookup", classes="error")
                 yield Static(id="found")
-                yield DataTable(id="rows", zebra_stripes=True)
+                yield Rows(id="rows")
 
     def on_mount(self) -> None:
-        self.query_one("#tables", DataTable).add_columns("Table")
-        fill(self.query_one("#tables", DataTable), [(n, (n,)) for n in self.referee.tables.names()])
+        self.query_one("#tables", Rows).show([(n, (n,)) for n in self.referee.tables.names()])
         self.table_name = self.referee.tables.names()[0]
         super().on_mount()
 
     def home(self) -> Widget:
-        return self.query_one("#tables", DataTable)
+        return self.query_one("#tables", Rows)
 
     def draw(self) -> None:
         table = self.referee.tables.get(self.table_name)
-        rows = self.query_one("#rows", DataTable)
-        rows.clear(columns=True)
-        rows.add_columns(*(c.label for c in table.columns))
-        for row in table.rows:
-            rows.add_row(*(shown(row[c.key]) for c in table.columns))
+        rows = self.query_one("#rows", Rows)
+        rows.columns(*(c.label for c in table.columns))
+        rows.show([(str(n), [shown(row[c.key]) for c in table.columns]) for n, row in enumerate(table.rows)])
         roll = f"; roll {table.roll}" if table.roll and table.lookup != "key" else ""
         notes = "\n".join(table.notes)
         self.query_one("#found", Static).update(f"[b]{table.title}[/b] ({table.source}){roll}\nlook up: {table.key_help()}\n{notes}")
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.data_table.id == "tables" and event.row_key.value:
-            self.table_name = event.row_key.value
+    def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
+        if event.rows.id == "tables":
+            self.table_name = event.key
             self.draw()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -91,4 +89,4 @@ class DicePage(Page):
         self.query_one(f"#{name}", Input).focus()
 
     def point_at(self, name: str) -> None:
-        point(self.query_one("#tables", DataTable), name)
+        self.query_one("#tables", Rows).point(name)

@@ -10,13 +10,14 @@ from typing import Any
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from referee.errors import RefereeError
 from referee.sathar_war import report, supply
 from referee.tui import actions
 from referee.tui.dialogs import say
-from referee.tui.pages.base import Page, action_keys, fill, point
+from referee.tui.pages.base import Page, action_keys
+from referee.tui.rows import Rows
 
 FILTERS = ("side", "fleet", "at", "type", "state")
 FILTER_HINT = "/ filter: words, side:upf at:X type:Y state:Z"
@@ -72,16 +73,12 @@ class ForcesPage(Page):
             with Vertical(id="list"):
                 yield Input(placeholder=FILTER_HINT, id="filter")
                 yield Static("", id="filter-error", classes="error")
-                yield DataTable(id="ships", cursor_type="row", zebra_stripes=True)
+                yield Rows("", "Hull", "Name", "Place", "Fleet", "Class", id="ships")
             with VerticalScroll(id="roster", classes="side"):
                 yield Static(id="form")
 
-    def on_mount(self) -> None:
-        self.query_one("#ships", DataTable).add_columns("", "Hull", "Name", "Place", "Fleet", "Class")
-        super().on_mount()
-
     def home(self) -> Widget:
-        return self.query_one("#ships", DataTable)
+        return self.query_one("#ships", Rows)
 
     def draw(self) -> None:
         text = self.query_one("#filter", Input).value
@@ -100,19 +97,18 @@ class ForcesPage(Page):
             if all(w in seen for w in words):
                 cells = ("*" if row["name"] in marked else "", f"{row['hull']}/{row['hull_points']}", row["name"], row["place"], row["fleet"], row["class"])
                 shown.append((row["name"], cells))
-        fill(self.query_one("#ships", DataTable), shown, self.referee.ship)
+        self.query_one("#ships", Rows).show(shown, self.referee.ship)
         self.show_roster()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.draw()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.query_one("#ships", DataTable).focus()
+        self.query_one("#ships", Rows).focus()
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.row_key.value:
-            self.referee.ship = event.row_key.value
-            self.show_roster()
+    def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
+        self.referee.ship = event.key
+        self.show_roster()
 
     def show_roster(self) -> None:
         form = self.query_one("#form", Static)
@@ -133,8 +129,7 @@ class ForcesPage(Page):
             marked.remove(name)
         else:
             marked.append(name)
-        table = self.query_one("#ships", DataTable)
-        table.update_cell(name, table.ordered_columns[0].key, "*" if name in marked else "")
+        self.draw()
         self.referee.tell(f"marked: {', '.join(marked) or 'none'}")
 
     def action_unmark(self) -> None:
@@ -145,9 +140,9 @@ class ForcesPage(Page):
         self.query_one("#filter", Input).focus()
 
     def point_at(self, name: str) -> None:
-        table = self.query_one("#ships", DataTable)
-        if not point(table, name):
+        table = self.query_one("#ships", Rows)
+        if not table.point(name):
             self.query_one("#filter", Input).value = ""
             self.draw()
-            point(table, name)
+            table.point(name)
         table.focus()

@@ -8,9 +8,10 @@ from collections.abc import Iterable
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
-from referee.tui.pages.base import Page, fill
+from referee.tui.pages.base import Page
+from referee.tui.rows import Rows
 
 
 class LogPage(Page):
@@ -22,15 +23,11 @@ class LogPage(Page):
     def body(self) -> Iterable[Widget]:
         with Vertical():
             yield Input(placeholder="search the log (words)", id="search")
-            yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
+            yield Rows("Day", "Step", "What happened", id="log")
             yield Static(id="entry", classes="panel")
 
-    def on_mount(self) -> None:
-        self.query_one("#log", DataTable).add_columns("Day", "Step", "What happened")
-        super().on_mount()
-
     def home(self) -> Widget:
-        return self.query_one("#log", DataTable)
+        return self.query_one("#log", Rows)
 
     def draw(self) -> None:
         words = self.query_one("#search", Input).value.casefold().split()
@@ -39,10 +36,11 @@ class LogPage(Page):
             seen = f"{entry.text} {' '.join(entry.rolls)} {entry.rule}".casefold()
             if all(w in seen for w in words):
                 rows.append((str(number), (entry.day, entry.step, entry.text)))
-        table = self.query_one("#log", DataTable)
-        fill(table, rows)
+        table = self.query_one("#log", Rows)
+        table.show(rows)
         if rows:
-            table.move_cursor(row=len(rows) - 1)
+            table.point(rows[-1][0])
+            self.show_entry(table.key)
         else:
             self.query_one("#entry", Static).update("nothing found" if words else "the log is empty")
 
@@ -50,12 +48,13 @@ class LogPage(Page):
         self.draw()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.query_one("#log", DataTable).focus()
+        self.query_one("#log", Rows).focus()
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.row_key.value is None:
-            return
-        entry = self.campaign.log[int(event.row_key.value)]
+    def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
+        self.show_entry(event.key)
+
+    def show_entry(self, key: str) -> None:
+        entry = self.campaign.log[int(key)]
         lines = [entry.text, *(f"dice: {r}" for r in entry.rolls)]
         if entry.rule:
             lines.append(f"[{entry.rule}]")

@@ -9,14 +9,15 @@ from collections.abc import Iterable
 
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from referee.errors import RefereeError
 from referee.sathar_war import repairs, supply
 from referee.sathar_war.campaign import Campaign, Unit
 from referee.sathar_war.frontier import Route
 from referee.tui import actions
-from referee.tui.pages.base import Page, action_keys, fill, point
+from referee.tui.pages.base import Page, action_keys
+from referee.tui.rows import Rows
 
 
 def crowd(units: list[Unit]) -> str:
@@ -73,17 +74,13 @@ class MapPage(Page):
 
     def body(self) -> Iterable[Widget]:
         with Horizontal():
-            yield DataTable(id="places", cursor_type="row", zebra_stripes=True)
+            yield Rows("Sathar", "UPF", "Place", id="places")
             with VerticalScroll(id="detail", classes="side wide"):
                 yield Static(id="where")
                 yield Static(id="supply")
 
-    def on_mount(self) -> None:
-        self.query_one("#places", DataTable).add_columns("Sathar", "UPF", "Place")
-        super().on_mount()
-
     def home(self) -> Widget:
-        return self.query_one("#places", DataTable)
+        return self.query_one("#places", Rows)
 
     def draw(self) -> None:
         campaign = self.campaign
@@ -93,13 +90,12 @@ class MapPage(Page):
                 counts.setdefault(unit.place.where, [0, 0])[unit.side == "UPF"] += 1
         places = [s.name for s in campaign.frontier.systems] + [r.name for r in campaign.frontier.all_routes()]
         rows = [(name, (*(n or "" for n in counts.get(name, [0, 0])), name)) for name in places]
-        fill(self.query_one("#places", DataTable), rows, self.referee.system)
+        self.query_one("#places", Rows).show(rows, self.referee.system)
         self.show_place()
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.row_key.value:
-            self.referee.system = event.row_key.value
-            self.show_place()
+    def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
+        self.referee.system = event.key
+        self.show_place()
 
     def show_place(self) -> None:
         campaign, name = self.campaign, self.referee.system
@@ -129,4 +125,4 @@ class MapPage(Page):
         return lines
 
     def point_at(self, name: str) -> None:
-        point(self.query_one("#places", DataTable), name)
+        self.query_one("#places", Rows).point(name)

@@ -8,11 +8,12 @@ from collections.abc import Iterable
 
 from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from referee.sathar_war import report
 from referee.tui import actions
-from referee.tui.pages.base import Page, action_keys, fill
+from referee.tui.pages.base import Page, action_keys
+from referee.tui.rows import Rows
 
 OWNER = {"UPF": "open", "Sathar": "captured: the Sathar repair at half capacity", "": "closed"}
 
@@ -26,15 +27,11 @@ class RepairsPage(Page):
 
     def body(self) -> Iterable[Widget]:
         with Vertical():
-            yield DataTable(id="queue", cursor_type="row", zebra_stripes=True)
+            yield Rows("Ship", "Centre", "Hull", "Systems", "Days", "Today", id="queue")
             yield Static(id="centres", classes="panel")
 
-    def on_mount(self) -> None:
-        self.query_one("#queue", DataTable).add_columns("Ship", "Centre", "Hull", "Systems", "Days", "Today")
-        super().on_mount()
-
     def home(self) -> Widget:
-        return self.query_one("#queue", DataTable)
+        return self.query_one("#queue", Rows)
 
     def draw(self) -> None:
         found = report.repairs(self.campaign)
@@ -48,9 +45,8 @@ class RepairsPage(Page):
         lines.append("[b]In the Void[/b]")
         lines += [f"  {s['name']}: returns day {s['returns']} at {s['circle']}" for s in found["void"]] or ["  none"]
         lines.append(f"[{report.REPAIRS}]")
-        fill(self.query_one("#queue", DataTable), rows, self.referee.ship)
+        self.query_one("#queue", Rows).show(rows, self.referee.ship)
         self.query_one("#centres", Static).update("\n".join(lines))
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.row_key.value:
-            self.referee.ship = event.row_key.value
+    def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
+        self.referee.ship = event.key

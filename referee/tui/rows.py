@@ -1,0 +1,191 @@
+"""The screens' lists: rows of plain text under a header line, one row under the cursor.
+
+Textual's DataTable draws every visible cell again after any change to any cell, and again when
+it takes or loses the focus: 35 ms and more a key press on this machine, most of what moving a
+fleet or switching screens cost. ``Rows`` draws line by line and keeps each line it drew: after
+a change only the rows that changed are drawn again. Cells are plain text (no markup), so a log
+line with brackets in it reads as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+Row = tuple[str, Sequence[object]]  # (its key, its cells)
+
+
+class Rows(ScrollView, can_focus=True):
+    DEFAULT_CSS = """
+    Rows {
+        background: $surface;
+        color: $foreground;
+        height: auto;
+        max-height: 100%;
+        & > .rows--header { text-style: bold; background: $panel; color: $foreground; }
+        & > .rows--even { background: $surface-lighten-1 50%; }
+        & > .rows--cursor {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        &:focus {
+            background-tint: $foreground 5%;
+            & > .rows--cursor {
+                background: $block-cursor-background;
+                color: $block-cursor-foreground;
+                text-style: $block-cursor-text-style;
+            }
+        }
+    }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"rows--header", "rows--even", "rows--cursor"}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "move(-1000000)", "First", show=False),
+        Binding("end", "move(1000000)", "Last", show=False),
+    ]
+
+    class Highlighted(Message):
+        """Another row is under the cursor (or the first row arrived)."""
+
+        def __init__(self, rows: Rows, key: str) -> None:
+            super().__init__()
+            self.rows = rows
+            self.key = key
+
+        @property
+        def control(self) -> Rows:
+            return self.rows
+
+    def __init__(self, *labels: str, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.labels = tuple(labels)
+        self.rows: list[tuple[str, tuple[str, ...]]] = []
+        self.cursor = 0
+        self.widths = [cell_len(label) for label in labels]
+        self.drawn: dict[int, tuple[object, Strip]] = {}  # screen line -> (what it showed, its strip)
+        self.told = ""  # the key last announced as highlighted
+
+    # ------------------------------------------------------------------ what the screens call
+
+    def columns(self, *labels: str) -> None:
+        """New column labels (the rows go: show them again)."""
+        self.labels = tuple(labels)
+        self.rows = []
+        self.show([])
+
+    def show(self, rows: Sequence[Row], keep: str = "") -> None:
+        """Show these rows; the cursor goes to the row keyed ``keep`` if given and there, else stays
+        on its row if that is still there, else at the same place. Only changed lines are drawn."""
+        before, key = self.rows, self.key
+        self.rows = [(row_key, tuple(str(cell) for cell in cells)) for row_key, cells in rows]
+        widths = [max([cell_len(label), *(cell_len(cells[n]) for _, cells in self.rows if n < len(cells))]) for n, label in enumerate(self.labels)]
+        keys = [row_key for row_key, _ in self.rows]
+        for wanted in (keep, key):
+            if wanted and wanted in keys:
+                self.cursor = keys.index(wanted)
+                break
+        else:
+            self.cursor = min(self.cursor, max(len(self.rows) - 1, 0))
+        if widths != self.widths or len(before) != len(self.rows):
+            self.widths = widths
+            self.virtual_size = Size(sum(widths) + 2 * len(widths), len(self.rows) + 1)
+            self.refresh()
+        else:
+            for index, (old, new) in enumerate(zip(before, self.rows)):
+                if old != new:
+                    self.refresh_line(index + 1)
+        self._cursor_moved(key)
+
+    def point(self, key: str) -> bool:
+        """Put the cursor on the row keyed ``key``; False if there is none."""
+        keys = [row_key for row_key, _ in self.rows]
+        if key not in keys:
+            return False
+        self._move_to(keys.index(key))
+        return True
+
+    @property
+    def key(self) -> str:
+        """The key of the row under the cursor ("" with no rows)."""
+        return self.rows[self.cursor][0] if self.rows else ""
+
+    @property
+    def keys(self) -> list[str]:
+        return [row_key for row_key, _ in self.rows]
+
+    # ------------------------------------------------------------------ keys and mouse
+
+    def action_move(self, by: int) -> None:
+        self._move_to(self.cursor + by)
+
+    def action_page(self, by: int) -> None:
+        self._move_to(self.cursor + by * max(self.scrollable_content_region.height - 1, 1))
+
+    def on_click(self, event: events.Click) -> None:
+        if event.y >= 1:
+            self._move_to(event.y - 1 + self.scroll_offset.y)
+
+    def _move_to(self, index: int) -> None:
+        key = self.key
+        self.cursor = max(0, min(index, len(self.rows) - 1))
+        self._cursor_moved(key)
+
+    def _cursor_moved(self, before: str) -> None:
+        """Keep the cursor's row in view, draw the two rows again, and tell the screen."""
+        seen = max(self.scrollable_content_region.height - 1, 1)
+        top = self.scroll_offset.y
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= top + seen:
+            self.scroll_to(y=self.cursor - seen + 1, animate=False, immediate=True)
+        for key in (before, self.key):
+            if key in self.keys:
+                self.refresh_line(self.keys.index(key) + 1)
+        if self.key and self.key != self.told:
+            self.told = self.key
+            self.post_message(self.Highlighted(self, self.key))
+
+    # ------------------------------------------------------------------ drawing
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.drawn.clear()  # the focus, the theme: the styles changed
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        x = self.scroll_offset.x
+        if y == 0:
+            cells, part = self.labels, "rows--header"
+        else:
+            index = y - 1 + self.scroll_offset.y
+            if index >= len(self.rows):
+                return Strip.blank(width, self.rich_style)
+            cells = self.rows[index][1]
+            part = "rows--cursor" if index == self.cursor else "rows--even" if index % 2 else ""
+        shown = (cells, part, tuple(self.widths), x, width)
+        drawn = self.drawn.get(y)
+        if drawn is not None and drawn[0] == shown:
+            return drawn[1]
+        style = self.rich_style + self.get_component_rich_style(part) if part else self.rich_style
+        strip = self._strip(cells, style).crop_extend(x, x + width, style)
+        self.drawn[y] = (shown, strip)
+        return strip
+
+    def _strip(self, cells: Sequence[str], style: Style) -> Strip:
+        text = "".join(f" {cell}{' ' * (width - cell_len(cell))} " for cell, width in zip(cells, self.widths))
+        return Strip([Segment(text, style)], cell_len(text))
