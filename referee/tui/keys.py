@@ -28,4 +28,4 @@ class KeyLine(Static):
             key = self.app.get_key_display(binding)
             parts.append(f"[b]{key}[/b] {binding.description}" if active.enabled else f"[dim]{key} {binding.description}[/dim]")
         parts.append("[b]^p[/b] palette")
-        self.update("  ".join(parts))
+        self.update("  ".join(parts), layout=False)  # two lines always (app.tcss): no new layout for new keys

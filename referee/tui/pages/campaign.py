@@ -41,8 +41,7 @@ def track(campaign: Campaign) -> str:
         if day % TENDAY == 0:
             due.append("T")
         marks.append(f"{''.join(due):>2}")
-    legend = "V Void returns · R replacements · T tenday end (retreat 4, 5)"
-    return f"Tenday {tenday:<3} |{'|'.join(cells)}|\n           |{'|'.join(marks)}|\n{legend}"
+    return f"Tenday {tenday:<3} |{'|'.join(cells)}|  V Void returns, R replacements\n           |{'|'.join(marks)}|  T tenday end (retreat 4, 5)"
 
 
 class CampaignPage(Page):
