@@ -130,13 +130,13 @@ class RefereeApp(App[None]):
         """Run an action once with virtual dice to learn what it rolls (refusals raise here, and the
         form shows them); apply it at once if it rolls nothing, else ask for the dice."""
         trial = step(random.Random(), {})
+        rolls = needs(trial)
+        if not rolls:
+            self.apply(title, trial)  # under the form: the screen is drawn once, changed, as the form goes
         if form is not None:
             form.dismiss(None)
-        rolls = needs(trial)
         if rolls:
             self.push_screen(self.dice_dialog(title, step, rolls))
-        else:
-            self.apply(title, trial)
 
     def dice_dialog(self, title: str, step: Step, rolls: list[Need]) -> DiceDialog:
         """The dice dialog shown last, emptied, if it asked for the same rolls; else a new one

@@ -280,8 +280,8 @@ class DiceDialog(Dialog):
     def action_apply(self) -> None:
         if self.result is not None:
             result, self.result = self.result, None
+            self.referee.apply(self.title_text, result)  # under the dialog: the screen is drawn once, changed, as it goes
             self.dismiss(None)
-            self.referee.apply(self.title_text, result)
 
 
 class StartDialog(Dialog):
