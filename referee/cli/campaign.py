@@ -34,17 +34,13 @@ Rolls = Annotated[Optional[list[str]], typer.Option("--roll", help="A die result
 
 
 def open_campaign(path: Optional[Path]) -> tuple["Campaign", "Tables"]:
-    from referee import storage, tables
-    from referee.sathar_war import campaign_file
+    from referee import tables
+    from referee.journal import Journal
 
     if path is None:
         raise RefereeError("name the campaign file with --campaign FILE (or set REFEREE_CAMPAIGN); start one with: referee campaign new FILE")
     every = tables.load()
-    data = storage.read(path, "campaign")
-    try:
-        return campaign_file.from_dict(data, every), every
-    except RefereeError as error:
-        raise RefereeError(f"{path}: {error}; the file is unchanged") from None
+    return Journal.open(path, every).campaign, every
 
 
 def save_campaign(path: Path, campaign: "Campaign") -> None:

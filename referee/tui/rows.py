@@ -94,7 +94,7 @@ class Rows(ScrollView, can_focus=True):
         before, key = self.rows, self.key
         self.rows = [(row_key, tuple(str(cell) for cell in cells)) for row_key, cells in rows]
         widths = [max([cell_len(label), *(cell_len(cells[n]) for _, cells in self.rows if n < len(cells))]) for n, label in enumerate(self.labels)]
-        keys = [row_key for row_key, _ in self.rows]
+        keys = self.keys
         for wanted in (keep, key):
             if wanted and wanted in keys:
                 self.cursor = keys.index(wanted)
@@ -113,7 +113,7 @@ class Rows(ScrollView, can_focus=True):
 
     def point(self, key: str) -> bool:
         """Put the cursor on the row keyed ``key``; False if there is none."""
-        keys = [row_key for row_key, _ in self.rows]
+        keys = self.keys
         if key not in keys:
             return False
         self._move_to(keys.index(key))
@@ -153,9 +153,10 @@ class Rows(ScrollView, can_focus=True):
             self.scroll_to(y=self.cursor, animate=False, immediate=True)
         elif self.cursor >= top + seen:
             self.scroll_to(y=self.cursor - seen + 1, animate=False, immediate=True)
+        keys = self.keys
         for key in (before, self.key):
-            if key in self.keys:
-                self.refresh_line(self.keys.index(key) + 1)
+            if key in keys:
+                self.refresh_line(keys.index(key) + 1)
         if self.key and self.key != self.told:
             self.told = self.key
             self.post_message(self.Highlighted(self, self.key))
