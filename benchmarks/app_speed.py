@@ -245,7 +245,7 @@ def sathar_move_campaign(path: Path) -> None:
     campaign = setup.choose_retreat(campaign, 3).campaign
     campaign = turn.advance(campaign, every).campaign
     assert campaign.step == "sathar-move", campaign.step
-    storage.write(path, campaign_file.to_dict(campaign))
+    storage.write_text(path, campaign_file.text(campaign, every))
 
 
 Sample = tuple[float, float | None, float]  # press+pause, to last frame (None: no frame), CPU time; seconds

@@ -1,7 +1,7 @@
 """The campaign being played: its state now, the states before (undo) and after (redo), and the
 autosave. Campaigns are frozen, so undoing an action is putting the state before it back - its
-rolls' consequences and its log lines with it. Every change is saved atomically at once; a save
-that fails changes nothing."""
+rolls' consequences and its log lines with it. Every change is saved atomically at once, once it
+has been read back as a load reads it (campaign_file.Writer); a save that fails changes nothing."""
 
 from __future__ import annotations
 
@@ -15,21 +15,23 @@ from referee.tables import Tables
 
 
 class Journal:
-    def __init__(self, path: Path, campaign: Campaign, tables: Tables) -> None:
+    def __init__(self, path: Path, campaign: Campaign, tables: Tables, writer: campaign_file.Writer | None = None) -> None:
         self.path = path
         self.campaign = campaign
         self.tables = tables
-        self.writer = campaign_file.Writer()
+        self.writer = writer or campaign_file.Writer(tables)
         self.past: list[tuple[Campaign, str]] = []  # (the state before, what was done)
         self.future: list[tuple[Campaign, str]] = []  # undone: (the state after, what was done)
 
     @classmethod
     def open(cls, path: Path, tables: Tables) -> Journal:
         data = storage.read(path, "campaign")
+        writer = campaign_file.Writer(tables)
         try:
-            return cls(path, campaign_file.from_dict(data, tables), tables)
+            campaign = writer.read(data)
         except RefereeError as error:
             raise RefereeError(f"{path}: {error}; the file is unchanged") from None
+        return cls(path, campaign, tables, writer)
 
     def apply(self, done: Done, what: str) -> None:
         """Take an action's result as the campaign's new state, and save it."""
@@ -54,6 +56,6 @@ class Journal:
         return what
 
     def _become(self, state: Campaign) -> None:
-        storage.write_text(self.path, self.writer.text(state))  # raises before anything changes
+        storage.write_text(self.path, self.writer.text(state))  # checked as a load checks it; raises before anything changes
         self._before = self.campaign
         self.campaign = state

@@ -11,10 +11,13 @@ import os
 import shutil
 import tempfile
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.errors import RefereeError
+
+T = TypeVar("T")
 
 
 def read(path: Path, kind: str) -> dict[str, Any]:
@@ -33,15 +36,24 @@ def read(path: Path, kind: str) -> dict[str, Any]:
         raise RefereeError(f"{path} is not valid TOML: {error}") from None
 
 
-def write(path: Path, data: dict[str, Any]) -> None:
-    """Save atomically; the previous save is kept as ``NAME.bak``."""
-    import tomli_w
+def read_back(text: str, read: Callable[[dict[str, Any]], T], expected: T) -> str:
+    """``text``, once read back as a load reads it (``read``) and found equal to ``expected``.
 
-    write_text(path, tomli_w.dumps(data, multiline_strings=True))
+    Every save passes through here before the atomic replace, so a state that a load would refuse
+    (or read otherwise) is the action's error, and the file on disk stays as it was."""
+    back = read(tomllib.loads(text))  # a load's refusal: a RefereeError naming the unit and key
+    if back != expected:
+        raise RefereeError("the file would not read back as the state it saves (a fault of the program, please report it)")
+    return text
+
+
+def refused(kind: str, error: RefereeError) -> RefereeError:
+    """The message of a save refused by :func:`read_back`."""
+    return RefereeError(f"this would save a {kind} file that cannot be opened again: {error}; nothing was saved")
 
 
 def write_text(path: Path, text: str) -> None:
-    """Save TOML text made already, as :func:`write` does."""
+    """Save TOML text (checked already by :func:`read_back`) atomically; the previous save is kept as ``NAME.bak``."""
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise RefereeError(f"cannot save {path}: there is no folder {directory}")

@@ -34,7 +34,7 @@ def bundled(path: Path) -> Path:
 
 
 def saved(path: Path, campaign: Campaign) -> Path:
-    storage.write(path, campaign_file.to_dict(campaign))
+    storage.write_text(path, campaign_file.text(campaign, TABLES))
     return path
 
 

@@ -73,7 +73,7 @@ def test_a_damaged_battle_round_trips_through_its_file(tmp_path: Path) -> None:
         battle = hit_in_battle(battle, KH, rng, ship.name, rng.choice(["laser battery", "disruptor cannon", "torpedo"]), "1d10").battle
     assert any(s.damaged for s in battle.ships) and any(s.destroyed for s in battle.ships)
     path = tmp_path / "b.toml"
-    storage.write(path, battle_file.to_dict(battle))
+    storage.write_text(path, battle_file.text(battle, KH))
     assert battle_file.from_dict(storage.read(path, "battle"), KH) == battle
 
 
@@ -115,8 +115,8 @@ def test_malformed_battle_files_are_refused_saying_what_and_where(change: dict[s
 
 def test_a_save_is_atomic_and_keeps_the_last_save_as_bak(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "battle.toml"
-    storage.write(path, {"a": 1})
-    storage.write(path, {"a": 2})
+    storage.write_text(path, "a = 1\n")
+    storage.write_text(path, "a = 2\n")
     assert storage.read(path, "battle") == {"a": 2} and storage.read(path.with_name("battle.toml.bak"), "battle") == {"a": 1}
 
     def crash(*_: object) -> None:
@@ -124,7 +124,7 @@ def test_a_save_is_atomic_and_keeps_the_last_save_as_bak(tmp_path: Path, monkeyp
 
     monkeypatch.setattr("os.replace", crash)
     with pytest.raises(RefereeError, match="the last save is untouched"):
-        storage.write(path, {"a": 3})
+        storage.write_text(path, "a = 3\n")
     assert storage.read(path, "battle") == {"a": 2}
     assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
 

@@ -45,7 +45,7 @@ def test_a_campaign_reads_back_equal(make: Callable[[], Campaign]) -> None:
 def test_a_campaign_saved_as_toml_reads_back_equal(tmp_path: Path, make: Callable[[], Campaign]) -> None:
     campaign = make()
     path = tmp_path / "war.toml"
-    storage.write(path, campaign_file.to_dict(campaign))
+    storage.write_text(path, campaign_file.text(campaign, TABLES))
     assert path.read_text().startswith('format = "referee second sathar war campaign"')
     assert campaign_file.from_dict(storage.read(path, "campaign"), TABLES) == campaign
 
@@ -68,7 +68,7 @@ def test_a_war_in_progress_reads_back_equal(tmp_path: Path) -> None:
 
     assert round_trip(campaign) == campaign
     path = tmp_path / "war.toml"
-    storage.write(path, campaign_file.to_dict(campaign))
+    storage.write_text(path, campaign_file.text(campaign, TABLES))
     again = campaign_file.from_dict(storage.read(path, "campaign"), TABLES)
     assert again == campaign and again.unit("UPF Destroyer 2").roster.hull == 31
 
@@ -82,7 +82,7 @@ def test_the_apps_saves_read_back_as_each_state_including_one_undone_to(tmp_path
     moved = movement.move(day_one, TABLES, ["Task Force Prenglar"], toward="Cassidine").campaign
     hurt = moved.unit("UPF Destroyer 2")
     hurt_too = moved.with_units([attrs.evolve(hurt, roster=attrs.evolve(hurt.roster, hull=31))])
-    writer = campaign_file.Writer()
+    writer = campaign_file.Writer(TABLES)
     path = tmp_path / "war.toml"
     for state in (setup, day_one, moved, hurt_too, moved, day_one):
         storage.write_text(path, writer.text(state))
@@ -247,7 +247,7 @@ def test_new_will_not_overwrite_without_force(saved: Path) -> None:
 
 def test_a_failed_save_leaves_the_last_campaign_and_no_temporary_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "war.toml"
-    storage.write(path, campaign_file.to_dict(war()))
+    storage.write_text(path, campaign_file.text(war(), TABLES))
     before = path.read_bytes()
 
     def crash(*_: object) -> None:
@@ -255,7 +255,7 @@ def test_a_failed_save_leaves_the_last_campaign_and_no_temporary_file(tmp_path: 
 
     monkeypatch.setattr("os.replace", crash)
     with pytest.raises(RefereeError, match="cannot save .*No space left on device; the last save is untouched"):
-        storage.write(path, campaign_file.to_dict(started()))
+        storage.write_text(path, campaign_file.text(started(), TABLES))
     assert path.read_bytes() == before
     assert campaign_file.from_dict(storage.read(path, "campaign"), TABLES) == war()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["war.toml", "war.toml.bak"]

@@ -43,11 +43,12 @@ def open_battle(path: Optional[Path]) -> tuple["Battle", "Tables"]:
         raise RefereeError(f"{path}: {error}; the file is unchanged") from None
 
 
-def save_battle(path: Path, battle: "Battle") -> None:
+def save_battle(path: Path, battle: "Battle", kh: "Tables") -> None:
+    """Save atomically, once the text reads back as a load reads it (a battle that would not load is refused)."""
     from referee import storage
     from referee.knight_hawks import battle_file
 
-    storage.write(path, battle_file.to_dict(battle))
+    storage.write_text(path, battle_file.text(battle, kh))
 
 
 def pairs(values: Optional[list[str]], what: str) -> list[tuple[str, str]]:
@@ -80,6 +81,6 @@ def apply(path: Optional[Path], as_json: bool, step: Callable[["Battle", "Tables
     battle, kh = open_battle(path)
     done = step(battle, kh)
     assert path is not None
-    save_battle(path, done.battle)
+    save_battle(path, done.battle, kh)
     show(done, as_json, extra)
     return done

@@ -13,6 +13,7 @@ from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
+    from referee.journal import Journal
     from referee.sathar_war.campaign import Campaign, Done, Unit
     from referee.tables import Tables
 
@@ -34,28 +35,32 @@ Rolls = Annotated[Optional[list[str]], typer.Option("--roll", help="A die result
 
 
 def open_campaign(path: Optional[Path]) -> tuple["Campaign", "Tables"]:
+    journal = open_journal(path)
+    return journal.campaign, journal.tables
+
+
+def open_journal(path: Optional[Path]) -> "Journal":
     from referee import tables
     from referee.journal import Journal
 
     if path is None:
         raise RefereeError("name the campaign file with --campaign FILE (or set REFEREE_CAMPAIGN); start one with: referee campaign new FILE")
-    every = tables.load()
-    return Journal.open(path, every).campaign, every
+    return Journal.open(path, tables.load())
 
 
-def save_campaign(path: Path, campaign: "Campaign") -> None:
+def save_campaign(path: Path, campaign: "Campaign", every: "Tables") -> None:
+    """Save atomically, once the text reads back as a load reads it (a state that would not load is refused)."""
     from referee import storage
     from referee.sathar_war import campaign_file
 
-    storage.write(path, campaign_file.to_dict(campaign))
+    storage.write_text(path, campaign_file.text(campaign, every))
 
 
 def act(path: Optional[Path], as_json: bool, action: Callable[["Campaign", "Tables"], "Done"]) -> "Done":
-    """Load, act, save, show. A refused action saves nothing."""
-    campaign, every = open_campaign(path)
-    result = action(campaign, every)
-    assert path is not None
-    save_campaign(path, result.campaign)
+    """Load, act, save (as the app saves: checked, atomic), show. A refused action saves nothing."""
+    journal = open_journal(path)
+    result = action(journal.campaign, journal.tables)
+    journal.apply(result, "")
     print_steps(result.entries, as_json, {"day": result.campaign.day, "step": result.campaign.step})
     return result
 
@@ -102,8 +107,9 @@ def new(
         chart = frontier.from_dict(storage.read(source, "map"))
     except RefereeError as error:
         raise RefereeError(f"{source}: {error}") from None
-    campaign = forces.new_war(tables.load(), chart, replacements=not no_replacements, shatter_drones=shatter_drones)
-    save_campaign(path, campaign)
+    every = tables.load()
+    campaign = forces.new_war(every, chart, replacements=not no_replacements, shatter_drones=shatter_drones)
+    save_campaign(path, campaign, every)
     print_steps(campaign.log, as_json, {"day": 0, "step": "setup"})
     if not as_json:
         print(f"saved {path}; next: place the Sathar (campaign place SHIPS --circle C) and choose the retreat condition (campaign retreat N)")
@@ -483,11 +489,11 @@ def battle_export(
     from referee.cli.battles import save_battle
     from referee.sathar_war import battles as rules
 
-    campaign, _ = open_campaign(campaign_file)
+    campaign, every = open_campaign(campaign_file)
     if path.exists() and not force:
         raise RefereeError(f"{path} exists; give another name, or --force to replace it")
     battle = rules.battle_for(campaign, system)
-    save_battle(path, battle)
+    save_battle(path, battle, every)
     print(f"saved {path}: {battle.name}, {len(battle.ships)} ships; fight it with: referee kh ships -b {path}")
 
 

@@ -109,7 +109,7 @@ def battle_attack(
     battle, kh = open_battle(path)
     done = shoot(battle, kh, random.Random(seed), firer, weapon, at, Report(range_, head_on, tuple(launched), evading, gunnery), rolled)
     assert path is not None
-    save_battle(path, done.battle)
+    save_battle(path, done.battle, kh)
     if as_json:
         show(done, True, {"attack": None if done.attack is None else attack_dict(done.attack, None, None)})
         return

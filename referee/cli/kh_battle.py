@@ -62,8 +62,9 @@ def start(
         raise RefereeError(f"no scenario {scenario!r}; the scenarios are {', '.join(known)} (or give a battle file)")
     if path.exists() and not force:
         raise RefereeError(f"{path} exists: choose another name or add --force to replace it")
-    battle = battle_file.from_dict(storage.read(source, "scenario"), tables.load(prefix="kh"))
-    save_battle(path, battle)
+    kh = tables.load(prefix="kh")
+    battle = battle_file.from_dict(storage.read(source, "scenario"), kh)
+    save_battle(path, battle, kh)
     print(f"{battle.name}: {len(battle.ships)} ships, {battle.game} game; saved to {path}")
     print(f"Player A: {battle.sides[0]} (moves first); Player B: {battle.sides[1]}")
     for text in (battle.setup, battle.victory, *battle.special_rules):

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from referee import strict
+from referee import storage, strict
 from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker, check
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
@@ -105,3 +105,14 @@ def to_dict(battle: Battle) -> dict[str, Any]:
 def entry_dict(entry: Entry) -> dict[str, Any]:
     """A log line as plain data (the file's [[log]] table, and the commands' --json)."""
     return {**attrs.asdict(entry), "rolls": list(entry.rolls)}
+
+
+def text(battle: Battle, kh: Tables) -> str:
+    """The battle file's text, once it reads back as a load reads it to the same battle: a battle
+    that would not load is refused before anything is written (storage.read_back)."""
+    import tomli_w
+
+    try:
+        return storage.read_back(tomli_w.dumps(to_dict(battle), multiline_strings=True), lambda data: from_dict(data, kh), battle)
+    except RefereeError as error:
+        raise storage.refused("battle", error) from None

@@ -14,9 +14,11 @@ import attrs
 from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
+from referee import storage
 from referee.sathar_war import frontier as frontier_file
 from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, STEPS, Allowance, Campaign, Entry, Fight, Loss, Order, Place, Unit
 from referee.sathar_war.forces import carrier_capacity
+from referee.sathar_war.frontier import Frontier
 from referee.tables import Tables
 
 T = TypeVar("T")
@@ -37,16 +39,27 @@ PLACE_KEYS = {"where", "planet", "box", "toward", "rate", "jumped", "turned"}
 
 def from_dict(data: dict[str, Any], tables: Tables) -> Campaign:
     """The campaign a file describes; anything malformed is refused, saying what and where."""
+    head = _head_from_dict(_header(data), frontier_file.from_dict(strict.get(data, "map", dict, "campaign file")))
+    units = strict.items(data, "units", lambda item, at: _unit(item, at, tables))
+    return check(attrs.evolve(head, units=units, log=strict.items(data, "log", _entry)))
+
+
+def _header(data: dict[str, Any]) -> dict[str, Any]:
+    """The file's keys all known, and its format and version this program's."""
+    strict.keys(data, CAMPAIGN_KEYS, "campaign file")
+    strict.header(data, FORMAT, VERSION, "campaign file", "a Second Sathar War campaign file")
+    return data
+
+
+def _head_from_dict(data: dict[str, Any], frontier: Frontier) -> Campaign:
+    """All of the campaign but its map (given), units and log (left empty)."""
     where = "campaign file"
-    data = strict.keys(data, CAMPAIGN_KEYS, where)
-    strict.header(data, FORMAT, VERSION, where, "a Second Sathar War campaign file")
     step = strict.get(data, "step", str, where)
     if step not in STEPS:
         raise RefereeError(f"{where}: step must be one of {', '.join(STEPS)}, not {step!r}")
-    frontier = frontier_file.from_dict(strict.get(data, "map", dict, where))
-    campaign = Campaign(
+    return Campaign(
         frontier=frontier,
-        units=strict.items(data, "units", lambda item, at: _unit(item, at, tables)),
+        units=(),
         day=strict.get(data, "day", int, where),
         step=step,
         replacements=strict.get(data, "replacements", bool, where, True),
@@ -58,9 +71,7 @@ def from_dict(data: dict[str, Any], tables: Tables) -> Campaign:
         allowances=strict.items(data, "allowances", _allowance),
         losses=strict.items(data, "losses", _loss),
         fights=strict.items(data, "fights", _fight),
-        log=strict.items(data, "log", _entry),
     )
-    return check(campaign)
 
 
 def check(campaign: Campaign) -> Campaign:
@@ -227,16 +238,15 @@ def _entry(item: object, where: str) -> Entry:
 
 def to_dict(campaign: Campaign) -> dict[str, Any]:
     """The campaign as a campaign file's tables (read back by :func:`from_dict` to the same campaign)."""
-    return {**_head(campaign), "units": [unit_dict(u) for u in campaign.units], "log": [entry_dict(e) for e in campaign.log]}
+    return {**_head(campaign), "map": frontier_file.to_dict(campaign.frontier), "units": [unit_dict(u) for u in campaign.units], "log": [entry_dict(e) for e in campaign.log]}
 
 
 def _head(campaign: Campaign) -> dict[str, Any]:
-    """All of the campaign file but its units and log."""
+    """All of the campaign file but its map, units and log."""
     return {
         "format": FORMAT, "version": VERSION, "day": campaign.day, "step": campaign.step,
         "replacements": campaign.replacements, "shatter_drones": campaign.shatter_drones,
         "retreat_condition": campaign.retreat_condition, "retreat_revealed": campaign.retreat_revealed, "outcome": campaign.outcome,
-        "map": frontier_file.to_dict(campaign.frontier),
         "orders": [attrs.asdict(o) for o in campaign.orders],
         "allowances": [{**attrs.asdict(a), "used": list(a.used)} for a in campaign.allowances],
         "losses": [attrs.asdict(loss) for loss in campaign.losses],
@@ -244,36 +254,71 @@ def _head(campaign: Campaign) -> dict[str, Any]:
     }
 
 
-class Writer:
-    """A campaign file's text, for the app's save after every action.
+def text(campaign: Campaign, tables: Tables) -> str:
+    """The campaign file's text, checked as a load checks it (a one-off save: the command line)."""
+    return Writer(tables).text(campaign)
 
-    Units and log lines are frozen, and a campaign's states share those that did not change, so
-    each one's text is kept and made again only for a new one: a save costs what changed, not the
+
+class Writer:
+    """A campaign file's text, checked, for the save after every action.
+
+    Every part of the text is read back as a load reads it and must give the same unit, log line,
+    map or head, and the whole campaign must pass :func:`check`, before anything is written: a state
+    that would not load is the action's error, never a file (storage.read_back). Units and log
+    lines are frozen, and a campaign's states share those that did not change, so each one's
+    checked text is kept and made again only for a new one: a save costs what changed, not the
     whole war (the log grows all campaign long). The text reads back as :func:`to_dict` does."""
 
-    def __init__(self) -> None:
-        self._made: dict[int, tuple[object, str]] = {}  # id -> (the unit or line, its text), from the last save
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self._made: dict[int, tuple[object, str]] = {}  # id -> (the unit, log line or map, its text), from the last save
+        self._read: dict[int, tuple[object, dict[str, Any]]] = {}  # id -> (a part, the tables it was read from), until the first save
+
+    def read(self, data: dict[str, Any]) -> Campaign:
+        """The campaign a file's tables describe (:func:`from_dict`). A part that would be written
+        as the very tables it was read from needs no reading back at the first save: reading those
+        tables gave it. (A full check of a 60 KB war costs more than the rest of the save.)"""
+        campaign = from_dict(data, self.tables)
+        parts: list[tuple[object, dict[str, Any]]] = [(campaign.frontier, {"map": data["map"]})]
+        parts += [(u, {"units": [d]}) for u, d in zip(campaign.units, data.get("units", []))]
+        parts += [(e, {"log": [d]}) for e, d in zip(campaign.log, data.get("log", []))]
+        self._read = {id(part): (part, tables) for part, tables in parts}
+        return campaign
 
     def text(self, campaign: Campaign) -> str:
-        import tomli_w
-
         last, self._made = self._made, {}
-        head = _head(campaign)
-        units = [self._part("units", unit, unit_dict, last) for unit in campaign.units]
-        log = [self._part("log", entry, entry_dict, last) for entry in campaign.log]
-        head |= {key: [] for key, parts in (("units", units), ("log", log)) if not parts}
-        parts = units + log
-        return "\n".join([tomli_w.dumps(head, multiline_strings=True), *parts])
+        try:
+            check(campaign)
+            head = _head(campaign)
+            head |= {key: [] for key, parts in (("units", campaign.units), ("log", campaign.log)) if not parts}
+            head_text = storage.read_back(_dumps(head), lambda data: _head_from_dict(_header(data), campaign.frontier), attrs.evolve(campaign, units=(), log=()))
+            chart = self._part(campaign.frontier, lambda f: {"map": frontier_file.to_dict(f)}, lambda d: frontier_file.from_dict(d["map"]), last)
+            units = [self._part(u, lambda u: {"units": [unit_dict(u)]}, lambda d: _unit(d["units"][0], "units", self.tables), last) for u in campaign.units]
+            log = [self._part(e, lambda e: {"log": [entry_dict(e)]}, lambda d: _entry(d["log"][0], "log"), last) for e in campaign.log]
+        except RefereeError as error:
+            self._made = last
+            raise storage.refused("campaign", error) from None
+        self._read = {}
+        return "\n".join([head_text, chart, *units, *log])
 
-    def _part(self, key: str, item: T, as_dict: Callable[[T], dict[str, Any]], last: dict[int, tuple[object, str]]) -> str:
-        """One unit's or log line's text: the last save's if the same one was saved then."""
-        import tomli_w
-
+    def _part(self, item: T, as_dict: Callable[[T], dict[str, Any]], read: Callable[[dict[str, Any]], T], last: dict[int, tuple[object, str]]) -> str:
+        """One part's checked text: the last save's if the same one was saved then."""
         known = last.get(id(item))
         if known is None or known[0] is not item:
-            known = (item, tomli_w.dumps({key: [as_dict(item)]}, multiline_strings=True))
+            tables = as_dict(item)
+            text = _dumps(tables)
+            read_from = self._read.get(id(item))
+            if read_from is None or read_from[0] is not item or read_from[1] != tables:
+                storage.read_back(text, read, item)
+            known = (item, text)
         self._made[id(item)] = known
         return known[1]
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    import tomli_w
+
+    return tomli_w.dumps(data, multiline_strings=True)
 
 
 def unit_dict(unit: Unit) -> dict[str, Any]:

@@ -337,7 +337,7 @@ def _export(v: Values, c: Campaign, t: Tables) -> Step:
     if path.exists():
         raise FieldError("file", f"{path} exists; give another name")
     battle = battles.battle_for(c, system)
-    storage.write(path, battle_file.to_dict(battle))
+    storage.write_text(path, battle_file.text(battle, t))
     line = c.entry(f"the battle at {system} is written to {path} ({len(battle.ships)} ships): fight it with referee kh ... -b {path}, then import it")
     return no_dice(lambda: done(c, line))
 

@@ -153,11 +153,9 @@ class RefereeApp(App[None]):
         return dialog
 
     def apply(self, title: str, result: Done) -> None:
-        try:
-            self.journal.apply(result, title)
-        except RefereeError as error:
-            self.tell(f"not saved, nothing changed: {error}", "error")
-            return
+        """Take the action's result and save it; a save refused (a state that would not load, a
+        full disk) raises, for the form or dice dialog to show, and nothing has changed."""
+        self.journal.apply(result, title)
         self.marked = [n for n in self.marked if self._exists(n)]
         self.changed()
         self.tell(result.entries[-1].text if result.entries else title)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -279,8 +280,12 @@ class DiceDialog(Dialog):
 
     def action_apply(self) -> None:
         if self.result is not None:
-            result, self.result = self.result, None
-            self.referee.apply(self.title_text, result)  # under the dialog: the screen is drawn once, changed, as it goes
+            try:
+                self.referee.apply(self.title_text, self.result)  # under the dialog: the screen is drawn once, changed, as it goes
+            except RefereeError as error:
+                self.query_one("#outcome", Static).update(Content("\n".join([*receipt_lines(self.result), "", f"not applied, nothing changed: {error}"])))
+                return
+            self.result = None
             self.dismiss(None)
 
 
