@@ -431,7 +431,7 @@ def battles(ctx: typer.Context, campaign_file: CampaignFile = None, as_json: AsJ
         print(f"  Sathar: {', '.join(place['sathar'])}")
         print(f"  UPF: {', '.join(place['upf'])}")
     for fight in found["declared"]:
-        print(f"declared: {fight['attacker']} attack at {fight['planet']} ({fight['system']}), {len(fight['ships'])} ships; {fight['rules']}")
+        print(f"declared: {fight['attacker']} attack at {fight['planet']} ({fight['system']}), fought with the {fight['game']} rules; suggested: {fight['rules']}")
     if not found["contested"]:
         print("no system holds both sides")
     print(f"[{report.COMBAT}]")
@@ -443,12 +443,13 @@ def battle_declare(
     campaign_file: CampaignFile = None,
     planet: Annotated[Optional[str], typer.Option("--planet", help="The planet attacked (needed in a two-planet system).")] = None,
     ships: Annotated[Optional[list[str]], typer.Option("--ship", help="Only these attacking ships or fleets (repeat); default all there.")] = None,
+    rules_: Annotated[Optional[str], typer.Option("--rules", help="basic or advanced: the rules the battle is fought with (default: the chart's suggestion).")] = None,
     as_json: AsJson = False,
 ) -> None:
-    """Declare an attack (the side whose attack step it is)."""
+    """Declare an attack (the side whose attack step it is), and the rules it is fought with."""
     from referee.sathar_war import battles as rules
 
-    act(campaign_file, as_json, lambda c, t: rules.declare(c, t, system, planet or "", ships or []))
+    act(campaign_file, as_json, lambda c, t: rules.declare(c, t, system, planet or "", ships or [], rules_ or ""))
 
 
 @battle_app.command("result")

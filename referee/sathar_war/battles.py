@@ -31,6 +31,8 @@ DRONES = f"{BOOK}, Shatter Drones (Optional)"
 WHICH_RULES = "ssw.which-rules (Which Rules To Use?)"
 HAND_EDIT = "a correction by the referee (Knight Hawks Campaign Book: the ship roster form)"
 ATTACKER = {"sathar-attacks": "Sathar", "upf-attacks": "UPF"}
+RULES_NAMES = {"basic": "Basic Rules (Advanced ships, weapons and Combat Table; hull damage only, no repairs in battle)", "advanced": "Advanced Rules"}
+BASIC_RULES = f"{BOOK}, Orders of Battle: 'If the Basic Rules are used ... The Advanced Game Damage Table and the repair rule are ignored'"
 
 
 @attrs.frozen
@@ -53,14 +55,33 @@ def contested(campaign: Campaign) -> list[Contested]:
     return found
 
 
-def suggested_rules(tables: Tables, ships: int) -> str:
-    row = tables.get("ssw.which-rules").band(ships)[0]
-    return f"{row['rules']} ({row['ships']} ships)"
+def suggested_rules(tables: Tables, units: Sequence[Unit]) -> str:
+    """The chart's suggestion for these units, with the count it read: "Ships in Battle" counts
+    ships, and stations are not ships (the orders of battle list them apart). Fewer than two ships
+    (a lone ship against a station) is below the chart: read as its first row, Advanced Rules."""
+    ships = [u for u in units if not u.station]
+    stations = [u.name for u in units if u.station]
+    sides = " and ".join(f"{sum(1 for u in ships if u.side == side)} {side}" for side in ("Sathar", "UPF"))
+    made = f"{len(ships)} ship{'s' if len(ships) != 1 else ''} in battle, {sides}" + (f"; stations are not ships, not counted: {', '.join(stations)}" if stations else "")
+    row = tables.get("ssw.which-rules").band(max(len(ships), 2))[0]
+    below = "; fewer than 2 ships, read as the chart's first row" if len(ships) < 2 else ""
+    return f"{row['rules']} ({row['ships']} ships): {made}{below}"
 
 
-def declare(campaign: Campaign, tables: Tables, system: str, planet: str = "", names: Sequence[str] = ()) -> Done:
+def chosen_game(suggestion: str, rules: str) -> str:
+    """The rules a battle is fought with: the referee's choice, else the chart's suggestion ("If a
+    majority of the players agree to use rules other than those suggested, feel free to ignore this
+    chart")."""
+    wanted = rules.strip().lower() or ("basic" if suggestion.startswith("Basic") else "advanced")
+    if wanted not in ("basic", "advanced"):
+        raise RefereeError(f"the rules are basic or advanced, not {rules!r} ({WHICH_RULES})")
+    return wanted
+
+
+def declare(campaign: Campaign, tables: Tables, system: str, planet: str = "", names: Sequence[str] = (), rules: str = "") -> Done:
     """The side whose attack step it is declares an attack in a system, at one planet; every enemy
-    ship there (and the station of that planet) may fight."""
+    ship there (and the station of that planet) may fight. The battle is fought with the rules the
+    referee names (basic or advanced), by default the chart's suggestion."""
     if campaign.outcome:
         raise RefereeError(f"the war is over: {campaign.outcome}")
     attacker: Side | None = ATTACKER.get(campaign.step)  # type: ignore[assignment]
@@ -92,13 +113,14 @@ def declare(campaign: Campaign, tables: Tables, system: str, planet: str = "", n
     if not attackers:
         raise RefereeError(f"no {attacker} ship in {found.name} can attack")
     ships = [*attackers, *defenders]
-    rules = suggested_rules(tables, len(ships))
-    fight = Fight(found.name, target, attacker, tuple(u.name for u in ships), rules)
+    suggestion = suggested_rules(tables, ships)
+    game = chosen_game(suggestion, rules)
+    fight = Fight(found.name, target, attacker, tuple(u.name for u in ships), suggestion, game)
     marked = [attrs.evolve(u, attacked=target if attacker == "Sathar" else u.attacked) for u in attackers]
     campaign = attrs.evolve(campaign.with_units(marked), fights=(*campaign.fights, fight))
     text = (
         f"{attacker} attack at {target} ({found.name}): {len(attackers)} attacking ({', '.join(u.name for u in attackers)}); "
-        f"{len(defenders)} may defend ({', '.join(u.name for u in defenders)}); suggested: {rules}"
+        f"{len(defenders)} may defend ({', '.join(u.name for u in defenders)}); suggested: {suggestion}; fought with the {RULES_NAMES[game]}"
     )
     return done(campaign, campaign.entry(text, rule=f"{DECLARING}; {WHICH_RULES}"))
 
@@ -144,6 +166,8 @@ def record(campaign: Campaign, name: str, outcome: Outcome) -> Done:
     fight = fight_of(campaign, unit)
     if not unit.active:
         raise RefereeError(f"the {unit.name} is {unit.status}")
+    if fight.game == "basic":
+        _hull_only(unit.name, fight, outcome)
     ship = _roster(unit.roster, outcome)
     destroyed = outcome.destroyed or ship.hull == 0
     unit = attrs.evolve(unit, roster=ship, fought=True)
@@ -162,6 +186,18 @@ def record(campaign: Campaign, name: str, outcome: Outcome) -> Done:
         entries.append(line)
     campaign, judged = judge(campaign.logged(*entries))
     return Done(campaign, (*entries, *judged))
+
+
+def _hull_only(name: str, fight: Fight, outcome: Outcome) -> None:
+    """A battle fought with the Basic Rules damages hulls only: no Damage Table, so no ADF, MR,
+    DCR or system results."""
+    advanced = [what for what, given in (("ADF", outcome.adf), ("MR", outcome.mr), ("DCR", outcome.dcr)) if given is not None]
+    advanced += [f"lost {c}" for c in outcome.lost_systems] + [f"damaged {d}" for d in outcome.damaged]
+    if advanced:
+        raise RefereeError(
+            f"the battle at {fight.planet} is fought with the Basic Rules: the Advanced Game Damage Table is ignored, so the {name} "
+            f"loses hull points only, not {', '.join(advanced)} ({BASIC_RULES})"
+        )
 
 
 def edit_roster(campaign: Campaign, name: str, outcome: Outcome) -> Done:
@@ -237,7 +273,8 @@ def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str) -> tuple[
 
 
 def battle_for(campaign: Campaign, system: str) -> Battle:
-    """Today's declared battle in a system as a Knight Hawks battle (Advanced Game rosters), attacker first."""
+    """Today's declared battle in a system as a Knight Hawks battle (Advanced Game rosters), the
+    attacker as Player A, moving first."""
     from referee.knight_hawks.battle import Battle  # the battle engine: loaded only for a battle
 
     found = campaign.frontier.system(system)
@@ -248,10 +285,14 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
     defender = "UPF" if fight.attacker == "Sathar" else "Sathar"
     units = [campaign.unit(n) for n in fight.ships if campaign.unit(n).active]
     ships = tuple(attrs.evolve(u.roster, docked_at=u.roster.docked_at if u.roster.docked_at in fight.ships else "") for u in units)
-    note = f"From the campaign, day {campaign.day}: {fight.attacker} attack at {fight.planet} ({found.name}). Suggested: {fight.rules}. The attacker moves first and enters from a narrow edge."
+    note = (
+        f"From the campaign, day {campaign.day}: {fight.attacker} attack at {fight.planet} ({found.name}). Suggested: {fight.rules}. "
+        f"Fought with the {RULES_NAMES[fight.game]}. The attacker moves first and enters from a narrow edge."
+    )
     return Battle(
         name=f"Day {campaign.day}: {fight.attacker} attack at {fight.planet}", game="advanced", sides=(fight.attacker, defender), ships=ships,
-        source=DECLARING, situation=note, notes=("Import the result into the campaign: Import (i) on the app's Battles screen, or referee campaign battle import FILE",),
+        moving=fight.attacker, source=DECLARING, situation=note,
+        notes=("Import the result into the campaign: Import (i) on the app's Battles screen, or referee campaign battle import FILE",),
     )
 
 

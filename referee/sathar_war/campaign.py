@@ -177,13 +177,15 @@ class Loss:
 
 @attrs.frozen
 class Fight:
-    """An attack declared today: the system, the planet named, the attacker and every ship that may fight."""
+    """An attack declared today: the system, the planet named, the attacker, every ship that may
+    fight, the rules the chart suggests, and the rules the referee chose (basic or advanced)."""
 
     system: str
     planet: str
     attacker: str
     ships: tuple[str, ...]
-    rules: str
+    rules: str  # the chart's suggestion, with the count of ships it read
+    game: str = "advanced"  # the rules this battle is fought with: "basic" or "advanced"
 
 
 @attrs.frozen

@@ -159,10 +159,11 @@ def repairs(campaign: Campaign) -> dict[str, Any]:
 def battles(campaign: Campaign, tables: Tables) -> dict[str, Any]:
     contested = []
     for place in battle_rules.contested(campaign):
-        count = len(place.sathar) + len(place.upf)
         contested.append({
             "system": place.system, "planets": list(place.planets), "sathar": [u.name for u in place.sathar], "upf": [u.name for u in place.upf],
-            "attacked_today": [u.name for u in place.sathar if u.attacked], "rules": battle_rules.suggested_rules(tables, count),
+            "attacked_today": [u.name for u in place.sathar if u.attacked], "rules": battle_rules.suggested_rules(tables, [*place.sathar, *place.upf]),
         })
-    declared = [{"system": f.system, "planet": f.planet, "attacker": f.attacker, "ships": list(f.ships), "rules": f.rules} for f in campaign.fights]
+    declared = [
+        {"system": f.system, "planet": f.planet, "attacker": f.attacker, "ships": list(f.ships), "rules": f.rules, "game": f.game} for f in campaign.fights
+    ]
     return {"step": campaign.step, "step_text": STEP_TEXT[campaign.step], "contested": contested, "declared": declared}

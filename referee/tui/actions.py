@@ -231,7 +231,7 @@ def _edit(v: Values, c: Campaign, t: Tables) -> Step:
 
 def _declare(v: Values, c: Campaign, t: Tables) -> Step:
     system, planet, ships = needed(v, "system", "the contested system"), text(v, "planet"), codes(v, "ships")
-    return no_dice(lambda: battles.declare(c, t, system, planet, ships))
+    return no_dice(lambda: battles.declare(c, t, system, planet, ships, text(v, "rules")))
 
 
 def _result(v: Values, c: Campaign, t: Tables) -> Step:
@@ -345,7 +345,7 @@ def _export(v: Values, c: Campaign, t: Tables) -> Step:
 BATTLES = (
     Action("d", "Declare", "declare an attack: the side whose attack step it is declares an attack", (
         Field("system", "System", "the contested system", "system"), Field("planet", "Planet", "in a two-planet system"),
-        Field("ships", "Only these ships", "blank: all there"),
+        Field("ships", "Only these ships", "blank: all there"), Field("rules", "Rules", "basic or advanced; blank: the chart's suggestion"),
     ), _declare),
     Action("o", "Result", "battle result: one ship's outcome: roster, destroyed, escaped", (
         SHIP, *OUTCOME_FIELDS, Field("destroyed", "Destroyed", "y or n"), Field("detonated", "Drone set off", "y or n"),

@@ -60,7 +60,7 @@ class BattlesPage(Page):
             lines.append("no system holds both sides")
         lines.append("[b]Declared today[/b]")
         for fight in found["declared"]:
-            lines.append(f"{fight['attacker']} attack at {fight['planet']} ({fight['system']}): {', '.join(fight['ships'])}; {fight['rules']}")
+            lines.append(f"{fight['attacker']} attack at {fight['planet']} ({fight['system']}), fought with the {fight['game']} rules: {', '.join(fight['ships'])}; suggested: {fight['rules']}")
         if not found["declared"]:
             lines.append("none")
         lines.append(f"[{report.COMBAT}]")

@@ -1,0 +1,84 @@
+"""The campaign's battles: the chart's count of ships in battle, the rules the referee chooses for
+each battle, the Basic Rules' hull damage only, and the hand-off to the Knight Hawks engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.errors import RefereeError
+from referee.sathar_war import battles
+from referee.sathar_war.battles import Outcome
+from referee.sathar_war.campaign import Campaign, Place
+from tests.test_sathar_war import TABLES, at_step, put, started
+
+SATHAR = [f"Sathar Destroyer {n}" for n in range(1, 7)]
+UPF = [f"TF Prenglar Frigate {n}" for n in range(1, 4)] + ["TF Prenglar Destroyer 1", "TF Prenglar Destroyer 2", "TF Prenglar Light Cruiser 1", "TF Prenglar Battleship", "TF Prenglar Minelayer"]
+
+
+def at_kawdl_kit(sathar: list[str], upf: list[str]) -> Campaign:
+    """Day 5, Sathar attacks: ships set down in K'tsa-Kar, where Kawdl-Kit Station orbits."""
+    campaign = put(started(), sathar, Place("K'tsa-Kar", "Kawdl-Kit"))
+    if upf:
+        campaign = put(campaign, upf, Place("K'tsa-Kar", "Kawdl-Kit"))
+    return at_step(campaign, "sathar-attacks", 5)
+
+
+def test_the_chart_counts_ships_not_stations_and_says_what_it_counted() -> None:
+    """6 Sathar and 8 UPF ships with Kawdl-Kit Station: 14 ships (5 to 14, Advanced), not 15."""
+    campaign = at_kawdl_kit(SATHAR, UPF)
+    assert len(UPF) == 8 and campaign.unit("Kawdl-Kit Station").active
+    fight = battles.declare(campaign, TABLES, "K'tsa-Kar").campaign.fights[0]
+    assert "Kawdl-Kit Station" in fight.ships and len(fight.ships) == 15
+    assert fight.rules == (
+        "Advanced Rules; no skill modifiers (5 to 14 ships): 14 ships in battle, 6 Sathar and 8 UPF; "
+        "stations are not ships, not counted: Kawdl-Kit Station"
+    )
+    assert fight.game == "advanced"
+
+
+def test_a_lone_ship_against_a_station_reads_the_first_row_of_the_chart() -> None:
+    campaign = at_kawdl_kit(SATHAR[:1], [])
+    fight = battles.declare(campaign, TABLES, "K'tsa-Kar").campaign.fights[0]
+    assert fight.rules == (
+        "Advanced Rules; average NPC skills (2 to 4 ships): 1 ship in battle, 1 Sathar and 0 UPF; "
+        "stations are not ships, not counted: Kawdl-Kit Station; fewer than 2 ships, read as the chart's first row"
+    )
+
+
+def test_the_referee_chooses_the_rules_and_the_campaign_records_them() -> None:
+    campaign = at_kawdl_kit(SATHAR, UPF + ["TF Prenglar Light Cruiser 2"])  # 15 ships: the chart suggests Basic
+    suggested = battles.declare(campaign, TABLES, "K'tsa-Kar")
+    assert suggested.campaign.fights[0].game == "basic" and "fought with the Basic Rules" in suggested.entries[0].text
+    chosen = battles.declare(campaign, TABLES, "K'tsa-Kar", rules="Advanced")
+    assert chosen.campaign.fights[0].game == "advanced" and chosen.entries[0].text.endswith("fought with the Advanced Rules")
+    assert chosen.campaign.fights[0].rules.startswith("Basic Rules (More than 14 ships): 15 ships in battle")
+    with pytest.raises(RefereeError, match="the rules are basic or advanced, not 'expert'"):
+        battles.declare(campaign, TABLES, "K'tsa-Kar", rules="expert")
+
+
+@pytest.mark.parametrize(
+    ("outcome", "refused"),
+    [
+        (Outcome(adf=2), "not ADF"),
+        (Outcome(mr=1, dcr=30), "not MR, DCR"),
+        (Outcome(hull=20, lost_systems=("LC",)), "not lost LC"),
+        (Outcome(damaged=("navigation",)), "not damaged navigation"),
+    ],
+)
+def test_with_the_basic_rules_a_ship_loses_hull_points_only(outcome: Outcome, refused: str) -> None:
+    campaign = battles.declare(at_kawdl_kit(SATHAR, UPF), TABLES, "K'tsa-Kar", rules="basic").campaign
+    with pytest.raises(RefereeError) as error:
+        battles.record(campaign, "TF Prenglar Frigate 1", outcome)
+    assert str(error.value).startswith(
+        f"the battle at Kawdl-Kit is fought with the Basic Rules: the Advanced Game Damage Table is ignored, so the TF Prenglar Frigate 1 loses hull points only, {refused}"
+    )
+    assert "The Advanced Game Damage Table and the repair rule are ignored" in str(error.value)
+
+
+def test_with_the_basic_rules_hull_ammunition_and_destruction_are_entered() -> None:
+    campaign = battles.declare(at_kawdl_kit(SATHAR, UPF), TABLES, "K'tsa-Kar", rules="basic").campaign
+    hit = battles.record(campaign, "TF Prenglar Frigate 1", Outcome(hull=12, spent={"T": 1, "ICM": 2})).campaign
+    frigate = hit.unit("TF Prenglar Frigate 1").roster
+    assert (frigate.hull, frigate.system("T").count, frigate.system("ICM").count) == (12, 1, 2)
+    gone = battles.record(hit, "Sathar Destroyer 1", Outcome(destroyed=True)).campaign
+    assert gone.unit("Sathar Destroyer 1").status == "destroyed"
