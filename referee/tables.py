@@ -3,11 +3,17 @@
 Three kinds of lookup, as ``tables/README.md`` describes the data:
 
 - **key**: a row by its key (weapon, ship, planet...), optionally one cell of it; cells with two
-  readings (the Advanced Combat Table's plain and Gunnery-skill percentages) take a variant.
+  readings (the Advanced Combat Table's plain and Gunnery-skill percentages) take a variant. A
+  table with ``at_or_below`` also finds the highest row at or below a number (a ship's cost gives
+  its category, Stellar Inferno Table 1).
 - **band**: the row whose ``low..high`` holds a number (a modified d100 on the Damage Table).
+  Bands of squares (power units per factor, Starfleet Wars) go on by their rule beyond the last
+  row; a table with ``choose_column`` is read in the one column a referee names (the type of
+  damage a Damage Control Team declared).
 - **odds**: Stellar Inferno's odds row and die column: the highest row at or below the exact
   ratio of attack to defense, clamped to the first and last rows; die results beyond the first
-  and last columns read those columns.
+  and last columns read those columns. A table with ``no_attack_rule`` refuses an attack of 0 or
+  less (ship combat, 7.2.4).
 
 Every lookup returns a :class:`Lookup` that says which table, row and cell produced it and how
 the row was found, so a result can always cite its source.
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import marshal
+import math
 import os
 import re
 import sys
@@ -35,12 +42,13 @@ from referee.resources import tables_dir
 Value = Union[int, float, str, bool, list["Value"]]
 Row = Mapping[str, Value]
 LookupKind = Literal["key", "band", "odds"]
+Edge = Literal["refuse", "clamp", "squares"]
 Fail = Callable[[str], RefereeError]
 
 UNKNOWN = "unknown"
 _TABLE_FIELDS = {
     "title", "source", "notes", "lookup", "columns", "rows", "roll", "variants",
-    "key_column", "below", "above", "die_columns",
+    "key_column", "below", "above", "die_columns", "choose_column", "at_or_below", "no_attack_rule",
 }
 
 
@@ -82,9 +90,12 @@ class Table(NamedTuple):
     roll: str = ""
     variants: tuple[str, ...] = ()
     key_column: str = ""
-    below: Literal["refuse", "clamp"] = "refuse"
-    above: Literal["refuse", "clamp"] = "refuse"
+    below: Edge = "refuse"
+    above: Edge = "refuse"
     die_columns: tuple[int, ...] = ()
+    choose_column: str = ""
+    at_or_below: str = ""
+    no_attack_rule: str = ""
 
     @classmethod
     def from_toml(cls, name: str, data: Mapping[str, object]) -> Table:
@@ -122,15 +133,53 @@ class Table(NamedTuple):
             row, how = self.band(10)
             return row, f"0 on a d10 reads as 10; {how}"
         below, above = number < _bound(first, "low"), number > _bound(last, "high")
+        if above and self.above == "squares":
+            row = self._square_band(math.isqrt(number))
+            return row, f"{number} is above the printed bands: by their rule of squares it falls in {_band_name(row)}"
         if (below and self.below == "clamp") or (above and self.above == "clamp"):
             edge = first if below else last
             return edge, f"{number} is {'below' if below else 'above'} the table: read as {_band_name(edge)}"
         if below or above:
-            raise RefereeError(f"{self.name} has no band for {number}; it runs from {first['low']} to {last['high']}")
+            raise RefereeError(f"{self.name} has no band for {number}; it runs from {self._band_range()}")
         for row in self.rows:
             if _bound(row, "low") <= number <= _bound(row, "high"):
                 return row, f"{number} falls in {_band_name(row)}"
         raise AssertionError("bands are contiguous: checked on loading")
+
+    def _band_range(self) -> str:
+        upper = "up" if self.above == "squares" else f"to {self.rows[-1]['high']}"
+        return f"{self.rows[0]['low']} {upper}"
+
+    def _square_band(self, factor: int) -> Row:
+        """The band of ``factor``: factor squared to the next factor squared less 1 (every factor
+        costs its square in power units, Starfleet Wars: see tables/README.md)."""
+        return {"low": factor * factor, "high": (factor + 1) ** 2 - 1, self.columns[2].key: factor}
+
+    def _printed_band(self, row: Row, column: Column) -> Row:
+        """The band ``row`` lies in for ``column`` alone: the run of rows with the same cell there.
+
+        Damage Control Table #2 prints its own bands for each type of damage; the file's rows are
+        the finest bands of all of them together.
+        """
+        index = self.rows.index(row)
+        first = last = index
+        while first > 0 and self.rows[first - 1][column.key] == row[column.key]:
+            first -= 1
+        while last + 1 < len(self.rows) and self.rows[last + 1][column.key] == row[column.key]:
+            last += 1
+        return {"low": self.rows[first]["low"], "high": self.rows[last]["high"]}
+
+    def row_at_or_below(self, number: int) -> tuple[Row, str]:
+        """The highest row whose ``at_or_below`` column is at or below ``number``."""
+        column = self.column(self.at_or_below)
+        what = column.label.lower()
+        first = self.rows[0]
+        if number < _bound(first, column.key):
+            raise RefereeError(
+                f"{self.name}: {what} {number} is below the first row ({self.row_key(first)}, {what} {first[column.key]}); give {first[column.key]} or more"
+            )
+        row = [r for r in self.rows if _bound(r, column.key) <= number][-1]
+        return row, f"{what} {number}: the highest row at or below it is {self.row_key(row)} ({what} {row[column.key]})"
 
     def odds_row(self, attack: int, defense: int) -> tuple[Row, str]:
         """**odds** lookup: the highest row at or below attack:defense, clamped at both ends.
@@ -139,9 +188,11 @@ class Table(NamedTuple):
         Stellar Inferno 7.3.7 and 11.2.1); odds below the first row read it, above the last
         read it (the tables' footnote).
         """
-        if defense <= 0 or attack < 0:
-            raise RefereeError(f"odds need a defense above 0 and an attack of 0 or more, not {attack}:{defense}")
         said = f"{attack}:{defense}"
+        if attack <= 0 and self.no_attack_rule:
+            raise RefereeError(f"{self.name}: no attack at {said}: {self.no_attack_rule}; the attack must be 1 or more")
+        if defense <= 0 or attack < 0:
+            raise RefereeError(f"{self.name}: odds need a defense above 0 and an attack of 0 or more, not {said}")
         rows = [(row, *_odds(str(row["odds"]))) for row in self.rows]
         at_or_below = [row for row, a, d in rows if a * defense <= attack * d]
         first, last = self.rows[0], self.rows[-1]
@@ -162,22 +213,61 @@ class Table(NamedTuple):
 
     # -- the lookup the command line and the rules layer share ------------------------------------
 
-    def look_up(self, keys: Sequence[str], variant: str = "") -> Lookup:
-        """Look up by the strings a referee types: see each kind's method for their meaning."""
+    def look_up(self, keys: Sequence[str], variant: str = "", column: str = "") -> Lookup:
+        """Look up by the strings a referee types: see each kind's method for their meaning.
+
+        ``column`` names the column to read, as if typed after the key.
+        """
         if not keys:
             raise RefereeError(f"{self.name} needs {self.key_help()}")
         if self.lookup == "odds":
+            if column:
+                raise RefereeError(f"{self.name}: the die chooses the column; give odds and a die, not the column {column!r}")
             return self._look_up_odds(keys)
-        if self.lookup == "band":
-            row, how = self.band(_integer(keys[0], f"{self.name}: the number to look up"))
-        else:
-            row, how = self.row(keys[0]), f"row {keys[0]!r}"
-        rest = keys[1:]
+        rest = [column, *keys[1:]] if column else list(keys[1:])
         if len(rest) > 2 or (len(rest) == 2 and not self.variants):
-            raise RefereeError(f"{self.name} takes {self.key_help()}; got {' '.join(keys)}")
-        if len(rest) == 2:
-            variant = rest[1]
-        return self._result(row, self.column(rest[0]) if rest else None, how, variant)
+            raise RefereeError(f"{self.name} takes {self.key_help()}; got {_typed(*keys, column)}")
+        chosen = self.column(rest[0]) if rest else self._no_column()
+        row, how = self._find(keys[0], chosen)
+        return self._result(row, chosen, how, rest[1] if len(rest) == 2 else variant)
+
+    def _find(self, key: str, column: Column | None) -> tuple[Row, str]:
+        """The row a key or number finds, and how."""
+        if self.lookup == "band":
+            number = _integer(key, f"{self.name}: the number to look up")
+            row, how = self.band(number)
+            if self.choose_column and column is not None:
+                how = f"{number} falls in {_band_name(self._printed_band(row, column))}"
+            return row, how
+        if self.at_or_below and _WHOLE.fullmatch(key):
+            return self.row_at_or_below(int(key))
+        return self.row(key), f"row {key!r}"
+
+    def _no_column(self) -> None:
+        """No column asked for: the whole row, unless the table is read in one chosen column."""
+        if self.choose_column:
+            choices = [c.key for c in self.columns if c.key not in ("low", "high", self.key_column)]
+            raise RefereeError(f"{self.name} is read in one column, {self.choose_column}: choose {_either(choices)}")
+
+    def roll_for(self, keys: Sequence[str], column: str = "") -> tuple[str, Callable[[int], Lookup]]:
+        """What a roll on this table is for, and how its (modified) total is read: at the odds given
+        on an odds table, in the column given (by ``keys`` or ``column``) on a band table.
+
+        Refused now, before any die is rolled, if the roll could not be read.
+        """
+        if self.lookup == "odds":
+            if not keys:
+                raise RefereeError(f"{self.name} is rolled at the odds of the attack: give the odds, e.g. 3:2 (attack:defense)")
+            if len(keys) > 1 or column:
+                raise RefereeError(f"{self.name}: give only the odds, e.g. 3:2; the die is rolled and chooses the column (got {_typed(*keys, column)})")
+            self.odds_row(*_odds(keys[0]))
+            return f"{self.title} at {keys[0]}", lambda total: self.look_up([keys[0], str(total)])
+        if len(keys) > 1 or (keys and column):
+            raise RefereeError(f"{self.name} is rolled without odds; give at most the column to read, not {_typed(*keys, column)}")
+        named = column or (keys[0] if keys else "")
+        chosen = self.column(named) if named else self._no_column()
+        purpose = f"{self.title}, {chosen.label}" if chosen else self.title
+        return purpose, lambda total: self.look_up([str(total), *([named] if named else [])])
 
     def _look_up_odds(self, keys: Sequence[str]) -> Lookup:
         if len(keys) > 2:
@@ -189,12 +279,14 @@ class Table(NamedTuple):
         return Lookup(self, row, column, row[column.key], f"{how}; {die_note}")
 
     def key_help(self) -> str:
+        column = "then the column" if self.choose_column else "then optionally a column"
         if self.lookup == "band":
-            return f"a number from {self.rows[0]['low']} to {self.rows[-1]['high']}, then optionally a column"
+            return f"a number from {self._band_range()}, {column}"
         if self.lookup == "odds":
             return "odds as attack:defense (e.g. 3:2 or 7:4) and a die"
         extra = f" and a variant ({' or '.join(self.variants)})" if self.variants else ""
-        return f"a {self.key_column} and optionally a column{extra}"
+        number = f" (or a {self.at_or_below})" if self.at_or_below else ""
+        return f"a {self.key_column}{number} and optionally a column{extra}"
 
     def _result(self, row: Row, column: Column | None, how: str, variant: str) -> Lookup:
         if column is None:
@@ -371,10 +463,14 @@ def _build(name: str, data: Mapping[str, object]) -> Table:
         variants=tuple(str(v) for v in _list(data.get("variants", []), fail, "variants")),
         key_column=key_column,
         below=_edge(data.get("below", "refuse"), fail, "below"),
-        above=_edge(data.get("above", "refuse"), fail, "above"),
+        above=_edge(data.get("above", "refuse"), fail, "above", ("refuse", "clamp", "squares")),
         die_columns=tuple(int(d) for d in _list(data.get("die_columns", []), fail, "die_columns")),  # type: ignore[call-overload]
+        choose_column=str(data.get("choose_column", "")),
+        at_or_below=str(data.get("at_or_below", "")),
+        no_attack_rule=str(data.get("no_attack_rule", "")),
     )
     {"key": _check_keys, "band": _check_bands, "odds": _check_odds}[lookup](table, fail)
+    _check_options(table, fail)
     return table
 
 
@@ -384,9 +480,9 @@ def _list(value: object, fail: Fail, field: str) -> list[object]:
     return value
 
 
-def _edge(value: object, fail: Fail, field: str) -> Literal["refuse", "clamp"]:
-    if value not in ("refuse", "clamp"):
-        raise fail(f"{field} must be 'refuse' or 'clamp', not {value!r}")
+def _edge(value: object, fail: Fail, field: str, allowed: tuple[Edge, ...] = ("refuse", "clamp")) -> Edge:
+    if value not in allowed:
+        raise fail(f"{field} must be {_either([repr(a) for a in allowed])}, not {value!r}")
     return value
 
 
@@ -443,6 +539,37 @@ def _check_odds(table: Table, fail: Fail) -> None:
         raise fail("odds rows must ascend without repeats")
 
 
+def _check_options(table: Table, fail: Fail) -> None:
+    """The fields that only some kinds of table take, and what they need."""
+    if table.above == "squares":
+        if table.lookup != "band" or len(table.columns) != 3:
+            raise fail("above = 'squares' is for band tables of three columns: low, high and the factor")
+        for row in table.rows:
+            factor = row[table.columns[2].key]
+            if not isinstance(factor, int) or table._square_band(factor) != row:
+                raise fail(f"band {row['low']}-{row['high']} ({table.columns[2].key} {factor}) is not the band of {factor} squared (to the next factor squared, less 1)")
+    if table.at_or_below:
+        if table.lookup != "key" or table.at_or_below not in [c.key for c in table.columns]:
+            raise fail(f"at_or_below must name a column of a key table, not {table.at_or_below!r}")
+        numbers = [row[table.at_or_below] for row in table.rows]
+        if not all(isinstance(n, int) for n in numbers) or numbers != sorted(set(numbers)):
+            raise fail(f"the at_or_below column {table.at_or_below!r} must hold whole numbers in ascending order")
+    if table.choose_column and table.lookup == "odds":
+        raise fail("choose_column is for key and band tables: on an odds table the die chooses the column")
+    if table.no_attack_rule and table.lookup != "odds":
+        raise fail("no_attack_rule is for odds tables")
+
+
+def _typed(*words: str) -> str:
+    """The words a referee typed, as typed."""
+    return " ".join(w for w in words if w)
+
+
+def _either(choices: Sequence[str]) -> str:
+    """``a, b or c``."""
+    return " or ".join([", ".join(choices[:-1]), choices[-1]] if len(choices) > 1 else choices)
+
+
 def _bound(row: Row, edge: str) -> int:
     """A band's ``low`` or ``high``: whole numbers, checked on loading."""
     value = row[edge]
@@ -454,17 +581,20 @@ def _band_name(row: Row) -> str:
     return f"band {row['low']} to {row['high']}"
 
 
+_WHOLE = re.compile(r"\s*[+-]?\d{1,6}\s*")
+
+
 def _odds(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d{1,6})\s*[:/]\s*(\d{1,6})\s*", text)
+    match = re.fullmatch(r"\s*([+-]?\d{1,6})\s*[:/]\s*([+-]?\d{1,6})\s*", text)
     if match is None:
         raise RefereeError(f"{text!r} is not odds: write attack:defense in whole factors, e.g. 3:2 or 7:4")
     attack, defense = int(match[1]), int(match[2])
-    if defense == 0:
+    if defense <= 0:
         raise RefereeError(f"{text!r}: the defense must be more than 0")
     return attack, defense
 
 
 def _integer(text: str, what: str) -> int:
-    if re.fullmatch(r"\s*[+-]?\d{1,6}\s*", text) is None:
+    if _WHOLE.fullmatch(text) is None:
         raise RefereeError(f"{what} must be a whole number, not {text!r}")
     return int(text)

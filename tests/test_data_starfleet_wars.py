@@ -62,7 +62,8 @@ def test_table_shape(name):
 def test_band_tables_refuse_numbers_off_the_table(name):
     t = table(name)
     assert t.below == "refuse"
-    assert t.above == "refuse"
+    # power: "There is no maximum limit to the number of factors that can be generated for the shields"
+    assert t.above == ("squares" if name == "power-factors" else "refuse")
 
 
 @pytest.mark.parametrize("name", PERCENTILE_TABLES)
@@ -174,6 +175,32 @@ def test_damage_control_2_printed_bands():
             assert band("damage-control-2", roll)[column] == text, (column, roll)
     assert band("damage-control-2", 0)["offensive"] == "No Effect"
     assert band("damage-control-2", 99)["defensive"].startswith("Field Generators short out!")
+
+
+PRINTED_DCT2_BANDS = {  # Damage Control Table #2 as printed: each type of damage has its own bands
+    "offensive": [(0, 87), (88, 94), (95, 98), (99, 99)],
+    "defensive": [(0, 84), (85, 93), (94, 97), (98, 99)],
+    "speed": [(0, 85), (86, 90), (91, 96), (97, 99)],
+    "power_units": [(0, 78), (79, 89), (90, 94), (95, 98), (99, 99)],
+    "turn_reduction": [(0, 88), (89, 97), (98, 99)],
+}
+
+
+@pytest.mark.parametrize("column", PRINTED_DCT2_BANDS)
+def test_damage_control_2_reads_the_declared_column_in_its_printed_bands(column):
+    # "Locate your die roll under the column containing the type damage you wished to repair"
+    t = table("damage-control-2")
+    for low, high in PRINTED_DCT2_BANDS[column]:
+        for roll in range(low, high + 1):
+            found = t.look_up([f"{roll:02d}"], column=column)
+            assert found.column.key == column
+            assert f"falls in band {low} to {high}," in found.reading, (column, roll, found.reading)
+
+
+def test_damage_control_2_is_read_in_one_column():
+    with pytest.raises(RefereeError, match="offensive, defensive, speed, power_units or turn_reduction"):
+        table("damage-control-2").look_up(["90"])
+    assert "DCT" in table("damage-control-2").choose_column
 
 
 # --------------------------------------------------------------------------- starships
@@ -290,6 +317,23 @@ def test_power_factors_reverse_lookup():
     assert band("power-factors", 480)["factor"] == 21
     with pytest.raises(RefereeError):
         band("power-factors", -1)
+
+
+@pytest.mark.parametrize("lss, factor", [(16, 40), (17, 41), (18, 42), (25, 50), (100, 100)])
+def test_power_factors_of_a_fortress_beyond_the_printed_rows(lss, factor):
+    # "Each LSS produces 100 power units"; "There is no maximum limit to the number of factors that
+    # can be generated for the shields"; every factor costs its square.
+    power = lss * 100
+    assert band("power-factors", power)["factor"] == factor
+    assert factor**2 <= power < (factor + 1) ** 2
+
+
+def test_power_factors_edges_beyond_the_printed_rows():
+    assert rows("power-factors")[-1]["high"] == 1680
+    assert band("power-factors", 1680)["factor"] == 40
+    assert band("power-factors", 1681) == {"low": 1681, "high": 1763, "factor": 41}
+    assert band("power-factors", 1763)["factor"] == 41
+    assert band("power-factors", 1764)["factor"] == 42
 
 
 # --------------------------------------------------------------------------- fortress and small craft

@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from referee.errors import RefereeError
+
 from data_tables import Book
 
 SI = Book("si", "stellar-inferno.toml")
@@ -206,6 +208,37 @@ def test_minimum_ship_costs():
 def test_minimum_ship_cost_values(key, category, cost):
     r = row("minimum-ship-costs", key)
     assert r["category"] == category and r["cost"] == cost
+
+
+@pytest.mark.parametrize(
+    "cost, code",
+    [(1, "Y"), (4, "Y"), (5, "SC"), (34, "DE"), (35, "DD"), (40, "DD"), (44, "DD"), (45, "CL"),
+     (74, "CS"), (99, "BC"), (100, "BB"), (399, "FO"), (400, "MF"), (5000, "MF")],
+)
+def test_a_cost_reads_the_category_at_or_below_it(cost, code):
+    # 12.9.1: "The ship category is determined by the total point cost"; 12.9.2: Table 1 shows
+    # the minimum point total for each category.
+    found = table("minimum-ship-costs").look_up([str(cost)])
+    assert found.row["code"] == code
+    assert "at or below" in found.reading
+
+
+@pytest.mark.parametrize("cost", [0, -3])
+def test_a_cost_below_a_yacht_has_no_category(cost):
+    with pytest.raises(RefereeError, match=f"cost {cost} is below the first row"):
+        table("minimum-ship-costs").look_up([str(cost)])
+
+
+def test_table_1_reading_is_in_the_notes():
+    notes = " ".join(table("minimum-ship-costs").notes)
+    assert "at or below" in notes and "12.9.1" in notes and "12.9.2" in notes
+
+
+@pytest.mark.parametrize("name", ["open-order", "closed-order"])
+def test_ship_tables_refuse_an_attack_of_0_citing_7_2_4(name):
+    with pytest.raises(RefereeError, match=r"7\.2\.4"):
+        cell(name, "0:4", 3)
+    assert "7.2.4" in " ".join(table(name).notes)
 
 
 def test_speciality_ship_costs_shape():

@@ -31,6 +31,7 @@ def run_cli(*args: str) -> str:
         ("roll", "2d10+4"),
         ("table", "lookup", "kh.damage", "83"),
         ("table", "lookup", "si.open-order", "3:2", "4", "--json"),
+        ("table", "lookup", "si.open-order", "3:2", "-1"),
         ("table", "list"),
         ("table", "roll", "kh.damage", "--modifier", "10", "--rolled", "73"),
         ("kh", "attack", "LC", "--range", "4", "--head-on", "--seed", "1"),

@@ -116,7 +116,6 @@ def test_basic_combat_table_laser_battery_against_reflective_hull_is_50() -> Non
         (1, 2, "1:2"),
         (1, 3, "1:3"),
         (1, 5, "1:3"),  # below 1:3 reads 1:3
-        (0, 5, "1:3"),
         (9, 1, "9:1"),
         (25, 2, "9:1"),  # above 9:1 reads 9:1
         (17, 2, "8:1"),
@@ -125,6 +124,24 @@ def test_basic_combat_table_laser_battery_against_reflective_hull_is_50() -> Non
 def test_odds_row_is_the_highest_at_or_below_the_ratio(attack: int, defense: int, row: str) -> None:
     chosen, _ = ALL.get("si.open-order").odds_row(attack, defense)
     assert chosen["odds"] == row
+
+
+@pytest.mark.parametrize("name", ["si.open-order", "si.closed-order"])
+@pytest.mark.parametrize("attack", [0, -2])
+def test_a_ship_attack_of_0_or_less_is_not_made(name: str, attack: int) -> None:
+    """7.2.4: a ship whose modified attack factor is 0 or less cannot take part in the attack."""
+    with pytest.raises(RefereeError, match=r"7\.2\.4"):
+        ALL.get(name).odds_row(attack, 5)
+    with pytest.raises(RefereeError, match=r"7\.2\.4"):
+        look(name, f"{attack}:5", "3")
+
+
+def test_a_ground_attack_of_0_reads_the_first_row() -> None:
+    """Ground combat (11.1-11.2) has no rule like 7.2.4: 0 against 5 is below 1:3 and reads it."""
+    chosen, how = ALL.get("si.ground-combat").odds_row(0, 5)
+    assert chosen["odds"] == "1:3" and "read as 1:3" in how
+    with pytest.raises(RefereeError, match="attack of 0 or more"):
+        look("si.ground-combat", "-1:5", "3")
 
 
 def test_open_order_at_3_to_2_with_a_4() -> None:
@@ -151,7 +168,7 @@ def test_odds_beyond_the_rows_say_the_footnote_was_applied() -> None:
     assert "above 9:1: read as 9:1" in look("si.open-order", "10:1", "1").reading
 
 
-@pytest.mark.parametrize(("keys", "says"), [(["3-2", "4"], "not odds"), (["1.5:1", "4"], "whole factors"), (["3:0", "4"], "more than 0"), (["3:2", "four"], "whole number"), (["3:2", "4", "5"], "odds and a die")])
+@pytest.mark.parametrize(("keys", "says"), [(["3-2", "4"], "not odds"), (["1.5:1", "4"], "whole factors"), (["3:0", "4"], "more than 0"), (["3:-2", "4"], "more than 0"), (["3:2", "four"], "whole number"), (["3:2", "4", "5"], "odds and a die")])
 def test_odds_mistakes(keys: list[str], says: str) -> None:
     with pytest.raises(RefereeError, match=says):
         look("si.open-order", *keys)
@@ -239,3 +256,79 @@ rows = [{ odds = "2:1", 1 = 1, 2 = 0 }, { odds = "1:1", 1 = 0, 2 = 0 }]
 """
     with pytest.raises(RefereeError, match="odds rows must ascend"):
         load_text(tmp_path, text)
+
+
+SQUARES = """
+prefix = "t"
+[tables.factors]
+title = "T"
+source = "S"
+lookup = "band"
+above = "squares"
+columns = [{ key = "low", label = "L" }, { key = "high", label = "H" }, { key = "factor", label = "F" }]
+rows = [{ low = 0, high = 0, factor = 0 }, { low = 1, high = 3, factor = 1 }, { low = 4, high = 8, factor = 2 }]
+"""
+
+
+def test_bands_of_squares_go_on_by_the_rule_beyond_the_last_row(tmp_path: Path) -> None:
+    factors = load_text(tmp_path, SQUARES).get("t.factors")
+    assert factors.band(8)[0]["factor"] == 2
+    row, how = factors.band(9)
+    assert row == {"low": 9, "high": 15, "factor": 3}
+    assert "9 is above the printed bands" in how and "band 9 to 15" in how
+    assert factors.band(10_000)[0]["factor"] == 100
+    with pytest.raises(RefereeError, match="no band for -1; it runs from 0 up"):
+        factors.band(-1)
+
+
+def test_bands_of_squares_must_follow_the_rule(tmp_path: Path) -> None:
+    with pytest.raises(RefereeError, match=r"band 4-9 \(factor 2\) is not the band of 2 squared"):
+        load_text(tmp_path, SQUARES.replace("high = 8", "high = 9"))
+    with pytest.raises(RefereeError, match="above = 'squares' is for band tables"):
+        load_text(tmp_path, SQUARES.replace('lookup = "band"', 'lookup = "key"'))
+
+
+CHOSEN = """
+prefix = "t"
+[tables.repairs]
+title = "T"
+source = "S"
+lookup = "band"
+choose_column = "the repair declared"
+columns = [{ key = "low", label = "L" }, { key = "high", label = "H" }, { key = "hull", label = "Hull" }, { key = "drive", label = "Drive" }]
+rows = [{ low = 1, high = 3, hull = "none", drive = "none" }, { low = 4, high = 5, hull = "none", drive = "one" }, { low = 6, high = 6, hull = "two", drive = "one" }]
+"""
+
+
+def test_a_table_read_in_one_chosen_column(tmp_path: Path) -> None:
+    repairs = load_text(tmp_path, CHOSEN).get("t.repairs")
+    found = repairs.look_up(["2"], column="hull")
+    assert found.value == "none" and "2 falls in band 1 to 5, Hull" in found.reading  # that column's own band
+    assert repairs.look_up(["5", "drive"]).reading.startswith("5 falls in band 4 to 6")
+    with pytest.raises(RefereeError, match="read in one column, the repair declared: choose hull or drive"):
+        repairs.look_up(["2"])
+    with pytest.raises(RefereeError, match="takes"):
+        repairs.look_up(["2", "drive"], column="hull")
+
+
+ASCENDING = """
+prefix = "t"
+[tables.costs]
+title = "T"
+source = "S"
+lookup = "key"
+at_or_below = "cost"
+columns = [{ key = "code", label = "Code" }, { key = "cost", label = "Cost" }]
+rows = [{ code = "A", cost = 5 }, { code = "B", cost = 10 }]
+"""
+
+
+def test_a_number_reads_the_highest_row_at_or_below_it(tmp_path: Path) -> None:
+    costs = load_text(tmp_path, ASCENDING).get("t.costs")
+    assert costs.look_up(["9"]).row["code"] == "A"
+    assert costs.look_up(["10"]).row["code"] == "B"
+    assert costs.look_up(["B"]).row["cost"] == 10  # the key still finds its row
+    with pytest.raises(RefereeError, match="cost 4 is below the first row"):
+        costs.look_up(["4"])
+    with pytest.raises(RefereeError, match="at_or_below column 'cost' must hold whole numbers in ascending order"):
+        load_text(tmp_path, ASCENDING.replace("cost = 10", "cost = 5"))

@@ -13,6 +13,7 @@ import typer
 
 from referee.cli import roll, table
 from referee.cli.groups import LazyGroup, group
+from referee.cli.numbers import NegativeNumbers
 
 
 def play(path: Annotated[Optional[Path], typer.Argument(help="A campaign file; default: the one played last, or a new war from the bundled start.")] = None) -> None:
@@ -24,7 +25,7 @@ def play(path: Annotated[Optional[Path], typer.Argument(help="A campaign file; d
 
 app = group("The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno. Alone: opens the app.", LazyGroup, bare=lambda: play(None))
 app.command("play")(play)
-app.command("roll")(roll.roll)
+app.command("roll", cls=NegativeNumbers)(roll.roll)
 app.add_typer(table.app, name="table")
 # kh (referee.cli.kh and kh_battle) and campaign are loaded by LazyGroup only when called
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from referee.cli.groups import group
+from referee.cli.numbers import NegativeNumbers
 from referee.cli.output import AsJson, print_json
 
 if TYPE_CHECKING:
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
 app = group("List, show and look up the official tables of the four rule systems.")
 
 Name = Annotated[str, typer.Argument(help="Table name, e.g. kh.damage, kh.combat-advanced, si.open-order.")]
+Column = Annotated[str, typer.Option("--column", help="The column to read, e.g. speed on sfw.damage-control-2 (the type of damage the team declared).")]
 
 
 def _table(name: str) -> "Table":
@@ -49,25 +51,27 @@ def show(name: Name, as_json: AsJson = False) -> None:
     print_table(table)
 
 
-@app.command("lookup")
+@app.command("lookup", cls=NegativeNumbers)
 def lookup(
     name: Name,
-    keys: Annotated[list[str], typer.Argument(help="What to look up: a row key and optionally a column; a number on a band table; odds and a die on an odds table.")],
+    keys: Annotated[list[str], typer.Argument(help="What to look up: a row key (or a cost on si.minimum-ship-costs) and optionally a column; a number on a band table; odds and a die (which may be 0 or less) on an odds table.")],
     variant: Annotated[str, typer.Option(help="For cells with two readings, e.g. gunnery on kh.combat-advanced.")] = "",
+    column: Column = "",
     as_json: AsJson = False,
 ) -> None:
     """Look up one row or cell: kh.damage 83; kh.combat-advanced LC RH; si.open-order 3:2 4."""
-    found = _table(name).look_up(keys, variant)
+    found = _table(name).look_up(keys, variant, column)
     if as_json:
         print_json(found.to_dict())
         return
     print_found(found)
 
 
-@app.command("roll")
+@app.command("roll", cls=NegativeNumbers)
 def roll_on(
     name: Name,
-    keys: Annotated[Optional[list[str]], typer.Argument(help="On an odds table: the odds, e.g. 3:2 or 7:4.")] = None,
+    keys: Annotated[Optional[list[str]], typer.Argument(help="On an odds table: the odds, e.g. 3:2 or 7:4. On a band table: optionally the column to read.")] = None,
+    column: Column = "",
     modifier: Annotated[int, typer.Option("--modifier", "-m", help="Added to the die roll, e.g. a weapon's DTM on kh.damage.")] = 0,
     rolled: Annotated[Optional[str], typer.Option("--rolled", help="The die result rolled at the table, before the modifier (checked against the dice).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")] = None,
@@ -82,10 +86,10 @@ def roll_on(
     table = _table(name)
     if not table.roll or table.lookup == "key":
         raise RefereeError(f"{table.name} is not rolled on; look it up by key: referee table lookup {table.name} ...")
-    purpose = f"{table.title}" + (f" at {keys[0]}" if keys else "")
+    purpose, read = table.roll_for(keys or [], column)
     receipt = dice.entered(table.roll, rolled, purpose) if rolled is not None else dice.roll(table.roll, random.Random(seed), purpose)
     total = receipt.total + modifier
-    found = table.look_up([*(keys or []), str(total)])
+    found = read(total)
     if as_json:
         print_json({"roll": receipt.to_dict(), "table_modifier": modifier, "modified_total": total, "lookup": found.to_dict()})
         return
