@@ -309,6 +309,36 @@ def test_a_table_looked_up_and_rolled_on(tmp_path: Path) -> None:
     assert entry.rule.endswith("3 falls in band 1 to 3") and entry.rolls == ("1d10: entered at the table = 3 (entered) for Strike Force NOVA Placement",)
 
 
+def test_a_damage_control_roll_on_the_dice_screen_reads_the_column_declared(tmp_path: Path) -> None:
+    """Starfleet Wars: a DCT declares what it repairs, and the roll is read in that column only;
+    without a column the Dice screen says which to give, before any die is asked for."""
+    path = bundled(tmp_path / "war.toml")
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("6")
+        await pilot.pause()
+        app.go_to("dice", table="sfw.damage-control-2")
+        await pilot.pause()
+        lookup = app.screen.query_one("#lookup", Input)
+        lookup.value = "roll"
+        lookup.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, DiceDialog)
+        assert "read in one column" in text(app, "#error-lookup")
+        lookup.value = "roll speed"
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one("#roll-0", Input).value = "90"
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+
+    drive(path, scenario)
+    entry = load(path).log[-1]
+    assert entry.text == "Damage Control Table #2, Speed: rolled 90: One factor repaired"
+    assert entry.rolls == ("d%00: entered at the table = 90 (entered) for Damage Control Table #2, Speed",)
+
+
 def test_the_palette_finds_ships_systems_and_tables(tmp_path: Path) -> None:
     path = bundled(tmp_path / "war.toml")
 

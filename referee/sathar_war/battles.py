@@ -304,23 +304,45 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
     if unknown:
         raise RefereeError(f"{', '.join(unknown)} in the battle file are not ships of this campaign")
     lost: list[Unit] = []
+    rule = f"{DECLARING} (battle file: {battle.name})"
     for ship in battle.ships:
         unit = by_name[ship.name]
         fight_of(campaign, unit)
         if not unit.active:
             continue
+        before = unit.roster
+        starts = ("hull_start", "adf_start", "mr_start", "dcr_start")
+        if [getattr(ship, k) for k in starts] != [getattr(before, k) for k in starts] or _codes(ship) != _codes(before):
+            raise RefereeError(f"the battle file's {ship.name} is not the campaign's: its roster starts otherwise (hull, ADF, MR, DCR or systems); export the battle again")
         kept = attrs.evolve(
-            unit.roster, hull=ship.hull, adf=ship.adf, mr=ship.mr, dcr=ship.dcr, weapons=ship.weapons, defenses=ship.defenses,
+            before, hull=ship.hull, adf=ship.adf, mr=ship.mr, dcr=ship.dcr, weapons=ship.weapons, defenses=ship.defenses,
             damaged=ship.damaged, airdock_only=ship.airdock_only,
         )
         unit = attrs.evolve(unit, roster=kept, fought=True)
         campaign = campaign.with_units([unit])
         if ship.destroyed:
             lost.append(unit)
-        elif kept != by_name[ship.name].roster:
-            entries.append(campaign.entry(f"the {unit.name} after the battle: hull {kept.hull} of {kept.hull_start}", rule=f"{DECLARING} (battle file: {battle.name})"))
+        elif kept != before:
+            entries.append(campaign.entry(f"the {unit.name} after the battle: {_after(before, kept)}", rule=rule))
     if lost:
         campaign = lose(campaign, lost, "combat")
-        entries.append(campaign.entry(f"destroyed in the battle: {', '.join(u.name for u in lost)}", rule=f"{DECLARING} (battle file: {battle.name})"))
+        entries.append(campaign.entry(f"destroyed in the battle: {', '.join(u.name for u in lost)}", rule=rule))
     campaign, judged = judge(campaign.logged(*entries))
     return Done(campaign, (*entries, *judged))
+
+
+def _codes(ship: Ship) -> list[tuple[str, int]]:
+    return [(line.code, line.start) for line in (*ship.weapons, *ship.defenses)]
+
+
+def _after(before: Ship, after: Ship) -> str:
+    """What a battle changed on a roster: hull, drives, DCR, systems destroyed, ammunition, damage."""
+    parts = [f"hull {before.hull} -> {after.hull} of {after.hull_start}" if after.hull != before.hull else f"hull {after.hull} of {after.hull_start}"]
+    parts += [f"{name} {old} -> {new}" for name, old, new in (("ADF", before.adf, after.adf), ("MR", before.mr, after.mr), ("DCR", before.dcr, after.dcr)) if old != new]
+    for was, now in zip((*before.weapons, *before.defenses), (*after.weapons, *after.defenses)):
+        if now.state != was.state:
+            parts.append(f"{now.code} {now.state}")
+        if now.limited and now.count != was.count:
+            parts.append(f"{now.code} {was.count} -> {now.count} left")
+    parts += [f"damaged: {d}" for d in sorted(after.damaged - before.damaged)]
+    return "; ".join(parts)

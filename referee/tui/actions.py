@@ -270,13 +270,14 @@ def table_roll(campaign: Campaign, table: Table, keys: list[str], modifier: int)
 
     if not table.roll or table.lookup == "key":
         raise RefereeError(f"{table.name} is not rolled on: look it up by its key")
+    purpose, read = table.roll_for(keys)  # refused now, before a die is asked for: odds missing, a column to choose
 
     def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
-        roll = dice.take(table.roll, rng, rolled.get(""), table.title)
+        roll = dice.take(table.roll, rng, rolled.get(""), purpose)
         total = roll.total + modifier
-        found = table.look_up([*keys, str(total)])
+        found = read(total)
         added = f" {modifier:+d} = {total}" if modifier else ""
-        line = campaign.entry(f"{table.title}: rolled {roll.total}{added}: {found_text(found)}", [roll], found.citation())
+        line = campaign.entry(f"{purpose}: rolled {roll.total}{added}: {found_text(found)}", [roll], found.citation())
         return done(campaign, line)
 
     return step
