@@ -5,7 +5,8 @@ Three kinds of lookup, as ``tables/README.md`` describes the data:
 - **key**: a row by its key (weapon, ship, planet...), optionally one cell of it; cells with two
   readings (the Advanced Combat Table's plain and Gunnery-skill percentages) take a variant. A
   table with ``at_or_below`` also finds the highest row at or below a number (a ship's cost gives
-  its category, Stellar Inferno Table 1).
+  its category, Stellar Inferno Table 1). A table of factors and their squares (power units per
+  factor, Starfleet Wars) goes on by that rule beyond its last row.
 - **band**: the row whose ``low..high`` holds a number (a modified d100 on the Damage Table).
   Bands of squares (power units per factor, Starfleet Wars) go on by their rule beyond the last
   row; a table with ``choose_column`` is read in the one column a referee names (the type of
@@ -64,8 +65,11 @@ def shown(value: object) -> str:
 
 
 def normal(name: object) -> str:
-    """A key as matched: case, spaces, '-' and '_' do not matter."""
-    return re.sub(r"[\s_\-]+", "", str(name)).lower()
+    """A key as matched: case, spaces, '-' and '_' do not matter, but a minus sign before a
+    number does (-1 is not the key 1)."""
+    text = str(name).strip()
+    sign = "-" if re.match(r"-\s*\d", text) else ""
+    return sign + re.sub(r"[\s_\-]+", "", text).lower()
 
 
 class Column(NamedTuple):
@@ -123,8 +127,8 @@ class Table(NamedTuple):
             names = [row[self.key_column], *_aliases(row)]
             if wanted in {normal(n) for n in names}:
                 return row
-        keys = ", ".join(self.row_key(r) for r in self.rows)
-        raise RefereeError(f"{self.name} has no row {key!r}; choose from {keys}")
+        keys = f"a number from {self._number_range()}" if self.above == "squares" else f"from {', '.join(self.row_key(r) for r in self.rows)}"
+        raise RefereeError(f"{self.name} has no row {key!r}; choose {keys}")
 
     def band(self, number: int) -> tuple[Row, str]:
         """**band** lookup: the row whose ``low..high`` holds ``number``, and how it was read."""
@@ -134,26 +138,51 @@ class Table(NamedTuple):
             return row, f"0 on a d10 reads as 10; {how}"
         below, above = number < _bound(first, "low"), number > _bound(last, "high")
         if above and self.above == "squares":
-            row = self._square_band(math.isqrt(number))
+            row = self._square_row(math.isqrt(number))
             return row, f"{number} is above the printed bands: by their rule of squares it falls in {_band_name(row)}"
         if (below and self.below == "clamp") or (above and self.above == "clamp"):
             edge = first if below else last
             return edge, f"{number} is {'below' if below else 'above'} the table: read as {_band_name(edge)}"
         if below or above:
-            raise RefereeError(f"{self.name} has no band for {number}; it runs from {self._band_range()}")
+            raise RefereeError(f"{self.name} has no band for {number}; it runs from {self._number_range()}")
         for row in self.rows:
             if _bound(row, "low") <= number <= _bound(row, "high"):
                 return row, f"{number} falls in {_band_name(row)}"
         raise AssertionError("bands are contiguous: checked on loading")
 
-    def _band_range(self) -> str:
-        upper = "up" if self.above == "squares" else f"to {self.rows[-1]['high']}"
-        return f"{self.rows[0]['low']} {upper}"
+    def _number_range(self) -> str:
+        """The numbers a band table (or a key table of squares) reads: ``1 to 100``, or ``0 up``
+        where the rule of squares goes on beyond the last row."""
+        first, last = ("low", "high") if self.lookup == "band" else (self.key_column, self.key_column)
+        upper = "up" if self.above == "squares" else f"to {self.rows[-1][last]}"
+        return f"{self.rows[0][first]} {upper}"
 
-    def _square_band(self, factor: int) -> Row:
-        """The band of ``factor``: factor squared to the next factor squared less 1 (every factor
-        costs its square in power units, Starfleet Wars: see tables/README.md)."""
-        return {"low": factor * factor, "high": (factor + 1) ** 2 - 1, self.columns[2].key: factor}
+    def _factor_column(self) -> str:
+        """Of a table of squares (``above = "squares"``): the factor's column; the other is its
+        square, or the two bounds of the power units that buy it at most."""
+        return self.columns[2].key if self.lookup == "band" else self.key_column
+
+    def _square_row(self, factor: int) -> Row:
+        """The row of ``factor`` by the rule of squares: every factor costs its square in power
+        units (Starfleet Wars: see tables/README.md). On a band table, the power units that buy
+        ``factor`` at most (factor squared to the next factor squared less 1); on a key table,
+        the factor and its cost."""
+        if self.lookup == "band":
+            return {"low": factor * factor, "high": (factor + 1) ** 2 - 1, self._factor_column(): factor}
+        cost = next(c.key for c in self.columns if c.key != self.key_column)
+        return {self.key_column: factor, cost: factor * factor}
+
+    def factor_row(self, number: int) -> tuple[Row, str]:
+        """Of a key table of squares: the row of factor ``number``, printed or, beyond the last
+        row, by the rule of squares; a factor below the first row is refused."""
+        first, last = _bound(self.rows[0], self.key_column), _bound(self.rows[-1], self.key_column)
+        if number < first:
+            what = self.column(self.key_column).label.lower()
+            raise RefereeError(f"{self.name} has no {what} {number}; it runs from {self._number_range()}")
+        if number > last:
+            row = self._square_row(number)
+            return row, f"{number} is above the printed rows ({first} to {last}): by their rule of squares, {number} x {number} = {number * number}"
+        return self.rows[number - first], f"row '{number}'"
 
     def _printed_band(self, row: Row, column: Column) -> Row:
         """The band ``row`` lies in for ``column`` alone: the run of rows with the same cell there.
@@ -241,6 +270,8 @@ class Table(NamedTuple):
             return row, how
         if self.at_or_below and _WHOLE.fullmatch(key):
             return self.row_at_or_below(int(key))
+        if self.above == "squares" and _DIGITS.fullmatch(key):
+            return self.factor_row(_integer(key, f"{self.name}: the {self.column(self.key_column).label.lower()}"))
         return self.row(key), f"row {key!r}"
 
     def _no_column(self) -> None:
@@ -281,11 +312,13 @@ class Table(NamedTuple):
     def key_help(self) -> str:
         column = "then the column" if self.choose_column else "then optionally a column"
         if self.lookup == "band":
-            return f"a number from {self._band_range()}, {column}"
+            return f"a number from {self._number_range()}, {column}"
         if self.lookup == "odds":
             return "odds as attack:defense (e.g. 3:2 or 7:4) and a die"
         extra = f" and a variant ({' or '.join(self.variants)})" if self.variants else ""
         number = f" (or a {self.at_or_below})" if self.at_or_below else ""
+        if self.above == "squares":
+            number = f" from {self._number_range()}"
         return f"a {self.key_column}{number} and optionally a column{extra}"
 
     def _result(self, row: Row, column: Column | None, how: str, variant: str) -> Lookup:
@@ -542,12 +575,9 @@ def _check_odds(table: Table, fail: Fail) -> None:
 def _check_options(table: Table, fail: Fail) -> None:
     """The fields that only some kinds of table take, and what they need."""
     if table.above == "squares":
-        if table.lookup != "band" or len(table.columns) != 3:
-            raise fail("above = 'squares' is for band tables of three columns: low, high and the factor")
-        for row in table.rows:
-            factor = row[table.columns[2].key]
-            if not isinstance(factor, int) or table._square_band(factor) != row:
-                raise fail(f"band {row['low']}-{row['high']} ({table.columns[2].key} {factor}) is not the band of {factor} squared (to the next factor squared, less 1)")
+        _check_squares(table, fail)
+    elif table.lookup != "band" and (table.above != "refuse" or table.below != "refuse"):
+        raise fail("below and above are for band tables (and above = 'squares' for a key table of factors and their squares)")
     if table.at_or_below:
         if table.lookup != "key" or table.at_or_below not in [c.key for c in table.columns]:
             raise fail(f"at_or_below must name a column of a key table, not {table.at_or_below!r}")
@@ -558,6 +588,24 @@ def _check_options(table: Table, fail: Fail) -> None:
         raise fail("choose_column is for key and band tables: on an odds table the die chooses the column")
     if table.no_attack_rule and table.lookup != "odds":
         raise fail("no_attack_rule is for odds tables")
+
+
+def _check_squares(table: Table, fail: Fail) -> None:
+    """``above = "squares"``: every row is the row of its factor by the rule of squares, and a key
+    table has a row for every factor from its first to its last (beyond the last the rule goes on)."""
+    if (table.lookup, len(table.columns)) not in (("band", 3), ("key", 2)):
+        raise fail("above = 'squares' is for band tables of three columns (low, high and the factor) and key tables of two (the factor and its square)")
+    factor_column = table._factor_column()
+    first = table.rows[0][factor_column]
+    for index, row in enumerate(table.rows):
+        factor = row[factor_column]
+        printed = {k: v for k, v in row.items() if k != "aliases"}
+        if not isinstance(factor, int) or isinstance(factor, bool) or table._square_row(factor) != printed:
+            if table.lookup == "band":
+                raise fail(f"band {row['low']}-{row['high']} ({factor_column} {factor}) is not the band of {factor} squared (to the next factor squared, less 1)")
+            raise fail(f"row {factor!r}: a {factor_column} must be a whole number and its square the other column")
+        if table.lookup == "key" and factor != _bound(table.rows[0], factor_column) + index:
+            raise fail(f"row {factor}: the {factor_column}s must run from {first} up without a gap, one row each")
 
 
 def _typed(*words: str) -> str:
@@ -582,6 +630,7 @@ def _band_name(row: Row) -> str:
 
 
 _WHOLE = re.compile(r"\s*[+-]?\d{1,6}\s*")
+_DIGITS = re.compile(r"\s*[+-]?\d+\s*")
 
 
 def _odds(text: str) -> tuple[int, int]:
@@ -596,5 +645,6 @@ def _odds(text: str) -> tuple[int, int]:
 
 def _integer(text: str, what: str) -> int:
     if _WHOLE.fullmatch(text) is None:
-        raise RefereeError(f"{what} must be a whole number, not {text!r}")
+        size = " of at most 6 digits" if _DIGITS.fullmatch(text) else ""
+        raise RefereeError(f"{what} must be a whole number{size}, not {text!r}")
     return int(text)

@@ -141,6 +141,32 @@ def test_a_fortress_of_17_lss_has_power_for_41_factors() -> None:
     assert "band 1681 to 1763" in out
 
 
+def test_the_41_factors_of_a_17_lss_fortress_cost_1681_power_units() -> None:
+    """sfw.power-costs prints factors 0 to 40; a factor beyond goes on by the rule of squares."""
+    code, out, err = run("table", "lookup", "sfw.power-costs", "41")
+    assert code == 0, err
+    assert out.splitlines()[:2] == ["Factor: 41", "Power units (factor squared): 1681"]
+    assert "41 is above the printed rows (0 to 40): by their rule of squares, 41 x 41 = 1681" in out
+    data = json.loads(run("table", "lookup", "sfw.power-costs", "41", "pu", "--json")[1])
+    assert (data["row"], data["value"]) == ({"factor": 41, "pu": 1681}, 1681)
+    assert "by their rule of squares" in data["reading"]
+
+
+def test_a_printed_factor_reads_its_row_and_a_negative_one_is_refused() -> None:
+    code, out, err = run("table", "lookup", "sfw.power-costs", "40", "pu")
+    assert code == 0, err
+    assert out.splitlines()[0] == "Power units (factor squared): 1600"
+    assert "row '40'" in out and "rule of squares" not in out
+    assert run("table", "lookup", "sfw.power-costs", "0", "pu")[1].splitlines()[0] == "Power units (factor squared): 0"
+    # '-' is ignored in names (laser-cannon), but -1 is not the factor 1
+    assert "sfw.power-costs has no factor -1; it runs from 0 up" in refused("table", "lookup", "sfw.power-costs", "-1")
+    assert "a number from 0 up" in refused("table", "lookup", "sfw.power-costs", "forty")
+
+
+def test_a_negative_number_is_not_the_key_of_its_positive() -> None:
+    assert "no row '-1'" in refused("table", "lookup", "si.scenarios", "-1")
+
+
 # -- Stellar Inferno Table 1: a cost gives its category ------------------------------------------------
 
 

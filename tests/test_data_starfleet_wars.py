@@ -302,6 +302,33 @@ def test_power_costs_are_squares():
     assert cell("power-costs", "20", "pu") == 400
 
 
+def cost(factor):
+    """What ``referee table lookup sfw.power-costs FACTOR pu`` reads, and how."""
+    found = table("power-costs").look_up([str(factor), "pu"])
+    return found.value, found.reading
+
+
+def test_power_costs_go_on_by_the_rule_beyond_the_printed_rows():
+    # "There is no maximum limit to the number of factors that can be generated for the shields"
+    assert table("power-costs").above == "squares"
+    assert rows("power-costs")[-1] == {"factor": 40, "pu": 1600}
+    assert cost(40) == (1600, "row '40', Power units (factor squared)")
+    value, reading = cost(41)  # 17 LSS = 1700 PU: 41 factors (sfw.power-factors) cost 1681
+    assert value == 1681 == band("power-factors", 1700)["factor"] ** 2
+    assert reading.startswith("41 is above the printed rows (0 to 40): by their rule of squares, 41 x 41 = 1681")
+    assert cost(100)[0] == 10_000
+    assert cost(0) == (0, "row '0', Power units (factor squared)")
+    with pytest.raises(RefereeError, match="no factor -1; it runs from 0 up"):
+        cost(-1)
+
+
+@pytest.mark.parametrize("lss", [3, 16, 17, 18, 25, 100])
+def test_the_factors_a_fortress_can_power_cost_no_more_than_its_power(lss):
+    power = lss * 100  # "Each LSS produces 100 power units"
+    factor = band("power-factors", power)["factor"]
+    assert cost(factor)[0] <= power < cost(factor + 1)[0]
+
+
 def test_mad_example():
     mad = row("starfortress-modules", "MAD")
     assert (mad["sfw_power_units"], mad["sfw_max_off"], mad["sfw_max_def"]) == (30, 3, 5)

@@ -32,6 +32,7 @@ def run_cli(*args: str) -> str:
         ("table", "lookup", "kh.damage", "83"),
         ("table", "lookup", "si.open-order", "3:2", "4", "--json"),
         ("table", "lookup", "si.open-order", "3:2", "-1"),
+        ("table", "lookup", "sfw.power-costs", "41", "pu"),
         ("table", "list"),
         ("table", "roll", "kh.damage", "--modifier", "10", "--rolled", "73"),
         ("kh", "attack", "LC", "--range", "4", "--head-on", "--seed", "1"),

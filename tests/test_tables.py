@@ -284,8 +284,83 @@ def test_bands_of_squares_go_on_by_the_rule_beyond_the_last_row(tmp_path: Path) 
 def test_bands_of_squares_must_follow_the_rule(tmp_path: Path) -> None:
     with pytest.raises(RefereeError, match=r"band 4-9 \(factor 2\) is not the band of 2 squared"):
         load_text(tmp_path, SQUARES.replace("high = 8", "high = 9"))
-    with pytest.raises(RefereeError, match="above = 'squares' is for band tables"):
+    with pytest.raises(RefereeError, match="above = 'squares' is for band tables of three columns .* and key tables of two"):
         load_text(tmp_path, SQUARES.replace('lookup = "band"', 'lookup = "key"'))
+
+
+COSTS = """
+prefix = "t"
+[tables.costs]
+title = "T"
+source = "S"
+lookup = "key"
+above = "squares"
+columns = [{ key = "factor", label = "Factor" }, { key = "pu", label = "Cost" }]
+rows = [{ factor = 0, pu = 0 }, { factor = 1, pu = 1 }, { factor = 2, pu = 4 }]
+"""
+
+
+def test_factors_go_on_by_the_rule_of_squares_beyond_the_last_row(tmp_path: Path) -> None:
+    costs = load_text(tmp_path, COSTS).get("t.costs")
+    printed = costs.look_up(["2", "cost"])
+    assert (printed.row, printed.value, printed.reading) == ({"factor": 2, "pu": 4}, 4, "row '2', Cost")
+    beyond = costs.look_up(["3", "cost"])
+    assert (beyond.row, beyond.value) == ({"factor": 3, "pu": 9}, 9)
+    assert beyond.reading == "3 is above the printed rows (0 to 2): by their rule of squares, 3 x 3 = 9, Cost"
+    assert costs.look_up([" +100 "]).row == {"factor": 100, "pu": 10_000}
+    assert costs.look_up(["0"]).row == {"factor": 0, "pu": 0}
+    assert costs.key_help() == "a factor from 0 up and optionally a column"
+
+
+@pytest.mark.parametrize("key, message", [
+    ("-1", "t.costs has no factor -1; it runs from 0 up"),
+    ("- 2", "t.costs has no row '- 2'; choose a number from 0 up"),
+    ("three", "t.costs has no row 'three'; choose a number from 0 up"),
+    ("1.5", "t.costs has no row '1.5'; choose a number from 0 up"),
+    ("1234567", "t.costs: the factor must be a whole number of at most 6 digits, not '1234567'"),
+])
+def test_a_factor_below_the_first_row_or_not_a_number_is_refused(tmp_path: Path, key: str, message: str) -> None:
+    costs = load_text(tmp_path, COSTS).get("t.costs")
+    with pytest.raises(RefereeError) as error:
+        costs.look_up([key])
+    assert str(error.value) == message
+
+
+def test_the_first_row_sets_the_lowest_factor(tmp_path: Path) -> None:
+    costs = load_text(tmp_path, COSTS.replace("{ factor = 0, pu = 0 }, ", "")).get("t.costs")
+    assert costs.look_up(["1"]).row == {"factor": 1, "pu": 1}
+    with pytest.raises(RefereeError, match="no factor 0; it runs from 1 up"):
+        costs.look_up(["0"])
+
+
+@pytest.mark.parametrize("change, message", [
+    (("pu = 4", "pu = 5"), r"row 2: a factor must be a whole number and its square the other column"),
+    (("factor = 2", 'factor = "2"'), r"row '2': a factor must be a whole number"),
+    (("{ factor = 1, pu = 1 }, ", ""), r"row 2: the factors must run from 0 up without a gap"),
+    (("{ factor = 0, pu = 0 }, { factor = 1, pu = 1 }", "{ factor = 1, pu = 1 }, { factor = 0, pu = 0 }"), r"row 0: the factors must run from 1 up"),
+])
+def test_factors_and_squares_must_follow_the_rule(tmp_path: Path, change: tuple[str, str], message: str) -> None:
+    with pytest.raises(RefereeError, match=message):
+        load_text(tmp_path, COSTS.replace(*change))
+
+
+def test_a_key_table_of_squares_has_two_columns(tmp_path: Path) -> None:
+    columns, rows = COSTS.split("columns = ")[1].split("\nrows = ")
+    three = COSTS.replace(columns, columns.replace("]", ', { key = "x", label = "X" }]')).replace(rows, rows.replace(" }", ", x = 0 }"))
+    with pytest.raises(RefereeError, match="and key tables of two"):
+        load_text(tmp_path, three)
+
+
+@pytest.mark.parametrize("edge", ['above = "clamp"', 'below = "clamp"'])
+def test_a_key_table_takes_no_band_edges(tmp_path: Path, edge: str) -> None:
+    with pytest.raises(RefereeError, match="below and above are for band tables"):
+        load_text(tmp_path, COSTS.replace('above = "squares"', edge))
+
+
+def test_a_typed_minus_sign_before_a_number_is_kept() -> None:
+    assert tables.normal("-1") != tables.normal("1") and tables.normal(" - 1") == "-1"
+    assert tables.normal("laser-cannon") == tables.normal("Laser Cannon") == "lasercannon"
+    assert tables.normal("-x") == "x"
 
 
 CHOSEN = """
