@@ -3,6 +3,9 @@ each battle, the Basic Rules' hull damage only, and the hand-off to the Knight H
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -17,10 +20,9 @@ UPF = [f"TF Prenglar Frigate {n}" for n in range(1, 4)] + ["TF Prenglar Destroye
 
 def at_kawdl_kit(sathar: list[str], upf: list[str]) -> Campaign:
     """Day 5, Sathar attacks: ships set down in K'tsa-Kar, where Kawdl-Kit Station orbits."""
-    campaign = put(started(), sathar, Place("K'tsa-Kar", "Kawdl-Kit"))
-    if upf:
-        campaign = put(campaign, upf, Place("K'tsa-Kar", "Kawdl-Kit"))
-    return at_step(campaign, "sathar-attacks", 5)
+    campaign = put(started(), sathar + upf, Place("K'tsa-Kar", "Kawdl-Kit"))
+    loose = [attrs.evolve(u, fleet="") for u in campaign.named(sathar + upf)]  # the UPF ships leave Task Force Prenglar
+    return at_step(campaign.with_units(loose), "sathar-attacks", 5)
 
 
 def test_the_chart_counts_ships_not_stations_and_says_what_it_counted() -> None:
@@ -82,3 +84,40 @@ def test_with_the_basic_rules_hull_ammunition_and_destruction_are_entered() -> N
     assert (frigate.hull, frigate.system("T").count, frigate.system("ICM").count) == (12, 1, 2)
     gone = battles.record(hit, "Sathar Destroyer 1", Outcome(destroyed=True)).campaign
     assert gone.unit("Sathar Destroyer 1").status == "destroyed"
+
+
+def test_the_app_exports_a_battle_a_kh_command_can_fight_and_imports_it_back(tmp_path: Path) -> None:
+    """The Battles screen's x writes a battle file the kh commands open (it once wrote moving = ""),
+    and i brings the fought rosters back."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app as cli
+    from tests.test_app import Pilot, RefereeApp, drive, fill_in, load, saved
+
+    path = saved(tmp_path / "war.toml", battles.declare(at_kawdl_kit(SATHAR, UPF), TABLES, "K'tsa-Kar", rules="advanced").campaign)
+    fought = tmp_path / "kawdl-kit.toml"
+
+    async def export(referee: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("5", "x")
+        await fill_in(referee, pilot, system="K'tsa-Kar", file=str(fought))
+
+    drive(path, export)
+    shot = CliRunner().invoke(cli, [
+        "kh", "attack", "T", "--from", "Sathar Destroyer 1", "--at", "TF Prenglar Frigate 1", "-r", "2",
+        "--roll", "20", "--damage-roll", "40", "--hull-roll", "15", "-b", str(fought),
+    ], catch_exceptions=False)
+    assert shot.exit_code == 0, shot.stderr
+    assert "Target: hull 40 -> 25" in shot.stdout
+
+    async def bring_back(referee: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("5", "i")
+        await fill_in(referee, pilot, file=str(fought))
+
+    drive(path, bring_back)
+    after = load(path)
+    frigate, destroyer = after.unit("TF Prenglar Frigate 1").roster, after.unit("Sathar Destroyer 1").roster
+    assert (frigate.hull, destroyer.system("T").count) == (25, 1)
+    assert [e.text for e in after.log[-2:]] == [
+        "the Sathar Destroyer 1 after the battle: hull 50 of 50; T 2 -> 1 left",
+        "the TF Prenglar Frigate 1 after the battle: hull 40 -> 25 of 40",
+    ]
