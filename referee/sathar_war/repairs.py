@@ -25,6 +25,7 @@ REPAIR = f"{BOOK}, Repair"
 UPF_REPAIRS = f"{REPAIR}: UPF Repairs; ssw.repair-capacity"
 SATHAR_REPAIR = f"{REPAIR}: Sathar Repair"
 VOID_DAYS = 6
+CARRIED = f"{BOOK}, Special Combat Rules: Breaking Off Combat ('they cannot enter a transit box unless they are being carried aboard an assault carrier')"
 
 
 @attrs.frozen
@@ -184,6 +185,8 @@ def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:
     for unit in units:
         if unit.side != "Sathar" or not unit.active or unit.place is None or unit.place.on_route or campaign.frontier.is_system(unit.place.where):
             raise RefereeError(f"the {unit.name} is not in a Sathar Start Circle; ships travel to one to enter the Void ({SATHAR_REPAIR})")
+        if unit.roster.carried_by:
+            raise RefereeError(f"the {unit.name} is aboard the {unit.roster.carried_by} and goes where it goes: name the carrier ({CARRIED})")
     back = campaign.day + VOID_DAYS
     aboard = [f for u in units for f in campaign.aboard(u.name)]
     gone = [attrs.evolve(u, status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]

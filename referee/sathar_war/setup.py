@@ -17,6 +17,9 @@ from referee.tables import Tables
 SETUP = f"{BOOK}, Setting Up the Game"
 SATHAR_SETUP = f"{SETUP}: Sathar Set-Up"
 NOVA = f"{SETUP}: Strike Force NOVA; ssw.nova-placement"
+UPF_SETUP = f"{SETUP}: UPF Set-Up"
+NON_ATTACHED_FIGHTERS = f"{BOOK}, UPF Spacefleet Order of Battle: 'The non-attached fighters can be placed with any of the task forces, or based at any station in the Frontier'"
+NOVA_FLEET = "Strike Force NOVA"
 DRONES = f"{BOOK}, Shatter Drones (Optional)"
 RETREAT = f"{BOOK}, Conditions for Victory: Sathar Retreat; ssw.retreat-conditions"
 MINIMUM_SHIPS = 20
@@ -58,26 +61,46 @@ def sathar_placement_problems(campaign: Campaign) -> list[str]:
 
 
 def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
-    """Non-attached UPF ships to any system at set-up, before any Sathar ship is placed."""
+    """Non-attached UPF ships to any system at set-up, before any Sathar ship is placed ('Non-attached
+    ships can be placed in any systems where the UPF player wants them'). A fighter is based at the
+    planet's station ('The non-attached fighters can be placed with any of the task forces, or based
+    at any station in the Frontier'); a ship assigned to Strike Force NOVA comes back onto the map."""
     if campaign.step != "setup":
-        raise RefereeError(f"non-attached ships are placed at set-up; now they move ({SETUP}: UPF Set-Up)")
+        raise RefereeError(f"non-attached ships are placed at set-up; now they move ({UPF_SETUP})")
     if any(u.side == "Sathar" and u.active for u in campaign.units):
-        raise RefereeError(f"the UPF sets up before any Sathar ship is placed ({SETUP}: UPF Set-Up)")
+        raise RefereeError(f"the UPF sets up before any Sathar ship is placed ({UPF_SETUP})")
     system, found = campaign.frontier.planet(planet)
     units = campaign.named(names)
     for unit in units:
-        if unit.force != "Non-Attached" or not unit.active:
-            raise RefereeError(f"the {unit.name} is not a non-attached ship on the map; only those are placed freely (task forces, militia and stations start where the book puts them)")
-    moved = [attrs.evolve(u, place=Place(system.name, found.name), fleet="") for u in _with_fighters(campaign, units)]
+        if unit.force != "Non-Attached" or unit.status not in ("active", "off-map"):
+            raise RefereeError(f"the {unit.name} is not a non-attached ship; only those are placed freely (task forces, militia and stations start where the book puts them)")
+    station = campaign.station_at(found.name)
+    fighters = [u for u in units if u.fighter]
+    if fighters and (station is None or not station.active):
+        raise RefereeError(
+            f"{found.name} has no station: non-attached fighters are placed with a task force (land them on its carrier) or based at a station ({NON_ATTACHED_FIGHTERS})"
+        )
+    base = station.name if station is not None else ""
+    here = Place(system.name, found.name)
+    moved = [
+        attrs.evolve(u, status="active", place=here, fleet="", docked_since=0, roster=attrs.evolve(u.roster, docked_at="", carried_by=base if u.fighter else u.roster.carried_by))
+        for u in _with_fighters(campaign, units)
+    ]
     campaign = campaign.with_units(moved)
-    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} placed at {found.name} ({system.name})", rule=f"{SETUP}: UPF Set-Up"))
+    ships = [u.name for u in units if not u.fighter]
+    text = "; ".join([
+        *([f"{', '.join(ships)} placed at {found.name} ({system.name})"] if ships else []),
+        *([f"{', '.join(f.name for f in fighters)} based at the {base} ({found.name}, {system.name})"] if fighters else []),
+    ])
+    return done(campaign, campaign.entry(text, rule=NON_ATTACHED_FIGHTERS if fighters else UPF_SETUP))
 
 
 def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: str | None = None) -> Done:
-    """Strike Force NOVA onto the map where 1d10 on the placement table says: after the Sathar set-up,
-    or at the start of a UPF move (before any UPF ship has moved that day)."""
-    nova = [u for u in campaign.units if u.force == "Strike Force NOVA"]
-    if any(u.status != "off-map" for u in nova):
+    """Strike Force NOVA, with the non-attached ships assigned to it at set-up ('Strike Force NOVA and
+    any non-attached ships assigned to it are placed off the map until later'), onto the map where
+    1d10 on the placement table says: after the Sathar set-up, or at the start of a UPF move (before
+    any UPF ship has moved that day)."""
+    if any(u.status != "off-map" for u in campaign.units if u.force == NOVA_FLEET):
         raise RefereeError("Strike Force NOVA is already on the map")
     if campaign.step == "setup":
         if not any(u.side == "Sathar" and u.active for u in campaign.units):
@@ -89,9 +112,12 @@ def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: s
     roll = dice.take("1d10", rng, rolled, "Strike Force NOVA placement")
     row = tables.get("ssw.nova-placement").band(roll.total)[0]
     system, planet = campaign.frontier.planet(str(row["planet"]))
-    placed = [attrs.evolve(u, status="active", place=Place(system.name, planet.name)) for u in nova]
+    nova = [u for u in campaign.units if u.status == "off-map" and NOVA_FLEET in (u.force, u.fleet)]
+    nova = _with_fighters(campaign, nova)
+    placed = [attrs.evolve(u, status="active", place=Place(system.name, planet.name)) for u in {u.name: u for u in nova}.values()]
     campaign = campaign.with_units(placed)
-    text = f"Strike Force NOVA ({len(nova)} ships) placed at {row['location']}: die {row['die']}"
+    fighters = sum(1 for u in placed if u.fighter)
+    text = f"Strike Force NOVA ({len(placed) - fighters} ships and {fighters} fighters) placed at {row['location']}: die {row['die']}"
     return done(campaign, campaign.entry(text, [roll], f"{NOVA}, row {row['die']}"))
 
 

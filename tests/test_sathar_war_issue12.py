@@ -1,0 +1,102 @@
+"""Issue 12: the Second Sathar War's rule defects. Each test names the rule it holds the program to;
+each failed on the code before its fix."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from referee import storage
+from referee.errors import RefereeError
+from referee.sathar_war import campaign_file, fleets, repairs, setup
+from referee.sathar_war.campaign import Campaign, Place
+from tests.test_sathar_war import TABLES, at_step, put, started, war
+from tests.test_sathar_war_file import round_trip, run
+
+def sathar_placed(campaign: Campaign) -> Campaign:
+    """The Sathar set-up: 15 destroyers at Prenglar, 8 frigates and 7 light cruisers at Fromeltar."""
+    campaign = setup.place_sathar(campaign, ["Sathar Destroyer *"], "Prenglar").campaign
+    return setup.place_sathar(campaign, ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign
+
+
+# ---------------------------------------------------------------------- part 1: set-up files that would not load
+
+
+def test_a_non_attached_fighter_placed_at_a_planet_is_based_at_its_station() -> None:
+    """UPF Spacefleet Order of Battle: 'The non-attached fighters can be placed with any of the task
+    forces, or based at any station in the Frontier.' It leaves TF Prenglar's carrier."""
+    placed = setup.place_upf(war(), ["UPF Fighter 1"], "Hentz")
+    fighter = round_trip(placed.campaign).unit("UPF Fighter 1")
+    assert fighter.place == Place("Araks", "Hentz") and fighter.roster.carried_by == "Hentz Station"
+    assert placed.entries[0].text == "UPF Fighter 1 based at the Hentz Station (Hentz, Araks)"
+    with pytest.raises(RefereeError, match="Laco has no station"):
+        setup.place_upf(war(), ["UPF Fighter 1"], "Laco")
+
+
+def test_a_non_attached_fighter_placed_from_the_shell_leaves_a_file_that_loads(tmp_path: Path) -> None:
+    path = tmp_path / "w.toml"
+    assert run("campaign", "new", str(path))[0] == 0
+    assert run("campaign", "place", "UPF Fighter 1", "--at", "Hentz", "-c", str(path))[0] == 0
+    code, out, err = run("campaign", "status", "-c", str(path))
+    assert code == 0, err
+
+
+def test_a_ship_placed_elsewhere_at_set_up_is_no_longer_docked_where_it_was() -> None:
+    docked = fleets.dock(war(), ["UPF Destroyer 1"]).campaign
+    moved = setup.place_upf(docked, ["UPF Destroyer 1"], "Hentz").campaign.unit("UPF Destroyer 1")
+    assert moved.roster.docked_at == "" and moved.docked_since == 0
+
+
+def test_non_attached_ships_assigned_to_nova_at_set_up_wait_off_the_map_and_come_with_it() -> None:
+    """UPF Set-Up: 'Strike Force NOVA and any non-attached ships assigned to it are placed off the map
+    until later.'"""
+    joined = fleets.join(war(), "Strike Force NOVA", ["UPF Destroyer 1"])
+    destroyer = joined.campaign.unit("UPF Destroyer 1")
+    assert destroyer.status == "off-map" and destroyer.place is None and destroyer.fleet == "Strike Force NOVA"
+    assert "off the map" in joined.entries[0].text
+    placed = setup.place_nova(sathar_placed(joined.campaign), TABLES, random.Random(0), "4").campaign
+    assert round_trip(placed).unit("UPF Destroyer 1").place == Place("Truane's Star", "Pale") == placed.unit("SF NOVA Battleship").place
+    back = setup.place_upf(joined.campaign, ["UPF Destroyer 1"], "Hentz").campaign.unit("UPF Destroyer 1")
+    assert back.active and back.fleet == "" and back.place == Place("Araks", "Hentz")  # the UPF player changed his mind
+
+
+def test_only_non_attached_ships_join_nova_off_the_map_and_only_at_set_up() -> None:
+    with pytest.raises(RefereeError, match="only non-attached ships are assigned to Strike Force NOVA"):
+        fleets.join(war(), "Strike Force NOVA", ["TF Prenglar Frigate 1"])
+    with pytest.raises(RefereeError, match="Strike Force NOVA is off the map"):
+        fleets.join(started(), "strike force nova", ["UPF Destroyer 1"])
+
+
+def test_nova_joined_and_placed_from_the_shell_leaves_a_file_that_loads(tmp_path: Path) -> None:
+    path = str(tmp_path / "w.toml")
+    assert run("campaign", "new", path)[0] == 0
+    assert run("campaign", "fleet", "join", "Strike Force NOVA", "UPF Destroyer 1", "-c", path)[0] == 0
+    assert run("campaign", "place", "Sathar Destroyer *", "--circle", "Prenglar", "-c", path)[0] == 0
+    assert run("campaign", "place", "Sathar Frigate *", "Sathar Light Cruiser *", "--circle", "Fromeltar", "-c", path)[0] == 0
+    code, out, _ = run("campaign", "nova", "--roll", "4", "-c", path)
+    assert code == 0 and "Strike Force NOVA (11 ships and 6 fighters) placed at Pale" in out
+    code, out, err = run("campaign", "forces", "--fleet", "Strike Force NOVA", "-c", path)
+    assert code == 0, err
+    assert "UPF Destroyer 1 [Strike Force NOVA]: destroyer, active at Pale (Truane's Star)" in out
+    campaign = campaign_file.from_dict(storage.read(Path(path), "campaign"), TABLES)
+    assert {u.place for u in campaign.units if u.fleet == "Strike Force NOVA"} == {Place("Truane's Star", "Pale")}
+
+
+def test_a_new_fleet_cannot_take_the_name_of_a_fleet_off_the_map() -> None:
+    """The same hole another way: a fleet formed on the map under an off-map fleet's name."""
+    with pytest.raises(RefereeError, match="only non-attached ships"):
+        fleets.join(war(), "strike force nova", ["TF Prenglar Frigate 1", "TF Prenglar Frigate 2"])
+
+
+def test_a_fighter_aboard_a_carrier_does_not_enter_the_void_without_it() -> None:
+    """Found looking for siblings: a Sathar fighter sent into the Void alone left its carrier, which
+    then carried it back onto the map while it was in the Void (a file that would not load)."""
+    campaign = at_step(started(), "sathar-move", 2)
+    campaign = put(campaign, ["Sathar Assault Carrier 1"], Place("Prenglar Start Circle"))
+    with pytest.raises(RefereeError, match="aboard the Sathar Assault Carrier 1 and goes where it goes"):
+        repairs.enter_void(campaign, ["Sathar Fighter 1"])
+    gone = repairs.enter_void(campaign, ["Sathar Assault Carrier 1"]).campaign
+    assert {u.status for u in gone.units if u.roster.carried_by == "Sathar Assault Carrier 1"} == {"void"}
+    assert round_trip(gone) == gone
