@@ -15,6 +15,7 @@ from referee.sathar_war.campaign import Campaign, Place
 from tests.test_sathar_war import TABLES, at_step, put, started, war
 from tests.test_sathar_war_file import round_trip, run
 
+
 def sathar_placed(campaign: Campaign) -> Campaign:
     """The Sathar set-up: 15 destroyers at Prenglar, 8 frigates and 7 light cruisers at Fromeltar."""
     campaign = setup.place_sathar(campaign, ["Sathar Destroyer *"], "Prenglar").campaign
