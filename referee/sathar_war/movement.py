@@ -86,7 +86,7 @@ def move(
         planets = campaign.frontier.system(new.where).planets
         new = attrs.evolve(new, planet=planets[0].name if len(planets) == 1 else "")
     who = _names(units)
-    entries = [campaign.entry(f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps})", rule=_rule(new, place))]
+    entries = [campaign.entry(f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps})", rule=_rule(campaign, new, place))]
     lost: set[str] = set()
     if entered_jump and new.rate > 1:
         lost, rolls = _misjumps(campaign, tables, units, new.rate, groups, rng or random.Random(), rolled)
@@ -308,9 +308,12 @@ def _names(units: Sequence[Unit]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _rule(new: Place, old: Place) -> str:
+def _rule(campaign: Campaign, new: Place, old: Place) -> str:
     if new.rate > 1 or old.rate > 1:
         return RISK
+    frontier = campaign.frontier
+    if any(frontier.route(p.where).red if p.on_route else not frontier.is_system(p.where) for p in (new, old)):
+        return CIRCLES
     return TRANSIT
 
 

@@ -5,6 +5,8 @@ system occupied by a Sathar ship (transit boxes with Sathar ships are fine; a sy
 sides can end the path but not be a stop on it). A Sathar ship is in supply if a path runs to any
 start circle without passing through a system holding a UPF ship or station. The system a ship is
 in is where its path starts, never a stop on it (a reading: the book speaks only of passing through).
+A ship in a transit box has no system of its own: its path runs to one end of its route and through
+that system, which must not hold the enemy.
 """
 
 from __future__ import annotations
@@ -45,10 +47,13 @@ def _ends(campaign: Campaign, side: Side) -> tuple[set[str], set[str]]:
 
 
 def _path(campaign: Campaign, unit: Unit, goals: set[str], blocked: set[str]) -> list[str] | None:
+    """The shortest path from the ship: from a system, out of it; from a transit box, to either end of
+    its route, which is a system the path crosses like any other (into an enemy one only to end there)."""
     if not unit.active or unit.place is None:
         return None
     frontier = campaign.frontier
     place = unit.place
+    own = "" if place.on_route else place.where  # the ship's own system starts the path, never a stop on it
     starts = list(frontier.route(place.where).ends) if place.on_route else [place.where]
     first = [place.shown(frontier)] if place.on_route else []
     came_from: dict[str, str | None] = {s: None for s in starts}
@@ -57,7 +62,7 @@ def _path(campaign: Campaign, unit: Unit, goals: set[str], blocked: set[str]) ->
         here = queue.popleft()
         if here in goals:
             return first + _back(came_from, here)
-        if here in blocked and here not in starts:
+        if here in blocked and here != own:
             continue  # into a contested or enemy system, never through it
         for there in frontier.neighbours(here):
             if there not in came_from:
