@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 from referee import storage
 from referee.errors import RefereeError
-from referee.sathar_war import campaign_file, fleets, movement, repairs, setup, supply
+from referee.sathar_war import battles, campaign_file, fleets, movement, repairs, setup, supply
+from referee.sathar_war.battles import Outcome
 from referee.sathar_war.campaign import Campaign, Place
 from tests.test_sathar_war import TABLES, at_step, put, started, war
 from tests.test_sathar_war_file import round_trip, run
@@ -148,3 +150,53 @@ def test_sathar_in_the_red_boxes_are_decelerating_into_the_system() -> None:
     outbound = Place("Prenglar Start Circle - Prenglar", box=2, toward="Prenglar Start Circle")
     assert outbound.shown(campaign.campaign.frontier) == "box 4 of 5 from Prenglar to Prenglar Start Circle (accelerating)"
     assert Place("Prenglar - Cassidine", box=2, toward="Cassidine").shown(campaign.campaign.frontier).endswith("(accelerating)")
+
+
+# ---------------------------------------------------------------------- rearming
+
+
+def spend(campaign: Campaign, name: str, code: str = "T") -> Campaign:
+    unit = campaign.unit(name)
+    return campaign.with_units([attrs.evolve(unit, roster=unit.roster.with_system(attrs.evolve(unit.roster.system(code), count=0)))])
+
+
+def at_gran_quivera() -> Campaign:
+    """Day 5: three Sathar destroyers at Gran Quivera, Task Force Prenglar at Morgaine's World."""
+    campaign = put(started(), ["Sathar Destroyer 1", "Sathar Destroyer 2", "Sathar Destroyer 3"], Place("Prenglar", "Gran Quivera"))
+    return at_step(campaign, "upf-attacks", 5)
+
+
+def test_ships_that_attacked_today_do_not_rearm_tonight() -> None:
+    """Rearming: 'The ship may not move or attack during that day.' Both are at a planet of a system in
+    supply and did not move; no result was entered for either."""
+    campaign = spend(spend(at_gran_quivera(), "TF Prenglar Frigate 1"), "Sathar Destroyer 1")
+    sathar = battles.declare(at_step(campaign, "sathar-attacks", 5), TABLES, "Prenglar", "Gran Quivera", ["Sathar Destroyer 1"]).campaign
+    rearmed, lines = supply.rearm(sathar)
+    assert rearmed.unit("Sathar Destroyer 1").roster.system("T").count == 0
+    assert "the Sathar Destroyer 1 does not rearm: it attacked today (T 0 of 2)" in [line.text for line in lines]
+    upf = battles.declare(campaign, TABLES, "Prenglar", "Gran Quivera", ["TF Prenglar Frigate 1"]).campaign
+    rearmed, lines = supply.rearm(upf)
+    assert rearmed.unit("TF Prenglar Frigate 1").roster.system("T").count == 0
+    assert "the TF Prenglar Frigate 1 does not rearm: it attacked today (T 0 of 2)" in [line.text for line in lines]
+    assert rearmed.unit("Sathar Destroyer 1").roster.system("T").count == 2  # attacked, but did not fight back: nothing entered for it
+    quiet, _ = supply.rearm(campaign)
+    assert quiet.unit("TF Prenglar Frigate 1").roster.system("T").count == 2
+
+
+def test_a_ship_attacked_that_fights_back_does_not_rearm() -> None:
+    """Rearming: 'If the ship is attacked and fights back, it is not rearmed.' A result entered for a
+    defender is its part in the battle."""
+    campaign = spend(at_gran_quivera(), "TF Prenglar Frigate 1")
+    campaign = battles.declare(at_step(campaign, "sathar-attacks", 5), TABLES, "Prenglar", "Gran Quivera").campaign
+    fought = battles.record(campaign, "TF Prenglar Frigate 1", Outcome(spent={"ICM": 1})).campaign
+    rearmed, lines = supply.rearm(fought)
+    assert rearmed.unit("TF Prenglar Frigate 1").roster.system("T").count == 0
+    assert any(line.text.startswith("the TF Prenglar Frigate 1 does not rearm: it was attacked and fought back") for line in lines)
+
+
+def test_rearming_says_why_a_ship_with_weapons_spent_does_not_rearm() -> None:
+    campaign = spend(at_gran_quivera(), "UPF Destroyer 1")
+    away = put(campaign, ["UPF Destroyer 1"], Place("Cassidine"))
+    assert "the UPF Destroyer 1 does not rearm: it is not at a planet (T 0 of 2)" in [line.text for line in supply.rearm(away)[1]]
+    moved = campaign.with_units([attrs.evolve(campaign.unit("UPF Destroyer 1"), moved=True)])
+    assert "the UPF Destroyer 1 does not rearm: it moved today (T 0 of 2)" in [line.text for line in supply.rearm(moved)[1]]
