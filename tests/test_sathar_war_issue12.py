@@ -200,3 +200,27 @@ def test_rearming_says_why_a_ship_with_weapons_spent_does_not_rearm() -> None:
     assert "the UPF Destroyer 1 does not rearm: it is not at a planet (T 0 of 2)" in [line.text for line in supply.rearm(away)[1]]
     moved = campaign.with_units([attrs.evolve(campaign.unit("UPF Destroyer 1"), moved=True)])
     assert "the UPF Destroyer 1 does not rearm: it moved today (T 0 of 2)" in [line.text for line in supply.rearm(moved)[1]]
+
+
+# ---------------------------------------------------------------------- fighters
+
+
+def test_a_launched_fighter_cannot_move_into_a_transit_box() -> None:
+    """Breaking Off Combat: fighters 'cannot enter a transit box unless they are being carried aboard an
+    assault carrier.' Within the system it may go to the other planet."""
+    campaign = fleets.launch(at_step(war(), "upf-move", 2), ["UPF Fighter 1"]).campaign
+    with pytest.raises(RefereeError, match="UPF Fighter 1 cannot enter a transit box unless carried aboard an assault carrier"):
+        movement.move(campaign, TABLES, ["UPF Fighter 1"], toward="Cassidine")
+    assert movement.move(campaign, TABLES, ["UPF Fighter 1"], planet="Gran Quivera").campaign.unit("UPF Fighter 1").place == Place("Prenglar", "Gran Quivera")
+    carried = movement.move(at_step(war(), "upf-move", 2), TABLES, ["TF Prenglar Assault Carrier"], toward="Cassidine").campaign
+    assert carried.unit("UPF Fighter 1").place == carried.unit("TF Prenglar Assault Carrier").place
+
+
+def test_a_fighter_loose_in_a_start_circle_cannot_take_the_red_boxes() -> None:
+    """A Sathar fighter replaced (Replacements: off the map, its carrier gone) and placed alone."""
+    campaign = at_step(started(), "sathar-move", 2)
+    fighter = campaign.unit("Sathar Fighter 1")
+    campaign = campaign.with_units([attrs.evolve(fighter, status="off-map", place=None, roster=attrs.evolve(fighter.roster, carried_by=""))])
+    campaign = setup.place_sathar(campaign, ["Sathar Fighter 1"], "Kizk-Kar").campaign
+    with pytest.raises(RefereeError, match="cannot enter a transit box"):
+        movement.move(campaign, TABLES, ["Sathar Fighter 1"], toward="Kizk-Kar")

@@ -27,6 +27,7 @@ MISJUMP = "ssw.misjump (Misjump Probability Table)"
 INTERLOCKED = f"{MOVEMENT}: Interlocked Computers"
 MILITIA = f"{MOVEMENT}: Militia Ships"
 CIRCLES = f"{BOOK}, The Frontier Deployment Map: Sathar Start Circles; {MOVEMENT}: Day One"
+CARRIED = f"{BOOK}, Special Combat Rules: Breaking Off Combat ('they cannot enter a transit box unless they are being carried aboard an assault carrier')"
 STEP_OF = {"Sathar": "sathar-move", "UPF": "upf-move"}
 
 
@@ -77,6 +78,9 @@ def move(
     if planet and not toward and not place.on_route and campaign.frontier.is_system(place.where):
         return _to_planet(campaign, units, planet)
     _check_militia(campaign, units, place, toward)
+    loose = [u for u in units if u.fighter]  # movers are never carried: these fighters are out of their carrier
+    if loose:
+        raise RefereeError(f"{_names(loose)} cannot enter a transit box unless carried aboard an assault carrier: land them on one ({CARRIED})")
     new, entered_jump, steps = _route_move(campaign, units, place, toward, rate)
     if planet:
         if new.on_route or not campaign.frontier.is_system(new.where):

@@ -19,13 +19,13 @@ from referee.knight_hawks.repair import Repair, damaged_targets, repair_turn, re
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Order, Place, Unit, done
 from referee.sathar_war.forces import fresh
 from referee.sathar_war.frontier import Planet
+from referee.sathar_war.movement import CARRIED
 from referee.tables import Tables
 
 REPAIR = f"{BOOK}, Repair"
 UPF_REPAIRS = f"{REPAIR}: UPF Repairs; ssw.repair-capacity"
 SATHAR_REPAIR = f"{REPAIR}: Sathar Repair"
 VOID_DAYS = 6
-CARRIED = f"{BOOK}, Special Combat Rules: Breaking Off Combat ('they cannot enter a transit box unless they are being carried aboard an assault carrier')"
 
 
 @attrs.frozen
