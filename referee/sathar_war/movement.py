@@ -80,7 +80,7 @@ def move(
     _check_militia(campaign, units, place, toward)
     loose = [u for u in units if u.fighter]  # movers are never carried: these fighters are out of their carrier
     if loose:
-        raise RefereeError(f"{_names(loose)} cannot enter a transit box unless carried aboard an assault carrier: land them on one ({CARRIED})")
+        raise RefereeError(f"{_names(loose)} cannot enter a transit box unless carried aboard an assault carrier: land aboard one first ({CARRIED})")
     new, entered_jump, steps = _route_move(campaign, units, place, toward, rate)
     if planet:
         if new.on_route or not campaign.frontier.is_system(new.where):
