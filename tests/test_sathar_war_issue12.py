@@ -11,9 +11,9 @@ import pytest
 
 from referee import storage
 from referee.errors import RefereeError
-from referee.sathar_war import battles, campaign_file, fleets, movement, repairs, setup, supply
+from referee.sathar_war import battles, campaign_file, fleets, movement, repairs, report, setup, supply
 from referee.sathar_war.battles import Outcome
-from referee.sathar_war.campaign import Campaign, Place
+from referee.sathar_war.campaign import Campaign, Order, Place
 from tests.test_sathar_war import TABLES, at_step, put, started, war
 from tests.test_sathar_war_file import round_trip, run
 
@@ -224,3 +224,39 @@ def test_a_fighter_loose_in_a_start_circle_cannot_take_the_red_boxes() -> None:
     campaign = setup.place_sathar(campaign, ["Sathar Fighter 1"], "Kizk-Kar").campaign
     with pytest.raises(RefereeError, match="cannot enter a transit box"):
         movement.move(campaign, TABLES, ["Sathar Fighter 1"], toward="Kizk-Kar")
+
+
+# ---------------------------------------------------------------------- the status
+
+
+def hurt(campaign: Campaign, name: str, hull: int) -> Campaign:
+    unit = campaign.unit(name)
+    return campaign.with_units([attrs.evolve(unit, roster=attrs.evolve(unit.roster, hull=hull))])
+
+
+def arrived_and_docked() -> Campaign:
+    """Day 3 at Triad: the battleship docked days ago (20 hull points to repair); a destroyer (10 to
+    repair) moved in today and docked. Triad repairs 40 a day: enough for both."""
+    campaign = hurt(hurt(at_step(war(), "upf-move", 3), "TF Cassidine Battleship", 100), "UPF Destroyer 1", 40)
+    campaign = attrs.evolve(fleets.dock(campaign, ["TF Cassidine Battleship"]).campaign, day=3)
+    campaign = put(campaign, ["UPF Destroyer 1"], Place("Cassidine", "Triad"))
+    campaign = campaign.with_units([attrs.evolve(campaign.unit("UPF Destroyer 1"), moved=True)])
+    return fleets.dock(campaign, ["UPF Destroyer 1"]).campaign
+
+
+def test_a_ship_that_docked_after_moving_today_is_repaired_from_tomorrow_and_the_status_says_so() -> None:
+    """UPF Repairs: 'To be repaired, a ship must spend a full day docked at the station.' Tonight's work
+    goes to the ships that can be repaired; the destroyer is done tomorrow, not today."""
+    campaign = arrived_and_docked()
+    triad = repairs.centre(campaign, "Triad")
+    assert repairs.days_to_finish(triad) == {"TF Cassidine Battleship": 1, "UPF Destroyer 1": 2}
+    assert not [a for a in report.alerts(campaign) if "UPF Destroyer 1" in a]
+    assert "repairs finish today: TF Cassidine Battleship at Cassidine/Triad" in report.alerts(campaign)
+    assert repairs.plan(triad, ()) == {"TF Cassidine Battleship": Order("TF Cassidine Battleship", hull=20)}
+    after, lines = repairs.repair_day(campaign)
+    assert (after.unit("TF Cassidine Battleship").roster.hull, after.unit("UPF Destroyer 1").roster.hull) == (120, 40)
+    with pytest.raises(RefereeError, match="the UPF Destroyer 1 docked after moving today; a ship must spend a full day docked"):
+        repairs.order(campaign, "UPF Destroyer 1", hull=10)
+    queue = report.repairs(campaign)["centres"]
+    shown = next(c for c in queue if c["centre"] == "Cassidine/Triad")["queue"]
+    assert [s["today"] for s in shown] == ["20 hull points", "nothing: it docked after moving today (a full day docked is needed)"]

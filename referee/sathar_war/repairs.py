@@ -24,6 +24,7 @@ from referee.tables import Tables
 
 REPAIR = f"{BOOK}, Repair"
 UPF_REPAIRS = f"{REPAIR}: UPF Repairs; ssw.repair-capacity"
+FULL_DAY = f"{REPAIR}: UPF Repairs ('To be repaired, a ship must spend a full day docked at the station')"
 SATHAR_REPAIR = f"{REPAIR}: Sathar Repair"
 VOID_DAYS = 6
 
@@ -81,6 +82,16 @@ def _needs_repair(unit: Unit) -> bool:
     return bool(damaged_targets(unit.roster))
 
 
+def works_today(unit: Unit) -> bool:
+    """Whether the centre repairs it tonight: 'To be repaired, a ship must spend a full day docked at
+    the station' (UPF Repairs); a ship that moved today docked after moving, and is repaired from
+    tomorrow (a reading: one that stayed at the planet and docked today spent its day there)."""
+    return not unit.moved
+
+
+LATE = "nothing: it docked after moving today (a full day docked is needed)"
+
+
 def _systems(unit: Unit) -> list[str]:
     return [t for t in damaged_targets(unit.roster) if t != "hull"]
 
@@ -91,6 +102,8 @@ def order(campaign: Campaign, ship: str, hull: int = 0, system: str = "") -> Don
     where = next((c for c in centres(campaign) if unit in c.queue), None)
     if where is None:
         raise RefereeError(f"the {unit.name} is in no repair queue: dock it at a construction centre's station in a system with no Sathar ships ({UPF_REPAIRS})")
+    if not works_today(unit):
+        raise RefereeError(f"the {unit.name} docked after moving today; a ship must spend a full day docked to be repaired: order its work tomorrow ({FULL_DAY})")
     if (hull > 0) == bool(system):
         raise RefereeError("order hull points or one system for the day: one of the two")
     others = [o for o in campaign.orders if o.ship != unit.name]
@@ -115,12 +128,13 @@ def order(campaign: Campaign, ship: str, hull: int = 0, system: str = "") -> Don
 def plan(where: Centre, orders: Sequence[Order]) -> dict[str, Order]:
     """The day's work: the referee's orders at this centre, or, if none, hull points in queue order
     and a system for any ship the hull points do not reach."""
-    mine = {o.ship: o for o in orders if any(u.name == o.ship for u in where.queue)}
+    working = [u for u in where.queue if works_today(u)]
+    mine = {o.ship: o for o in orders if any(u.name == o.ship for u in working)}
     if mine:
         return mine
     left = where.capacity
     work: dict[str, Order] = {}
-    for unit in where.queue:
+    for unit in working:
         need = unit.roster.hull_start - unit.roster.hull
         if need and left:
             work[unit.name] = Order(unit.name, hull=min(need, left))
@@ -137,8 +151,6 @@ def repair_day(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
         rule = UPF_REPAIRS if where.owner == "UPF" else f"{SATHAR_REPAIR} (captured SCC: half capacity)"
         for name, work in plan(where, campaign.orders).items():
             unit = campaign.unit(name)
-            if unit.moved:
-                continue
             ship = unit.roster
             if work.system:
                 after = restore(ship, work.system)
@@ -153,15 +165,17 @@ def repair_day(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
 
 
 def days_to_finish(where: Centre) -> dict[str, int]:
-    """Days until each ship in the queue is fully repaired at the centre's capacity, by the default plan."""
+    """Days until each ship in the queue is fully repaired at the centre's capacity, by the default plan
+    (today counted as day 1; a ship that docked after moving today starts tomorrow)."""
     needs = {u.name: [u.roster.hull_start - u.roster.hull, len(_systems(u))] for u in where.queue}
+    late = {u.name for u in where.queue if not works_today(u)}
     days = {name: 0 for name in needs}
     day = 0
     while any(h or s for h, s in needs.values()) and where.capacity > 0:
         day += 1
         left = where.capacity
         for name, need in needs.items():
-            if not need[0] and not need[1]:
+            if (not need[0] and not need[1]) or (day == 1 and name in late):
                 continue
             if need[0] and left:
                 given = min(need[0], left)

@@ -146,7 +146,10 @@ def repairs(campaign: Campaign) -> dict[str, Any]:
         queue = []
         for unit in centre.queue:
             work = today.get(unit.name)
-            doing = "nothing" if work is None else f"system {work.system}" if work.system else f"{work.hull} hull points"
+            if work is None:
+                doing = "nothing" if repair_rules.works_today(unit) else repair_rules.LATE
+            else:
+                doing = f"system {work.system}" if work.system else f"{work.hull} hull points"
             queue.append({
                 "name": unit.name, "hull": f"{unit.roster.hull} of {unit.roster.hull_start}",
                 "systems": [t for t in damaged_targets(unit.roster) if t != "hull"], "days": days[unit.name], "today": doing,
