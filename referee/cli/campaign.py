@@ -125,6 +125,8 @@ def status(campaign_file: CampaignFile = None, secrets: Annotated[bool, typer.Op
     tally = found["tally"]
     print("tally   " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in tally.items()))
     print(f"secret  {found['retreat_condition']}")
+    for line in found["retreat_progress"]:
+        print(f"secret  now: {line}")
     if found["outcome"]:
         print(f"outcome {found['outcome']}")
 
