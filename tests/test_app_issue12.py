@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from referee.tui.app import RefereeApp
-from tests.test_app import drive, saved, text
+from referee.tui.dialogs import DiceDialog
+from tests.test_app import drive, fill_in, load, saved, text, war_day_two
 from tests.test_sathar_war import started
 
 
@@ -33,3 +35,23 @@ def test_the_next_line_follows_what_remains(tmp_path: Path) -> None:
         assert "Strike Force NOVA" not in shown and "advance" not in shown
 
     drive(path, scenario)
+
+
+def test_the_repair_in_space_form_takes_an_override_note_and_logs_it(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", war_day_two())  # the UPF Destroyer 1 damaged, no battle today
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("4", "s")
+        await fill_in(app, pilot, ship="UPF Destroyer 1", repairs="hull=10")
+        assert "the UPF Destroyer 1 fought no battle today" in text(app, "#error-form")
+        await fill_in(app, pilot, ship="UPF Destroyer 1", repairs="hull=10", override="the battle was yesterday; we forgot")
+        assert isinstance(app.screen, DiceDialog)
+        app.screen.query_one("#roll-0", Input).value = "55"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    drive(path, scenario)
+    texts = [entry.text for entry in load(path).log[-4:]]
+    assert "the referee overrides a reading (one repair turn after each battle the ship fought): the battle was yesterday; we forgot" in texts

@@ -430,7 +430,8 @@ def test_sathar_repair_in_the_void_six_days_and_at_captured_centres_at_half_capa
 
 
 def test_a_failed_hull_repair_in_space_leaves_the_hull_to_a_station() -> None:
-    campaign = hurt(war(), "UPF Destroyer 1", 20)
+    campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
+    campaign = battles.record(campaign, "UPF Destroyer 1", Outcome(hull=20)).campaign  # repairs in space follow a battle
     from referee.knight_hawks.repair import Repair
 
     failed = repairs.repair_in_space(campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["55"])

@@ -11,6 +11,7 @@ import pytest
 
 from referee import storage
 from referee.errors import RefereeError
+from referee.knight_hawks.repair import Repair
 from referee.sathar_war import battles, campaign_file, fleets, movement, repairs, report, setup, supply, victory
 from referee.sathar_war.battles import Outcome
 from referee.sathar_war.campaign import Campaign, Order, Place
@@ -348,3 +349,44 @@ def test_status_with_secrets_follows_the_sealed_condition(tmp_path: Path) -> Non
     assert "tally   stations destroyed 0, fortresses destroyed 0, fortresses left 4, sathar lost 1, upf lost 2" in out
     code, out, _ = run("campaign", "status", "-c", str(path))
     assert "Sathar 1, UPF 0" not in out
+
+
+# ---------------------------------------------------------------------- repairs in space
+
+
+def after_a_battle() -> Campaign:
+    """Day 5: the Sathar attack Gran Quivera; the TF Prenglar Frigate 1 comes out of it with 20 hull
+    points of 40 and its drives hit (ADF 2 of 4)."""
+    campaign = battles.declare(at_step(at_gran_quivera(), "sathar-attacks", 5), TABLES, "Prenglar", "Gran Quivera").campaign
+    return battles.record(campaign, "TF Prenglar Frigate 1", Outcome(hull=20, adf=2)).campaign
+
+
+def test_repairs_in_space_are_one_repair_turn_after_each_battle() -> None:
+    """Repair: 'Ships that have been damaged in battle can repair that damage normally using their
+    DCR'; Knight Hawks Repairs: 'All of a ship's DCR points can be allocated during each repair turn.'
+    A reading: one repair turn after each battle the ship fought, on the day of the battle."""
+    campaign = after_a_battle()
+    offer = ("repairs in space after the battle, if wanted: TF Prenglar Frigate 1", "repair-space")
+    assert offer in report.next_steps(campaign)
+    first = repairs.repair_in_space(campaign, "TF Prenglar Frigate 1", [Repair("hull", 40), Repair("adf", 30)], random.Random(0), ["5", "95"], ["6"])
+    assert offer not in report.next_steps(first.campaign)
+    assert first.entries[0].text == "the TF Prenglar Frigate 1 makes its repair turn after the Sathar attack at Gran Quivera (Prenglar): 70 of its 70 DCR points"
+    assert first.campaign.unit("TF Prenglar Frigate 1").roster.hull == 26
+    with pytest.raises(RefereeError, match="the TF Prenglar Frigate 1 has made its repair turn after today's battle"):
+        repairs.repair_in_space(first.campaign, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["5"])
+    two_days_on = attrs.evolve(at_step(first.campaign, "upf-move", 7), fights=())
+    with pytest.raises(RefereeError, match="the TF Prenglar Frigate 1 fought no battle today"):
+        repairs.repair_in_space(two_days_on, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["5"])
+    with pytest.raises(RefereeError, match="fought no battle today"):
+        repairs.repair_in_space(hurt(war(), "UPF Destroyer 1", 20), "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"])
+
+
+def test_a_referee_may_override_the_reading_with_a_note_and_it_is_logged() -> None:
+    campaign = after_a_battle()
+    first = repairs.repair_in_space(campaign, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["95"]).campaign
+    again = repairs.repair_in_space(first, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["5"], override="our table repairs every repair turn of the battle's hour")
+    assert again.entries[0].text == (
+        "the referee overrides a reading (one repair turn after each battle the ship fought): our table repairs every repair turn of the battle's hour")
+    assert again.campaign.unit("TF Prenglar Frigate 1").roster.adf == 3
+    with pytest.raises(RefereeError, match="nothing to override"):
+        repairs.repair_in_space(campaign, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["5"], override="a note")

@@ -31,6 +31,7 @@ CampaignFile = Annotated[
 Names = Annotated[list[str], typer.Argument(help="Ships or fleets, by name (any case).")]
 Seed = Annotated[Optional[int], typer.Option("--seed", help="Seed the virtual dice (for a repeatable game).")]
 Rolls = Annotated[Optional[list[str]], typer.Option("--roll", help="A die result rolled at the table: NN, or NAME=NN where several roll (repeat).")]
+Override = Annotated[str, typer.Option("--override", help="Set aside the program's reading of the rule that refuses this, where the table agrees otherwise: the note is logged.")]
 
 
 def open_campaign(path: Optional[Path]) -> tuple["Campaign", "Tables"]:
@@ -387,16 +388,17 @@ def repairs_space(
     campaign_file: CampaignFile = None,
     roll: Annotated[Optional[list[str]], typer.Option("--roll", help="Each repair's d100 rolled at the table, in order (repeat).")] = None,
     hull_roll: Annotated[Optional[list[str]], typer.Option("--hull-roll", help="The 1d10 of a successful hull repair (repeat).")] = None,
+    override: Override = "",
     seed: Seed = None,
     as_json: AsJson = False,
 ) -> None:
-    """Repairs with the ship's own DCR after a battle; a failed hull repair leaves the hull to a station."""
+    """A repair turn with the ship's own DCR after each battle it fought; a failed hull repair leaves the hull to a station."""
     from referee.cli.battles import counts
     from referee.knight_hawks.repair import Repair
     from referee.sathar_war import repairs as rules
 
     blocks = [Repair(target, points) for target, points in counts(repair, "DCR points for a repair")]
-    act(campaign_file, as_json, lambda c, t: rules.repair_in_space(c, name, blocks, dice_for(seed), list(roll or []), list(hull_roll or [])))
+    act(campaign_file, as_json, lambda c, t: rules.repair_in_space(c, name, blocks, dice_for(seed), list(roll or []), list(hull_roll or []), override))
 
 
 @repairs_app.command("void")

@@ -277,6 +277,15 @@ class Campaign:
         return (self.day - 1) // 10 * 10, (self.day - 1) % 10 + 1
 
 
+def overridden(campaign: Campaign, reading: str, note: str, rule: str) -> Entry:
+    """The log line of the referee setting a reading of the rules aside, with the table's note."""
+    return campaign.entry(f"the referee overrides a reading ({reading}): {note.strip()}", rule=f"{rule}; the reading overridden by the referee")
+
+
+def nothing_to_override(reading: str) -> RefereeError:
+    return RefereeError(f"nothing to override: the reading ({reading}) does not stand in the way here; leave the override out")
+
+
 @attrs.frozen
 class Done:
     """An action's result: the new campaign and the log lines it added."""

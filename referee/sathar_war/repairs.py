@@ -16,7 +16,7 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.knight_hawks.repair import Repair, damaged_targets, repair_turn, restore
-from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Order, Place, Unit, done
+from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Fight, Order, Place, Unit, done, nothing_to_override, overridden
 from referee.sathar_war.forces import fresh
 from referee.sathar_war.frontier import Planet
 from referee.sathar_war.movement import CARRIED
@@ -27,6 +27,11 @@ UPF_REPAIRS = f"{REPAIR}: UPF Repairs; ssw.repair-capacity"
 FULL_DAY = f"{REPAIR}: UPF Repairs ('To be repaired, a ship must spend a full day docked at the station')"
 SATHAR_REPAIR = f"{REPAIR}: Sathar Repair"
 VOID_DAYS = 6
+ONE_TURN = "one repair turn after each battle the ship fought"
+AFTER_BATTLE = (
+    f"{REPAIR} ('Ships that have been damaged in battle can repair that damage normally using their DCR'); Knight Hawks Tactical "
+    f"Operations Manual, Advanced Game: Repairs ('All of a ship's DCR points can be allocated during each repair turn'); a reading: {ONE_TURN}"
+)
 
 
 @attrs.frozen
@@ -223,21 +228,49 @@ def void_returns(campaign: Campaign, tables: Tables) -> tuple[Campaign, list[Ent
 # ---------------------------------------------------------------------- in space, with the ship's DCR
 
 
-def repair_in_space(campaign: Campaign, ship: str, repairs: Sequence[Repair], rng: random.Random, rolled: Sequence[str | None] = (), hull_rolled: Sequence[str | None] = ()) -> Done:
-    """Repairs with the ship's own DCR after a battle (Knight Hawks repair rolls). A failed hull repair
-    means only a station can repair the hull; a 99 or 00 leaves that system to a station too.
-    Each repair's log line is keyed ``repair N`` (N from 1, in the order given) for rolls entered
-    by that key."""
+def _repair_turns(campaign: Campaign, unit: Unit) -> tuple[list[Fight], int]:
+    """Today's battles the ship was in, and the repair turns it has made after them (its log lines)."""
+    fights = [f for f in campaign.fights if unit.name in f.ships]
+    made = sum(1 for e in campaign.log if e.day == campaign.day and e.rule == AFTER_BATTLE and e.text.startswith(f"the {unit.name} makes its repair turn"))
+    return fights, made
+
+
+def may_repair_in_space(campaign: Campaign, unit: Unit) -> bool:
+    """A ship damaged in a battle today that has a repair turn left after it."""
+    fights, made = _repair_turns(campaign, unit)
+    return unit.active and made < len(fights) and _needs_repair(unit)
+
+
+def repair_in_space(
+    campaign: Campaign, ship: str, repairs: Sequence[Repair], rng: random.Random,
+    rolled: Sequence[str | None] = (), hull_rolled: Sequence[str | None] = (), override: str = "",
+) -> Done:
+    """A repair turn with the ship's own DCR after a battle (Knight Hawks repair rolls), once after each
+    battle it fought that day (:data:`ONE_TURN`; ``override`` sets that reading aside, logged with the
+    referee's note). A failed hull repair means only a station can repair the hull; a 99 or 00 leaves
+    that system to a station too. Each repair's log line is keyed ``repair N`` (N from 1, in the order
+    given) for rolls entered by that key."""
     unit = campaign.unit(ship)
     if not unit.active:
         raise RefereeError(f"the {unit.name} is {unit.status}")
     if unit.hull_station_only and any(r.target.strip().lower() == "hull" for r in repairs):
         raise RefereeError(f"a hull repair of the {unit.name} failed after the battle; only a space station can repair its hull now ({REPAIR})")
+    fights, made = _repair_turns(campaign, unit)
+    entries: list[Entry] = []
+    if made >= len(fights):
+        why = f"the {unit.name} fought no battle today" if not fights else f"the {unit.name} has made its repair turn after today's battle"
+        if not override.strip():
+            raise RefereeError(f"{why}: repairs in space are one repair turn of the ship's DCR after each battle, made the day it is fought ({AFTER_BATTLE})")
+        entries.append(overridden(campaign, ONE_TURN, override, AFTER_BATTLE))
+    elif override.strip():
+        raise nothing_to_override(ONE_TURN)
     after, attempts = repair_turn(unit.roster, repairs, rng, rolled, hull_rolled)
     failed_hull = any(a.repair.target == "hull" and not a.success for a in attempts)
+    battle = f"the {fights[made].attacker} attack at {fights[made].planet} ({fights[made].system})" if made < len(fights) else "a battle (overridden)"
+    entries.append(campaign.entry(f"the {unit.name} makes its repair turn after {battle}: {sum(r.points for r in repairs)} of its {unit.roster.dcr} DCR points", rule=AFTER_BATTLE))
     unit = attrs.evolve(unit, roster=after, hull_station_only=unit.hull_station_only or failed_hull)
     campaign = campaign.with_units([unit])
-    entries = [
+    entries += [
         campaign.entry(
             f"the {unit.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll],
             f"{REPAIR}; Knight Hawks Tactical Operations Manual, Advanced Game: Repairs", key=f"repair {number}",

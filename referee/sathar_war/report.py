@@ -85,6 +85,9 @@ def _attacking(campaign: Campaign, required: list[Todo]) -> list[Todo]:
     if open_to_attack:
         todo.append((f"{side}: declare attacks if wanted, in {', '.join(open_to_attack)}", "declare"))
     todo += [(f"enter each ship's result of the {side} attack at {f.planet} ({f.system})", "result") for f in campaign.fights if f.attacker == side]
+    damaged = [u.name for u in campaign.units if repair_rules.may_repair_in_space(campaign, u)]
+    if damaged:
+        todo.append((f"repairs in space after the battle, if wanted: {', '.join(damaged)}", "repair-space"))
     return [*todo, *required]
 
 

@@ -136,6 +136,7 @@ def no_dice(action: Callable[[], Done]) -> Step:
 
 NAMES = Field("names", "Ships or fleets", "comma-separated names; * and ? patterns", "names")
 SHIP = Field("ship", "Ship", "one ship or station", "ship")
+OVERRIDE = Field("override", "Override a reading", "blank; or the table's note, logged")
 
 
 def _move(v: Values, c: Campaign, t: Tables) -> Step:
@@ -221,7 +222,8 @@ def _space(v: Values, c: Campaign, t: Tables) -> Step:
         raise FieldError("repairs", "allot the ship's DCR points: TARGET=POINTS, comma-separated (hull=10, adf=5, LB=20)")
     keys = [f"repair {number}" for number in range(1, len(wanted) + 1)]
     hull = [later_roll(key, HULL_POINTS) for key, r in zip(keys, wanted) if r.target.strip().lower() == "hull"]
-    return lambda rng, rolled: repairs.repair_in_space(c, ship, wanted, rng, [rolled.get(k) for k in keys], [rolled.get(k) for k in hull])
+    override = text(v, "override")
+    return lambda rng, rolled: repairs.repair_in_space(c, ship, wanted, rng, [rolled.get(k) for k in keys], [rolled.get(k) for k in hull], override)
 
 
 def _edit(v: Values, c: Campaign, t: Tables) -> Step:
@@ -325,7 +327,7 @@ REPAIRS = (
     ), _order),
     Action("k", "Dock", "dock at the planet's station (repair queue)", (NAMES,), _dock),
     Action("s", "Space", "repairs in space with the ship's own DCR, after a battle: each repair rolled on d100", (
-        SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"),
+        SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"), OVERRIDE,
     ), _space),
     Action("v", "Void", "into the Void: Sathar ships in a start circle enter the Void (back repaired six days on)", (NAMES,), _void),
 )
