@@ -12,7 +12,7 @@ import pytest
 from referee import storage
 from referee.errors import RefereeError
 from referee.knight_hawks.repair import Repair
-from referee.sathar_war import battles, campaign_file, fleets, movement, repairs, report, setup, supply, victory
+from referee.sathar_war import battles, campaign_file, fleets, movement, repairs, report, setup, supply, turn, victory
 from referee.sathar_war.battles import Outcome
 from referee.sathar_war.campaign import Campaign, Order, Place
 from tests.test_sathar_war import TABLES, at_step, put, started, war
@@ -390,3 +390,51 @@ def test_a_referee_may_override_the_reading_with_a_note_and_it_is_logged() -> No
     assert again.campaign.unit("TF Prenglar Frigate 1").roster.adf == 3
     with pytest.raises(RefereeError, match="nothing to override"):
         repairs.repair_in_space(campaign, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["5"], override="a note")
+
+
+# ---------------------------------------------------------------------- Sathar reinforcements
+
+
+def test_a_lone_sathar_reinforcement_can_be_placed() -> None:
+    """Sathar Set-Up: 'On any turn, however, no more than half of the Sathar ships placed on the map may
+    start in one start circle.' Read: of the Sathar ships on the map, no more than half start the turn in
+    one circle. One heavy cruiser placed on day 5 beside the 30 ships already on the map is 1 of 31."""
+    campaign = at_step(started(), "sathar-move", 5)
+    campaign = campaign.with_units([attrs.evolve(u, place=Place("Prenglar"), placed=0) for u in campaign.units if u.side == "Sathar" and u.active])
+    placed = setup.place_sathar(campaign, ["Sathar Heavy Cruiser 1"], "Kizk-Kar").campaign
+    assert setup.sathar_placement_problems(placed) == []
+    assert turn.advance(placed, TABLES).campaign.step == "upf-move"
+
+
+def few_left_and_five_placed() -> Campaign:
+    """Day 5: 4 Sathar ships left on the map; 5 heavy cruisers placed in the Kizk-Kar circle, 5 of 9."""
+    campaign = at_step(started(), "sathar-move", 5)
+    on_map = [u for u in campaign.units if u.side == "Sathar" and u.active]
+    campaign = victory.lose(campaign, on_map[4:], "combat")
+    return setup.place_sathar(campaign, [f"Sathar Heavy Cruiser {n}" for n in range(1, 6)], "Kizk-Kar").campaign
+
+
+def test_reinforcements_may_not_be_more_than_half_of_the_sathar_on_the_map_in_one_circle() -> None:
+    with pytest.raises(RefereeError, match="no more than half of the 9 Sathar ships on the map may start in one start circle: Kizk-Kar Start Circle holds 5"):
+        turn.advance(few_left_and_five_placed(), TABLES)
+
+
+def test_the_referee_may_override_the_placement_reading_with_a_logged_note() -> None:
+    note = "we read it as the ships placed in the whole war"
+    done = turn.advance(few_left_and_five_placed(), TABLES, override=note)
+    assert done.campaign.step == "upf-move"
+    assert done.entries[0].text == f"the referee overrides a reading (of the Sathar ships on the map, no more than half start a turn in one start circle): {note}"
+    assert "Sathar Set-Up" in done.entries[0].rule
+    with pytest.raises(RefereeError, match="nothing to override"):
+        turn.advance(at_step(started(), "upf-move", 5), TABLES, override=note)
+    with pytest.raises(RefereeError, match="at least 20 ships"):  # the book's own words are not a reading
+        turn.advance(setup.choose_retreat(war(), 1).campaign, TABLES, override=note)
+
+
+def test_ships_back_from_the_void_start_the_day_in_their_circle() -> None:
+    campaign = few_left_and_five_placed()
+    back = campaign.with_units([attrs.evolve(campaign.unit("Sathar Heavy Cruiser 5"), status="void", place=None, returns=6, placed=-1)])
+    back = attrs.evolve(at_step(back, "upf-attacks", 5), day=5)
+    after = turn.advance(back, TABLES).campaign  # day 6: it comes back to the Kizk-Kar circle
+    assert after.unit("Sathar Heavy Cruiser 5").placed == 6
+    assert "back from the Void, completely repaired, in a start circle: Sathar Heavy Cruiser 5 (Kizk-Kar Start Circle)" in [e.text for e in after.log]

@@ -191,11 +191,11 @@ def move(
 
 
 @app.command("advance")
-def advance(campaign_file: CampaignFile = None, roll: Rolls = None, seed: Seed = None, as_json: AsJson = False) -> None:
+def advance(campaign_file: CampaignFile = None, roll: Rolls = None, override: Override = "", seed: Seed = None, as_json: AsJson = False) -> None:
     """The next step of the turn sequence; from step 4, the end of the day (fighters, rearming, repairs, replacements) and the next day."""
     from referee.sathar_war import turn
 
-    act(campaign_file, as_json, lambda c, t: turn.advance(c, t, dice_for(seed), rolled(roll)))
+    act(campaign_file, as_json, lambda c, t: turn.advance(c, t, dice_for(seed), rolled(roll), override))
 
 
 @app.command("supply")

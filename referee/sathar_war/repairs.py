@@ -215,11 +215,12 @@ def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:
 
 
 def void_returns(campaign: Campaign, tables: Tables) -> tuple[Campaign, list[Entry]]:
-    """Start of a day: ships whose day has come are placed in a start circle, completely repaired."""
+    """Start of a day: ships whose day has come are placed in a start circle, completely repaired (placed
+    today: they start the turn in that circle, for the start circle limit)."""
     due = [u for u in campaign.units if u.status == "void" and u.returns <= campaign.day]
     if not due:
         return campaign, []
-    back = [attrs.evolve(u, roster=fresh(tables, u), status="active", place=Place(u.circle), returns=0, moved=False) for u in due]
+    back = [attrs.evolve(u, roster=fresh(tables, u), status="active", place=Place(u.circle), returns=0, moved=False, placed=campaign.day) for u in due]
     campaign = campaign.with_units(back)
     text = f"back from the Void, completely repaired, in a start circle: {', '.join(f'{u.name} ({u.circle})' for u in back)}"
     return campaign, [campaign.entry(text, rule=SATHAR_REPAIR)]

@@ -23,6 +23,7 @@ NOVA_FLEET = "Strike Force NOVA"
 DRONES = f"{BOOK}, Shatter Drones (Optional)"
 RETREAT = f"{BOOK}, Conditions for Victory: Sathar Retreat; ssw.retreat-conditions"
 MINIMUM_SHIPS = 20
+CIRCLE_READING = "of the Sathar ships on the map, no more than half start a turn in one start circle"
 
 
 def _with_fighters(campaign: Campaign, units: Sequence[Unit]) -> list[Unit]:
@@ -46,18 +47,40 @@ def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
     return done(campaign, campaign.entry(text, rule=SATHAR_SETUP))
 
 
-def sathar_placement_problems(campaign: Campaign) -> list[str]:
-    """What is wrong with today's Sathar placement (empty: nothing): at set-up at least 20 ships (not
-    fighters) in two or more circles; always no more than half of those placed today in one circle."""
-    today = [u for u in campaign.side("Sathar") if u.placed == campaign.day and not u.fighter]
+def sathar_placement_problems(campaign: Campaign, waive_reading: bool = False) -> list[str]:
+    """What is wrong with the Sathar placement (empty: nothing): at set-up at least 20 ships (not
+    fighters) on the map ('the Sathar player must place at least 20 of his ships (not counting
+    fighters)'); then :func:`crowded_circles` (a reading, which ``waive_reading`` sets aside)."""
     problems = []
-    if campaign.step == "setup" and len(today) < MINIMUM_SHIPS:
-        problems.append(f"the Sathar must place at least {MINIMUM_SHIPS} ships (not counting fighters) before the first turn; {len(today)} placed")
-    by_circle = Counter(u.circle for u in today)
-    crowded = [f"{circle} holds {n}" for circle, n in by_circle.items() if n * 2 > len(today)]
-    if crowded:
-        problems.append(f"no more than half of the {len(today)} Sathar ships placed may start in one start circle: {', '.join(crowded)}")
-    return problems
+    if campaign.step == "setup":
+        placed = sum(1 for u in campaign.side("Sathar") if u.active and not u.fighter)
+        if placed < MINIMUM_SHIPS:
+            problems.append(f"the Sathar must place at least {MINIMUM_SHIPS} ships (not counting fighters) before the first turn; {placed} placed")
+    return problems if waive_reading else problems + crowded_circles(campaign)
+
+
+def crowded_circles(campaign: Campaign) -> list[str]:
+    """Start circles holding more than half the Sathar ships (not fighters) on the map at the start of
+    the turn: 'no more than half of the ships placed can be in one start circle' (set-up), and 'On any
+    turn, however, no more than half of the Sathar ships placed on the map may start in one start
+    circle'. :data:`CIRCLE_READING`: the ships on the map are every Sathar ship on it; a ship starts the
+    turn in a circle when it was placed there today (back from the Void too) or sat there unmoved."""
+    on_map = [u for u in campaign.side("Sathar") if u.active and not u.fighter]
+    starting = Counter(circle for circle in (_start_circle(campaign, u) for u in on_map) if circle)
+    crowded = [f"{circle} holds {n}" for circle, n in starting.items() if n * 2 > len(on_map)]
+    if not crowded:
+        return []
+    return [f"no more than half of the {len(on_map)} Sathar ships on the map may start in one start circle: {', '.join(crowded)} ({SATHAR_SETUP}; a reading: {CIRCLE_READING})"]
+
+
+def _start_circle(campaign: Campaign, unit: Unit) -> str:
+    """The start circle a ship starts this turn in ('': none)."""
+    if unit.placed == campaign.day:
+        return unit.circle
+    place = unit.place
+    if place is not None and not unit.moved and not place.on_route and not campaign.frontier.is_system(place.where):
+        return place.where
+    return ""
 
 
 def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
