@@ -11,6 +11,7 @@ from referee.tui.app import RefereeApp
 from referee.tui.dialogs import DiceDialog
 from tests.test_app import drive, fill_in, load, saved, text, war_day_two
 from tests.test_sathar_war import started
+from tests.test_sathar_war_issue12 import few_left_and_five_placed
 
 
 def test_the_revealed_secret_shows_how_far_its_condition_has_come(tmp_path: Path) -> None:
@@ -55,3 +56,20 @@ def test_the_repair_in_space_form_takes_an_override_note_and_logs_it(tmp_path: P
     drive(path, scenario)
     texts = [entry.text for entry in load(path).log[-4:]]
     assert "the referee overrides a reading (one repair turn after each battle the ship fought): the battle was yesterday; we forgot" in texts
+
+
+def test_the_campaign_screen_advances_over_the_start_circle_reading_with_a_note(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", few_left_and_five_placed())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("1", "a")
+        await pilot.pause()
+        assert "Kizk-Kar Start Circle holds 5" in text(app, "#error-form") and app.journal.campaign.step == "sathar-move"
+        await pilot.press("escape", "o")
+        await fill_in(app, pilot, override="")
+        assert text(app, "#error-override") == "give the note the table agreed, logged with the override"
+        await fill_in(app, pilot, override="our table counts every ship placed in the war")
+        assert app.journal.campaign.step == "upf-move"
+
+    drive(path, scenario)
+    assert "the referee overrides a reading (of the Sathar ships on the map, no more than half start a turn in one start circle): our table counts every ship placed in the war" in [e.text for e in load(path).log]

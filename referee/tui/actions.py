@@ -154,7 +154,13 @@ def _place(v: Values, c: Campaign, t: Tables) -> Step:
 
 
 def _advance(v: Values, c: Campaign, t: Tables) -> Step:
-    return lambda rng, rolled: turn.advance(c, t, rng, rolled)
+    override = text(v, "override")
+    return lambda rng, rolled: turn.advance(c, t, rng, rolled, override)
+
+
+def _advance_over(v: Values, c: Campaign, t: Tables) -> Step:
+    needed(v, "override", "the note the table agreed, logged with the override")
+    return _advance(v, c, t)
 
 
 def _nova(v: Values, c: Campaign, t: Tables) -> Step:
@@ -299,6 +305,7 @@ OUTCOME_FIELDS = (
 
 CAMPAIGN = (
     Action("a", "Advance", "the next step of the turn sequence (from step 4: the end of the day)", (), _advance),
+    Action("o", "Override", "advance, setting aside the reading of the start circle limit where the table agrees otherwise (logged with the note)", (OVERRIDE,), _advance_over),
     Action("t", "Retreat", "choose the Sathar player's secret retreat condition (set-up)", (Field("condition", "Condition 1-5", "see ssw.retreat-conditions"),), _retreat),
     Action("n", "NOVA", "place Strike Force NOVA onto the map by 1d10 (after the Sathar set-up, or before any UPF move)", (), _nova),
     Action("w", "Drones", "shatter drones: a side's two frigates chosen as shatter drones (optional rule)", (Field("side", "Side", "Sathar or UPF"), NAMES), _drones),
