@@ -333,7 +333,7 @@ REPAIRS = (
         SHIP, Field("hull", "Hull points", "from its centre's capacity"), Field("system", "Or one system", "adf, mr, LB, navigation ..."),
     ), _order),
     Action("k", "Dock", "dock at the planet's station (repair queue)", (NAMES,), _dock),
-    Action("s", "Space", "repairs in space with the ship's own DCR, after a battle: each repair rolled on d100", (
+    Action("s", "Space", "repairs in space: one repair turn of the ship's own DCR after each battle it fought today, each repair rolled on d100", (
         SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"), OVERRIDE,
     ), _space),
     Action("v", "Void", "into the Void: Sathar ships in a start circle enter the Void (back repaired six days on)", (NAMES,), _void),
