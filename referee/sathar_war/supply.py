@@ -85,7 +85,7 @@ def in_supply(campaign: Campaign, unit: Unit) -> bool:
     return path(campaign, unit) is not None
 
 
-def kept_from_rearming(campaign: Campaign, unit: Unit) -> str:
+def _kept_from_rearming(campaign: Campaign, unit: Unit) -> str:
     """Why a ship does not rearm tonight ('': it does). Rearming: 'the ship must spend one complete day
     at a planet in a star system that is in supply. The ship may not move or attack during that day.
     If the ship is attacked and fights back, it is not rearmed.' A ship attacked fights back when a
@@ -121,7 +121,7 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
     for unit in campaign.units:
         if not unit.active or unit.fighter:
             continue
-        why = kept_from_rearming(campaign, unit)
+        why = _kept_from_rearming(campaign, unit)
         if why:
             if _spent(unit):
                 entries.append(campaign.entry(f"the {unit.name} does not rearm: {why} ({_left(unit)})", rule=REARMING))
@@ -145,7 +145,7 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
             entries.append(campaign.entry(f"the {fighter.name} does not rearm: {took_part} ({_left(fighter)})", rule=REARMING))
             continue
         base = campaign.unit(base_name)
-        if not kept_from_rearming(campaign, base):
+        if not _kept_from_rearming(campaign, base):
             text = f"the {fighter.name} rearms from the {base.name} (in supply)"
         elif base.rearms < FIGHTER_REARMS:
             base = attrs.evolve(base, rearms=base.rearms + 1)
