@@ -18,7 +18,7 @@ from referee.errors import RefereeError
 from referee.journal import Journal
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file, setup, turn
-from referee.sathar_war.campaign import Campaign, Place
+from referee.sathar_war.campaign import Campaign, Fight, Place
 from referee.tui import actions
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import DiceDialog, FormDialog
@@ -83,6 +83,12 @@ def war_day_two() -> Campaign:
     battleship = attrs.evolve(campaign.unit("TF Cassidine Battleship"), fleet="", place=Place("Dramune - Cassidine", box=3, toward="Dramune", rate=2))
     campaign = campaign.with_units([*frigates, *destroyers, hurt, empty, battleship])
     return attrs.evolve(campaign, day=2, step="sathar-move")
+
+
+def destroyer_fought_today() -> Campaign:
+    """war_day_two, the UPF Destroyer 1 damaged in a battle today: repairs in space follow a battle."""
+    campaign = war_day_two()
+    return attrs.evolve(campaign, fights=(Fight("Dramune", "Outer Reach", "Sathar", ("UPF Destroyer 1",), ""),))
 
 
 def forces_at_setup() -> Campaign:
@@ -429,7 +435,7 @@ def trial_dice(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
 
 def test_a_repair_in_space_asks_for_the_hull_points_roll_when_the_repair_roll_entered_succeeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     trial_dice(monkeypatch, 0)  # the trial's repair failed: the dialog asks only the d100 at first
-    path = saved(tmp_path / "war.toml", war_day_two())  # the UPF Destroyer 1: hull 42 of 50, DCR 75
+    path = saved(tmp_path / "war.toml", destroyer_fought_today())  # the UPF Destroyer 1: hull 42 of 50, DCR 75
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("4", "s")
@@ -462,7 +468,7 @@ def test_a_repair_in_space_asks_for_the_hull_points_roll_when_the_repair_roll_en
 
 def test_a_failed_repair_in_space_needs_no_hull_points_roll_even_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     trial_dice(monkeypatch, 2)  # the trial's repair succeeded: the dialog asks the d100 and the 1d10
-    path = saved(tmp_path / "war.toml", war_day_two())
+    path = saved(tmp_path / "war.toml", destroyer_fought_today())
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("4", "s")

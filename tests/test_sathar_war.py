@@ -340,7 +340,7 @@ def test_sathar_supply_runs_to_a_start_circle_around_upf_systems() -> None:
     # Prenglar and Truane's Star both hold UPF stations: no way to a circle
     assert supply.path(campaign, campaign.unit("Sathar Destroyer 1")) is None
     in_red = put(campaign, ["Sathar Destroyer 2"], Place("Prenglar Start Circle - Prenglar", box=2, toward="Prenglar"))
-    assert supply.path(in_red, in_red.unit("Sathar Destroyer 2")) == ["box 2 of 5 from Prenglar Start Circle to Prenglar (accelerating)", "Prenglar Start Circle"]
+    assert supply.path(in_red, in_red.unit("Sathar Destroyer 2")) == ["box 2 of 5 from Prenglar Start Circle to Prenglar (decelerating)", "Prenglar Start Circle"]
 
 
 def test_ships_rearm_after_a_whole_day_at_a_planet_in_supply() -> None:
@@ -430,7 +430,8 @@ def test_sathar_repair_in_the_void_six_days_and_at_captured_centres_at_half_capa
 
 
 def test_a_failed_hull_repair_in_space_leaves_the_hull_to_a_station() -> None:
-    campaign = hurt(war(), "UPF Destroyer 1", 20)
+    campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
+    campaign = battles.record(campaign, "UPF Destroyer 1", Outcome(hull=20)).campaign  # repairs in space follow a battle
     from referee.knight_hawks.repair import Repair
 
     failed = repairs.repair_in_space(campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["55"])

@@ -32,6 +32,7 @@ CampaignFile = Annotated[
 Names = Annotated[list[str], typer.Argument(help="Ships or fleets, by name (any case).")]
 Seed = Annotated[Optional[int], typer.Option("--seed", help="Seed the virtual dice (for a repeatable game).")]
 Rolls = Annotated[Optional[list[str]], typer.Option("--roll", help="A die result rolled at the table: NN, or NAME=NN where several roll (repeat).")]
+Override = Annotated[str, typer.Option("--override", help="Set aside the program's reading of the rule that refuses this, where the table agrees otherwise: the note is logged.")]
 
 
 def open_campaign(path: Optional[Path]) -> tuple["Campaign", "Tables"]:
@@ -131,6 +132,8 @@ def status(campaign_file: CampaignFile = None, secrets: Annotated[bool, typer.Op
     tally = found["tally"]
     print("tally   " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in tally.items()))
     print(f"secret  {found['retreat_condition']}")
+    for line in found["retreat_progress"]:
+        print(f"secret  now: {line}")
     if found["outcome"]:
         print(f"outcome {found['outcome']}")
 
@@ -194,11 +197,11 @@ def move(
 
 
 @app.command("advance")
-def advance(campaign_file: CampaignFile = None, roll: Rolls = None, seed: Seed = None, as_json: AsJson = False) -> None:
+def advance(campaign_file: CampaignFile = None, roll: Rolls = None, override: Override = "", seed: Seed = None, as_json: AsJson = False) -> None:
     """The next step of the turn sequence; from step 4, the end of the day (fighters, rearming, repairs, replacements) and the next day."""
     from referee.sathar_war import turn
 
-    act(campaign_file, as_json, lambda c, t: turn.advance(c, t, dice_for(seed), rolled(roll)))
+    act(campaign_file, as_json, lambda c, t: turn.advance(c, t, dice_for(seed), rolled(roll), override))
 
 
 @app.command("supply")
@@ -391,16 +394,17 @@ def repairs_space(
     campaign_file: CampaignFile = None,
     roll: Annotated[Optional[list[str]], typer.Option("--roll", help="Each repair's d100 rolled at the table, in order (repeat).")] = None,
     hull_roll: Annotated[Optional[list[str]], typer.Option("--hull-roll", help="The 1d10 of a successful hull repair (repeat).")] = None,
+    override: Override = "",
     seed: Seed = None,
     as_json: AsJson = False,
 ) -> None:
-    """Repairs with the ship's own DCR after a battle; a failed hull repair leaves the hull to a station."""
+    """A repair turn with the ship's own DCR after each battle it fought; a failed hull repair leaves the hull to a station."""
     from referee.cli.battles import counts
     from referee.knight_hawks.repair import Repair
     from referee.sathar_war import repairs as rules
 
     blocks = [Repair(target, points) for target, points in counts(repair, "DCR points for a repair")]
-    act(campaign_file, as_json, lambda c, t: rules.repair_in_space(c, name, blocks, dice_for(seed), list(roll or []), list(hull_roll or [])))
+    act(campaign_file, as_json, lambda c, t: rules.repair_in_space(c, name, blocks, dice_for(seed), list(roll or []), list(hull_roll or []), override))
 
 
 @repairs_app.command("void")

@@ -53,11 +53,19 @@ class Place:
     def on_route(self) -> bool:
         return self.box > 0
 
+    def slowing(self, route: Route) -> bool:
+        """Decelerating: past its jump box, or turned back toward the star it left; on a start circle's
+        red boxes, heading into the system ('The boxes leading to Prenglar represent the number of
+        days the Sathar ships need to slow down enough to attack', Sathar Start Circles)."""
+        if route.red:
+            return self.toward == route.ends[1]
+        return self.jumped or self.turned
+
     def shown(self, frontier: Frontier) -> str:
         if not self.on_route:
             return f"{self.planet} ({self.where})" if self.planet else self.where
         route = frontier.route(self.where)
-        heading = "decelerating" if self.jumped or self.turned else "accelerating"
+        heading = "decelerating" if self.slowing(route) else "accelerating"
         rate = f", risk-jump {self.rate}" if self.rate > 1 else ""
         number = self.box if self.toward == route.ends[1] else route.boxes + 1 - self.box
         return f"box {number} of {route.boxes} from {route.other(self.toward)} to {self.toward} ({heading}{rate})"
@@ -269,6 +277,15 @@ class Campaign:
         if self.day < 1:
             return 0, 0
         return (self.day - 1) // 10 * 10, (self.day - 1) % 10 + 1
+
+
+def overridden(campaign: Campaign, reading: str, note: str, rule: str) -> Entry:
+    """The log line of the referee setting a reading of the rules aside, with the table's note."""
+    return campaign.entry(f"the referee overrides a reading ({reading}): {note.strip()}", rule=f"{rule}; the reading overridden by the referee")
+
+
+def nothing_to_override(reading: str) -> RefereeError:
+    return RefereeError(f"nothing to override: the reading ({reading}) does not stand in the way here; leave the override out")
 
 
 @attrs.frozen

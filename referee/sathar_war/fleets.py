@@ -19,6 +19,7 @@ from referee.sathar_war.forces import carrier_capacity
 SHEET = f"{BOOK}, Setting Up the Game (Fleet Deployment Sheet); UPF Spacefleet Order of Battle"
 FIGHTERS = f"{BOOK}, Special Combat Rules: Breaking Off Combat (fighters); Sathar Order of Battle (carrier capacity)"
 DOCKING = f"{BOOK}, Repair: UPF Repairs"
+OFF_MAP = f"{BOOK}, Setting Up the Game: UPF Set-Up ('Strike Force NOVA and any non-attached ships assigned to it are placed off the map until later')"
 
 
 def _ships(campaign: Campaign, names: Sequence[str]) -> tuple[Unit, ...]:
@@ -36,14 +37,17 @@ def _ships(campaign: Campaign, names: Sequence[str]) -> tuple[Unit, ...]:
 
 def join(campaign: Campaign, fleet: str, names: Sequence[str]) -> Done:
     """Ships join a fleet (formed if new); they leave any fleet they were in. Merging and transferring
-    are joins too: name a fleet to bring all its ships."""
+    are joins too: name a fleet to bring all its ships. A fleet off the map (Strike Force NOVA before
+    it is placed) takes only non-attached ships at set-up, which wait off the map with it."""
     name = fleet.strip()
     if not name:
         raise RefereeError("give the fleet a name")
     units = _ships(campaign, names)
-    members = [u for u in campaign.units if u.fleet.casefold() == name.casefold() and u.active]
+    members = [u for u in campaign.units if u.fleet.casefold() == name.casefold() and u.status in ("active", "off-map")]
     if members:
         name = members[0].fleet
+        if not members[0].active:
+            return _assign_off_map(campaign, name, units)
         if members[0].place != units[0].place or members[0].side != units[0].side:
             raise RefereeError(f"{name} is at {_where(campaign, members[0])}; ships join a fleet of their side in the same place")
     clash = [u for u in campaign.units if u.name.casefold() == name.casefold()]
@@ -52,6 +56,20 @@ def join(campaign: Campaign, fleet: str, names: Sequence[str]) -> Done:
     campaign = campaign.with_units([attrs.evolve(u, fleet=name) for u in units])
     verb = "join" if members else "form"
     return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} {verb} {name} at {_where(campaign, units[0])}", rule=SHEET))
+
+
+def _assign_off_map(campaign: Campaign, fleet: str, units: Sequence[Unit]) -> Done:
+    """Non-attached ships assigned at set-up to a fleet that is off the map go off the map with it (UPF Set-Up)."""
+    if campaign.step != "setup":
+        raise RefereeError(f"{fleet} is off the map; ships join it once it is placed, where it is ({OFF_MAP})")
+    wrong = [u.name for u in units if u.force != "Non-Attached"]
+    if wrong:
+        raise RefereeError(f"{', '.join(wrong)}: only non-attached ships are assigned to {fleet} at set-up ({OFF_MAP})")
+    gone = [attrs.evolve(u, status="off-map", place=None, fleet=fleet if u in units else "", docked_since=0, roster=attrs.evolve(u.roster, docked_at=""))
+            for u in (*units, *(f for u in units for f in campaign.aboard(u.name)))]
+    campaign = campaign.with_units(gone)
+    text = f"{', '.join(u.name for u in units)} join {fleet} off the map, to be placed with it"
+    return done(campaign, campaign.entry(text, rule=OFF_MAP))
 
 
 def detach(campaign: Campaign, names: Sequence[str]) -> Done:

@@ -27,6 +27,7 @@ MISJUMP = "ssw.misjump (Misjump Probability Table)"
 INTERLOCKED = f"{MOVEMENT}: Interlocked Computers"
 MILITIA = f"{MOVEMENT}: Militia Ships"
 CIRCLES = f"{BOOK}, The Frontier Deployment Map: Sathar Start Circles; {MOVEMENT}: Day One"
+CARRIED = f"{BOOK}, Special Combat Rules: Breaking Off Combat ('they cannot enter a transit box unless they are being carried aboard an assault carrier')"
 STEP_OF = {"Sathar": "sathar-move", "UPF": "upf-move"}
 
 
@@ -77,6 +78,9 @@ def move(
     if planet and not toward and not place.on_route and campaign.frontier.is_system(place.where):
         return _to_planet(campaign, units, planet)
     _check_militia(campaign, units, place, toward)
+    loose = [u for u in units if u.fighter]  # movers are never carried: these fighters are out of their carrier
+    if loose:
+        raise RefereeError(f"{_names(loose)} cannot enter a transit box unless carried aboard an assault carrier: land aboard one first ({CARRIED})")
     new, entered_jump, steps = _route_move(campaign, units, place, toward, rate)
     if planet:
         if new.on_route or not campaign.frontier.is_system(new.where):
@@ -86,7 +90,7 @@ def move(
         planets = campaign.frontier.system(new.where).planets
         new = attrs.evolve(new, planet=planets[0].name if len(planets) == 1 else "")
     who = _names(units)
-    entries = [campaign.entry(f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps})", rule=_rule(new, place))]
+    entries = [campaign.entry(f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps})", rule=_rule(campaign, new, place))]
     lost: set[str] = set()
     if entered_jump and new.rate > 1:
         lost, rolls = _misjumps(campaign, tables, units, new.rate, groups, rng or random.Random(), rolled)
@@ -308,9 +312,12 @@ def _names(units: Sequence[Unit]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _rule(new: Place, old: Place) -> str:
+def _rule(campaign: Campaign, new: Place, old: Place) -> str:
     if new.rate > 1 or old.rate > 1:
         return RISK
+    frontier = campaign.frontier
+    if any(frontier.route(p.where).red if p.on_route else not frontier.is_system(p.where) for p in (new, old)):
+        return CIRCLES
     return TRANSIT
 
 

@@ -16,15 +16,22 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.knight_hawks.repair import Repair, damaged_targets, repair_turn, restore
-from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Order, Place, Unit, done
+from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Fight, Order, Place, Unit, done, nothing_to_override, overridden
 from referee.sathar_war.forces import fresh
 from referee.sathar_war.frontier import Planet
+from referee.sathar_war.movement import CARRIED
 from referee.tables import Tables
 
 REPAIR = f"{BOOK}, Repair"
 UPF_REPAIRS = f"{REPAIR}: UPF Repairs; ssw.repair-capacity"
+FULL_DAY = f"{REPAIR}: UPF Repairs ('To be repaired, a ship must spend a full day docked at the station')"
 SATHAR_REPAIR = f"{REPAIR}: Sathar Repair"
 VOID_DAYS = 6
+ONE_TURN = "one repair turn after each battle the ship fought"
+AFTER_BATTLE = (
+    f"{REPAIR} ('Ships that have been damaged in battle can repair that damage normally using their DCR'); Knight Hawks Tactical "
+    f"Operations Manual, Advanced Game: Repairs ('All of a ship's DCR points can be allocated during each repair turn'); a reading: {ONE_TURN}"
+)
 
 
 @attrs.frozen
@@ -80,6 +87,16 @@ def _needs_repair(unit: Unit) -> bool:
     return bool(damaged_targets(unit.roster))
 
 
+def works_today(unit: Unit) -> bool:
+    """Whether the centre repairs it tonight: 'To be repaired, a ship must spend a full day docked at
+    the station' (UPF Repairs); a ship that moved today docked after moving, and is repaired from
+    tomorrow (a reading: one that stayed at the planet and docked today spent its day there)."""
+    return not unit.moved
+
+
+LATE = "nothing: it docked after moving today (a full day docked is needed)"
+
+
 def _systems(unit: Unit) -> list[str]:
     return [t for t in damaged_targets(unit.roster) if t != "hull"]
 
@@ -90,6 +107,8 @@ def order(campaign: Campaign, ship: str, hull: int = 0, system: str = "") -> Don
     where = next((c for c in centres(campaign) if unit in c.queue), None)
     if where is None:
         raise RefereeError(f"the {unit.name} is in no repair queue: dock it at a construction centre's station in a system with no Sathar ships ({UPF_REPAIRS})")
+    if not works_today(unit):
+        raise RefereeError(f"the {unit.name} docked after moving today; a ship must spend a full day docked to be repaired: order its work tomorrow ({FULL_DAY})")
     if (hull > 0) == bool(system):
         raise RefereeError("order hull points or one system for the day: one of the two")
     others = [o for o in campaign.orders if o.ship != unit.name]
@@ -114,12 +133,13 @@ def order(campaign: Campaign, ship: str, hull: int = 0, system: str = "") -> Don
 def plan(where: Centre, orders: Sequence[Order]) -> dict[str, Order]:
     """The day's work: the referee's orders at this centre, or, if none, hull points in queue order
     and a system for any ship the hull points do not reach."""
-    mine = {o.ship: o for o in orders if any(u.name == o.ship for u in where.queue)}
+    working = [u for u in where.queue if works_today(u)]
+    mine = {o.ship: o for o in orders if any(u.name == o.ship for u in working)}
     if mine:
         return mine
     left = where.capacity
     work: dict[str, Order] = {}
-    for unit in where.queue:
+    for unit in working:
         need = unit.roster.hull_start - unit.roster.hull
         if need and left:
             work[unit.name] = Order(unit.name, hull=min(need, left))
@@ -136,8 +156,6 @@ def repair_day(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
         rule = UPF_REPAIRS if where.owner == "UPF" else f"{SATHAR_REPAIR} (captured SCC: half capacity)"
         for name, work in plan(where, campaign.orders).items():
             unit = campaign.unit(name)
-            if unit.moved:
-                continue
             ship = unit.roster
             if work.system:
                 after = restore(ship, work.system)
@@ -152,15 +170,17 @@ def repair_day(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
 
 
 def days_to_finish(where: Centre) -> dict[str, int]:
-    """Days until each ship in the queue is fully repaired at the centre's capacity, by the default plan."""
+    """Days until each ship in the queue is fully repaired at the centre's capacity, by the default plan
+    (today counted as day 1; a ship that docked after moving today starts tomorrow)."""
     needs = {u.name: [u.roster.hull_start - u.roster.hull, len(_systems(u))] for u in where.queue}
+    late = {u.name for u in where.queue if not works_today(u)}
     days = {name: 0 for name in needs}
     day = 0
     while any(h or s for h, s in needs.values()) and where.capacity > 0:
         day += 1
         left = where.capacity
         for name, need in needs.items():
-            if not need[0] and not need[1]:
+            if (not need[0] and not need[1]) or (day == 1 and name in late):
                 continue
             if need[0] and left:
                 given = min(need[0], left)
@@ -184,6 +204,8 @@ def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:
     for unit in units:
         if unit.side != "Sathar" or not unit.active or unit.place is None or unit.place.on_route or campaign.frontier.is_system(unit.place.where):
             raise RefereeError(f"the {unit.name} is not in a Sathar Start Circle; ships travel to one to enter the Void ({SATHAR_REPAIR})")
+        if unit.roster.carried_by:
+            raise RefereeError(f"the {unit.name} is aboard the {unit.roster.carried_by} and goes where it goes: name the carrier ({CARRIED})")
     back = campaign.day + VOID_DAYS
     aboard = [f for u in units for f in campaign.aboard(u.name)]
     gone = [attrs.evolve(u, status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]
@@ -193,11 +215,12 @@ def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:
 
 
 def void_returns(campaign: Campaign, tables: Tables) -> tuple[Campaign, list[Entry]]:
-    """Start of a day: ships whose day has come are placed in a start circle, completely repaired."""
+    """Start of a day: ships whose day has come are placed in a start circle, completely repaired (placed
+    today: they start the turn in that circle, for the start circle limit)."""
     due = [u for u in campaign.units if u.status == "void" and u.returns <= campaign.day]
     if not due:
         return campaign, []
-    back = [attrs.evolve(u, roster=fresh(tables, u), status="active", place=Place(u.circle), returns=0, moved=False) for u in due]
+    back = [attrs.evolve(u, roster=fresh(tables, u), status="active", place=Place(u.circle), returns=0, moved=False, placed=campaign.day) for u in due]
     campaign = campaign.with_units(back)
     text = f"back from the Void, completely repaired, in a start circle: {', '.join(f'{u.name} ({u.circle})' for u in back)}"
     return campaign, [campaign.entry(text, rule=SATHAR_REPAIR)]
@@ -206,21 +229,49 @@ def void_returns(campaign: Campaign, tables: Tables) -> tuple[Campaign, list[Ent
 # ---------------------------------------------------------------------- in space, with the ship's DCR
 
 
-def repair_in_space(campaign: Campaign, ship: str, repairs: Sequence[Repair], rng: random.Random, rolled: Sequence[str | None] = (), hull_rolled: Sequence[str | None] = ()) -> Done:
-    """Repairs with the ship's own DCR after a battle (Knight Hawks repair rolls). A failed hull repair
-    means only a station can repair the hull; a 99 or 00 leaves that system to a station too.
-    Each repair's log line is keyed ``repair N`` (N from 1, in the order given) for rolls entered
-    by that key."""
+def _repair_turns(campaign: Campaign, unit: Unit) -> tuple[list[Fight], int]:
+    """Today's battles the ship was in, and the repair turns it has made after them (its log lines)."""
+    fights = [f for f in campaign.fights if unit.name in f.ships]
+    made = sum(1 for e in campaign.log if e.day == campaign.day and e.rule == AFTER_BATTLE and e.text.startswith(f"the {unit.name} makes its repair turn"))
+    return fights, made
+
+
+def may_repair_in_space(campaign: Campaign, unit: Unit) -> bool:
+    """A ship damaged in a battle today that has a repair turn left after it."""
+    fights, made = _repair_turns(campaign, unit)
+    return unit.active and made < len(fights) and _needs_repair(unit)
+
+
+def repair_in_space(
+    campaign: Campaign, ship: str, repairs: Sequence[Repair], rng: random.Random,
+    rolled: Sequence[str | None] = (), hull_rolled: Sequence[str | None] = (), override: str = "",
+) -> Done:
+    """A repair turn with the ship's own DCR after a battle (Knight Hawks repair rolls), once after each
+    battle it fought that day (:data:`ONE_TURN`; ``override`` sets that reading aside, logged with the
+    referee's note). A failed hull repair means only a station can repair the hull; a 99 or 00 leaves
+    that system to a station too. Each repair's log line is keyed ``repair N`` (N from 1, in the order
+    given) for rolls entered by that key."""
     unit = campaign.unit(ship)
     if not unit.active:
         raise RefereeError(f"the {unit.name} is {unit.status}")
     if unit.hull_station_only and any(r.target.strip().lower() == "hull" for r in repairs):
         raise RefereeError(f"a hull repair of the {unit.name} failed after the battle; only a space station can repair its hull now ({REPAIR})")
+    fights, made = _repair_turns(campaign, unit)
+    entries: list[Entry] = []
+    if made >= len(fights):
+        why = f"the {unit.name} fought no battle today" if not fights else f"the {unit.name} has made its repair turn after today's battle"
+        if not override.strip():
+            raise RefereeError(f"{why}: repairs in space are one repair turn of the ship's DCR after each battle, made the day it is fought ({AFTER_BATTLE})")
+        entries.append(overridden(campaign, ONE_TURN, override, AFTER_BATTLE))
+    elif override.strip():
+        raise nothing_to_override(ONE_TURN)
     after, attempts = repair_turn(unit.roster, repairs, rng, rolled, hull_rolled)
     failed_hull = any(a.repair.target == "hull" and not a.success for a in attempts)
+    battle = f"the {fights[made].attacker} attack at {fights[made].planet} ({fights[made].system})" if made < len(fights) else "a battle (overridden)"
+    entries.append(campaign.entry(f"the {unit.name} makes its repair turn after {battle}: {sum(r.points for r in repairs)} of its {unit.roster.dcr} DCR points", rule=AFTER_BATTLE))
     unit = attrs.evolve(unit, roster=after, hull_station_only=unit.hull_station_only or failed_hull)
     campaign = campaign.with_units([unit])
-    entries = [
+    entries += [
         campaign.entry(
             f"the {unit.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll],
             f"{REPAIR}; Knight Hawks Tactical Operations Manual, Advanced Game: Repairs", key=f"repair {number}",

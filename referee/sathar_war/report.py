@@ -3,6 +3,7 @@ the app will show it): status and alerts, forces, a roster, supply, repair queue
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee.errors import RefereeError
@@ -10,36 +11,120 @@ from referee.knight_hawks.repair import damaged_targets
 from referee.sathar_war import battles as battle_rules
 from referee.sathar_war import repairs as repair_rules
 from referee.sathar_war import supply as supply_rules
-from referee.sathar_war.campaign import STEP_TEXT, Campaign, Unit
+from referee.sathar_war.campaign import STEP_TEXT, Campaign, Side, Unit
 from referee.sathar_war.movement import deputized, threatened
-from referee.sathar_war.turn import status_lines
-from referee.sathar_war.victory import CONDITIONS, tally
+from referee.sathar_war.turn import status_lines, unfinished
+from referee.sathar_war.victory import CONDITIONS, progress, tally
 from referee.tables import Tables
 
 SUPPLY = supply_rules.SUPPLY
 REPAIRS = repair_rules.REPAIR
 COMBAT = battle_rules.COMBAT
-NEXT = {
-    "setup": "UPF: place non-attached ships (campaign place SHIPS --at PLANET); Sathar: place 20+ ships in two or more circles (campaign place SHIPS --circle C) and choose a retreat condition (campaign retreat N); then campaign advance",
-    "sathar-move": "place Sathar reinforcements (campaign place), move Sathar ships (campaign move), then campaign advance",
-    "upf-move": "place Strike Force NOVA if wanted (campaign nova) before any UPF move, move UPF ships (campaign move), then campaign advance",
-    "sathar-attacks": "declare Sathar attacks (campaign battle declare SYSTEM), enter each result (campaign battle result / import), then campaign advance",
-    "upf-attacks": "declare UPF attacks, enter each result, then campaign advance: the end of the day",
+HOW = {  # the command that does each kind of thing left to do
+    "place-upf": "campaign place SHIPS --at PLANET", "place-sathar": "campaign place SHIPS --circle C", "retreat": "campaign retreat N",
+    "drones": "campaign drones SIDE FRIGATE FRIGATE", "nova": "campaign nova", "move": "campaign move SHIPS --toward SYSTEM",
+    "replace": "campaign replace SHIP --at STATION", "declare": "campaign battle declare SYSTEM",
+    "result": "campaign battle result SHIP, or battle import FILE", "repair-space": "campaign repairs space SHIP --repair hull=N", "advance": "campaign advance",
 }
+AFTER = {
+    "setup": "advance to day 1", "sathar-move": "advance to the UPF move", "upf-move": "advance to the Sathar attacks",
+    "sathar-attacks": "advance to the UPF attacks", "upf-attacks": "advance: the end of the day (fighters, rearming, repairs, replacements) and the next day",
+}
+
+
+Todo = tuple[str, str]  # what is left to do, and the kind of action that does it (a key of HOW)
+
+
+def next_steps(campaign: Campaign) -> list[Todo]:
+    """What is left to do in this step, in the order it is done: what may be done now and what the
+    rules require (the step cannot end without it), then advancing once nothing required remains."""
+    if campaign.outcome:
+        return []
+    required = unfinished(campaign)
+    steps = STEP_TODO[campaign.step](campaign, required)
+    return steps + ([] if required else [(AFTER[campaign.step], "advance")])
+
+
+def _setting_up(campaign: Campaign, required: list[Todo]) -> list[Todo]:
+    """UPF Set-Up before any Sathar ship is placed; Strike Force NOVA after the Sathar initial placement."""
+    if not any(u.side == "Sathar" and u.active for u in campaign.units):
+        return [("UPF: place non-attached ships first, if wanted", "place-upf"), *required]
+    nova = [("UPF: place Strike Force NOVA now if wanted, or at the start of a later UPF move", "nova")] if _nova_waits(campaign) else []
+    return [*required, *nova]
+
+
+def _moving(campaign: Campaign, required: list[Todo]) -> list[Todo]:
+    """Steps 1 and 2: reinforcements (Sathar ships off the map; Strike Force NOVA before any UPF ship
+    moves; UPF replacements owed), militia called home, then the moves."""
+    side: Side = "Sathar" if campaign.step == "sathar-move" else "UPF"
+    todo: list[Todo] = []
+    if side == "Sathar":
+        waiting = [u for u in campaign.side("Sathar") if u.status == "off-map" and not u.roster.carried_by]
+        if waiting:
+            todo.append((f"Sathar: place reinforcements in start circles if wanted ({len(waiting)} ships off the map)", "place-sathar"))
+    else:
+        if _nova_waits(campaign) and not any(u.moved for u in campaign.side("UPF")):
+            todo.append(("UPF: place Strike Force NOVA if wanted, before any UPF ship moves", "nova"))
+        owed = [a.station for a in campaign.allowances if len(a.used) < a.count]
+        if owed:
+            todo.append((f"UPF: bring back the replacements owed at {', '.join(owed)}", "replace"))
+        todo += [(f"the {name} must head home to {home}: Sathar ships have emerged there", "move") for name, home in _militia_called_home(campaign)]
+    todo += required
+    still = [u for u in campaign.side(side) if u.active and not u.station and not u.moved and not u.roster.carried_by]
+    if still:
+        todo.append((f"{side}: move ships ({len(still)} have not moved today)", "move"))
+    return todo
+
+
+def _attacking(campaign: Campaign, required: list[Todo]) -> list[Todo]:
+    """Steps 3 and 4: attacks where Sathar ships have not attacked today (a Sathar ship attacks one
+    planet a day; the UPF may not attack Sathar ships that attacked: Declaring Combat), then results."""
+    side = "Sathar" if campaign.step == "sathar-attacks" else "UPF"
+    todo: list[Todo] = []
+    open_to_attack = [c.system for c in battle_rules.contested(campaign) if any(not u.attacked for u in c.sathar)]
+    if open_to_attack:
+        todo.append((f"{side}: declare attacks if wanted, in {', '.join(open_to_attack)}", "declare"))
+    todo += [(f"enter each ship's result of the {side} attack at {f.planet} ({f.system})", "result") for f in campaign.fights if f.attacker == side]
+    damaged = [u.name for u in campaign.units if repair_rules.may_repair_in_space(campaign, u)]
+    if damaged:
+        todo.append((f"repairs in space after the battle, if wanted: {', '.join(damaged)}", "repair-space"))
+    return [*todo, *required]
+
+
+STEP_TODO: dict[str, Callable[[Campaign, list[Todo]], list[Todo]]] = {
+    "setup": _setting_up, "sathar-move": _moving, "upf-move": _moving, "sathar-attacks": _attacking, "upf-attacks": _attacking,
+}
+
+
+def _nova_waits(campaign: Campaign) -> bool:
+    return any(u.force == "Strike Force NOVA" and u.status == "off-map" for u in campaign.units)
+
+
+def _militia_called_home(campaign: Campaign) -> list[tuple[str, str]]:
+    """Militia ships away from a home system where Sathar ships have emerged (Militia Ships), with their home."""
+    called = []
+    for unit in campaign.units:
+        if unit.active and unit.militia and not deputized(campaign, unit):
+            home = campaign.frontier.planet(unit.home)[0].name
+            if unit.system(campaign.frontier) != home and threatened(campaign, home):
+                called.append((unit.name, home))
+    return called
 
 
 def status(campaign: Campaign, secrets: bool = False) -> dict[str, Any]:
     condition = campaign.retreat_condition
+    shown = bool(condition) and (secrets or campaign.retreat_revealed)
     if not condition:
         sealed = "no retreat condition chosen yet"
-    elif secrets or campaign.retreat_revealed:
+    elif shown:
         sealed = f"retreat condition {condition}: {CONDITIONS[condition]}"
     else:
         sealed = "retreat condition: sealed (status --secrets shows it)"
     return {
         "day": campaign.day, "tenday": campaign.tenday[0], "day_marker": campaign.tenday[1], "step": campaign.step,
-        "track": status_lines(campaign), "next": NEXT[campaign.step] if not campaign.outcome else "the war is over",
-        "alerts": alerts(campaign), "tally": tally(campaign), "retreat_condition": sealed, "outcome": campaign.outcome,
+        "track": status_lines(campaign), "next": [f"{what} ({HOW[how]})" for what, how in next_steps(campaign)] or ["the war is over"],
+        "alerts": alerts(campaign), "tally": tally(campaign), "retreat_condition": sealed,
+        "retreat_progress": [progress(campaign, condition)] if shown else [], "outcome": campaign.outcome,
     }
 
 
@@ -54,11 +139,8 @@ def alerts(campaign: Campaign) -> list[str]:
     stranded = [u.name for u in campaign.units if u.active and u.fighter and not u.roster.carried_by]
     if stranded:
         found.append(f"fighters not aboard a carrier or station, destroyed at the end of the day: {', '.join(stranded)}")
-    for unit in campaign.units:
-        if unit.active and unit.militia and not deputized(campaign, unit):
-            home = campaign.frontier.planet(unit.home)[0].name
-            if unit.system(campaign.frontier) != home and threatened(campaign, home):
-                found.append(f"the {unit.name} must return home to {home}: Sathar ships have emerged there")
+    for name, home in _militia_called_home(campaign):
+        found.append(f"the {name} must return home to {home}: Sathar ships have emerged there")
     for centre in repair_rules.centres(campaign):
         for name, days in repair_rules.days_to_finish(centre).items():
             if days == 1:
@@ -146,7 +228,10 @@ def repairs(campaign: Campaign) -> dict[str, Any]:
         queue = []
         for unit in centre.queue:
             work = today.get(unit.name)
-            doing = "nothing" if work is None else f"system {work.system}" if work.system else f"{work.hull} hull points"
+            if work is None:
+                doing = "nothing" if repair_rules.works_today(unit) else repair_rules.LATE
+            else:
+                doing = f"system {work.system}" if work.system else f"{work.hull} hull points"
             queue.append({
                 "name": unit.name, "hull": f"{unit.roster.hull} of {unit.roster.hull_start}",
                 "systems": [t for t in damaged_targets(unit.roster) if t != "hull"], "days": days[unit.name], "today": doing,

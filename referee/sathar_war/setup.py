@@ -17,9 +17,13 @@ from referee.tables import Tables
 SETUP = f"{BOOK}, Setting Up the Game"
 SATHAR_SETUP = f"{SETUP}: Sathar Set-Up"
 NOVA = f"{SETUP}: Strike Force NOVA; ssw.nova-placement"
+UPF_SETUP = f"{SETUP}: UPF Set-Up"
+NON_ATTACHED_FIGHTERS = f"{BOOK}, UPF Spacefleet Order of Battle: 'The non-attached fighters can be placed with any of the task forces, or based at any station in the Frontier'"
+NOVA_FLEET = "Strike Force NOVA"
 DRONES = f"{BOOK}, Shatter Drones (Optional)"
 RETREAT = f"{BOOK}, Conditions for Victory: Sathar Retreat; ssw.retreat-conditions"
 MINIMUM_SHIPS = 20
+CIRCLE_READING = "of the Sathar ships on the map, no more than half start a turn in one start circle"
 
 
 def _with_fighters(campaign: Campaign, units: Sequence[Unit]) -> list[Unit]:
@@ -43,41 +47,83 @@ def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
     return done(campaign, campaign.entry(text, rule=SATHAR_SETUP))
 
 
-def sathar_placement_problems(campaign: Campaign) -> list[str]:
-    """What is wrong with today's Sathar placement (empty: nothing): at set-up at least 20 ships (not
-    fighters) in two or more circles; always no more than half of those placed today in one circle."""
-    today = [u for u in campaign.side("Sathar") if u.placed == campaign.day and not u.fighter]
+def sathar_placement_problems(campaign: Campaign, waive_reading: bool = False) -> list[str]:
+    """What is wrong with the Sathar placement (empty: nothing): at set-up at least 20 ships (not
+    fighters) on the map ('the Sathar player must place at least 20 of his ships (not counting
+    fighters)'); then :func:`crowded_circles` (a reading, which ``waive_reading`` sets aside)."""
     problems = []
-    if campaign.step == "setup" and len(today) < MINIMUM_SHIPS:
-        problems.append(f"the Sathar must place at least {MINIMUM_SHIPS} ships (not counting fighters) before the first turn; {len(today)} placed")
-    by_circle = Counter(u.circle for u in today)
-    crowded = [f"{circle} holds {n}" for circle, n in by_circle.items() if n * 2 > len(today)]
-    if crowded:
-        problems.append(f"no more than half of the {len(today)} Sathar ships placed may start in one start circle: {', '.join(crowded)}")
-    return problems
+    if campaign.step == "setup":
+        placed = sum(1 for u in campaign.side("Sathar") if u.active and not u.fighter)
+        if placed < MINIMUM_SHIPS:
+            problems.append(f"the Sathar must place at least {MINIMUM_SHIPS} ships (not counting fighters) before the first turn; {placed} placed")
+    return problems if waive_reading else problems + crowded_circles(campaign)
+
+
+def crowded_circles(campaign: Campaign) -> list[str]:
+    """Start circles holding more than half the Sathar ships (not fighters) on the map at the start of
+    the turn: 'no more than half of the ships placed can be in one start circle' (set-up), and 'On any
+    turn, however, no more than half of the Sathar ships placed on the map may start in one start
+    circle'. :data:`CIRCLE_READING`: the ships on the map are every Sathar ship on it; a ship starts the
+    turn in a circle when it was placed there today (back from the Void too) or sat there unmoved."""
+    on_map = [u for u in campaign.side("Sathar") if u.active and not u.fighter]
+    starting = Counter(circle for circle in (_start_circle(campaign, u) for u in on_map) if circle)
+    crowded = [f"{circle} holds {n}" for circle, n in starting.items() if n * 2 > len(on_map)]
+    if not crowded:
+        return []
+    return [f"no more than half of the {len(on_map)} Sathar ships on the map may start in one start circle: {', '.join(crowded)} ({SATHAR_SETUP}; a reading: {CIRCLE_READING})"]
+
+
+def _start_circle(campaign: Campaign, unit: Unit) -> str:
+    """The start circle a ship starts this turn in ('': none)."""
+    if unit.placed == campaign.day:
+        return unit.circle
+    place = unit.place
+    if place is not None and not unit.moved and not place.on_route and not campaign.frontier.is_system(place.where):
+        return place.where
+    return ""
 
 
 def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
-    """Non-attached UPF ships to any system at set-up, before any Sathar ship is placed."""
+    """Non-attached UPF ships to any system at set-up, before any Sathar ship is placed ('Non-attached
+    ships can be placed in any systems where the UPF player wants them'). A fighter is based at the
+    planet's station ('The non-attached fighters can be placed with any of the task forces, or based
+    at any station in the Frontier'); a ship assigned to Strike Force NOVA comes back onto the map."""
     if campaign.step != "setup":
-        raise RefereeError(f"non-attached ships are placed at set-up; now they move ({SETUP}: UPF Set-Up)")
+        raise RefereeError(f"non-attached ships are placed at set-up; now they move ({UPF_SETUP})")
     if any(u.side == "Sathar" and u.active for u in campaign.units):
-        raise RefereeError(f"the UPF sets up before any Sathar ship is placed ({SETUP}: UPF Set-Up)")
+        raise RefereeError(f"the UPF sets up before any Sathar ship is placed ({UPF_SETUP})")
     system, found = campaign.frontier.planet(planet)
     units = campaign.named(names)
     for unit in units:
-        if unit.force != "Non-Attached" or not unit.active:
-            raise RefereeError(f"the {unit.name} is not a non-attached ship on the map; only those are placed freely (task forces, militia and stations start where the book puts them)")
-    moved = [attrs.evolve(u, place=Place(system.name, found.name), fleet="") for u in _with_fighters(campaign, units)]
+        if unit.force != "Non-Attached" or unit.status not in ("active", "off-map"):
+            raise RefereeError(f"the {unit.name} is not a non-attached ship; only those are placed freely (task forces, militia and stations start where the book puts them)")
+    station = campaign.station_at(found.name)
+    fighters = [u for u in units if u.fighter]
+    if fighters and (station is None or not station.active):
+        raise RefereeError(
+            f"{found.name} has no station: non-attached fighters are placed with a task force (land them on its carrier) or based at a station ({NON_ATTACHED_FIGHTERS})"
+        )
+    base = station.name if station is not None else ""
+    here = Place(system.name, found.name)
+    moved = [
+        attrs.evolve(u, status="active", place=here, fleet="", docked_since=0, roster=attrs.evolve(u.roster, docked_at="", carried_by=base if u.fighter else u.roster.carried_by))
+        for u in _with_fighters(campaign, units)
+    ]
     campaign = campaign.with_units(moved)
-    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} placed at {found.name} ({system.name})", rule=f"{SETUP}: UPF Set-Up"))
+    ships = [u.name for u in units if not u.fighter]
+    text = "; ".join([
+        *([f"{', '.join(ships)} placed at {found.name} ({system.name})"] if ships else []),
+        *([f"{', '.join(f.name for f in fighters)} based at the {base} ({found.name}, {system.name})"] if fighters else []),
+    ])
+    return done(campaign, campaign.entry(text, rule=NON_ATTACHED_FIGHTERS if fighters else UPF_SETUP))
 
 
 def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: str | None = None) -> Done:
-    """Strike Force NOVA onto the map where 1d10 on the placement table says: after the Sathar set-up,
-    or at the start of a UPF move (before any UPF ship has moved that day)."""
-    nova = [u for u in campaign.units if u.force == "Strike Force NOVA"]
-    if any(u.status != "off-map" for u in nova):
+    """Strike Force NOVA, with the non-attached ships assigned to it at set-up ('Strike Force NOVA and
+    any non-attached ships assigned to it are placed off the map until later'), onto the map where
+    1d10 on the placement table says: after the Sathar set-up, or at the start of a UPF move (before
+    any UPF ship has moved that day)."""
+    if any(u.status != "off-map" for u in campaign.units if u.force == NOVA_FLEET):
         raise RefereeError("Strike Force NOVA is already on the map")
     if campaign.step == "setup":
         if not any(u.side == "Sathar" and u.active for u in campaign.units):
@@ -89,9 +135,12 @@ def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: s
     roll = dice.take("1d10", rng, rolled, "Strike Force NOVA placement")
     row = tables.get("ssw.nova-placement").band(roll.total)[0]
     system, planet = campaign.frontier.planet(str(row["planet"]))
-    placed = [attrs.evolve(u, status="active", place=Place(system.name, planet.name)) for u in nova]
+    nova = [u for u in campaign.units if u.status == "off-map" and NOVA_FLEET in (u.force, u.fleet)]
+    nova = _with_fighters(campaign, nova)
+    placed = [attrs.evolve(u, status="active", place=Place(system.name, planet.name)) for u in {u.name: u for u in nova}.values()]
     campaign = campaign.with_units(placed)
-    text = f"Strike Force NOVA ({len(nova)} ships) placed at {row['location']}: die {row['die']}"
+    fighters = sum(1 for u in placed if u.fighter)
+    text = f"Strike Force NOVA ({len(placed) - fighters} ships and {fighters} fighters) placed at {row['location']}: die {row['die']}"
     return done(campaign, campaign.entry(text, [roll], f"{NOVA}, row {row['die']}"))
 
 

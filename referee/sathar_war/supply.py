@@ -5,6 +5,8 @@ system occupied by a Sathar ship (transit boxes with Sathar ships are fine; a sy
 sides can end the path but not be a stop on it). A Sathar ship is in supply if a path runs to any
 start circle without passing through a system holding a UPF ship or station. The system a ship is
 in is where its path starts, never a stop on it (a reading: the book speaks only of passing through).
+A ship in a transit box has no system of its own: its path runs to one end of its route and through
+that system, which must not hold the enemy.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from referee.knight_hawks.roster import System
 from referee.sathar_war.campaign import BOOK, SIDES, Campaign, Entry, Side, Unit
 
 SUPPLY = f"{BOOK}, Supply"
@@ -45,10 +48,13 @@ def _ends(campaign: Campaign, side: Side) -> tuple[set[str], set[str]]:
 
 
 def _path(campaign: Campaign, unit: Unit, goals: set[str], blocked: set[str]) -> list[str] | None:
+    """The shortest path from the ship: from a system, out of it; from a transit box, to either end of
+    its route, which is a system the path crosses like any other (into an enemy one only to end there)."""
     if not unit.active or unit.place is None:
         return None
     frontier = campaign.frontier
     place = unit.place
+    own = "" if place.on_route else place.where  # the ship's own system starts the path, never a stop on it
     starts = list(frontier.route(place.where).ends) if place.on_route else [place.where]
     first = [place.shown(frontier)] if place.on_route else []
     came_from: dict[str, str | None] = {s: None for s in starts}
@@ -57,7 +63,7 @@ def _path(campaign: Campaign, unit: Unit, goals: set[str], blocked: set[str]) ->
         here = queue.popleft()
         if here in goals:
             return first + _back(came_from, here)
-        if here in blocked and here not in starts:
+        if here in blocked and here != own:
             continue  # into a contested or enemy system, never through it
         for there in frontier.neighbours(here):
             if there not in came_from:
@@ -79,34 +85,67 @@ def in_supply(campaign: Campaign, unit: Unit) -> bool:
     return path(campaign, unit) is not None
 
 
+def _kept_from_rearming(campaign: Campaign, unit: Unit) -> str:
+    """Why a ship does not rearm tonight ('': it does). Rearming: 'the ship must spend one complete day
+    at a planet in a star system that is in supply. The ship may not move or attack during that day.
+    If the ship is attacked and fights back, it is not rearmed.' A ship attacked fights back when a
+    result is entered for it (a reading: the referee enters one for each ship that took part)."""
+    if unit.moved:
+        return "it moved today"
+    battle = _in_battle(campaign, unit)
+    if battle:
+        return battle
+    if unit.place is None or not unit.place.planet:
+        return "it is not at a planet"
+    if not in_supply(campaign, unit):
+        return "its system is out of supply"
+    return ""
+
+
+def _in_battle(campaign: Campaign, unit: Unit) -> str:
+    """How it took part in a battle today ('': it did not)."""
+    if any(fight.attacker == unit.side and unit.name in fight.ships for fight in campaign.fights):
+        return "it attacked today"
+    if unit.fought:
+        return "it was attacked and fought back today, a result was entered for it"
+    return ""
+
+
 def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
-    """End of day: every ship that spent the day at a planet of a supplied system without moving or
-    fighting gets back all expended torpedoes, rockets, mines, seekers, masking screens and ICMs;
-    fighters rearm from their carrier or station, at most twice while it is out of supply."""
+    """End of day: every ship that spent the day at a planet of a supplied system without moving,
+    attacking or fighting back gets back all expended torpedoes, rockets, mines, seekers, masking
+    screens and ICMs; fighters that did not fight rearm from their carrier or station, at most twice
+    while it is out of supply (it is resupplied on a day it could rearm itself)."""
     changed: dict[str, Unit] = {}
     entries: list[Entry] = []
     for unit in campaign.units:
         if not unit.active or unit.fighter:
             continue
-        stays = not unit.moved and not unit.fought and unit.place is not None and bool(unit.place.planet)
-        if stays and in_supply(campaign, unit):
-            if unit.rearms:
-                changed[unit.name] = attrs.evolve(unit, rearms=0)
-            restocked = _restocked(changed.get(unit.name, unit))
-            if restocked is not None:
-                changed[unit.name] = restocked
-                entries.append(campaign.entry(f"the {unit.name} rearms at {unit.place.planet} (in supply): {_spent(unit)}", rule=REARMING))  # type: ignore[union-attr]
+        why = _kept_from_rearming(campaign, unit)
+        if why:
+            if _spent(unit):
+                entries.append(campaign.entry(f"the {unit.name} does not rearm: {why} ({_left(unit)})", rule=REARMING))
+            continue
+        if unit.rearms:
+            changed[unit.name] = attrs.evolve(unit, rearms=0)
+        restocked = _restocked(changed.get(unit.name, unit))
+        if restocked is not None:
+            changed[unit.name] = restocked
+            entries.append(campaign.entry(f"the {unit.name} rearms at {unit.place.planet} (in supply): {_spent(unit)}", rule=REARMING))  # type: ignore[union-attr]
     campaign = campaign.with_units(changed.values())
     for fighter in campaign.units:
         base_name = fighter.roster.carried_by
-        if not fighter.active or not fighter.fighter or not base_name or fighter.fought:
+        if not fighter.active or not fighter.fighter or not base_name:
             continue
         restocked = _restocked(fighter)
         if restocked is None:
             continue
+        took_part = _in_battle(campaign, fighter)
+        if took_part:
+            entries.append(campaign.entry(f"the {fighter.name} does not rearm: {took_part} ({_left(fighter)})", rule=REARMING))
+            continue
         base = campaign.unit(base_name)
-        supplied = not base.moved and base.place is not None and bool(base.place.planet) and in_supply(campaign, base)
-        if supplied:
+        if not _kept_from_rearming(campaign, base):
             text = f"the {fighter.name} rearms from the {base.name} (in supply)"
         elif base.rearms < FIGHTER_REARMS:
             base = attrs.evolve(base, rearms=base.rearms + 1)
@@ -122,7 +161,7 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
 def _restocked(unit: Unit) -> Unit | None:
     """The unit with every working limited system back to its start (None: nothing was spent)."""
     ship = unit.roster
-    spent = [s for s in (*ship.weapons, *ship.defenses) if s.limited and s.state == "working" and s.count < s.start]
+    spent = _spending(unit)
     if not spent:
         return None
     for line in spent:
@@ -130,6 +169,15 @@ def _restocked(unit: Unit) -> Unit | None:
     return attrs.evolve(unit, roster=ship)
 
 
-def _spent(unit: Unit) -> str:
+def _spending(unit: Unit) -> list[System]:
+    """Its working limited systems with some expended."""
     ship = unit.roster
-    return ", ".join(f"{s.code} {s.count} -> {s.start}" for s in (*ship.weapons, *ship.defenses) if s.limited and s.state == "working" and s.count < s.start)
+    return [s for s in (*ship.weapons, *ship.defenses) if s.limited and s.state == "working" and s.count < s.start]
+
+
+def _spent(unit: Unit) -> str:
+    return ", ".join(f"{s.code} {s.count} -> {s.start}" for s in _spending(unit))
+
+
+def _left(unit: Unit) -> str:
+    return ", ".join(f"{s.code} {s.count} of {s.start}" for s in _spending(unit))

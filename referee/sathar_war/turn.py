@@ -16,29 +16,35 @@ import attrs
 
 from referee import dice
 from referee.errors import RefereeError
-from referee.sathar_war.campaign import BOOK, STEP_TEXT, STEPS, Allowance, Campaign, Done, Entry, Place, Unit, done
+from referee.sathar_war.campaign import BOOK, STEP_TEXT, STEPS, Allowance, Campaign, Done, Entry, Place, Unit, done, nothing_to_override, overridden
 from referee.sathar_war.forces import fresh
 from referee.sathar_war.repairs import repair_day, void_returns
-from referee.sathar_war.setup import sathar_placement_problems
+from referee.sathar_war.setup import CIRCLE_READING, SATHAR_SETUP, crowded_circles, sathar_placement_problems
 from referee.sathar_war.supply import rearm
-from referee.sathar_war.victory import judge, lose
+from referee.sathar_war.victory import TENDAY, judge, lose
 from referee.tables import Tables
 
 SEQUENCE = f"{BOOK}, Strategic Turn Sequence"
 REPLACEMENTS = f"{BOOK}, Replacements (Optional)"
 REPLACEMENT_DAYS = 20
-TENDAY = 10
 SMALL = ("assault scout", "fighter")
 
 
-def advance(campaign: Campaign, tables: Tables, rng: random.Random | None = None, rolled: Mapping[str, str] = {}) -> Done:
-    """The next step of the turn sequence (from step 4, the end of the day and the next day's step 1)."""
+def advance(campaign: Campaign, tables: Tables, rng: random.Random | None = None, rolled: Mapping[str, str] = {}, override: str = "") -> Done:
+    """The next step of the turn sequence (from step 4, the end of the day and the next day's step 1).
+    ``override`` sets aside the reading of the start circle limit (logged with the referee's note)."""
     if campaign.outcome:
         raise RefereeError(f"the war is over: {campaign.outcome}")
-    problems = _unfinished(campaign)
+    waive = bool(override.strip())
+    problems = unfinished(campaign, waive)
     if problems:
-        raise RefereeError(f"cannot leave {campaign.step} yet: {'; '.join(problems)}")
+        raise RefereeError(f"cannot leave {campaign.step} yet: {'; '.join(text for text, _ in problems)}")
     entries: list[Entry] = []
+    if waive:
+        if campaign.step not in ("setup", "sathar-move") or not crowded_circles(campaign):
+            raise nothing_to_override(CIRCLE_READING)
+        entries.append(overridden(campaign, CIRCLE_READING, override, SATHAR_SETUP))
+        campaign = campaign.logged(*entries)
     if campaign.step == "upf-attacks":
         campaign, entries = end_of_day(campaign, tables, rng or random.Random(), rolled)
         if campaign.outcome:
@@ -50,28 +56,31 @@ def advance(campaign: Campaign, tables: Tables, rng: random.Random | None = None
     campaign = attrs.evolve(campaign, step=nxt, day=day)
     if campaign.step == "sathar-move":
         campaign, back = void_returns(campaign, tables)
+        campaign = campaign.logged(*back)
         entries += back
     line = campaign.entry(f"day {campaign.day} (Tenday {campaign.tenday[0]}, Day {campaign.tenday[1]}): {STEP_TEXT[nxt]}", rule=SEQUENCE)
     entries.append(line)
     return Done(campaign.logged(line), tuple(entries))
 
 
-def _unfinished(campaign: Campaign) -> list[str]:
-    problems: list[str] = []
+def unfinished(campaign: Campaign, waive_reading: bool = False) -> list[tuple[str, str]]:
+    """What the rules require before the step can end, each with the kind of action that does it
+    (place-sathar, retreat, drones, move); ``waive_reading``: not the start circle limit's reading."""
+    problems: list[tuple[str, str]] = []
     if campaign.step == "setup":
-        if not campaign.retreat_condition:
-            problems.append("the Sathar player has not chosen a retreat condition (Retreat: t on the app's Campaign screen, or referee campaign retreat N)")
         if campaign.shatter_drones:
             for side in ("Sathar", "UPF"):
                 if sum(1 for u in campaign.side(side) if u.drone) != 2:
-                    problems.append(f"the {side} player has not chosen two frigates as shatter drones")
-        problems += sathar_placement_problems(campaign)
+                    problems.append((f"the {side} player has not chosen two frigates as shatter drones", "drones"))
+        problems += [(p, "place-sathar") for p in sathar_placement_problems(campaign, waive_reading)]
+        if not campaign.retreat_condition:
+            problems.append(("the Sathar player has not chosen a retreat condition", "retreat"))
     elif campaign.step == "sathar-move":
-        problems += sathar_placement_problems(campaign)
+        problems += [(p, "place-sathar") for p in sathar_placement_problems(campaign, waive_reading)]
         if campaign.day == 1:
             waiting = [u.name for u in campaign.side("Sathar") if u.active and not u.moved and not u.roster.carried_by and u.place is not None and not u.place.on_route]
             if waiting:
-                problems.append(f"on the first day ships in start circles must move into the red transit box: {', '.join(waiting)} ({BOOK}, Day One: The Sathar Approach)")
+                problems.append((f"on the first day ships in start circles must move into the red transit box: {', '.join(waiting)} ({BOOK}, Day One: The Sathar Approach)", "move"))
     return problems
 
 

@@ -13,6 +13,7 @@ from referee.sathar_war.campaign import BOOK, Campaign, Entry, Loss, Status, Uni
 VICTORY = f"{BOOK}, Conditions for Victory"
 RETREAT = f"{VICTORY}: Sathar Retreat; ssw.retreat-conditions"
 STATIONS_TO_WIN = 12
+TENDAY = 10
 CONDITIONS = {
     1: "The Sathar have lost two assault carriers",
     2: "The Sathar have lost five heavy cruisers",
@@ -53,33 +54,65 @@ def fortresses_left(campaign: Campaign) -> int:
 
 
 def tally(campaign: Campaign) -> dict[str, int]:
-    """The victory tally: stations and fortresses destroyed, ships lost on each side."""
+    """The victory tally everyone may see: stations and fortresses destroyed (Sathar Victory),
+    fortresses left (UPF Victory), and every ship each side has lost, fighters included (and, for the
+    UPF, militia; a detonated shatter drone is not counted). The retreat conditions count their own
+    way: :func:`progress`."""
     stations = stations_destroyed(campaign)
     return {
         "stations_destroyed": len(stations),
         "fortresses_destroyed": sum(1 for s in stations if s.kind == "fortress"),
         "fortresses_left": fortresses_left(campaign),
         "sathar_lost": len(counted(campaign, "Sathar")),
-        "upf_ships_lost": sum(1 for loss in counted(campaign, "UPF") if not loss.station),
+        "upf_lost": sum(1 for loss in counted(campaign, "UPF") if not loss.station),
     }
+
+
+def _lost(campaign: Campaign, kind: str) -> int:
+    return sum(1 for loss in counted(campaign, "Sathar") if loss.kind == kind)
+
+
+def _this_tenday(campaign: Campaign) -> tuple[int, int]:
+    """The first and last day of the tenday in progress (or the first, before the war begins)."""
+    first = (max(campaign.day, 1) - 1) // TENDAY * TENDAY + 1
+    return first, first + TENDAY - 1
+
+
+def combat_losses(campaign: Campaign, side: str) -> int:
+    """Condition 5's count: ships lost in combat; 'Fighters and Militia ships are not counted'."""
+    return sum(1 for loss in counted(campaign, side) if loss.how == "combat" and loss.kind != "fighter" and not loss.militia and not loss.station)
+
+
+def progress(campaign: Campaign, condition: int) -> str:
+    """How far a retreat condition has come, counted as that condition counts."""
+    if condition == 1:
+        return f"Sathar assault carriers lost: {_lost(campaign, 'assault carrier')} of 2"
+    if condition == 2:
+        return f"Sathar heavy cruisers lost: {_lost(campaign, 'heavy cruiser')} of 5"
+    if condition == 3:
+        return f"Sathar ships lost, fighters included: {len(counted(campaign, 'Sathar'))} of 40"
+    first, last = _this_tenday(campaign)
+    if condition == 4:
+        return f"stations and fortresses destroyed this tenday (days {first}-{last}): {len(stations_destroyed(campaign, since=first))} of 2; checked at the end of day {last}"
+    return (
+        f"ships lost in combat, fighters and militia not counted: Sathar {combat_losses(campaign, 'Sathar')}, UPF {combat_losses(campaign, 'UPF')}; "
+        f"met at the end of day {last} if the Sathar have lost more"
+    )
 
 
 def retreat_met(campaign: Campaign, condition: int, tenday_end: bool) -> bool:
     """Whether a retreat condition is met now (conditions 4 and 5 only at the end of a tenday)."""
-    sathar = counted(campaign, "Sathar")
     if condition == 1:
-        return sum(1 for loss in sathar if loss.kind == "assault carrier") >= 2
+        return _lost(campaign, "assault carrier") >= 2
     if condition == 2:
-        return sum(1 for loss in sathar if loss.kind == "heavy cruiser") >= 5
+        return _lost(campaign, "heavy cruiser") >= 5
     if condition == 3:
-        return len(sathar) >= 40
+        return len(counted(campaign, "Sathar")) >= 40
     if not tenday_end:
         return False
     if condition == 4:
-        return len(stations_destroyed(campaign, since=campaign.day - 9)) < 2
-    sathar_combat = sum(1 for loss in sathar if loss.how == "combat" and loss.kind != "fighter")
-    upf_combat = sum(1 for loss in counted(campaign, "UPF") if loss.how == "combat" and loss.kind != "fighter" and not loss.militia and not loss.station)
-    return sathar_combat > upf_combat
+        return len(stations_destroyed(campaign, since=_this_tenday(campaign)[0])) < 2
+    return combat_losses(campaign, "Sathar") > combat_losses(campaign, "UPF")
 
 
 def judge(campaign: Campaign, tenday_end: bool = False) -> tuple[Campaign, list[Entry]]:

@@ -136,6 +136,7 @@ def no_dice(action: Callable[[], Done]) -> Step:
 
 NAMES = Field("names", "Ships or fleets", "comma-separated names; * and ? patterns", "names")
 SHIP = Field("ship", "Ship", "one ship or station", "ship")
+OVERRIDE = Field("override", "Override a reading", "blank; or the table's note, logged")
 
 
 def _move(v: Values, c: Campaign, t: Tables) -> Step:
@@ -153,7 +154,13 @@ def _place(v: Values, c: Campaign, t: Tables) -> Step:
 
 
 def _advance(v: Values, c: Campaign, t: Tables) -> Step:
-    return lambda rng, rolled: turn.advance(c, t, rng, rolled)
+    override = text(v, "override")
+    return lambda rng, rolled: turn.advance(c, t, rng, rolled, override)
+
+
+def _advance_over(v: Values, c: Campaign, t: Tables) -> Step:
+    needed(v, "override", "the note the table agreed, logged with the override")
+    return _advance(v, c, t)
 
 
 def _nova(v: Values, c: Campaign, t: Tables) -> Step:
@@ -221,7 +228,8 @@ def _space(v: Values, c: Campaign, t: Tables) -> Step:
         raise FieldError("repairs", "allot the ship's DCR points: TARGET=POINTS, comma-separated (hull=10, adf=5, LB=20)")
     keys = [f"repair {number}" for number in range(1, len(wanted) + 1)]
     hull = [later_roll(key, HULL_POINTS) for key, r in zip(keys, wanted) if r.target.strip().lower() == "hull"]
-    return lambda rng, rolled: repairs.repair_in_space(c, ship, wanted, rng, [rolled.get(k) for k in keys], [rolled.get(k) for k in hull])
+    override = text(v, "override")
+    return lambda rng, rolled: repairs.repair_in_space(c, ship, wanted, rng, [rolled.get(k) for k in keys], [rolled.get(k) for k in hull], override)
 
 
 def _edit(v: Values, c: Campaign, t: Tables) -> Step:
@@ -298,6 +306,7 @@ OUTCOME_FIELDS = (
 
 CAMPAIGN = (
     Action("a", "Advance", "the next step of the turn sequence (from step 4: the end of the day)", (), _advance),
+    Action("o", "Override", "advance, setting aside the reading of the start circle limit where the table agrees otherwise (logged with the note)", (OVERRIDE,), _advance_over),
     Action("t", "Retreat", "choose the Sathar player's secret retreat condition (set-up)", (Field("condition", "Condition 1-5", "see ssw.retreat-conditions"),), _retreat),
     Action("n", "NOVA", "place Strike Force NOVA onto the map by 1d10 (after the Sathar set-up, or before any UPF move)", (), _nova),
     Action("w", "Drones", "shatter drones: a side's two frigates chosen as shatter drones (optional rule)", (Field("side", "Side", "Sathar or UPF"), NAMES), _drones),
@@ -325,8 +334,8 @@ REPAIRS = (
         SHIP, Field("hull", "Hull points", "from its centre's capacity"), Field("system", "Or one system", "adf, mr, LB, navigation ..."),
     ), _order),
     Action("k", "Dock", "dock at the planet's station (repair queue)", (NAMES,), _dock),
-    Action("s", "Space", "repairs in space with the ship's own DCR, after a battle: each repair rolled on d100", (
-        SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"),
+    Action("s", "Space", "repairs in space: one repair turn of the ship's own DCR after each battle it fought today, each repair rolled on d100", (
+        SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"), OVERRIDE,
     ), _space),
     Action("v", "Void", "into the Void: Sathar ships in a start circle enter the Void (back repaired six days on)", (NAMES,), _void),
 )

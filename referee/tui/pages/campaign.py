@@ -12,16 +12,14 @@ from textual.widgets import Static
 
 from referee.sathar_war import report
 from referee.sathar_war.campaign import Campaign
-from referee.sathar_war.turn import REPLACEMENT_DAYS, TENDAY
+from referee.sathar_war.turn import REPLACEMENT_DAYS
+from referee.sathar_war.victory import TENDAY
 from referee.tui import actions
 from referee.tui.pages.base import Page, action_keys
 
-NEXT = {
-    "setup": "UPF: place non-attached ships (2 Forces, p: planet). Sathar: place 20+ ships in two or more start circles (2 Forces, p: circle); choose the retreat condition (t). Then a: advance.",
-    "sathar-move": "Place Sathar reinforcements (2 Forces, p), move Sathar ships (2 Forces or 3 Map, m), then a: advance.",
-    "upf-move": "Place Strike Force NOVA if wanted (n) before any UPF move; move UPF ships (m), then a: advance.",
-    "sathar-attacks": "Declare Sathar attacks and enter each ship's result (5 Battles: d, o), then a: advance.",
-    "upf-attacks": "Declare UPF attacks and enter each result (5 Battles), then a: advance to the end of the day (fighters, rearming, repairs, replacements).",
+KEYS = {  # where in the app each kind of thing left to do is done (report.next_steps)
+    "place-upf": "2 Forces, p", "place-sathar": "2 Forces, p", "retreat": "t", "drones": "w", "nova": "n", "move": "2 Forces or 3 Map, m",
+    "replace": "2 Forces, r", "declare": "5 Battles, d", "result": "5 Battles, o or i", "repair-space": "4 Repairs, s", "advance": "a",
 }
 
 
@@ -66,12 +64,13 @@ class CampaignPage(Page):
         campaign = self.campaign
         found = report.status(campaign, self.referee.secrets)
         self.query_one("#track", Static).update("[b]Time Record Track[/b]\n" + track(campaign) + "\n" + "\n".join(found["track"]))
-        step = NEXT[campaign.step] if not campaign.outcome else f"The war is over: {campaign.outcome}"
-        self.query_one("#step", Static).update(f"[b]Next[/b]: {step}")
+        todo = [f"{what} ({KEYS[how]})" for what, how in report.next_steps(campaign)] or [f"The war is over: {campaign.outcome}"]
+        self.query_one("#step", Static).update("[b]Next[/b]: " + "; ".join(todo))
         alerts = found["alerts"] or ["none"]
         self.query_one("#alerts", Static).update("[b]Alerts[/b]\n" + "\n".join(f"• {a}" for a in alerts))
         tally = "\n".join(f"{k.replace('_', ' ')}: {v}" for k, v in found["tally"].items())
-        self.query_one("#tally", Static).update(f"[b]Victory tally[/b]\n{tally}\n\n[b]Secret[/b]: {found['retreat_condition'].replace('status --secrets', 's')}")
+        now = "".join(f"\nnow: {line}" for line in found["retreat_progress"])
+        self.query_one("#tally", Static).update(f"[b]Victory tally[/b]\n{tally}\n\n[b]Secret[/b]: {found['retreat_condition'].replace('status --secrets', 's')}{now}")
 
     def action_secret(self) -> None:
         self.referee.secrets = not self.referee.secrets
