@@ -121,3 +121,17 @@ def test_the_app_exports_a_battle_a_kh_command_can_fight_and_imports_it_back(tmp
         "the Sathar Destroyer 1 after the battle: hull 50 of 50; T 2 -> 1 left",
         "the TF Prenglar Frigate 1 after the battle: hull 40 -> 25 of 40",
     ]
+
+
+def test_a_fighter_escapes_only_aboard_its_carrier_and_a_station_not_at_all() -> None:
+    """A fighter aboard a carrier given an escape of its own was moved alone into a transit box,
+    still 'aboard' a carrier left behind: a file that would not load."""
+    campaign = battles.declare(at_kawdl_kit(SATHAR, ["TF Prenglar Assault Carrier"]), TABLES, "K'tsa-Kar").campaign
+    fighter = next(u for u in campaign.aboard("TF Prenglar Assault Carrier"))
+    with pytest.raises(RefereeError, match="fighters cannot enter a transit box unless they are being carried aboard an assault carrier; the TF Prenglar Assault Carrier escapes with it aboard"):
+        battles.record(campaign, fighter.name, Outcome(escaped="White Light"))
+    with pytest.raises(RefereeError, match="stations stay in orbit"):
+        battles.record(campaign, "Kawdl-Kit Station", Outcome(escaped="White Light"))
+    fled = battles.record(campaign, "TF Prenglar Assault Carrier", Outcome(escaped="White Light")).campaign
+    carrier = fled.unit("TF Prenglar Assault Carrier")
+    assert carrier.place is not None and carrier.place.on_route and fled.unit(fighter.name).place == carrier.place

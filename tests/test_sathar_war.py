@@ -34,7 +34,7 @@ def started(retreat: int = 3) -> Campaign:
 
 def at_step(campaign: Campaign, step: str, day: int | None = None) -> Campaign:
     """The campaign moved to a step by hand (tests of one rule), the day's marks cleared."""
-    fresh_day = [attrs.evolve(u, moved=False, fought=False, attacked="") for u in campaign.units]
+    fresh_day = [attrs.evolve(u, moved=False, fought=False, attacked="", repair_turns=0) for u in campaign.units]
     return attrs.evolve(campaign.with_units(fresh_day), step=step, day=day or max(campaign.day, 1))  # type: ignore[arg-type]
 
 

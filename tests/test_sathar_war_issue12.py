@@ -266,7 +266,7 @@ def test_a_ship_that_docked_after_moving_today_is_repaired_from_tomorrow_and_the
 def next_lines(campaign: Campaign, tmp_path: Path) -> list[str]:
     """The status's 'next' lines, as the shell prints them."""
     path = tmp_path / "next.toml"
-    storage.write(path, campaign_file.to_dict(campaign))
+    storage.write_text(path, campaign_file.text(campaign, TABLES))
     code, out, err = run("campaign", "status", "-c", str(path))
     assert code == 0, err
     return [line[8:] for line in out.splitlines() if line.startswith("next ")]
@@ -343,7 +343,7 @@ def test_status_with_secrets_follows_the_sealed_condition(tmp_path: Path) -> Non
     assert found["retreat_progress"] == ["ships lost in combat, fighters and militia not counted: Sathar 1, UPF 0; met at the end of day 10 if the Sathar have lost more"]
     assert report.status(campaign)["retreat_progress"] == []  # sealed
     path = tmp_path / "w.toml"
-    storage.write(path, campaign_file.to_dict(campaign))
+    storage.write_text(path, campaign_file.text(campaign, TABLES))
     code, out, _ = run("campaign", "status", "--secrets", "-c", str(path))
     assert code == 0 and "secret  now: ships lost in combat, fighters and militia not counted: Sathar 1, UPF 0" in out
     assert "tally   stations destroyed 0, fortresses destroyed 0, fortresses left 4, sathar lost 1, upf lost 2" in out
@@ -357,7 +357,7 @@ def test_status_with_secrets_follows_the_sealed_condition(tmp_path: Path) -> Non
 def after_a_battle() -> Campaign:
     """Day 5: the Sathar attack Gran Quivera; the TF Prenglar Frigate 1 comes out of it with 20 hull
     points of 40 and its drives hit (ADF 2 of 4)."""
-    campaign = battles.declare(at_step(at_gran_quivera(), "sathar-attacks", 5), TABLES, "Prenglar", "Gran Quivera").campaign
+    campaign = battles.declare(at_step(at_gran_quivera(), "sathar-attacks", 5), TABLES, "Prenglar", "Gran Quivera", rules="advanced").campaign
     return battles.record(campaign, "TF Prenglar Frigate 1", Outcome(hull=20, adf=2)).campaign
 
 
@@ -438,3 +438,18 @@ def test_ships_back_from_the_void_start_the_day_in_their_circle() -> None:
     after = turn.advance(back, TABLES).campaign  # day 6: it comes back to the Kizk-Kar circle
     assert after.unit("Sathar Heavy Cruiser 5").placed == 6
     assert "back from the Void, completely repaired, in a start circle: Sathar Heavy Cruiser 5 (Kizk-Kar Start Circle)" in [e.text for e in after.log]
+
+
+def test_a_sathar_ship_placed_in_this_step_may_be_placed_again_elsewhere() -> None:
+    """At set-up the Sathar player may take back a counter set down in a start circle and put it in
+    another (found by a seeded walk: 26 ships placed in one circle left no way out of the set-up)."""
+    campaign = setup.place_sathar(war(), ["Sathar Destroyer *", "Sathar Frigate *", "Sathar Light Cruiser *"], "Prenglar").campaign
+    with pytest.raises(RefereeError, match="no more than half"):
+        turn.advance(setup.choose_retreat(campaign, 3).campaign, TABLES)
+    again = setup.place_sathar(campaign, ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar")
+    frigate = again.campaign.unit("Sathar Frigate 1")
+    assert frigate.place == Place("Fromeltar Start Circle") and frigate.circle == "Fromeltar Start Circle"
+    day_one = turn.advance(setup.choose_retreat(again.campaign, 3).campaign, TABLES).campaign
+    assert day_one.step == "sathar-move"
+    with pytest.raises(RefereeError, match="only Sathar ships off the map can be placed"):
+        setup.place_sathar(day_one, ["Sathar Frigate 1"], "Prenglar")  # placed at set-up, not today

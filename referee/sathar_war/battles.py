@@ -254,8 +254,11 @@ def _changes(ship: Ship, outcome: Outcome) -> str:
 
 
 def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str) -> tuple[Campaign, Entry]:
-    if unit.fighter and not unit.roster.carried_by:
-        raise RefereeError(f"fighters cannot enter a transit box unless carried aboard an assault carrier ({BREAKING_OFF})")
+    if unit.fighter:
+        with_carrier = f"; the {unit.roster.carried_by} escapes with it aboard" if unit.roster.carried_by else ""
+        raise RefereeError(f"fighters cannot enter a transit box unless they are being carried aboard an assault carrier{with_carrier} ({BREAKING_OFF})")
+    if unit.station:
+        raise RefereeError(f"the {unit.name} is a station: stations stay in orbit and do not break off")
     frontier = campaign.frontier
     there = frontier.system(toward).name
     route = frontier.between(fight.system, there)

@@ -83,6 +83,7 @@ class Unit:
     fleet: str = ""
     moved: bool = False  # moved today
     fought: bool = False  # fought today (no rearming)
+    repair_turns: int = 0  # repair turns made in space with its DCR after today's battles
     attacked: str = ""  # Sathar: the planet it attacked today
     drone: bool = False  # chosen as a shatter drone
     hull_station_only: bool = False  # a hull repair failed in space: only a station can repair the hull
@@ -251,6 +252,11 @@ class Campaign:
     def aboard(self, base: str) -> list[Unit]:
         """The fighters carried by a carrier or based at a station (on the map or off it with the carrier)."""
         return [u for u in self.units if u.roster.carried_by == base]
+
+    def leaving(self, units: Iterable[Unit]) -> set[str]:
+        """Ships going somewhere without the rest of their fleet (they leave it: a fleet's ships are together)."""
+        going = {u.name for u in units}
+        return {u.name for u in self.units if u.name in going and u.fleet and any(m.name not in going for m in self.fleet(u.fleet))}
 
     def station_at(self, planet: str) -> Unit | None:
         return next((u for u in self.units if u.station and u.home == planet), None)

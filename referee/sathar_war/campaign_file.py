@@ -30,7 +30,7 @@ CAMPAIGN_KEYS = {
     "outcome", "map", "units", "orders", "allowances", "losses", "fights", "log",
 }
 UNIT_KEYS = {
-    "force", "status", "place", "home", "fleet", "moved", "fought", "attacked", "drone", "hull_station_only",
+    "force", "status", "place", "home", "fleet", "moved", "fought", "repair_turns", "attacked", "drone", "hull_station_only",
     "rearms", "docked_since", "placed", "lost", "returns", "circle",
 }
 HOWS = ("combat", "misjump", "stranded", "detonated")
@@ -166,6 +166,7 @@ def _unit(item: object, where: str, tables: Tables) -> Unit:
         fleet=strict.get(table, "fleet", str, where, ""),
         moved=strict.get(table, "moved", bool, where, False),
         fought=strict.get(table, "fought", bool, where, False),
+        repair_turns=strict.get(table, "repair_turns", int, where, 0),
         attacked=strict.get(table, "attacked", str, where, ""),
         drone=strict.get(table, "drone", bool, where, False),
         hull_station_only=strict.get(table, "hull_station_only", bool, where, False),

@@ -96,7 +96,7 @@ def move(
         lost, rolls = _misjumps(campaign, tables, units, new.rate, groups, rng or random.Random(), rolled)
         entries += rolls
     changed = [_moved(u, new) for u in units]
-    left = _leaving(campaign, units)
+    left = campaign.leaving(units)
     if left:
         changed = [attrs.evolve(u, fleet="") if u.name in left else u for u in changed]
         entries.append(campaign.entry(f"{', '.join(sorted(left))} leave their fleet: the rest of it stays (a fleet's ships are together)", rule=TRANSIT))
@@ -112,7 +112,7 @@ def _to_planet(campaign: Campaign, units: Sequence[Unit], planet: str) -> Done:
     place = units[0].place
     assert place is not None
     new = attrs.evolve(place, planet=_planet_of(campaign, place.where, planet))
-    left = _leaving(campaign, units)
+    left = campaign.leaving(units)
     changed = [attrs.evolve(_moved(u, new), fleet="" if u.name in left else u.fleet) for u in units]
     campaign = _carry(campaign.with_units(changed), changed)
     return done(campaign, campaign.entry(f"{_names(units)} move to {new.shown(campaign.frontier)}", rule=f"{BOOK}, Star Systems"))
@@ -123,12 +123,6 @@ def _planet_of(campaign: Campaign, system: str, planet: str) -> str:
     if found_system.name != system:
         raise RefereeError(f"{found.name} is in {found_system.name}, not {system}; the planets of {system} are {', '.join(p.name for p in campaign.frontier.system(system).planets)}")
     return found.name
-
-
-def _leaving(campaign: Campaign, units: Sequence[Unit]) -> set[str]:
-    """Ships moving without the rest of their fleet."""
-    moving = {u.name for u in units}
-    return {u.name for u in units if u.fleet and any(m.name not in moving for m in campaign.fleet(u.fleet))}
 
 
 def _moved(unit: Unit, new: Place) -> Unit:

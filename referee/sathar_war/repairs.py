@@ -230,10 +230,8 @@ def void_returns(campaign: Campaign, tables: Tables) -> tuple[Campaign, list[Ent
 
 
 def _repair_turns(campaign: Campaign, unit: Unit) -> tuple[list[Fight], int]:
-    """Today's battles the ship was in, and the repair turns it has made after them (its log lines)."""
-    fights = [f for f in campaign.fights if unit.name in f.ships]
-    made = sum(1 for e in campaign.log if e.day == campaign.day and e.rule == AFTER_BATTLE and e.text.startswith(f"the {unit.name} makes its repair turn"))
-    return fights, made
+    """Today's battles the ship was in, and the repair turns it has made after them."""
+    return [f for f in campaign.fights if unit.name in f.ships], unit.repair_turns
 
 
 def may_repair_in_space(campaign: Campaign, unit: Unit) -> bool:
@@ -269,7 +267,7 @@ def repair_in_space(
     failed_hull = any(a.repair.target == "hull" and not a.success for a in attempts)
     battle = f"the {fights[made].attacker} attack at {fights[made].planet} ({fights[made].system})" if made < len(fights) else "a battle (overridden)"
     entries.append(campaign.entry(f"the {unit.name} makes its repair turn after {battle}: {sum(r.points for r in repairs)} of its {unit.roster.dcr} DCR points", rule=AFTER_BATTLE))
-    unit = attrs.evolve(unit, roster=after, hull_station_only=unit.hull_station_only or failed_hull)
+    unit = attrs.evolve(unit, roster=after, hull_station_only=unit.hull_station_only or failed_hull, repair_turns=unit.repair_turns + 1)
     campaign = campaign.with_units([unit])
     entries += [
         campaign.entry(

@@ -32,19 +32,34 @@ def _with_fighters(campaign: Campaign, units: Sequence[Unit]) -> list[Unit]:
 
 def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
     """Sathar ships (with the fighters aboard) into a start circle: at set-up, or as reinforcements
-    at the start of a Sathar move."""
+    at the start of a Sathar move. A ship placed in this same step and not moved yet may be placed
+    again, in another circle: the Sathar player is still setting his counters down."""
     if campaign.step not in ("setup", "sathar-move"):
         raise RefereeError(f"Sathar ships are placed at set-up or at the beginning of the Sathar move (step sathar-move), not in {campaign.step} ({SATHAR_SETUP})")
     found = campaign.frontier.circle(circle)
     units = campaign.named(names)
     for unit in units:
+        if unit.side == "Sathar" and _just_placed(campaign, unit) and not unit.roster.carried_by:
+            continue
         if unit.side != "Sathar" or unit.status != "off-map" or unit.fighter and unit.roster.carried_by:
             why = "is aboard a carrier and comes with it" if unit.roster.carried_by else f"is {unit.status}" if unit.side == "Sathar" else "is not a Sathar ship"
             raise RefereeError(f"the {unit.name} {why}; only Sathar ships off the map can be placed in a start circle")
-    placed = [attrs.evolve(u, status="active", place=Place(found.name), placed=campaign.day, circle=found.name) for u in _with_fighters(campaign, units)]
+    left = campaign.leaving(u for u in units if u.active)
+    placed = [
+        attrs.evolve(u, status="active", place=Place(found.name), placed=campaign.day, circle=found.name, fleet="" if u.name in left else u.fleet)
+        for u in _with_fighters(campaign, units)
+    ]
     campaign = campaign.with_units(placed)
     text = f"{len(units)} Sathar ship{'s' if len(units) > 1 else ''} placed in the {found.name}: {', '.join(u.name for u in units)}"
+    if left:
+        text += f"; {', '.join(sorted(left))} leave their fleet (a fleet's ships are together)"
     return done(campaign, campaign.entry(text, rule=SATHAR_SETUP))
+
+
+def _just_placed(campaign: Campaign, unit: Unit) -> bool:
+    """Placed in a start circle in this step (set-up, or today's Sathar move), and not moved since."""
+    place = unit.place
+    return unit.active and place is not None and not place.on_route and unit.placed == campaign.day and not unit.moved and place.where == unit.circle
 
 
 def sathar_placement_problems(campaign: Campaign, waive_reading: bool = False) -> list[str]:

@@ -107,7 +107,7 @@ def end_of_day(campaign: Campaign, tables: Tables, rng: random.Random, rolled: M
     campaign, judged = judge(campaign, tenday_end)
     entries += judged
     campaign = campaign.logged(*judged)
-    fresh_day = [attrs.evolve(u, moved=False, fought=False, attacked="") for u in campaign.units if u.moved or u.fought or u.attacked]
+    fresh_day = [attrs.evolve(u, moved=False, fought=False, attacked="", repair_turns=0) for u in campaign.units if u.moved or u.fought or u.attacked or u.repair_turns]
     expired = tuple(a for a in campaign.allowances if a.until > campaign.day)
     campaign = attrs.evolve(campaign.with_units(fresh_day), fights=(), orders=(), allowances=expired)
     return campaign, entries
