@@ -341,3 +341,32 @@ def test_no_sequence_of_steps_drives_a_figure_below_zero_or_revives_a_ship() -> 
                     dead.add(ship.name)
         destroyed += len(dead)
     assert destroyed > 15, "the random battles should destroy ships"
+
+
+# -- issue 12, part 4: defects against the Tactical Operations Manual ---------------------------------
+
+
+def test_ships_docked_at_a_destroyed_station_take_their_damage_and_are_no_longer_docked() -> None:
+    # Space Stations: "If a station is destroyed while ships are docked at it, each docked ship takes
+    # points of damage equal to one-half of the station's original hull points"; the station is gone
+    # from the map ("immediately removed", Ship Damage), so nothing is docked at it any more.
+    battle = fleet()
+    battle = battle.with_ships([attrs.evolve(battle.ship("Station"), hull=3), attrs.evolve(battle.ship("Z'Gata"), docked_at="Station")])
+    done = hit_in_battle(battle, KH, RNG, "Station", "laser battery", "1d10", Rolled(damage="10", hull="5"))
+    zgata = done.battle.ship("Z'Gata")
+    assert zgata.hull == 10 and zgata.docked_at == ""
+    assert any("no longer docked" in e.text for e in done.entries)
+    # undocked, it launches ICMs and is no longer refused as docked
+    torpedo = shoot(done.battle, KH, RNG, "Venomous", "T", "Z'Gata", Report(range=1, icms=(("Z'Gata", 1),)), Rolled("99"))
+    assert torpedo.battle.ship("Z'Gata").system("ICM").count == 3  # type: ignore[union-attr]
+    with pytest.raises(RefereeError, match="is not docked"):
+        dock(advance(done.battle), "Z'Gata", "")
+
+
+def test_breaking_apart_is_refused_in_a_basic_battle() -> None:
+    # Breaking apart is under Advanced Game: Damage, Hull Hits; in the Basic Game a ship is destroyed
+    # "when all of the ship's hull points are gone" (Basic Game: Ship Damage).
+    battle = fleet("basic")
+    battle = battle.with_ships([attrs.evolve(battle.ship("Venomous"), hull=5)])
+    with pytest.raises(RefereeError, match="Advanced Game rule .*Basic Game: Ship Damage"):
+        breakup(battle, RNG, "Venomous", 4, "1")

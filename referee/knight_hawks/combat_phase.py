@@ -242,15 +242,20 @@ def half(points: int) -> int:
 def settle(battle: Battle, destroyed: Sequence[str]) -> tuple[Battle, tuple[Entry, ...]]:
     """Space Stations: the damage that follows a ship or station destroyed with ships docked.
 
+    "If a station is destroyed while ships are docked at it, each docked ship takes points of damage
+    equal to one-half of the station's original hull points"; the station is "immediately removed
+    from the map" (Ship Damage), so those ships are no longer docked: they can be attacked, launch
+    ICMs and fire every weapon again.
+
     Fighters aboard a destroyed assault carrier are lost with it: the book does not say, and a
     fighter inside a destroyed ship cannot fly out of the wreck (a reading, logged as one)."""
     entries: list[Entry] = []
     queue = list(destroyed)
-    rule = f"{MANUAL}, Space Stations (a station or docked ship destroyed)"
+    rule = f"{MANUAL}, Space Stations (a station or docked ship destroyed); Ship Damage (a destroyed ship is removed from the map)"
     while queue:
         gone = battle.ship(queue.pop(0))
         hits: list[tuple[Ship, int, str]] = [
-            (s, half(gone.hull_start), f"docked at the destroyed {gone.name}: half its {gone.hull_start} original hull points")
+            (attrs.evolve(s, docked_at=""), half(gone.hull_start), f"docked at the destroyed {gone.name}: half its {gone.hull_start} original hull points; no longer docked")
             for s in battle.docked_at(gone.name)
         ]
         # fighters aboard a destroyed carrier: the book is silent; read as lost with it

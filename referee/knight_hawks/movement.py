@@ -128,7 +128,16 @@ def navigation(battle: Battle, kh: Tables, rng: random.Random, name: str, rolled
 
 
 def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: str | None = None) -> Done:
-    """Breaking apart: roll for a ship beyond half its hull points that used ADF or MR points."""
+    """Breaking apart: roll for a ship beyond half its hull points that used ADF or MR points.
+
+    An Advanced Game rule (Advanced Game: Damage, Hull Hits): in a Basic Game battle a ship is
+    destroyed when all of its hull points are gone (Basic Game: Ship Damage), and is refused here.
+    """
+    if battle.game == "basic":
+        raise RefereeError(
+            f"breaking apart is an Advanced Game rule ({MANUAL}, Advanced Game: Damage, Hull Hits); in the Basic Game a ship "
+            f"is destroyed only when all of its hull points are gone ({MANUAL}, Basic Game: Ship Damage)"
+        )
     ship = _afloat(battle, name)
     chance = breakup_chance(ship.hull_start, ship.damage, points)
     rule = f"{MANUAL}, Advanced Game: Damage, Hull Hits (breaking apart)"
