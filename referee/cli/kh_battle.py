@@ -284,17 +284,34 @@ def seeker_place(hex_: Hex, battle_file: BattleFile = None, side: Side = "", by:
     apply(battle_file, as_json, lambda battle, kh: place_seeker(battle, hex_, side, by))
 
 
+SeekerIcms = Annotated[Optional[list[str]], typer.Option("--icm", help="NAME=N: a ship launching N ICMs against the seeker (repeat).")]
+SeekerRoll = Annotated[Optional[str], typer.Option("--roll", help="The d100 to hit, rolled at the table.")]
+SeekerDamage = Annotated[Optional[str], typer.Option("--damage-roll", help="The Damage Table d100, rolled at the table.")]
+SeekerHull = Annotated[Optional[str], typer.Option("--hull-roll", help="The 5d10 hull damage, rolled at the table.")]
+
+
 @seeker_app.command("move")
 def seeker_move(
     hex_: Hex,
     to: Annotated[str, typer.Option("--to", help="The hex it ends in, moved toward the closest ship.")],
     battle_file: BattleFile = None,
+    at: Annotated[str, typer.Option("--at", help="It entered a hex with a ship: the largest ship there, which it attacks.")] = "",
+    icm: SeekerIcms = None,
+    roll: SeekerRoll = None,
+    damage_roll: SeekerDamage = None,
+    hull_roll: SeekerHull = None,
+    seed: Seed = None,
     as_json: AsJson = False,
 ) -> None:
-    """Activate a seeker or move an active one (2, 4, 6 ... hexes; it detonates on the turn it moves 12)."""
+    """Activate a seeker or move an active one (2, 4, 6 ... hexes): it detonates in a hex with a ship (--at), and on the turn it moves 12."""
+    from referee.knight_hawks.attack import Rolled
     from referee.knight_hawks.ordnance import move_seeker
 
-    apply(battle_file, as_json, lambda battle, kh: move_seeker(battle, hex_, to))
+    if not at and (icm or roll or damage_roll or hull_roll):
+        raise RefereeError("--icm and the rolls are for a seeker that detonates against a ship: name it with --at SHIP")
+    launched = counts(icm, "--icm")
+    rolled = Rolled(roll, damage_roll, hull_roll)
+    apply(battle_file, as_json, lambda battle, kh: move_seeker(battle, kh, dice_for(seed), hex_, to, at, launched, rolled))
 
 
 @seeker_app.command("attack")
@@ -302,25 +319,17 @@ def seeker_attack(
     hex_: Hex,
     at: Annotated[str, typer.Option("--at", help="The largest ship in the seeker's hex.")],
     battle_file: BattleFile = None,
-    icm: Annotated[Optional[list[str]], typer.Option("--icm", help="NAME=N: a ship launching N ICMs against the seeker (repeat).")] = None,
-    roll: Annotated[Optional[str], typer.Option("--roll", help="The d100 to hit, rolled at the table.")] = None,
-    damage_roll: Annotated[Optional[str], typer.Option("--damage-roll", help="The Damage Table d100, rolled at the table.")] = None,
-    hull_roll: Annotated[Optional[str], typer.Option("--hull-roll", help="The 5d10 hull damage, rolled at the table.")] = None,
+    icm: SeekerIcms = None,
+    roll: SeekerRoll = None,
+    damage_roll: SeekerDamage = None,
+    hull_roll: SeekerHull = None,
     seed: Seed = None,
     as_json: AsJson = False,
 ) -> None:
-    """An active seeker detonates against the largest ship in its hex: 75% (90% vs a stasis screen), 5d10."""
+    """A ship entered an active seeker's hex: it detonates against the largest ship there, 75% (90% vs a stasis screen), 5d10."""
     from referee.knight_hawks.attack import Rolled
     from referee.knight_hawks.ordnance import seeker_attack as detonate
 
     launched = counts(icm, "--icm")
     rolled = Rolled(roll, damage_roll, hull_roll)
     apply(battle_file, as_json, lambda battle, kh: detonate(battle, kh, dice_for(seed), hex_, at, launched, rolled))
-
-
-@seeker_app.command("gone")
-def seeker_gone(hex_: Hex, battle_file: BattleFile = None, as_json: AsJson = False) -> None:
-    """A seeker that moved 12 hexes detonates with no ship in range: no damage, and it is gone."""
-    from referee.knight_hawks.ordnance import seeker_gone as gone
-
-    apply(battle_file, as_json, lambda battle, kh: gone(battle, hex_))
