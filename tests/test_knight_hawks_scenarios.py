@@ -106,6 +106,10 @@ BASE: dict[str, Any] = {"format": battle_file.FORMAT, "version": 1, "name": "t",
         ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "active_screen": "PS"}]}, "active_screen must be one of its screens"),
         ({"game": "basic", "ships": [{"name": "A", "class": "frigate", "side": "UPF", "dcr": 5}]}, "the Basic Game has no DCR"),
         ({"seekers": [{"hex": "0101", "side": "UPF", "moved": 3}]}, "moved must be 0, 2, 4, 6"),
+        ({"new_fires": ["A"]}, "new_fires lists 'A', which is not a burning UPF ship"),
+        ({"losses": [{"ship": "A", "turn": 1, "half": "UPF", "shooting": True}]}, "losses lists 'A', which is not a destroyed ship"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "hull": 0}], "losses": [{"ship": "A", "turn": 1, "half": "UPF"}]}, "shooting is missing"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "hull": 0}], "losses": [{"ship": "A", "turn": 2, "half": "UPF", "shooting": False}]}, "give a turn up to 1"),
     ],
 )
 def test_malformed_battle_files_are_refused_saying_what_and_where(change: dict[str, Any], says: str) -> None:

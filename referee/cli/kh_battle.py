@@ -73,13 +73,16 @@ def start(
 
 def roster_line(ship: "Ship", battle: "Battle") -> str:
     if ship.destroyed:
-        return f"{ship.name} ({ship.ship_class}, {ship.side}): DESTROYED"
+        loss = battle.loss(ship.name)
+        when = f" in turn {loss.turn}, {loss.half}'s half" + (", by its shooting" if loss.shooting else "") if loss else ""
+        return f"{ship.name} ({ship.ship_class}, {ship.side}): DESTROYED{when}"
     figures = [f"hull {ship.hull}/{ship.hull_start}", f"ADF {ship.adf}/{ship.adf_start}", f"MR {ship.mr}/{ship.mr_start}"]
     if battle.game == "advanced":
         figures.append(f"DCR {ship.dcr}/{ship.dcr_start}")
     kit = " ".join(s.shown() for s in (*ship.weapons, *ship.defenses))
     status = [f"speed {ship.speed}"] if ship.speed else []
     status += [f"damaged: {', '.join(sorted(ship.damaged))}"] if ship.damaged else []
+    status += [f"its fire started in this combat step: first rolled at the start of {battle.moving}'s next"] if ship.name in battle.new_fires else []
     status += ["masking screen up"] if ship.masking_screen_up else []
     status += [f"{ship.active_screen} active"] if ship.active_screen else []
     status += [f"docked at {ship.docked_at}"] if ship.docked_at else []

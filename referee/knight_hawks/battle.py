@@ -44,6 +44,22 @@ class Seeker:
 
 
 @attrs.frozen
+class Loss:
+    """When a ship was destroyed: the game turn, the side whose half it was, and whether by that
+    half's shooting (a shot, or a hit decided at the table, and what followed from it: Space Stations).
+
+    Aiming Weapons: weapons announced at a target before it died "must be fired, even though there is
+    nothing for them to hit" - wasted shots, which only a ship destroyed by this combat phase's
+    shooting can draw; a ship destroyed before the shots were announced cannot be aimed at.
+    """
+
+    ship: str
+    turn: int
+    half: str
+    shooting: bool
+
+
+@attrs.frozen
 class Entry:
     """One line of the battle's log: what happened, the dice that decided it, and the rule."""
 
@@ -67,6 +83,8 @@ class Battle:
     repaired: frozenset[str] = frozenset()  # ships that had their repair roll this repair turn
     mines: tuple[Mine, ...] = ()
     seekers: tuple[Seeker, ...] = ()
+    new_fires: frozenset[str] = frozenset()  # non-moving ships set on fire in this combat step: not rolled until their opponent's next
+    losses: tuple[Loss, ...] = ()  # when each destroyed ship was destroyed
     log: tuple[Entry, ...] = ()
     source: str = ""
     situation: str = ""
@@ -101,8 +119,16 @@ class Battle:
 
     @property
     def burning(self) -> tuple[Ship, ...]:
-        """The non-moving side's ships on fire: they roll fire damage at the start of this combat phase."""
-        return tuple(s for s in self.afloat(self.non_moving) if s.damaged & FIRES)
+        """The non-moving side's ships on fire: they roll fire damage at the start of this combat phase.
+
+        A fire is rolled "at the start of his opponent's combat step every turn" (Electrical Fire): one
+        started in this combat step (``new_fires``) waits for the opponent's next combat step.
+        """
+        return tuple(s for s in self.afloat(self.non_moving) if s.damaged & FIRES and s.name not in self.new_fires)
+
+    def loss(self, name: str) -> Loss | None:
+        """When the ship of that name was destroyed (None: afloat, or destroyed before this battle's records)."""
+        return next((loss for loss in self.losses if loss.ship == name), None)
 
     def afloat(self, side: str) -> tuple[Ship, ...]:
         return tuple(s for s in self.ships if s.side == side and not s.destroyed)
@@ -130,6 +156,18 @@ def check(battle: Battle) -> Battle:
         for link in (ship.docked_at, ship.carried_by):
             if link and link.casefold() not in names:
                 raise RefereeError(f"the {ship.name} is docked at or carried by {link!r}, which is not a ship in this battle")
+    by_name = {s.name: s for s in battle.ships}
+    for name in battle.new_fires:
+        burning = by_name.get(name)
+        if burning is None or not burning.damaged & FIRES or burning.side != battle.non_moving:
+            raise RefereeError(f"new_fires lists {name!r}, which is not a burning {battle.non_moving} ship (the side not moving)")
+    lost = [loss.ship for loss in battle.losses]
+    for loss in battle.losses:
+        gone = by_name.get(loss.ship)
+        if gone is None or not gone.destroyed or lost.count(loss.ship) > 1:
+            raise RefereeError(f"losses lists {loss.ship!r}, which is not a destroyed ship of this battle listed once")
+        if loss.half not in battle.sides or not 1 <= loss.turn <= battle.turn:
+            raise RefereeError(f"the {loss.ship} is listed as destroyed in turn {loss.turn}, {loss.half}'s half: give a turn up to {battle.turn} and one of {list(battle.sides)}")
     secrets: tuple[Mine | Seeker, ...] = (*battle.mines, *battle.seekers)
     for secret in secrets:
         if secret.side not in battle.sides:
@@ -142,14 +180,15 @@ def advance(battle: Battle) -> Battle:
 
     A new game turn clears what was fired that turn (Rate of Fire: each torpedo, assault rocket
     and rocket battery system once per turn); a new half clears the other weapons' shots (a ship
-    fires its weapons in the opponent's phase and in its own). Fire damage must be rolled first.
+    fires its weapons in the opponent's phase and in its own). Fire damage must be rolled first; a
+    fire started in this combat step is not, and waits for its opponent's next (Battle.burning).
     """
     first, second = battle.sides
     if battle.step == "turn" and battle.burning and not battle.fires_rolled:
         raise RefereeError(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first (kh fires): every turn until the fire is out")
     # an evading ship had to turn on its next move: that move is over when its side's half ends;
     # each weapon fires once in a half of the turn (Rate of Fire)
-    battle = attrs.evolve(battle, ships=tuple(
+    battle = attrs.evolve(battle, new_fires=frozenset(), ships=tuple(
         attrs.evolve(s, shots=(), must_turn=s.must_turn and s.side != battle.moving) for s in battle.ships
     ))
     if battle.step == "turn" and battle.moving == first:

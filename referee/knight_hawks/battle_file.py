@@ -12,7 +12,7 @@ import attrs
 
 from referee import strict
 from referee.errors import RefereeError
-from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker, check
+from referee.knight_hawks.battle import Battle, Entry, Loss, Mine, Seeker, check
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
 from referee.tables import Tables
 
@@ -21,6 +21,7 @@ VERSION = 1
 BATTLE_KEYS = {
     "format", "version", "name", "game", "source", "sides", "turn", "moving", "step", "fires_rolled", "repaired",
     "situation", "setup", "victory", "special_rules", "notes", "ships", "mines", "seekers", "log",
+    "new_fires", "losses",
 }
 
 
@@ -50,6 +51,8 @@ def from_dict(data: dict[str, Any], kh: Tables) -> Battle:
         repaired=frozenset(strict.words(data, "repaired", where)),
         mines=strict.items(data, "mines", _mine),
         seekers=strict.items(data, "seekers", _seeker),
+        new_fires=frozenset(strict.words(data, "new_fires", where)),
+        losses=strict.items(data, "losses", _loss),
         log=strict.items(data, "log", _entry),
         source=strict.get(data, "source", str, where, ""),
         situation=strict.get(data, "situation", str, where, ""),
@@ -78,6 +81,14 @@ def _seeker(item: object, where: str) -> Seeker:
     )
 
 
+def _loss(item: object, where: str) -> Loss:
+    table = strict.keys(item, {"ship", "turn", "half", "shooting"}, where)
+    return Loss(
+        strict.get(table, "ship", str, where), strict.get(table, "turn", int, where), strict.get(table, "half", str, where),
+        strict.get(table, "shooting", bool, where),
+    )
+
+
 def _entry(item: object, where: str) -> Entry:
     table = strict.keys(item, {"turn", "side", "text", "rolls", "rule"}, where)
     return Entry(
@@ -97,8 +108,13 @@ def to_dict(battle: Battle) -> dict[str, Any]:
         "ships": [ship_dict(s) for s in battle.ships],
         "mines": [attrs.asdict(m) for m in battle.mines],
         "seekers": [attrs.asdict(s) for s in battle.seekers],
-        "log": [entry_dict(e) for e in battle.log],
     }
+    # written only when there are any: a scenario has none
+    if battle.new_fires:
+        data["new_fires"] = sorted(battle.new_fires)
+    if battle.losses:
+        data["losses"] = [attrs.asdict(loss) for loss in battle.losses]
+    data["log"] = [entry_dict(e) for e in battle.log]
     return data
 
 

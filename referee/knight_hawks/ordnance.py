@@ -260,7 +260,7 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
         if target.destroyed:
             continue
         hit = damage(kh, battle.game, "torpedo", "5d10", rng, target, _key(rolled, target, Rolled()))
-        done = take_hit(battle, target, hit, f"the {target.name}", rule)
+        done = take_hit(battle, target, hit, f"the {target.name}", rule, shooting=False)
         battle = done.battle
         entries.extend(done.entries)
     return Done(None, battle, tuple(entries))
