@@ -10,7 +10,7 @@ import typer
 from referee.cli.battles import BattleFile, apply, counts, dice_for, open_battle, pairs
 from referee.cli.groups import group
 from referee.cli.kh import Seed, app
-from referee.cli.output import AsJson, print_json
+from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
@@ -50,11 +50,14 @@ def start(
     scenario: Annotated[str, typer.Argument(help="A scenario (see kh scenarios) or a battle file to copy.")],
     path: Annotated[Path, typer.Argument(help="The new battle file.")],
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    roll: Annotated[Optional[list[str]], typer.Option("--roll", help="SIDE=N: a side's die for side A, rolled at the table (a scenario that rolls for it: close-escort).")] = None,
+    seed: Seed = None,
 ) -> None:
-    """Start a battle: copy a scenario into a new battle file, checked, at turn 1."""
+    """Start a battle: copy a scenario into a new battle file, checked, at turn 1 (rolling for side A where the scenario says)."""
     from referee import storage, tables
     from referee.cli.battles import save_battle
     from referee.knight_hawks import battle_file
+    from referee.knight_hawks.side_a import roll_for_side_a
 
     known = scenario_files()
     source = known.get(scenario.lower().removeprefix("kh-").removesuffix(".toml")) or Path(scenario)
@@ -62,9 +65,16 @@ def start(
         raise RefereeError(f"no scenario {scenario!r}; the scenarios are {', '.join(known)} (or give a battle file)")
     if path.exists() and not force:
         raise RefereeError(f"{path} exists: choose another name or add --force to replace it")
-    battle = battle_file.from_dict(storage.read(source, "scenario"), tables.load(prefix="kh"))
+    battle = battle_file.from_dict(storage.read(source, "scenario"), tables.load(prefix="kh"), start=True)
+    rolls = dict(pairs(roll, "--roll"))
+    if rolls and not battle.roll_for_side_a:
+        raise RefereeError(f"{battle.name} does not roll for side A ({battle.sides[0]} moves first): leave out --roll")
+    rolled = roll_for_side_a(battle, dice_for(seed), rolls) if battle.roll_for_side_a else None
+    battle = rolled.battle if rolled else battle
     save_battle(path, battle)
     print(f"{battle.name}: {len(battle.ships)} ships, {battle.game} game; saved to {path}")
+    if rolled:
+        print_steps(rolled.entries, False)
     print(f"Player A: {battle.sides[0]} (moves first); Player B: {battle.sides[1]}")
     for text in (battle.setup, battle.victory, *battle.special_rules):
         if text:

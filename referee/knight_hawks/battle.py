@@ -85,6 +85,7 @@ class Battle:
     seekers: tuple[Seeker, ...] = ()
     new_fires: frozenset[str] = frozenset()  # non-moving ships set on fire in this combat step: not rolled until their opponent's next
     losses: tuple[Loss, ...] = ()  # when each destroyed ship was destroyed
+    roll_for_side_a: bool = False  # a scenario whose players roll for side A when it starts (referee.knight_hawks.side_a)
     log: tuple[Entry, ...] = ()
     source: str = ""
     situation: str = ""

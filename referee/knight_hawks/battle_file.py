@@ -21,12 +21,16 @@ VERSION = 1
 BATTLE_KEYS = {
     "format", "version", "name", "game", "source", "sides", "turn", "moving", "step", "fires_rolled", "repaired",
     "situation", "setup", "victory", "special_rules", "notes", "ships", "mines", "seekers", "log",
-    "new_fires", "losses",
+    "new_fires", "losses", "roll_for_side_a",
 }
 
 
-def from_dict(data: dict[str, Any], kh: Tables) -> Battle:
-    """The battle a file describes; anything malformed is refused, saying what and where."""
+def from_dict(data: dict[str, Any], kh: Tables, start: bool = False) -> Battle:
+    """The battle a file describes; anything malformed is refused, saying what and where.
+
+    ``start``: a scenario read to start a battle from (kh start), which may still have side A to
+    roll for (``roll_for_side_a``); a battle in play must have it decided.
+    """
     where = "battle file"
     data = strict.keys(data, BATTLE_KEYS, where)
     strict.header(data, FORMAT, VERSION, where, "a Knight Hawks battle file")
@@ -60,9 +64,12 @@ def from_dict(data: dict[str, Any], kh: Tables) -> Battle:
         victory=strict.get(data, "victory", str, where, ""),
         special_rules=strict.words(data, "special_rules", where),
         notes=strict.words(data, "notes", where),
+        roll_for_side_a=strict.get(data, "roll_for_side_a", bool, where, False),
     )
     if not battle.ships:
         raise RefereeError(f"{where}: no ships ([[ships]] tables)")
+    if battle.roll_for_side_a and not start:
+        raise RefereeError(f"{where}: side A is still to be rolled for (roll_for_side_a): start the battle from it with referee kh start, which rolls (or takes --roll SIDE=N)")
     return check(battle)
 
 
@@ -114,6 +121,8 @@ def to_dict(battle: Battle) -> dict[str, Any]:
         data["new_fires"] = sorted(battle.new_fires)
     if battle.losses:
         data["losses"] = [attrs.asdict(loss) for loss in battle.losses]
+    if battle.roll_for_side_a:
+        data["roll_for_side_a"] = True
     data["log"] = [entry_dict(e) for e in battle.log]
     return data
 
