@@ -120,11 +120,13 @@ def ships(
     if as_json:
         data = files.to_dict(battle)
         wanted = {s.name for s in shown}
-        print_json({"turn": battle.turn, "moving": battle.moving, "step": battle.step, "ships": [s for s in data["ships"] if s["name"] in wanted],
+        print_json({"turn": battle.turn, "moving": battle.moving, "step": battle.step, "damage_table": battle.damage_table,
+                    "ships": [s for s in data["ships"] if s["name"] in wanted],
                     **({"mines": data["mines"], "seekers": data["seekers"]} if secrets else {})})
         return
     when = "repair turn" if battle.step == "repair" else f"{battle.moving} moving"
-    print(f"{battle.name}, turn {battle.turn}, {when}")
+    rules = "" if battle.damage_table else " (the campaign's Basic Rules: no Damage Table, every hit a hull hit; no repairs)"
+    print(f"{battle.name}, turn {battle.turn}, {when}{rules}")
     for side in battle.sides:
         mine = [s for s in shown if s.side == side]
         if mine:

@@ -5,6 +5,10 @@ turn is Side A's half, then Side B's; in each half the moving side moves, then t
 side fires defensively and the moving side fires offensively. In the Advanced Game a repair turn
 follows every third game turn. Players move the counters; the battle keeps what the rosters and
 the referee's paper would hold.
+
+A campaign battle fought with the Basic Rules (``damage_table`` False) keeps the Advanced Game's
+ships, weapons and Combat Table but ignores "The Advanced Game Damage Table and the repair rule"
+(The Second Sathar War, Orders of Battle): every hit is a hull hit, and there is no repair turn.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from referee.knight_hawks.roster import FIRES, Ship
 
 Step = Literal["turn", "repair"]
 SEQUENCE = "Knight Hawks Tactical Operations Manual, Sequence of Play"
+CAMPAIGN_BASIC_REPAIRS = "The Second Sathar War, Orders of Battle (the Basic Rules): 'the repair rule [is] ignored'"
 
 
 @attrs.frozen
@@ -86,6 +91,9 @@ class Battle:
     new_fires: frozenset[str] = frozenset()  # non-moving ships set on fire in this combat step: not rolled until their opponent's next
     losses: tuple[Loss, ...] = ()  # when each destroyed ship was destroyed
     roll_for_side_a: bool = False  # a scenario whose players roll for side A when it starts (referee.knight_hawks.side_a)
+    # False: a campaign battle under its Basic Rules - Advanced rosters, weapons and Combat Table, but no
+    # Damage Table (every hit a hull hit), no repairs, no fires, no breaking apart (The Second Sathar War)
+    damage_table: bool = True
     log: tuple[Entry, ...] = ()
     source: str = ""
     situation: str = ""
@@ -125,6 +133,8 @@ class Battle:
         A fire is rolled "at the start of his opponent's combat step every turn" (Electrical Fire): one
         started in this combat step (``new_fires``) waits for the opponent's next combat step.
         """
+        if not self.damage_table:
+            return ()  # fires are Damage Table results, ignored under the campaign's Basic Rules
         return tuple(s for s in self.afloat(self.non_moving) if s.damaged & FIRES and s.name not in self.new_fires)
 
     def loss(self, name: str) -> Loss | None:
@@ -145,6 +155,10 @@ def check(battle: Battle) -> Battle:
         raise RefereeError(f"moving must be one of the sides {list(battle.sides)}, not {battle.moving!r}")
     if battle.turn < 1:
         raise RefereeError(f"turn must be 1 or more, not {battle.turn}")
+    if not battle.damage_table and battle.game != "advanced":
+        raise RefereeError("damage_table = false is a campaign battle under the Basic Rules, fought with Advanced Game rosters: game must be advanced")
+    if not battle.damage_table and battle.step == "repair":
+        raise RefereeError("a battle without the Damage Table (the campaign's Basic Rules) has no repair turn: step must be turn")
     names = [s.name.casefold() for s in battle.ships]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -195,10 +209,14 @@ def advance(battle: Battle) -> Battle:
     if battle.step == "turn" and battle.moving == first:
         nxt = attrs.evolve(battle, moving=second, fires_rolled=False)
         return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE))
-    if battle.step == "turn" and battle.game == "advanced" and battle.turn % 3 == 0:
+    repair_due = battle.step == "turn" and battle.game == "advanced" and battle.turn % 3 == 0
+    if repair_due and battle.damage_table:
         nxt = attrs.evolve(battle, step="repair", repaired=frozenset())
         rule = "Knight Hawks Tactical Operations Manual, Advanced Game: Sequence of Play (Repair Turn after every 3 turns)"
         return nxt.logged(nxt.entry(f"repair turn after turn {battle.turn}", rule=rule))
     ships = tuple(attrs.evolve(s, fired=frozenset()) for s in battle.ships)
     nxt = attrs.evolve(battle, turn=battle.turn + 1, moving=first, step="turn", fires_rolled=False, ships=ships, repaired=frozenset())
+    if repair_due:
+        rule = f"{SEQUENCE}; {CAMPAIGN_BASIC_REPAIRS}"
+        return nxt.logged(nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn (no repair turn after turn {battle.turn}: the campaign's Basic Rules ignore the repair rule)", rule=rule))
     return nxt.logged(nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn", rule=SEQUENCE))

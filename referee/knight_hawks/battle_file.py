@@ -21,7 +21,7 @@ VERSION = 1
 BATTLE_KEYS = {
     "format", "version", "name", "game", "source", "sides", "turn", "moving", "step", "fires_rolled", "repaired",
     "situation", "setup", "victory", "special_rules", "notes", "ships", "mines", "seekers", "log",
-    "new_fires", "losses", "roll_for_side_a",
+    "new_fires", "losses", "roll_for_side_a", "damage_table",
 }
 
 
@@ -65,6 +65,7 @@ def from_dict(data: dict[str, Any], kh: Tables, start: bool = False) -> Battle:
         special_rules=strict.words(data, "special_rules", where),
         notes=strict.words(data, "notes", where),
         roll_for_side_a=strict.get(data, "roll_for_side_a", bool, where, False),
+        damage_table=strict.get(data, "damage_table", bool, where, True),
     )
     if not battle.ships:
         raise RefereeError(f"{where}: no ships ([[ships]] tables)")
@@ -105,9 +106,18 @@ def _entry(item: object, where: str) -> Entry:
 
 
 def to_dict(battle: Battle) -> dict[str, Any]:
-    """The battle as a battle file's tables (read back by :func:`from_dict` to the same battle)."""
-    data: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION, "name": battle.name, "game": battle.game, "source": battle.source,
+    """The battle as a battle file's tables (read back by :func:`from_dict` to the same battle).
+
+    ``damage_table``, ``roll_for_side_a``, ``new_fires`` and ``losses`` are written only when they
+    say something: the Damage Table in use, side A decided, no new fires, no ship destroyed."""
+    rules: dict[str, Any] = {"damage_table": False} if not battle.damage_table else {}
+    if battle.roll_for_side_a:
+        rules["roll_for_side_a"] = True
+    state: dict[str, Any] = {"new_fires": sorted(battle.new_fires)} if battle.new_fires else {}
+    if battle.losses:
+        state["losses"] = [attrs.asdict(loss) for loss in battle.losses]
+    return {
+        "format": FORMAT, "version": VERSION, "name": battle.name, "game": battle.game, **rules, "source": battle.source,
         "sides": list(battle.sides), "turn": battle.turn, "moving": battle.moving, "step": battle.step,
         "fires_rolled": battle.fires_rolled, "repaired": sorted(battle.repaired),
         "situation": battle.situation, "setup": battle.setup, "victory": battle.victory,
@@ -115,16 +125,9 @@ def to_dict(battle: Battle) -> dict[str, Any]:
         "ships": [ship_dict(s) for s in battle.ships],
         "mines": [attrs.asdict(m) for m in battle.mines],
         "seekers": [attrs.asdict(s) for s in battle.seekers],
+        **state,
+        "log": [entry_dict(e) for e in battle.log],
     }
-    # written only when there are any: a scenario has none
-    if battle.new_fires:
-        data["new_fires"] = sorted(battle.new_fires)
-    if battle.losses:
-        data["losses"] = [attrs.asdict(loss) for loss in battle.losses]
-    if battle.roll_for_side_a:
-        data["roll_for_side_a"] = True
-    data["log"] = [entry_dict(e) for e in battle.log]
-    return data
 
 
 def entry_dict(entry: Entry) -> dict[str, Any]:

@@ -29,7 +29,7 @@ import attrs
 
 from referee.dice import Roll
 from referee.errors import RefereeError
-from referee.knight_hawks.attack import Attack, Damage, Rolled, attack, damage
+from referee.knight_hawks.attack import CAMPAIGN_BASIC, Attack, Damage, Rolled, attack, damage, hull_rule
 from referee.knight_hawks.battle import Battle, Entry, Loss
 from referee.knight_hawks.combat import MANUAL, Shot, combat_table, restrictions
 from referee.knight_hawks.roster import FIRES, Ship, System
@@ -129,7 +129,7 @@ def strike(
     battle = battle.with_ships(launchers)
     target = battle.ship(target.name)
     shot = shot._replace(defenses=defenses_in_use(battle, target), icms=count)
-    done = attack(shot, kh, rng, target, rolled)
+    done = attack(shot, kh, rng, target, rolled, battle.damage_table)
     after = done.after or target
     if shot.evading_mr:
         after = attrs.evolve(after, must_turn=True)
@@ -184,8 +184,8 @@ def describe(hit: Damage) -> str:
 
 def _rule(done: Attack) -> str:
     rules = [done.chance.parts[0].rule]
-    if done.hit is not None and done.hit.found is not None:
-        rules.append(done.hit.found.citation())
+    if done.hit is not None:
+        rules.append(done.hit.found.citation() if done.hit.found is not None else hull_rule(done.shot.game))
     return "; ".join(rules)
 
 
@@ -332,6 +332,8 @@ def fire_damage(battle: Battle, kh: Tables, rng: random.Random, rolled: Mapping[
     The player of a burning ship rolls "at the start of his opponent's combat step every turn"
     (Electrical Fire); a fire's hull hit does 1d10. ``rolled`` gives a ship's entered rolls by name.
     """
+    if not battle.damage_table:
+        raise RefereeError(f"no fire damage in this battle: fires come from the Advanced Game Damage Table, which the campaign's Basic Rules ignore ({CAMPAIGN_BASIC})")
     if battle.step != "turn":
         raise RefereeError("fires burn in the combat phase, not in the repair turn")
     if battle.fires_rolled:
@@ -374,8 +376,8 @@ def hit_in_battle(
     ship = battle.ship(name)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is already destroyed")
-    hit = damage(kh, battle.game, weapon, hull_dice, rng, ship, rolled, half=half)
-    rule = hit.found.citation() if hit.found is not None else f"{MANUAL}, Basic Game: Ship Damage"
+    hit = damage(kh, battle.game, weapon, hull_dice, rng, ship, rolled, half=half, damage_table=battle.damage_table)
+    rule = hit.found.citation() if hit.found is not None else hull_rule(battle.game)
     return take_hit(battle, ship, hit, f"a {weapon} hit on the {ship.name}", rule, shooting)
 
 

@@ -24,7 +24,7 @@ from typing import TypeVar
 import attrs
 
 from referee.errors import RefereeError
-from referee.knight_hawks.attack import Rolled, damage
+from referee.knight_hawks.attack import CAMPAIGN_BASIC, Rolled, damage
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker
 from referee.knight_hawks.combat import MANUAL, Shot
 from referee.knight_hawks.combat_phase import Done, noted, strike, take_hit
@@ -259,8 +259,8 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
         target = battle.ship(target.name)  # as the blasts before left it
         if target.destroyed:
             continue
-        hit = damage(kh, battle.game, "torpedo", "5d10", rng, target, _key(rolled, target, Rolled()))
-        done = take_hit(battle, target, hit, f"the {target.name}", rule, shooting=False)
+        hit = damage(kh, battle.game, "torpedo", "5d10", rng, target, _key(rolled, target, Rolled()), damage_table=battle.damage_table)
+        done = take_hit(battle, target, hit, f"the {target.name}", rule if battle.damage_table else f"{rule}; {CAMPAIGN_BASIC}", shooting=False)
         battle = done.battle
         entries.extend(done.entries)
     return Done(None, battle, tuple(entries))
