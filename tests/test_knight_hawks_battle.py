@@ -271,6 +271,8 @@ def test_docking_and_leaving() -> None:
     with pytest.raises(RefereeError, match="only fighters land"):
         dock(carrier, "Scout", "Carrier")
     assert dock(carrier, "Fighter", "Carrier").battle.ship("Fighter").carried_by == "Carrier"
+    flying = carrier.with_ships([attrs.evolve(carrier.ship("Fighter"), speed=4)])
+    assert dock(flying, "Fighter", "Carrier").battle.ship("Fighter").speed == 0  # Fighters: it docks by stopping
 
 
 @pytest.mark.parametrize(("rolled", "way"), [("1", "left"), ("5", "left"), ("6", "right"), ("0", "right")])
@@ -413,3 +415,24 @@ def test_a_fire_started_by_defensive_fire_is_rolled_in_the_next_half_at_the_oppo
     battle = advance(battle)
     with pytest.raises(RefereeError, match="roll the fire damage of Venomous first"):
         fire(battle, "Z'Gata", "LB", "Venomous")
+
+
+def test_a_ship_rolls_for_breaking_apart_only_in_its_own_movement_phase() -> None:
+    # Found by the random battles: any ship could roll in any half. Hull Hits: "Whenever a severely
+    # damaged ship accelerates, decelerates or turns" - it manoeuvres in its own movement phase.
+    battle = fleet()  # Sathar moving
+    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), hull=10)])
+    with pytest.raises(RefereeError, match="a ship rolls for breaking apart as it accelerates, decelerates or turns .* in its own movement phase; the Z'Gata is UPF and Sathar is moving"):
+        breakup(battle, RNG, "Z'Gata", 2, "1")
+    assert breakup(advance(battle), RNG, "Z'Gata", 2, "1").battle.ship("Z'Gata").destroyed
+
+
+def test_no_hit_is_taken_in_the_repair_turn() -> None:
+    # Found by the random battles: kh damage applied a hit in the repair turn. Repairs: the repair turn
+    # "is not a separate measure of time"; no weapon fires in it, so no hit lands.
+    battle = advance(fleet(turn=3, moving="UPF"))
+    assert battle.step == "repair"
+    with pytest.raises(RefereeError, match="this is the repair turn: no hits until the next game turn"):
+        hit_in_battle(battle, KH, RNG, "Z'Gata", "electron beam battery", "1d10", Rolled(damage="30", hull="4"))
+    done = hit_in_battle(advance(battle), KH, RNG, "Z'Gata", "electron beam battery", "1d10", Rolled(damage="30", hull="4"))
+    assert done.entries[0].text.startswith("an electron beam battery hit on the Z'Gata")

@@ -373,12 +373,18 @@ def hit_in_battle(
     """The damage of a hit the referee decided at the table, applied to the ship's roster and logged.
 
     ``shooting``: a hit of the combat phase's shooting (False: a shatter drone's, in the movement phase)."""
+    if battle.step != "turn":
+        raise RefereeError(
+            "this is the repair turn: no hits until the next game turn (kh next); a repair turn 'is not a separate measure of time' "
+            f"({MANUAL}, Advanced Game: Repairs)"
+        )
     ship = battle.ship(name)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is already destroyed")
     hit = damage(kh, battle.game, weapon, hull_dice, rng, ship, rolled, half=half, damage_table=battle.damage_table)
     rule = hit.found.citation() if hit.found is not None else hull_rule(battle.game)
-    return take_hit(battle, ship, hit, f"a {weapon} hit on the {ship.name}", rule, shooting)
+    article = "an" if weapon[:1] in "aeiou" else "a"
+    return take_hit(battle, ship, hit, f"{article} {weapon} hit on the {ship.name}", rule, shooting)
 
 
 def take_hit(battle: Battle, ship: Ship, hit: Damage, what: str, rule: str, shooting: bool) -> Done:

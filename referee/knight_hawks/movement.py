@@ -109,7 +109,8 @@ def dock(battle: Battle, name: str, at: str) -> Done:
     if base.ship_class == "assault carrier":
         if ship.ship_class != "fighter":
             raise RefereeError(f"only fighters land on an assault carrier, not a {ship.ship_class}")
-        return _done(battle, attrs.evolve(ship, carried_by=base.name, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
+        # "In order to dock, the fighter must stop (have a speed of 0) in the same hex as the station or assault carrier" (Fighters)
+        return _done(battle, attrs.evolve(ship, carried_by=base.name, speed=0, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
     if base.ship_class != "space station":
         raise RefereeError(f"ships dock at space stations; the {base.name} is a {base.ship_class}")
     # a ship stops to dock: a masking screen lasts only while it flies straight at its speed
@@ -136,7 +137,8 @@ def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: 
     An Advanced Game rule (Advanced Game: Damage, Hull Hits): in a Basic Game battle a ship is
     destroyed when all of its hull points are gone (Basic Game: Ship Damage), and is refused here;
     so too under the campaign's Basic Rules (``damage_table`` False), which ignore the Advanced
-    Game's damage rules (a reading: breaking apart is one of them).
+    Game's damage rules (a reading: breaking apart is one of them). The roll is made as the ship
+    "accelerates, decelerates or turns": in its own movement phase.
     """
     if battle.game == "basic":
         raise RefereeError(
@@ -149,6 +151,7 @@ def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: 
             f"Basic Rules ignore ({CAMPAIGN_BASIC}; a reading): a ship is destroyed when all of its hull points are gone"
         )
     ship = _afloat(battle, name)
+    _moving(battle, ship, "a ship rolls for breaking apart as it accelerates, decelerates or turns (Hull Hits),")
     chance = breakup_chance(ship.hull_start, ship.damage, points)
     rule = f"{MANUAL}, Advanced Game: Damage, Hull Hits (breaking apart)"
     if chance.chance == 0:
