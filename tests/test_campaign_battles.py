@@ -135,3 +135,69 @@ def test_a_fighter_escapes_only_aboard_its_carrier_and_a_station_not_at_all() ->
     fled = battles.record(campaign, "TF Prenglar Assault Carrier", Outcome(escaped="White Light")).campaign
     carrier = fled.unit("TF Prenglar Assault Carrier")
     assert carrier.place is not None and carrier.place.on_route and fled.unit(fighter.name).place == carrier.place
+
+
+def test_a_campaign_battle_goes_to_the_kh_commands_and_every_roster_loss_and_round_comes_back(tmp_path: Path) -> None:
+    """The whole hand-off from the command line: declare (Advanced Rules), export, fight shots, ICMs
+    and a fire with kh commands and dice entered at the table, import; every figure worked by hand."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app as cli
+    from tests.test_app import load, saved
+
+    war = saved(tmp_path / "war.toml", at_kawdl_kit(SATHAR, UPF))
+    fought = tmp_path / "battle.toml"
+    runner = CliRunner()
+
+    def run(*args: str) -> str:
+        result = runner.invoke(cli, list(args), catch_exceptions=False, env={"REFEREE_CAMPAIGN": str(war), "REFEREE_BATTLE": str(fought)})
+        assert result.exit_code == 0, f"{args}: {result.stderr}"
+        return result.stdout
+
+    run("campaign", "battle", "declare", "K'tsa-Kar", "--rules", "advanced")
+    run("campaign", "battle", "export", "K'tsa-Kar", str(fought))
+    # turn 1, the Sathar half: offensive fire, then the UPF's defensive fire
+    out = run("kh", "attack", "LB", "--from", "Sathar Destroyer 1", "--at", "TF Prenglar Frigate 1", "-r", "1", "--roll", "10", "--damage-roll", "100")
+    assert "Electrical Fire" in out  # 100 + 0 DTM: 98-105
+    run("kh", "attack", "T", "--from", "Sathar Destroyer 2", "--at", "TF Prenglar Destroyer 1", "-r", "2", "--roll", "20", "--damage-roll", "40", "--hull-roll", "15")
+    run("kh", "attack", "LB", "--from", "TF Prenglar Frigate 2", "--at", "Sathar Destroyer 3", "-r", "1", "--roll", "5", "--damage-roll", "20", "--hull-roll", "8")
+    run("kh", "next")  # the UPF half: the fire is not rolled in it (its first roll: the Sathar's next combat step)
+    run("kh", "attack", "T", "--from", "TF Prenglar Frigate 3", "--at", "Sathar Destroyer 4", "-r", "2", "--icm", "Sathar Destroyer 4=1", "--roll", "30", "--damage-roll", "50", "--hull-roll", "12")
+    run("kh", "next")  # turn 2, the Sathar half: the fire first
+    run("kh", "fires", "--damage-roll", "TF Prenglar Frigate 1=10", "--hull-roll", "TF Prenglar Frigate 1=4")
+    out = run("kh", "attack", "T", "--from", "Sathar Destroyer 5", "--at", "TF Prenglar Frigate 2", "-r", "1", "--roll", "12", "--damage-roll", "20", "--hull-roll", "25")
+    assert "double" in out  # 20 - 20 DTM = 0: double normal damage, 50 of the frigate's 40
+    run("campaign", "battle", "import", str(fought))
+
+    campaign = load(war)
+    roster = {u.name: u.roster for u in campaign.units}
+    assert (roster["TF Prenglar Frigate 1"].hull, roster["TF Prenglar Frigate 1"].damaged) == (36, frozenset({"electrical-fire"}))  # 40 - 4 from the fire
+    assert roster["TF Prenglar Destroyer 1"].hull == 35  # 50 - 15
+    assert roster["Sathar Destroyer 3"].hull == 42  # 50 - 8
+    assert roster["Sathar Destroyer 4"].hull == 38 and roster["Sathar Destroyer 4"].system("ICM").count == 4  # 50 - 12; one of 5 ICMs launched
+    assert [roster[n].system("T").count for n in ("Sathar Destroyer 2", "Sathar Destroyer 5", "TF Prenglar Frigate 3")] == [1, 1, 1]
+    assert roster["Sathar Destroyer 1"] == at_kawdl_kit(SATHAR, UPF).unit("Sathar Destroyer 1").roster  # fired its laser battery: nothing spent
+    frigate = campaign.unit("TF Prenglar Frigate 2")
+    assert frigate.status == "destroyed" and [(x.name, x.how, x.day) for x in campaign.losses] == [("TF Prenglar Frigate 2", "combat", 5)]
+    assert all(u.fought for u in campaign.units if u.name in campaign.fights[0].ships and u.active)
+    assert "fought with the Advanced Rules" in campaign.log[-1].rule
+
+
+def test_a_battle_under_the_basic_rules_is_exported_without_the_damage_table_and_checked_on_import(tmp_path: Path) -> None:
+    from referee.knight_hawks import battle_file
+    from referee.knight_hawks.attack import Rolled
+    from referee.knight_hawks.combat_phase import Report, shoot
+
+    campaign = battles.declare(at_kawdl_kit(SATHAR, UPF), TABLES, "K'tsa-Kar", rules="basic").campaign
+    battle = battles.battle_for(campaign, "K'tsa-Kar")
+    assert battle.game == "advanced" and not battle.damage_table and "Fought with the Basic Rules" in battle.situation
+    assert "damage_table = false" in battle_file.text(battle, TABLES)
+    import random
+
+    hit = shoot(battle, TABLES, random.Random(1), "Sathar Destroyer 1", "LB", "TF Prenglar Frigate 1", Report(range=1), Rolled("10", None, "7")).battle
+    assert hit.ship("TF Prenglar Frigate 1").hull == 33  # every hit a hull hit: 1d10 rolled 7
+    back = battles.from_battle(campaign, hit).campaign
+    assert back.unit("TF Prenglar Frigate 1").roster.hull == 33
+    advanced = battles.declare(at_kawdl_kit(SATHAR, UPF), TABLES, "K'tsa-Kar", rules="advanced").campaign
+    with pytest.raises(RefereeError, match="the battle file is fought with the basic rules, but the attack at Kawdl-Kit was declared with the advanced rules"):
+        battles.from_battle(advanced, hit)

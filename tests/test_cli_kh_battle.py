@@ -142,3 +142,17 @@ def test_quick_damage_navigation_and_repair_without_a_battle() -> None:
     code, out, _ = run("kh", "repair", "--allot", "fire=50", "--allot", "T=50", "--allot", "adf=50", "--allot", "adf=50", "--roll", "89", "--roll", "24", "--roll", "62", "--roll", "30")
     assert code == 0
     assert [line.split(" -> ")[1] for line in out.splitlines()] == ["89 > 50: still damaged", "24 <= 50", "62 > 50: still damaged", "30 <= 50"]
+
+
+def test_close_escort_starts_with_the_die_roll_for_side_a(tmp_path: Path) -> None:
+    path = tmp_path / "escort.toml"
+    code, out, err = run("kh", "start", "close-escort", str(path), "--roll", "UPF=7", "--roll", "Sathar=3")
+    assert code == 0, err
+    assert "Sathar 3, UPF 7: UPF rolled higher, is side A and moves first" in out and "Player A: UPF (moves first)" in out
+    data = json.loads(run("kh", "ships", "--json", "-b", str(path))[1])
+    assert data["moving"] == "UPF"
+    code, out, _ = run("kh", "log", "-b", str(path))
+    assert "[turn 1, UPF] each player rolls a die for side A" in out and "dice: 1d10: entered at the table = 7 (entered) for UPF's die for side A" in out
+    code, out, err = run("kh", "start", "the-stand", str(tmp_path / "x.toml"), "--roll", "UPF=7")
+    assert code == 2 and "The Stand does not roll for side A (Sathar moves first): leave out --roll" in err
+    assert not (tmp_path / "x.toml").exists()

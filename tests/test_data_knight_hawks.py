@@ -293,13 +293,12 @@ def test_percentile_dice():
 # --------------------------------------------------------------------------- review fixes
 
 
-def test_ships_advanced_nemesis_note_says_it_exceeds_the_destroyer_laser_batteries():
-    # Advanced Scenario 1 (Close Escort): "SAV Nemesis (Destroyer) ... Weapons: LC RB (x4) LB (x2) EB";
-    # the destroyer statistics list one LB, so Nemesis is not an example of carrying less.
+def test_ships_advanced_nemesis_note_reads_its_line_as_a_destroyers():
+    # Advanced Scenario 1 (Close Escort): "SAV Nemesis (Destroyer) ... Weapons: LC RB (x4) LB (x2) EB"
+    # has lost a "T": every destroyer line reads "LC RB (x4) LB T (x2) EB".
     notes = [n for n in table("ships-advanced").notes if "Nemesis" in n]
     assert len(notes) == 1
-    assert "LB (x2)" in notes[0] and "two laser batteries" in notes[0]
-    assert "may carry less than the maximum (SAV Nemesis" not in notes[0]
+    assert "'LC RB (x4) LB T (x2) EB' - a 'T' lost" in notes[0]
     assert row("ships-advanced", "destroyer")["weapons"].count("LB") == 1
 
 

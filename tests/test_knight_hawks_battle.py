@@ -98,12 +98,24 @@ def test_one_torpedo_a_turn_and_ammunition_marked_off() -> None:
         fire(battle, "Venomous", "T", "Z'Gata")
 
 
-def test_a_wasted_shot_at_a_destroyed_ship_still_spends_ammunition() -> None:
-    battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Stiletto"), hull=0)])
-    done = shoot(battle, KH, RNG, "Venomous", "T", "Stiletto", Report(range=1))
-    assert done.attack is None and "wasted shot" in done.entries[0].text
-    assert done.battle.ship("Venomous").system("T").count == 1  # type: ignore[union-attr]
+def test_a_wasted_shot_at_a_ship_destroyed_in_this_combat_phase_still_spends_ammunition() -> None:
+    # Aiming Weapons: weapons aimed at a target destroyed by the first few shots "must be fired ... If
+    # these wasted shots include torpedo or rocket fire, these weapons ... must be crossed off".
+    battle = fire(fleet(), "Venomous", "LC", "Stiletto", rolled=Rolled("5", "30", "15"))  # 15 hull points: destroyed
+    assert battle.ship("Stiletto").destroyed
+    done = shoot(battle, KH, RNG, "Perdition", "T", "Stiletto", Report(range=1))
+    assert done.attack is None and "a wasted shot, aimed before it died" in done.entries[0].text
+    assert "Aiming Weapons" in done.entries[0].rule
+    assert done.battle.ship("Perdition").system("T").count == 3  # type: ignore[union-attr]
+
+
+def test_a_shot_at_a_ship_destroyed_in_an_earlier_half_turn_is_refused() -> None:
+    # Weapons are announced at their targets "before the dice are rolled": a ship destroyed in an
+    # earlier half of the turn was gone before this combat phase's shots were announced.
+    battle = fire(fleet(), "Venomous", "LC", "Stiletto", rolled=Rolled("5", "30", "15"))
+    battle = advance(advance(battle))  # turn 2, the Sathar's half again
+    with pytest.raises(RefereeError, match="the Stiletto was destroyed in turn 1, Sathar's half: no weapon can be aimed at it now"):
+        shoot(battle, KH, RNG, "Perdition", "T", "Stiletto", Report(range=1))
 
 
 def test_docked_ships_fire_no_forward_firing_weapons_or_torpedos_and_docked_fighters_cannot_be_hit() -> None:
@@ -259,6 +271,8 @@ def test_docking_and_leaving() -> None:
     with pytest.raises(RefereeError, match="only fighters land"):
         dock(carrier, "Scout", "Carrier")
     assert dock(carrier, "Fighter", "Carrier").battle.ship("Fighter").carried_by == "Carrier"
+    flying = carrier.with_ships([attrs.evolve(carrier.ship("Fighter"), speed=4)])
+    assert dock(flying, "Fighter", "Carrier").battle.ship("Fighter").speed == 0  # Fighters: it docks by stopping
 
 
 @pytest.mark.parametrize(("rolled", "way"), [("1", "left"), ("5", "left"), ("6", "right"), ("0", "right")])
@@ -341,3 +355,84 @@ def test_no_sequence_of_steps_drives_a_figure_below_zero_or_revives_a_ship() -> 
                     dead.add(ship.name)
         destroyed += len(dead)
     assert destroyed > 15, "the random battles should destroy ships"
+
+
+# -- issue 12, part 4: defects against the Tactical Operations Manual ---------------------------------
+
+
+def test_ships_docked_at_a_destroyed_station_take_their_damage_and_are_no_longer_docked() -> None:
+    # Space Stations: "If a station is destroyed while ships are docked at it, each docked ship takes
+    # points of damage equal to one-half of the station's original hull points"; the station is gone
+    # from the map ("immediately removed", Ship Damage), so nothing is docked at it any more.
+    battle = fleet()
+    battle = battle.with_ships([attrs.evolve(battle.ship("Station"), hull=3), attrs.evolve(battle.ship("Z'Gata"), docked_at="Station")])
+    done = hit_in_battle(battle, KH, RNG, "Station", "laser battery", "1d10", Rolled(damage="10", hull="5"))
+    zgata = done.battle.ship("Z'Gata")
+    assert zgata.hull == 10 and zgata.docked_at == ""
+    assert any("no longer docked" in e.text for e in done.entries)
+    # undocked, it launches ICMs and is no longer refused as docked
+    torpedo = shoot(done.battle, KH, RNG, "Venomous", "T", "Z'Gata", Report(range=1, icms=(("Z'Gata", 1),)), Rolled("99"))
+    assert torpedo.battle.ship("Z'Gata").system("ICM").count == 3  # type: ignore[union-attr]
+    with pytest.raises(RefereeError, match="is not docked"):
+        dock(advance(done.battle), "Z'Gata", "")
+
+
+def test_breaking_apart_is_refused_in_a_basic_battle() -> None:
+    # Breaking apart is under Advanced Game: Damage, Hull Hits; in the Basic Game a ship is destroyed
+    # "when all of the ship's hull points are gone" (Basic Game: Ship Damage).
+    battle = fleet("basic")
+    battle = battle.with_ships([attrs.evolve(battle.ship("Venomous"), hull=5)])
+    with pytest.raises(RefereeError, match="Advanced Game rule .*Basic Game: Ship Damage"):
+        breakup(battle, RNG, "Venomous", 4, "1")
+
+
+def test_a_fire_started_in_a_combat_phase_is_first_rolled_at_the_opponents_next_combat_step() -> None:
+    # Electrical Fire: the player "must make another damage roll for this ship with a +20 modifier at
+    # the start of his opponent's combat step every turn". A fire started by the Sathar's shots in the
+    # Sathar combat step is not rolled in it, nor does it hold up the other shots: its first roll is at
+    # the start of the Sathar's next combat step, turn 2 - also after a save and a load.
+    battle = fire(fleet(), "Venomous", "LB", "Z'Gata", rolled=Rolled("10", "100"))  # 98-105: electrical fire
+    assert "electrical-fire" in battle.ship("Z'Gata").damaged
+    assert battle.log[-1].text == "the fire aboard the Z'Gata is first rolled at the start of Sathar's next combat step, turn 2: it started in this one (kh fires)"
+    assert "Electrical Fire" in battle.log[-1].rule
+    battle = battle_file.from_dict(battle_file.to_dict(battle), KH)
+    battle = fire(battle, "Perdition", "LB", "Z'Gata", rolled=Rolled("99"))  # not held up by the new fire
+    battle = advance(battle)  # UPF's half: the Z'Gata's opponent is not in its combat step
+    battle = fire(battle, "Z'Gata", "LB", "Venomous", rolled=Rolled("99"))
+    battle = advance(battle)  # turn 2, the Sathar's half: now the fire is rolled
+    with pytest.raises(RefereeError, match="roll the fire damage of Z'Gata first"):
+        fire(battle, "Venomous", "LB", "Z'Gata")
+    done = fire_damage(battle, KH, RNG, {"Z'Gata": Rolled(damage="5", hull="3")})
+    assert "the fire aboard the Z'Gata" in done.entries[0].text
+
+
+def test_a_fire_started_by_defensive_fire_is_rolled_in_the_next_half_at_the_opponents_combat_step() -> None:
+    # The UPF's defensive fire sets the moving Venomous on fire in the Sathar half; its opponent's
+    # (the UPF's) combat step is the next half's, which starts with the fire roll.
+    battle = fire(fleet(), "Z'Gata", "LB", "Venomous", rolled=Rolled("10", "100"))
+    assert battle.log[-1].text == "the fire aboard the Venomous is first rolled at the start of UPF's combat step, the next half of turn 1 (kh fires)"
+    assert not battle.new_fires
+    battle = advance(battle)
+    with pytest.raises(RefereeError, match="roll the fire damage of Venomous first"):
+        fire(battle, "Z'Gata", "LB", "Venomous")
+
+
+def test_a_ship_rolls_for_breaking_apart_only_in_its_own_movement_phase() -> None:
+    # Found by the random battles: any ship could roll in any half. Hull Hits: "Whenever a severely
+    # damaged ship accelerates, decelerates or turns" - it manoeuvres in its own movement phase.
+    battle = fleet()  # Sathar moving
+    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), hull=10)])
+    with pytest.raises(RefereeError, match="a ship rolls for breaking apart as it accelerates, decelerates or turns .* in its own movement phase; the Z'Gata is UPF and Sathar is moving"):
+        breakup(battle, RNG, "Z'Gata", 2, "1")
+    assert breakup(advance(battle), RNG, "Z'Gata", 2, "1").battle.ship("Z'Gata").destroyed
+
+
+def test_no_hit_is_taken_in_the_repair_turn() -> None:
+    # Found by the random battles: kh damage applied a hit in the repair turn. Repairs: the repair turn
+    # "is not a separate measure of time"; no weapon fires in it, so no hit lands.
+    battle = advance(fleet(turn=3, moving="UPF"))
+    assert battle.step == "repair"
+    with pytest.raises(RefereeError, match="this is the repair turn: no hits until the next game turn"):
+        hit_in_battle(battle, KH, RNG, "Z'Gata", "electron beam battery", "1d10", Rolled(damage="30", hull="4"))
+    done = hit_in_battle(advance(battle), KH, RNG, "Z'Gata", "electron beam battery", "1d10", Rolled(damage="30", hull="4"))
+    assert done.entries[0].text.startswith("an electron beam battery hit on the Z'Gata")

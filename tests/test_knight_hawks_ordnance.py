@@ -10,7 +10,7 @@ import pytest
 from referee.errors import RefereeError
 from referee.knight_hawks.attack import Rolled
 from referee.knight_hawks.battle import Battle, advance
-from referee.knight_hawks.ordnance import lay_mines, mines_attack, move_seeker, place_seeker, seeker_attack, seeker_gone, shatter_drone
+from referee.knight_hawks.ordnance import lay_mines, mines_attack, move_seeker, place_seeker, seeker_attack, shatter_drone
 from tests.test_knight_hawks_battle import KH, fleet, make
 
 RNG = random.Random(0)
@@ -61,33 +61,45 @@ def next_upf_turn(battle: Battle) -> Battle:
 
 
 def test_seekers_move_2_4_6_and_detonate_on_the_turn_they_move_12() -> None:
+    # "On the turn that a seeker moves 12 hexes, it will automatically detonate. If there is no ship
+    # within range at that time, the explosion will do no damage": it is gone, and never moves 14.
     battle = advance(place_seeker(fleet(), "0909", side="UPF").battle)
     hexes = ["0909", "a", "b", "c", "d", "e", "f"]
     moved = []
     for here, there in zip(hexes, hexes[1:]):
-        done = move_seeker(battle, here, there)
-        moved.append(done.battle.seekers[0].moved)
-        with pytest.raises(RefereeError, match="has moved this turn"):
-            move_seeker(done.battle, there, "z")
+        done = move_seeker(battle, KH, RNG, here, there)
+        moved.append(done.battle.seekers[0].moved if done.battle.seekers else 12)
+        if done.battle.seekers:
+            with pytest.raises(RefereeError, match="has moved this turn"):
+                move_seeker(done.battle, KH, RNG, there, "z")
         battle = next_upf_turn(done.battle)
     assert moved == [2, 4, 6, 8, 10, 12]
-    assert "detonates" in done.entries[0].text
-    gone = seeker_gone(battle, "f").battle
-    assert gone.seekers == ()
+    assert done.battle.seekers == ()
+    assert "detonates automatically; no ship is in its hex, so the explosion does no damage, and it is gone" in done.entries[0].text
+    with pytest.raises(RefereeError, match="no seeker missile in hex f"):
+        move_seeker(battle, KH, RNG, "f", "g")
+
+
+def test_a_seeker_entering_a_hex_with_a_ship_detonates_against_the_largest_there() -> None:
+    battle = advance(place_seeker(fleet(), "0909", side="UPF").battle)
+    done = move_seeker(battle, KH, RNG, "0909", "0911", at="Perdition", rolled=Rolled("75", "40", "25"))
+    assert done.battle.seekers == () and done.battle.ship("Perdition").hull == 80 - 25
+    assert "to hex 0911: it enters a hex with a ship and detonates" in done.entries[0].text
+    assert "the seeker in hex 0911 detonates against the Perdition: 75% to hit" in done.entries[1].text
+    with pytest.raises(RefereeError, match="not attracted to space stations"):
+        move_seeker(battle, KH, RNG, "0909", "0911", at="Station")
 
 
 def test_seekers_activate_in_their_sides_movement_phase_only() -> None:
     battle = place_seeker(fleet(), "0909", side="UPF").battle  # Sathar moving
     with pytest.raises(RefereeError, match="start of UPF's movement phase"):
-        move_seeker(battle, "0909", "0910")
+        move_seeker(battle, KH, RNG, "0909", "0910")
     with pytest.raises(RefereeError, match="not activated"):
         seeker_attack(battle, KH, RNG, "0909", "Venomous")
-    with pytest.raises(RefereeError, match="moves 12"):
-        seeker_gone(battle, "0909")
 
 
 def test_a_seeker_attacks_any_ship_75_or_90_against_stasis_minus_8_per_icm() -> None:
-    battle = move_seeker(advance(place_seeker(fleet(), "0909", side="UPF").battle), "0909", "0911").battle
+    battle = move_seeker(advance(place_seeker(fleet(), "0909", side="UPF").battle), KH, RNG, "0909", "0911").battle
     battle = battle.with_ships([attrs.evolve(battle.ship("Perdition"), active_screen="SS")])
     done = seeker_attack(battle, KH, RNG, "0911", "Perdition", (("Perdition", 1),), Rolled("82", "90", "25"))
     assert done.attack is not None and done.attack.chance.total == 82  # 90 - 8
@@ -136,8 +148,9 @@ def test_mines_attack_ships_of_the_moving_side_still_afloat() -> None:
 
 
 def test_seekers_ignore_stations_and_docked_ships() -> None:
-    battle = move_seeker(advance(place_seeker(fleet(), "0909", side="UPF").battle), "0909", "0911").battle
+    battle = move_seeker(advance(place_seeker(fleet(), "0909", side="UPF").battle), KH, RNG, "0909", "0911").battle
     with pytest.raises(RefereeError, match="not attracted to space stations"):
         seeker_attack(battle, KH, RNG, "0911", "Station")
     with pytest.raises(RefereeError, match="docked"):
         seeker_attack(battle, KH, RNG, "0911", "Fighter A")
+

@@ -136,3 +136,17 @@ def test_no_sequence_of_damage_goes_below_zero() -> None:
             assert all(s.count >= 0 for s in (*target.weapons, *target.defenses))
             assert not (was_destroyed and not target.destroyed)
             was_destroyed = target.destroyed
+
+
+def test_a_destroyed_active_screen_is_no_longer_active_nor_active_again_once_repaired() -> None:
+    # Found by the random battles (tests/test_knight_hawks_property.py): a Defense hit on the screen in
+    # use left it "active", so a repair made it a defense in use again without being activated. A
+    # screen is activated at the start of the movement phase (Sequence of Play: activate screens).
+    from referee.knight_hawks.repair import restore
+
+    cruiser = attrs.evolve(ship("light cruiser"), active_screen="SS", defenses=systems(["RH", "ES", "SS", "ICM x8"]))
+    cruiser = cruiser.with_system(attrs.evolve(cruiser.system("ICM"), state="destroyed"))  # type: ignore[arg-type]
+    after, effect, said = hit(cruiser, 81)  # Defense hit: ICM; SS; PS; ES; MS - the ICMs are gone, so the SS
+    assert effect.system == "SS" and after.active_screen == ""
+    assert said == "SS destroyed (it was the active screen: no screen is active now)"
+    assert restore(after, "SS").active_screen == ""

@@ -20,7 +20,8 @@ KH = tables.load(prefix="kh")
 
 
 def scenario(name: str) -> Battle:
-    return battle_file.from_dict(storage.read(campaigns_dir() / f"kh-{name}.toml", "scenario"), KH)
+    """The scenario as kh start reads it (Close Escort's side A still to roll for)."""
+    return battle_file.from_dict(storage.read(campaigns_dir() / f"kh-{name}.toml", "scenario"), KH, start=True)
 
 
 @pytest.mark.parametrize("name", ["surprise-attack", "fortress-kdikit", "close-escort", "the-stand"])
@@ -29,7 +30,7 @@ def test_each_scenario_loads_with_its_setup_and_victory_text_and_round_trips(nam
     assert battle.turn == 1 and battle.moving == battle.sides[0]
     assert battle.setup.startswith("Setting Up") and battle.victory.startswith("Victory Conditions")
     assert battle.source.startswith("Knight Hawks Tactical Operations Manual")
-    assert battle_file.from_dict(battle_file.to_dict(battle), KH) == battle
+    assert battle_file.from_dict(battle_file.to_dict(battle), KH, start=True) == battle
 
 
 def test_surprise_attack_forces() -> None:
@@ -53,7 +54,8 @@ def test_fortress_kdikit_forces() -> None:
 def test_close_escort_and_the_stand_forces() -> None:
     escort = scenario("close-escort")
     assert escort.game == "advanced" and escort.ship("Megasaurus").weapons == () and escort.ship("Megasaurus").dcr == 40
-    assert [s.notation() for s in escort.ship("Nemesis").weapons] == ["LC", "RB x4", "LB x2", "EB"]
+    # printed "LC RB (x4) LB (x2) EB": read "LB T (x2)", as every destroyer line reads
+    assert [s.notation() for s in escort.ship("Nemesis").weapons] == ["LC", "RB x4", "LB", "T x2", "EB"]
     stand = scenario("the-stand")
     station = stand.ship("Ken'Zah Station")
     assert (station.hull_start, station.dcr_start) == (140, 100)
@@ -106,6 +108,10 @@ BASE: dict[str, Any] = {"format": battle_file.FORMAT, "version": 1, "name": "t",
         ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "active_screen": "PS"}]}, "active_screen must be one of its screens"),
         ({"game": "basic", "ships": [{"name": "A", "class": "frigate", "side": "UPF", "dcr": 5}]}, "the Basic Game has no DCR"),
         ({"seekers": [{"hex": "0101", "side": "UPF", "moved": 3}]}, "moved must be 0, 2, 4, 6"),
+        ({"new_fires": ["A"]}, "new_fires lists 'A', which is not a burning UPF ship"),
+        ({"losses": [{"ship": "A", "turn": 1, "half": "UPF", "shooting": True}]}, "losses lists 'A', which is not a destroyed ship"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "hull": 0}], "losses": [{"ship": "A", "turn": 1, "half": "UPF"}]}, "shooting is missing"),
+        ({"ships": [{"name": "A", "class": "frigate", "side": "UPF", "hull": 0}], "losses": [{"ship": "A", "turn": 2, "half": "UPF", "shooting": False}]}, "give a turn up to 1"),
     ],
 )
 def test_malformed_battle_files_are_refused_saying_what_and_where(change: dict[str, Any], says: str) -> None:
@@ -137,3 +143,45 @@ def test_corrupt_files_are_refused(tmp_path: Path, text: bytes, says: str) -> No
         storage.read(path, "battle")
     with pytest.raises(RefereeError, match="no battle file"):
         storage.read(tmp_path / "missing.toml", "battle")
+
+
+# -- Close Escort: side A by a die roll ---------------------------------------------------------------
+
+
+def test_close_escort_rolls_a_die_a_side_and_the_higher_is_side_a() -> None:
+    # Setting Up: "After the ships are placed, each player rolls a die. The player rolling the higher
+    # number is side A, and moves first." A die: one ten-sided die (How To Use The Dice).
+    from referee.knight_hawks.side_a import roll_for_side_a
+
+    escort = scenario("close-escort")
+    assert escort.roll_for_side_a
+    done = roll_for_side_a(escort, random.Random(1), {"upf": "7", "Sathar": "3"})
+    assert done.battle.sides == ("UPF", "Sathar") and done.battle.moving == "UPF" and not done.battle.roll_for_side_a
+    entry = done.entries[0]
+    assert entry.text == "each player rolls a die for side A: Sathar 3, UPF 7: UPF rolled higher, is side A and moves first; Sathar is side B"
+    assert [r.split(" (entered) for ")[1] for r in entry.rolls] == ["Sathar's die for side A", "UPF's die for side A"] and all("(entered)" in r for r in entry.rolls)
+    assert "Scenario 1: Close Escort, Setting Up" in entry.rule and "ten-sided" in entry.rule
+    assert battle_file.from_dict(battle_file.to_dict(done.battle), KH) == done.battle
+    with pytest.raises(RefereeError, match="a tie, 5 each: the players roll again"):
+        roll_for_side_a(escort, random.Random(1), {"UPF": "5", "Sathar": "5"})
+    with pytest.raises(RefereeError, match="enter a result from 1 to 10"):
+        roll_for_side_a(escort, random.Random(1), {"UPF": "11", "Sathar": "5"})
+    with pytest.raises(RefereeError, match="give both sides' rolls"):
+        roll_for_side_a(escort, random.Random(1), {"UPF": "5"})
+    with pytest.raises(RefereeError, match="does not roll for side A"):
+        roll_for_side_a(scenario("the-stand"), random.Random(1))
+
+
+def test_a_tie_for_side_a_is_rolled_again_and_logged() -> None:
+    from referee.knight_hawks.side_a import roll_for_side_a
+
+    done = roll_for_side_a(scenario("close-escort"), random.Random(0))  # the first two dice of seed 0 are 7 and 7
+    entry = done.entries[0]
+    assert entry.text.startswith("each player rolls a die for side A: a tie, 7 each, rolled again; ")
+    assert len(entry.rolls) == 4 and "a tie rolled again (a reading" in entry.rule
+
+
+def test_a_battle_in_play_must_have_side_a_decided() -> None:
+    data = battle_file.to_dict(scenario("close-escort"))
+    with pytest.raises(RefereeError, match="side A is still to be rolled for"):
+        battle_file.from_dict(data, KH)

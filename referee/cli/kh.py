@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 app = group("Knight Hawks (Basic and Advanced): quick attack, damage, breakup, navigation and repair rolls from flags, or a whole battle kept in a file (kh start SCENARIO FILE).")
 
 Seed = Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")]
+DRONE_WORDS = ("drone", "shatter drone")
 
 
 @app.command("attack")
@@ -215,7 +216,7 @@ def hit_by(kh: "Tables", game: "Game", word: str) -> tuple[str, str]:
 
     if word in ("fire", "electrical fire", "disastrous fire"):
         return "fire", "1d10"
-    if word in ("drone", "shatter drone"):
+    if word in DRONE_WORDS:
         return "torpedo", "5d10"
     row = combat_table(kh, game).row(word)
     return str(row["weapon"]), str(row["hull_damage"])
@@ -229,7 +230,8 @@ def battle_damage(path: Optional[Path], word: str, at: str, half: bool, rolled: 
 
     def step(battle: "Battle", kh: "Tables") -> "Done":
         name, dice_ = hit_by(kh, battle.game, word)
-        return hit_in_battle(battle, kh, random.Random(seed), at, name, dice_, rolled, half)
+        # a shatter drone goes off at the end of the movement phase; any other hit is the combat phase's shooting
+        return hit_in_battle(battle, kh, random.Random(seed), at, name, dice_, rolled, half, shooting=word not in DRONE_WORDS)
 
     apply(path, as_json, step)
 

@@ -10,7 +10,7 @@ import typer
 from referee.cli.battles import BattleFile, apply, counts, dice_for, open_battle, pairs
 from referee.cli.groups import group
 from referee.cli.kh import Seed, app
-from referee.cli.output import AsJson, print_json
+from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
@@ -50,11 +50,14 @@ def start(
     scenario: Annotated[str, typer.Argument(help="A scenario (see kh scenarios) or a battle file to copy.")],
     path: Annotated[Path, typer.Argument(help="The new battle file.")],
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    roll: Annotated[Optional[list[str]], typer.Option("--roll", help="SIDE=N: a side's die for side A, rolled at the table (a scenario that rolls for it: close-escort).")] = None,
+    seed: Seed = None,
 ) -> None:
-    """Start a battle: copy a scenario into a new battle file, checked, at turn 1."""
+    """Start a battle: copy a scenario into a new battle file, checked, at turn 1 (rolling for side A where the scenario says)."""
     from referee import storage, tables
     from referee.cli.battles import save_battle
     from referee.knight_hawks import battle_file
+    from referee.knight_hawks.side_a import roll_for_side_a
 
     known = scenario_files()
     source = known.get(scenario.lower().removeprefix("kh-").removesuffix(".toml")) or Path(scenario)
@@ -63,9 +66,16 @@ def start(
     if path.exists() and not force:
         raise RefereeError(f"{path} exists: choose another name or add --force to replace it")
     kh = tables.load(prefix="kh")
-    battle = battle_file.from_dict(storage.read(source, "scenario"), kh)
+    battle = battle_file.from_dict(storage.read(source, "scenario"), kh, start=True)
+    rolls = dict(pairs(roll, "--roll"))
+    if rolls and not battle.roll_for_side_a:
+        raise RefereeError(f"{battle.name} does not roll for side A ({battle.sides[0]} moves first): leave out --roll")
+    rolled = roll_for_side_a(battle, dice_for(seed), rolls) if battle.roll_for_side_a else None
+    battle = rolled.battle if rolled else battle
     save_battle(path, battle, kh)
     print(f"{battle.name}: {len(battle.ships)} ships, {battle.game} game; saved to {path}")
+    if rolled:
+        print_steps(rolled.entries, False)
     print(f"Player A: {battle.sides[0]} (moves first); Player B: {battle.sides[1]}")
     for text in (battle.setup, battle.victory, *battle.special_rules):
         if text:
@@ -74,13 +84,16 @@ def start(
 
 def roster_line(ship: "Ship", battle: "Battle") -> str:
     if ship.destroyed:
-        return f"{ship.name} ({ship.ship_class}, {ship.side}): DESTROYED"
+        loss = battle.loss(ship.name)
+        when = f" in turn {loss.turn}, {loss.half}'s half" + (", by its shooting" if loss.shooting else "") if loss else ""
+        return f"{ship.name} ({ship.ship_class}, {ship.side}): DESTROYED{when}"
     figures = [f"hull {ship.hull}/{ship.hull_start}", f"ADF {ship.adf}/{ship.adf_start}", f"MR {ship.mr}/{ship.mr_start}"]
     if battle.game == "advanced":
         figures.append(f"DCR {ship.dcr}/{ship.dcr_start}")
     kit = " ".join(s.shown() for s in (*ship.weapons, *ship.defenses))
     status = [f"speed {ship.speed}"] if ship.speed else []
     status += [f"damaged: {', '.join(sorted(ship.damaged))}"] if ship.damaged else []
+    status += [f"its fire started in this combat step: first rolled at the start of {battle.moving}'s next"] if ship.name in battle.new_fires else []
     status += ["masking screen up"] if ship.masking_screen_up else []
     status += [f"{ship.active_screen} active"] if ship.active_screen else []
     status += [f"docked at {ship.docked_at}"] if ship.docked_at else []
@@ -108,11 +121,13 @@ def ships(
     if as_json:
         data = files.to_dict(battle)
         wanted = {s.name for s in shown}
-        print_json({"turn": battle.turn, "moving": battle.moving, "step": battle.step, "ships": [s for s in data["ships"] if s["name"] in wanted],
+        print_json({"turn": battle.turn, "moving": battle.moving, "step": battle.step, "damage_table": battle.damage_table,
+                    "ships": [s for s in data["ships"] if s["name"] in wanted],
                     **({"mines": data["mines"], "seekers": data["seekers"]} if secrets else {})})
         return
     when = "repair turn" if battle.step == "repair" else f"{battle.moving} moving"
-    print(f"{battle.name}, turn {battle.turn}, {when}")
+    rules = "" if battle.damage_table else " (the campaign's Basic Rules: no Damage Table, every hit a hull hit; no repairs)"
+    print(f"{battle.name}, turn {battle.turn}, {when}{rules}")
     for side in battle.sides:
         mine = [s for s in shown if s.side == side]
         if mine:
@@ -285,17 +300,34 @@ def seeker_place(hex_: Hex, battle_file: BattleFile = None, side: Side = "", by:
     apply(battle_file, as_json, lambda battle, kh: place_seeker(battle, hex_, side, by))
 
 
+SeekerIcms = Annotated[Optional[list[str]], typer.Option("--icm", help="NAME=N: a ship launching N ICMs against the seeker (repeat).")]
+SeekerRoll = Annotated[Optional[str], typer.Option("--roll", help="The d100 to hit, rolled at the table.")]
+SeekerDamage = Annotated[Optional[str], typer.Option("--damage-roll", help="The Damage Table d100, rolled at the table.")]
+SeekerHull = Annotated[Optional[str], typer.Option("--hull-roll", help="The 5d10 hull damage, rolled at the table.")]
+
+
 @seeker_app.command("move")
 def seeker_move(
     hex_: Hex,
     to: Annotated[str, typer.Option("--to", help="The hex it ends in, moved toward the closest ship.")],
     battle_file: BattleFile = None,
+    at: Annotated[str, typer.Option("--at", help="It entered a hex with a ship: the largest ship there, which it attacks.")] = "",
+    icm: SeekerIcms = None,
+    roll: SeekerRoll = None,
+    damage_roll: SeekerDamage = None,
+    hull_roll: SeekerHull = None,
+    seed: Seed = None,
     as_json: AsJson = False,
 ) -> None:
-    """Activate a seeker or move an active one (2, 4, 6 ... hexes; it detonates on the turn it moves 12)."""
+    """Activate a seeker or move an active one (2, 4, 6 ... hexes): it detonates in a hex with a ship (--at), and on the turn it moves 12."""
+    from referee.knight_hawks.attack import Rolled
     from referee.knight_hawks.ordnance import move_seeker
 
-    apply(battle_file, as_json, lambda battle, kh: move_seeker(battle, hex_, to))
+    if not at and (icm or roll or damage_roll or hull_roll):
+        raise RefereeError("--icm and the rolls are for a seeker that detonates against a ship: name it with --at SHIP")
+    launched = counts(icm, "--icm")
+    rolled = Rolled(roll, damage_roll, hull_roll)
+    apply(battle_file, as_json, lambda battle, kh: move_seeker(battle, kh, dice_for(seed), hex_, to, at, launched, rolled))
 
 
 @seeker_app.command("attack")
@@ -303,25 +335,17 @@ def seeker_attack(
     hex_: Hex,
     at: Annotated[str, typer.Option("--at", help="The largest ship in the seeker's hex.")],
     battle_file: BattleFile = None,
-    icm: Annotated[Optional[list[str]], typer.Option("--icm", help="NAME=N: a ship launching N ICMs against the seeker (repeat).")] = None,
-    roll: Annotated[Optional[str], typer.Option("--roll", help="The d100 to hit, rolled at the table.")] = None,
-    damage_roll: Annotated[Optional[str], typer.Option("--damage-roll", help="The Damage Table d100, rolled at the table.")] = None,
-    hull_roll: Annotated[Optional[str], typer.Option("--hull-roll", help="The 5d10 hull damage, rolled at the table.")] = None,
+    icm: SeekerIcms = None,
+    roll: SeekerRoll = None,
+    damage_roll: SeekerDamage = None,
+    hull_roll: SeekerHull = None,
     seed: Seed = None,
     as_json: AsJson = False,
 ) -> None:
-    """An active seeker detonates against the largest ship in its hex: 75% (90% vs a stasis screen), 5d10."""
+    """A ship entered an active seeker's hex: it detonates against the largest ship there, 75% (90% vs a stasis screen), 5d10."""
     from referee.knight_hawks.attack import Rolled
     from referee.knight_hawks.ordnance import seeker_attack as detonate
 
     launched = counts(icm, "--icm")
     rolled = Rolled(roll, damage_roll, hull_roll)
     apply(battle_file, as_json, lambda battle, kh: detonate(battle, kh, dice_for(seed), hex_, at, launched, rolled))
-
-
-@seeker_app.command("gone")
-def seeker_gone(hex_: Hex, battle_file: BattleFile = None, as_json: AsJson = False) -> None:
-    """A seeker that moved 12 hexes detonates with no ship in range: no damage, and it is gone."""
-    from referee.knight_hawks.ordnance import seeker_gone as gone
-
-    apply(battle_file, as_json, lambda battle, kh: gone(battle, hex_))

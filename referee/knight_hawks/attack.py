@@ -2,7 +2,9 @@
 
 Basic Game: a hit rolls the weapon's hull damage dice (Basic Game, Ship Damage).
 Advanced Game: a hit rolls d100 + the weapon's DTM on the Damage Table; a hull hit then rolls the
-weapon's HDR. Given the target's roster, the result is applied to it with the book's
+weapon's HDR. The campaign's Basic Rules (``damage_table`` False) use the Advanced weapons and
+Combat Table but ignore the Damage Table: every hit is a hull hit on the weapon's HDR (The Second
+Sathar War, Orders of Battle). Given the target's roster, the result is applied to it with the book's
 conversions to hull hits (referee.knight_hawks.effects); without one, the band's result is
 reported as the table gives it.
 
@@ -18,11 +20,22 @@ from typing import NamedTuple
 
 from referee import dice
 from referee.dice import Roll
-from referee.knight_hawks.combat import Chance, Game, Outcome, Shot, chance_to_hit, resolve
+from referee.knight_hawks.combat import MANUAL, Chance, Game, Outcome, Shot, chance_to_hit, resolve
 from referee.knight_hawks.damage import HullDamage, damage_result, hull_damage, is_half
 from referee.knight_hawks.effects import Effect, apply, effect_on
 from referee.knight_hawks.roster import Ship
 from referee.tables import Lookup, Tables
+
+
+CAMPAIGN_BASIC = (
+    "The Second Sathar War, Orders of Battle (the Basic Rules, see Which Rules To Use?): "
+    "'The Advanced Game Damage Table and the repair rule are ignored'"
+)
+
+
+def hull_rule(game: Game) -> str:
+    """The rule that makes every hit a hull hit: the Basic Game's, or the campaign's Basic Rules."""
+    return f"{MANUAL}, Basic Game: Ship Damage" if game == "basic" else CAMPAIGN_BASIC
 
 
 class Rolled(NamedTuple):
@@ -58,15 +71,19 @@ class Attack(NamedTuple):
         return self.hit.after if self.hit else None
 
 
-def attack(shot: Shot, kh: Tables, rng: random.Random, target: Ship | None = None, rolled: Rolled = Rolled()) -> Attack:
-    """Resolve one shot; with a ``target`` roster the damage is applied to it (``hit.after``)."""
+def attack(
+    shot: Shot, kh: Tables, rng: random.Random, target: Ship | None = None, rolled: Rolled = Rolled(), damage_table: bool = True
+) -> Attack:
+    """Resolve one shot; with a ``target`` roster the damage is applied to it (``hit.after``).
+
+    ``damage_table`` False: the campaign's Basic Rules, every hit a hull hit (:func:`damage`)."""
     chance = chance_to_hit(shot, kh)
     name = str(chance.weapon["weapon"])
     outcome = resolve(chance, dice.take("d100", rng, rolled.to_hit, f"{name} to hit"))
     if not outcome.hit:
         return Attack(shot, chance, outcome)
     half = is_half(chance.weapon, chance.defense)
-    hit = damage(kh, shot.game, name, str(chance.weapon["hull_damage"]), rng, target, rolled, half=half)
+    hit = damage(kh, shot.game, name, str(chance.weapon["hull_damage"]), rng, target, rolled, half=half, damage_table=damage_table)
     return Attack(shot, chance, outcome, hit)
 
 
@@ -80,10 +97,17 @@ def damage(
     rolled: Rolled = Rolled(),
     half: bool = False,
     extra: int = 0,
+    damage_table: bool = True,
 ) -> Damage:
-    """The damage of one hit by ``weapon`` (its DTM, plus ``extra``), hull hits rolled on ``hull_dice``."""
+    """The damage of one hit by ``weapon`` (its DTM, plus ``extra``), hull hits rolled on ``hull_dice``.
+
+    No Damage Table in the Basic Game, nor under the campaign's Basic Rules (``damage_table``
+    False): every hit is a hull hit."""
     if game == "basic":
         effect = Effect("hull", why="Basic Game: every hit is a hull hit")
+        damage_roll, found, dtm = None, None, 0
+    elif not damage_table:
+        effect = Effect("hull", why="the campaign's Basic Rules ignore the Advanced Game Damage Table: every hit is a hull hit")
         damage_roll, found, dtm = None, None, 0
     else:
         damage_roll = dice.take("d100", rng, rolled.damage, f"{weapon} Damage Table roll")

@@ -5,6 +5,10 @@ turn is Side A's half, then Side B's; in each half the moving side moves, then t
 side fires defensively and the moving side fires offensively. In the Advanced Game a repair turn
 follows every third game turn. Players move the counters; the battle keeps what the rosters and
 the referee's paper would hold.
+
+A campaign battle fought with the Basic Rules (``damage_table`` False) keeps the Advanced Game's
+ships, weapons and Combat Table but ignores "The Advanced Game Damage Table and the repair rule"
+(The Second Sathar War, Orders of Battle): every hit is a hull hit, and there is no repair turn.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from referee.knight_hawks.roster import FIRES, Ship
 
 Step = Literal["turn", "repair"]
 SEQUENCE = "Knight Hawks Tactical Operations Manual, Sequence of Play"
+CAMPAIGN_BASIC_REPAIRS = "The Second Sathar War, Orders of Battle (the Basic Rules): 'the repair rule [is] ignored'"
 
 
 @attrs.frozen
@@ -41,6 +46,22 @@ class Seeker:
     active: bool = False
     moved: int = 0
     turn: int = 0  # the game turn it last moved
+
+
+@attrs.frozen
+class Loss:
+    """When a ship was destroyed: the game turn, the side whose half it was, and whether by that
+    half's shooting (a shot, or a hit decided at the table, and what followed from it: Space Stations).
+
+    Aiming Weapons: weapons announced at a target before it died "must be fired, even though there is
+    nothing for them to hit" - wasted shots, which only a ship destroyed by this combat phase's
+    shooting can draw; a ship destroyed before the shots were announced cannot be aimed at.
+    """
+
+    ship: str
+    turn: int
+    half: str
+    shooting: bool
 
 
 @attrs.frozen
@@ -67,6 +88,12 @@ class Battle:
     repaired: frozenset[str] = frozenset()  # ships that had their repair roll this repair turn
     mines: tuple[Mine, ...] = ()
     seekers: tuple[Seeker, ...] = ()
+    new_fires: frozenset[str] = frozenset()  # non-moving ships set on fire in this combat step: not rolled until their opponent's next
+    losses: tuple[Loss, ...] = ()  # when each destroyed ship was destroyed
+    roll_for_side_a: bool = False  # a scenario whose players roll for side A when it starts (referee.knight_hawks.side_a)
+    # False: a campaign battle under its Basic Rules - Advanced rosters, weapons and Combat Table, but no
+    # Damage Table (every hit a hull hit), no repairs, no fires, no breaking apart (The Second Sathar War)
+    damage_table: bool = True
     log: tuple[Entry, ...] = ()
     source: str = ""
     situation: str = ""
@@ -101,8 +128,18 @@ class Battle:
 
     @property
     def burning(self) -> tuple[Ship, ...]:
-        """The non-moving side's ships on fire: they roll fire damage at the start of this combat phase."""
-        return tuple(s for s in self.afloat(self.non_moving) if s.damaged & FIRES)
+        """The non-moving side's ships on fire: they roll fire damage at the start of this combat phase.
+
+        A fire is rolled "at the start of his opponent's combat step every turn" (Electrical Fire): one
+        started in this combat step (``new_fires``) waits for the opponent's next combat step.
+        """
+        if not self.damage_table:
+            return ()  # fires are Damage Table results, ignored under the campaign's Basic Rules
+        return tuple(s for s in self.afloat(self.non_moving) if s.damaged & FIRES and s.name not in self.new_fires)
+
+    def loss(self, name: str) -> Loss | None:
+        """When the ship of that name was destroyed (None: afloat, or destroyed before this battle's records)."""
+        return next((loss for loss in self.losses if loss.ship == name), None)
 
     def afloat(self, side: str) -> tuple[Ship, ...]:
         return tuple(s for s in self.ships if s.side == side and not s.destroyed)
@@ -118,6 +155,10 @@ def check(battle: Battle) -> Battle:
         raise RefereeError(f"moving must be one of the sides {list(battle.sides)}, not {battle.moving!r}")
     if battle.turn < 1:
         raise RefereeError(f"turn must be 1 or more, not {battle.turn}")
+    if not battle.damage_table and battle.game != "advanced":
+        raise RefereeError("damage_table = false is a campaign battle under the Basic Rules, fought with Advanced Game rosters: game must be advanced")
+    if not battle.damage_table and battle.step == "repair":
+        raise RefereeError("a battle without the Damage Table (the campaign's Basic Rules) has no repair turn: step must be turn")
     names = [s.name.casefold() for s in battle.ships]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -130,6 +171,18 @@ def check(battle: Battle) -> Battle:
         for link in (ship.docked_at, ship.carried_by):
             if link and link.casefold() not in names:
                 raise RefereeError(f"the {ship.name} is docked at or carried by {link!r}, which is not a ship in this battle")
+    by_name = {s.name: s for s in battle.ships}
+    for name in battle.new_fires:
+        burning = by_name.get(name)
+        if burning is None or not burning.damaged & FIRES or burning.side != battle.non_moving:
+            raise RefereeError(f"new_fires lists {name!r}, which is not a burning {battle.non_moving} ship (the side not moving)")
+    lost = [loss.ship for loss in battle.losses]
+    for loss in battle.losses:
+        gone = by_name.get(loss.ship)
+        if gone is None or not gone.destroyed or lost.count(loss.ship) > 1:
+            raise RefereeError(f"losses lists {loss.ship!r}, which is not a destroyed ship of this battle listed once")
+        if loss.half not in battle.sides or not 1 <= loss.turn <= battle.turn:
+            raise RefereeError(f"the {loss.ship} is listed as destroyed in turn {loss.turn}, {loss.half}'s half: give a turn up to {battle.turn} and one of {list(battle.sides)}")
     secrets: tuple[Mine | Seeker, ...] = (*battle.mines, *battle.seekers)
     for secret in secrets:
         if secret.side not in battle.sides:
@@ -142,23 +195,28 @@ def advance(battle: Battle) -> Battle:
 
     A new game turn clears what was fired that turn (Rate of Fire: each torpedo, assault rocket
     and rocket battery system once per turn); a new half clears the other weapons' shots (a ship
-    fires its weapons in the opponent's phase and in its own). Fire damage must be rolled first.
+    fires its weapons in the opponent's phase and in its own). Fire damage must be rolled first; a
+    fire started in this combat step is not, and waits for its opponent's next (Battle.burning).
     """
     first, second = battle.sides
     if battle.step == "turn" and battle.burning and not battle.fires_rolled:
         raise RefereeError(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first (kh fires): every turn until the fire is out")
     # an evading ship had to turn on its next move: that move is over when its side's half ends;
     # each weapon fires once in a half of the turn (Rate of Fire)
-    battle = attrs.evolve(battle, ships=tuple(
+    battle = attrs.evolve(battle, new_fires=frozenset(), ships=tuple(
         attrs.evolve(s, shots=(), must_turn=s.must_turn and s.side != battle.moving) for s in battle.ships
     ))
     if battle.step == "turn" and battle.moving == first:
         nxt = attrs.evolve(battle, moving=second, fires_rolled=False)
         return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE))
-    if battle.step == "turn" and battle.game == "advanced" and battle.turn % 3 == 0:
+    repair_due = battle.step == "turn" and battle.game == "advanced" and battle.turn % 3 == 0
+    if repair_due and battle.damage_table:
         nxt = attrs.evolve(battle, step="repair", repaired=frozenset())
         rule = "Knight Hawks Tactical Operations Manual, Advanced Game: Sequence of Play (Repair Turn after every 3 turns)"
         return nxt.logged(nxt.entry(f"repair turn after turn {battle.turn}", rule=rule))
     ships = tuple(attrs.evolve(s, fired=frozenset()) for s in battle.ships)
     nxt = attrs.evolve(battle, turn=battle.turn + 1, moving=first, step="turn", fires_rolled=False, ships=ships, repaired=frozenset())
+    if repair_due:
+        rule = f"{SEQUENCE}; {CAMPAIGN_BASIC_REPAIRS}"
+        return nxt.logged(nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn (no repair turn after turn {battle.turn}: the campaign's Basic Rules ignore the repair rule)", rule=rule))
     return nxt.logged(nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn", rule=SEQUENCE))

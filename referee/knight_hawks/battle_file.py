@@ -12,7 +12,7 @@ import attrs
 
 from referee import storage, strict
 from referee.errors import RefereeError
-from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker, check
+from referee.knight_hawks.battle import Battle, Entry, Loss, Mine, Seeker, check
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
 from referee.tables import Tables
 
@@ -21,11 +21,16 @@ VERSION = 1
 BATTLE_KEYS = {
     "format", "version", "name", "game", "source", "sides", "turn", "moving", "step", "fires_rolled", "repaired",
     "situation", "setup", "victory", "special_rules", "notes", "ships", "mines", "seekers", "log",
+    "new_fires", "losses", "roll_for_side_a", "damage_table",
 }
 
 
-def from_dict(data: dict[str, Any], kh: Tables) -> Battle:
-    """The battle a file describes; anything malformed is refused, saying what and where."""
+def from_dict(data: dict[str, Any], kh: Tables, start: bool = False) -> Battle:
+    """The battle a file describes; anything malformed is refused, saying what and where.
+
+    ``start``: a scenario read to start a battle from (kh start), which may still have side A to
+    roll for (``roll_for_side_a``); a battle in play must have it decided.
+    """
     where = "battle file"
     data = strict.keys(data, BATTLE_KEYS, where)
     strict.header(data, FORMAT, VERSION, where, "a Knight Hawks battle file")
@@ -50,6 +55,8 @@ def from_dict(data: dict[str, Any], kh: Tables) -> Battle:
         repaired=frozenset(strict.words(data, "repaired", where)),
         mines=strict.items(data, "mines", _mine),
         seekers=strict.items(data, "seekers", _seeker),
+        new_fires=frozenset(strict.words(data, "new_fires", where)),
+        losses=strict.items(data, "losses", _loss),
         log=strict.items(data, "log", _entry),
         source=strict.get(data, "source", str, where, ""),
         situation=strict.get(data, "situation", str, where, ""),
@@ -57,9 +64,13 @@ def from_dict(data: dict[str, Any], kh: Tables) -> Battle:
         victory=strict.get(data, "victory", str, where, ""),
         special_rules=strict.words(data, "special_rules", where),
         notes=strict.words(data, "notes", where),
+        roll_for_side_a=strict.get(data, "roll_for_side_a", bool, where, False),
+        damage_table=strict.get(data, "damage_table", bool, where, True),
     )
     if not battle.ships:
         raise RefereeError(f"{where}: no ships ([[ships]] tables)")
+    if battle.roll_for_side_a and not start:
+        raise RefereeError(f"{where}: side A is still to be rolled for (roll_for_side_a): start the battle from it with referee kh start, which rolls (or takes --roll SIDE=N)")
     return check(battle)
 
 
@@ -78,6 +89,14 @@ def _seeker(item: object, where: str) -> Seeker:
     )
 
 
+def _loss(item: object, where: str) -> Loss:
+    table = strict.keys(item, {"ship", "turn", "half", "shooting"}, where)
+    return Loss(
+        strict.get(table, "ship", str, where), strict.get(table, "turn", int, where), strict.get(table, "half", str, where),
+        strict.get(table, "shooting", bool, where),
+    )
+
+
 def _entry(item: object, where: str) -> Entry:
     table = strict.keys(item, {"turn", "side", "text", "rolls", "rule"}, where)
     return Entry(
@@ -87,9 +106,18 @@ def _entry(item: object, where: str) -> Entry:
 
 
 def to_dict(battle: Battle) -> dict[str, Any]:
-    """The battle as a battle file's tables (read back by :func:`from_dict` to the same battle)."""
-    data: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION, "name": battle.name, "game": battle.game, "source": battle.source,
+    """The battle as a battle file's tables (read back by :func:`from_dict` to the same battle).
+
+    ``damage_table``, ``roll_for_side_a``, ``new_fires`` and ``losses`` are written only when they
+    say something: the Damage Table in use, side A decided, no new fires, no ship destroyed."""
+    rules: dict[str, Any] = {"damage_table": False} if not battle.damage_table else {}
+    if battle.roll_for_side_a:
+        rules["roll_for_side_a"] = True
+    state: dict[str, Any] = {"new_fires": sorted(battle.new_fires)} if battle.new_fires else {}
+    if battle.losses:
+        state["losses"] = [attrs.asdict(loss) for loss in battle.losses]
+    return {
+        "format": FORMAT, "version": VERSION, "name": battle.name, "game": battle.game, **rules, "source": battle.source,
         "sides": list(battle.sides), "turn": battle.turn, "moving": battle.moving, "step": battle.step,
         "fires_rolled": battle.fires_rolled, "repaired": sorted(battle.repaired),
         "situation": battle.situation, "setup": battle.setup, "victory": battle.victory,
@@ -97,9 +125,9 @@ def to_dict(battle: Battle) -> dict[str, Any]:
         "ships": [ship_dict(s) for s in battle.ships],
         "mines": [attrs.asdict(m) for m in battle.mines],
         "seekers": [attrs.asdict(s) for s in battle.seekers],
+        **state,
         "log": [entry_dict(e) for e in battle.log],
     }
-    return data
 
 
 def entry_dict(entry: Entry) -> dict[str, Any]:

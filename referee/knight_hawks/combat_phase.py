@@ -7,7 +7,9 @@ ammunition (Rate of Fire; Weapon Restrictions; Space Stations; Fighters):
 
 - MPO weapons (torpedos, assault rockets) only in the owner's combat phase - the moving side's;
 - one torpedo, one assault rocket and one rocket battery per ship per turn;
-- LTD ammunition is marked off as it is used, even on a shot wasted on a destroyed target;
+- LTD ammunition is marked off as it is used, even on a shot wasted on a target destroyed by this
+  combat phase's shots; a ship destroyed before them cannot be aimed at (Aiming Weapons);
+- a fire started in a combat step is first rolled at the start of the opponent's next (Electrical Fire);
 - a docked ship fires no forward-firing weapons, torpedos or ICMs;
 - fighters and assault scouts docked at a station (or aboard a carrier) cannot be attacked;
 - Basic Game: ICMs defend only the ship that launches them; Advanced Game: any ship in its hex.
@@ -27,13 +29,15 @@ import attrs
 
 from referee.dice import Roll
 from referee.errors import RefereeError
-from referee.knight_hawks.attack import Attack, Damage, Rolled, attack, damage
-from referee.knight_hawks.battle import Battle, Entry
+from referee.knight_hawks.attack import CAMPAIGN_BASIC, Attack, Damage, Rolled, attack, damage, hull_rule
+from referee.knight_hawks.battle import Battle, Entry, Loss
 from referee.knight_hawks.combat import MANUAL, Shot, combat_table, restrictions
-from referee.knight_hawks.roster import Ship, System
+from referee.knight_hawks.roster import FIRES, Ship, System
 from referee.tables import Tables
 
 ONCE_A_TURN = frozenset({"T", "AR", "RB"})
+WASTED = f"{MANUAL}, Combat: Aiming Weapons (wasted shots)"
+FIRE_RULE = f"{MANUAL}, Advanced Game: Damage, Electrical Fire"
 SMALL_CRAFT = ("fighter", "assault scout")  # evade torpedoes; cannot be attacked while docked
 
 
@@ -74,16 +78,34 @@ def shoot(
     _may_fire(battle, firer, target, line, name, flags)
     spent = _spend(firer, line)
     if target.destroyed:
+        _aimed_before_it_died(battle, target)
         battle = battle.with_ships([spent])
-        text = f"{firer.name} fires its {name} at the {target.name}, already destroyed: a wasted shot"
-        return noted(battle, text + (f"; {line.code} marked off" if line.limited else ""), rule=f"{MANUAL}, Combat (wasted shots)")
+        text = f"{firer.name} fires its {name} at the {target.name}, destroyed by this combat phase's shots: a wasted shot, aimed before it died"
+        return noted(battle, text + (f"; {line.code} marked off" if line.limited else ""), rule=WASTED)
     if report.evading and target.ship_class not in SMALL_CRAFT:
         raise RefereeError(f"only fighters and assault scouts take evasive action; the {target.name} is a {target.ship_class}")
     shot = Shot(
         battle.game, name, (), report.range, report.head_on, 0, target.mr if report.evading else 0, firer.masking_screen_up,
         "combat-control" in firer.damaged, "disastrous-fire" in firer.damaged, report.gunnery,
     )
-    return strike(battle, kh, rng, shot, target, report.icms, rolled, f"{firer.name} fires its {name} at the {target.name}", [spent])
+    return strike(battle, kh, rng, shot, target, report.icms, rolled, f"{firer.name} fires its {name} at the {target.name}", [spent], shooting=True)
+
+
+def _aimed_before_it_died(battle: Battle, target: Ship) -> None:
+    """Aiming Weapons: only weapons announced at a target before it died are fired at it, wasted.
+
+    Shots are announced before the dice are rolled, so a wasted shot is one at a ship destroyed by
+    this combat phase's shooting; a ship destroyed earlier - in an earlier half of the turn, by its
+    fire, a mine, a seeker or breaking apart before the shots were announced - cannot be aimed at.
+    """
+    loss = battle.loss(target.name)
+    if loss is not None and loss.shooting and (loss.turn, loss.half) == (battle.turn, battle.moving):
+        return
+    when = f"in turn {loss.turn}, {loss.half}'s half{'' if loss.shooting else ', before the shots were announced'}" if loss else "before this battle's records"
+    raise RefereeError(
+        f"the {target.name} was destroyed {when}: no weapon can be aimed at it now; only shots announced at a target "
+        f"before it died are fired as wasted shots ({WASTED})"
+    )
 
 
 def strike(
@@ -96,16 +118,18 @@ def strike(
     rolled: Rolled,
     what: str,
     changed: Sequence[Ship] = (),
+    shooting: bool = False,
 ) -> Done:
     """Resolve ``shot`` at ``target``: ICMs launched and marked off, the target's defenses read from its
     roster, the damage applied, the log written, and what follows a destruction (:func:`settle`).
-    ``changed`` are other rosters to keep (the firer with its ammunition marked off)."""
+    ``changed`` are other rosters to keep (the firer with its ammunition marked off); ``shooting``:
+    a shot of the combat phase (not a mine or a seeker in the movement phase)."""
     battle = battle.with_ships(changed)
     launchers, count = launch_icms(battle, target, icms)
     battle = battle.with_ships(launchers)
     target = battle.ship(target.name)
     shot = shot._replace(defenses=defenses_in_use(battle, target), icms=count)
-    done = attack(shot, kh, rng, target, rolled)
+    done = attack(shot, kh, rng, target, rolled, battle.damage_table)
     after = done.after or target
     if shot.evading_mr:
         after = attrs.evolve(after, must_turn=True)
@@ -117,9 +141,30 @@ def strike(
         text += "; " + describe(done.hit)
         rolls += [done.hit.damage_roll, done.hit.hull.roll if done.hit.hull else None]
     entry = battle.entry(text, rolls, _rule(done))
-    battle = battle.logged(entry)
-    battle, more = settle(battle, [target.name] if after.destroyed else [])
-    return Done(done, battle, (entry, *more))
+    battle, fire = _new_fire(battle.logged(entry), target, after, shooting)
+    battle, more = settle(battle, [target.name] if after.destroyed else [], shooting)
+    return Done(done, battle, (entry, *fire, *more))
+
+
+def _new_fire(battle: Battle, before: Ship, after: Ship, shooting: bool) -> tuple[Battle, tuple[Entry, ...]]:
+    """Electrical Fire: a fire is rolled "at the start of his opponent's combat step every turn".
+
+    A fire started on a ship of the non-moving side once this combat step is under way (by its
+    shooting, or after its fire roll) is neither rolled in it nor holds up its shots: it is marked in
+    ``new_fires`` until this half ends, and first rolled at the start of the opponent's next combat
+    step. A log line says when a new fire is first rolled.
+    """
+    if not after.damaged & FIRES or before.damaged & FIRES:
+        return battle, ()
+    if after.side == battle.moving:
+        when = f"at the start of {battle.non_moving}'s combat step, the next half of turn {battle.turn}"
+    elif shooting or battle.fires_rolled:
+        battle = attrs.evolve(battle, new_fires=battle.new_fires | {after.name})
+        when = f"at the start of {battle.moving}'s next combat step, turn {battle.turn + 1}: it started in this one"
+    else:
+        when = f"at the start of this combat step ({battle.moving}'s, turn {battle.turn})"
+    done = noted(battle, f"the fire aboard the {after.name} is first rolled {when} (kh fires)", rule=f"{FIRE_RULE} ('at the start of his opponent's combat step every turn')")
+    return done.battle, done.entries
 
 
 def describe(hit: Damage) -> str:
@@ -139,8 +184,8 @@ def describe(hit: Damage) -> str:
 
 def _rule(done: Attack) -> str:
     rules = [done.chance.parts[0].rule]
-    if done.hit is not None and done.hit.found is not None:
-        rules.append(done.hit.found.citation())
+    if done.hit is not None:
+        rules.append(done.hit.found.citation() if done.hit.found is not None else hull_rule(done.shot.game))
     return "; ".join(rules)
 
 
@@ -239,18 +284,28 @@ def half(points: int) -> int:
     return -(-points // 2)
 
 
-def settle(battle: Battle, destroyed: Sequence[str]) -> tuple[Battle, tuple[Entry, ...]]:
+def settle(battle: Battle, destroyed: Sequence[str], shooting: bool = False) -> tuple[Battle, tuple[Entry, ...]]:
     """Space Stations: the damage that follows a ship or station destroyed with ships docked.
 
+    "If a station is destroyed while ships are docked at it, each docked ship takes points of damage
+    equal to one-half of the station's original hull points"; the station is "immediately removed
+    from the map" (Ship Damage), so those ships are no longer docked: they can be attacked, launch
+    ICMs and fire every weapon again.
+
     Fighters aboard a destroyed assault carrier are lost with it: the book does not say, and a
-    fighter inside a destroyed ship cannot fly out of the wreck (a reading, logged as one)."""
+    fighter inside a destroyed ship cannot fly out of the wreck (a reading, logged as one).
+
+    Each ship destroyed is recorded (:class:`Loss`) with the turn, the half and ``shooting`` (destroyed
+    by this combat phase's shots), for the wasted shots of Aiming Weapons.
+    """
     entries: list[Entry] = []
     queue = list(destroyed)
-    rule = f"{MANUAL}, Space Stations (a station or docked ship destroyed)"
+    rule = f"{MANUAL}, Space Stations (a station or docked ship destroyed); Ship Damage (a destroyed ship is removed from the map)"
     while queue:
         gone = battle.ship(queue.pop(0))
+        battle = attrs.evolve(battle, losses=(*battle.losses, Loss(gone.name, battle.turn, battle.moving, shooting)))
         hits: list[tuple[Ship, int, str]] = [
-            (s, half(gone.hull_start), f"docked at the destroyed {gone.name}: half its {gone.hull_start} original hull points")
+            (attrs.evolve(s, docked_at=""), half(gone.hull_start), f"docked at the destroyed {gone.name}: half its {gone.hull_start} original hull points; no longer docked")
             for s in battle.docked_at(gone.name)
         ]
         # fighters aboard a destroyed carrier: the book is silent; read as lost with it
@@ -277,6 +332,8 @@ def fire_damage(battle: Battle, kh: Tables, rng: random.Random, rolled: Mapping[
     The player of a burning ship rolls "at the start of his opponent's combat step every turn"
     (Electrical Fire); a fire's hull hit does 1d10. ``rolled`` gives a ship's entered rolls by name.
     """
+    if not battle.damage_table:
+        raise RefereeError(f"no fire damage in this battle: fires come from the Advanced Game Damage Table, which the campaign's Basic Rules ignore ({CAMPAIGN_BASIC})")
     if battle.step != "turn":
         raise RefereeError("fires burn in the combat phase, not in the repair turn")
     if battle.fires_rolled:
@@ -291,11 +348,12 @@ def fire_damage(battle: Battle, kh: Tables, rng: random.Random, rolled: Mapping[
     rule = f"{MANUAL}, Advanced Game: Damage, Electrical Fire (+20 each turn; hull damage 1d10)"
     for ship in burning:
         hit = damage(kh, battle.game, "fire", "1d10", rng, ship, entered.get(ship.name.casefold(), Rolled()))
-        done = take_hit(battle, ship, hit, f"the fire aboard the {ship.name}", rule)
+        done = take_hit(battle, ship, hit, f"the fire aboard the {ship.name}", rule, shooting=False)
         battle = done.battle
         entries.extend(done.entries)
     if not burning:
-        done = noted(battle, f"no {battle.non_moving} ship is burning", rule=rule)
+        later = f" (a fire started in this combat step is first rolled at the start of {battle.moving}'s next: {', '.join(sorted(battle.new_fires))})" if battle.new_fires else ""
+        done = noted(battle, f"no {battle.non_moving} ship is burning{later}", rule=rule)
         battle = done.battle
         entries.extend(done.entries)
     return Done(None, attrs.evolve(battle, fires_rolled=True), tuple(entries))
@@ -310,24 +368,33 @@ def hit_in_battle(
     hull_dice: str,
     rolled: Rolled = Rolled(),
     half: bool = False,
+    shooting: bool = True,
 ) -> Done:
-    """The damage of a hit the referee decided at the table, applied to the ship's roster and logged."""
+    """The damage of a hit the referee decided at the table, applied to the ship's roster and logged.
+
+    ``shooting``: a hit of the combat phase's shooting (False: a shatter drone's, in the movement phase)."""
+    if battle.step != "turn":
+        raise RefereeError(
+            "this is the repair turn: no hits until the next game turn (kh next); a repair turn 'is not a separate measure of time' "
+            f"({MANUAL}, Advanced Game: Repairs)"
+        )
     ship = battle.ship(name)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is already destroyed")
-    hit = damage(kh, battle.game, weapon, hull_dice, rng, ship, rolled, half=half)
-    rule = hit.found.citation() if hit.found is not None else f"{MANUAL}, Basic Game: Ship Damage"
-    return take_hit(battle, ship, hit, f"a {weapon} hit on the {ship.name}", rule)
+    hit = damage(kh, battle.game, weapon, hull_dice, rng, ship, rolled, half=half, damage_table=battle.damage_table)
+    rule = hit.found.citation() if hit.found is not None else hull_rule(battle.game)
+    article = "an" if weapon[:1] in "aeiou" else "a"
+    return take_hit(battle, ship, hit, f"{article} {weapon} hit on the {ship.name}", rule, shooting)
 
 
-def take_hit(battle: Battle, ship: Ship, hit: Damage, what: str, rule: str) -> Done:
+def take_hit(battle: Battle, ship: Ship, hit: Damage, what: str, rule: str, shooting: bool) -> Done:
     """A hit's damage applied to the ship's roster and logged, with what follows if it is destroyed."""
     after = hit.after or ship
     battle = battle.with_ships([after])
     entry = battle.entry(f"{what}: {describe(hit)}", [hit.damage_roll, hit.hull.roll if hit.hull else None], rule)
-    battle = battle.logged(entry)
-    battle, more = settle(battle, [ship.name] if after.destroyed else [])
-    return Done(None, battle, (entry, *more))
+    battle, fire = _new_fire(battle.logged(entry), ship, after, shooting)
+    battle, more = settle(battle, [ship.name] if after.destroyed else [], shooting)
+    return Done(None, battle, (entry, *fire, *more))
 
 
 def noted(battle: Battle, text: str, rolls: Sequence[Roll | None] = (), rule: str = "") -> Done:

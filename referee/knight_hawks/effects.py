@@ -93,7 +93,10 @@ def apply(ship: Ship, effect: Effect, hull_points: int = 0) -> tuple[Ship, str]:
 
 
 def _destroy(ship: Ship, code: str) -> tuple[Ship, str]:
-    """Weapon System Hit: one weapon of that kind is lost; a limited-supply system is shut down whole."""
+    """Weapon System Hit: one weapon of that kind is lost; a limited-supply system is shut down whole.
+
+    A destroyed screen that was the one in use is no longer active: once repaired it must be activated
+    again at the start of a movement phase (Sequence of Play: activate screens)."""
     line = ship.system(code)
     if line is None:
         raise RefereeError(f"the {ship.name} has no {code}")
@@ -103,4 +106,7 @@ def _destroy(ship: Ship, code: str) -> tuple[Ship, str]:
     else:
         changed = attrs.evolve(line, count=line.count - 1)
         what = f"one {code} destroyed ({line.count - 1} left)"
+    if code == ship.active_screen and changed.state == "destroyed":
+        ship = attrs.evolve(ship, active_screen="")
+        what += " (it was the active screen: no screen is active now)"
     return ship.with_system(changed), what

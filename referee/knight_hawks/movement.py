@@ -21,6 +21,7 @@ import attrs
 
 from referee import dice
 from referee.errors import RefereeError
+from referee.knight_hawks.attack import CAMPAIGN_BASIC
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.combat import MANUAL
 from referee.knight_hawks.combat_phase import Done, noted, settle
@@ -108,7 +109,8 @@ def dock(battle: Battle, name: str, at: str) -> Done:
     if base.ship_class == "assault carrier":
         if ship.ship_class != "fighter":
             raise RefereeError(f"only fighters land on an assault carrier, not a {ship.ship_class}")
-        return _done(battle, attrs.evolve(ship, carried_by=base.name, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
+        # "In order to dock, the fighter must stop (have a speed of 0) in the same hex as the station or assault carrier" (Fighters)
+        return _done(battle, attrs.evolve(ship, carried_by=base.name, speed=0, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
     if base.ship_class != "space station":
         raise RefereeError(f"ships dock at space stations; the {base.name} is a {base.ship_class}")
     # a ship stops to dock: a masking screen lasts only while it flies straight at its speed
@@ -117,6 +119,8 @@ def dock(battle: Battle, name: str, at: str) -> Done:
 
 def navigation(battle: Battle, kh: Tables, rng: random.Random, name: str, rolled: str | None = None) -> Done:
     """The navigation hit's 1d10 before the ship moves: which way it must turn."""
+    if not battle.damage_table:
+        raise RefereeError(f"no navigation rolls in this battle: a navigation hit is an Advanced Game Damage Table result, and the campaign's Basic Rules ignore that table ({CAMPAIGN_BASIC})")
     ship = _afloat(battle, name)
     if "navigation" not in ship.damaged:
         raise RefereeError(f"the {ship.name} has no navigation hit")
@@ -128,8 +132,26 @@ def navigation(battle: Battle, kh: Tables, rng: random.Random, name: str, rolled
 
 
 def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: str | None = None) -> Done:
-    """Breaking apart: roll for a ship beyond half its hull points that used ADF or MR points."""
+    """Breaking apart: roll for a ship beyond half its hull points that used ADF or MR points.
+
+    An Advanced Game rule (Advanced Game: Damage, Hull Hits): in a Basic Game battle a ship is
+    destroyed when all of its hull points are gone (Basic Game: Ship Damage), and is refused here;
+    so too under the campaign's Basic Rules (``damage_table`` False), which ignore the Advanced
+    Game's damage rules (a reading: breaking apart is one of them). The roll is made as the ship
+    "accelerates, decelerates or turns": in its own movement phase.
+    """
+    if battle.game == "basic":
+        raise RefereeError(
+            f"breaking apart is an Advanced Game rule ({MANUAL}, Advanced Game: Damage, Hull Hits); in the Basic Game a ship "
+            f"is destroyed only when all of its hull points are gone ({MANUAL}, Basic Game: Ship Damage)"
+        )
+    if not battle.damage_table:
+        raise RefereeError(
+            f"no breaking apart in this battle: it is part of the Advanced Game's damage rules (Damage, Hull Hits), which the campaign's "
+            f"Basic Rules ignore ({CAMPAIGN_BASIC}; a reading): a ship is destroyed when all of its hull points are gone"
+        )
     ship = _afloat(battle, name)
+    _moving(battle, ship, "a ship rolls for breaking apart as it accelerates, decelerates or turns (Hull Hits),")
     chance = breakup_chance(ship.hull_start, ship.damage, points)
     rule = f"{MANUAL}, Advanced Game: Damage, Hull Hits (breaking apart)"
     if chance.chance == 0:

@@ -6,8 +6,9 @@ Sathar War: Shatter Drones).
   movement; then the hex is clear. 60% (80% against a stasis screen), -5 per ICM, DTM -20, 3d10+5.
 - Seeker missiles: placed the same way, then activated by their side at the start of its movement
   phase; an active seeker moves 2 hexes, then 4, 6 ... a turn toward the closest ship (the referee
-  says where it ended) and detonates on the turn it would move 12. It attacks the largest ship in
-  the hex it enters: 75% (90% against a stasis screen), -8 per ICM, DTM -20, 5d10.
+  says where it ended). It detonates as it enters a hex with a ship, or a ship enters its hex, and
+  attacks the largest ship there: 75% (90% against a stasis screen), -8 per ICM, DTM -20, 5d10. On
+  the turn it moves 12 hexes it detonates automatically, and with no ship in its hex is gone.
 - Shatter drones: a frigate packed with bombs, detonated at the end of its side's movement: one
   torpedo hit on every other ship in its hex, no attack roll, a Damage Table roll at -20
   (the torpedo's DTM) in the Advanced Game, hull damage 5d10 in both games. The drone is gone and
@@ -23,7 +24,7 @@ from typing import TypeVar
 import attrs
 
 from referee.errors import RefereeError
-from referee.knight_hawks.attack import Rolled, damage
+from referee.knight_hawks.attack import CAMPAIGN_BASIC, Rolled, damage
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker
 from referee.knight_hawks.combat import MANUAL, Shot
 from referee.knight_hawks.combat_phase import Done, noted, strike, take_hit
@@ -31,6 +32,7 @@ from referee.knight_hawks.roster import Ship
 from referee.tables import Tables
 
 NEW_WEAPONS = f"{MANUAL}, Advanced Game: New Advanced Game Weapons"
+SEEKERS = f"{NEW_WEAPONS}, Seeker missiles"
 DRONES = "The Second Sathar War, Shatter Drones (optional)"
 SEEKER_LIMIT = 12
 T = TypeVar("T")
@@ -136,7 +138,7 @@ def place_seeker(battle: Battle, hex_: str, side: str = "", by: str = "") -> Don
     else:
         _before_the_game(battle, side, "seeker missiles")
     battle = attrs.evolve(battle, seekers=(*battle.seekers, Seeker(hex_, side)))
-    return noted(battle, f"{side} places a seeker missile in hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=f"{NEW_WEAPONS}, Seeker missiles")
+    return noted(battle, f"{side} places a seeker missile in hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=SEEKERS)
 
 
 def _seeker(battle: Battle, hex_: str) -> Seeker:
@@ -151,12 +153,26 @@ def _replace(battle: Battle, old: Seeker, new: Seeker | None) -> Battle:
     return attrs.evolve(battle, seekers=tuple(x for s in battle.seekers for x in ([new] if s is old and new else [] if s is old else [s])))
 
 
-def move_seeker(battle: Battle, hex_: str, to: str) -> Done:
+def move_seeker(
+    battle: Battle,
+    kh: Tables,
+    rng: random.Random,
+    hex_: str,
+    to: str,
+    at: str = "",
+    icms: Sequence[tuple[str, int]] = (),
+    rolled: Rolled = Rolled(),
+) -> Done:
     """Activate (at the start of its side's movement phase) or move an active seeker: 2, 4, 6 ... hexes.
 
-    The referee moves the counter toward the closest ship and says where it ended (``to``). On the
-    turn it moves 12 it detonates: resolve the attack with :func:`seeker_attack` if a ship is in
-    its hex; otherwise the explosion does no damage and it is gone.
+    The referee moves the counter toward the closest ship and says where it ended (``to``). "A seeker
+    detonates as soon as it enters a hex containing a ship": name the largest ship there (``at``)
+    and its attack is resolved as :func:`seeker_attack` resolves it. "On the turn that a seeker moves
+    12 hexes, it will automatically detonate. If there is no ship within range at that time, the
+    explosion will do no damage" (New Advanced Game Weapons, Seeker missiles): a seeker attacks a
+    ship in its own hex (the largest), so with none named the move of 12 ends it, with no damage,
+    and it is gone - it never moves 14 (a reading of "within range": the book gives a seeker's
+    attack only against the ships in its hex).
     """
     _advanced(battle, "seeker missiles")
     seeker = _seeker(battle, hex_)
@@ -164,14 +180,20 @@ def move_seeker(battle: Battle, hex_: str, to: str) -> Done:
         raise RefereeError(f"a {seeker.side} seeker is activated and moves at the start of {seeker.side}'s movement phase ({battle.moving} is moving)")
     if seeker.active and seeker.turn == battle.turn:
         raise RefereeError(f"the seeker in hex {hex_} has moved this turn")
+    if at:
+        _seeker_target(battle, at)
     distance = seeker.moved + 2
-    rule = f"{NEW_WEAPONS}, Seeker missiles"
     moved = Seeker(to, seeker.side, True, distance, battle.turn)
     start = "is activated and moves" if not seeker.active else "moves"
     text = f"the seeker in hex {hex_} {start} {distance} hexes toward the closest ship, to hex {to}"
+    if at:
+        done = noted(_replace(battle, seeker, moved), f"{text}: it enters a hex with a ship and detonates", rule=SEEKERS)
+        blast = _detonate(done.battle, kh, rng, moved, at, icms, rolled)
+        return Done(blast.attack, blast.battle, (*done.entries, *blast.entries))
     if distance >= SEEKER_LIMIT:
-        text += f": it moves {SEEKER_LIMIT} this turn and detonates - with a ship in hex {to}, resolve its attack (kh seeker attack); otherwise it does no damage"
-    return noted(_replace(battle, seeker, moved), text, rule=rule)
+        text += f": on the turn it moves {SEEKER_LIMIT} hexes it detonates automatically; no ship is in its hex, so the explosion does no damage, and it is gone"
+        return noted(_replace(battle, seeker, None), text, rule=SEEKERS)
+    return noted(_replace(battle, seeker, moved), text, rule=SEEKERS)
 
 
 def seeker_attack(
@@ -183,11 +205,16 @@ def seeker_attack(
     icms: Sequence[tuple[str, int]] = (),
     rolled: Rolled = Rolled(),
 ) -> Done:
-    """An active seeker detonates on the largest ship in its hex (any side's: seekers cannot tell)."""
+    """A ship entered the hex of an activated seeker: it detonates on the largest ship in its hex (any side's)."""
     _advanced(battle, "seeker missiles")
     seeker = _seeker(battle, hex_)
     if not seeker.active:
         raise RefereeError(f"the seeker in hex {hex_} is not activated: it detonates only once its side activates it")
+    return _detonate(battle, kh, rng, seeker, target, icms, rolled)
+
+
+def _seeker_target(battle: Battle, target: str) -> Ship:
+    """The ship a seeker attacks: any side's ("it cannot tell the difference"), not a station, not docked."""
     ship = battle.ship(target)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is already destroyed")
@@ -195,17 +222,16 @@ def seeker_attack(
         raise RefereeError("seekers are not attracted to space stations, planets, moons or asteroids")
     if ship.docked_at or ship.carried_by:
         raise RefereeError(f"the {ship.name} is docked with the {ship.docked_at or ship.carried_by}: name the largest ship in the hex that is not docked")
-    done = strike(battle, kh, rng, Shot("advanced", "seeker missile"), ship, icms, rolled, f"the seeker in hex {hex_} detonates against the {ship.name}")
-    battle = _replace(done.battle, seeker, None)
-    return Done(done.attack, battle, done.entries)
+    return ship
 
 
-def seeker_gone(battle: Battle, hex_: str) -> Done:
-    """A seeker that detonated with no ship in range (it moved 12): no damage, and it is gone."""
-    seeker = _seeker(battle, hex_)
-    if seeker.moved < SEEKER_LIMIT:
-        raise RefereeError(f"the seeker in hex {hex_} moved {seeker.moved} hexes last; it self-destructs only on the turn it moves {SEEKER_LIMIT}")
-    return noted(_replace(battle, seeker, None), f"the seeker in hex {hex_} detonates with no ship in range: no damage", rule=f"{NEW_WEAPONS}, Seeker missiles")
+def _detonate(
+    battle: Battle, kh: Tables, rng: random.Random, seeker: Seeker, target: str, icms: Sequence[tuple[str, int]], rolled: Rolled
+) -> Done:
+    """The seeker explodes against ``target`` (one attack: 75%, 90% against a stasis screen) and is gone."""
+    ship = _seeker_target(battle, target)
+    done = strike(battle, kh, rng, Shot("advanced", "seeker missile"), ship, icms, rolled, f"the seeker in hex {seeker.hex} detonates against the {ship.name}")
+    return Done(done.attack, _replace(done.battle, seeker, None), done.entries)
 
 
 def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, ships: Sequence[str], rolled: Mapping[str, Rolled] = {}) -> Done:
@@ -233,8 +259,8 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
         target = battle.ship(target.name)  # as the blasts before left it
         if target.destroyed:
             continue
-        hit = damage(kh, battle.game, "torpedo", "5d10", rng, target, _key(rolled, target, Rolled()))
-        done = take_hit(battle, target, hit, f"the {target.name}", rule)
+        hit = damage(kh, battle.game, "torpedo", "5d10", rng, target, _key(rolled, target, Rolled()), damage_table=battle.damage_table)
+        done = take_hit(battle, target, hit, f"the {target.name}", rule if battle.damage_table else f"{rule}; {CAMPAIGN_BASIC}", shooting=False)
         battle = done.battle
         entries.extend(done.entries)
     return Done(None, battle, tuple(entries))

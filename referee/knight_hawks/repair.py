@@ -198,10 +198,16 @@ def repair_in_battle(
     hull_rolled: Sequence[str | None] = (),
 ) -> Done:
     """One ship's repairs in the battle's repair turn (once per ship per repair turn), logged."""
-    from referee.knight_hawks.combat_phase import Done  # the battle engine: not loaded for a campaign's repairs
+    from referee.knight_hawks.attack import CAMPAIGN_BASIC  # the battle engine: not loaded for a campaign's repairs
+    from referee.knight_hawks.combat_phase import Done
 
     if battle.game != "advanced":
         raise RefereeError("repair turns belong to the Advanced Game")
+    if not battle.damage_table:
+        raise RefereeError(
+            f"no repairs in this battle: the campaign's Basic Rules ignore the repair rule ({CAMPAIGN_BASIC}); "
+            "'If the battle was fought using the Basic Rules, repairs cannot be made until after the battle' (The Second Sathar War, Repair)"
+        )
     if battle.step != "repair":
         raise RefereeError(f"repairs are made in the repair turn after every third game turn; this is turn {battle.turn} (kh next moves on)")
     ship = battle.ship(name)

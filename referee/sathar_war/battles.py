@@ -294,7 +294,7 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
     )
     return Battle(
         name=f"Day {campaign.day}: {fight.attacker} attack at {fight.planet}", game="advanced", sides=(fight.attacker, defender), ships=ships,
-        moving=fight.attacker, source=DECLARING, situation=note,
+        moving=fight.attacker, damage_table=fight.game == "advanced", source=DECLARING, situation=note,
         notes=("Import the result into the campaign: Import (i) on the app's Battles screen, or referee campaign battle import FILE",),
     )
 
@@ -307,10 +307,16 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
     if unknown:
         raise RefereeError(f"{', '.join(unknown)} in the battle file are not ships of this campaign")
     lost: list[Unit] = []
-    rule = f"{DECLARING} (battle file: {battle.name})"
+    rules = "advanced" if battle.damage_table else "basic"
+    rule = f"{DECLARING} (battle file: {battle.name}, fought with the {RULES_NAMES[rules]})"
     for ship in battle.ships:
         unit = by_name[ship.name]
-        fight_of(campaign, unit)
+        fight = fight_of(campaign, unit)
+        if fight.game != rules:
+            raise RefereeError(
+                f"the battle file is fought with the {rules} rules, but the attack at {fight.planet} was declared with the {fight.game} rules; "
+                "export it again from the campaign"
+            )
         if not unit.active:
             continue
         before = unit.roster
