@@ -6,6 +6,7 @@ a fleet whose ships are in two places is refused, naming the unit and key at fau
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -83,8 +84,7 @@ def check(campaign: Campaign) -> Campaign:
         raise RefereeError(f"{where}: retreat_condition must be 1 to 5 (0: not chosen yet), not {campaign.retreat_condition}")
     if not campaign.units:
         raise RefereeError(f"{where}: no units ([[units]] tables)")
-    names = [u.name for u in campaign.units]
-    twice = sorted({n for n in names if names.count(n) > 1})
+    twice = sorted(name for name, count in Counter(u.name for u in campaign.units).items() if count > 1)
     if twice:
         raise RefereeError(f"{where}: {', '.join(twice)} listed twice; every ship needs its own name")
     by_name = {u.name: u for u in campaign.units}
@@ -276,7 +276,8 @@ class Writer:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
-        self._made: dict[int, tuple[object, str]] = {}  # id -> (the unit, log line or map, its text), from the last save
+        self._made: dict[int, tuple[object, str]] = {}  # id -> (the unit, log line or map, its checked text), from the last save
+        self._before: dict[int, tuple[object, str]] = {}  # the same from the save before it: undo and redo go back to those
         self._read: dict[int, tuple[object, dict[str, Any]]] = {}  # id -> (a part, the tables it was read from), until the first save
 
     def read(self, data: dict[str, Any]) -> Campaign:
@@ -291,24 +292,25 @@ class Writer:
         return campaign
 
     def text(self, campaign: Campaign) -> str:
-        last, self._made = self._made, {}
+        last, before, self._made = self._made, self._before, {}
         try:
             check(campaign)
             head = _head(campaign)
             head |= {key: [] for key, parts in (("units", campaign.units), ("log", campaign.log)) if not parts}
             head_text = storage.read_back(_dumps(head), lambda data: _head_from_dict(_header(data), campaign.frontier), attrs.evolve(campaign, units=(), log=()))
-            chart = self._part(campaign.frontier, lambda f: {"map": frontier_file.to_dict(f)}, lambda d: frontier_file.from_dict(d["map"]), last)
-            units = [self._part(u, lambda u: {"units": [unit_dict(u)]}, lambda d: _unit(d["units"][0], "units", self.tables), last) for u in campaign.units]
-            log = [self._part(e, lambda e: {"log": [entry_dict(e)]}, lambda d: _entry(d["log"][0], "log"), last) for e in campaign.log]
+            known = {**before, **last}
+            chart = self._part(campaign.frontier, lambda f: {"map": frontier_file.to_dict(f)}, lambda d: frontier_file.from_dict(d["map"]), known)
+            units = [self._part(u, lambda u: {"units": [unit_dict(u)]}, lambda d: _unit(d["units"][0], "units", self.tables), known) for u in campaign.units]
+            log = [self._part(e, lambda e: {"log": [entry_dict(e)]}, lambda d: _entry(d["log"][0], "log"), known) for e in campaign.log]
         except RefereeError as error:
             self._made = last
             raise storage.refused("campaign", error) from None
-        self._read = {}
+        self._read, self._before = {}, last
         return "\n".join([head_text, chart, *units, *log])
 
-    def _part(self, item: T, as_dict: Callable[[T], dict[str, Any]], read: Callable[[dict[str, Any]], T], last: dict[int, tuple[object, str]]) -> str:
-        """One part's checked text: the last save's if the same one was saved then."""
-        known = last.get(id(item))
+    def _part(self, item: T, as_dict: Callable[[T], dict[str, Any]], read: Callable[[dict[str, Any]], T], saved: dict[int, tuple[object, str]]) -> str:
+        """One part's checked text: the one saved last time or the time before, if the same part was saved then."""
+        known = saved.get(id(item))
         if known is None or known[0] is not item:
             tables = as_dict(item)
             text = _dumps(tables)

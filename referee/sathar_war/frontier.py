@@ -92,11 +92,16 @@ class Frontier:
     source: str = ""
     notes: tuple[str, ...] = ()
     system_names: frozenset[str] = attrs.field(init=False, eq=False, repr=False)  # asked thousands of times a screen
+    by_name: dict[str, StarSystem | Route] = attrs.field(init=False, eq=False, repr=False)  # systems and routes by their exact names
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "system_names", frozenset(s.name for s in self.systems))
+        object.__setattr__(self, "by_name", {**{r.name: r for r in self.all_routes()}, **{s.name: s for s in self.systems}})
 
     def system(self, name: str) -> StarSystem:
+        found = self.by_name.get(name)
+        if isinstance(found, StarSystem):
+            return found
         wanted = strict.pick(name, (s.name for s in self.systems), "star system", self.name)
         return next(s for s in self.systems if s.name == wanted)
 
@@ -107,6 +112,9 @@ class Frontier:
         return next(c for c in self.circles if c.name == wanted)
 
     def route(self, name: str) -> Route:
+        found = self.by_name.get(name)
+        if isinstance(found, Route):
+            return found
         every = {r.name: r for r in self.all_routes()}
         return every[strict.pick(name, every, "route", self.name)]
 
