@@ -355,7 +355,7 @@ def _export(v: Values, c: Campaign, t: Tables) -> Step:
 BATTLES = (
     Action("d", "Declare", "declare an attack: the side whose attack step it is declares an attack", (
         Field("system", "System", "the contested system", "system"), Field("planet", "Planet", "in a two-planet system"),
-        Field("ships", "Only these ships", "blank: all there"), Field("rules", "Rules", "basic or advanced; blank: the chart's suggestion"),
+        Field("ships", "Only these ships", "blank: all there"), Field("rules", "Rules", "basic or advanced; blank: suggested"),
     ), _declare),
     Action("o", "Result", "battle result: one ship's outcome: roster, destroyed, escaped", (
         SHIP, *OUTCOME_FIELDS, Field("destroyed", "Destroyed", "y or n"), Field("detonated", "Drone set off", "y or n"),
