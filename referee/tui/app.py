@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 from textual.content import Content
 from textual.screen import Screen
+from textual.style import Style
 from textual.widgets import ContentSwitcher, Static
 
 from referee import saves
@@ -25,6 +26,19 @@ from referee.tui.actions import Action, Step, Values
 from referee.tui.dialogs import DiceDialog, FormDialog, Need, StartDialog, needs
 from referee.tui.keys import KeyLine
 from referee.tui.pages import PAGES, Page
+from referee.tui.text import line
+
+HELP = {"ship": "its roster on the Forces screen", "system": "on the Map", "table": "on the Dice & Tables screen"}
+
+
+def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:
+    """A palette hit as written, its matched letters marked. (Textual's ``Matcher.highlight``
+    reads the hit as markup: a ship named ``[/]`` would end the app.)"""
+    content = line(found)
+    for offset in offsets:
+        if not found[offset].isspace():
+            content = content.stylize(style, offset, offset + 1)
+    return content
 
 
 class Finder(Provider):
@@ -34,9 +48,10 @@ class Finder(Provider):
         app: RefereeApp = self.app  # type: ignore[assignment]
         matcher = self.matcher(query)
         for kind, name, call in app.findable():
-            score = matcher.match(f"{kind} {name}")
+            found = f"{kind} {name}"
+            score, offsets = matcher.fuzzy_search.match(matcher.query, found)
             if score > 0:
-                yield Hit(score, matcher.highlight(f"{kind} {name}"), call, help=f"open the {kind} {name}")
+                yield Hit(score, highlight(found, offsets, matcher.match_style), call, text=found, help=HELP[kind])
 
     async def discover(self) -> Hits:
         return
@@ -165,7 +180,7 @@ class RefereeApp(App[None]):
         notifications cost a new widget and a relayout each: about 50 ms a key press here.)"""
         said = self.query_one("#said", Static)
         said.set_classes(severity)
-        said.update(Content(text), layout=False)
+        said.update(line(text), layout=False)
 
     def _exists(self, name: str) -> bool:
         try:

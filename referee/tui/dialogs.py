@@ -25,6 +25,7 @@ from referee import dice
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import Done
 from referee.tui.actions import Field, FieldError, Step, Values, later_roll
+from referee.tui.text import bold, line, lines
 
 if TYPE_CHECKING:
     from referee.tui.app import RefereeApp
@@ -62,7 +63,7 @@ def receipt_lines(result: Done) -> list[str]:
 
 def say(error: Static, text: str) -> None:
     """A message beside a field (an empty one takes no room)."""
-    error.update(text)
+    error.update(line(text))
     error.display = bool(text)
 
 
@@ -109,7 +110,7 @@ class FormDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Box(classes="dialog"):
-            yield Static(f"[b]{self.title_text}[/b]: {self.help}", classes="title")
+            yield Static(line(bold(self.title_text), f": {self.help}"), classes="title")
             for field in self.fields:
                 with Horizontal(classes="field"):
                     yield Label(field.label)
@@ -180,8 +181,8 @@ class DiceDialog(Dialog):
                 yield Static("", id="outcome")
                 yield Label("Enter or Ctrl+A: apply   Esc: cancel (nothing changes)", classes="keys")
 
-    def heading(self) -> str:
-        return f"[b]{self.title_text}[/b]: {len(self.rolls)} roll(s)"
+    def heading(self) -> Content:
+        return line(bold(self.title_text), f": {len(self.rolls)} roll(s)")
 
     def roll_field(self, number: int, need: Need, error: str = "") -> list[Widget]:
         """What a roll asks: the dice and what for, "I rolled" with the range, a place for an error."""
@@ -189,9 +190,9 @@ class DiceDialog(Dialog):
         who = f" ({need.line})" if need.line else ""
         entry = Input(placeholder="the total rolled at the table", id=f"roll-{number}")
         field = Horizontal(Label(f"I rolled ({expression.lowest}-{expression.highest})"), entry, classes="field")
-        said = Static(error, id=f"error-{number}", classes="error")
+        said = Static(line(error), id=f"error-{number}", classes="error")
         said.display = bool(error)
-        return [Static(f"{need.expression} for {need.purpose}{who}"), field, said]
+        return [Static(line(f"{need.expression} for {need.purpose}{who}")), field, said]
 
     def on_mount(self) -> None:
         self.query_one("#shown").display = False
@@ -275,7 +276,7 @@ class DiceDialog(Dialog):
         self.result = result
         self.query_one("#ask").display = False
         self.query_one("#shown").display = True
-        self.query_one("#outcome", Static).update("\n".join(receipt_lines(self.result)))
+        self.query_one("#outcome", Static).update(lines(receipt_lines(self.result)))
         self.query_one("#outcome").focus()
 
     def action_apply(self) -> None:
@@ -283,7 +284,7 @@ class DiceDialog(Dialog):
             try:
                 self.referee.apply(self.title_text, self.result)  # under the dialog: the screen is drawn once, changed, as it goes
             except RefereeError as error:
-                self.query_one("#outcome", Static).update(Content("\n".join([*receipt_lines(self.result), "", f"not applied, nothing changed: {error}"])))
+                self.query_one("#outcome", Static).update(lines([*receipt_lines(self.result), "", f"not applied, nothing changed: {error}"]))
                 return
             self.result = None
             self.dismiss(None)
@@ -300,8 +301,8 @@ class StartDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("[b]Welcome back[/b]", classes="title")
-            yield Static(f"c: continue the campaign played last, [b]{self.last.name}[/b]\n   (in {self.last.parent})")
+            yield Label(line(bold("Welcome back")), classes="title")
+            yield Static(line("c: continue the campaign played last, ", bold(self.last.name), f"\n   (in {self.last.parent})"))
             yield Static("n: start a new war from the bundled Second Sathar War start")
 
     def action_go(self, choice: str) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from textual.screen import Screen
 from textual.widgets import Static
 
+from referee.tui.text import Part, bold, line
+
 
 class KeyLine(Static):
     def on_mount(self) -> None:
@@ -19,13 +21,13 @@ class KeyLine(Static):
 
     def show_keys(self, screen: Screen[object]) -> None:
         seen: set[str] = set()
-        parts = []
+        parts: list[Part] = []
         for active in screen.active_bindings.values():
             binding = active.binding
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
             key = self.app.get_key_display(binding)
-            parts.append(f"[b]{key}[/b] {binding.description}" if active.enabled else f"[dim]{key} {binding.description}[/dim]")
-        parts.append("[b]^p[/b] palette")
-        self.update("  ".join(parts), layout=False)  # two lines always (app.tcss): no new layout for new keys
+            parts += [bold(key), f" {binding.description}  "] if active.enabled else [(f"{key} {binding.description}", "dim"), "  "]
+        parts += [bold("^p"), " palette"]
+        self.update(line(*parts), layout=False)  # two lines always (app.tcss): no new layout for new keys

@@ -4,7 +4,7 @@ Textual's DataTable draws every visible cell again after any change to any cell,
 it takes or loses the focus: 35 ms and more a key press on this machine, most of what moving a
 fleet or switching screens cost. ``Rows`` draws line by line and keeps each line it drew: after
 a change only the rows that changed are drawn again. Cells are plain text (no markup), so a log
-line with brackets in it reads as written.
+line with brackets in it reads as written; a control character in a cell is shown as a symbol.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from referee.tui.text import plain
 
 Row = tuple[str, Sequence[object]]  # (its key, its cells)
 
@@ -84,7 +86,7 @@ class Rows(ScrollView, can_focus=True):
 
     def columns(self, *labels: str) -> None:
         """New column labels (the rows go: show them again)."""
-        self.labels = tuple(labels)
+        self.labels = tuple(plain(label, one_line=True) for label in labels)
         self.rows = []
         self.show([])
 
@@ -93,6 +95,8 @@ class Rows(ScrollView, can_focus=True):
         on its row if that is still there, else at the same place. Only changed lines are drawn."""
         before, key = self.rows, self.key
         self.rows = [(row_key, tuple(str(cell) for cell in cells)) for row_key, cells in rows]
+        if not "".join(cell for _, cells in self.rows for cell in cells).isprintable():
+            self.rows = [(row_key, tuple(plain(cell, one_line=True) for cell in cells)) for row_key, cells in self.rows]
         widths = [max([cell_len(label), *(cell_len(cells[n]) for _, cells in self.rows if n < len(cells))]) for n, label in enumerate(self.labels)]
         keys = self.keys
         for wanted in (keep, key):

@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from referee.tui.actions import Action
+from referee.tui.text import Part, bold, line
 
 if TYPE_CHECKING:
     from referee.sathar_war.campaign import Campaign
@@ -82,9 +83,11 @@ class Page(Vertical):
 
     def bar(self) -> None:
         campaign = self.campaign
-        tabs = "  ".join(f"[reverse] {n} {title} [/]" if name == self.NAME else f"{n} {title}" for n, (name, title) in enumerate(TABS, start=1))
-        where = f"day {campaign.day} · {campaign.step} · {self.referee.journal.path.name}"
-        self.app.query_one("#bar", Static).update(f"{tabs}\n[b]{self.TITLE}[/b] · {where}", layout=False)
+        tabs: list[Part] = []
+        for n, (name, title) in enumerate(TABS, start=1):
+            tabs += [(f" {n} {title} ", "reverse") if name == self.NAME else f"{n} {title}", "  "]
+        where = f" · day {campaign.day} · {campaign.step} · {self.referee.journal.path.name}"
+        self.app.query_one("#bar", Static).update(line(*tabs[:-1], "\n", bold(self.TITLE), where), layout=False)
 
     def draw(self) -> None:
         """Fill the screen from the campaign as it is now."""

@@ -15,6 +15,7 @@ from referee.sathar_war import report
 from referee.tui import actions
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.rows import Rows
+from referee.tui.text import Part, bold, line, lines
 
 
 class BattlesPage(Page):
@@ -46,22 +47,22 @@ class BattlesPage(Page):
 
     def show_fight(self) -> None:
         found = self.found
-        lines = [f"[b]Step[/b]: {found['step_text']}"]
+        said: list[Part] = [line(bold("Step"), f": {found['step_text']}")]
         for place in found["contested"]:
             if place["system"] != self.referee.system:
                 continue
-            lines += [
-                f"[b]{place['system']}[/b]: planets {', '.join(place['planets'])}", f"rules: {place['rules']}",
+            said += [
+                line(bold(place["system"]), f": planets {', '.join(place['planets'])}"), f"rules: {place['rules']}",
                 f"Sathar ({len(place['sathar'])}): {', '.join(place['sathar'])}", f"UPF ({len(place['upf'])}): {', '.join(place['upf'])}",
             ]
             if place["attacked_today"]:
-                lines.append(f"attacked today (the UPF may not attack them): {', '.join(place['attacked_today'])}")
+                said.append(f"attacked today (the UPF may not attack them): {', '.join(place['attacked_today'])}")
         if not found["contested"]:
-            lines.append("no system holds both sides")
-        lines.append("[b]Declared today[/b]")
+            said.append("no system holds both sides")
+        said.append(bold("Declared today"))
         for fight in found["declared"]:
-            lines.append(f"{fight['attacker']} attack at {fight['planet']} ({fight['system']}), fought with the {fight['game']} rules: {', '.join(fight['ships'])}; suggested: {fight['rules']}")
+            said.append(f"{fight['attacker']} attack at {fight['planet']} ({fight['system']}), fought with the {fight['game']} rules: {', '.join(fight['ships'])}; suggested: {fight['rules']}")
         if not found["declared"]:
-            lines.append("none")
-        lines.append(f"[{report.COMBAT}]")
-        self.query_one("#fight", Static).update("\n".join(lines))
+            said.append("none")
+        said.append(f"[{report.COMBAT}]")
+        self.query_one("#fight", Static).update(lines(said))

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -16,6 +17,7 @@ from referee.sathar_war.turn import REPLACEMENT_DAYS
 from referee.sathar_war.victory import TENDAY
 from referee.tui import actions
 from referee.tui.pages.base import Page, action_keys
+from referee.tui.text import Part, bold, line, lines
 
 KEYS = {  # where in the app each kind of thing left to do is done (report.next_steps)
     "place-upf": "2 Forces, p", "place-sathar": "2 Forces, p", "retreat": "t", "drones": "w", "nova": "n", "move": "2 Forces or 3 Map, m",
@@ -23,14 +25,15 @@ KEYS = {  # where in the app each kind of thing left to do is done (report.next_
 }
 
 
-def track(campaign: Campaign) -> str:
+def track(campaign: Campaign) -> Content:
     """The ten boxes of the current tenday, the Day marker on today, what is scheduled under each."""
     tenday, today = campaign.tenday
     first = tenday + 1
-    cells, marks = [], []
+    cells: list[Part] = []
+    marks = []
     for day in range(first, first + TENDAY):
         box = f"{day - tenday:>2}"
-        cells.append(f"[reverse]{box}[/]" if day - tenday == today and campaign.day else box)
+        cells += [(box, "reverse") if day - tenday == today and campaign.day else box, "|"]
         due = []
         if any(u.status == "void" and u.returns == day for u in campaign.units):
             due.append("V")
@@ -39,7 +42,7 @@ def track(campaign: Campaign) -> str:
         if day % TENDAY == 0:
             due.append("T")
         marks.append(f"{''.join(due):>2}")
-    return f"Tenday {tenday:<3} |{'|'.join(cells)}|  V Void returns, R replacements\n           |{'|'.join(marks)}|  T tenday end (retreat 4, 5)"
+    return line(f"Tenday {tenday:<3} |", *cells, f"  V Void returns, R replacements\n           |{'|'.join(marks)}|  T tenday end (retreat 4, 5)")
 
 
 class CampaignPage(Page):
@@ -63,14 +66,15 @@ class CampaignPage(Page):
     def draw(self) -> None:
         campaign = self.campaign
         found = report.status(campaign, self.referee.secrets)
-        self.query_one("#track", Static).update("[b]Time Record Track[/b]\n" + track(campaign) + "\n" + "\n".join(found["track"]))
+        self.query_one("#track", Static).update(lines([bold("Time Record Track"), track(campaign), *found["track"]]))
         todo = [f"{what} ({KEYS[how]})" for what, how in report.next_steps(campaign)] or [f"The war is over: {campaign.outcome}"]
-        self.query_one("#step", Static).update("[b]Next[/b]: " + "; ".join(todo))
+        self.query_one("#step", Static).update(line(bold("Next"), ": " + "; ".join(todo)))
         alerts = found["alerts"] or ["none"]
-        self.query_one("#alerts", Static).update("[b]Alerts[/b]\n" + "\n".join(f"• {a}" for a in alerts))
-        tally = "\n".join(f"{k.replace('_', ' ')}: {v}" for k, v in found["tally"].items())
-        now = "".join(f"\nnow: {line}" for line in found["retreat_progress"])
-        self.query_one("#tally", Static).update(f"[b]Victory tally[/b]\n{tally}\n\n[b]Secret[/b]: {found['retreat_condition'].replace('status --secrets', 's')}{now}")
+        self.query_one("#alerts", Static).update(lines([bold("Alerts"), *(f"• {a}" for a in alerts)]))
+        tally = [f"{k.replace('_', ' ')}: {v}" for k, v in found["tally"].items()]
+        secret = line(bold("Secret"), ": " + found["retreat_condition"].replace("status --secrets", "s"))
+        now = [f"now: {progress}" for progress in found["retreat_progress"]]
+        self.query_one("#tally", Static).update(lines([bold("Victory tally"), *tally, "", secret, *now]))
 
     def action_secret(self) -> None:
         self.referee.secrets = not self.referee.secrets

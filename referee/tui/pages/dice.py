@@ -17,6 +17,7 @@ from referee.tui import actions
 from referee.tui.dialogs import say
 from referee.tui.pages.base import Page
 from referee.tui.rows import Rows
+from referee.tui.text import bold, line
 
 LOOKUP_HINT = "/ look up: KEYS, or roll [ODDS] [+N]"
 
@@ -53,7 +54,7 @@ class DicePage(Page):
         rows.show([(str(n), [shown(row[c.key]) for c in table.columns]) for n, row in enumerate(table.rows)])
         roll = f"; roll {table.roll}" if table.roll and table.lookup != "key" else ""
         notes = "\n".join(table.notes)
-        self.query_one("#found", Static).update(f"[b]{table.title}[/b] ({table.source}){roll}\nlook up: {table.key_help()}\n{notes}")
+        self.query_one("#found", Static).update(line(bold(table.title), f" ({table.source}){roll}\nlook up: {table.key_help()}\n{notes}"))
 
     def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
         if event.rows.id == "tables":
@@ -83,7 +84,7 @@ class DicePage(Page):
             self.referee.start(f"Roll on {table.name}", actions.table_roll(self.campaign, table, words, modifier))
             return
         found = table.look_up(words)
-        self.query_one("#found", Static).update(f"[b]{table.title}[/b]: {actions.found_text(found)}\nsource: {found.citation()}")
+        self.query_one("#found", Static).update(line(bold(table.title), f": {actions.found_text(found)}\nsource: {found.citation()}"))
 
     def action_focus(self, name: str) -> None:
         self.query_one(f"#{name}", Input).focus()

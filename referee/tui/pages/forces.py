@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -18,6 +19,7 @@ from referee.tui import actions
 from referee.tui.dialogs import say
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.rows import Rows
+from referee.tui.text import Part, bold, line, lines
 
 FILTERS = ("side", "fleet", "at", "type", "state")
 FILTER_HINT = "/ filter: words, side:upf at:X type:Y state:Z"
@@ -38,27 +40,27 @@ def read_filter(text: str) -> tuple[dict[str, str], list[str]]:
     return chosen, words
 
 
-def roster_form(found: dict[str, Any], path: list[str] | None) -> str:
+def roster_form(found: dict[str, Any], path: list[str] | None) -> Content:
     """The ship roster form: name and class, the four figures, weapons and defenses with ammunition."""
-    lines = [
-        f"[b]{found['name']}[/b]", f"{found['class']}, {found['side']}; {found['force']}", f"fleet {found['fleet']}; {found['status']}",
+    rows: list[Part] = [
+        bold(found["name"]), f"{found['class']}, {found['side']}; {found['force']}", f"fleet {found['fleet']}; {found['status']}",
         f"at {found['place']}", "",
         f"HULL {found['hull']}", f"ADF  {found['adf']}", f"MR   {found['mr']}", f"DCR  {found['dcr']}", "",
-        "[b]Weapons[/b]", *(f"  {w}" for w in found["weapons"] or ["none"]),
-        "[b]Defenses[/b]", *(f"  {d}" for d in found["defenses"] or ["none"]),
-        f"[b]Damaged[/b]: {', '.join(found['damaged']) or 'none'}",
+        bold("Weapons"), *(f"  {w}" for w in found["weapons"] or ["none"]),
+        bold("Defenses"), *(f"  {d}" for d in found["defenses"] or ["none"]),
+        line(bold("Damaged"), f": {', '.join(found['damaged']) or 'none'}"),
     ]
     if found["station_only"]:
-        lines.append(f"repair at a station only: {', '.join(found['station_only'])}")
+        rows.append(f"repair at a station only: {', '.join(found['station_only'])}")
     if found["aboard"]:
-        lines.append(f"aboard: {', '.join(found['aboard'])}")
+        rows.append(f"aboard: {', '.join(found['aboard'])}")
     if found["carried_by"] != "-":
-        lines.append(f"carried by {found['carried_by']}")
+        rows.append(f"carried by {found['carried_by']}")
     if found["docked_at"] != "-":
-        lines.append(f"docked at {found['docked_at']}")
+        rows.append(f"docked at {found['docked_at']}")
     if path is not None:
-        lines += ["", "[b]Supply[/b]: " + (" -> ".join(path) if path else "OUT OF SUPPLY (no path)")]
-    return "\n".join(lines)
+        rows += ["", line(bold("Supply"), ": " + (" -> ".join(path) if path else "OUT OF SUPPLY (no path)"))]
+    return lines(rows)
 
 
 class ForcesPage(Page):

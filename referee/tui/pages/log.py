@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 
 from referee.tui.pages.base import Page
 from referee.tui.rows import Rows
+from referee.tui.text import lines
 
 
 class LogPage(Page):
@@ -55,10 +56,10 @@ class LogPage(Page):
 
     def show_entry(self, key: str) -> None:
         entry = self.campaign.log[int(key)]
-        lines = [entry.text, *(f"dice: {r}" for r in entry.rolls)]
+        shown = [entry.text, *(f"dice: {r}" for r in entry.rolls)]
         if entry.rule:
-            lines.append(f"[{entry.rule}]")
-        self.query_one("#entry", Static).update("\n".join(lines))
+            shown.append(f"[{entry.rule}]")
+        self.query_one("#entry", Static).update(lines(shown))
 
     def action_find(self) -> None:
         self.query_one("#search", Input).focus()

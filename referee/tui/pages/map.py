@@ -18,6 +18,7 @@ from referee.sathar_war.frontier import Route
 from referee.tui import actions
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.rows import Rows
+from referee.tui.text import Part, bold, line, lines
 
 
 def crowd(units: list[Unit]) -> str:
@@ -35,34 +36,34 @@ def on_map(campaign: Campaign) -> list[Unit]:
     return [u for u in campaign.units if u.active and u.place is not None and not u.roster.carried_by]
 
 
-def system_text(campaign: Campaign, name: str) -> list[str]:
+def system_text(campaign: Campaign, name: str) -> list[Part]:
     system = campaign.frontier.system(name)
-    lines = [f"[b]{system.name}[/b]"]
+    said: list[Part] = [bold(system.name)]
     centres = {c.planet.name: c for c in repairs.centres(campaign) if c.system == system.name}
     for planet in system.planets:
         station = campaign.station_at(planet.name)
         held = f"{planet.station_type} {station.name}: hull {station.roster.hull}/{station.roster.hull_start} ({station.status})" if station else "no station"
         centre = centres.get(planet.name)
         scc = f"; construction centre {centre.capacity} hull points a day, {centre.owner or 'closed'}" if centre else ""
-        lines.append(f"  {planet.name}: {held}{scc}")
+        said.append(f"  {planet.name}: {held}{scc}")
     here = [u for u in on_map(campaign) if u.place is not None and u.place.where == system.name and not u.station]
     for side in ("Sathar", "UPF"):
         mine = [u for u in here if u.side == side]
-        lines.append(f"  {side} ({len(mine)}): {crowd(mine) or '-'}")
-    lines.append(f"  routes to {', '.join(campaign.frontier.neighbours(system.name))}")
-    return lines
+        said.append(f"  {side} ({len(mine)}): {crowd(mine) or '-'}")
+    said.append(f"  routes to {', '.join(campaign.frontier.neighbours(system.name))}")
+    return said
 
 
-def route_text(campaign: Campaign, route: Route) -> list[str]:
-    lines = [f"[b]{route.name}[/b]: {route.boxes} boxes{' (red: a start circle path)' if route.red else ''}"]
+def route_text(campaign: Campaign, route: Route) -> list[Part]:
+    said: list[Part] = [line(bold(route.name), f": {route.boxes} boxes{' (red: a start circle path)' if route.red else ''}")]
     inside = [u for u in on_map(campaign) if u.place is not None and u.place.where == route.name]
     for box in range(1, route.boxes + 1):
         jumps = [end for end in route.ends if route.jump_box(end) == box]
         mark = f" jump toward {jumps[0]}" if jumps else ""
         here = [u for u in inside if u.place is not None and u.place.box == box]
         heading = sorted({f"-> {u.place.toward}" + (f" at {u.place.rate}" if u.place.rate > 1 else "") for u in here if u.place is not None})
-        lines.append(f"  box {box}{mark}: {crowd(here) or '-'} {' '.join(heading)}")
-    return lines
+        said.append(f"  box {box}{mark}: {crowd(here) or '-'} {' '.join(heading)}")
+    return said
 
 
 class MapPage(Page):
@@ -100,29 +101,29 @@ class MapPage(Page):
     def show_place(self) -> None:
         campaign, name = self.campaign, self.referee.system
         if campaign.frontier.is_system(name):
-            lines = system_text(campaign, name)
+            shown = system_text(campaign, name)
         elif name:
-            lines = route_text(campaign, campaign.frontier.route(name))
+            shown = route_text(campaign, campaign.frontier.route(name))
         else:
-            lines = ["choose a place"]
-        self.query_one("#where", Static).update("\n".join(lines))
-        self.query_one("#supply", Static).update("\n".join(self.supply_lines()))
+            shown = ["choose a place"]
+        self.query_one("#where", Static).update(lines(shown))
+        self.query_one("#supply", Static).update(lines(self.supply_lines()))
 
-    def supply_lines(self) -> list[str]:
+    def supply_lines(self) -> list[Part]:
         campaign = self.campaign
-        lines = ["", "[b]Supply[/b]"]
+        said: list[Part] = ["", bold("Supply")]
         for side in ("Sathar", "UPF"):
             ships = [u for u in on_map(campaign) if u.side == side and not u.station and not u.fighter]
             out = [name for name, path in supply.paths(campaign, ships).items() if path is None]
-            lines.append(f"  {side}: {len(ships) - len(out)} of {len(ships)} ships in supply" + (f"; out: {', '.join(out)}" if out else ""))
+            said.append(f"  {side}: {len(ships) - len(out)} of {len(ships)} ships in supply" + (f"; out: {', '.join(out)}" if out else ""))
         try:
             unit = campaign.unit(self.referee.ship)
         except RefereeError:
-            return lines
+            return said
         if unit.active and not unit.station:
             path = supply.path(campaign, unit)
-            lines.append(f"  the {unit.name}: " + (" -> ".join(path) if path else "OUT OF SUPPLY (no path)"))
-        return lines
+            said.append(f"  the {unit.name}: " + (" -> ".join(path) if path else "OUT OF SUPPLY (no path)"))
+        return said
 
     def point_at(self, name: str) -> None:
         self.query_one("#places", Rows).point(name)

@@ -14,6 +14,7 @@ from referee.sathar_war import report
 from referee.tui import actions
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.rows import Rows
+from referee.tui.text import Part, bold, line, lines
 
 OWNER = {"UPF": "open", "Sathar": "captured: the Sathar repair at half capacity", "": "closed"}
 
@@ -36,17 +37,17 @@ class RepairsPage(Page):
     def draw(self) -> None:
         found = report.repairs(self.campaign)
         rows = []
-        lines = ["[b]Construction centres[/b] (hull points a day)"]
+        shown: list[Part] = [line(bold("Construction centres"), " (hull points a day)")]
         for centre in found["centres"]:
             waiting = f", {len(centre['queue'])} docked" if centre["queue"] else ""
-            lines.append(f"  {centre['centre']}: {centre['capacity']}, {OWNER[centre['owner']]}{waiting}")
+            shown.append(f"  {centre['centre']}: {centre['capacity']}, {OWNER[centre['owner']]}{waiting}")
             for ship in centre["queue"]:
                 rows.append((ship["name"], (ship["name"], centre["centre"], ship["hull"], ", ".join(ship["systems"]) or "-", ship["days"], ship["today"])))
-        lines.append("[b]In the Void[/b]")
-        lines += [f"  {s['name']}: returns day {s['returns']} at {s['circle']}" for s in found["void"]] or ["  none"]
-        lines.append(f"[{report.REPAIRS}]")
+        shown.append(bold("In the Void"))
+        shown += [f"  {s['name']}: returns day {s['returns']} at {s['circle']}" for s in found["void"]] or ["  none"]
+        shown.append(f"[{report.REPAIRS}]")
         self.query_one("#queue", Rows).show(rows, self.referee.ship)
-        self.query_one("#centres", Static).update("\n".join(lines))
+        self.query_one("#centres", Static).update(lines(shown))
 
     def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
         self.referee.ship = event.key

@@ -1,0 +1,51 @@
+"""Text for the screen, built from data that is never read as markup.
+
+Names are the referee's to choose and may hold brackets: a fleet named ``[/]`` or
+``[@click=app.quit]quit[/]`` must read as written, not end the app or become a link. So nothing
+the screen shows is markup: styled text is assembled from parts (:func:`line`), a plain string
+being always literal. Control characters (which the data layer refuses) would reach the terminal
+as they are: they are shown as symbols instead (ESC as ␛).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Union
+
+from textual.content import Content
+
+Part = Union[str, tuple[str, str], Content]  # literal text; (literal text, style); or text already built
+
+_SYMBOLS = {c: 0x2400 + c for c in range(0x20)} | {0x7F: 0x2421} | {c: 0xFFFD for c in range(0x80, 0xA0)}  # ␀ ... ␟, ␡, �
+_KEEP_NEWLINE = {**_SYMBOLS, 0x0A: 0x0A}
+_NEWLINE = Content("\n")
+
+
+def plain(text: object, one_line: bool = False) -> str:
+    """The text with its control characters as symbols (a newline too, on ``one_line``)."""
+    found = str(text)
+    if found.isprintable():  # the usual case, quickly (a newline is not printable)
+        return found
+    return found.translate(_SYMBOLS if one_line else _KEEP_NEWLINE)
+
+
+def bold(text: object) -> tuple[str, str]:
+    return (str(text), "bold")
+
+
+def line(*parts: Part) -> Content:
+    """Text assembled from parts: strings are literal, ``(text, style)`` styled, Content as it is."""
+    return Content.assemble(*(_safe(part) for part in parts))
+
+
+def lines(parts: Iterable[Part]) -> Content:
+    """Lines of text (each as :func:`line` reads its one part), one under the other."""
+    return _NEWLINE.join(line(part) for part in parts)
+
+
+def _safe(part: Part) -> Part:
+    if isinstance(part, str):
+        return plain(part)
+    if isinstance(part, tuple):
+        return (plain(part[0]), part[1])
+    return part
