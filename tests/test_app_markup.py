@@ -236,7 +236,12 @@ def test_control_characters_never_reach_the_terminal(tmp_path: Path) -> None:
     campaign = marked_up()
     ship = campaign.unit("[/]")
     campaign = campaign.with_units([attrs.evolve(ship, fleet=CONTROL)])
+    ship = campaign.unit("x[/")
+    campaign = attrs.evolve(campaign, units=tuple(attrs.evolve(u, roster=attrs.evolve(u.roster, name=f"x{CONTROL}")) if u == ship else u for u in campaign.units))
     campaign = campaign.logged(campaign.entry(f"the {CONTROL} is here", rule=CONTROL))
+
+    def harmless(shown: str) -> None:
+        assert not any(c in shown for c in "\x1b\x07\x9b"), shown
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         app.go_to("forces", ship="[/]")
@@ -245,9 +250,15 @@ def test_control_characters_never_reach_the_terminal(tmp_path: Path) -> None:
         for key in "21234567":
             await pilot.press(key)
             await pilot.pause()
-            shown = screen_text(app)
-            assert not any(c in shown for c in "\x1b\x07\x9b"), (key, shown)
-        assert "is here" in shown
+            harmless(screen_text(app))
+        assert "is here" in screen_text(app)
+        app.go_to("forces", ship=f"x{CONTROL}")
+        await pilot.pause()
+        harmless(screen_text(app))
+        await pilot.press("e")  # the form, its ship field filled in with the name
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)
+        harmless(screen_text(app))
 
     drive(tmp_path / "war.toml", scenario, campaign)
 

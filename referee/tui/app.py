@@ -26,7 +26,7 @@ from referee.tui.actions import Action, Step, Values
 from referee.tui.dialogs import DiceDialog, FormDialog, Need, StartDialog, needs
 from referee.tui.keys import KeyLine
 from referee.tui.pages import PAGES, Page
-from referee.tui.text import line
+from referee.tui.text import line, plain
 
 HELP = {"ship": "its roster on the Forces screen", "system": "on the Map", "table": "on the Dice & Tables screen"}
 
@@ -128,7 +128,7 @@ class RefereeApp(App[None]):
     def open_action(self, action: Action) -> None:
         names = ", ".join(self.marked) if self.marked else self.ship
         fills = {"names": names, "ship": self.ship, "system": self.system}
-        values = {f.name: fills.get(f.fill, "") for f in action.fields}
+        values = {f.name: plain(fills.get(f.fill, ""), one_line=True) for f in action.fields}  # (an Input shows control characters as they are)
         campaign = self.journal.campaign
         build: Callable[[Values], Step] = lambda v: action.build(v, campaign, self.tables)  # noqa: E731
         name = f"form {action.name}: {action.help}"
