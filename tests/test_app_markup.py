@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 
 from referee import tables
 from referee.journal import Journal
+from referee.sathar_war import fleets, repairs
 from referee.sathar_war.campaign import Campaign, Fight, Place
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import DiceDialog, FormDialog
@@ -26,7 +27,7 @@ from tests.test_app import Scenario, fill_in, load, saved, war_day_two
 
 TABLES = tables.load()
 QUIT = "[@click=app.quit]quit[/]"
-NAMES = {"UPF Destroyer 1": QUIT, "TF Prenglar Frigate 1": "[/]", "Sathar Destroyer 1": "[red", "TF Cassidine Battleship": "x[/"}
+NAMES = {"UPF Destroyer 1": QUIT, "TF Prenglar Frigate 1": "[/]", "Sathar Destroyer 1": "[red", "TF Cassidine Battleship": "x[/", "Sathar Light Cruiser 1": "[i]void[/i", "UPF Destroyer 2": "[/i]docked"}
 FLEETS = {"[/]": "[/b]", QUIT: "[@click=app.bell]ring[/]"}
 NOTE = f"the {QUIT} meets the [red and the x[/ at Dramune with the [/b]"
 RULE = "[/] rule [b]"
@@ -36,16 +37,21 @@ FILE = "[red]war[b].toml"
 def marked_up() -> Campaign:
     """war_day_two with ships and fleets named as markup: the damaged UPF destroyer (in a battle
     today at Dramune, with a Sathar destroyer named ``[red`` and a UPF frigate named ``[/]`` of the
-    fleet ``[/b]``), the battleship risk-jumping on the Dramune - Cassidine route; a log line
-    naming them."""
+    fleet ``[/b]``), the battleship risk-jumping on the Dramune - Cassidine route, a Sathar
+    light cruiser in the Void, a damaged UPF destroyer docked at Gran Quivera; a log line naming
+    them."""
     campaign = war_day_two()
+    dramune = [attrs.evolve(campaign.unit(name), place=Place("Dramune", "Outer Reach"), fleet="") for name in ("TF Prenglar Frigate 1", "Sathar Destroyer 1")]
+    circle = attrs.evolve(campaign.unit("Sathar Light Cruiser 1"), place=Place("Fromeltar Start Circle"), fleet="")
+    docked = campaign.unit("UPF Destroyer 2")
+    docked = attrs.evolve(docked, roster=attrs.evolve(docked.roster, hull=docked.roster.hull - 3))
+    campaign = fleets.dock(campaign.with_units([*dramune, circle, docked]), ["UPF Destroyer 2"]).campaign
+    campaign = repairs.enter_void(campaign, ["Sathar Light Cruiser 1"]).campaign
     units = []
     for unit in campaign.units:
         name = NAMES.get(unit.name)
         if name is not None:
             unit = attrs.evolve(unit, roster=attrs.evolve(unit.roster, name=name), fleet=FLEETS.get(name, ""))
-            if name in ("[/]", "[red"):
-                unit = attrs.evolve(unit, place=Place("Dramune", "Outer Reach"))
         units.append(unit)
     campaign = attrs.evolve(campaign, units=tuple(units), fights=(Fight("Dramune", "Outer Reach", "Sathar", (QUIT, "[/]", "[red"), ""),))
     return campaign.logged(campaign.entry(NOTE, rule=RULE))
@@ -90,7 +96,7 @@ def test_every_screen_shows_the_names_as_written(tmp_path: Path) -> None:
             await pilot.pause()
             assert FILE in seen(app, "#bar")
         # Forces: each ship's roster form under the cursor, its name as written, its fleet too
-        for old, name in NAMES.items():
+        for name in NAMES.values():
             app.go_to("forces", ship=name)
             await pilot.pause()
             assert seen(app, "#form").startswith(f"{name}\n"), seen(app, "#form")
@@ -102,6 +108,14 @@ def test_every_screen_shows_the_names_as_written(tmp_path: Path) -> None:
         await pilot.click("#form", offset=(2, 0))  # on "quit": a link would end the app
         await pilot.pause()
         assert app.is_running
+        # Repairs: the destroyer docked, the light cruiser in the Void
+        app.go_to("repairs", ship="[/i]docked")
+        await pilot.pause()
+        assert app.query_one("#queue", Rows).keys == ["[/i]docked"]
+        assert "  [i]void[/i: returns day 8 at Fromeltar Start Circle\n" in seen(app, "#centres")
+        await pilot.press("o")  # a repair order for the ship under the cursor
+        await fill_in(app, pilot, hull="3")
+        assert "[/i]docked" in seen(app, "#said") and "[/i]docked" in app.journal.campaign.log[-1].text
         # Map: the system with its fleets, the route with the battleship
         app.go_to("map", system="Dramune")
         await pilot.pause()
@@ -115,17 +129,17 @@ def test_every_screen_shows_the_names_as_written(tmp_path: Path) -> None:
         await pilot.pause()
         assert "Sathar (1): [red\n" in seen(app, "#fight") and f" Outer Reach Station, [/], {QUIT}, Inner Reach" in seen(app, "#fight")
         assert f"Sathar attack at Outer Reach (Dramune), fought with the advanced rules: {QUIT}, [/], [red; " in seen(app, "#fight")
-        # Log: the line naming them, its rule in brackets
+        # Log: the last line (the repair order), then the line naming them found, its rule in brackets
         await pilot.press("7")
         await pilot.pause()
-        assert seen(app, "#entry") == f"{NOTE}\n[{RULE}]"
+        assert seen(app, "#entry").startswith("today Prenglar/Gran Quivera repairs 3 of the [/i]docked's hull points")
         await pilot.press("slash", *"[/b]", "enter")
         await pilot.pause()
-        assert app.query_one("Rows#log", Rows).rows == [(str(len(load(path).log) - 1), ("2", "sathar-move", NOTE))]
+        (number,) = [n for n, entry in enumerate(app.journal.campaign.log) if entry.text == NOTE]
+        assert app.query_one("Rows#log", Rows).rows == [(str(number), ("2", "sathar-move", NOTE))]
         assert seen(app, "#entry") == f"{NOTE}\n[{RULE}]"
 
-    drive(tmp_path / FILE, scenario)
-    assert path.is_file()
+    drive(path, scenario)
 
 
 def test_a_wrong_name_typed_is_told_as_typed(tmp_path: Path) -> None:
