@@ -229,8 +229,9 @@ class Campaign:
         """Fleets (every active member) and ships, by name (``*`` matches any text, ``[1-5]`` one of those characters); a fleet's name wins over a ship's."""
         found: dict[str, Unit] = {}
         fleets = {f.casefold() for f in self.fleets()}
+        exact = {u.name.casefold() for u in self.units} | fleets
         for name in names:
-            if any(c in name for c in "*?["):
+            if any(c in name for c in "*?[") and name.strip().casefold() not in exact:  # a ship or fleet named "[red" is itself
                 group = tuple(u for u in self.units if fnmatch.fnmatchcase(u.name.casefold(), name.strip().casefold()))
                 if not group:
                     raise RefereeError(f"no ship's name matches {name!r} (* stands for any text, e.g. 'Sathar Destroyer *')")
