@@ -143,8 +143,8 @@ def test_every_screen_shows_the_names_as_written(tmp_path: Path) -> None:
 
 
 def test_a_wrong_name_typed_is_told_as_typed(tmp_path: Path) -> None:
-    """Refusals quote what was typed: a dice expression, a table key, a ship (a name with a [ is
-    read as a pattern by the rules layer: no ship's name matches it), a filter."""
+    """Refusals quote what was typed: a dice expression, a table key, a ship (no ship is named
+    ``x[/]``, and read as a pattern it matches none), a filter."""
     path = saved(tmp_path / "war.toml", marked_up())
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
@@ -159,8 +159,8 @@ def test_a_wrong_name_typed_is_told_as_typed(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("j")
         await pilot.pause()
-        await fill_in(app, pilot, fleet="[dim", names="[/]")
-        assert "'[/]'" in seen(app, "#error-form") or "'[/]'" in seen(app, "#error-names")
+        await fill_in(app, pilot, fleet="[dim", names="x[/]")
+        assert "'x[/]'" in seen(app, "#error-form") or "'x[/]'" in seen(app, "#error-names")
         await pilot.press("escape", "slash", *"x[/]:y")
         await pilot.pause()
         assert "'x[/]:y'" in seen(app, "#filter-error")
