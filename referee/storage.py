@@ -28,6 +28,7 @@ for the check and the rename only, so the app holds nothing while it waits for t
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import re
@@ -321,15 +322,11 @@ def _acquire(real: Path, path: Path, wait: float) -> int | None:
         except FileNotFoundError:
             return None
         try:
-            while True:
-                try:
-                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() >= deadline:
-                        raise RefereeError(f"{path} is being saved by another program (still locked after {wait:g} s); nothing was changed: try again once it is done") from None
-                    time.sleep(pause)
-                    pause = min(pause * 2, 0.05)
+            while not _flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB):
+                if time.monotonic() >= deadline:
+                    raise RefereeError(f"{path} is being saved by another program (still locked after {wait:g} s); nothing was changed: try again once it is done")
+                time.sleep(pause)
+                pause = min(pause * 2, 0.05)
             mine = os.fstat(handle)
             try:
                 there = os.stat(real)
@@ -342,6 +339,19 @@ def _acquire(real: Path, path: Path, wait: float) -> int | None:
             if handle >= 0:
                 os.close(handle)
         # the file was replaced (or removed) while we waited: lock the one there now
+
+
+def _flock(handle: int, how: int) -> bool:
+    """Lock a file; False if another holds it. A file system without locks (some network or
+    FUSE mounts) counts as locked: the check of what the file holds still guards a save there."""
+    try:
+        fcntl.flock(handle, how)
+    except BlockingIOError:
+        return False
+    except OSError as error:
+        if error.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EINVAL):
+            raise
+    return True
 
 
 # ---------------------------------------------------------------------- saving
@@ -476,7 +486,7 @@ def _create(real: Path, middle: str) -> tuple[int, Path]:
             handle = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
         except FileExistsError:
             continue
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        _flock(handle, fcntl.LOCK_EX)
         return handle, name
 
 
@@ -503,10 +513,10 @@ def _sweep(real: Path) -> None:
         except OSError:
             continue
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # fails if a live save holds it (or locks do not work here)
             os.unlink(entry.path)
         except OSError:
-            pass  # a live save holds it, or it is gone already
+            pass
         finally:
             os.close(handle)
 

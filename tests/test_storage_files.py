@@ -270,3 +270,14 @@ def test_the_next_save_removes_only_stale_temporary_files_of_our_naming(tmp_path
         storage.write_text(path, "a = 2\n")
     assert not any(p.exists() for p in stale)
     assert fresh.exists() and held.exists() and all(p.exists() for p in others)
+
+
+def test_a_new_war_is_written_whole_and_never_over_a_file_already_there(tmp_path: Path) -> None:
+    path = tmp_path / "war-1.toml"
+    path.write_text("another app's war\n")
+    with pytest.raises(FileExistsError):
+        storage.write_new(path, "a = 1\n")
+    assert path.read_text() == "another app's war\n"
+    storage.write_new(tmp_path / "war-2.toml", "a = 1\n")
+    assert storage.read(tmp_path / "war-2.toml", "campaign") == {"a": 1}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["war-1.toml", "war-2.toml"]

@@ -77,12 +77,12 @@ def test_two_command_loops_on_one_file_lose_no_action(war: Path, tmp_path: Path)
         assert child.stdin is not None
         child.stdin.write("go\n")
         child.stdin.flush()
-    log = None
+    for child, _, _ in children:
+        assert child.wait(timeout=600) == 0
+    log = [entry.text for entry in load(war).log]
     reported = 0
     for child, out, ship in children:
-        assert child.wait(timeout=600) == 0
         result = json.loads(out.read_text())
-        log = log or [entry.text for entry in load(war).log]
         assert result["refused"] == [], result["refused"]  # a lost join makes the next detach fail
         in_log = [text for text in log if text.startswith(ship + " ")]
         assert len(in_log) == len(result["done"]) == ACTIONS, (len(in_log), len(result["done"]))

@@ -95,9 +95,10 @@ def show(done: "Done", as_json: bool, extra: Optional[dict[str, object]] = None)
 def apply(path: Optional[Path], as_json: bool, step: Callable[["Battle", "Tables"], "Done"], extra: Optional[dict[str, object]] = None) -> "Done":
     """Load the battle, take one step, save it, show it. A refused step saves nothing; another
     command on the same file waits until this one has saved."""
+    path = named(path)
     with held(path):
         battle, kh = open_battle(path)
         done = step(battle, kh)
-        save_battle(named(path), done.battle, kh)
+        save_battle(path, done.battle, kh)
     show(done, as_json, extra)
     return done
