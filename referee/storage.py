@@ -389,7 +389,7 @@ def write_new(path: Path, text: str) -> None:
             raise
         except OSError:  # no hard links here: a rename, after a look (racy, as any rename)
             if exists(path):
-                raise FileExistsError(17, "File exists", str(path)) from None
+                raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
             os.replace(temporary, path)
     finally:
         os.close(handle)
@@ -401,15 +401,15 @@ def _replace(path: Path, real: Path, data: bytes, expected: Seen | None, old: in
     directory = real.parent
     if not directory.is_dir():
         raise RefereeError(f"cannot save {path}: there is no folder {directory}")
-    mode = None
+    mode, live = None, None
     if old is not None:
-        info = os.fstat(old)
+        info = live = os.fstat(old)
         if not stat.S_ISREG(info.st_mode):
             raise RefereeError(f"cannot save {path}: it is {_what(info.st_mode)}, not a file")
         mode = stat.S_IMODE(info.st_mode)
         if expected is not None and _contents(old, info.st_size) != expected.data:
             raise ChangedOnDisk(path)
-    _sweep(real)
+    _sweep(real, live)
     handle, temporary = _create(real, "")
     try:
         _write_all(handle, data)
@@ -494,9 +494,10 @@ def _letters() -> str:
     return "".join(_LETTERS[b % len(_LETTERS)] for b in os.urandom(8))
 
 
-def _sweep(real: Path) -> None:
+def _sweep(real: Path, live: os.stat_result | None) -> None:
     """Remove temporary files of this file's saves that a kill left: our naming only, ours, regular
-    files, STALE_AFTER seconds old, and locked by no live save."""
+    files, STALE_AFTER seconds old and locked by no live save - or a second name of the file itself
+    (``live``, locked by this save: a backup's link that a kill left before its rename)."""
     prefix = f".{real.name[:_NAME_KEPT]}."
     ours = re.compile(r"(?:bak\.)?[a-z0-9_]{8}\.tmp")
     too_new = time.time() - STALE_AFTER
@@ -507,7 +508,12 @@ def _sweep(real: Path) -> None:
     for entry in entries:
         try:
             info = entry.stat(follow_symlinks=False)
-            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid() or info.st_mtime > too_new:
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
+                continue
+            if live is not None and (info.st_dev, info.st_ino) == (live.st_dev, live.st_ino):
+                os.unlink(entry.path)
+                continue
+            if info.st_mtime > too_new:
                 continue
             handle = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
         except OSError:

@@ -281,3 +281,12 @@ def test_a_new_war_is_written_whole_and_never_over_a_file_already_there(tmp_path
     storage.write_new(tmp_path / "war-2.toml", "a = 1\n")
     assert storage.read(tmp_path / "war-2.toml", "campaign") == {"a": 1}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["war-1.toml", "war-2.toml"]
+
+
+def test_a_backup_link_a_kill_left_before_its_rename_is_removed_by_the_next_save(tmp_path: Path) -> None:
+    path = tmp_path / "war.toml"
+    storage.write_text(path, "a = 1\n")
+    os.link(path, tmp_path / ".war.toml.bak.abcdefgh.tmp")  # a second name of the file itself, just made
+    storage.write_text(path, "a = 2\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["war.toml", "war.toml.bak"]
+    assert storage.read(path.with_name("war.toml.bak"), "battle") == {"a": 1}
