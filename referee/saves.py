@@ -5,9 +5,9 @@ campaign played last (offered on the next start). ``REFEREE_HOME`` moves the fol
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
+from referee import storage
 from referee.errors import RefereeError
 from referee.resources import campaigns_dir
 
@@ -32,10 +32,10 @@ def _folder() -> Path:
 
 
 def remember(path: Path) -> None:
-    """Note the campaign being played, to offer it on the next start."""
+    """Note the campaign being played, to offer it on the next start (saved atomically)."""
     try:
-        (_folder() / "last-campaign").write_text(str(path.resolve()) + "\n", encoding="utf-8")
-    except OSError:
+        storage.write_text(_folder() / "last-campaign", str(path.resolve()) + "\n", backup=False)
+    except (OSError, RefereeError):
         pass  # a convenience only: the campaign itself is saved in its own file
 
 
@@ -50,11 +50,19 @@ def last() -> Path | None:
 
 
 def new_war() -> Path:
-    """A copy of the bundled Second Sathar War start, as a new numbered file in the campaigns folder."""
+    """A copy of the bundled Second Sathar War start, as a new numbered file in the campaigns folder
+    (written whole or not at all, and never over a war another app has just started)."""
     folder = _folder()
+    text = (campaigns_dir() / BUNDLED_START).read_text(encoding="utf-8")
     number = 1
-    while (folder / f"war-{number}.toml").exists():
-        number += 1
-    path = folder / f"war-{number}.toml"
-    shutil.copyfile(campaigns_dir() / BUNDLED_START, path)
-    return path
+    while True:
+        while (folder / f"war-{number}.toml").exists():
+            number += 1
+        path = folder / f"war-{number}.toml"
+        try:
+            storage.write_new(path, text)
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise RefereeError(f"cannot make {path}: {error.strerror or error} (set REFEREE_HOME to another folder)") from None
+        return path

@@ -1,39 +1,215 @@
-"""Campaign and battle files: strict TOML reading, atomic saving with a backup of the last save.
+"""Campaign and battle files on disk: read safely, saved atomically, one writer at a time.
 
-A save writes the new text to a temporary file beside the old one, flushes it to disk, copies the
-old file to ``NAME.bak``, then renames the new file over the old (``os.replace`` is atomic): a
-crash at any point leaves either the last good file or the new one, never half of one.
+Reading (:func:`read`) takes only a regular file - not a device, a named pipe or a folder - of at
+most 16 MB (``READ_LIMIT``: the bundled war is 60 KB, and its log grows with every action), and
+only a text of a sane shape, checked by a cheap scan before the TOML parser sees it: arrays and
+inline tables nested at most 50 deep, keys of at most 50 dotted parts, numbers of at most 100
+digits (a deeper file costs the parser its stack, or seconds and gigabytes). Every refusal is
+one line, and what the parser itself cannot read is refused the same way.
+
+Saving (:func:`write_text`), under the file's lock: the file must still hold what this program
+read or wrote last - given as a :class:`Seen`, or read under the same lock - else
+:class:`ChangedOnDisk`, and nothing is written. The new text
+goes to a temporary file beside it (created exclusively, never through a symlink), flushed to
+disk and renamed over the file; the file before becomes ``NAME.bak`` the same way (a hard link
+to it, or a copy, under a temporary name renamed over the old backup: a symlink planted as
+``NAME.bak`` is replaced, not written through); then the folder is flushed, so a power cut keeps
+what was reported saved. A kill at any moment leaves the file and its backup whole: each as it
+was or as it is to be. A file reached through a symlink is saved to the link's target (the
+backup beside it), and the file's mode is kept (a new file: 0666 less the umask). Temporary
+files of our naming left by a kill are removed by the next save once they are
+``STALE_AFTER`` seconds old and no live save holds them.
+
+Locking (:func:`locked`): an exclusive ``flock`` on the file itself, taken again on the new file
+if it was replaced while waiting, for at most ``LOCK_WAIT`` seconds. A command holds it for its
+whole load-act-save, so two commands on one file take turns and lose nothing; a save takes it
+for the check and the rename only, so the app holds nothing while it waits for the referee.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
-import shutil
-import tempfile
+import re
+import stat
+import threading
+import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from itertools import accumulate
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from referee.errors import RefereeError
 
 T = TypeVar("T")
 
+READ_LIMIT = 16 * 1024 * 1024  # bytes: a campaign file is about 60 KB at the start of a war
+DEPTH_LIMIT = 50  # arrays and inline tables within each other (the program writes 3)
+DOTTED_LIMIT = 50  # parts of one dotted key (the program writes 3)
+DIGITS_LIMIT = 100  # digits of one number (Python reads at most 4,300)
+LOCK_WAIT = 10.0  # seconds a save waits for another program's save of the same file
+STALE_AFTER = 10.0  # seconds before a temporary file no save holds is taken for a kill's leftover
+_NAME_KEPT = 200  # characters of the file's name in its temporary files' names (a name is at most 255)
+_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # as tempfile.mkstemp names them (earlier versions used it)
+
+
+class Seen(NamedTuple):
+    """What a file held when this program last read or wrote it: a stat (to tell cheaply that it
+    is unchanged) and its bytes (to tell for certain)."""
+
+    device: int
+    inode: int
+    size: int
+    mtime_ns: int
+    data: bytes
+
+    def __repr__(self) -> str:
+        return f"Seen(inode={self.inode}, size={self.size}, mtime_ns={self.mtime_ns})"
+
+
+class ChangedOnDisk(RefereeError):
+    """The file is no longer what this program read or wrote last: another program saved it."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path} was changed by another program since it was read here; nothing was saved: read it again, then retry")
+        self.path = path
+
+
+# ---------------------------------------------------------------------- reading
+
 
 def read(path: Path, kind: str) -> dict[str, Any]:
-    """The TOML file's tables; a missing, unreadable or malformed file is refused, saying where."""
+    """The TOML file's tables; a missing, unreadable, outsized or malformed file is refused, saying where."""
+    return read_seen(path, kind)[0]
+
+
+def read_seen(path: Path, kind: str) -> tuple[dict[str, Any], Seen]:
+    """:func:`read`, and what the file held (for :func:`write_text` to check it is unchanged)."""
+    raw, seen = _read_bytes(path, kind)
     try:
-        text = path.read_bytes()
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RefereeError(f"{path} is not a text file (a {kind} file is TOML, UTF-8)") from None
+    problem = odd_shape(text)
+    if problem:
+        raise RefereeError(f"{path} is not a {kind} file: it {problem}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RefereeError(f"{path} is not valid TOML: {error}") from None
+    except (RecursionError, ValueError, MemoryError):
+        raise RefereeError(f"{path} is not a {kind} file: TOML too deep or numbers too long to read") from None
+    held = _locks().get(_key(path)) if _locks() else None
+    if held is not None:
+        held.seen = seen  # what a save under this lock must find still there
+    return data, seen
+
+
+def _read_bytes(path: Path, kind: str) -> tuple[bytes, Seen]:
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a named pipe opens at once, to be refused
     except FileNotFoundError:
         raise RefereeError(f"no {kind} file at {path}") from None
     except OSError as error:
         raise RefereeError(f"cannot read {path}: {error.strerror}") from None
     try:
-        return tomllib.loads(text.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RefereeError(f"{path} is not a text file (a {kind} file is TOML, UTF-8)") from None
-    except tomllib.TOMLDecodeError as error:
-        raise RefereeError(f"{path} is not valid TOML: {error}") from None
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise RefereeError(f"{path} is {_what(info.st_mode)}, not a {kind} file (a TOML text file)")
+        raw = _contents(handle, info.st_size)
+        if raw is None:
+            raise RefereeError(f"{path} is over {READ_LIMIT // 2**20} MB: too big for a {kind} file (at most {READ_LIMIT // 2**20} MB)")
+        info = os.fstat(handle)
+    except OSError as error:
+        raise RefereeError(f"cannot read {path}: {error.strerror}") from None
+    finally:
+        os.close(handle)
+    return raw, Seen(info.st_dev, info.st_ino, len(raw), info.st_mtime_ns, raw)
+
+
+def _contents(handle: int, size: int) -> bytes | None:
+    """The file's bytes from the start, or None past READ_LIMIT."""
+    if size > READ_LIMIT:
+        return None
+    chunks, total, offset = [], 0, 0
+    while chunk := os.pread(handle, max(size + 1, 65536), offset):
+        chunks.append(chunk)
+        total += len(chunk)
+        offset += len(chunk)
+        if total > READ_LIMIT:
+            return None
+    return b"".join(chunks)
+
+
+def _what(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+# Strings and comments, skipped by the shape scan (possessive: no backtracking). An unterminated
+# one runs to the end of its line (or of the text, for a multi-line string): the scan is linear.
+_SKIPPED = re.compile(
+    r'"""(?:[^"\\]++|\\.|"(?!""))*+""""?"?|"""[\s\S]*'
+    r"|'''(?:[^']++|'(?!''))*+''''?'?|'''[\s\S]*"
+    r'|"(?:[^"\\\n]++|\\.)*+"|"[^\n]*'
+    r"|'[^'\n]*+'|'[^\n]*"
+    r"|#[^\n]*",
+    re.DOTALL,
+)
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")  # deleted: the brackets alone are left
+_ONE_BRACKET = bytes.maketrans(b"{}", b"[]")  # an inline table nests as an array does
+_RUNS = re.compile(rb"\[+|\]+")
+_ONE_DIGIT = bytes.maketrans(b"0123456789_", b"0" * 11)
+_DOTTED = re.compile(r"\.(?:[ \t]*(?:[\w-]+|\"\")[ \t]*\.){%d}" % (DOTTED_LIMIT - 1))  # 50 dots: 51 parts
+_DIGITS = re.compile(rb"\d(?:_?\d){%d}" % DIGITS_LIMIT)
+
+
+def odd_shape(text: str) -> str | None:
+    """What makes the text no file of ours, found by a linear scan outside strings and comments
+    before the TOML parser sees it (which spends its stack, or seconds and gigabytes, on such
+    shapes): about 3 ms for a 60 KB campaign file, whose parse takes 20."""
+    bare = _SKIPPED.sub('""', text)
+    raw = bare.encode("utf-8")
+    depth = _depth(raw.translate(_ONE_BRACKET, _NOT_BRACKETS))
+    if depth > DEPTH_LIMIT:
+        return f"nests arrays or tables more than {DEPTH_LIMIT} deep (the program writes 3 at most)"
+    if bare.count(".") >= DOTTED_LIMIT and _DOTTED.search(bare):
+        return f"has a dotted key of more than {DOTTED_LIMIT} parts (the program writes 3 at most)"
+    if b"0" * (DIGITS_LIMIT + 1) in raw.translate(_ONE_DIGIT) and _DIGITS.search(raw):
+        return f"has a number of more than {DIGITS_LIMIT} digits (the program writes a few)"
+    return None
+
+
+def _depth(brackets: bytes) -> int:
+    """How deep the brackets nest: an upper bound (each pass takes away one level at most), exact
+    for our files, counted up to DEPTH_LIMIT + 1. Passes take away the innermost pairs while that
+    shortens the text much (shallow nests: a few passes leave nothing); the rest goes run by run."""
+    passes = 0
+    while passes <= DEPTH_LIMIT and brackets:
+        fewer = brackets.replace(b"[]", b"")
+        if len(fewer) == len(brackets):
+            break
+        much = len(brackets) - len(fewer) >= len(brackets) // 8
+        brackets, passes = fewer, passes + 1
+        if not much:
+            break
+    level = top = 0
+    for run in _RUNS.findall(brackets):
+        level += len(run) if run[:1] == b"[" else -len(run)
+        top = max(top, level)
+        if passes + top > DEPTH_LIMIT:
+            break
+    return passes + top
 
 
 def read_back(text: str, read: Callable[[dict[str, Any]], T], expected: T) -> str:
@@ -52,23 +228,314 @@ def refused(kind: str, error: RefereeError) -> RefereeError:
     return RefereeError(f"this would save a {kind} file that cannot be opened again: {error}; nothing was saved")
 
 
-def write_text(path: Path, text: str) -> None:
-    """Save TOML text (checked already by :func:`read_back`) atomically; the previous save is kept as ``NAME.bak``."""
-    directory = path.parent if str(path.parent) else Path(".")
+def exists(path: Path) -> bool:
+    """Whether something is at ``path``; a name the system refuses (too long) is refused in one line."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as error:
+        raise RefereeError(f"cannot use {path} as a file: {error.strerror}") from None
+    return True
+
+
+def unchanged(path: Path, seen: Seen) -> Seen | None:
+    """The file's :class:`Seen` now if it still holds what ``seen`` recorded (or is gone: a save
+    overwrites nothing then), else None. Cheap when the file is untouched: a stat, no read."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return seen
+    except OSError:
+        return None
+    if (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns) == seen[:4]:
+        return seen
+    try:
+        now = _read_bytes(path, "")[1]
+    except RefereeError:
+        return None
+    return now if now.data == seen.data else None
+
+
+def target(path: Path) -> Path:
+    """Where a save of ``path`` goes: through a symlink, to the file it points to (a rename over
+    the link would replace the link, and the real file would stop receiving saves)."""
+    return Path(os.path.realpath(path)) if os.path.islink(path) else path
+
+
+# ---------------------------------------------------------------------- locking
+
+
+class _Lock:
+    """A lock held by this thread: the locked file's descriptor (None: no file there yet) and
+    what was last read or written under it."""
+
+    __slots__ = ("handle", "seen")
+
+    def __init__(self, handle: int | None) -> None:
+        self.handle = handle
+        self.seen: Seen | None = None
+
+
+_local = threading.local()
+
+
+def _locks() -> dict[str, _Lock]:
+    held: dict[str, _Lock] | None = getattr(_local, "locks", None)
+    if held is None:
+        held = _local.locks = {}
+    return held
+
+
+def _key(path: Path) -> str:
+    return os.path.realpath(path)
+
+
+@contextmanager
+def locked(path: Path, wait: float | None = None, doing: str = "open") -> Iterator[None]:
+    """Hold the file's lock: other programs' saves of it (and their commands' whole load-act-save)
+    wait until it is released. Taken again inside, it is the same lock. A read under it records
+    what the file held, and a save under it checks the file still holds that."""
+    key, held = _key(path), _locks()
+    if key in held:
+        yield
+        return
+    try:
+        lock = _Lock(_acquire(Path(key), path, LOCK_WAIT if wait is None else wait))
+    except OSError as error:
+        raise RefereeError(f"cannot {doing} {path}: {error.strerror or error}") from None
+    held[key] = lock
+    try:
+        yield
+    finally:
+        del held[key]
+        if lock.handle is not None:
+            os.close(lock.handle)
+
+
+def _acquire(real: Path, path: Path, wait: float) -> int | None:
+    """A descriptor of the file at ``real``, flock-ed; None if there is no file yet."""
+    deadline, pause = time.monotonic() + wait, 0.001
+    while True:
+        try:
+            handle = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return None
+        try:
+            while not _flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB):
+                if time.monotonic() >= deadline:
+                    raise RefereeError(f"{path} is being saved by another program (still locked after {wait:g} s); nothing was changed: try again once it is done")
+                time.sleep(pause)
+                pause = min(pause * 2, 0.05)
+            mine = os.fstat(handle)
+            try:
+                there = os.stat(real)
+            except FileNotFoundError:
+                there = None
+            if there is not None and (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino):
+                found, handle = handle, -1
+                return found
+        finally:
+            if handle >= 0:
+                os.close(handle)
+        # the file was replaced (or removed) while we waited: lock the one there now
+
+
+def _flock(handle: int, how: int) -> bool:
+    """Lock a file; False if another holds it. A file system without locks (some network or
+    FUSE mounts) counts as locked: the check of what the file holds still guards a save there."""
+    try:
+        fcntl.flock(handle, how)
+    except BlockingIOError:
+        return False
+    except OSError as error:
+        if error.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EINVAL):
+            raise
+    return True
+
+
+# ---------------------------------------------------------------------- saving
+
+
+def write_text(path: Path, text: str, expected: Seen | None = None, *, backup: bool = True) -> Seen:
+    """Save TOML text (checked already by :func:`read_back`) atomically, keeping the previous save
+    as ``NAME.bak``; what the file holds now must be ``expected`` (or, under :func:`locked`, what
+    was read under it), else :class:`ChangedOnDisk` and nothing is written. Returns what it wrote."""
+    real = target(path)
+    data = text.encode("utf-8")
+    with locked(real, doing="save"):
+        lock = _locks()[_key(real)]
+        try:
+            seen, handle = _replace(path, real, data, expected if expected is not None else lock.seen, lock.handle, backup)
+        except OSError as error:
+            raise RefereeError(f"cannot save {path}: {error.strerror or error}; the last save is untouched") from None
+        if lock.handle is not None:
+            os.close(lock.handle)
+        lock.handle, lock.seen = handle, seen  # the new file is locked already: the lock passes to it
+    return seen
+
+
+def write_new(path: Path, text: str) -> None:
+    """Save a new file atomically, refused with FileExistsError if something is there already: the
+    text goes to a flushed temporary file, which then gets the file's name by a hard link (which
+    never replaces anything). Other failures raise OSError."""
+    handle, temporary = _create(path, "")
+    try:
+        _write_all(handle, text.encode("utf-8"))
+        os.fsync(handle)
+        try:
+            os.link(temporary, path, follow_symlinks=False)
+        except FileExistsError:
+            raise
+        except OSError:  # no hard links here: a rename, after a look (racy, as any rename)
+            if exists(path):
+                raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
+            os.replace(temporary, path)
+    finally:
+        os.close(handle)
+        temporary.unlink(missing_ok=True)
+    _sync(path.parent)
+
+
+def _replace(path: Path, real: Path, data: bytes, expected: Seen | None, old: int | None, backup: bool) -> tuple[Seen, int]:
+    directory = real.parent
     if not directory.is_dir():
         raise RefereeError(f"cannot save {path}: there is no folder {directory}")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    mode, live = None, None
+    if old is not None:
+        info = live = os.fstat(old)
+        if not stat.S_ISREG(info.st_mode):
+            raise RefereeError(f"cannot save {path}: it is {_what(info.st_mode)}, not a file")
+        mode = stat.S_IMODE(info.st_mode)
+        if expected is not None and _contents(old, info.st_size) != expected.data:
+            raise ChangedOnDisk(path)
+    _sweep(real, live)
+    handle, temporary = _create(real, "")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        if path.exists():
-            shutil.copy2(path, path.with_name(path.name + ".bak"))
-        os.replace(temporary, path)
-    except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
-        raise RefereeError(f"cannot save {path}: {error.strerror}; the last save is untouched") from None
+        _write_all(handle, data)
+        if mode is not None:
+            os.fchmod(handle, mode)
+        os.fsync(handle)
+        info = os.fstat(handle)
+        if old is not None and backup:
+            _backup(path, real, old, mode)
+        os.replace(temporary, real)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        os.close(handle)
+        temporary.unlink(missing_ok=True)
         raise
+    _sync(directory)
+    return Seen(info.st_dev, info.st_ino, len(data), info.st_mtime_ns, data), handle
+
+
+def _backup(path: Path, real: Path, old: int, mode: int | None) -> None:
+    """The file as it is now becomes NAME.bak: a second name for it (or a flushed copy where the
+    file system has no hard links), renamed over the old backup."""
+    bak = real.with_name(real.name + ".bak")
+    try:
+        name = _link(real)
+        if name is None:
+            handle, name = _create(real, ".bak")
+            try:
+                offset = 0
+                while chunk := os.pread(old, 1 << 20, offset):
+                    _write_all(handle, chunk)
+                    offset += len(chunk)
+                if mode is not None:
+                    os.fchmod(handle, mode)
+                os.fsync(handle)
+            except OSError:
+                name.unlink(missing_ok=True)
+                raise
+            finally:
+                os.close(handle)
+        try:
+            os.replace(name, bak)
+        except OSError:
+            name.unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise RefereeError(f"cannot save {path}: cannot write its backup {bak.name}: {error.strerror or error}; the last save is untouched") from None
+
+
+def _link(real: Path) -> Path | None:
+    """A new temporary name for the file, or None where it cannot have one (then it is copied)."""
+    while True:
+        name = real.parent / f".{real.name[:_NAME_KEPT]}.bak.{_letters()}.tmp"
+        try:
+            os.link(real, name, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        return name
+
+
+def _write_all(handle: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view) :]
+
+
+def _create(real: Path, middle: str) -> tuple[int, Path]:
+    """A new temporary file beside ``real``, made by us (never an existing file or a symlink's
+    target), locked while it lives so no other save takes it for a leftover."""
+    while True:
+        name = real.parent / f".{real.name[:_NAME_KEPT]}{middle}.{_letters()}.tmp"
+        try:
+            handle = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        except FileExistsError:
+            continue
+        _flock(handle, fcntl.LOCK_EX)
+        return handle, name
+
+
+def _letters() -> str:
+    return "".join(_LETTERS[b % len(_LETTERS)] for b in os.urandom(8))
+
+
+def _sweep(real: Path, live: os.stat_result | None) -> None:
+    """Remove temporary files of this file's saves that a kill left: our naming only, ours, regular
+    files, STALE_AFTER seconds old and locked by no live save - or a second name of the file itself
+    (``live``, locked by this save: a backup's link that a kill left before its rename)."""
+    prefix = f".{real.name[:_NAME_KEPT]}."
+    ours = re.compile(r"(?:bak\.)?[a-z0-9_]{8}\.tmp")
+    too_new = time.time() - STALE_AFTER
+    try:
+        entries = [e for e in os.scandir(real.parent) if e.name.startswith(prefix) and ours.fullmatch(e.name, len(prefix))]
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
+                continue
+            if live is not None and (info.st_dev, info.st_ino) == (live.st_dev, live.st_ino):
+                os.unlink(entry.path)
+                continue
+            if info.st_mtime > too_new:
+                continue
+            handle = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # fails if a live save holds it (or locks do not work here)
+            os.unlink(entry.path)
+        except OSError:
+            pass
+        finally:
+            os.close(handle)
+
+
+def _sync(directory: Path) -> None:
+    """Flush the folder, so the renames survive a power cut (some file systems cannot: then as before)."""
+    try:
+        handle = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)

@@ -258,4 +258,4 @@ def test_a_failed_save_leaves_the_last_campaign_and_no_temporary_file(tmp_path: 
         storage.write_text(path, campaign_file.text(started(), TABLES))
     assert path.read_bytes() == before
     assert campaign_file.from_dict(storage.read(path, "campaign"), TABLES) == war()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["war.toml", "war.toml.bak"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["war.toml"]  # no temporary file (nor a backup: the save that would make it failed)

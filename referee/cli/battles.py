@@ -1,6 +1,7 @@
 """What every battle command shares: the battle file option, loading and saving, printing a step."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -29,12 +30,26 @@ def dice_for(seed: Optional[int]) -> "random.Random":
     return random.Random(seed)
 
 
+def named(path: Optional[Path]) -> Path:
+    if path is None:
+        raise RefereeError("name the battle file with --battle FILE (or set REFEREE_BATTLE); start one with: referee kh start SCENARIO FILE")
+    return path
+
+
+@contextmanager
+def held(path: Optional[Path]) -> Iterator[None]:
+    """Hold the battle file's lock from its load to its save: another command on it waits its turn."""
+    from referee import storage
+
+    with storage.locked(named(path)):
+        yield
+
+
 def open_battle(path: Optional[Path]) -> tuple["Battle", "Tables"]:
     from referee import storage, tables
     from referee.knight_hawks import battle_file
 
-    if path is None:
-        raise RefereeError("name the battle file with --battle FILE (or set REFEREE_BATTLE); start one with: referee kh start SCENARIO FILE")
+    path = named(path)
     kh = tables.load(prefix="kh")
     data = storage.read(path, "battle")
     try:
@@ -44,7 +59,8 @@ def open_battle(path: Optional[Path]) -> tuple["Battle", "Tables"]:
 
 
 def save_battle(path: Path, battle: "Battle", kh: "Tables") -> None:
-    """Save atomically, once the text reads back as a load reads it (a battle that would not load is refused)."""
+    """Save atomically, once the text reads back as a load reads it (a battle that would not load is
+    refused); under :func:`held`, only if the file is still what was loaded."""
     from referee import storage
     from referee.knight_hawks import battle_file
 
@@ -77,10 +93,12 @@ def show(done: "Done", as_json: bool, extra: Optional[dict[str, object]] = None)
 
 
 def apply(path: Optional[Path], as_json: bool, step: Callable[["Battle", "Tables"], "Done"], extra: Optional[dict[str, object]] = None) -> "Done":
-    """Load the battle, take one step, save it, show it. A refused step saves nothing."""
-    battle, kh = open_battle(path)
-    done = step(battle, kh)
-    assert path is not None
-    save_battle(path, done.battle, kh)
+    """Load the battle, take one step, save it, show it. A refused step saves nothing; another
+    command on the same file waits until this one has saved."""
+    path = named(path)
+    with held(path):
+        battle, kh = open_battle(path)
+        done = step(battle, kh)
+        save_battle(path, done.battle, kh)
     show(done, as_json, extra)
     return done

@@ -40,13 +40,17 @@ def open_campaign(path: Optional[Path]) -> tuple["Campaign", "Tables"]:
     return journal.campaign, journal.tables
 
 
+def named(path: Optional[Path]) -> Path:
+    if path is None:
+        raise RefereeError("name the campaign file with --campaign FILE (or set REFEREE_CAMPAIGN); start one with: referee campaign new FILE")
+    return path
+
+
 def open_journal(path: Optional[Path]) -> "Journal":
     from referee import tables
     from referee.journal import Journal
 
-    if path is None:
-        raise RefereeError("name the campaign file with --campaign FILE (or set REFEREE_CAMPAIGN); start one with: referee campaign new FILE")
-    return Journal.open(path, tables.load())
+    return Journal.open(named(path), tables.load())
 
 
 def save_campaign(path: Path, campaign: "Campaign", every: "Tables") -> None:
@@ -58,10 +62,15 @@ def save_campaign(path: Path, campaign: "Campaign", every: "Tables") -> None:
 
 
 def act(path: Optional[Path], as_json: bool, action: Callable[["Campaign", "Tables"], "Done"]) -> "Done":
-    """Load, act, save (as the app saves: checked, atomic), show. A refused action saves nothing."""
-    journal = open_journal(path)
-    result = action(journal.campaign, journal.tables)
-    journal.apply(result, "")
+    """Load, act, save (as the app saves: checked, atomic), show. A refused action saves nothing.
+    The file's lock is held from the load to the save, so another command on the same file waits
+    for this one to finish, then reads what it saved: no action is lost."""
+    from referee import storage
+
+    with storage.locked(named(path)):
+        journal = open_journal(path)
+        result = action(journal.campaign, journal.tables)
+        journal.apply(result, "")
     print_steps(result.entries, as_json, {"day": result.campaign.day, "step": result.campaign.step})
     return result
 
@@ -101,11 +110,12 @@ def new(
     from referee.resources import campaigns_dir
     from referee.sathar_war import forces, frontier
 
-    if path.exists() and not force:
+    if storage.exists(path) and not force:
         raise RefereeError(f"{path} exists; give another name, or --force to replace it")
     source = map_file or campaigns_dir() / "frontier-map.toml"
+    data = storage.read(source, "map")  # its refusals name the file already
     try:
-        chart = frontier.from_dict(storage.read(source, "map"))
+        chart = frontier.from_dict(data)
     except RefereeError as error:
         raise RefereeError(f"{source}: {error}") from None
     every = tables.load()
@@ -491,11 +501,12 @@ def battle_export(
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
 ) -> None:
     """Write today's battle in a system as a Knight Hawks battle file (fight it with referee kh ... -b FILE)."""
+    from referee import storage
     from referee.cli.battles import save_battle
     from referee.sathar_war import battles as rules
 
     campaign, every = open_campaign(campaign_file)
-    if path.exists() and not force:
+    if storage.exists(path) and not force:
         raise RefereeError(f"{path} exists; give another name, or --force to replace it")
     battle = rules.battle_for(campaign, system)
     save_battle(path, battle, every)

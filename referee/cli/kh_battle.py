@@ -61,9 +61,9 @@ def start(
 
     known = scenario_files()
     source = known.get(scenario.lower().removeprefix("kh-").removesuffix(".toml")) or Path(scenario)
-    if not source.exists():
+    if not storage.exists(source):
         raise RefereeError(f"no scenario {scenario!r}; the scenarios are {', '.join(known)} (or give a battle file)")
-    if path.exists() and not force:
+    if storage.exists(path) and not force:
         raise RefereeError(f"{path} exists: choose another name or add --force to replace it")
     kh = tables.load(prefix="kh")
     battle = battle_file.from_dict(storage.read(source, "scenario"), kh, start=True)
