@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Callable, Optional
 import typer
 
 from referee.cli.battles import dice_for, pairs
-from referee.cli.files import exists
+from referee.cli.files import exists, new_file
 from referee.cli.groups import group
 from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
@@ -109,7 +109,7 @@ def new(
     from referee.resources import campaigns_dir
     from referee.sathar_war import forces, frontier
 
-    if exists(path) and not force:
+    if exists(new_file(path)) and not force:
         raise RefereeError(f"{path} exists; give another name, or --force to replace it")
     source = map_file or campaigns_dir() / "frontier-map.toml"
     try:
@@ -505,7 +505,7 @@ def battle_export(
     from referee.sathar_war import battles as rules
 
     campaign, every = open_campaign(campaign_file)
-    if exists(path) and not force:
+    if exists(new_file(path)) and not force:
         raise RefereeError(f"{path} exists; give another name, or --force to replace it")
     battle = rules.battle_for(campaign, system)
     save_battle(path, battle, every)

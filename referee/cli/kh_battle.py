@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from referee.cli.battles import BattleFile, apply, counts, dice_for, open_battle, pairs
-from referee.cli.files import exists
+from referee.cli.files import exists, new_file
 from referee.cli.groups import group
 from referee.cli.kh import Seed, app
 from referee.cli.output import AsJson, print_json, print_steps
@@ -64,7 +64,7 @@ def start(
     source = known.get(scenario.lower().removeprefix("kh-").removesuffix(".toml")) or Path(scenario)
     if not exists(source):
         raise RefereeError(f"no scenario {scenario!r}; the scenarios are {', '.join(known)} (or give a battle file)")
-    if exists(path) and not force:
+    if exists(new_file(path)) and not force:
         raise RefereeError(f"{path} exists: choose another name or add --force to replace it")
     kh = tables.load(prefix="kh")
     battle = battle_file.from_dict(storage.read(source, "scenario"), kh, start=True)

@@ -225,12 +225,15 @@ def _check_links(battle: Battle, by_name: dict[str, Ship]) -> None:
     for ship in battle.ships:
         if ship.docked_at and ship.carried_by:
             raise RefereeError(f"the {ship.name} is both docked at the {ship.docked_at} and aboard the {ship.carried_by}: give one")
-        for link, kinds, what in ((ship.docked_at, STATIONS, "docked at"), (ship.carried_by, ("assault carrier", *STATIONS), "carried by")):
+        stations = f"station ({', '.join(STATIONS)})"
+        for link, kinds, what, wanted in (
+            (ship.docked_at, STATIONS, "docked at", f"a {stations}"), (ship.carried_by, ("assault carrier", *STATIONS), "carried by", f"an assault carrier or {stations}"),
+        ):
             base = folded.get(link.casefold()) if link else None
             if base is None:
                 continue
             if base is ship or base.side != ship.side or base.ship_class not in kinds:
-                raise RefereeError(f"the {ship.name} is {what} {link!r}, a {base.ship_class} ({base.side}): a ship is {what} its own side's {' or '.join(kinds)}")
+                raise RefereeError(f"the {ship.name} ({ship.side}) is {what} {link!r} ({base.ship_class}, {base.side}): give {wanted} of its own side, not itself")
         if ship.carried_by and ship.ship_class != "fighter":
             raise RefereeError(f"the {ship.name} is a {ship.ship_class}, carried by the {ship.carried_by}: only fighters are carried (Fighters)")
 

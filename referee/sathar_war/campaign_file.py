@@ -203,8 +203,11 @@ def _check_losses(campaign: Campaign, by_name: dict[str, Unit]) -> None:
                 f"{where}: side {loss.side}, kind {loss.kind}, militia {str(loss.militia).lower()} and station {str(loss.station).lower()} must be the unit's: "
                 f"{unit.side}, {unit.kind}, {str(unit.militia).lower()} and {str(unit.station).lower()}"
             )
-        if unit.status not in LOST and (loss.how not in REPLACED or unit.militia or unit.station):
-            raise RefereeError(f"{where}: the {unit.name} is {unit.status}, but lost ({loss.how}) on day {loss.day}; only a ship destroyed in combat comes back, as a replacement (Replacements)")
+        if unit.status not in LOST and not _replaced(campaign, unit, loss):
+            raise RefereeError(
+                f"{where}: the {unit.name} is {unit.status}, but lost ({loss.how}) on day {loss.day}; only a ship destroyed in combat comes back, "
+                "as a replacement: a Sathar one placed again after it, a UPF one (not militia) from the next day (Replacements)"
+            )
         if unit.name in latest and loss.day < latest[unit.name].day:
             raise RefereeError(f"{where}: day {loss.day} is before the loss listed above it (day {latest[unit.name].day}); losses are listed in the order they happened")
         latest[unit.name] = loss
@@ -215,6 +218,18 @@ def _check_losses(campaign: Campaign, by_name: dict[str, Unit]) -> None:
                 raise RefereeError(
                     f"unit {unit.name!r}: it is {unit.status} (lost on day {unit.lost}), but losses has no {' or '.join(LOST[unit.status])} loss of it on that day"
                 )
+
+
+def _replaced(campaign: Campaign, unit: Unit, loss: Loss) -> bool:
+    """Whether the unit, not lost now, may have come back after this loss as a replacement
+    (Replacements): a Sathar ship destroyed in combat, rolled back at the end of a 20th day and
+    placed in a start circle again later (or waiting off the map); a UPF ship, not militia nor a
+    station, destroyed, brought back at a fortress or fortified station the day after the roll."""
+    if loss.how not in REPLACED or unit.militia or unit.station:
+        return False
+    if unit.side == "Sathar":
+        return loss.how == "combat" and (unit.status == "off-map" or unit.placed > loss.day)
+    return loss.day < campaign.day
 
 
 def _planets(frontier: Frontier) -> set[str]:
