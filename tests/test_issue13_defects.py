@@ -115,12 +115,21 @@ def test_a_battle_is_not_saved_with_an_entered_roll_out_of_range(battle: Path) -
     assert run(*shot)[0] == 0 and battle.read_bytes() != before  # the same miss without the bad rolls is taken
 
 
-def test_unneeded_rolls_out_of_range_are_refused_in_the_other_steps(war: Path) -> None:
+def test_unneeded_rolls_out_of_range_are_refused_in_the_other_steps(tmp_path: Path) -> None:
+    data = small_war()
+    data.update(day=9, step="sathar-move", fights=[])
+    for name in ("Sathar Frigate 1", "Sathar Frigate 2", "TF Prenglar Frigate 1"):
+        unit(data, name).update(moved=False, fought=False, attacked="")
+    war = tmp_path / "war.toml"
+    war.write_text(campaign_file.text(campaign_file.from_dict(data, TABLES), TABLES), encoding="utf-8")
     before = war.read_bytes()
     # a ship moving one box a day does not risk-jump: no misjump roll is made, and 9999 is still refused
-    refused(run("campaign", "move", "Sathar Frigate 1", "--toward", "Prenglar", "--roll", "9999", "-c", str(war)), "9999 cannot be rolled on d100")
-    refused(run("kh", "breakup", "--points", "0", "--hull", "40", "--damage", "5", "--roll", "101"), "101 cannot be rolled on d100")  # no chance: no roll
+    move = ["campaign", "move", "Sathar Frigate 1", "--toward", "Prenglar", "-c", str(war)]
+    refused(run(*move, "--roll", "9999"), "9999 cannot be rolled on d100")
+    refused(run(*move, "--roll", "Sathar Frigate 1=0"), "0 cannot be rolled on d100")
     assert war.read_bytes() == before
+    assert run(*move, "--roll", "50")[0] == 0  # in range: not needed, ignored
+    refused(run("kh", "breakup", "--points", "0", "--hull", "40", "--damage", "5", "--roll", "101"), "101 cannot be rolled on d100")  # no chance: no roll
 
 
 def test_a_hull_roll_for_a_hull_repair_that_fails_is_still_checked() -> None:
@@ -175,9 +184,9 @@ CAMPAIGN_CASES: list[tuple[str, Change, str]] = [
     ("a declared battle at a planet of another system", lambda d: d["fights"][0].update(planet="Pale"), "'Pale' is not a planet of Prenglar"),
     ("an allowance at a carrier", lambda d: d["allowances"][0].update(station="TF Prenglar Assault Carrier"), "not a fortress or fortified station"),
     ("a Sathar ship in a UPF force", lambda d: unit(d, "Sathar Frigate 2").update(force="Militia"), "do not go together"),
-    ("a unit's name with a terminal escape", lambda d: unit(d, "Sathar Frigate 2").update(name="Sathar\x1b[2J Frigate"), "control character '\\x1b'"),
+    ("a unit's name with a terminal escape", lambda d: unit(d, "Sathar Frigate 1").update(name="Sathar\x1b[2J Frigate"), "control character '\\x1b'"),
     ("a fleet's name with a bell", lambda d: unit(d, "TF Prenglar Frigate 1").update(fleet="Task\x07Force"), "control character '\\x07'"),
-    ("a C1 control in a place", lambda d: unit(d, "Fortress Pale")["place"].update(planet="Pale\x9b"), "control character"),
+    ("a C1 control in a note", lambda d: unit(d, "Fortress Pale").update(note="Pale\x9b2J"), "control character '\\x9b'"),
     ("a log line's text with an escape", lambda d: d["log"][1].update(text="x\x1b]0;t\x07"), "control character"),
 ]
 

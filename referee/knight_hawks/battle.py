@@ -195,7 +195,7 @@ def check(battle: Battle) -> Battle:
     for seeker in battle.seekers:
         if seeker.turn > battle.turn:
             raise RefereeError(f"the seeker in hex {seeker.hex} last moved in turn {seeker.turn}, after this turn ({battle.turn})")
-    _check_links(battle, by_name)
+    _check_links(battle)
     if battle.step == "repair" and (battle.game != "advanced" or battle.turn % 3):
         raise RefereeError(f"step repair: a repair turn follows every third turn of the Advanced Game ({SEQUENCE}), not turn {battle.turn} of a {battle.game} game")
     strangers = sorted(battle.repaired - set(by_name))
@@ -218,7 +218,7 @@ def hex_name(text: str, what: str) -> str:
     return text
 
 
-def _check_links(battle: Battle, by_name: dict[str, Ship]) -> None:
+def _check_links(battle: Battle) -> None:
     """Docked at a station, or a fighter aboard an assault carrier or station, of its own side
     (Space Stations, docking; Fighters)."""
     folded = {s.name.casefold(): s for s in battle.ships}
