@@ -97,6 +97,7 @@ def check(campaign: Campaign) -> Campaign:
         places = {u.place for u in campaign.units if u.fleet == fleet and u.active}
         if len(places) > 1:
             raise RefereeError(f"fleet {fleet!r}: its ships are in {len(places)} different places; a fleet moves together")
+    _check_fleets(campaign, by_name)
     for order in campaign.orders:
         if order.ship not in by_name:
             raise RefereeError(f"{where}: a repair order names {order.ship!r}, which is not a unit of the campaign")
@@ -108,6 +109,11 @@ def check(campaign: Campaign) -> Campaign:
         station = by_name.get(allowance.station)
         if station is None or station.kind not in ("fortress", "fortified station") or not station.station:
             raise RefereeError(f"{where}: a replacement allowance names {allowance.station!r}, which is not a fortress or fortified station of the campaign")
+        if not campaign.day <= allowance.until <= campaign.day + 1:
+            raise RefereeError(
+                f"{where}: the replacement allowance at {allowance.station!r} lasts until day {allowance.until}: an allowance is owed for the day "
+                f"after the replacements roll, and gone at that day's end (give day {campaign.day} or {campaign.day + 1})"
+            )
         strange = [n for n in allowance.used if n not in by_name or by_name[n].side != "UPF"]
         if strange or len(allowance.used) > allowance.count:
             raise RefereeError(
@@ -172,6 +178,22 @@ def _check_unit(campaign: Campaign, unit: Unit, by_name: dict[str, Unit], known:
         raise RefereeError(f"{where}: returns day {unit.returns}, but it is not in the Void (status {unit.status}); leave returns out")
     if (unit.status in LOST) != (unit.lost > 0):
         raise RefereeError(f"{where}: lost day {unit.lost} and status {unit.status} do not go together (a destroyed, misjumped, detonated or removed unit has the day it was lost; no other has one)")
+
+
+def _check_fleets(campaign: Campaign, by_name: dict[str, Unit]) -> None:
+    """A fleet's ships are of one side, its name one spelling and no ship's (Fleet Deployment Sheet;
+    fleets are found by name in any case, as ships are)."""
+    spelled: dict[str, tuple[str, str]] = {}
+    ships = {name.casefold() for name in by_name}
+    for unit in campaign.units:
+        if not unit.fleet:
+            continue
+        folded = unit.fleet.casefold()
+        if folded in ships or unit.fleet != unit.fleet.strip():
+            raise RefereeError(f"unit {unit.name!r}: fleet {unit.fleet!r} must be a name of its own: not a ship's, no spaces around it")
+        first = spelled.setdefault(folded, (unit.fleet, unit.side))
+        if first != (unit.fleet, unit.side):
+            raise RefereeError(f"unit {unit.name!r}: fleet {unit.fleet!r} ({unit.side}) is the {first[1]} fleet {first[0]!r}: a fleet is one side's, with one name")
 
 
 def _check_fight(campaign: Campaign, fight: Fight, by_name: dict[str, Unit]) -> None:
