@@ -39,7 +39,10 @@ EXAMPLES = "2d10+4, d100, d%00, 3d10+5, 2d6, d6"
 Source = Literal["virtual", "entered"]
 
 _TERM = re.compile(r"([+-])([^+-]+)")
-_DICE = re.compile(r"(\d*)d(%00|\d*)")
+# ASCII digits only: "²" or "٣" pass str.isdigit (or \d), and int() refuses the first
+_DICE = re.compile(r"([0-9]*)d(%00|[0-9]*)")
+_NUMBER = re.compile(r"[0-9]+")
+_RESULT = re.compile(r"[+-]?[0-9]{1,7}")
 
 
 class Dice(NamedTuple):
@@ -145,7 +148,7 @@ def parse(text: str) -> Expression:
     dice: list[Dice] = []
     modifier = 0
     for sign, body in terms:
-        if body.isdigit():
+        if _NUMBER.fullmatch(body):
             value = _number(body, text, "modifier", MAX_MODIFIER)
             modifier += value if sign == "+" else -value
         else:
@@ -247,7 +250,7 @@ def _entered_total(expr: Expression, result: int | str) -> int:
     if isinstance(result, int):
         return result
     text = result.strip()
-    if re.fullmatch(r"[+-]?\d{1,7}", text) is None:
+    if _RESULT.fullmatch(text) is None:
         raise RefereeError(
             f"{result!r} is not a die result: enter a whole number from {expr.lowest} to {expr.highest}"
         )

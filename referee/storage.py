@@ -235,8 +235,17 @@ def exists(path: Path) -> bool:
     except (FileNotFoundError, NotADirectoryError):
         return False
     except OSError as error:
-        raise RefereeError(f"cannot use {path} as a file: {error.strerror}") from None
+        shown = str(path) if len(str(path)) <= 80 else f"{str(path)[:60]}... ({len(str(path))} characters)"
+        raise RefereeError(f"cannot use the path {shown!r}: {error.strerror or error}; give a shorter or plain file name") from None
     return True
+
+
+def new_file(path: Path) -> Path:
+    """``path`` to write a new file at: refused (in one line) where it names a folder, or a path
+    the system cannot look up."""
+    if path.name in ("", ".", "..") or (exists(path) and path.is_dir()):
+        raise RefereeError(f"{str(path) or '.'} is a folder: give a file name, e.g. war.toml")
+    return path
 
 
 def unchanged(path: Path, seen: Seen) -> Seen | None:

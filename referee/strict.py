@@ -4,6 +4,7 @@ the right kind, and a refusal that names the place and what would be right."""
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -12,31 +13,90 @@ from referee.errors import RefereeError
 T = TypeVar("T")
 
 
-def get(table: dict[str, Any], key: str, kind: type[T], where: str, default: T | None = None) -> T:
-    """``table[key]`` of the right kind; ``default`` when absent (None: the key is required)."""
+# C0 controls, DEL and C1 controls: a name holding ESC or BEL would reach the terminal raw (an
+# escape sequence that recolours, moves the cursor or retitles the window). Free text (notes, the
+# book's scenario texts) may hold line breaks and tabs.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL_IN_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def get(
+    table: dict[str, Any], key: str, kind: type[T], where: str, default: T | None = None,
+    low: int | None = None, high: int | None = None, lines: bool = False,
+) -> T:
+    """``table[key]`` of the right kind; ``default`` when absent (None: the key is required).
+
+    A whole number must lie within ``low``..``high`` (where given); a text holds no control
+    characters (``lines``: free text, which may hold line breaks and tabs)."""
     if key not in table:
         if default is None:
             raise RefereeError(f"{where}: {key} is missing")
         return default
     value = table[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RefereeError(f"{where}: {key} must be {kind.__name__}, not {value!r}")
+        raise RefereeError(f"{where}: {key} must be {kind.__name__}, not {_shown(value)}")
+    if isinstance(value, str):
+        plain(value, f"{where}: {key}", lines)
+    if isinstance(value, int) and not isinstance(value, bool):
+        within(value, f"{where}: {key}", low, high)
     return value
 
 
-def words(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+def within(value: int, what: str, low: int | None = None, high: int | None = None) -> int:
+    """``value``, refused (naming ``what``) outside ``low``..``high``."""
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            wanted = f"{low} or more"
+        elif low is None:
+            wanted = f"{high} or less"
+        else:
+            wanted = f"from {low} to {high}"
+        raise RefereeError(f"{what} must be {wanted}, not {value}")
+    return value
+
+
+def plain(text: str, what: str, lines: bool = False) -> str:
+    """``text``, refused if it holds a control character (``lines``: line breaks and tabs allowed)."""
+    found = (_CONTROL_IN_LINES if lines else _CONTROL).search(text)
+    if found is not None:
+        allowed = "; line breaks and tabs are allowed" if lines else ""
+        raise RefereeError(f"{what} holds the control character {found.group()!r} (at {found.start()}): write printable characters only{allowed}")
+    return text
+
+
+def name(text: str, what: str) -> str:
+    """A name given for a new thing: not empty, no control characters."""
+    if not text.strip():
+        raise RefereeError(f"{what} must not be empty")
+    return plain(text, what)
+
+
+def words(table: dict[str, Any], key: str, where: str, lines: bool = False) -> tuple[str, ...]:
     value = get(table, key, list, where, [])
     if not all(isinstance(v, str) for v in value):
-        raise RefereeError(f"{where}: {key} must be a list of words, not {value!r}")
+        raise RefereeError(f"{where}: {key} must be a list of words, not {_shown(value)}")
+    for number, word in enumerate(value, 1):
+        plain(word, f"{where}: {key} #{number}", lines)
     return tuple(value)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 200 else f"{text[:180]}..."
+
+
+def _shown(value: object) -> str:
+    """A wrong value as a refusal shows it: its repr, cut short (a file may hold a huge table)."""
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}... ({type(value).__name__})"
 
 
 def keys(table: object, allowed: set[str], where: str) -> dict[str, Any]:
     if not isinstance(table, dict):
-        raise RefereeError(f"{where} must be a table, not {table!r}")
+        raise RefereeError(f"{where} must be a table, not {_shown(table)}")
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise RefereeError(f"{where}: unknown key {', '.join(unknown)}; the keys are {', '.join(sorted(allowed))}")
+        shown = ", ".join(k if _CONTROL.search(k) is None and k.strip() == k and k else repr(k) for k in unknown)
+        raise RefereeError(f"{where}: unknown key {_cut(shown)}; the keys are {', '.join(sorted(allowed))}")
     return table
 
 

@@ -79,10 +79,14 @@ def pairs(values: Optional[list[str]], what: str) -> list[tuple[str, str]]:
 
 
 def counts(values: Optional[list[str]], what: str) -> list[tuple[str, int]]:
+    """``NAME=N`` options whose N is a whole number of at most 6 digits (ASCII: "²" passes
+    str.isdigit, and int() refuses it)."""
+    import re
+
     found = []
     for name, value in pairs(values, what):
-        if not value.isdigit():
-            raise RefereeError(f"{what} for {name} must be a whole number, not {value!r}")
+        if re.fullmatch(r"[0-9]{1,6}", value) is None:
+            raise RefereeError(f"{what} for {name} must be a whole number (0 to 999999), not {value!r}")
         found.append((name, int(value)))
     return found
 

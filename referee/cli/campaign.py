@@ -32,7 +32,14 @@ CampaignFile = Annotated[
 Names = Annotated[list[str], typer.Argument(help="Ships or fleets, by name (any case).")]
 Seed = Annotated[Optional[int], typer.Option("--seed", help="Seed the virtual dice (for a repeatable game).")]
 Rolls = Annotated[Optional[list[str]], typer.Option("--roll", help="A die result rolled at the table: NN, or NAME=NN where several roll (repeat).")]
-Override = Annotated[str, typer.Option("--override", help="Set aside the program's reading of the rule that refuses this, where the table agrees otherwise: the note is logged.")]
+def _note(value: str) -> str:
+    """The referee's note for the log: printable text (line breaks and tabs allowed)."""
+    from referee import strict
+
+    return strict.plain(value, "the --override note", lines=True)
+
+
+Override = Annotated[str, typer.Option("--override", callback=_note, help="Set aside the program's reading of the rule that refuses this, where the table agrees otherwise: the note is logged.")]
 
 
 def open_campaign(path: Optional[Path]) -> tuple["Campaign", "Tables"]:
@@ -110,7 +117,7 @@ def new(
     from referee.resources import campaigns_dir
     from referee.sathar_war import forces, frontier
 
-    if storage.exists(path) and not force:
+    if storage.exists(storage.new_file(path)) and not force:
         raise RefereeError(f"{path} exists; give another name, or --force to replace it")
     source = map_file or campaigns_dir() / "frontier-map.toml"
     data = storage.read(source, "map")  # its refusals name the file already
@@ -321,8 +328,10 @@ def replace(
 @fleet_app.command("join")
 def fleet_join(fleet: Annotated[str, typer.Argument(help="The fleet (formed if new).")], names: Names, campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
     """Ships (or a whole fleet: merging) join a fleet in the same place; they leave their old fleet."""
+    from referee import strict
     from referee.sathar_war import fleets
 
+    strict.name(fleet, "a fleet's name")
     act(campaign_file, as_json, lambda c, t: fleets.join(c, fleet, names))
 
 
@@ -506,7 +515,7 @@ def battle_export(
     from referee.sathar_war import battles as rules
 
     campaign, every = open_campaign(campaign_file)
-    if storage.exists(path) and not force:
+    if storage.exists(storage.new_file(path)) and not force:
         raise RefereeError(f"{path} exists; give another name, or --force to replace it")
     battle = rules.battle_for(campaign, system)
     save_battle(path, battle, every)

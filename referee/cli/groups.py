@@ -51,6 +51,7 @@ class LazyGroup(RefereeGroup):
     the module whose ``app`` it is."""
 
     LAZY = {"kh": "referee.cli.kh_battle", "campaign": "referee.cli.campaign"}
+    _built: dict[str, click.Command] = {}  # built once a process (the tests call many commands in one)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.LAZY])
@@ -58,13 +59,15 @@ class LazyGroup(RefereeGroup):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.LAZY:
             return super().get_command(ctx, cmd_name)
-        import importlib
+        if cmd_name not in self._built:
+            import importlib
 
-        from typer.main import get_command
+            from typer.main import get_command
 
-        command = get_command(importlib.import_module(self.LAZY[cmd_name]).app)
-        command.name = cmd_name
-        return command
+            command = get_command(importlib.import_module(self.LAZY[cmd_name]).app)
+            command.name = cmd_name
+            self._built[cmd_name] = command
+        return self._built[cmd_name]
 
 
 def group(help: str, cls: type[RefereeGroup] = RefereeGroup, bare: Callable[[], None] | None = None) -> typer.Typer:

@@ -263,6 +263,8 @@ def breakup(
         return
     if hull is None or damage is None:
         raise RefereeError("give --hull and --damage (or --ship NAME in a battle)")
+    if roll is not None:
+        dice.entered("d100", roll)  # checked even where the chance is 0 and no roll is made
     chance = breakup_chance(hull, damage, points)
     receipt = None
     if chance.chance > 0:

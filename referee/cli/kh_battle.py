@@ -63,7 +63,7 @@ def start(
     source = known.get(scenario.lower().removeprefix("kh-").removesuffix(".toml")) or Path(scenario)
     if not storage.exists(source):
         raise RefereeError(f"no scenario {scenario!r}; the scenarios are {', '.join(known)} (or give a battle file)")
-    if storage.exists(path) and not force:
+    if storage.exists(storage.new_file(path)) and not force:
         raise RefereeError(f"{path} exists: choose another name or add --force to replace it")
     kh = tables.load(prefix="kh")
     battle = battle_file.from_dict(storage.read(source, "scenario"), kh, start=True)
@@ -259,7 +259,13 @@ def drone(
     apply(battle_file, as_json, lambda battle, kh: shatter_drone(battle, kh, dice_for(seed), name, others, by_ship))
 
 
-Hex = Annotated[str, typer.Argument(help="The hex number as printed on the map (e.g. 1207).")]
+def _hex(value: str) -> str:
+    from referee.knight_hawks.battle import hex_name
+
+    return hex_name(value.strip(), "hex")
+
+
+Hex = Annotated[str, typer.Argument(callback=_hex, help="The hex number as printed on the map (e.g. 1207).")]
 Side = Annotated[str, typer.Option("--side", help="The side placing it before the game (or give --by SHIP).")]
 By = Annotated[str, typer.Option("--by", help="The ship dropping it (one is marked off its supply).")]
 
@@ -309,7 +315,7 @@ SeekerHull = Annotated[Optional[str], typer.Option("--hull-roll", help="The 5d10
 @seeker_app.command("move")
 def seeker_move(
     hex_: Hex,
-    to: Annotated[str, typer.Option("--to", help="The hex it ends in, moved toward the closest ship.")],
+    to: Annotated[str, typer.Option("--to", callback=_hex, help="The hex it ends in, moved toward the closest ship.")],
     battle_file: BattleFile = None,
     at: Annotated[str, typer.Option("--at", help="It entered a hex with a ship: the largest ship there, which it attacks.")] = "",
     icm: SeekerIcms = None,

@@ -45,6 +45,13 @@ class Rolled(NamedTuple):
     damage: str | None = None
     hull: str | None = None
 
+    def check(self, hull_dice: str) -> None:
+        """Refuse a roll entered that its dice cannot make (d100 to hit and on the Damage Table, the
+        weapon's hull dice), before the step, whether or not the step comes to need it."""
+        for expression, value in (("d100", self.to_hit), ("d100", self.damage), (hull_dice, self.hull)):
+            if value is not None:
+                dice.entered(expression, value)
+
 
 class Damage(NamedTuple):
     """What one hit did: the Damage Table roll and row (Advanced), the effect, the hull dice."""
@@ -78,6 +85,7 @@ def attack(
 
     ``damage_table`` False: the campaign's Basic Rules, every hit a hull hit (:func:`damage`)."""
     chance = chance_to_hit(shot, kh)
+    rolled.check(str(chance.weapon["hull_damage"]))
     name = str(chance.weapon["weapon"])
     outcome = resolve(chance, dice.take("d100", rng, rolled.to_hit, f"{name} to hit"))
     if not outcome.hit:
@@ -103,6 +111,7 @@ def damage(
 
     No Damage Table in the Basic Game, nor under the campaign's Basic Rules (``damage_table``
     False): every hit is a hull hit."""
+    rolled.check(hull_dice)
     if game == "basic":
         effect = Effect("hull", why="Basic Game: every hit is a hull hit")
         damage_roll, found, dtm = None, None, 0

@@ -13,6 +13,7 @@ ships, weapons and Combat Table but ignores "The Advanced Game Damage Table and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Literal
 
@@ -187,7 +188,54 @@ def check(battle: Battle) -> Battle:
     for secret in secrets:
         if secret.side not in battle.sides:
             raise RefereeError(f"a mine or seeker in hex {secret.hex} belongs to {secret.side!r}, not one of {list(battle.sides)}")
+        hex_name(secret.hex, "a mine or seeker's hex")
+    mined = [m.hex for m in battle.mines]
+    if len(set(mined)) < len(mined):
+        raise RefereeError(f"mines: hex {next(h for h in mined if mined.count(h) > 1)} is listed twice; one group of mines in a hex at a time (New Advanced Game Weapons: Mines)")
+    for seeker in battle.seekers:
+        if seeker.turn > battle.turn:
+            raise RefereeError(f"the seeker in hex {seeker.hex} last moved in turn {seeker.turn}, after this turn ({battle.turn})")
+    _check_links(battle)
+    if battle.step == "repair" and (battle.game != "advanced" or battle.turn % 3):
+        raise RefereeError(f"step repair: a repair turn follows every third turn of the Advanced Game ({SEQUENCE}), not turn {battle.turn} of a {battle.game} game")
+    strangers = sorted(battle.repaired - set(by_name))
+    if strangers or (battle.repaired and battle.step != "repair"):
+        raise RefereeError(f"repaired lists {', '.join(sorted(battle.repaired))}: the ships of this battle that rolled their repairs in this repair turn (none outside one)")
+    for number, entry in enumerate(battle.log, 1):
+        if not 1 <= entry.turn <= battle.turn or entry.side not in battle.sides:
+            raise RefereeError(f"log #{number}: turn {entry.turn}, {entry.side!r}: a log line is of a turn from 1 to {battle.turn} and one of {list(battle.sides)}")
     return battle
+
+
+STATIONS = ("space station", "fortress", "fortified station", "armed station")  # the classes a ship docks at (a campaign's stations keep their type)
+HEX = re.compile(r"[0-9]{4}")
+
+
+def hex_name(text: str, what: str) -> str:
+    """A hex as the map prints it: four digits, the column then the row (e.g. 0911)."""
+    if HEX.fullmatch(text) is None:
+        raise RefereeError(f"{what} {text!r} is not a hex number: give the four digits printed in the hex, e.g. 0911")
+    return text
+
+
+def _check_links(battle: Battle) -> None:
+    """Docked at a station, or a fighter aboard an assault carrier or station, of its own side
+    (Space Stations, docking; Fighters)."""
+    folded = {s.name.casefold(): s for s in battle.ships}
+    for ship in battle.ships:
+        if ship.docked_at and ship.carried_by:
+            raise RefereeError(f"the {ship.name} is both docked at the {ship.docked_at} and aboard the {ship.carried_by}: give one")
+        stations = f"station ({', '.join(STATIONS)})"
+        for link, kinds, what, wanted in (
+            (ship.docked_at, STATIONS, "docked at", f"a {stations}"), (ship.carried_by, ("assault carrier", *STATIONS), "carried by", f"an assault carrier or {stations}"),
+        ):
+            base = folded.get(link.casefold()) if link else None
+            if base is None:
+                continue
+            if base is ship or base.side != ship.side or base.ship_class not in kinds:
+                raise RefereeError(f"the {ship.name} ({ship.side}) is {what} {link!r} ({base.ship_class}, {base.side}): give {wanted} of its own side, not itself")
+        if ship.carried_by and ship.ship_class != "fighter":
+            raise RefereeError(f"the {ship.name} is a {ship.ship_class}, carried by the {ship.carried_by}: only fighters are carried (Fighters)")
 
 
 def advance(battle: Battle) -> Battle:

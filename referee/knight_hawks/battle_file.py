@@ -12,7 +12,8 @@ import attrs
 
 from referee import storage, strict
 from referee.errors import RefereeError
-from referee.knight_hawks.battle import Battle, Entry, Loss, Mine, Seeker, check
+from referee.knight_hawks.battle import Battle, Entry, Loss, Mine, Seeker, check, hex_name
+from referee.knight_hawks.ordnance import SEEKER_LIMIT
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
 from referee.tables import Tables
 
@@ -48,7 +49,7 @@ def from_dict(data: dict[str, Any], kh: Tables, start: bool = False) -> Battle:
         game=game,  # type: ignore[arg-type]
         sides=(sides[0], sides[1]),
         ships=strict.items(data, "ships", lambda item, at: ship_from_dict(item, at, game, kh)),
-        turn=strict.get(data, "turn", int, where, 1),
+        turn=strict.get(data, "turn", int, where, 1, low=1),
         moving=strict.get(data, "moving", str, where, sides[0]),
         step=step,  # type: ignore[arg-type]
         fires_rolled=strict.get(data, "fires_rolled", bool, where, False),
@@ -59,11 +60,11 @@ def from_dict(data: dict[str, Any], kh: Tables, start: bool = False) -> Battle:
         losses=strict.items(data, "losses", _loss),
         log=strict.items(data, "log", _entry),
         source=strict.get(data, "source", str, where, ""),
-        situation=strict.get(data, "situation", str, where, ""),
-        setup=strict.get(data, "setup", str, where, ""),
-        victory=strict.get(data, "victory", str, where, ""),
-        special_rules=strict.words(data, "special_rules", where),
-        notes=strict.words(data, "notes", where),
+        situation=strict.get(data, "situation", str, where, "", lines=True),
+        setup=strict.get(data, "setup", str, where, "", lines=True),
+        victory=strict.get(data, "victory", str, where, "", lines=True),
+        special_rules=strict.words(data, "special_rules", where, lines=True),
+        notes=strict.words(data, "notes", where, lines=True),
         roll_for_side_a=strict.get(data, "roll_for_side_a", bool, where, False),
         damage_table=strict.get(data, "damage_table", bool, where, True),
     )
@@ -76,23 +77,29 @@ def from_dict(data: dict[str, Any], kh: Tables, start: bool = False) -> Battle:
 
 def _mine(item: object, where: str) -> Mine:
     table = strict.keys(item, {"hex", "side"}, where)
-    return Mine(strict.get(table, "hex", str, where), strict.get(table, "side", str, where))
+    return Mine(hex_name(strict.get(table, "hex", str, where), f"{where}: hex"), strict.get(table, "side", str, where))
 
 
 def _seeker(item: object, where: str) -> Seeker:
     table = strict.keys(item, {"hex", "side", "active", "moved", "turn"}, where)
     moved = strict.get(table, "moved", int, where, 0)
-    if moved < 0 or moved % 2:
-        raise RefereeError(f"{where}: moved must be 0, 2, 4, 6 ... hexes, not {moved}")
-    return Seeker(
-        strict.get(table, "hex", str, where), strict.get(table, "side", str, where), strict.get(table, "active", bool, where, False), moved, strict.get(table, "turn", int, where, 0)
+    if moved not in range(0, SEEKER_LIMIT, 2):
+        raise RefereeError(f"{where}: moved must be 0, 2, 4, 6 ... {SEEKER_LIMIT - 2} hexes (on {SEEKER_LIMIT} it detonated and is gone), not {moved}")
+    seeker = Seeker(
+        hex_name(strict.get(table, "hex", str, where), f"{where}: hex"), strict.get(table, "side", str, where),
+        strict.get(table, "active", bool, where, False), moved, strict.get(table, "turn", int, where, 0, low=0),
     )
+    if not seeker.active and (seeker.moved or seeker.turn):
+        raise RefereeError(f"{where}: a seeker not yet activated has not moved: leave out moved and turn (or give active = true)")
+    if seeker.active and not (seeker.moved and seeker.turn):
+        raise RefereeError(f"{where}: an active seeker has moved: give moved (2, 4 ...) and the turn it last moved")
+    return seeker
 
 
 def _loss(item: object, where: str) -> Loss:
     table = strict.keys(item, {"ship", "turn", "half", "shooting"}, where)
     return Loss(
-        strict.get(table, "ship", str, where), strict.get(table, "turn", int, where), strict.get(table, "half", str, where),
+        strict.get(table, "ship", str, where), strict.get(table, "turn", int, where, low=1), strict.get(table, "half", str, where),
         strict.get(table, "shooting", bool, where),
     )
 
@@ -100,7 +107,7 @@ def _loss(item: object, where: str) -> Loss:
 def _entry(item: object, where: str) -> Entry:
     table = strict.keys(item, {"turn", "side", "text", "rolls", "rule"}, where)
     return Entry(
-        strict.get(table, "turn", int, where), strict.get(table, "side", str, where), strict.get(table, "text", str, where),
+        strict.get(table, "turn", int, where, low=1), strict.get(table, "side", str, where), strict.get(table, "text", str, where, lines=True),
         strict.words(table, "rolls", where), strict.get(table, "rule", str, where, ""),
     )
 

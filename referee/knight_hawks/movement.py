@@ -150,6 +150,8 @@ def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: 
             f"no breaking apart in this battle: it is part of the Advanced Game's damage rules (Damage, Hull Hits), which the campaign's "
             f"Basic Rules ignore ({CAMPAIGN_BASIC}; a reading): a ship is destroyed when all of its hull points are gone"
         )
+    if rolled is not None:
+        dice.entered("d100", rolled)  # checked even where the chance is 0 and no roll is made
     ship = _afloat(battle, name)
     _moving(battle, ship, "a ship rolls for breaking apart as it accelerates, decelerates or turns (Hull Hits),")
     chance = breakup_chance(ship.hull_start, ship.damage, points)

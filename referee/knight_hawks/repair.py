@@ -61,6 +61,10 @@ def repair_turn(
     _check(ship, wanted)
     if len(rolled) > len(wanted):
         raise RefereeError(f"{len(rolled)} rolls for {len(wanted)} repairs: one roll per repair")
+    for expression, values in (("d100", rolled), ("1d10", hull_rolled)):  # each checked, needed or not
+        for value in values:
+            if value is not None:
+                dice.entered(expression, value)
     attempts: list[Attempt] = []
     hull_rolls = iter(hull_rolled)
     for index, repair in enumerate(wanted):

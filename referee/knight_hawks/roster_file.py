@@ -24,7 +24,11 @@ def ship_from_dict(item: object, where: str, game: str, kh: Tables) -> Ship:
     table = strict.keys(item, START_KEYS | STATE_KEYS, where)
     name = strict.get(table, "name", str, where)
     where = f"ship {name!r}"
+    if not name.strip() or name != name.strip():
+        raise RefereeError(f"{where}: name must be a name without spaces around it")
     ship_class = strict.get(table, "class", str, where)
+    if not ship_class.strip():
+        raise RefereeError(f"{where}: class must name the ship's class, e.g. frigate")
     if game == "basic" and "dcr" in table:
         raise RefereeError(f"{where}: the Basic Game has no DCR; leave dcr out")
     stats: dict[str, object] = {"ship": ship_class}
@@ -35,7 +39,7 @@ def ship_from_dict(item: object, where: str, game: str, kh: Tables) -> Ship:
         pass
     for key in ("hull_points", "adf", "mr", "dcr"):
         if key in table:
-            stats[key] = strict.get(table, key, int, where)
+            stats[key] = strict.get(table, key, int, where, low=1 if key == "hull_points" else 0)
     for key in ("weapons", "defenses"):
         if key in table:
             stats[key] = list(strict.words(table, key, where))
@@ -61,13 +65,31 @@ def ship_from_dict(item: object, where: str, game: str, kh: Tables) -> Ship:
         fired=frozenset(w.upper() for w in strict.words(table, "fired", where)),
         shots=tuple(w.upper() for w in strict.words(table, "shots", where)),
         must_turn=strict.get(table, "must_turn", bool, where, False),
-        note=strict.get(table, "note", str, where, ""),
+        note=strict.get(table, "note", str, where, "", lines=True),
     )
+    _check_systems(ship, where)
     if ship.speed < 0:
         raise RefereeError(f"{where}: speed cannot be negative")
     if ship.active_screen and (ship.active_screen not in SCREENS or ship.system(ship.active_screen) is None):
         raise RefereeError(f"{where}: active_screen must be one of its screens ({', '.join(s for s in SCREENS if ship.system(s)) or 'it has none'}), not {ship.active_screen!r}")
     return ship
+
+
+def _check_systems(ship: Ship, where: str) -> None:
+    """Every weapon and defense line with a start count of 1 or more; what was fired, and what a
+    repair left to an airdock, among the ship's own systems."""
+    codes = {s.code for s in (*ship.weapons, *ship.defenses)}
+    for line in (*ship.weapons, *ship.defenses):
+        if line.start < 1:
+            raise RefereeError(f"{where}: {line.code} x{line.count} of {line.start}: a system starts with 1 or more")
+    for key, found in (("fired", ship.fired), ("shots", ship.shots)):
+        strange = sorted({code for code in found if code not in codes})
+        if strange:
+            raise RefereeError(f"{where}: {key} {', '.join(strange)}: not among its weapons and defenses ({', '.join(sorted(codes)) or 'none'})")
+    targets = {"hull", "adf", "mr", *DAMAGED_SYSTEMS, *codes}
+    strange = sorted(ship.airdock_only - targets)
+    if strange:
+        raise RefereeError(f"{where}: airdock_only {', '.join(strange)}: give what a repair names (hull, adf, mr, a damaged system or one of its systems: {', '.join(sorted(codes))})")
 
 
 def _figure(table: dict[str, Any], key: str, start: int, where: str) -> int:

@@ -17,9 +17,10 @@ from referee.errors import RefereeError
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
 from referee import storage
 from referee.sathar_war import frontier as frontier_file
-from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, STEPS, Allowance, Campaign, Entry, Fight, Loss, Order, Place, Unit
+from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, STEPS, Allowance, Campaign, Entry, Fight, Loss, Order, Place, Step, Unit
 from referee.sathar_war.forces import carrier_capacity
 from referee.sathar_war.frontier import Frontier
+from referee.sathar_war.repairs import VOID_DAYS
 from referee.tables import Tables
 
 T = TypeVar("T")
@@ -35,6 +36,8 @@ UNIT_KEYS = {
     "rearms", "docked_since", "placed", "lost", "returns", "circle",
 }
 HOWS = ("combat", "misjump", "stranded", "detonated")
+LOST = {"destroyed": ("combat", "stranded"), "misjumped": ("misjump",), "detonated": ("detonated",), "removed": ("combat",)}  # a lost unit's status: its loss
+REPLACED = ("combat", "stranded")  # a ship back in the war after these: a replacement (Replacements)
 PLACE_KEYS = {"where", "planet", "box", "toward", "rate", "jumped", "turned"}
 
 
@@ -55,13 +58,11 @@ def _header(data: dict[str, Any]) -> dict[str, Any]:
 def _head_from_dict(data: dict[str, Any], frontier: Frontier) -> Campaign:
     """All of the campaign but its map (given), units and log (left empty)."""
     where = "campaign file"
-    step = strict.get(data, "step", str, where)
-    if step not in STEPS:
-        raise RefereeError(f"{where}: step must be one of {', '.join(STEPS)}, not {step!r}")
+    step = _step(strict.get(data, "step", str, where), where)
     return Campaign(
         frontier=frontier,
         units=(),
-        day=strict.get(data, "day", int, where),
+        day=strict.get(data, "day", int, where, low=0),
         step=step,
         replacements=strict.get(data, "replacements", bool, where, True),
         shatter_drones=strict.get(data, "shatter_drones", bool, where, False),
@@ -88,38 +89,173 @@ def check(campaign: Campaign) -> Campaign:
     if twice:
         raise RefereeError(f"{where}: {', '.join(twice)} listed twice; every ship needs its own name")
     by_name = {u.name: u for u in campaign.units}
+    known = (_planets(campaign.frontier), {c.name for c in campaign.frontier.circles})
     for unit in campaign.units:
         _check_place(campaign, unit)
-        base = unit.roster.carried_by
-        if base:
-            carrier = by_name.get(base)
-            if carrier is None or not (carrier.station or carrier_capacity(carrier)):
-                raise RefereeError(f"unit {unit.name!r}: carried_by {base!r} is not a carrier or station of the campaign")
-            if unit.active and carrier.active and unit.place != carrier.place:
-                raise RefereeError(f"unit {unit.name!r}: it is carried by {base} but not in the same place")
-        if unit.roster.docked_at and not (unit.roster.docked_at in by_name and by_name[unit.roster.docked_at].station):
-            raise RefereeError(f"unit {unit.name!r}: docked_at {unit.roster.docked_at!r} is not a station of the campaign")
-        if unit.force not in FORCES:
-            raise RefereeError(f"unit {unit.name!r}: force must be one of {', '.join(FORCES)}, not {unit.force!r}")
-        if unit.roster.side not in SIDES:
-            raise RefereeError(f"unit {unit.name!r}: side must be Sathar or UPF, not {unit.roster.side!r}")
+        _check_unit(campaign, unit, by_name, known)
     for fleet in campaign.fleets():
         places = {u.place for u in campaign.units if u.fleet == fleet and u.active}
         if len(places) > 1:
             raise RefereeError(f"fleet {fleet!r}: its ships are in {len(places)} different places; a fleet moves together")
+    _check_fleets(campaign, by_name)
     for order in campaign.orders:
         if order.ship not in by_name:
             raise RefereeError(f"{where}: a repair order names {order.ship!r}, which is not a unit of the campaign")
         if order.hull < 0 or (order.hull > 0) == bool(order.system):
             raise RefereeError(f"{where}: the repair order for {order.ship!r} must give hull points above 0 or one system, not hull {order.hull} and system {order.system!r}")
     for fight in campaign.fights:
-        unknown = [n for n in fight.ships if n not in by_name]
-        if unknown:
-            raise RefereeError(f"{where}: the battle at {fight.planet!r} names {', '.join(unknown)}, not units of the campaign")
+        _check_fight(campaign, fight, by_name)
     for allowance in campaign.allowances:
-        if allowance.station not in by_name:
-            raise RefereeError(f"{where}: a replacement allowance names {allowance.station!r}, which is not a station of the campaign")
+        station = by_name.get(allowance.station)
+        if station is None or station.kind not in ("fortress", "fortified station") or not station.station:
+            raise RefereeError(f"{where}: a replacement allowance names {allowance.station!r}, which is not a fortress or fortified station of the campaign")
+        if not campaign.day <= allowance.until <= campaign.day + 1:
+            raise RefereeError(
+                f"{where}: the replacement allowance at {allowance.station!r} lasts until day {allowance.until}: an allowance is owed for the day "
+                f"after the replacements roll, and gone at that day's end (give day {campaign.day} or {campaign.day + 1})"
+            )
+        strange = [n for n in allowance.used if n not in by_name or by_name[n].side != "UPF"]
+        if strange or len(allowance.used) > allowance.count:
+            raise RefereeError(
+                f"{where}: the replacement allowance at {allowance.station} lists {', '.join(allowance.used)} as used: "
+                f"give at most {allowance.count} UPF ships of the campaign"
+            )
+    _check_losses(campaign, by_name)
+    for number, entry in enumerate(campaign.log, 1):
+        if entry.day > campaign.day:
+            raise RefereeError(f"log #{number}: day {entry.day} is after today (day {campaign.day}); a log line is dated 0 (the set-up) to today")
     return campaign
+
+
+def _check_unit(campaign: Campaign, unit: Unit, by_name: dict[str, Unit], known: tuple[set[str], set[str]]) -> None:
+    """One unit's references (base, station, planet, circle) and days, against the rest of the campaign."""
+    where = f"unit {unit.name!r}"
+    frontier = campaign.frontier
+    if unit.force not in FORCES:
+        raise RefereeError(f"{where}: force must be one of {', '.join(FORCES)}, not {unit.force!r}")
+    if unit.roster.side not in SIDES:
+        raise RefereeError(f"{where}: side must be Sathar or UPF, not {unit.roster.side!r}")
+    if (unit.force == "Sathar") != (unit.side == "Sathar"):
+        raise RefereeError(f"{where}: force {unit.force} and side {unit.roster.side} do not go together (the Sathar force is the Sathar side's)")
+    base = unit.roster.carried_by
+    if base:
+        carrier = by_name.get(base)
+        if carrier is None or not (carrier.station or carrier_capacity(carrier)) or carrier is unit:
+            raise RefereeError(f"{where}: carried_by {base!r} is not a carrier or station of the campaign")
+        if not unit.fighter or carrier.side != unit.side:
+            raise RefereeError(f"{where}: only fighters are carried, by their own side's carriers and stations; this {unit.kind} ({unit.side}) is carried by the {carrier.name} ({carrier.side})")
+        if unit.active and carrier.active and unit.place != carrier.place:
+            raise RefereeError(f"{where}: it is carried by {base} but not in the same place")
+    docked = unit.roster.docked_at
+    if docked:
+        station = by_name.get(docked)
+        if station is None or not station.station or station is unit:
+            raise RefereeError(f"{where}: docked_at {docked!r} is not a station of the campaign")
+        place = unit.place
+        if not (unit.active and station.active and place is not None and station.place is not None) or station.side != unit.side:
+            raise RefereeError(f"{where}: docked at the {docked}, but a ship docks only on the map, at an active station of its own side ({unit.status}, the station {station.status})")
+        if place.where != station.place.where or place.planet != station.home:
+            raise RefereeError(f"{where}: docked at the {docked}, which orbits {station.home} ({station.place.where}), but it is at {place.shown(frontier)}; a ship docks at the station of its own planet")
+    if unit.station and not unit.home:
+        raise RefereeError(f"{where}: a station needs home, the planet it orbits")
+    for key, value in (("home", unit.home), ("attacked", unit.attacked)):
+        if value and value not in known[0]:
+            raise RefereeError(f"{where}: {key} {value!r} is not a planet of the map")
+    if unit.station and unit.place is not None and (unit.place.on_route or unit.place.planet != unit.home):
+        raise RefereeError(f"{where}: a station stays in orbit of its planet {unit.home}, not at {unit.place.shown(frontier)}")
+    if unit.circle and unit.circle not in known[1]:
+        raise RefereeError(f"{where}: circle {unit.circle!r} is not a start circle of the map; the circles are {', '.join(c.name for c in frontier.circles)}")
+    if unit.drone and unit.kind != "frigate":
+        raise RefereeError(f"{where}: drone: only frigates are chosen as shatter drones (Shatter Drones), not a {unit.kind}")
+    today = campaign.day
+    for key, day in (("docked_since", unit.docked_since), ("placed", unit.placed), ("lost", unit.lost)):
+        if day > today:
+            raise RefereeError(f"{where}: {key} day {day} is after today (day {today})")
+    if unit.status == "void":
+        if not today < unit.returns <= today + VOID_DAYS:
+            raise RefereeError(f"{where}: returns day {unit.returns}: a ship in the Void returns {VOID_DAYS} days after it entered, after today (day {today}) and by day {today + VOID_DAYS}")
+    elif unit.returns:
+        raise RefereeError(f"{where}: returns day {unit.returns}, but it is not in the Void (status {unit.status}); leave returns out")
+    if (unit.status in LOST) != (unit.lost > 0):
+        raise RefereeError(f"{where}: lost day {unit.lost} and status {unit.status} do not go together (a destroyed, misjumped, detonated or removed unit has the day it was lost; no other has one)")
+
+
+def _check_fleets(campaign: Campaign, by_name: dict[str, Unit]) -> None:
+    """A fleet's ships are of one side, its name one spelling and no ship's (Fleet Deployment Sheet;
+    fleets are found by name in any case, as ships are)."""
+    spelled: dict[str, tuple[str, str]] = {}
+    ships = {name.casefold() for name in by_name}
+    for unit in campaign.units:
+        if not unit.fleet:
+            continue
+        folded = unit.fleet.casefold()
+        if folded in ships or unit.fleet != unit.fleet.strip():
+            raise RefereeError(f"unit {unit.name!r}: fleet {unit.fleet!r} must be a name of its own: not a ship's, no spaces around it")
+        first = spelled.setdefault(folded, (unit.fleet, unit.side))
+        if first != (unit.fleet, unit.side):
+            raise RefereeError(f"unit {unit.name!r}: fleet {unit.fleet!r} ({unit.side}) is the {first[1]} fleet {first[0]!r}: a fleet is one side's, with one name")
+
+
+def _check_fight(campaign: Campaign, fight: Fight, by_name: dict[str, Unit]) -> None:
+    where = f"campaign file: the battle at {fight.planet!r}"
+    unknown = [n for n in fight.ships if n not in by_name]
+    if unknown:
+        raise RefereeError(f"{where} names {', '.join(unknown)}, not units of the campaign")
+    if not campaign.frontier.is_system(fight.system):
+        raise RefereeError(f"{where}: system {fight.system!r} is not a star system of the map")
+    if fight.planet not in (p.name for p in campaign.frontier.system(fight.system).planets):
+        raise RefereeError(f"{where}: {fight.planet!r} is not a planet of {fight.system}")
+    if fight.attacker not in SIDES:
+        raise RefereeError(f"{where}: attacker must be Sathar or UPF, not {fight.attacker!r}")
+
+
+def _check_losses(campaign: Campaign, by_name: dict[str, Unit]) -> None:
+    """Each loss dated from day 1 to today, of a unit of the campaign as it is; each lost unit with its loss."""
+    latest: dict[str, Loss] = {}
+    for number, loss in enumerate(campaign.losses, 1):
+        where = f"losses #{number} ({loss.name!r})"
+        if loss.day > campaign.day:
+            raise RefereeError(f"{where}: day {loss.day} is after today (day {campaign.day}); a loss is dated from day 1 to today")
+        unit = by_name.get(loss.name)
+        if unit is None:
+            raise RefereeError(f"{where}: not a unit of the campaign")
+        wanted = (unit.side, unit.kind, unit.militia, unit.station)
+        if (loss.side, loss.kind, loss.militia, loss.station) != wanted:
+            raise RefereeError(
+                f"{where}: side {loss.side}, kind {loss.kind}, militia {str(loss.militia).lower()} and station {str(loss.station).lower()} must be the unit's: "
+                f"{unit.side}, {unit.kind}, {str(unit.militia).lower()} and {str(unit.station).lower()}"
+            )
+        if unit.status not in LOST and not _replaced(campaign, unit, loss):
+            raise RefereeError(
+                f"{where}: the {unit.name} is {unit.status}, but lost ({loss.how}) on day {loss.day}; only a ship destroyed in combat comes back, "
+                "as a replacement: a Sathar one placed again after it, a UPF one (not militia) from the next day (Replacements)"
+            )
+        if unit.name in latest and loss.day < latest[unit.name].day:
+            raise RefereeError(f"{where}: day {loss.day} is before the loss listed above it (day {latest[unit.name].day}); losses are listed in the order they happened")
+        latest[unit.name] = loss
+    for unit in campaign.units:
+        if unit.status in LOST:
+            last = latest.get(unit.name)
+            if last is None or last.day != unit.lost or last.how not in LOST[unit.status]:
+                raise RefereeError(
+                    f"unit {unit.name!r}: it is {unit.status} (lost on day {unit.lost}), but losses has no {' or '.join(LOST[unit.status])} loss of it on that day"
+                )
+
+
+def _replaced(campaign: Campaign, unit: Unit, loss: Loss) -> bool:
+    """Whether the unit, not lost now, may have come back after this loss as a replacement
+    (Replacements): a Sathar ship destroyed in combat, rolled back at the end of a 20th day and
+    placed in a start circle again later (or waiting off the map); a UPF ship, not militia nor a
+    station, destroyed, brought back at a fortress or fortified station the day after the roll."""
+    if loss.how not in REPLACED or unit.militia or unit.station:
+        return False
+    if unit.side == "Sathar":
+        return loss.how == "combat" and (unit.status == "off-map" or unit.placed > loss.day)
+    return loss.day < campaign.day
+
+
+def _planets(frontier: Frontier) -> set[str]:
+    return {p.name for s in frontier.systems for p in s.planets}
 
 
 def _check_place(campaign: Campaign, unit: Unit) -> None:
@@ -166,15 +302,15 @@ def _unit(item: object, where: str, tables: Tables) -> Unit:
         fleet=strict.get(table, "fleet", str, where, ""),
         moved=strict.get(table, "moved", bool, where, False),
         fought=strict.get(table, "fought", bool, where, False),
-        repair_turns=strict.get(table, "repair_turns", int, where, 0),
+        repair_turns=strict.get(table, "repair_turns", int, where, 0, low=0),
         attacked=strict.get(table, "attacked", str, where, ""),
         drone=strict.get(table, "drone", bool, where, False),
         hull_station_only=strict.get(table, "hull_station_only", bool, where, False),
-        rearms=strict.get(table, "rearms", int, where, 0),
-        docked_since=strict.get(table, "docked_since", int, where, 0),
-        placed=strict.get(table, "placed", int, where, -1),
-        lost=strict.get(table, "lost", int, where, 0),
-        returns=strict.get(table, "returns", int, where, 0),
+        rearms=strict.get(table, "rearms", int, where, 0, low=0),
+        docked_since=strict.get(table, "docked_since", int, where, 0, low=0),
+        placed=strict.get(table, "placed", int, where, -1, low=-1),
+        lost=strict.get(table, "lost", int, where, 0, low=0),
+        returns=strict.get(table, "returns", int, where, 0, low=0),
         circle=strict.get(table, "circle", str, where, ""),
     )
 
@@ -190,12 +326,14 @@ def _place(item: object, where: str) -> Place:
     )
     if place.box < 0:
         raise RefereeError(f"{where}: box cannot be negative")
+    if not 1 <= place.rate <= 3:
+        raise RefereeError(f"{where}: rate must be 1, 2 or 3 boxes a day, not {place.rate}")
     return place
 
 
 def _order(item: object, where: str) -> Order:
     table = strict.keys(item, {"ship", "hull", "system"}, where)
-    return Order(strict.get(table, "ship", str, where), strict.get(table, "hull", int, where, 0), strict.get(table, "system", str, where, ""))
+    return Order(strict.get(table, "ship", str, where), strict.get(table, "hull", int, where, 0, low=0), strict.get(table, "system", str, where, ""))
 
 
 def _allowance(item: object, where: str) -> Allowance:
@@ -204,8 +342,8 @@ def _allowance(item: object, where: str) -> Allowance:
     if size not in ("large", "small"):
         raise RefereeError(f"{where}: size must be large (frigate or larger) or small (assault scouts and fighters), not {size!r}")
     return Allowance(
-        strict.get(table, "station", str, where), size, strict.get(table, "count", int, where),  # type: ignore[arg-type]
-        strict.get(table, "until", int, where), strict.words(table, "used", where),
+        strict.get(table, "station", str, where), size, strict.get(table, "count", int, where, low=1, high=2),  # type: ignore[arg-type]
+        strict.get(table, "until", int, where, low=1), strict.words(table, "used", where),
     )
 
 
@@ -215,7 +353,7 @@ def _loss(item: object, where: str) -> Loss:
     if how not in HOWS:
         raise RefereeError(f"{where}: how must be one of {', '.join(HOWS)}, not {how!r}")
     return Loss(
-        strict.get(table, "day", int, where), strict.get(table, "name", str, where), strict.get(table, "side", str, where),
+        strict.get(table, "day", int, where, low=1), strict.get(table, "name", str, where), strict.get(table, "side", str, where),
         strict.get(table, "kind", str, where), how, strict.get(table, "militia", bool, where, False),  # type: ignore[arg-type]
         strict.get(table, "station", bool, where, False),
     )
@@ -236,9 +374,16 @@ def _fight(item: object, where: str) -> Fight:
 def _entry(item: object, where: str) -> Entry:
     table = strict.keys(item, {"day", "step", "text", "rolls", "rule"}, where)
     return Entry(
-        strict.get(table, "day", int, where), strict.get(table, "step", str, where), strict.get(table, "text", str, where),
+        strict.get(table, "day", int, where, low=0), _step(strict.get(table, "step", str, where), where), strict.get(table, "text", str, where, lines=True),
         strict.words(table, "rolls", where), strict.get(table, "rule", str, where, ""),
     )
+
+
+def _step(step: str, where: str) -> Step:
+    for known in STEPS:
+        if step == known:
+            return known
+    raise RefereeError(f"{where}: step must be one of {', '.join(STEPS)}, not {step!r}")
 
 
 def to_dict(campaign: Campaign) -> dict[str, Any]:

@@ -154,7 +154,7 @@ def from_dict(data: dict[str, Any]) -> Frontier:
         routes=strict.items(data, "routes", _route),
         circles=strict.items(data, "circles", _circle),
         source=strict.get(data, "source", str, where, ""),
-        notes=strict.words(data, "notes", where),
+        notes=strict.words(data, "notes", where, lines=True),
     )
     return check(frontier)
 
@@ -165,6 +165,10 @@ def check(frontier: Frontier) -> Frontier:
     twice = sorted({n for n in names if names.count(n) > 1})
     planets = [p.name for s in frontier.systems for p in s.planets]
     twice += sorted({p for p in planets if planets.count(p) > 1})
+    if twice:
+        raise RefereeError(f"map: {', '.join(twice)} named twice; every system, planet and circle needs its own name")
+    stations = [p.station for s in frontier.systems for p in s.planets if p.station]
+    twice += sorted({p for p in stations if stations.count(p) > 1})
     if twice:
         raise RefereeError(f"map: {', '.join(twice)} named twice; every system, planet and circle needs its own name")
     if not frontier.systems:
@@ -185,14 +189,14 @@ def check(frontier: Frontier) -> Frontier:
 
 def _system(item: object, where: str) -> StarSystem:
     table = strict.keys(item, {"name", "source", "planets"}, where)
-    name = strict.get(table, "name", str, where)
+    name = _name(table, where)
     return StarSystem(name, strict.items(table, "planets", lambda p, at: _planet(p, f"{name} {at}")), strict.get(table, "source", str, where, ""))
 
 
 def _planet(item: object, where: str) -> Planet:
     table = strict.keys(item, {"name", "station", "station_type", "scc"}, where)
     planet = Planet(
-        strict.get(table, "name", str, where), strict.get(table, "station", str, where, ""),
+        _name(table, where), strict.get(table, "station", str, where, ""),
         strict.get(table, "station_type", str, where, ""), strict.get(table, "scc", int, where, 0),
     )
     if planet.station_type not in ("", "fortress", "fortified station", "armed station"):
@@ -218,19 +222,28 @@ def _route(item: object, where: str) -> Route:
         raise RefereeError(f"{where}: jump_boxes must be two different boxes between 1 and {boxes} (heading to {ends[1]}, then to {ends[0]}), not {jumps}")
     return Route(
         (ends[0], ends[1]), boxes, (jumps[0], jumps[1]),
-        strict.get(table, "light_years", int, where, 0), strict.get(table, "inferred", bool, where, False),
+        strict.get(table, "light_years", int, where, 0, low=0), strict.get(table, "inferred", bool, where, False),
     )
 
 
 def _circle(item: object, where: str) -> Circle:
     table = strict.keys(item, {"name", "system", "boxes", "inferred"}, where)
     circle = Circle(
-        strict.get(table, "name", str, where), strict.get(table, "system", str, where),
+        _name(table, where), strict.get(table, "system", str, where),
         strict.get(table, "boxes", int, where), strict.get(table, "inferred", bool, where, False),
     )
     if circle.boxes < 1:
         raise RefereeError(f"{where}: boxes must be 1 or more, not {circle.boxes}")
     return circle
+
+
+def _name(table: dict[str, Any], where: str) -> str:
+    """A system's, planet's or circle's name: not empty, no control characters, no spaces around it
+    (places are found by exact name)."""
+    name = strict.get(table, "name", str, where)
+    if not name.strip() or name != name.strip():
+        raise RefereeError(f"{where}: name {name!r} must be a name without spaces around it")
+    return name
 
 
 def to_dict(frontier: Frontier) -> dict[str, Any]:

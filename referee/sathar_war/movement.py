@@ -72,6 +72,8 @@ def move(
     rolled: Mapping[str, str] = {},
 ) -> Done:
     """Move ships (and the fighters they carry) one day along the map; roll misjumps on entering a jump box."""
+    for value in rolled.values():  # checked before the move, whether or not a risk jump comes to need it
+        dice.entered("d100", value)
     units = movers(campaign, names)
     place = units[0].place
     assert place is not None
