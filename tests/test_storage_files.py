@@ -167,15 +167,6 @@ def test_the_scan_passes_our_own_files_and_looks_past_strings_and_comments() -> 
     assert storage.odd_shape("a = " + "1" * 100) is None and storage.odd_shape("a = " + "1_" * 100 + "1") is not None
 
 
-def test_a_name_too_long_for_the_system_is_refused_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    war(tmp_path)
-    name = "x" * 300 + ".toml"
-    for args in (("campaign", "battle", "export", "Prenglar", name, "-c", "war.toml"), ("kh", "start", "the-stand", name), ("campaign", "new", name)):
-        message = one_line(*referee(*args))
-        assert "File name too long" in message and name in message, message
-
-
 def test_a_long_name_the_system_takes_is_saved_with_a_shorter_temporary_name(tmp_path: Path) -> None:
     path = tmp_path / ("x" * 240 + ".toml")  # its temporary file, named after it in full, would be too long
     storage.write_text(path, "a = 1\n")

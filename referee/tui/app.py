@@ -18,15 +18,18 @@ from textual.style import Style
 from textual.widgets import ContentSwitcher, Static
 
 from referee import saves
+from referee.storage import ChangedOnDisk
 from referee.errors import RefereeError
 from referee.journal import Journal
 from referee.sathar_war.campaign import Done
 from referee.tables import Tables
 from referee.tui.actions import Action, Step, Values
-from referee.tui.dialogs import DiceDialog, FormDialog, Need, StartDialog, needs
+from referee.tui.dialogs import ChangedDialog, DiceDialog, FormDialog, Need, StartDialog, needs
 from referee.tui.keys import KeyLine
 from referee.tui.pages import PAGES, Page
 from referee.tui.text import line, plain
+
+WATCH = 0.5  # seconds between looks at the file for another program's save
 
 HELP = {"ship": "its roster on the Forces screen", "system": "on the Map", "table": "on the Dice & Tables screen"}
 
@@ -66,6 +69,7 @@ class RefereeApp(App[None]):
         *[Binding(str(n), f"show('{name}')", page.TITLE, show=False) for n, (name, page) in enumerate(PAGES.items(), start=1)],
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
+        Binding("ctrl+l", "reload", "Read the file again", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False),
     ]
 
@@ -80,6 +84,7 @@ class RefereeApp(App[None]):
         self.system = ""  # the system or route under the cursor
         self.secrets = False  # the retreat condition shown (the referee chose to reveal it)
         self.pointing = ""  # what the palette chose, for the screen being shown to put its cursor on
+        self.outside = False  # another program saved the file since it was read here, and it is not read again yet
 
     @property
     def tables(self) -> Tables:
@@ -96,6 +101,7 @@ class RefereeApp(App[None]):
         saves.remember(self.journal.path)
         if self.offer is not None:
             self.push_screen(StartDialog(self.offer))
+        self.set_interval(WATCH, self.watch_file)
         # Python's full garbage collection scans every object: about 24 ms here once the app is up,
         # now and then in the middle of a key press. What exists once the first screen is drawn
         # (Textual, the rules, the tables) lives as long as the app: leave it out of those scans.
@@ -129,8 +135,7 @@ class RefereeApp(App[None]):
         names = ", ".join(self.marked) if self.marked else self.ship
         fills = {"names": names, "ship": self.ship, "system": self.system}
         values = {f.name: plain(fills.get(f.fill, ""), one_line=True) for f in action.fields}  # (an Input shows control characters as they are)
-        campaign = self.journal.campaign
-        build: Callable[[Values], Step] = lambda v: action.build(v, campaign, self.tables)  # noqa: E731
+        build: Callable[[Values], Step] = lambda v: action.build(v, self.journal.campaign, self.tables)  # noqa: E731 - the campaign as it is when the form is run
         name = f"form {action.name}: {action.help}"
         if self.is_screen_installed(name):
             form = self.get_screen(name)
@@ -141,9 +146,12 @@ class RefereeApp(App[None]):
             self.install_screen(form, name)
         self.push_screen(form)
 
-    def start(self, title: str, step: Step, form: FormDialog | None = None) -> None:
-        """Run an action once with virtual dice to learn what it rolls (refusals raise here, and the
-        form shows them); apply it at once if it rolls nothing, else ask for the dice."""
+    def start(self, title: str, make: Callable[[], Step], form: FormDialog | None = None) -> None:
+        """Build the action on the campaign as it is (``make``: again if the file is read again
+        before it is applied) and run it once with virtual dice to learn what it rolls (refusals
+        raise here, and the form shows them); apply it at once if it rolls nothing, else ask for
+        the dice."""
+        step = make()
         trial = step(random.Random(), {})
         rolls = needs(trial)
         if not rolls:
@@ -151,26 +159,31 @@ class RefereeApp(App[None]):
         if form is not None:
             form.dismiss(None)
         if rolls:
-            self.push_screen(self.dice_dialog(title, step, rolls))
+            self.push_screen(self.dice_dialog(title, make, step, rolls))
 
-    def dice_dialog(self, title: str, step: Step, rolls: list[Need]) -> DiceDialog:
+    def dice_dialog(self, title: str, make: Callable[[], Step], step: Step, rolls: list[Need]) -> DiceDialog:
         """The dice dialog shown last, emptied, if it asked for the same rolls; else a new one
         (kept in its place). Building a dialog's widgets costs more than showing it again."""
         if self.is_screen_installed("dice"):
             last = self.get_screen("dice")
             assert isinstance(last, DiceDialog)
             if (last.title_text, last.rolls) == (title, rolls):
-                last.prepare(step)
+                last.prepare(make, step, self.journal.campaign)
                 return last
             self.uninstall_screen("dice")
-        dialog = DiceDialog(title, step, rolls)
+        dialog = DiceDialog(title, make, step, self.journal.campaign, rolls)
         self.install_screen(dialog, "dice")
         return dialog
 
     def apply(self, title: str, result: Done) -> None:
         """Take the action's result and save it; a save refused (a state that would not load, a
-        full disk) raises, for the form or dice dialog to show, and nothing has changed."""
-        self.journal.apply(result, title)
+        full disk, a file another program saved meanwhile) raises, for the form or dice dialog to
+        show, and nothing has changed."""
+        try:
+            self.journal.apply(result, title)
+        except ChangedOnDisk as error:
+            self.watch_file()
+            raise RefereeError(f"{error.path.name} was changed by another program since it was read here; nothing was saved: Ctrl+L reads it again, then Enter retries this") from None
         self.marked = [n for n in self.marked if self._exists(n)]
         self.changed()
         self.tell(result.entries[-1].text if result.entries else title)
@@ -200,9 +213,39 @@ class RefereeApp(App[None]):
             what = move()
         except RefereeError as error:
             self.tell(str(error), "warning")
+            if isinstance(error, ChangedOnDisk):
+                self.watch_file()
             return
         self.changed()
         self.tell(f"{verb}: {what}")
+
+    # ------------------------------------------------------------------ another program saving the file
+
+    def watch_file(self) -> None:
+        """Asked every WATCH seconds (a stat): has another program (a ``referee campaign`` command,
+        a second app) saved the file? Then say so at once and offer to read it again. Until it is
+        read again, every save is refused (the journal checks before it writes): nothing of the
+        other program's is overwritten, and the action refused stays in its form or dice dialog."""
+        if self.outside or not self.journal.changed_on_disk():
+            return
+        self.outside = True
+        self.tell(f"{self.journal.path.name} was changed by another program: nothing is saved until it is read again (Ctrl+L)", "error")
+        self.push_screen(ChangedDialog(self.journal.path))
+
+    def action_reload(self) -> None:
+        """Read the file again: its campaign becomes the state (undo and redo emptied: they hold
+        states from before the change). A form or dice dialog open keeps what was typed in it, and
+        runs on the campaign read."""
+        try:
+            self.journal.reload()
+        except RefereeError as error:
+            self.tell(f"{error}; the campaign here is unchanged, and nothing is saved until the file opens", "error")
+            return
+        self.outside = False
+        self.marked = [n for n in self.marked if self._exists(n)]
+        self.changed()
+        campaign = self.journal.campaign
+        self.tell(f"read again from {self.journal.path.name}: day {campaign.day}, {campaign.step}; undo starts afresh here")
 
     def new_war(self) -> None:
         try:
@@ -225,6 +268,7 @@ class RefereeApp(App[None]):
                 yield SystemCommand(f"{page.TITLE}: {action.name}", action.help, lambda name=name, action=action: self._from_palette(name, action))
         yield SystemCommand("Undo", "revert the last action, its rolls' consequences with it", self.action_undo)
         yield SystemCommand("Redo", "do again what was undone", self.action_redo)
+        yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L); undo starts afresh", self.action_reload)
 
     def _from_palette(self, name: str, action: Action) -> None:
         self.action_show(name)

@@ -23,7 +23,7 @@ from textual.widgets import Input, Label, Static
 
 from referee import dice
 from referee.errors import RefereeError
-from referee.sathar_war.campaign import Done
+from referee.sathar_war.campaign import Campaign, Done
 from referee.tui.actions import Field, FieldError, Step, Values, later_roll
 from referee.tui.text import bold, line, lines
 
@@ -76,8 +76,11 @@ class Box(VerticalScroll, can_focus=False):
     the focus (Tab past the last field goes back to the first, not to a frame that takes no keys)."""
 
 
+RELOAD = Binding("ctrl+l", "app.reload", "Read the file again", show=False)  # (the app's keys do not reach a dialog)
+
+
 class Dialog(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), RELOAD]
 
     @property
     def referee(self) -> RefereeApp:
@@ -134,8 +137,7 @@ class FormDialog(Dialog):
             say(error, "")
         values = {f.name: self.query_one(f"#field-{f.name}", Input).value for f in self.fields}
         try:
-            step = self.build(values)
-            self.referee.start(self.title_text, step, self)
+            self.referee.start(self.title_text, lambda: self.build(values), self)
         except FieldError as error:
             say(self.query_one(f"#error-{error.field}", Static), str(error))
             self.query_one(f"#field-{error.field}", Input).focus()
@@ -150,16 +152,19 @@ class DiceDialog(Dialog):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+r", "roll", "Roll for me", priority=True), Binding("ctrl+a", "apply", "Apply", priority=True)]
 
-    def __init__(self, title: str, step: Step, rolls: list[Need]) -> None:
+    def __init__(self, title: str, make: Callable[[], Step], step: Step, base: Campaign, rolls: list[Need]) -> None:
         super().__init__()
         self.title_text = title
         self.rolls = rolls
-        self.prepare(step)
+        self.prepare(make, step, base)
 
-    def prepare(self, step: Step) -> None:
+    def prepare(self, make: Callable[[], Step], step: Step, base: Campaign) -> None:
         """The action to roll for, for this showing of the dialog: the app shows the last one again
-        for the same rolls (the same roll on the Dice screen, over and over), emptied."""
+        for the same rolls (the same roll on the Dice screen, over and over), emptied. ``step`` is
+        the action built by ``make`` on ``base``, the campaign then."""
+        self.make = make
         self.step = step
+        self.base = base
         self.result: Done | None = None
         if self.is_mounted:
             for number in range(len(self.rolls)):
@@ -261,8 +266,12 @@ class DiceDialog(Dialog):
                 self.show(result)
 
     def run(self, rng: random.Random, rolled: dict[str, str]) -> Done | None:
-        """The action with these dice; a refusal or a fault of the program is shown, and gives None."""
+        """The action with these dice, on the campaign as it is now (built again if the file was
+        read again meanwhile); a refusal or a fault of the program is shown, and gives None."""
         try:
+            campaign = self.referee.journal.campaign
+            if self.base is not campaign:
+                self.step, self.base = self.make(), campaign
             return self.step(rng, rolled)
         except RefereeError as error:
             say(self.query_one("#error-ask", Static), str(error))
@@ -280,7 +289,9 @@ class DiceDialog(Dialog):
         self.query_one("#outcome").focus()
 
     def action_apply(self) -> None:
-        if self.result is not None:
+        if self.result is not None and self.base is not self.referee.journal.campaign:
+            self.back("the file was read again since these dice were shown: Enter runs the action on it with the rolls typed, Ctrl+R rolls again")
+        elif self.result is not None:
             try:
                 self.referee.apply(self.title_text, self.result)  # under the dialog: the screen is drawn once, changed, as it goes
             except RefereeError as error:
@@ -288,6 +299,40 @@ class DiceDialog(Dialog):
                 return
             self.result = None
             self.dismiss(None)
+
+    def back(self, why: str) -> None:
+        """Back to the rolls (as typed), saying why: the outcome shown is not the one to apply."""
+        self.result = None
+        self.query_one("#shown").display = False
+        self.query_one("#ask").display = True
+        say(self.query_one("#error-ask", Static), why)
+        if self.rolls:
+            self.query_one("#roll-0", Input).focus()
+
+
+class ChangedDialog(Dialog):
+    """Another program saved the campaign file since it was read here: read it again, or not yet
+    (then nothing is saved until it is read: Ctrl+L, or the palette's "Read the file again")."""
+
+    BINDINGS = [Binding("r", "read", "Read it again"), Binding("escape", "cancel", "Not now")]
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(line(bold("The file was changed by another program")), classes="title")
+            yield Static(line(
+                bold(self.path.name), f" (in {self.path.absolute().parent}) was saved by another program - a referee campaign "
+                "command, or the app open on it elsewhere - since it was read here. Nothing here is saved over it.\n\n"
+                "r: read it again (undo starts afresh; a form or dice dialog open keeps what you typed, to run on the file read)\n"
+                "Esc: not now (nothing is saved until it is read again: Ctrl+L)"
+            ))
+
+    def action_read(self) -> None:
+        self.dismiss(None)
+        self.referee.action_reload()
 
 
 class StartDialog(Dialog):
