@@ -147,6 +147,20 @@ def test_mines_attack_ships_of_the_moving_side_still_afloat() -> None:
         mines_attack(battle, KH, RNG, "1207", ["Venomous"])
 
 
+def test_mines_attack_a_carrier_not_the_fighters_aboard_and_each_ship_once() -> None:
+    """A fighter aboard a ship entered the hex inside it: naming it too once let the carrier's loss
+    destroy it and the mines attack it again, recording its loss twice (a battle file that would not
+    load; found by the long random battles, issue 13)."""
+    battle = minefield()
+    battle = battle.with_ships([attrs.evolve(battle.ship("Fighter A"), side="Sathar", docked_at="", carried_by="Perdition"), attrs.evolve(battle.ship("Perdition"), hull=1)])
+    with pytest.raises(RefereeError, match="aboard the Perdition: it entered the hex inside it, and the mines attack the Perdition"):
+        mines_attack(battle, KH, RNG, "1207", ["Perdition", "Fighter A"])
+    with pytest.raises(RefereeError, match="Venomous named twice"):
+        mines_attack(battle, KH, RNG, "1207", ["Venomous", "venomous"])
+    done = mines_attack(battle, KH, RNG, "1207", ["Perdition"], rolled={"Perdition": Rolled("01", "30", "35")})
+    assert [loss.ship for loss in done.battle.losses] == ["Perdition", "Fighter A"]
+
+
 def test_seekers_ignore_stations_and_docked_ships() -> None:
     battle = move_seeker(advance(place_seeker(fleet(), "0909", side="UPF").battle), KH, RNG, "0909", "0911").battle
     with pytest.raises(RefereeError, match="not attracted to space stations"):

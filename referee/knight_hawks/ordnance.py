@@ -106,6 +106,12 @@ def mines_attack(
     gone = [t.name for t in targets if t.destroyed]
     if gone:
         raise RefereeError(f"{', '.join(gone)} is already destroyed")
+    twice = sorted({t.name for t in targets if targets.count(t) > 1})
+    if twice:
+        raise RefereeError(f"{', '.join(twice)} named twice: the mines attack each ship once")
+    aboard = [t for t in targets if t.carried_by]
+    if aboard:
+        raise RefereeError(f"the {aboard[0].name} is aboard the {aboard[0].carried_by}: it entered the hex inside it, and the mines attack the {aboard[0].carried_by}")
     _no_strangers(icms, rolled, targets)
     entries: list[Entry] = []
     for target in targets:
