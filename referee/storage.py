@@ -52,7 +52,7 @@ DOTTED_LIMIT = 50  # parts of one dotted key (the program writes 3)
 DIGITS_LIMIT = 100  # digits of one number (Python reads at most 4,300)
 LOCK_WAIT = 10.0  # seconds a save waits for another program's save of the same file
 STALE_AFTER = 10.0  # seconds before a temporary file no save holds is taken for a kill's leftover
-_NAME_KEPT = 200  # characters of the file's name in its temporary files' names (a name is at most 255)
+_NAME_KEPT = 200  # bytes of the file's name in its temporary files' names (a name is at most 255 bytes)
 _LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # as tempfile.mkstemp names them (earlier versions used it)
 
 
@@ -245,6 +245,9 @@ def new_file(path: Path) -> Path:
     the system cannot look up."""
     if path.name in ("", ".", "..") or (exists(path) and path.is_dir()):
         raise RefereeError(f"{str(path) or '.'} is a folder: give a file name, e.g. war.toml")
+    size = len(os.fsencode(path.name))
+    if size > 255 - len(".bak"):
+        raise RefereeError(f"the file name is {size} bytes long: a save keeps the one before as NAME.bak beside it, so a name may have at most 251; give a shorter one")
     return path
 
 
@@ -470,7 +473,7 @@ def _backup(path: Path, real: Path, old: int, mode: int | None) -> None:
 def _link(real: Path) -> Path | None:
     """A new temporary name for the file, or None where it cannot have one (then it is copied)."""
     while True:
-        name = real.parent / f".{real.name[:_NAME_KEPT]}.bak.{_letters()}.tmp"
+        name = real.parent / f".{_kept(real)}.bak.{_letters()}.tmp"
         try:
             os.link(real, name, follow_symlinks=False)
         except FileExistsError:
@@ -490,13 +493,19 @@ def _create(real: Path, middle: str) -> tuple[int, Path]:
     """A new temporary file beside ``real``, made by us (never an existing file or a symlink's
     target), locked while it lives so no other save takes it for a leftover."""
     while True:
-        name = real.parent / f".{real.name[:_NAME_KEPT]}{middle}.{_letters()}.tmp"
+        name = real.parent / f".{_kept(real)}{middle}.{_letters()}.tmp"
         try:
             handle = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
         except FileExistsError:
             continue
         _flock(handle, fcntl.LOCK_EX)
         return handle, name
+
+
+def _kept(real: Path) -> str:
+    """The start of the file's name in its temporary files' names: at most _NAME_KEPT bytes (a cut
+    through a letter of several bytes is kept as bytes: the same cut every time)."""
+    return os.fsdecode(os.fsencode(real.name)[:_NAME_KEPT])
 
 
 def _letters() -> str:
@@ -507,7 +516,7 @@ def _sweep(real: Path, live: os.stat_result | None) -> None:
     """Remove temporary files of this file's saves that a kill left: our naming only, ours, regular
     files, STALE_AFTER seconds old and locked by no live save - or a second name of the file itself
     (``live``, locked by this save: a backup's link that a kill left before its rename)."""
-    prefix = f".{real.name[:_NAME_KEPT]}."
+    prefix = f".{_kept(real)}."
     ours = re.compile(r"(?:bak\.)?[a-z0-9_]{8}\.tmp")
     too_new = time.time() - STALE_AFTER
     try:

@@ -175,6 +175,23 @@ def test_a_long_name_the_system_takes_is_saved_with_a_shorter_temporary_name(tmp
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, path.name + ".bak"]
 
 
+def test_a_long_name_of_letters_of_two_bytes_is_saved_and_swept_alike(tmp_path: Path) -> None:
+    """120 letters é are 240 bytes: the temporary names keep 200 bytes of the name (cut by bytes,
+    not letters: a cut by letters made a temporary name too long, and nothing could be saved)."""
+    path = tmp_path / ("é" * 120 + ".toml")
+    for number in range(3):
+        storage.write_text(path, f"a = {number}\n")
+    assert storage.read(path, "battle") == {"a": 2} and storage.read(path.with_name(path.name + ".bak"), "battle") == {"a": 1}
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, path.name + ".bak"]
+
+
+def test_a_new_file_whose_backup_could_not_be_named_is_refused_before_it_is_made(tmp_path: Path) -> None:
+    """A name of 252 to 255 bytes could be saved once, and never again (NAME.bak too long)."""
+    with pytest.raises(RefereeError, match="the file name is 253 bytes long: a save keeps the one before as NAME.bak"):
+        storage.new_file(tmp_path / ("x" * 248 + ".toml"))
+    assert storage.new_file(tmp_path / ("x" * 246 + ".toml"))
+
+
 # ---------------------------------------------------------------------- symlinks and modes
 
 

@@ -163,6 +163,8 @@ def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> 
         raise RefereeError(f"the {unit.name} is not a destroyed UPF ship; only ships that have been destroyed are replaced ({rule})")
     if unit.militia:
         raise RefereeError(f"planetary militia ships may not be replaced at all during the war ({rule})")
+    if unit.lost >= campaign.day:
+        raise RefereeError(f"the {unit.name} was destroyed today; replacements are placed on the map at the start of the turn, for ships lost before it ({rule})")
     owed = next((a for a in campaign.allowances if a.station == base.name and a.until >= campaign.day and len(a.used) < a.count), None)
     if owed is None:
         raise RefereeError(f"no replacement is owed at the {base.name} today ({', '.join(f'{a.station}: {a.count - len(a.used)}' for a in campaign.allowances) or 'none owed'})")

@@ -254,6 +254,7 @@ class RefereeApp(App[None]):
         except RefereeError as error:
             self.tell(str(error), "error")
             return
+        self.outside = False  # (the file played last may have changed meanwhile: this one is new)
         saves.remember(path)
         self.changed()
         self.tell(f"a new war: {path}")

@@ -314,7 +314,7 @@ class ChangedDialog(Dialog):
     """Another program saved the campaign file since it was read here: read it again, or not yet
     (then nothing is saved until it is read: Ctrl+L, or the palette's "Read the file again")."""
 
-    BINDINGS = [Binding("r", "read", "Read it again"), Binding("escape", "cancel", "Not now")]
+    BINDINGS = [Binding("r", "read", "Read it again"), Binding("ctrl+l", "read", "Read it again", show=False), Binding("escape", "cancel", "Not now")]
 
     def __init__(self, path: Path) -> None:
         super().__init__()
