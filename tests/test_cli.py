@@ -216,7 +216,7 @@ def test_play_refuses_a_missing_or_broken_campaign_in_one_line(tmp_path: Path) -
 
     broken = tmp_path / "broken.toml"
     broken.write_text('format = "referee second sathar war campaign"\nversion = 1\nday = "two"\n')
-    for path, said in ((tmp_path / "none.toml", "no campaign file at"), (broken, "broken.toml")):
+    for path, said in ((tmp_path / "none.toml", "no campaign or battle file at"), (broken, "broken.toml")):
         done = subprocess.run([sys.executable, "-m", "referee", "play", str(path)], capture_output=True, text=True, env={**os.environ, "REFEREE_HOME": str(tmp_path)})
         assert done.returncode == 2 and done.stdout == ""
         assert done.stderr.startswith("referee: error: ") and said in done.stderr and "Traceback" not in done.stderr

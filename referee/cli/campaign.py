@@ -57,7 +57,7 @@ def open_journal(path: Optional[Path]) -> "Journal":
     from referee import tables
     from referee.journal import Journal
 
-    return Journal.open(named(path), tables.load())
+    return Journal.open(named(path), tables.load(), "campaign")
 
 
 def save_campaign(path: Path, campaign: "Campaign", every: "Tables") -> None:

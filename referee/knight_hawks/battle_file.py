@@ -151,3 +151,18 @@ def text(battle: Battle, kh: Tables) -> str:
         return storage.read_back(tomli_w.dumps(to_dict(battle), multiline_strings=True), lambda data: from_dict(data, kh), battle)
     except RefereeError as error:
         raise storage.refused("battle", error) from None
+
+
+class Writer:
+    """The battle file as the app's journal keeps it (as campaign_file.Writer does a campaign's):
+    a battle from a file's tables, and a battle's text, read back as a load reads it."""
+
+    def __init__(self, kh: Tables) -> None:
+        self.kh = kh
+
+    def read(self, data: dict[str, Any]) -> Battle:
+        return from_dict(data, self.kh)
+
+    def text(self, battle: Battle) -> str:
+        return text(battle, self.kh)
+

@@ -58,6 +58,11 @@ class Done(NamedTuple):
     battle: Battle
     entries: tuple[Entry, ...]
 
+    @property
+    def state(self) -> Battle:
+        """The battle after the step (what a journal keeps)."""
+        return self.battle
+
 
 def shoot(
     battle: Battle,

@@ -302,6 +302,11 @@ class Done:
     campaign: Campaign
     entries: tuple[Entry, ...]
 
+    @property
+    def state(self) -> Campaign:
+        """The campaign after the action (what a journal keeps)."""
+        return self.campaign
+
 
 def done(campaign: Campaign, *entries: Entry) -> Done:
     """Log the entries and return both."""

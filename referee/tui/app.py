@@ -303,4 +303,6 @@ def run(path: Path | None) -> None:
         offer = saves.last()
         path = offer or saves.new_war()
     journal = Journal.open(path, every)
+    if journal.kind != "campaign":
+        raise RefereeError(f"{path} is a Knight Hawks battle: the app's battle screens are not built yet (issue 14); fight it with the kh commands: referee kh ships -b {path}")
     RefereeApp(journal, offer).run()
