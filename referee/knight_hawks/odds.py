@@ -160,8 +160,9 @@ def hull_odds(hull_dice: str, half: bool, double: bool = False) -> HullOdds:
     return HullOdds(hull_dice, half, double, points, f"{how}: {min(points)} to {max(points)} hull points")
 
 
+@lru_cache(maxsize=64)
 def hull_counts(hull_dice: str, half: bool, double: bool) -> tuple[dict[int, int], int]:
-    """The hull points of one hull hit, counted over the ``ways`` the dice fall."""
+    """The hull points of one hull hit, counted over the ``ways`` the dice fall (kept: not to be changed)."""
     totals, ways = dice_counts(hull_dice)
     counts: dict[int, int] = {}
     for total, count in totals:
@@ -210,21 +211,24 @@ def shot_odds(shot: Shot, kh: Tables, target: Ship | None = None, damage_table: 
     half = is_half(weapon, to_hit.chance.defense)
     hull = hull_odds(hull_dice, half)
     rows: tuple[RowOdds, ...] = ()
+    plain, ways = hull_counts(hull_dice, half, False)
+    # (d100 faces of the Damage Table, hull points counted over the hull dice's ways) for each result
+    results: list[tuple[int, dict[int, int]]]
     if shot.game == "advanced" and damage_table:
         rows = damage_table_odds(kh, name, half, hull_dice, target)
         rule = f"{to_hit.rule}; Advanced Game Damage Table"
-        hits = [(row.chance, row.hull.points if row.hull else {0: Fraction(1)}) for row in rows]
+        double, _ = hull_counts(hull_dice, half, True)
+        results = [(int(row.chance * 100), (double if row.hull.double else plain) if row.hull else {0: ways}) for row in rows]
     else:
         rule = f"{to_hit.rule}; {hull_rule(shot.game)}"
-        hits = [(Fraction(1), hull.points)]
-    # whole numbers over one denominator: Fractions added one by one cost too much for a volley
-    denominator = lcm(*(c.denominator for _, points in hits for c in points.values())) * 100 * 100
-    counts = {0: (1 - to_hit.hit).numerator * (denominator // (1 - to_hit.hit).denominator)}
-    for row_chance, points in hits:
-        for p, chance in points.items():
-            share = to_hit.hit * row_chance * chance
-            counts[p] = counts.get(p, 0) + share.numerator * (denominator // share.denominator)
-    damage = {p: Fraction(n, denominator) for p, n in sorted(counts.items())}
+        results = [(100, plain)]
+    # whole numbers over one denominator, the to-hit d100 x the Damage Table d100 x the hull dice
+    hits = int(to_hit.hit * 100)
+    counts = {0: (100 - hits) * 100 * ways}
+    for faces, points in results:
+        for p, n in points.items():
+            counts[p] = counts.get(p, 0) + hits * faces * n
+    damage = {p: Fraction(n, 100 * 100 * ways) for p, n in sorted(counts.items())}
     return ShotOdds(shot, to_hit, rows, hull, damage, rule)
 
 
