@@ -1,7 +1,6 @@
 """What every battle command shares: the battle file option, loading and saving, printing a step."""
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -34,15 +33,6 @@ def named(path: Optional[Path]) -> Path:
     if path is None:
         raise RefereeError("name the battle file with --battle FILE (or set REFEREE_BATTLE); start one with: referee kh start SCENARIO FILE")
     return path
-
-
-@contextmanager
-def held(path: Optional[Path]) -> Iterator[None]:
-    """Hold the battle file's lock from its load to its save: another command on it waits its turn."""
-    from referee import storage
-
-    with storage.locked(named(path)):
-        yield
 
 
 def open_battle(path: Optional[Path]) -> tuple["Battle", "Tables"]:
@@ -97,12 +87,20 @@ def show(done: "Done", as_json: bool, extra: Optional[dict[str, object]] = None)
 
 
 def apply(path: Optional[Path], as_json: bool, step: Callable[["Battle", "Tables"], "Done"], extra: Optional[dict[str, object]] = None) -> "Done":
-    """Load the battle, take one step, save it, show it. A refused step saves nothing; another
-    command on the same file waits until this one has saved."""
+    """Load the battle, take one step, save it, show it (:func:`take`)."""
+    done = take(path, step)
+    show(done, as_json, extra)
+    return done
+
+
+def take(path: Optional[Path], step: Callable[["Battle", "Tables"], "Done"]) -> "Done":
+    """Load the battle, take one step, save it. A refused step saves nothing; the file's lock is
+    held from the load to the save, so another command on the same file waits until this one has saved."""
+    from referee import storage
+
     path = named(path)
-    with held(path):
+    with storage.locked(path):
         battle, kh = open_battle(path)
         done = step(battle, kh)
         save_battle(path, done.battle, kh)
-    show(done, as_json, extra)
     return done

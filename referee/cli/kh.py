@@ -101,16 +101,13 @@ def battle_attack(
 ) -> None:
     import random
 
-    from referee.cli.battles import counts, held, named, open_battle, save_battle, show
+    from referee.cli.battles import counts, show, take
     from referee.knight_hawks.combat_phase import Report, shoot
 
     launched = counts(icm, "--icm")
     if icms:
         launched.append((at, icms))
-    with held(path):  # another command on the file waits until this one has saved
-        battle, kh = open_battle(path)
-        done = shoot(battle, kh, random.Random(seed), firer, weapon, at, Report(range_, head_on, tuple(launched), evading, gunnery), rolled)
-        save_battle(named(path), done.battle, kh)
+    done = take(path, lambda battle, kh: shoot(battle, kh, random.Random(seed), firer, weapon, at, Report(range_, head_on, tuple(launched), evading, gunnery), rolled))
     if as_json:
         show(done, True, {"attack": None if done.attack is None else attack_dict(done.attack, None, None)})
         return
