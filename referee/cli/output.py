@@ -19,7 +19,7 @@ def print_steps(entries: Sequence[Any], as_json: bool, extra: Optional[dict[str,
     if as_json:
         import attrs
 
-        print_json({**(extra or {}), "log": [{**attrs.asdict(e), "rolls": list(e.rolls)} for e in entries]})
+        print_json({**(extra or {}), "log": [{**attrs.asdict(e, filter=lambda a, v: a.name != "key"), "rolls": list(e.rolls)} for e in entries]})
         return
     for entry in entries:
         print(entry.text)

@@ -74,6 +74,7 @@ class Entry:
     text: str
     rolls: tuple[str, ...] = ()
     rule: str = ""
+    key: str = attrs.field(default="", eq=False)  # while a step is previewed in the app: the name its first roll, rolled at the table, is entered under (not saved)
 
 
 @attrs.frozen
@@ -120,9 +121,9 @@ class Battle:
     def logged(self, *entries: Entry) -> Battle:
         return attrs.evolve(self, log=self.log + entries)
 
-    def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "") -> Entry:
+    def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "", key: str = "") -> Entry:
         """A log line for now (this turn, the moving side) with each roll's receipt."""
-        return Entry(self.turn, self.moving, text, tuple(r.describe() for r in rolls if r is not None), rule)
+        return Entry(self.turn, self.moving, text, tuple(r.describe() for r in rolls if r is not None), rule, key)
 
     def docked_at(self, station: str) -> tuple[Ship, ...]:
         return tuple(s for s in self.ships if s.docked_at == station and not s.destroyed)

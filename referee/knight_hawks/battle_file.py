@@ -139,7 +139,7 @@ def to_dict(battle: Battle) -> dict[str, Any]:
 
 def entry_dict(entry: Entry) -> dict[str, Any]:
     """A log line as plain data (the file's [[log]] table, and the commands' --json)."""
-    return {**attrs.asdict(entry), "rolls": list(entry.rolls)}
+    return {"turn": entry.turn, "side": entry.side, "text": entry.text, "rolls": list(entry.rolls), "rule": entry.rule}
 
 
 def text(battle: Battle, kh: Tables) -> str:
