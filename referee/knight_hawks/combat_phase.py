@@ -87,13 +87,20 @@ def shoot(
         battle = battle.with_ships([spent])
         text = f"{firer.name} fires its {name} at the {target.name}, destroyed by this combat phase's shots: a wasted shot, aimed before it died"
         return noted(battle, text + (f"; {line.code} marked off" if line.limited else ""), rule=WASTED)
+    shot = aim(battle, firer, name, target, report)
+    return strike(battle, kh, rng, shot, target, report.icms, rolled, f"{firer.name} fires its {name} at the {target.name}", [spent], shooting=True)
+
+
+def aim(battle: Battle, firer: Ship, weapon: str, target: Ship, report: Report) -> Shot:
+    """The shot as the rosters and the report make it (the weapon by its Combat Table name): the
+    firer's masking screen, combat control and fires; the target's evasion. The target's defenses
+    in use and the ICMs launched are read when it is fired (:func:`strike`)."""
     if report.evading and target.ship_class not in SMALL_CRAFT:
         raise RefereeError(f"only fighters and assault scouts take evasive action; the {target.name} is a {target.ship_class}")
-    shot = Shot(
-        battle.game, name, (), report.range, report.head_on, 0, target.mr if report.evading else 0, firer.masking_screen_up,
+    return Shot(
+        battle.game, weapon, (), report.range, report.head_on, 0, target.mr if report.evading else 0, firer.masking_screen_up,
         "combat-control" in firer.damaged, "disastrous-fire" in firer.damaged, report.gunnery,
     )
-    return strike(battle, kh, rng, shot, target, report.icms, rolled, f"{firer.name} fires its {name} at the {target.name}", [spent], shooting=True)
 
 
 def _aimed_before_it_died(battle: Battle, target: Ship) -> None:
