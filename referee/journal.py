@@ -46,10 +46,14 @@ class Writer(Protocol):
 
 
 class Result(Protocol):
-    """An action's result: the state after it (a campaign's Done, a battle step's Done)."""
+    """An action's result: the state after it and the log lines it added (a campaign's Done, a
+    battle step's Done)."""
 
     @property
     def state(self) -> State: ...
+
+    @property
+    def entries(self) -> tuple[Any, ...]: ...
 
 
 def battle_writer(tables: Tables) -> Writer:

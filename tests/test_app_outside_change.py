@@ -16,13 +16,14 @@ from referee.journal import Journal
 from referee.tui import actions
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import ChangedDialog, DiceDialog, FormDialog
+from referee.tui.kinds import KINDS
 from tests.test_app import TABLES, drive, fill_in, load, saved, text, war_day_two
 
 
 def outside_roll(path: Path, what: str) -> bytes:
     """Another program saves the file: a roll on the Dice screen of a second journal on it."""
     other = Journal.open(path, TABLES)
-    step = actions.free_roll(other.campaign, "1d10", what)
+    step = actions.free_roll(KINDS["campaign"], other.campaign, "1d10", what)
     other.apply(step(random.Random(7), {}), what)
     return path.read_bytes()
 

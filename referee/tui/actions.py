@@ -12,16 +12,21 @@ hull repair's 1d10) is asked for when the rolls entered call for it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.errors import RefereeError
 from referee.sathar_war import battles, fleets, movement, repairs, setup, turn
 from referee.sathar_war.campaign import Campaign, Done, done
 from referee.tables import Lookup, Table, Tables, shown
 
+if TYPE_CHECKING:
+    from referee.journal import Result
+    from referee.tui.kinds import Kind
+
 Step = Callable[[random.Random, Mapping[str, str]], Done]
+AnyStep = Callable[[random.Random, Mapping[str, str]], "Result"]  # a step of any kind of file
 Values = Mapping[str, str]
 
 
@@ -33,11 +38,15 @@ class FieldError(RefereeError):
         self.field = field
 
 
+Choices = Callable[[Any, Values], Sequence[tuple[str, str]]]  # (the file's state, the values chosen above) -> (label, value) pairs
+
+
 class Field(NamedTuple):
     name: str
     label: str
     hint: str = ""  # the placeholder: what a right value looks like
     fill: str = ""  # prefilled from the selection: "names", "ship", "system", or a fixed value after "="
+    choices: Choices | None = None  # a list to pick from instead of a typed value
 
 
 class Action(NamedTuple):
@@ -45,7 +54,7 @@ class Action(NamedTuple):
     name: str  # as the palette and the footer show it
     help: str
     fields: tuple[Field, ...]
-    build: Callable[[Values, Campaign, Tables], Step]
+    build: Callable[[Values, Any, Tables], AnyStep]  # (the typed values, the file's state, the tables)
 
 
 def later_roll(key: str, purpose: str) -> str:
@@ -259,20 +268,20 @@ def _import(v: Values, c: Campaign, t: Tables) -> Step:
     return no_dice(lambda: battles.from_battle(c, fought))
 
 
-def free_roll(campaign: Campaign, expression: str, purpose: str) -> Step:
-    """A roll the referee asks for on the Dice screen, kept in the campaign's log."""
+def free_roll(kind: Kind, state: Any, expression: str, purpose: str) -> AnyStep:
+    """A roll the referee asks for on the Dice screen, kept in the log of the file played."""
     from referee import dice
 
     dice.parse(expression)  # refuse a malformed expression before asking for dice
 
-    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Result:
         roll = dice.take(expression, rng, rolled.get(""), purpose or "the referee's roll")
-        return done(campaign, campaign.entry(f"rolled {expression}: {roll.total}", [roll], "the referee's roll (Dice screen)"))
+        return kind.note(state, f"rolled {expression}: {roll.total}", [roll], "the referee's roll (Dice screen)")
 
     return step
 
 
-def table_roll(campaign: Campaign, table: Table, keys: list[str], modifier: int) -> Step:
+def table_roll(kind: Kind, state: Any, table: Table, keys: list[str], modifier: int) -> AnyStep:
     """Roll a table's dice (or take the result rolled at the table), add the modifier, read the row."""
     from referee import dice
 
@@ -280,13 +289,12 @@ def table_roll(campaign: Campaign, table: Table, keys: list[str], modifier: int)
         raise RefereeError(f"{table.name} is not rolled on: look it up by its key")
     purpose, read = table.roll_for(keys)  # refused now, before a die is asked for: odds missing, a column to choose
 
-    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Result:
         roll = dice.take(table.roll, rng, rolled.get(""), purpose)
         total = roll.total + modifier
         found = read(total)
         added = f" {modifier:+d} = {total}" if modifier else ""
-        line = campaign.entry(f"{purpose}: rolled {roll.total}{added}: {found_text(found)}", [roll], found.citation())
-        return done(campaign, line)
+        return kind.note(state, f"{purpose}: rolled {roll.total}{added}: {found_text(found)}", [roll], found.citation())
 
     return step
 

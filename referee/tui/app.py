@@ -1,5 +1,6 @@
-"""The referee's app: one campaign, seven screens, every action through a dialog, every change
-saved at once and undoable."""
+"""The referee's app: one file played - a campaign, or a Knight Hawks battle - its kind's screens,
+every action through a dialog, every change saved at once and undoable. A battle fought from a
+campaign opens on top of it, and closing it hands the campaign one action."""
 
 from __future__ import annotations
 
@@ -20,13 +21,13 @@ from textual.widgets import ContentSwitcher, Static
 from referee import saves
 from referee.storage import ChangedOnDisk
 from referee.errors import RefereeError
-from referee.journal import Journal
-from referee.sathar_war.campaign import Done
+from referee.journal import Journal, Result
 from referee.tables import Tables
-from referee.tui.actions import Action, Step, Values
+from referee.tui.actions import Action, AnyStep, Values
 from referee.tui.dialogs import ChangedDialog, DiceDialog, FormDialog, Need, StartDialog, needs
 from referee.tui.keys import KeyLine
-from referee.tui.pages import PAGES, Page
+from referee.tui.kinds import KINDS, Kind
+from referee.tui.pages.base import Page
 from referee.tui.text import line, plain
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
@@ -66,7 +67,7 @@ class RefereeApp(App[None]):
     TITLE = "referee"
     COMMANDS = App.COMMANDS | {Finder}
     BINDINGS = [
-        *[Binding(str(n), f"show('{name}')", page.TITLE, show=False) for n, (name, page) in enumerate(PAGES.items(), start=1)],
+        *[Binding(str(n), f"tab({n})", f"screen {n}", show=False) for n in range(1, 10)],
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("ctrl+l", "reload", "Read the file again", show=False),
@@ -90,10 +91,15 @@ class RefereeApp(App[None]):
     def tables(self) -> Tables:
         return self.journal.tables
 
+    @property
+    def kind(self) -> Kind:
+        return KINDS[self.journal.kind]
+
     def compose(self) -> ComposeResult:
+        first = self.kind.pages()[0]
         yield Static("", id="bar")
-        with ContentSwitcher(initial="campaign", id="pages"):
-            yield PAGES["campaign"]()
+        with ContentSwitcher(initial=first.NAME, id="pages"):
+            yield first()
         yield Static("", id="said")
         yield KeyLine(id="keys")
 
@@ -110,14 +116,23 @@ class RefereeApp(App[None]):
     # ------------------------------------------------------------------ screens
 
     def action_show(self, name: str) -> None:
-        """Show a screen (built the first time); our screens are widgets of one Textual screen."""
+        """Show a screen of the file's kind (built the first time); our screens are widgets of one
+        Textual screen."""
         pages = self.query_one("#pages", ContentSwitcher)
         if not pages.query_children(f"#{name}"):
-            pages.mount(PAGES[name]())
+            made = next((p for p in self.kind.pages() if p.NAME == name), None)
+            if made is None:
+                return  # a screen of another kind of file (the palette's choice from before a switch)
+            pages.mount(made())
         pages.current = name
         page = self.page()
         if page is not None and page.is_mounted:
             page.shown()
+
+    def action_tab(self, number: int) -> None:
+        shown = self.kind.pages()
+        if 1 <= number <= len(shown):
+            self.action_show(shown[number - 1].NAME)
 
     def page(self) -> Page | None:
         pages = self.query_one("#pages", ContentSwitcher)
@@ -135,7 +150,7 @@ class RefereeApp(App[None]):
         names = ", ".join(self.marked) if self.marked else self.ship
         fills = {"names": names, "ship": self.ship, "system": self.system}
         values = {f.name: plain(fills.get(f.fill, ""), one_line=True) for f in action.fields}  # (an Input shows control characters as they are)
-        build: Callable[[Values], Step] = lambda v: action.build(v, self.journal.campaign, self.tables)  # noqa: E731 - the campaign as it is when the form is run
+        build: Callable[[Values], AnyStep] = lambda v: action.build(v, self.journal.state, self.tables)  # noqa: E731 - the state as it is when the form is run
         name = f"form {action.name}: {action.help}"
         if self.is_screen_installed(name):
             form = self.get_screen(name)
@@ -146,7 +161,7 @@ class RefereeApp(App[None]):
             self.install_screen(form, name)
         self.push_screen(form)
 
-    def start(self, title: str, make: Callable[[], Step], form: FormDialog | None = None) -> None:
+    def start(self, title: str, make: Callable[[], AnyStep], form: FormDialog | None = None) -> None:
         """Build the action on the campaign as it is (``make``: again if the file is read again
         before it is applied) and run it once with virtual dice to learn what it rolls (refusals
         raise here, and the form shows them); apply it at once if it rolls nothing, else ask for
@@ -161,21 +176,21 @@ class RefereeApp(App[None]):
         if rolls:
             self.push_screen(self.dice_dialog(title, make, step, rolls))
 
-    def dice_dialog(self, title: str, make: Callable[[], Step], step: Step, rolls: list[Need]) -> DiceDialog:
+    def dice_dialog(self, title: str, make: Callable[[], AnyStep], step: AnyStep, rolls: list[Need]) -> DiceDialog:
         """The dice dialog shown last, emptied, if it asked for the same rolls; else a new one
         (kept in its place). Building a dialog's widgets costs more than showing it again."""
         if self.is_screen_installed("dice"):
             last = self.get_screen("dice")
             assert isinstance(last, DiceDialog)
             if (last.title_text, last.rolls) == (title, rolls):
-                last.prepare(make, step, self.journal.campaign)
+                last.prepare(make, step, self.journal.state)
                 return last
             self.uninstall_screen("dice")
-        dialog = DiceDialog(title, make, step, self.journal.campaign, rolls)
+        dialog = DiceDialog(title, make, step, self.journal.state, rolls)
         self.install_screen(dialog, "dice")
         return dialog
 
-    def apply(self, title: str, result: Done) -> None:
+    def apply(self, title: str, result: Result) -> None:
         """Take the action's result and save it; a save refused (a state that would not load, a
         full disk, a file another program saved meanwhile) raises, for the form or dice dialog to
         show, and nothing has changed."""
@@ -196,11 +211,7 @@ class RefereeApp(App[None]):
         said.update(line(text), layout=False)
 
     def _exists(self, name: str) -> bool:
-        try:
-            self.journal.campaign.named([name])
-        except RefereeError:
-            return False
-        return True
+        return self.kind.exists(self.journal.state, name)
 
     def action_undo(self) -> None:
         self._travel(self.journal.undo, "undone")
@@ -244,8 +255,7 @@ class RefereeApp(App[None]):
         self.outside = False
         self.marked = [n for n in self.marked if self._exists(n)]
         self.changed()
-        campaign = self.journal.campaign
-        self.tell(f"read again from {self.journal.path.name}: day {campaign.day}, {campaign.step}; undo starts afresh here")
+        self.tell(f"read again from {self.journal.path.name}: {self.kind.where(self.journal.state)}; undo starts afresh here")
 
     def new_war(self) -> None:
         try:
@@ -263,7 +273,8 @@ class RefereeApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for name, page in PAGES.items():
+        for page in self.kind.pages():
+            name = page.NAME
             yield SystemCommand(f"Screen: {page.TITLE}", page.HELP, lambda name=name: self.action_show(name))
             for action in page.ACTIONS:
                 yield SystemCommand(f"{page.TITLE}: {action.name}", action.help, lambda name=name, action=action: self._from_palette(name, action))
@@ -276,11 +287,8 @@ class RefereeApp(App[None]):
         self.open_action(action)
 
     def findable(self) -> Iterable[tuple[str, str, Callable[[], None]]]:
-        campaign = self.journal.campaign
-        for unit in campaign.units:
-            yield "ship", unit.name, partial(self.go_to, "forces", ship=unit.name)
-        for system in campaign.frontier.systems:
-            yield "system", system.name, partial(self.go_to, "map", system=system.name)
+        for what, name, page, selection in self.kind.findable(self.journal.state):
+            yield what, name, partial(self.go_to, page, **{selection: name})
         for table in self.tables.names():
             yield "table", table, partial(self.go_to, "dice", table=table)
 

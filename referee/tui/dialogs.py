@@ -1,8 +1,10 @@
 """The app's dialogs: an action's fields, its dice, and the choice of campaign at start.
 
-A bad entry is shown beside its field and changes nothing. An action that rolls asks first:
-"roll for me" or the results rolled at the table (each range-checked beside its field); then it
-shows the dice, the target and the outcome, and only "apply" changes the campaign.
+A bad entry is shown beside its field and changes nothing. A field that names a ship, a weapon or
+a target of a battle is a list to pick from, narrowed to what the action allows (and to the
+choices made above it). An action that rolls asks first: "roll for me" or the results rolled at
+the table (each range-checked beside its field); then it shows the dice, the target and the
+outcome, and only "apply" changes the file.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual import events
 from textual.app import ComposeResult
@@ -19,15 +21,15 @@ from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, Select, Static
 
 from referee import dice
 from referee.errors import RefereeError
-from referee.sathar_war.campaign import Campaign, Done
-from referee.tui.actions import Field, FieldError, Step, Values, later_roll
+from referee.tui.actions import AnyStep, Field, FieldError, Values, later_roll
 from referee.tui.text import bold, line, lines
 
 if TYPE_CHECKING:
+    from referee.journal import Result
     from referee.tui.app import RefereeApp
 
 
@@ -40,10 +42,10 @@ class Need(NamedTuple):
     line: str = ""  # the key of its log line (shown beside the roll: which ship, group or repair)
 
 
-def needs(result: Done) -> list[Need]:
+def needs(result: Result) -> list[Need]:
     """The rolls an action made (learned from a run with virtual dice whose values are not shown)."""
     found = []
-    for entry in result.entries:
+    for entry in result.entries:  # (a campaign's Done and a battle step's Done both list theirs)
         for number, receipt in enumerate(entry.rolls):
             expression, _, rest = receipt.partition(":")
             purpose = rest.partition(" for ")[2]
@@ -51,7 +53,7 @@ def needs(result: Done) -> list[Need]:
     return found
 
 
-def receipt_lines(result: Done) -> list[str]:
+def receipt_lines(result: Result) -> list[str]:
     lines = []
     for entry in result.entries:
         lines.append(entry.text)
@@ -91,23 +93,28 @@ class Dialog(ModalScreen[None]):
 
 
 class FormDialog(Dialog):
-    """An action's fields; Enter in any field runs it. The app keeps one form an action and shows
-    it again with fresh values (building a dialog's widgets costs about 100 ms a time)."""
+    """An action's fields; Enter in a typed field, or Ctrl+A anywhere, runs it. A field with
+    choices is a list (Enter opens it, typing finds in it). The app keeps one form an action and
+    shows it again with fresh values (building a dialog's widgets costs about 100 ms a time)."""
 
-    def __init__(self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: Callable[[Values], Step]) -> None:
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+a", "run", "Go", priority=True), RELOAD]
+
+    def __init__(self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: Callable[[Values], AnyStep]) -> None:
         super().__init__()
         self.title_text = title
         self.help = help
         self.fields = fields
         self.prepare(values, build)
 
-    def prepare(self, values: Mapping[str, str], build: Callable[[Values], Step]) -> None:
+    def prepare(self, values: Mapping[str, str], build: Callable[[Values], AnyStep]) -> None:
         """The values to show and the action to build, for this showing of the form."""
         self.values = values
         self.build = build
         if self.is_mounted:
             for field in self.fields:
-                self.query_one(f"#field-{field.name}", Input).value = values.get(field.name, "")
+                if field.choices is None:
+                    self.query_one(f"#field-{field.name}", Input).value = values.get(field.name, "")
+            self.choose(0, values)
             for error in self.query(".error").results(Static):
                 say(error, "")
 
@@ -117,14 +124,53 @@ class FormDialog(Dialog):
             for field in self.fields:
                 with Horizontal(classes="field"):
                     yield Label(field.label)
-                    yield Input(self.values.get(field.name, ""), placeholder=field.hint, id=f"field-{field.name}")
+                    if field.choices is None:
+                        yield Input(self.values.get(field.name, ""), placeholder=field.hint, id=f"field-{field.name}")
+                    else:
+                        yield Select([], prompt=field.hint or "choose", compact=True, id=f"field-{field.name}")
                 yield Static("", id=f"error-{field.name}", classes="error")
             yield Static("", id="error-form", classes="error")
-            yield Label("Enter: go   Esc: cancel   Tab: next field", classes="keys")
+            yield Label("Enter: go (in a list: open it)   Ctrl+A: go   Esc: cancel   Tab: next field", classes="keys")
+
+    def on_mount(self) -> None:
+        self.choose(0, self.values)
+
+    def choose(self, start: int, values: Mapping[str, str]) -> None:
+        """Fill the lists from the field ``start`` on, each narrowed by the choices above it, each
+        keeping its choice where it is still allowed (the only choice is taken)."""
+        state = self.referee.journal.state
+        chosen = dict(values)
+        for field in self.fields[start:]:
+            if field.choices is None:
+                continue
+            options = list(field.choices(state, chosen))
+            select = self.query_one(f"#field-{field.name}", Select)
+            with select.prevent(Select.Changed):
+                select.set_options((line(label), value) for label, value in options)
+                allowed = [value for _, value in options]
+                wanted = chosen.get(field.name, "")
+                if wanted in allowed or len(allowed) == 1:
+                    select.value = wanted if wanted in allowed else allowed[0]
+            chosen[field.name] = self.value_of(field)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        names = [f"field-{f.name}" for f in self.fields]
+        if event.select.id in names:
+            self.choose(names.index(event.select.id) + 1, self.typed())
+
+    def value_of(self, field: Field) -> str:
+        if field.choices is None:
+            return self.query_one(f"#field-{field.name}", Input).value
+        select = self.query_one(f"#field-{field.name}", Select)
+        return "" if select.is_blank() else str(select.value)
+
+    def typed(self) -> dict[str, str]:
+        return {f.name: self.value_of(f) for f in self.fields}
 
     def on_screen_resume(self) -> None:
         if self.fields:
-            self.query_one(f"#field-{self.fields[0].name}", Input).focus()
+            self.query_one(f"#field-{self.fields[0].name}").focus()
         else:
             self.run()
 
@@ -132,15 +178,18 @@ class FormDialog(Dialog):
         event.stop()
         self.run()
 
+    def action_run(self) -> None:
+        self.run()
+
     def run(self) -> None:
         for error in self.query(".error").results(Static):
             say(error, "")
-        values = {f.name: self.query_one(f"#field-{f.name}", Input).value for f in self.fields}
+        values = self.typed()
         try:
             self.referee.start(self.title_text, lambda: self.build(values), self)
         except FieldError as error:
             say(self.query_one(f"#error-{error.field}", Static), str(error))
-            self.query_one(f"#field-{error.field}", Input).focus()
+            self.query_one(f"#field-{error.field}").focus()
         except RefereeError as error:
             say(self.query_one("#error-form", Static), str(error))
         except Exception as error:  # noqa: BLE001 - a fault of the program: the campaign is unchanged, the app goes on
@@ -152,20 +201,20 @@ class DiceDialog(Dialog):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+r", "roll", "Roll for me", priority=True), Binding("ctrl+a", "apply", "Apply", priority=True)]
 
-    def __init__(self, title: str, make: Callable[[], Step], step: Step, base: Campaign, rolls: list[Need]) -> None:
+    def __init__(self, title: str, make: Callable[[], AnyStep], step: AnyStep, base: Any, rolls: list[Need]) -> None:
         super().__init__()
         self.title_text = title
         self.rolls = rolls
         self.prepare(make, step, base)
 
-    def prepare(self, make: Callable[[], Step], step: Step, base: Campaign) -> None:
+    def prepare(self, make: Callable[[], AnyStep], step: AnyStep, base: Any) -> None:
         """The action to roll for, for this showing of the dialog: the app shows the last one again
         for the same rolls (the same roll on the Dice screen, over and over), emptied. ``step`` is
-        the action built by ``make`` on ``base``, the campaign then."""
+        the action built by ``make`` on ``base``, the file's state then."""
         self.make = make
         self.step = step
         self.base = base
-        self.result: Done | None = None
+        self.result: Result | None = None
         if self.is_mounted:
             for number in range(len(self.rolls)):
                 self.query_one(f"#roll-{number}", Input).value = ""
@@ -265,13 +314,13 @@ class DiceDialog(Dialog):
             if result is not None:
                 self.show(result)
 
-    def run(self, rng: random.Random, rolled: dict[str, str]) -> Done | None:
-        """The action with these dice, on the campaign as it is now (built again if the file was
-        read again meanwhile); a refusal or a fault of the program is shown, and gives None."""
+    def run(self, rng: random.Random, rolled: dict[str, str]) -> Result | None:
+        """The action with these dice, on the file's state as it is now (built again if the file
+        was read again meanwhile); a refusal or a fault of the program is shown, and gives None."""
         try:
-            campaign = self.referee.journal.campaign
-            if self.base is not campaign:
-                self.step, self.base = self.make(), campaign
+            state = self.referee.journal.state
+            if self.base is not state:
+                self.step, self.base = self.make(), state
             return self.step(rng, rolled)
         except RefereeError as error:
             say(self.query_one("#error-ask", Static), str(error))
@@ -279,7 +328,7 @@ class DiceDialog(Dialog):
             say(self.query_one("#error-ask", Static), failed(error))
         return None
 
-    def show(self, result: Done) -> None:
+    def show(self, result: Result) -> None:
         """The dice, the targets and the outcome; only apply changes the campaign."""
         say(self.query_one("#error-ask", Static), "")
         self.result = result
@@ -289,7 +338,7 @@ class DiceDialog(Dialog):
         self.query_one("#outcome").focus()
 
     def action_apply(self) -> None:
-        if self.result is not None and self.base is not self.referee.journal.campaign:
+        if self.result is not None and self.base is not self.referee.journal.state:
             self.back("the file was read again since these dice were shown: Enter runs the action on it with the rolls typed, Ctrl+R rolls again")
         elif self.result is not None:
             try:

@@ -1,5 +1,5 @@
-"""What every screen shares: its actions and their keys, the bar of screens and the day at the
-top, and redrawing when the campaign has changed since it was last shown.
+"""What every screen shares: its actions and their keys, the bar of screens and the day (or the
+battle's turn) at the top, and redrawing when the file's state has changed since it was last shown.
 
 The screens are widgets in one Textual screen's content switcher (switching Textual screens
 re-applies the whole stylesheet: a few hundred milliseconds a key press); each is built the first
@@ -8,7 +8,7 @@ time it is shown."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,15 +23,13 @@ if TYPE_CHECKING:
     from referee.sathar_war.campaign import Campaign
     from referee.tui.app import RefereeApp
 
-TABS = (("campaign", "Campaign"), ("forces", "Forces"), ("map", "Map"), ("repairs", "Repairs"), ("battles", "Battles"), ("dice", "Dice"), ("log", "Log"))
-
-
 def action_keys(actions: Sequence[Action], *more: BindingType) -> list[BindingType]:
     return [*[Binding(a.key, f"act({n})", a.name) for n, a in enumerate(actions)], *more]
 
 
 class Page(Vertical):
     TITLE: ClassVar[str] = ""
+    TAB: ClassVar[str] = ""  # the title in the bar of screens, if shorter
     HELP: ClassVar[str] = ""
     NAME: ClassVar[str] = ""
     ACTIONS: ClassVar[tuple[Action, ...]] = ()
@@ -47,6 +45,11 @@ class Page(Vertical):
     @property
     def campaign(self) -> Campaign:
         return self.referee.journal.campaign
+
+    @property
+    def state(self) -> Any:
+        """The file's state, of whatever kind (a screen every kind shares asks this)."""
+        return self.referee.journal.state
 
     def compose(self) -> ComposeResult:
         yield from self.body()
@@ -82,11 +85,12 @@ class Page(Vertical):
         self.draw()
 
     def bar(self) -> None:
-        campaign = self.campaign
+        referee = self.referee
         tabs: list[Part] = []
-        for n, (name, title) in enumerate(TABS, start=1):
-            tabs += [(f" {n} {title} ", "reverse") if name == self.NAME else f"{n} {title}", "  "]
-        where = f" · day {campaign.day} · {campaign.step} · {self.referee.journal.path.name}"
+        for n, page in enumerate(referee.kind.pages(), start=1):
+            title = page.TAB or page.TITLE
+            tabs += [(f" {n} {title} ", "reverse") if page.NAME == self.NAME else f"{n} {title}", "  "]
+        where = f" · {referee.kind.where(self.state)} · {referee.journal.path.name}"
         self.app.query_one("#bar", Static).update(line(*tabs[:-1], "\n", bold(self.TITLE), where), layout=False)
 
     def draw(self) -> None:

@@ -24,6 +24,7 @@ LOOKUP_HINT = "/ look up: KEYS, or roll [ODDS] [+N]"
 
 class DicePage(Page):
     TITLE = "Dice & Tables"
+    TAB = "Dice"
     NAME = "dice"
     HELP = "roll any expression; browse, look up and roll on every table"
     BINDINGS = [Binding("e", "focus('expression')", "Roll dice"), Binding("slash", "focus('lookup')", "Look up")]
@@ -68,7 +69,7 @@ class DicePage(Page):
         try:
             if event.input.id == "expression":
                 text = event.value.strip()
-                self.referee.start(f"Roll {text}", lambda: actions.free_roll(self.campaign, text, ""))
+                self.referee.start(f"Roll {text}", lambda: actions.free_roll(self.referee.kind, self.state, text, ""))
             else:
                 self.look_up(event.value.split())
         except RefereeError as problem:
@@ -81,7 +82,7 @@ class DicePage(Page):
             modifier = 0
             if words and words[-1][:1] in "+-" and words[-1][1:].isdigit():
                 modifier = int(words.pop())
-            self.referee.start(f"Roll on {table.name}", lambda: actions.table_roll(self.campaign, table, words, modifier))
+            self.referee.start(f"Roll on {table.name}", lambda: actions.table_roll(self.referee.kind, self.state, table, words, modifier))
             return
         found = table.look_up(words)
         self.query_one("#found", Static).update(line(bold(table.title), f": {actions.found_text(found)}\nsource: {found.citation()}"))

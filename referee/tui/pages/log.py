@@ -1,4 +1,4 @@
-"""Log: every action and roll of the campaign with its dice receipts and rule, searchable; undo
+"""Log: every action and roll of the file played (a campaign, a battle) with its dice receipts and rule, searchable; undo
 (Ctrl+Z) and redo (Ctrl+Y) revert or repeat whole actions, their rolls' consequences with them."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class LogPage(Page):
     def body(self) -> Iterable[Widget]:
         with Vertical():
             yield Input(placeholder="search the log (words)", id="search")
-            yield Rows("Day", "Step", "What happened", id="log")
+            yield Rows(*self.referee.kind.log_labels, "What happened", id="log")
             yield Static(id="entry", classes="panel")
 
     def home(self) -> Widget:
@@ -33,10 +33,11 @@ class LogPage(Page):
     def draw(self) -> None:
         words = self.query_one("#search", Input).value.casefold().split()
         rows = []
-        for number, entry in enumerate(self.campaign.log):
+        cells = self.referee.kind.log_cells
+        for number, entry in enumerate(self.state.log):
             seen = f"{entry.text} {' '.join(entry.rolls)} {entry.rule}".casefold()
             if all(w in seen for w in words):
-                rows.append((str(number), (entry.day, entry.step, entry.text)))
+                rows.append((str(number), (*cells(entry), entry.text)))
         table = self.query_one("#log", Rows)
         table.show(rows)
         if rows:
@@ -55,7 +56,7 @@ class LogPage(Page):
         self.show_entry(event.key)
 
     def show_entry(self, key: str) -> None:
-        entry = self.campaign.log[int(key)]
+        entry = self.state.log[int(key)]
         shown = [entry.text, *(f"dice: {r}" for r in entry.rolls)]
         if entry.rule:
             shown.append(f"[{entry.rule}]")

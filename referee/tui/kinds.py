@@ -1,0 +1,117 @@
+"""What the app's shell asks of each kind of file it plays: its pages in the order of their keys,
+what the bar says of the state, what the palette finds, how a log line is shown, and a line for
+its log (a roll made on the Dice screen). The shell (app.py), the dice dialog, Dice & Tables, the
+Log, undo, redo and the autosave are the same for every kind.
+
+A kind is a rule system's file: a campaign of the Second Sathar War, a Knight Hawks battle (and
+next a Starfleet Wars engagement and a Stellar Inferno scenario). Its pages are imported only when
+a file of that kind is opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from referee.dice import Roll
+
+if TYPE_CHECKING:
+    from referee.journal import Result
+    from referee.tui.pages.base import Page
+
+Found = tuple[str, str, str, str]  # (what: ship, system or table; its name; the page that shows it; the selection it sets: ship or system)
+
+
+class Kind(Protocol):
+    name: str
+    log_labels: tuple[str, str]  # the Log's first two columns
+
+    def pages(self) -> Sequence[type[Page]]:
+        """The pages, in the order of their keys 1, 2, ...; the first is shown on opening."""
+        ...
+
+    def where(self, state: Any) -> str:
+        """The bar's line after the page's title: the day or the turn, and the step."""
+        ...
+
+    def log_cells(self, entry: Any) -> tuple[str, str]: ...
+
+    def note(self, state: Any, text: str, rolls: Iterable[Roll], rule: str) -> Result:
+        """A line for the log (a roll on the Dice screen), as an action's result."""
+        ...
+
+    def findable(self, state: Any) -> Iterable[Found]:
+        """What the palette finds by name (the tables are added by the shell)."""
+        ...
+
+    def exists(self, state: Any, name: str) -> bool:
+        """Whether a ship of that name is still there to be marked."""
+        ...
+
+
+class CampaignKind:
+    """The Second Sathar War campaign."""
+
+    name = "campaign"
+    log_labels = ("Day", "Step")
+
+    def pages(self) -> Sequence[type[Page]]:
+        from referee.tui.pages import PAGES
+
+        return list(PAGES.values())
+
+    def where(self, state: Any) -> str:
+        return f"day {state.day} · {state.step}"
+
+    def log_cells(self, entry: Any) -> tuple[str, str]:
+        return str(entry.day), entry.step
+
+    def note(self, state: Any, text: str, rolls: Iterable[Roll], rule: str) -> Result:
+        from referee.sathar_war.campaign import done
+
+        return done(state, state.entry(text, list(rolls), rule))
+
+    def findable(self, state: Any) -> Iterable[Found]:
+        for unit in state.units:
+            yield "ship", unit.name, "forces", "ship"
+        for system in state.frontier.systems:
+            yield "system", system.name, "map", "system"
+
+    def exists(self, state: Any, name: str) -> bool:
+        return any(u.name == name for u in state.units)
+
+
+class BattleKind:
+    """A Knight Hawks battle: a scenario, or a battle fought from a campaign."""
+
+    name = "battle"
+    log_labels = ("Turn", "Side")
+
+    def pages(self) -> Sequence[type[Page]]:
+        from referee.tui.battle.pages import PAGES
+
+        return PAGES
+
+    def where(self, state: Any) -> str:
+        from referee.tui.battle.cards import phase
+
+        return phase(state)
+
+    def log_cells(self, entry: Any) -> tuple[str, str]:
+        return str(entry.turn), entry.side
+
+    def note(self, state: Any, text: str, rolls: Iterable[Roll], rule: str) -> Result:
+        from referee.knight_hawks.combat_phase import noted
+
+        return noted(state, text, list(rolls), rule)
+
+    def findable(self, state: Any) -> Iterable[Found]:
+        for ship in state.ships:
+            yield "ship", ship.name, "ships", "ship"
+
+    def exists(self, state: Any, name: str) -> bool:
+        return any(s.name == name and not s.destroyed for s in state.ships)
+
+
+KINDS: dict[str, Kind] = {"campaign": CampaignKind(), "battle": BattleKind()}
+
