@@ -17,3 +17,8 @@ def tables_dir() -> Path:
 
 def campaigns_dir() -> Path:
     return data_dir("campaigns")
+
+
+def scenario_files() -> dict[str, Path]:
+    """The Knight Hawks scenarios shipped, by their short names (``the-stand`` for kh-the-stand.toml)."""
+    return {p.stem.removeprefix("kh-"): p for p in sorted(campaigns_dir().glob("kh-*.toml"))}

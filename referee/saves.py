@@ -52,13 +52,21 @@ def last() -> Path | None:
 def new_war() -> Path:
     """A copy of the bundled Second Sathar War start, as a new numbered file in the campaigns folder
     (written whole or not at all, and never over a war another app has just started)."""
+    return _numbered("war", (campaigns_dir() / BUNDLED_START).read_text(encoding="utf-8"))
+
+
+def new_battle(scenario: str, text: str) -> Path:
+    """A new battle of a Knight Hawks scenario (its first turn's text), numbered as the wars are."""
+    return _numbered(scenario, text)
+
+
+def _numbered(stem: str, text: str) -> Path:
     folder = _folder()
-    text = (campaigns_dir() / BUNDLED_START).read_text(encoding="utf-8")
     number = 1
     while True:
-        while (folder / f"war-{number}.toml").exists():
+        while (folder / f"{stem}-{number}.toml").exists():
             number += 1
-        path = folder / f"war-{number}.toml"
+        path = folder / f"{stem}-{number}.toml"
         try:
             storage.write_new(path, text)
         except FileExistsError:

@@ -16,8 +16,8 @@ from referee.cli.groups import LazyGroup, group
 from referee.cli.numbers import NegativeNumbers
 
 
-def play(path: Annotated[Optional[Path], typer.Argument(help="A campaign file; default: the one played last, or a new war from the bundled start.")] = None) -> None:
-    """The referee's app on a Second Sathar War campaign (what `referee` alone does)."""
+def play(path: Annotated[Optional[Path], typer.Argument(help="A campaign or Knight Hawks battle file, or a scenario's name to start (see kh scenarios); default: the campaign played last, or a new war.")] = None) -> None:
+    """The referee's app on a campaign or a battle (what `referee` alone does)."""
     from referee.launch import open_app
 
     open_app(path)

@@ -8,6 +8,7 @@ import gc
 import random
 from collections.abc import Callable, Iterable
 from functools import partial
+from typing import Any
 from pathlib import Path
 
 from textual.app import App, ComposeResult, SystemCommand
@@ -19,12 +20,13 @@ from textual.style import Style
 from textual.widgets import ContentSwitcher, Static
 
 from referee import saves
+from referee.resources import scenario_files
 from referee.storage import ChangedOnDisk
 from referee.errors import RefereeError
 from referee.journal import Journal, Result
 from referee.tables import Tables
-from referee.tui.actions import Action, AnyStep, Values
-from referee.tui.dialogs import ChangedDialog, DiceDialog, FormDialog, Need, StartDialog, needs
+from referee.tui.actions import Action, AnyStep, Field, Values
+from referee.tui.dialogs import ChangedDialog, DiceDialog, FormDialog, Need, StartDialog, Take, needs
 from referee.tui.keys import KeyLine
 from referee.tui.kinds import KINDS, Kind
 from referee.tui.pages.base import Page
@@ -86,6 +88,8 @@ class RefereeApp(App[None]):
         self.secrets = False  # the retreat condition shown (the referee chose to reveal it)
         self.pointing = ""  # what the palette chose, for the screen being shown to put its cursor on
         self.outside = False  # another program saved the file since it was read here, and it is not read again yet
+        self.volley: list[Any] = []  # a battle's shots announced on the Fire screen, not yet rolled (nothing of the file)
+        self.then: Callable[[], None] | None = None  # what to do once the action started last is applied
 
     @property
     def tables(self) -> Tables:
@@ -151,22 +155,27 @@ class RefereeApp(App[None]):
         fills = {"names": names, "ship": self.ship, "system": self.system}
         values = {f.name: plain(fills.get(f.fill, ""), one_line=True) for f in action.fields}  # (an Input shows control characters as they are)
         build: Callable[[Values], AnyStep] = lambda v: action.build(v, self.journal.state, self.tables)  # noqa: E731 - the state as it is when the form is run
-        name = f"form {action.name}: {action.help}"
+        self.open_form(action.name, action.help, action.fields, values, build)
+
+    def open_form(self, title: str, help: str, fields: tuple[Field, ...], values: Values, build: Callable[[Values], AnyStep], take: Take | None = None) -> None:
+        """Show a form (kept once built, shown again with fresh values)."""
+        name = f"form {title}: {help}"
         if self.is_screen_installed(name):
             form = self.get_screen(name)
             assert isinstance(form, FormDialog)
-            form.prepare(values, build)
+            form.prepare(values, build, take)
         else:
-            form = FormDialog(action.name, action.help, action.fields, values, build)
+            form = FormDialog(title, help, fields, values, build, take)
             self.install_screen(form, name)
         self.push_screen(form)
 
-    def start(self, title: str, make: Callable[[], AnyStep], form: FormDialog | None = None) -> None:
-        """Build the action on the campaign as it is (``make``: again if the file is read again
+    def start(self, title: str, make: Callable[[], AnyStep], form: FormDialog | None = None, then: Callable[[], None] | None = None) -> None:
+        """Build the action on the file's state as it is (``make``: again if the file is read again
         before it is applied) and run it once with virtual dice to learn what it rolls (refusals
         raise here, and the form shows them); apply it at once if it rolls nothing, else ask for
-        the dice."""
+        the dice. ``then`` is called once it is applied (the Fire screen's shots, fired, are gone)."""
         step = make()
+        self.then = then
         trial = step(random.Random(), {})
         rolls = needs(trial)
         if not rolls:
@@ -200,6 +209,9 @@ class RefereeApp(App[None]):
             self.watch_file()
             raise RefereeError(f"{error.path.name} was changed by another program since it was read here; nothing was saved: Ctrl+L reads it again, then Enter retries this") from None
         self.marked = [n for n in self.marked if self._exists(n)]
+        if self.then is not None:
+            self.then()
+            self.then = None
         self.changed()
         self.tell(result.entries[-1].text if result.entries else title)
 
@@ -301,8 +313,9 @@ class RefereeApp(App[None]):
 
 
 def run(path: Path | None) -> None:
-    """``referee play [PATH]`` and ``referee`` alone: open the campaign (with no path: offer the
-    last one played, or start a new war from the bundled start)."""
+    """``referee play [PATH]`` and ``referee`` alone: open the file, a campaign or a Knight Hawks
+    battle (with no path: offer the last one played, or start a new war from the bundled start);
+    ``referee play the-stand``, a scenario's name, starts a new battle of it."""
     from referee import tables
 
     every = tables.load()
@@ -310,7 +323,16 @@ def run(path: Path | None) -> None:
     if path is None:
         offer = saves.last()
         path = offer or saves.new_war()
+    elif not path.exists() and str(path) in scenario_files():
+        path = new_battle(str(path), every)
     journal = Journal.open(path, every)
-    if journal.kind != "campaign":
-        raise RefereeError(f"{path} is a Knight Hawks battle: the app's battle screens are not built yet (issue 14); fight it with the kh commands: referee kh ships -b {path}")
     RefereeApp(journal, offer).run()
+
+
+def new_battle(scenario: str, every: Tables) -> Path:
+    """A bundled scenario as a new battle file in the campaigns folder, checked, at turn 1."""
+    from referee import storage
+    from referee.knight_hawks import battle_file
+
+    battle = battle_file.from_dict(storage.read(scenario_files()[scenario], "scenario"), every, start=True)
+    return saves.new_battle(scenario, battle_file.text(battle, every))

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from referee.tui.app import RefereeApp
 
 
+Take = Callable[[Values], None]
+
+
 class Need(NamedTuple):
     """A roll an action will make: under what key a table result is entered, the dice, what for."""
 
@@ -99,17 +102,19 @@ class FormDialog(Dialog):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+a", "run", "Go", priority=True), RELOAD]
 
-    def __init__(self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: Callable[[Values], AnyStep]) -> None:
+    def __init__(self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: Callable[[Values], AnyStep], take: Take | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.help = help
         self.fields = fields
-        self.prepare(values, build)
+        self.prepare(values, build, take)
 
-    def prepare(self, values: Mapping[str, str], build: Callable[[Values], AnyStep]) -> None:
-        """The values to show and the action to build, for this showing of the form."""
+    def prepare(self, values: Mapping[str, str], build: Callable[[Values], AnyStep], take: Take | None = None) -> None:
+        """The values to show and the action to build, for this showing of the form (``take``: a
+        form that changes nothing in the file - a shot announced - hands its values to it)."""
         self.values = values
         self.build = build
+        self.take = take
         if self.is_mounted:
             for field in self.fields:
                 if field.choices is None:
@@ -186,6 +191,10 @@ class FormDialog(Dialog):
             say(error, "")
         values = self.typed()
         try:
+            if self.take is not None:
+                self.take(values)
+                self.dismiss(None)
+                return
             self.referee.start(self.title_text, lambda: self.build(values), self)
         except FieldError as error:
             say(self.query_one(f"#error-{error.field}", Static), str(error))

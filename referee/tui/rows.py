@@ -36,6 +36,7 @@ class Rows(ScrollView, can_focus=True):
         max-height: 100%;
         & > .rows--header { text-style: bold; background: $panel; color: $foreground; }
         & > .rows--even { background: $surface-lighten-1 50%; }
+        & > .rows--dim { color: $text-disabled; }
         & > .rows--cursor {
             background: $block-cursor-blurred-background;
             color: $block-cursor-blurred-foreground;
@@ -51,7 +52,7 @@ class Rows(ScrollView, can_focus=True):
         }
     }
     """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"rows--header", "rows--even", "rows--cursor"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"rows--header", "rows--even", "rows--cursor", "rows--dim"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
@@ -81,6 +82,7 @@ class Rows(ScrollView, can_focus=True):
         self.widths = [cell_len(label) for label in labels]
         self.drawn: dict[int, tuple[object, Strip]] = {}  # screen line -> (what it showed, its strip)
         self.told = ""  # the key last announced as highlighted
+        self.dimmed: frozenset[str] = frozenset()  # rows shown greyed (a destroyed ship)
 
     # ------------------------------------------------------------------ what the screens call
 
@@ -90,10 +92,14 @@ class Rows(ScrollView, can_focus=True):
         self.rows = []
         self.show([])
 
-    def show(self, rows: Sequence[Row], keep: str = "") -> None:
-        """Show these rows; the cursor goes to the row keyed ``keep`` if given and there, else stays
-        on its row if that is still there, else at the same place. Only changed lines are drawn."""
+    def show(self, rows: Sequence[Row], keep: str = "", dim: frozenset[str] = frozenset()) -> None:
+        """Show these rows (those keyed in ``dim`` greyed); the cursor goes to the row keyed ``keep``
+        if given and there, else stays on its row if that is still there, else at the same place.
+        Only changed lines are drawn."""
         before, key = self.rows, self.key
+        if dim != self.dimmed:
+            self.dimmed = dim
+            self.refresh()
         self.rows = [(row_key, tuple(str(cell) for cell in cells)) for row_key, cells in rows]
         if not "".join(cell for _, cells in self.rows for cell in cells).isprintable():
             self.rows = [(row_key, tuple(plain(cell, one_line=True) for cell in cells)) for row_key, cells in self.rows]
@@ -180,8 +186,8 @@ class Rows(ScrollView, can_focus=True):
             index = y - 1 + self.scroll_offset.y
             if index >= len(self.rows):
                 return Strip.blank(width, self.rich_style)
-            cells = self.rows[index][1]
-            part = "rows--cursor" if index == self.cursor else "rows--even" if index % 2 else ""
+            row_key, cells = self.rows[index]
+            part = "rows--cursor" if index == self.cursor else "rows--dim" if row_key in self.dimmed else "rows--even" if index % 2 else ""
         shown = (cells, part, tuple(self.widths), x, width)
         drawn = self.drawn.get(y)
         if drawn is not None and drawn[0] == shown:

@@ -1,0 +1,389 @@
+"""Everything the referee can do to a Knight Hawks battle from the app: each action's fields (the
+ships, weapons and targets picked from lists the rules allow), and how the values become a call
+into the battle engine. No Textual here: the dialogs show the fields, and the same builders are
+tested directly.
+
+A step is ``step(rng, rolled) -> Done`` as for the campaign (``referee.tui.actions``). The rolls a
+step makes are entered under keys: a log line's first roll under its key ("shot 2", "fire
+Venomous"), its later rolls under the key and what they are for ("shot 2: laser battery hull
+damage"). :func:`keyed` gives the engine's log lines their keys; :func:`rolled_for` hands the
+typed rolls back to the engine as :class:`Rolled`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
+
+import attrs
+
+from referee.errors import RefereeError
+from referee.knight_hawks import combat_phase, movement, ordnance
+from referee.knight_hawks.attack import Rolled
+from referee.knight_hawks.battle import Battle, Entry, advance, hex_name
+from referee.knight_hawks.combat import combat_table
+from referee.knight_hawks.combat_phase import Done, Report
+from referee.knight_hawks.odds import VolleyOdds, volley_odds
+from referee.knight_hawks.repair import HULL_POINTS, Repair, repair_in_battle
+from referee.knight_hawks.roster import SCREENS, Ship
+from referee.tables import Tables
+from referee.tui.actions import Action, Choices, Field, FieldError, Values, flag, later_roll, needed, number, pairs, text
+
+Step = Callable[[random.Random, Mapping[str, str]], Done]
+NOT_FIRED = frozenset({"M", "S"})  # placed, not fired (mines and seekers have their own actions)
+
+
+# ---------------------------------------------------------------------- rolls entered by key
+
+
+def keyed(entries: Sequence[Entry], keys: Sequence[str]) -> tuple[Entry, ...]:
+    """The log lines with the keys their rolls are entered under: the lines that roll, in order,
+    take the keys in order (a line that rolls nothing needs none)."""
+    left = list(keys)
+    found = []
+    for entry in entries:
+        if entry.rolls and left:
+            entry = attrs.evolve(entry, key=left.pop(0))
+        found.append(entry)
+    return tuple(found)
+
+
+def rolled_for(rolled: Mapping[str, str], key: str, first: str = "to_hit") -> Rolled:
+    """The rolls typed for one log line: its first roll (``first``: the to-hit roll, or the Damage
+    Table roll where there is none) and the later ones by what they are for."""
+    later = {k.removeprefix(f"{key}: "): v for k, v in rolled.items() if k.startswith(f"{key}: ")}
+
+    def find(ending: str) -> str | None:
+        return next((v for purpose, v in later.items() if purpose.endswith(ending)), None)
+
+    if first == "damage":
+        return Rolled(None, rolled.get(key), find("hull damage"))
+    return Rolled(rolled.get(key), find("Damage Table roll"), find("hull damage"))
+
+
+# ---------------------------------------------------------------------- lists to pick from
+
+
+def ship_choice(which: Callable[[Battle, Ship], bool]) -> Choices:
+    def choices(battle: Battle, values: Values) -> list[tuple[str, str]]:
+        return [(f"{s.name} ({s.side} {s.ship_class})", s.name) for s in battle.ships if which(battle, s)]
+
+    return choices
+
+
+def afloat(battle: Battle, ship: Ship) -> bool:
+    return not ship.destroyed
+
+
+def moving(battle: Battle, ship: Ship) -> bool:
+    return not ship.destroyed and ship.side == battle.moving
+
+
+def may_fire(battle: Battle, ship: Ship) -> bool:
+    return not ship.destroyed and not ship.carried_by and any(w.code not in NOT_FIRED and w.state == "working" for w in ship.weapons)
+
+
+def weapon_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
+    """The firer's working weapons (with ammunition left), as the roster shows them."""
+    firer = next((s for s in battle.ships if s.name == values.get("firer")), None)
+    if firer is None:
+        return []
+    usable = [w for w in firer.weapons if w.code not in NOT_FIRED and w.state == "working" and (w.count > 0)]
+    return [(w.shown(), w.code) for w in usable]
+
+
+def target_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
+    """The firer's enemies on the map (a fighter docked or aboard cannot be attacked)."""
+    firer = next((s for s in battle.ships if s.name == values.get("firer")), None)
+    if firer is None:
+        return []
+    return [
+        (f"{s.name} ({s.ship_class}, hull {s.hull})", s.name) for s in battle.ships
+        if s.side != firer.side and not s.destroyed and not s.carried_by and not (s.docked_at and s.ship_class in combat_phase.SMALL_CRAFT)
+    ]
+
+
+def screen_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
+    ship = next((s for s in battle.ships if s.name == values.get("ship")), None)
+    if ship is None:
+        return []
+    found = [(f"activate {code}", code) for code in SCREENS if battle.game == "advanced" and ship.has_intact(code) and ship.active_screen != code]
+    if ship.active_screen:
+        found.append((f"switch off {ship.active_screen}", "off"))
+    if ship.masking_screen_up:
+        found.append(("end the masking screen", "masking off"))
+    elif ship.has_intact("MS"):
+        found.append(("put up a masking screen", "masking"))
+    return found
+
+
+def base_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
+    ship = next((s for s in battle.ships if s.name == values.get("ship")), None)
+    if ship is None:
+        return []
+    if ship.docked_at or ship.carried_by:
+        return [(f"leave the {ship.docked_at or ship.carried_by}", "")]
+    return [
+        (f"{s.name} ({s.ship_class})", s.name) for s in battle.ships
+        if s.side == ship.side and s is not ship and not s.destroyed and s.ship_class in ("space station", "assault carrier")
+    ]
+
+
+SHIP = Field("ship", "Ship", "", "ship", ship_choice(afloat))
+MOVING_SHIP = Field("ship", "Ship", "", "ship", ship_choice(moving))
+
+
+# ---------------------------------------------------------------------- the actions
+
+
+def _next(v: Values, b: Battle, t: Tables) -> Step:
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        after = advance(b)
+        return Done(None, after, after.log[len(b.log):])
+
+    return step
+
+
+def _fires(v: Values, b: Battle, t: Tables) -> Step:
+    keys = [f"fire {s.name}" for s in b.burning]
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        by_ship = {s.name: rolled_for(rolled, key, first="damage") for s, key in zip(b.burning, keys)}
+        result = combat_phase.fire_damage(b, t, rng, by_ship)
+        return result._replace(entries=keyed(result.entries, keys))
+
+    return step
+
+
+def _screen(v: Values, b: Battle, t: Tables) -> Step:
+    ship, choice = needed(v, "ship", "the ship"), needed(v, "screen", "what the ship does with its screens")
+    if choice == "masking":
+        return lambda rng, rolled: movement.masking_screen(b, ship, True)
+    if choice == "masking off":
+        return lambda rng, rolled: movement.masking_screen(b, ship, False)
+    return lambda rng, rolled: movement.screen(b, ship, "" if choice == "off" else choice)
+
+
+def _dock(v: Values, b: Battle, t: Tables) -> Step:
+    ship, at = needed(v, "ship", "the ship"), text(v, "at")
+    return lambda rng, rolled: movement.dock(b, ship, at)
+
+
+def _navigation(v: Values, b: Battle, t: Tables) -> Step:
+    ship = needed(v, "ship", "the ship with a navigation hit")
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        result = movement.navigation(b, t, rng, ship, rolled.get("navigation"))
+        return result._replace(entries=keyed(result.entries, ["navigation"]))
+
+    return step
+
+
+def _breakup(v: Values, b: Battle, t: Tables) -> Step:
+    ship, points = needed(v, "ship", "the ship"), number(v, "points", 1)
+    if points is None:
+        raise FieldError("points", "the ADF and MR points the ship used this move, 1 or more")
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        result = movement.breakup(b, rng, ship, points, rolled.get("breaking apart"))
+        return result._replace(entries=keyed(result.entries, ["breaking apart"]))
+
+    return step
+
+
+def _repair(v: Values, b: Battle, t: Tables) -> Step:
+    ship = needed(v, "ship", "the ship repairing")
+    wanted = [Repair(target, points) for target, points in pairs(v, "repairs", "hull=10, adf=5, LB=20")]
+    if not wanted:
+        raise FieldError("repairs", "allot the ship's DCR points: TARGET=POINTS, comma-separated (hull=10, adf=5, LB=20)")
+    keys = [f"repair {n}" for n in range(1, len(wanted) + 1)]
+    hull = [later_roll(key, HULL_POINTS) for key, r in zip(keys, wanted) if r.target.strip().lower() == "hull"]
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        result = repair_in_battle(b, rng, ship, wanted, [rolled.get(k) for k in keys], [rolled.get(k) for k in hull])
+        return result._replace(entries=keyed(result.entries, keys))
+
+    return step
+
+
+def _lay(v: Values, b: Battle, t: Tables) -> Step:
+    where, by = _hex(v, "hex"), text(v, "by")
+    return lambda rng, rolled: ordnance.lay_mines(b, where, "" if by else b.moving, by)
+
+
+def _seeker_place(v: Values, b: Battle, t: Tables) -> Step:
+    where, by = _hex(v, "hex"), text(v, "by")
+    return lambda rng, rolled: ordnance.place_seeker(b, where, "" if by else b.moving, by)
+
+
+def _mines(v: Values, b: Battle, t: Tables) -> Step:
+    where, ships = _hex(v, "hex"), [n.strip() for n in needed(v, "ships", "the enemy ships that entered the hex").split(",") if n.strip()]
+    launched = {name: ((name, count),) for name, count in pairs(v, "icms", "Venomous=2")}
+    keys = [f"mines on {name}" for name in ships]
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        by_ship = {name: rolled_for(rolled, key) for name, key in zip(ships, keys)}
+        result = ordnance.mines_attack(b, t, rng, where, ships, launched, by_ship)
+        return result._replace(entries=keyed(result.entries, keys))
+
+    return step
+
+
+def _seeker(v: Values, b: Battle, t: Tables) -> Step:
+    where, to, at = _hex(v, "hex"), text(v, "to"), text(v, "at")
+    launched = pairs(v, "icms", "Venomous=2")
+    if to:
+        to = hex_name(to, "the hex it ends in")
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        if to:
+            result = ordnance.move_seeker(b, t, rng, where, to, at, launched, rolled_for(rolled, "seeker"))
+        else:
+            if not at:
+                raise FieldError("at", "the largest ship in the seeker's hex (or give the hex it moves to)")
+            result = ordnance.seeker_attack(b, t, rng, where, at, launched, rolled_for(rolled, "seeker"))
+        return result._replace(entries=keyed(result.entries, ["seeker"]))
+
+    return step
+
+
+def _drone(v: Values, b: Battle, t: Tables) -> Step:
+    drone = needed(v, "ship", "the shatter drone")
+    others = [n.strip() for n in needed(v, "ships", "every other ship in its hex").split(",") if n.strip()]
+    keys = [f"drone on {name}" for name in others]
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        by_ship = {name: rolled_for(rolled, key, first="damage") for name, key in zip(others, keys)}
+        result = ordnance.shatter_drone(b, t, rng, drone, others, by_ship)
+        return result._replace(entries=keyed(result.entries, keys))
+
+    return step
+
+
+def _hex(v: Values, field: str) -> str:
+    try:
+        return hex_name(needed(v, field, "the hex number printed on the map, e.g. 0911"), "hex")
+    except FieldError:
+        raise
+    except RefereeError as error:
+        raise FieldError(field, str(error)) from None
+
+
+SHIPS = (
+    Action("n", "Next", "end this half of the turn: the other side's half, the repair turn after every third turn (Advanced), the next turn", (), _next),
+    Action("r", "Fires", "fire damage: each burning ship of the side not moving rolls on the Damage Table at +20 (hull 1d10), at the start of the combat phase", (), _fires),
+    Action("s", "Screens", "screens: put up or end a masking screen; activate or switch off an electron, proton or stasis screen", (
+        MOVING_SHIP, Field("screen", "Screen", "what it does", choices=screen_choice),
+    ), _screen),
+    Action("k", "Dock", "dock at a station or land a fighter on its carrier (it stops in the hex), or leave", (
+        MOVING_SHIP, Field("at", "Dock at / leave", "", choices=base_choice),
+    ), _dock),
+    Action("v", "Navigation", "navigation hit: roll 1d10 before the ship moves (1-5 it turns left, 6-10 right)", (MOVING_SHIP,), _navigation),
+    Action("b", "Break apart", "breaking apart: a ship beyond half its hull points that used ADF or MR points rolls d100", (
+        MOVING_SHIP, Field("points", "ADF + MR points used", "this move"),
+    ), _breakup),
+    Action("e", "Repair", "repair turn: the ship allots its DCR among repairs, each rolled on d100", (
+        SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"),
+    ), _repair),
+    Action("l", "Lay mines", "mine a hex in secret: before the game by the side moving, or dropped by a minelayer", (
+        Field("hex", "Hex", "e.g. 0911"), Field("by", "Dropped by", "blank: placed by the side before the game"),
+    ), _lay),
+    Action("i", "Mines attack", "end of movement: the mines in a hex attack every enemy ship that entered it", (
+        Field("hex", "Hex", "e.g. 0911"), Field("ships", "Ships that entered", "comma-separated"), Field("icms", "ICMs launched", "SHIP=N, ..."),
+    ), _mines),
+    Action("p", "Place seeker", "place a seeker missile in a hex in secret: before the game by the side moving, or dropped by a ship", (
+        Field("hex", "Hex", "e.g. 0911"), Field("by", "Dropped by", "blank: placed by the side before the game"),
+    ), _seeker_place),
+    Action("g", "Seeker", "a seeker moves (2, 4, 6 ... hexes; it detonates on the turn it moves 12) or detonates against the largest ship in its hex", (
+        Field("hex", "Seeker's hex", "e.g. 0911"), Field("to", "Moves to", "blank: it attacks where it is"), Field("at", "Attacks", "the largest ship in the hex, if any"),
+        Field("icms", "ICMs launched", "SHIP=N, ..."),
+    ), _seeker),
+    Action("d", "Drone", "a shatter drone detonates: a torpedo hit at -20 on every other ship in its hex (no attack roll)", (
+        Field("ship", "Drone", "", "ship", ship_choice(moving)), Field("ships", "Every other ship in its hex", "comma-separated"),
+    ), _drone),
+)
+
+
+# ---------------------------------------------------------------------- fire: announce, then roll
+
+
+class Announced(NamedTuple):
+    """A shot announced before any die is rolled: the firer, its weapon's code, the target, the report."""
+
+    firer: str
+    weapon: str
+    target: str
+    report: Report
+
+    def shown(self) -> str:
+        said = [f"range {self.report.range}" if self.report.range is not None else ""]
+        said += ["head-on" if self.report.head_on else "", "evading" if self.report.evading else "", "gunnery" if self.report.gunnery else ""]
+        said += [f"{n} ICMs from the {s}" for s, n in self.report.icms]
+        return ", ".join(s for s in said if s)
+
+
+def announce(v: Values, b: Battle, t: Tables) -> Announced:
+    """A shot from the Announce form (refused here if a value is wrong; the rules check it when the
+    volley is tried, before it is added)."""
+    firer, weapon, target = needed(v, "firer", "the ship firing"), needed(v, "weapon", "its weapon"), needed(v, "target", "the ship fired at")
+    icms = tuple(pairs(v, "icms", "Venomous=2, Stiletto=1"))
+    report = Report(number(v, "range", 0), flag(v, "head_on"), icms, flag(v, "evading"), flag(v, "gunnery"))
+    return Announced(firer, weapon, target, report)
+
+
+def volley(b: Battle, t: Tables, shots: Sequence[Announced]) -> Step:
+    """The shots announced, fired one after another (a shot at a ship destroyed by an earlier one
+    is wasted and still spends its ammunition), each shot's rolls under "shot N"."""
+    if not shots:
+        raise RefereeError("announce a shot first (a)")
+    sides = {b.ship(s.firer).side for s in shots}
+    if len(sides) > 1:
+        raise RefereeError("a volley is one side's shots: the side not moving fires defensively first, then the moving side offensively")
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        battle, entries = b, list[Entry]()
+        for number_, shot in enumerate(shots, 1):
+            key = f"shot {number_}"
+            result = combat_phase.shoot(battle, t, rng, shot.firer, shot.weapon, shot.target, shot.report, rolled_for(rolled, key))
+            battle = result.battle
+            entries += keyed(result.entries, [key])
+        return Done(None, battle, tuple(entries))
+
+    return step
+
+
+def check_volley(b: Battle, t: Tables, shots: Sequence[Announced]) -> None:
+    """Refuse a volley the rules forbid, before any die is rolled: each shot is tried with virtual
+    dice (what they roll is never shown)."""
+    volley(b, t, shots)(random.Random(), {})
+
+
+def odds(b: Battle, t: Tables, shots: Sequence[Announced], target: str) -> VolleyOdds:
+    """The exact odds of the shots announced at one target, before any roll: each shot read as the
+    engine reads it (the target's defenses in use, the ICMs launched at it)."""
+    ship = b.ship(target)
+    aimed = []
+    table = combat_table(t, b.game)
+    for shot in shots:
+        if shot.target != ship.name:
+            continue
+        firer = b.ship(shot.firer)
+        name = str(table.row(shot.weapon)["weapon"])
+        icms = sum(n for _, n in shot.report.icms)
+        aimed.append(combat_phase.aim(b, firer, name, ship, shot.report)._replace(defenses=combat_phase.defenses_in_use(b, ship), icms=icms))
+    return volley_odds(aimed, t, ship, b.damage_table)
+
+
+def shot_reading(b: Battle, t: Tables, shot: Announced) -> str:
+    """One shot's chance to hit as a percentage (for the list of shots announced)."""
+    found = odds(b, t, [shot], shot.target).shots[0]
+    return f"{float(found.to_hit.hit):.0%}"
+
+
+FIRE_FIELDS = (
+    Field("firer", "Firer", "", "ship", ship_choice(may_fire)), Field("weapon", "Weapon", "", choices=weapon_choice),
+    Field("target", "Target", "", choices=target_choice), Field("range", "Range (hexes)", "hexes to the target"),
+    Field("head_on", "Head-on", "y or n (blank: n)"), Field("icms", "ICMs launched", "SHIP=N, ... by ships in the target's hex"),
+    Field("evading", "Target evading", "y or n (fighters, assault scouts)"), Field("gunnery", "Gunnery skill", "y or n (optional rule)"),
+)

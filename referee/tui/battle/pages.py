@@ -1,0 +1,194 @@
+"""A Knight Hawks battle's screens: Ships (both sides' roster cards, the turn and what comes next,
+the movement and the rest of the turn from the keyboard) and Fire (shots announced from lists,
+their exact odds, then rolled as one volley). Dice & Tables and the Log are the app's own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from textual.containers import Horizontal, VerticalScroll
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import Static
+
+from referee.errors import RefereeError
+from referee.knight_hawks.battle import Battle
+from referee.knight_hawks.odds import VolleyOdds
+from referee.tui.actions import Values
+from referee.tui.battle import actions, cards
+from referee.tui.pages.base import Page, action_keys
+from referee.tui.pages.dice import DicePage
+from referee.tui.pages.log import LogPage
+from referee.tui.rows import Rows
+from referee.tui.text import Part, bold, line, lines
+
+
+class ShipsPage(Page):
+    TITLE = "Ships"
+    NAME = "ships"
+    HELP = "both sides' roster cards, the turn and what comes next; movement, screens, docking, fires, repairs, mines and seekers"
+    ACTIONS = actions.SHIPS
+    BINDINGS = action_keys(ACTIONS)
+
+    @property
+    def battle(self) -> Battle:
+        return self.referee.journal.battle
+
+    def body(self) -> Iterable[Widget]:
+        yield Static(id="next", classes="panel")
+        with Horizontal():
+            yield Rows(*cards.LABELS, id="ships")
+            with VerticalScroll(classes="side"):
+                yield Static(id="card")
+
+    def home(self) -> Widget:
+        return self.query_one("#ships", Rows)
+
+    def draw(self) -> None:
+        battle = self.battle
+        self.query_one("#next", Static).update(lines(cards.next_steps(battle)))
+        rows = [(s.name, cards.ship_row(s, battle)) for side in battle.sides for s in battle.ships if s.side == side]
+        gone = frozenset(s.name for s in battle.ships if s.destroyed)
+        self.query_one("#ships", Rows).show(rows, self.referee.ship, dim=gone)
+        self.show_card()
+
+    def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
+        self.referee.ship = event.key
+        self.show_card()
+
+    def show_card(self) -> None:
+        battle = self.battle
+        ship = next((s for s in battle.ships if s.name == self.referee.ship), None)
+        self.query_one("#card", Static).update(lines(cards.card(ship, battle)) if ship else "no ship")
+
+    def point_at(self, name: str) -> None:
+        self.query_one("#ships", Rows).point(name)
+
+
+ANNOUNCE = "announce a shot: firer, weapon and target from lists; the range, head-on, ICMs, evasion and gunnery as on the map"
+
+
+class FirePage(Page):
+    """Shots are announced before any die is rolled (Combat: Aiming Weapons): a side's shots are
+    listed here with their odds, then fired as one volley, each roll asked for or rolled."""
+
+    TITLE = "Fire"
+    NAME = "fire"
+    HELP = "announce a side's shots from lists, see their exact odds, then roll them as one volley"
+    BINDINGS = [
+        Binding("a", "announce", "Announce"), Binding("x", "drop", "Drop shot"), Binding("c", "clear", "Clear"),
+        Binding("f", "fire", "Fire the volley"),
+    ]
+
+    @property
+    def battle(self) -> Battle:
+        return self.referee.journal.battle
+
+    @property
+    def shots(self) -> list[actions.Announced]:
+        return self.referee.volley
+
+    def body(self) -> Iterable[Widget]:
+        yield Static(id="order", classes="panel")
+        with Horizontal():
+            yield Rows("#", "Firer", "Weapon", "Target", "Hit", "Report", id="shots")
+            with VerticalScroll(classes="side wide"):
+                yield Static(id="odds")
+
+    def home(self) -> Widget:
+        return self.query_one("#shots", Rows)
+
+    def draw(self) -> None:
+        battle = self.battle
+        if battle.step == "repair":
+            order: list[Part] = [bold("Repair turn"), "no shooting until the next game turn"]
+        else:
+            order = [
+                line(bold(f"Turn {battle.turn}, {battle.moving}'s half, combat"), f": {battle.non_moving} fires defensively, then {battle.moving} offensively"),
+                "announce a side's shots (a), then fire them (f): every shot is announced before a die is rolled",
+            ]
+        self.query_one("#order", Static).update(lines(order))
+        rows = []
+        for number, shot in enumerate(self.shots, 1):
+            try:
+                hit = actions.shot_reading(battle, self.referee.tables, shot)
+            except RefereeError:
+                hit = "?"
+            rows.append((str(number), (str(number), shot.firer, shot.weapon, shot.target, hit, shot.shown())))
+        table = self.query_one("#shots", Rows)
+        table.show(rows)
+        self.show_odds(table.key)
+
+    def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
+        self.show_odds(event.key)
+
+    def show_odds(self, key: str) -> None:
+        panel = self.query_one("#odds", Static)
+        if not key:
+            panel.update("no shot announced: a announces one")
+            return
+        target = self.shots[int(key) - 1].target
+        try:
+            found = actions.odds(self.battle, self.referee.tables, self.shots, target)
+        except RefereeError as error:
+            panel.update(line(str(error)))
+            return
+        panel.update(lines(odds_text(found)))
+
+    def action_announce(self) -> None:
+        values = {"firer": self.referee.ship}
+        self.referee.open_form("Announce", ANNOUNCE, actions.FIRE_FIELDS, values, lambda v: actions.volley(self.battle, self.referee.tables, []), take=self.take)
+
+    def take(self, values: Values) -> None:
+        shot = actions.announce(values, self.battle, self.referee.tables)
+        actions.check_volley(self.battle, self.referee.tables, [*self.shots, shot])  # refused now, before it is listed
+        self.shots.append(shot)
+        self.redraw()
+        self.query_one("#shots", Rows).point(str(len(self.shots)))
+        self.referee.tell(f"announced: the {shot.firer}'s {shot.weapon} at the {shot.target}; {len(self.shots)} shot(s) to fire")
+
+    def action_drop(self) -> None:
+        key = self.query_one("#shots", Rows).key
+        if key:
+            del self.shots[int(key) - 1]
+            self.redraw()
+
+    def action_clear(self) -> None:
+        self.shots.clear()
+        self.redraw()
+
+    def action_fire(self) -> None:
+        shots = list(self.shots)
+        try:
+            self.referee.start(f"Fire {len(shots)} shot(s)", lambda: actions.volley(self.battle, self.referee.tables, shots), then=self.shots.clear)
+        except RefereeError as error:
+            self.referee.tell(str(error), "warning")
+
+
+def percent(chance: Fraction) -> str:
+    return f"{float(chance):.1%}"
+
+
+def odds_text(found: VolleyOdds) -> Sequence[Part]:
+    """The odds at one target: each shot's chance to hit with its parts, the hull damage, the
+    Damage Table rows (Advanced Game), and the chance the volley destroys the target."""
+    said: list[Part] = [bold(found.reading)]
+    for number, shot in enumerate(found.shots, 1):
+        parts = ", ".join(f"{p.what} {p.change:+d}" if i else f"{p.what} {p.change}" for i, p in enumerate(shot.to_hit.chance.parts))
+        said.append(line(bold(f"shot {number}: "), f"{shot.shot.weapon}: {percent(shot.to_hit.hit)} to hit ({parts})"))
+        said.append(f"  a hull hit: {shot.hull.reading}")
+        for row in shot.rows:
+            if row.chance:
+                said.append(f"  {percent(row.chance)} {row.row['result']}")
+    average = sum(points * chance for points, chance in found.lost.items())
+    half = sum((chance for points, chance in found.lost.items() if 2 * points >= found.hull), Fraction(0))
+    said.append(
+        f"hull points lost: none {percent(found.lost.get(0, Fraction(0)))}, on average {float(average):.1f} of {found.hull}, "
+        f"half or more {percent(half)}, destroyed {percent(found.destroyed)}"
+    )
+    said.append(f"[{found.rule}]")
+    return said
+
+
+PAGES: Sequence[type[Page]] = (ShipsPage, FirePage, DicePage, LogPage)
