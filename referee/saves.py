@@ -74,3 +74,10 @@ def _numbered(stem: str, text: str) -> Path:
         except OSError as error:
             raise RefereeError(f"cannot make {path}: {error.strerror or error} (set REFEREE_HOME to another folder)") from None
         return path
+
+
+def battle_beside(campaign: Path, battle_name: str) -> Path:
+    """Where a battle fought from a campaign is kept while it is fought, and after, as its record:
+    beside the campaign, named from it and the battle (``war-1.day-3-sathar-attack-at-pale.toml``)."""
+    slug = "-".join("".join(c if c.isalnum() else " " for c in battle_name.lower()).split())
+    return campaign.with_name(f"{campaign.stem}.{slug}.toml")

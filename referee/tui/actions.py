@@ -55,6 +55,7 @@ class Action(NamedTuple):
     help: str
     fields: tuple[Field, ...]
     build: Callable[[Values, Any, Tables], AnyStep]  # (the typed values, the file's state, the tables)
+    shown: bool = True  # in the key line (else its key works, and the palette finds it)
 
 
 def later_roll(key: str, purpose: str) -> str:

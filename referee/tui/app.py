@@ -26,11 +26,11 @@ from referee.errors import RefereeError
 from referee.journal import Journal, Result
 from referee.tables import Tables
 from referee.tui.actions import Action, AnyStep, Field, Values
-from referee.tui.dialogs import ChangedDialog, DiceDialog, FormDialog, Need, StartDialog, Take, needs
+from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDialog, Need, StartDialog, Take, needs
 from referee.tui.keys import KeyLine
 from referee.tui.kinds import KINDS, Kind
 from referee.tui.pages.base import Page
-from referee.tui.text import line, plain
+from referee.tui.text import bold, line, plain
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
 
@@ -90,6 +90,7 @@ class RefereeApp(App[None]):
         self.outside = False  # another program saved the file since it was read here, and it is not read again yet
         self.volley: list[Any] = []  # a battle's shots announced on the Fire screen, not yet rolled (nothing of the file)
         self.then: Callable[[], None] | None = None  # what to do once the action started last is applied
+        self.below: list[Journal] = []  # the campaign a battle shown was opened from
 
     @property
     def tables(self) -> Tables:
@@ -272,14 +273,89 @@ class RefereeApp(App[None]):
     def new_war(self) -> None:
         try:
             path = saves.new_war()
-            self.journal = Journal.open(path, self.tables)
+            journal = Journal.open(path, self.tables)
         except RefereeError as error:
             self.tell(str(error), "error")
             return
-        self.outside = False  # (the file played last may have changed meanwhile: this one is new)
         saves.remember(path)
+        self.call_later(self.switch, journal, f"a new war: {path}")
+
+    async def switch(self, journal: Journal, said: str, page: str = "") -> None:
+        """Play another file: a battle fought from the campaign, the campaign again, a new war. Its
+        kind's pages replace the ones shown when the kind differs; ``page`` is shown."""
+        other_kind = journal.kind != self.journal.kind
+        self.journal = journal
+        self.outside = False  # (the file played before may have changed meanwhile: this one was just read)
+        self.marked = []
+        self.volley.clear()
+        pages = self.query_one("#pages", ContentSwitcher)
+        if other_kind:
+            await pages.remove_children()
+        wanted = next(p for p in self.kind.pages() if p.NAME == page) if page else self.kind.pages()[0]
+        if not pages.query_children(f"#{wanted.NAME}"):
+            await pages.mount(wanted())  # built and drawn before anything asks it to redraw
+        pages.current = wanted.NAME
+        shown = self.page()
+        if shown is not None:
+            shown.shown()
         self.changed()
-        self.tell(f"a new war: {path}")
+        self.tell(said)
+
+    # ------------------------------------------------------------------ a battle fought from the campaign
+
+    def fight(self, system: str) -> None:
+        """Fight today's declared battle in a system on the battle screens: the ships there with
+        their rosters as the campaign holds them, under the rules declared. The battle is its own
+        file beside the campaign (a battle begun before is taken up again where it stood); closing
+        it (c) hands every roster back to the campaign as one action."""
+        from referee import storage
+        from referee.knight_hawks import battle_file
+        from referee.sathar_war import battles
+
+        campaign = self.journal.campaign
+        battle = battles.battle_for(campaign, system)
+        path = saves.battle_beside(self.journal.path, battle.name)
+        if storage.exists(path):
+            said = f"the battle at {system} taken up again where it stood ({path.name}); c closes it back into the campaign"
+        else:
+            try:
+                storage.write_new(path, battle_file.text(battle, self.tables))
+            except OSError as error:
+                raise RefereeError(f"cannot write the battle file {path}: {error.strerror or error}") from None
+            said = f"{battle.name}: {len(battle.ships)} ships, saved as {path.name}; c closes it back into the campaign"
+        journal = Journal.open(path, self.tables, kind="battle")
+        self.below.append(self.journal)
+        self.call_later(self.switch, journal, said)
+
+    def close_battle(self) -> None:
+        """Ask, then take the battle's rosters, losses, ammunition and escapes into the campaign it
+        was fought from, as one logged action (undo takes it back)."""
+        if not self.below:
+            self.tell(f"this battle was opened on its own, not from a campaign: it is saved as {self.journal.path.name} (Ctrl+Q quits)", "warning")
+            return
+        battle = self.journal.battle
+        text = line(
+            "Every roster, loss and round of ammunition of ", bold(battle.name), f" (turn {battle.turn}) goes back into the campaign "
+            "as one action in its log: Ctrl+Z there takes it back. The battle's file stays beside the campaign as its record."
+        )
+        self.push_screen(ConfirmDialog("Close the battle, back into the campaign?", text, self._close_battle))
+
+    def _close_battle(self) -> None:
+        from referee.sathar_war import battles
+
+        campaign = self.below[-1]
+        battle = self.journal.battle
+        try:
+            if campaign.changed_on_disk():
+                raise RefereeError(f"{campaign.path.name} was changed by another program while the battle was fought: nothing was taken into it; quit and open it again, then f takes up the battle again")
+            result = battles.from_battle(campaign.campaign, battle)
+            campaign.apply(result, f"the battle {battle.name!r} taken into the campaign")
+        except RefereeError as error:
+            self.tell(str(error), "error")
+            return
+        self.below.pop()
+        last = result.entries[-1].text if result.entries else "no roster changed"
+        self.call_later(self.switch, campaign, f"{battle.name}: taken into the campaign ({last}); Ctrl+Z takes it back", "battles")
 
     # ------------------------------------------------------------------ the command palette
 

@@ -393,6 +393,28 @@ class ChangedDialog(Dialog):
         self.referee.action_reload()
 
 
+class ConfirmDialog(Dialog):
+    """A question before an action that cannot be taken back by Esc: y goes on, Esc or n does not."""
+
+    BINDINGS = [Binding("y", "yes", "Yes"), Binding("n", "cancel", "No"), Binding("escape", "cancel", "No"), RELOAD]
+
+    def __init__(self, title: str, text: Content, yes: Callable[[], None]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Box(classes="dialog"):
+            yield Label(line(bold(self.title_text)), classes="title")
+            yield Static(self.text)
+            yield Label("y: yes   n or Esc: no", classes="keys")
+
+    def action_yes(self) -> None:
+        self.dismiss(None)
+        self.yes()
+
+
 class StartDialog(Dialog):
     """On a start without a file: the campaign played last, or a new war from the bundled start."""
 

@@ -279,29 +279,29 @@ SHIPS = (
     Action("k", "Dock", "dock at a station or land a fighter on its carrier (it stops in the hex), or leave", (
         MOVING_SHIP, Field("at", "Dock at / leave", "", choices=base_choice),
     ), _dock),
-    Action("v", "Navigation", "navigation hit: roll 1d10 before the ship moves (1-5 it turns left, 6-10 right)", (MOVING_SHIP,), _navigation),
+    Action("v", "Navigation", "navigation hit: roll 1d10 before the ship moves (1-5 it turns left, 6-10 right)", (MOVING_SHIP,), _navigation, shown=False),
     Action("b", "Break apart", "breaking apart: a ship beyond half its hull points that used ADF or MR points rolls d100", (
         MOVING_SHIP, Field("points", "ADF + MR points used", "this move"),
-    ), _breakup),
+    ), _breakup, shown=False),
     Action("e", "Repair", "repair turn: the ship allots its DCR among repairs, each rolled on d100", (
         SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"),
     ), _repair),
     Action("l", "Lay mines", "mine a hex in secret: before the game by the side moving, or dropped by a minelayer", (
         Field("hex", "Hex", "e.g. 0911"), Field("by", "Dropped by", "blank: placed by the side before the game"),
-    ), _lay),
+    ), _lay, shown=False),
     Action("i", "Mines attack", "end of movement: the mines in a hex attack every enemy ship that entered it", (
         Field("hex", "Hex", "e.g. 0911"), Field("ships", "Ships that entered", "comma-separated"), Field("icms", "ICMs launched", "SHIP=N, ..."),
-    ), _mines),
+    ), _mines, shown=False),
     Action("p", "Place seeker", "place a seeker missile in a hex in secret: before the game by the side moving, or dropped by a ship", (
         Field("hex", "Hex", "e.g. 0911"), Field("by", "Dropped by", "blank: placed by the side before the game"),
-    ), _seeker_place),
+    ), _seeker_place, shown=False),
     Action("g", "Seeker", "a seeker moves (2, 4, 6 ... hexes; it detonates on the turn it moves 12) or detonates against the largest ship in its hex", (
         Field("hex", "Seeker's hex", "e.g. 0911"), Field("to", "Moves to", "blank: it attacks where it is"), Field("at", "Attacks", "the largest ship in the hex, if any"),
         Field("icms", "ICMs launched", "SHIP=N, ..."),
-    ), _seeker),
+    ), _seeker, shown=False),
     Action("d", "Drone", "a shatter drone detonates: a torpedo hit at -20 on every other ship in its hex (no attack roll)", (
         Field("ship", "Drone", "", "ship", ship_choice(moving)), Field("ships", "Every other ship in its hex", "comma-separated"),
-    ), _drone),
+    ), _drone, shown=False),
 )
 
 

@@ -29,7 +29,7 @@ class ShipsPage(Page):
     NAME = "ships"
     HELP = "both sides' roster cards, the turn and what comes next; movement, screens, docking, fires, repairs, mines and seekers"
     ACTIONS = actions.SHIPS
-    BINDINGS = action_keys(ACTIONS)
+    BINDINGS = action_keys(ACTIONS, Binding("c", "close", "Close into campaign"))
 
     @property
     def battle(self) -> Battle:
@@ -64,6 +64,13 @@ class ShipsPage(Page):
 
     def point_at(self, name: str) -> None:
         self.query_one("#ships", Rows).point(name)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Close into the campaign only for a battle opened from one."""
+        return bool(self.referee.below) if action == "close" else True
+
+    def action_close(self) -> None:
+        self.referee.close_battle()
 
 
 ANNOUNCE = "announce a shot: firer, weapon and target from lists; the range, head-on, ICMs, evasion and gunnery as on the map"

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from referee.tui.app import RefereeApp
 
 def action_keys(actions: Sequence[Action], *more: BindingType) -> list[BindingType]:
-    return [*[Binding(a.key, f"act({n})", a.name) for n, a in enumerate(actions)], *more]
+    return [*[Binding(a.key, f"act({n})", a.name, show=a.shown) for n, a in enumerate(actions)], *more]
 
 
 class Page(Vertical):

@@ -1,16 +1,19 @@
 """Battles: each contested system with its planets, the ships that may fight and the rules their
 number suggests; today's declared attacks; each ship's outcome entered here flows into rosters,
 losses and the victory tally. A battle can be written out as a Knight Hawks battle file to fight
-turn by turn and read back (a battle screen will open it here)."""
+turn by turn and read back; f fights it here, on the battle screens, and closing it brings every
+roster back."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
+from referee.errors import RefereeError
 from referee.sathar_war import report
 from referee.tui import actions
 from referee.tui.pages.base import Page, action_keys
@@ -23,7 +26,7 @@ class BattlesPage(Page):
     NAME = "battles"
     HELP = "contested systems, declared attacks, outcomes ship by ship"
     ACTIONS = actions.BATTLES
-    BINDINGS = action_keys(ACTIONS)
+    BINDINGS = action_keys(ACTIONS, Binding("f", "fight", "Fight it here"))
 
     def body(self) -> Iterable[Widget]:
         with Horizontal():
@@ -66,3 +69,10 @@ class BattlesPage(Page):
             said.append("none")
         said.append(f"[{report.COMBAT}]")
         self.query_one("#fight", Static).update(lines(said))
+
+    def action_fight(self) -> None:
+        """Fight the battle declared in the system under the cursor on the battle screens."""
+        try:
+            self.referee.fight(self.referee.system)
+        except RefereeError as error:
+            self.referee.tell(str(error), "warning")
