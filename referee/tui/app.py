@@ -179,6 +179,10 @@ class RefereeApp(App[None]):
         self.then = then
         trial = step(random.Random(), {})
         rolls = needs(trial)
+        if self.journal.kind == "battle":
+            # a shot's damage rolls are asked once the to-hit roll entered calls for them (what the
+            # trial's virtual dice hit is not shown, and would ask for a different set each time)
+            rolls = [n for n in rolls if n.key == n.line] or rolls
         if not rolls:
             self.apply(title, trial)  # under the form: the screen is drawn once, changed, as the form goes
         if form is not None:

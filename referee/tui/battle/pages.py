@@ -180,7 +180,12 @@ def percent(chance: Fraction) -> str:
 def odds_text(found: VolleyOdds) -> Sequence[Part]:
     """The odds at one target: each shot's chance to hit with its parts, the hull damage, the
     Damage Table rows (Advanced Game), and the chance the volley destroys the target."""
-    said: list[Part] = [bold(found.reading)]
+    average = sum(points * chance for points, chance in found.lost.items())
+    half = sum((chance for points, chance in found.lost.items() if 2 * points >= found.hull), Fraction(0))
+    said: list[Part] = [
+        bold(found.reading),
+        f"hull points lost: none {percent(found.lost.get(0, Fraction(0)))}, on average {float(average):.1f} of {found.hull}, half or more {percent(half)}",
+    ]
     for number, shot in enumerate(found.shots, 1):
         parts = ", ".join(f"{p.what} {p.change:+d}" if i else f"{p.what} {p.change}" for i, p in enumerate(shot.to_hit.chance.parts))
         said.append(line(bold(f"shot {number}: "), f"{shot.shot.weapon}: {percent(shot.to_hit.hit)} to hit ({parts})"))
@@ -188,12 +193,6 @@ def odds_text(found: VolleyOdds) -> Sequence[Part]:
         for row in shot.rows:
             if row.chance:
                 said.append(f"  {percent(row.chance)} {row.row['result']}")
-    average = sum(points * chance for points, chance in found.lost.items())
-    half = sum((chance for points, chance in found.lost.items() if 2 * points >= found.hull), Fraction(0))
-    said.append(
-        f"hull points lost: none {percent(found.lost.get(0, Fraction(0)))}, on average {float(average):.1f} of {found.hull}, "
-        f"half or more {percent(half)}, destroyed {percent(found.destroyed)}"
-    )
     said.append(f"[{found.rule}]")
     return said
 

@@ -1,0 +1,261 @@
+"""A Knight Hawks battle in the app, driven through Textual's pilot as a referee drives it: shots
+announced from lists and fired with the dice rolled at the table, the turn moved on, undo, a
+battle started from a scenario's name, and a battle fought from a campaign and closed back into
+it. The rosters are checked against figures worked out by hand from the book."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+
+from referee import storage, tables
+from referee.journal import Journal
+from referee.knight_hawks import battle_file
+from referee.knight_hawks.battle import Battle
+from referee.resources import scenario_files
+from referee.sathar_war import battles, campaign_file
+from referee.tui.app import RefereeApp, new_battle
+from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog
+from tests.test_app_snapshots import compare, settled
+from tests.test_campaign_battles import SATHAR, UPF, at_kawdl_kit
+
+TABLES = tables.load()
+Scenario = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
+
+
+def scenario(path: Path, name: str) -> Path:
+    battle = battle_file.from_dict(storage.read(scenario_files()[name], "scenario"), TABLES, start=True)
+    storage.write_text(path, battle_file.text(battle, TABLES))
+    return path
+
+
+def drive(path: Path, play: Scenario, size: tuple[int, int] = (80, 24)) -> RefereeApp:
+    async def main() -> RefereeApp:
+        app = RefereeApp(Journal.open(path, TABLES))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await play(app, pilot)
+        return app
+
+    return asyncio.run(main())
+
+
+def read(path: Path) -> Battle:
+    return battle_file.from_dict(storage.read(path, "battle"), TABLES)
+
+
+async def fill(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
+    """Choose from the open form's lists and type into its fields, in the form's order, then Ctrl+A."""
+    form = app.screen
+    assert isinstance(form, FormDialog), form
+    for field in form.fields:
+        if field.name not in values:
+            continue
+        if field.choices is None:
+            form.query_one(f"#field-{field.name}", Input).value = values[field.name]
+        else:
+            form.query_one(f"#field-{field.name}", Select).value = values[field.name]
+        await pilot.pause()
+    await pilot.press("ctrl+a")
+    await pilot.pause()
+
+
+async def roll(app: RefereeApp, pilot: Pilot[None], rolled: dict[str, str]) -> DiceDialog:
+    """Type the totals rolled at the table, each in the field of its roll: ``shot 1`` (a line's
+    first roll) or ``shot 1: hull damage`` (a later roll, by the end of what it is for). The dialog
+    asks for a roll the rolls entered call for (a hit's damage) once they are entered."""
+    dialog = app.screen
+    assert isinstance(dialog, DiceDialog), dialog
+    for _ in range(4):
+        for number, need in enumerate(dialog.rolls):
+            for key, total in rolled.items():
+                line, _, purpose = key.partition(": ")
+                if need.key == key or (purpose and need.key.startswith(f"{line}: ") and need.key.endswith(purpose)):
+                    dialog.query_one(f"#roll-{number}", Input).value = total
+        await dialog.entered()
+        await pilot.pause()
+        if dialog.result is not None:
+            return dialog
+    raise AssertionError([str(s.content) for s in dialog.query(".error")])
+
+
+async def announce(app: RefereeApp, pilot: Pilot[None], firer: str, weapon: str, target: str, range_: str, **more: str) -> None:
+    await pilot.press("2")
+    await pilot.press("a")
+    await pilot.pause()
+    await fill(app, pilot, firer=firer, weapon=weapon, target=target, range=range_, **more)
+
+
+def test_surprise_attack_basic_two_turns_with_the_dice_rolled_at_the_table(tmp_path: Path) -> None:
+    """Surprise Attack (Basic Game). Turn 1, the Sathar half: the Venomous announces its laser cannon
+    and its laser battery at the Z'Gata, 5 hexes away, then rolls them. The laser cannon: 60%
+    against a reflective hull (Basic Combat Table), less 5% a hex of range diffusion = 35%; 20
+    hits; 2d10 rolled 13: the Z'Gata 40 -> 27. The laser battery: 50% less 25% = 25%; 96 always
+    misses. The UPF half: Doliin Bay's laser battery at the Venomous, 3 hexes: 35%; 05 always hits;
+    1d10 rolled 7: 50 -> 43. Undo takes the hit back, redo puts it again."""
+    path = scenario(tmp_path / "surprise.toml", "surprise-attack")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await announce(app, pilot, "Venomous", "LC", "Z'Gata", "5")
+        await announce(app, pilot, "Venomous", "LB", "Z'Gata", "5")
+        assert [s.weapon for s in app.volley] == ["LC", "LB"]
+        await pilot.press("f")
+        await pilot.pause()
+        dialog = await roll(app, pilot, {"shot 1": "20", "shot 1: hull damage": "13", "shot 2": "96"})
+        assert "35% to hit, 20 <= 35: hit" in dialog.query_one("#outcome").content.plain
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.volley == []  # fired: the list is empty
+        assert app.journal.battle.ship("Z'Gata").hull == 27
+        await pilot.press("1")
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.journal.battle.moving == "UPF"
+        await announce(app, pilot, "Doliin Bay", "LB", "Venomous", "3")
+        await pilot.press("f")
+        await pilot.pause()
+        await roll(app, pilot, {"shot 1": "5", "shot 1: hull damage": "7"})
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.journal.battle.ship("Venomous").hull == 43
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.journal.battle.ship("Venomous").hull == 50
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+
+    drive(path, play)
+    battle = read(path)
+    assert (battle.ship("Z'Gata").hull, battle.ship("Venomous").hull) == (27, 43)
+    assert battle.ship("Venomous").shots == ()  # a new half: the shots of the last are cleared
+    texts = [e.text for e in battle.log]
+    assert any("Venomous fires its laser cannon at the Z'Gata" in t and "hull 40 -> 27" in t for t in texts)
+    assert any("96" in t and "miss" in t for t in texts)
+    assert any(r.startswith("d100: entered at the table = 5 (entered)") for e in battle.log for r in e.rolls)
+
+
+def test_a_shot_the_rules_forbid_is_refused_when_announced_and_nothing_is_listed(tmp_path: Path) -> None:
+    """Torpedoes are Moving Player Only weapons: the UPF may not fire the Z'Gata's torpedo in the
+    Sathar half; and a docked ship fires no forward-firing weapons."""
+    path = scenario(tmp_path / "surprise.toml", "surprise-attack")
+    before = path.read_bytes()
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await announce(app, pilot, "Stiletto", "AR", "Venomous", "2")
+        assert isinstance(app.screen, FormDialog)
+        said = " ".join(str(s.content) for s in app.screen.query(".error"))
+        assert "Moving Player Only" in said or "docked" in said, said
+        assert app.volley == []
+
+    drive(path, play)
+    assert path.read_bytes() == before
+
+
+def test_the_stand_advanced_a_damage_table_hit_its_odds_and_the_repair_turn(tmp_path: Path) -> None:
+    """The Stand (Advanced Game). The Bludgeon fires its laser battery at the Rapier, 2 hexes away:
+    the Fire screen shows the odds first; 50% less 10% of range diffusion = 40%; 10 hits; the Damage
+    Table d100 30 + the laser battery's DTM 0 falls in the band 11 to 45, a hull hit; 1d10 rolled 6:
+    hull 15 -> 9. After turn 3 comes the repair turn: the Rapier allots 10 DCR points to its hull;
+    d100 4 is 10 or less, a success; 1d10 rolled 5 restores 5 hull points: 9 -> 14."""
+    path = scenario(tmp_path / "stand.toml", "the-stand")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await announce(app, pilot, "Bludgeon", "LB", "Rapier", "2")
+        odds = app.screen.query_one("#odds").content.plain
+        assert "to hit" in odds and "destroyed" in odds
+        await pilot.press("f")
+        await pilot.pause()
+        await roll(app, pilot, {"shot 1": "10", "shot 1: Damage Table roll": "30", "shot 1: hull damage": "6"})
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.journal.battle.ship("Rapier").hull == 9
+        await pilot.press("1")
+        for _ in range(6):
+            await pilot.press("n")
+            await pilot.pause()
+        assert app.journal.battle.step == "repair"
+        await pilot.press("e")
+        await pilot.pause()
+        await fill(app, pilot, ship="Rapier", repairs="hull=10")
+        await roll(app, pilot, {"repair 1": "4", "repair 1: hull points restored": "5"})
+        await pilot.press("enter")
+        await pilot.pause()
+
+    drive(path, play)
+    battle = read(path)
+    assert battle.ship("Rapier").hull == 14  # 9 + the 1d10 of a successful hull repair, rolled 5
+    assert "Rapier" in battle.repaired
+
+
+def test_a_battle_starts_from_a_scenario_name_in_the_campaigns_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path))
+    first, second = new_battle("the-stand", TABLES), new_battle("the-stand", TABLES)
+    assert (first.name, second.name) == ("the-stand-1.toml", "the-stand-2.toml")
+    assert read(first).name == "The Stand" and read(first).turn == 1
+
+
+def test_a_battle_fought_from_the_campaign_goes_back_into_it_as_one_undoable_action(tmp_path: Path) -> None:
+    """Day 5, the Sathar attack at Kawdl-Kit (Advanced Rules): f fights it on the battle screens;
+    the Sathar Destroyer 1's laser cannon hits the TF Prenglar Frigate 1 at 3 hexes (10; Damage
+    Table 30: hull hit; 2d10 rolled 11: 40 -> 29); c closes it, y takes it into the campaign."""
+    campaign = battles.declare(at_kawdl_kit(SATHAR[:2], UPF[:3]), TABLES, "K'tsa-Kar", rules="advanced").campaign
+    path = tmp_path / "war.toml"
+    storage.write_text(path, campaign_file.text(campaign, TABLES))
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("5")
+        await pilot.press("f")
+        await pilot.pause()
+        assert app.journal.kind == "battle" and app.below
+        await announce(app, pilot, "Sathar Destroyer 1", "LC", "TF Prenglar Frigate 1", "3")
+        await pilot.press("f")
+        await pilot.pause()
+        await roll(app, pilot, {"shot 1": "10", "shot 1: Damage Table roll": "30", "shot 1: hull damage": "11"})
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.journal.kind == "campaign" and not app.below
+        assert app.journal.campaign.unit("TF Prenglar Frigate 1").roster.hull == 29
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.journal.campaign.unit("TF Prenglar Frigate 1").roster.hull == 40
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+
+    drive(path, play)
+    after = campaign_file.from_dict(storage.read(path, "campaign"), TABLES)
+    assert after.unit("TF Prenglar Frigate 1").roster.hull == 29
+    assert any("taken into the campaign" in e.text or "after the battle" in e.text for e in after.log)
+    record = tmp_path / "war.day-5-sathar-attack-at-kawdl-kit.toml"
+    assert read(record).ship("TF Prenglar Frigate 1").hull == 29
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_the_battle_screens_match_their_snapshots(size: tuple[int, int], tmp_path: Path) -> None:
+    """The Ships and Fire screens of The Stand, 22 ships, at 80x24 and 160x50."""
+    folder = tmp_path / "battle"
+    folder.mkdir()
+    path = scenario(folder / "the-stand.toml", "the-stand")
+    shown: dict[str, str] = {}
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        shown["ships"] = await settled(app, pilot)
+        await announce(app, pilot, "Bludgeon", "LB", "Rapier", "2")
+        shown["fire"] = await settled(app, pilot)
+
+    drive(path, play, size)
+    for name, text in shown.items():
+        compare(f"battle-{name}-{size[0]}x{size[1]}", text)
+    shutil.rmtree(folder)
