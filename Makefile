@@ -24,6 +24,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/cold_start.py
 	$(BIN)/python benchmarks/app_speed.py
 	$(BIN)/python benchmarks/odds_speed.py
+	$(BIN)/python benchmarks/battle_speed.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Union
 
 from textual.content import Content
+from textual.widgets import Static
 
 Part = Union[str, tuple[str, str], Content]  # literal text; (literal text, style); or text already built
 
@@ -49,3 +50,11 @@ def _safe(part: Part) -> Part:
     if isinstance(part, tuple):
         return (plain(part[0]), part[1])
     return part
+
+
+def put(static: Static, content: Content, layout: bool = True) -> None:
+    """Show ``content`` in a Static unless it shows it already: an update lays the screen out
+    again (``layout``) and repaints it, a few tens of milliseconds on a full screen."""
+    if getattr(static, "_shown", None) != content:
+        static._shown = content  # type: ignore[attr-defined]
+        static.update(content, layout=layout)

@@ -21,7 +21,7 @@ from referee.tui.pages.base import Page, action_keys
 from referee.tui.pages.dice import DicePage
 from referee.tui.pages.log import LogPage
 from referee.tui.rows import Rows
-from referee.tui.text import Part, bold, line, lines
+from referee.tui.text import Part, bold, line, lines, put
 
 
 class ShipsPage(Page):
@@ -47,7 +47,7 @@ class ShipsPage(Page):
 
     def draw(self) -> None:
         battle = self.battle
-        self.query_one("#next", Static).update(lines(cards.next_steps(battle)))
+        put(self.query_one("#next", Static), lines(cards.next_steps(battle)), layout=False)  # (four lines always: app.tcss)
         rows = [(s.name, cards.ship_row(s, battle)) for side in battle.sides for s in battle.ships if s.side == side]
         gone = frozenset(s.name for s in battle.ships if s.destroyed)
         self.query_one("#ships", Rows).show(rows, self.referee.ship, dim=gone)
@@ -60,7 +60,7 @@ class ShipsPage(Page):
     def show_card(self) -> None:
         battle = self.battle
         ship = next((s for s in battle.ships if s.name == self.referee.ship), None)
-        self.query_one("#card", Static).update(lines(cards.card(ship, battle)) if ship else "no ship")
+        put(self.query_one("#card", Static), lines(cards.card(ship, battle) if ship else ["no ship"]))
 
     def point_at(self, name: str) -> None:
         self.query_one("#ships", Rows).point(name)
@@ -115,7 +115,7 @@ class FirePage(Page):
                 line(bold(f"Turn {battle.turn}, {battle.moving}'s half, combat"), f": {battle.non_moving} fires defensively, then {battle.moving} offensively"),
                 "announce a side's shots (a), then fire them (f): every shot is announced before a die is rolled",
             ]
-        self.query_one("#order", Static).update(lines(order))
+        put(self.query_one("#order", Static), lines(order), layout=False)  # (three lines always: app.tcss)
         rows = []
         for number, shot in enumerate(self.shots, 1):
             try:

@@ -1,0 +1,110 @@
+"""Speed of a Knight Hawks battle in the app: a key press on a 40-ship battle to the updated screen.
+
+The Stand's 22 ships and 18 more (its first 18 ships but the station again, renamed), 40 in all, opened
+in the app with Textual's pilot at 80x24, timed as benchmarks/app_speed.py times the campaign's
+keys (its ``timed_press``: press+pause, the last frame composed, the CPU), each repeated 20 times:
+moving the cursor down the ship list (the card beside it redrawn), switching between the Ships and
+Fire screens, n (the next half: applied, saved, redrawn) and Ctrl+Z (undone, saved, redrawn),
+and a volley of six shots at one target: f opens the dice dialog, Ctrl+R rolls, Enter applies.
+Goal: 50 ms to the last frame (median), beside the baseline of a key bound to nothing.
+
+    .venv/bin/python benchmarks/battle_speed.py [--repeats N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import attrs
+
+sys.path.insert(0, str(Path(__file__).parent))
+from app_speed import KEY_GOAL_MS, Sample, noting_frames, report_keys, timed_press  # noqa: E402
+
+os.environ.setdefault("TEXTUAL_FPS", "240")  # as referee.launch sets it
+
+
+def forty_ships(path: Path) -> None:
+    from referee import storage, tables
+    from referee.knight_hawks import battle_file
+    from referee.resources import scenario_files
+
+    every = tables.load()
+    battle = battle_file.from_dict(storage.read(scenario_files()["the-stand"], "scenario"), every, start=True)
+    more = [attrs.evolve(s, name=f"{s.name} II") for s in battle.ships if s.ship_class != "space station"][:18]
+    battle = attrs.evolve(battle, ships=(*battle.ships, *more))
+    assert len(battle.ships) == 40, len(battle.ships)
+    storage.write_text(path, battle_file.text(battle, every))
+
+
+async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], list[str]]:
+    from referee import tables
+    from referee.journal import Journal
+    from referee.knight_hawks.combat_phase import Report
+    from referee.tui.app import RefereeApp
+    from referee.tui.battle.actions import Announced
+    from referee.tui.dialogs import DiceDialog
+
+    path = folder / "forty.toml"
+    forty_ships(path)
+    app = RefereeApp(Journal.open(path, tables.load()), None)
+    frames = noting_frames(app)
+    found: dict[str, list[Sample]] = {}
+    odd: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        async def timed(name: str, key: str) -> None:
+            found.setdefault(name, []).append(await timed_press(pilot, key, frames))
+
+        await pilot.pause()
+        for _ in range(repeats):
+            await timed("baseline: a key bound to nothing", "f12")
+        await timed("first visit: 2 Fire (composes it)", "2")
+        await timed("first visit: 1 Ships", "1")
+        for _ in range(repeats):
+            await timed("ships: down (the next ship's card)", "down")
+        for _ in range(repeats):
+            await timed("switch: 2 Ships -> Fire", "2")
+            await timed("switch: 1 Fire -> Ships", "1")
+        for _ in range(repeats):
+            before = len(app.journal.past)
+            await timed("n: next half (apply, save, redraw)", "n")
+            await timed("ctrl+z: undo (save, redraw)", "ctrl+z")
+            if len(app.journal.past) != before:
+                odd.append("n and Ctrl+Z did not leave the history as it was")
+                break
+        await pilot.press("2")
+        await pilot.pause()
+        firers = ["Bludgeon", "Viper", "Deathstroke", "Carrion", "Bludgeon II", "Maelstrom"]
+        for _ in range(repeats):
+            app.volley[:] = [Announced(name, "LB", "Ken'Zah Station", Report(range=3)) for name in firers]
+            await timed("fire: f (six shots: the dice dialog)", "f")
+            if not isinstance(app.screen, DiceDialog):
+                odd.append(f"fire: f did not open the dice dialog ({type(app.screen).__name__}): {app.query_one('#said').render()}")
+                break
+            await timed("fire: Ctrl+R (roll for me, outcome shown)", "ctrl+r")
+            await timed("fire: Enter (apply six shots, save, redraw)", "enter")
+            await pilot.press("ctrl+z")  # untimed: the station as it was, for the next volley
+            await pilot.pause()
+    return found, odd
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=20)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="referee-battle-bench-") as name:
+        os.environ["REFEREE_HOME"] = str(Path(name) / "home")
+        start = time.perf_counter()
+        found, odd = asyncio.run(keys(options.repeats, Path(name)))
+        report_keys(found, odd, options.repeats)
+        print(f"   (40 ships; goal {KEY_GOAL_MS:.0f} ms a key; {time.perf_counter() - start:.0f} s in all)")
+
+
+if __name__ == "__main__":
+    main()
