@@ -38,19 +38,19 @@ class ShipsPage(Page):
     def body(self) -> Iterable[Widget]:
         yield Static(id="next", classes="panel")
         with Horizontal():
-            yield Rows(*cards.LABELS, id="ships")
+            yield Rows(*cards.LABELS, id="roster")
             with VerticalScroll(classes="side"):
                 yield Static(id="card")
 
     def home(self) -> Widget:
-        return self.query_one("#ships", Rows)
+        return self.query_one("#roster", Rows)
 
     def draw(self) -> None:
         battle = self.battle
         put(self.query_one("#next", Static), lines(cards.next_steps(battle)), layout=False)  # (four lines always: app.tcss)
         rows = [(s.name, cards.ship_row(s, battle)) for side in battle.sides for s in battle.ships if s.side == side]
         gone = frozenset(s.name for s in battle.ships if s.destroyed)
-        self.query_one("#ships", Rows).show(rows, self.referee.ship, dim=gone)
+        self.query_one("#roster", Rows).show(rows, self.referee.ship, dim=gone)
         self.show_card()
 
     def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
@@ -63,7 +63,7 @@ class ShipsPage(Page):
         put(self.query_one("#card", Static), lines(cards.card(ship, battle) if ship else ["no ship"]))
 
     def point_at(self, name: str) -> None:
-        self.query_one("#ships", Rows).point(name)
+        self.query_one("#roster", Rows).point(name)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Close into the campaign only for a battle opened from one."""
@@ -99,12 +99,12 @@ class FirePage(Page):
     def body(self) -> Iterable[Widget]:
         yield Static(id="order", classes="panel")
         with Horizontal():
-            yield Rows("#", "Firer", "Weapon", "Target", "Hit", "Report", id="shots")
+            yield Rows("#", "Firer", "Weapon", "Target", "Hit", "Report", id="volley")
             with VerticalScroll(classes="side wide"):
                 yield Static(id="odds")
 
     def home(self) -> Widget:
-        return self.query_one("#shots", Rows)
+        return self.query_one("#volley", Rows)
 
     def draw(self) -> None:
         battle = self.battle
@@ -123,7 +123,7 @@ class FirePage(Page):
             except RefereeError:
                 hit = "?"
             rows.append((str(number), (str(number), shot.firer, shot.weapon, shot.target, hit, shot.shown())))
-        table = self.query_one("#shots", Rows)
+        table = self.query_one("#volley", Rows)
         table.show(rows)
         self.show_odds(table.key)
 
@@ -152,11 +152,11 @@ class FirePage(Page):
         actions.check_volley(self.battle, self.referee.tables, [*self.shots, shot])  # refused now, before it is listed
         self.shots.append(shot)
         self.redraw()
-        self.query_one("#shots", Rows).point(str(len(self.shots)))
+        self.query_one("#volley", Rows).point(str(len(self.shots)))
         self.referee.tell(f"announced: the {shot.firer}'s {shot.weapon} at the {shot.target}; {len(self.shots)} shot(s) to fire")
 
     def action_drop(self) -> None:
-        key = self.query_one("#shots", Rows).key
+        key = self.query_one("#volley", Rows).key
         if key:
             del self.shots[int(key) - 1]
             self.redraw()
