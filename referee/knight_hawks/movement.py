@@ -335,9 +335,9 @@ def leave_map(battle: Battle, name: str, toward: str = "") -> Done:
     if gone is not None and campaign and toward and not gone.toward:
         return _name_toward(battle, gone, toward)
     ship = _afloat(battle, name)
-    _moving(battle, ship, "a ship flies off the map")
     if ship.ship_class in STATIONS:
         raise RefereeError(f"the {ship.name} is a {ship.ship_class}: it stays in its orbit and does not leave the map")
+    _moving(battle, ship, "a ship flies off the map")
     if ship.carried_by:
         raise RefereeError(f"the {ship.name} is aboard the {ship.carried_by}: it leaves the map with its carrier (kh leave {ship.carried_by!r}), or launches first")
     if ship.docked_at:

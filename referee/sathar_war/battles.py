@@ -365,8 +365,16 @@ def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]
         if ship.carried_by or not unit.active:
             continue  # aboard a carrier that left: it goes with it
         riders = [campaign.unit(s.name) for s in battle.ships if s.carried_by == ship.name and s.name in gone and campaign.unit(s.name).active]
+        left = [u for u in campaign.aboard(ship.name) if u.active and u.name not in gone]
         campaign, line = _escape(campaign, unit, fight_of(campaign, unit), escape.toward, riders)
         entries.append(line)
+        if left:  # launched in the battle and not back aboard: they stay in the system
+            campaign = campaign.with_units([attrs.evolve(u, roster=attrs.evolve(u.roster, carried_by="")) for u in left])
+            text = (
+                f"{', '.join(u.name for u in left)}: not aboard the {ship.name} when it left the battle, so not with it; launched in {fight_of(campaign, unit).system} "
+                "('Fighters not aboard a carrier or station when the \"Day\" marker is advanced are destroyed automatically')"
+            )
+            entries.append(campaign.entry(text, rule=BREAKING_OFF))
     return campaign, entries
 
 
