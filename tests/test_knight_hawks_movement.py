@@ -143,7 +143,7 @@ def test_the_moving_side_still_to_move_and_moved_cleared_when_the_half_ends() ->
     battle = move(battle, RNG, "Venomous", 3, 3, 0).battle
     assert [s.name for s in battle.to_move] == ["Perdition", "Maelstrom"]
     upf = advance(battle)
-    assert upf.moved == frozenset() and [s.name for s in upf.to_move] == ["Z'Gata", "Stiletto", "Station"]
+    assert upf.moved == frozenset() and [s.name for s in upf.to_move] == ["Z'Gata", "Stiletto"]  # the station is moved along its orbit
     assert move(advance(upf), RNG, "Venomous", 3, 0, 0).battle.ship("Venomous").speed == 3  # its next turn
 
 
@@ -356,3 +356,13 @@ def test_a_hit_that_takes_the_last_ship_of_a_side_is_logged_once_for_a_known_sce
     battle = fleet("basic")
     done = hit_in_battle(advance(battle), KH, RNG, "Venomous", "torpedo", "4d10", Rolled(None, None, "40"))
     assert not any(e.text.startswith("the battle is over") for e in done.entries)
+
+
+def test_a_shatter_drone_that_moved_is_gone_from_the_moves_and_the_battle_still_saves() -> None:
+    """Found by the random battles: a drone, gone from the battle when it detonates, stayed listed as moved."""
+    from referee.knight_hawks.ordnance import shatter_drone
+
+    battle = move(advance(fleet()), RNG, "Z'Gata", 2, 2, 0).battle
+    done = shatter_drone(battle, KH, RNG, "Z'Gata", ["Venomous"], {"Venomous": Rolled(None, "40", "10")})
+    assert done.battle.moved == frozenset() and "Z'Gata" not in {s.name for s in done.battle.ships}
+    assert battle_file.from_dict(battle_file.to_dict(done.battle), KH) == done.battle

@@ -200,11 +200,14 @@ class Battle:
 
     @property
     def to_move(self) -> tuple[Ship, ...]:
-        """The moving side's ships whose move is not yet recorded in this half (docked ships and
-        fighters aboard a carrier move only once they leave)."""
+        """The moving side's ships whose move is not yet recorded in this half: docked ships and fighters
+        aboard a carrier move only once they leave, and a station is moved along its orbit, one hex a
+        turn, whatever the players choose (Sequence of Play: "Ships and space stations in orbit are moved one hex")."""
         if self.step != "turn":
             return ()
-        return tuple(s for s in self.afloat(self.moving) if s.name not in self.moved and not s.docked_at and not s.carried_by)
+        return tuple(
+            s for s in self.afloat(self.moving) if s.name not in self.moved and not s.docked_at and not s.carried_by and s.ship_class not in STATIONS
+        )
 
 
 def check(battle: Battle) -> Battle:
@@ -336,10 +339,11 @@ def _check_links(battle: Battle) -> None:
 DOCKED_RULE = f"{MANUAL}, Space Stations (docking): complete game turns docked"
 
 
-def _turn_docked(battle: Battle) -> Battle:
+def _turn_docked(battle: Battle) -> tuple[Battle, list[tuple[str, str]]]:
     """The game turn ends: each ship docked at a station since the turn started has spent one more
-    complete game turn docked (docked at its start and still docked at its end), logged with what a
-    scenario's special rule makes of it (referee.knight_hawks.scenarios)."""
+    complete game turn docked (docked at its start and still docked at its end). Returns the battle
+    and the log lines (text, rule), with what a scenario's special rule makes of it
+    (referee.knight_hawks.scenarios); they are dated to the half that follows, as the step's lines are."""
     from referee.knight_hawks import scenarios  # it reads a battle; the battle module is loaded first
 
     counted = [
@@ -347,7 +351,7 @@ def _turn_docked(battle: Battle) -> Battle:
         if s.docked_at and not s.destroyed and s.name not in battle.docked_this_turn and battle.escape(s.name) is None
     ]
     if not counted:
-        return attrs.evolve(battle, docked_this_turn=frozenset())
+        return attrs.evolve(battle, docked_this_turn=frozenset()), []
     turns = {(d.ship, d.station): d.turns for d in battle.docked_turns}
     for ship in counted:
         turns[ship.name, ship.docked_at] = turns.get((ship.name, ship.docked_at), 0) + 1
@@ -355,9 +359,8 @@ def _turn_docked(battle: Battle) -> Battle:
         battle, docked_this_turn=frozenset(), docked_turns=tuple(DockedTurns(ship, station, n) for (ship, station), n in turns.items()),
     )
     shown = ", ".join(f"the {s.name} at the {s.docked_at} {turns[s.name, s.docked_at]}" for s in counted)
-    entries = [after.entry(f"end of turn {battle.turn}: complete game turns docked (docked since the turn began): {shown}", rule=DOCKED_RULE)]
-    entries += [after.entry(text, rule=rule) for text, rule in scenarios.turn_ended(battle, after)]
-    return after.logged(*entries)
+    lines = [(f"end of turn {battle.turn}: complete game turns docked (docked since the turn began): {shown}", DOCKED_RULE)]
+    return after, lines + scenarios.turn_ended(battle, after)
 
 
 def advance(battle: Battle) -> Battle:
@@ -379,16 +382,18 @@ def advance(battle: Battle) -> Battle:
     if battle.step == "turn" and battle.moving == first:
         nxt = attrs.evolve(battle, moving=second, fires_rolled=False)
         return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE))
+    docked: list[tuple[str, str]] = []
     if battle.step == "turn":
-        battle = _turn_docked(battle)
+        battle, docked = _turn_docked(battle)
     repair_due = battle.step == "turn" and battle.game == "advanced" and battle.turn % 3 == 0
     if repair_due and battle.damage_table:
         nxt = attrs.evolve(battle, step="repair", repaired=frozenset())
         rule = "Knight Hawks Tactical Operations Manual, Advanced Game: Sequence of Play (Repair Turn after every 3 turns)"
-        return nxt.logged(nxt.entry(f"repair turn after turn {battle.turn}", rule=rule))
+        return nxt.logged(*(nxt.entry(text, rule=why) for text, why in docked), nxt.entry(f"repair turn after turn {battle.turn}", rule=rule))
     ships = tuple(attrs.evolve(s, fired=frozenset()) for s in battle.ships)
     nxt = attrs.evolve(battle, turn=battle.turn + 1, moving=first, step="turn", fires_rolled=False, ships=ships, repaired=frozenset())
+    ended = [nxt.entry(text, rule=why) for text, why in docked]
     if repair_due:
         rule = f"{SEQUENCE}; {CAMPAIGN_BASIC_REPAIRS}"
-        return nxt.logged(nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn (no repair turn after turn {battle.turn}: the campaign's Basic Rules ignore the repair rule)", rule=rule))
-    return nxt.logged(nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn", rule=SEQUENCE))
+        return nxt.logged(*ended, nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn (no repair turn after turn {battle.turn}: the campaign's Basic Rules ignore the repair rule)", rule=rule))
+    return nxt.logged(*ended, nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn", rule=SEQUENCE))

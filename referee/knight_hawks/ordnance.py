@@ -262,7 +262,10 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
     _no_strangers({}, rolled, targets)
     entries: list[Entry] = []
     rule = f"{DRONES}: a torpedo hit on every other ship in the hex, Damage Table at -20, hull damage 5d10"
-    battle = attrs.evolve(battle, ships=tuple(s for s in battle.ships if s.name != bomb.name))
+    battle = attrs.evolve(  # gone: and from what the battle keeps of its move and its docking
+        battle, ships=tuple(s for s in battle.ships if s.name != bomb.name), moved=battle.moved - {bomb.name},
+        docked_this_turn=battle.docked_this_turn - {bomb.name}, docked_turns=tuple(d for d in battle.docked_turns if d.ship != bomb.name),
+    )
     done = noted(battle, f"the shatter drone {bomb.name} detonates: it is gone (not counted as a ship destroyed)", rule=rule)
     battle = done.battle
     entries.extend(done.entries)
