@@ -224,6 +224,9 @@ def test_ships_that_left_the_battles_map_escape_to_the_transit_box_they_named() 
     battle = leave_map(battle, "TF Prenglar Battleship").battle  # no system named yet
     with pytest.raises(RefereeError, match=r"the TF Prenglar Battleship \(turn 1\) left the map without a system named: .*Breaking Off Combat.*kh leave SHIP --toward SYSTEM"):
         battles.from_battle(campaign, battle)
+    wrong = leave_map(battle, "TF Prenglar Battleship", toward="Dramune").battle
+    with pytest.raises(RefereeError, match="the TF Prenglar Battleship left the battle's map toward Dramune: no route joins Prenglar and Dramune"):
+        battles.from_battle(campaign, wrong)
     named = leave_map(battle, "TF Prenglar Battleship", toward="Cassidine")
     assert named.entries[0].text == "the TF Prenglar Battleship, which left the map in turn 1, escapes to a transit box toward Cassidine"
     back = battles.from_battle(campaign, named.battle).campaign

@@ -366,7 +366,10 @@ def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]
             continue  # aboard a carrier that left: it goes with it
         riders = [campaign.unit(s.name) for s in battle.ships if s.carried_by == ship.name and s.name in gone and campaign.unit(s.name).active]
         left = [u for u in campaign.aboard(ship.name) if u.active and u.name not in gone]
-        campaign, line = _escape(campaign, unit, fight_of(campaign, unit), escape.toward, riders)
+        try:
+            campaign, line = _escape(campaign, unit, fight_of(campaign, unit), escape.toward, riders)
+        except RefereeError as error:
+            raise RefereeError(f"the {ship.name} left the battle's map toward {escape.toward}: {error}") from None
         entries.append(line)
         if left:  # launched in the battle and not back aboard: they stay in the system
             campaign = campaign.with_units([attrs.evolve(u, roster=attrs.evolve(u.roster, carried_by="")) for u in left])
