@@ -201,3 +201,53 @@ def test_a_battle_under_the_basic_rules_is_exported_without_the_damage_table_and
     advanced = battles.declare(at_kawdl_kit(SATHAR, UPF), TABLES, "K'tsa-Kar", rules="advanced").campaign
     with pytest.raises(RefereeError, match="the battle file is fought with the basic rules, but the attack at Kawdl-Kit was declared with the advanced rules"):
         battles.from_battle(advanced, hit)
+
+
+def test_ships_that_left_the_battles_map_escape_to_the_transit_box_they_named() -> None:
+    """Breaking Off Combat: escaped ships 'are placed in a transit box adjacent to the star system'; the
+    fighters aboard an assault carrier go with it; a ship that left without a system named is refused."""
+    from referee.knight_hawks.battle import advance
+    from referee.knight_hawks.movement import dock, leave_map
+    from referee.knight_hawks.scenarios import scenario, verdict
+    from tests.test_sathar_war import contested_prenglar
+
+    campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
+    battle = battles.battle_for(campaign, "Prenglar")
+    assert scenario(battle) == "campaign" and verdict(battle) is None
+    battle = leave_map(battle, "Sathar Destroyer 1", toward="Cassidine").battle
+    assert "it breaks off and escapes to a transit box toward Cassidine" in battle.log[-1].text and battle.log[-1].rule.endswith("Breaking Off Combat")
+    battle = advance(battle)
+    with pytest.raises(RefereeError, match="fighters 'cannot enter a transit box unless they are being carried aboard an assault carrier'"):
+        leave_map(dock(battle, "UPF Fighter 4", "").battle, "UPF Fighter 4", toward="Cassidine")
+    battle = dock(battle, "UPF Fighter 4", "").battle  # launched: it stays on the map
+    battle = leave_map(battle, "TF Prenglar Assault Carrier", toward="Cassidine").battle
+    battle = leave_map(battle, "TF Prenglar Battleship").battle  # no system named yet
+    with pytest.raises(RefereeError, match=r"the TF Prenglar Battleship \(turn 1\) left the map without a system named: .*Breaking Off Combat.*kh leave SHIP --toward SYSTEM"):
+        battles.from_battle(campaign, battle)
+    wrong = leave_map(battle, "TF Prenglar Battleship", toward="Dramune").battle
+    with pytest.raises(RefereeError, match="the TF Prenglar Battleship left the battle's map toward Dramune: no route joins Prenglar and Dramune"):
+        battles.from_battle(campaign, wrong)
+    named = leave_map(battle, "TF Prenglar Battleship", toward="Cassidine")
+    assert named.entries[0].text == "the TF Prenglar Battleship, which left the map in turn 1, escapes to a transit box toward Cassidine"
+    back = battles.from_battle(campaign, named.battle).campaign
+    box = Place("Prenglar - Cassidine", box=1, toward="Cassidine")
+    for name in ("Sathar Destroyer 1", "TF Prenglar Assault Carrier", "UPF Fighter 1", "UPF Fighter 2", "UPF Fighter 3", "TF Prenglar Battleship"):
+        assert back.unit(name).place == box, name
+    assert back.unit("UPF Fighter 1").roster.carried_by == "TF Prenglar Assault Carrier"
+    stayed = back.unit("UPF Fighter 4")  # launched before the carrier left: not with it, and no longer aboard it
+    assert stayed.place == campaign.unit("UPF Fighter 4").place and stayed.place.where == "Prenglar" and stayed.roster.carried_by == ""
+    assert any(e.text.startswith("UPF Fighter 4: not aboard the TF Prenglar Assault Carrier when it left the battle") for e in back.log)
+    assert back.unit("Sathar Destroyer 2").place == campaign.unit("Sathar Destroyer 2").place
+    assert any("the TF Prenglar Assault Carrier breaks off and escapes with UPF Fighter 1, UPF Fighter 2, UPF Fighter 3 aboard to" in e.text for e in back.log)
+
+
+def test_a_campaign_battle_is_over_when_a_side_has_left_the_map() -> None:
+    from referee.knight_hawks.movement import leave_map
+    from referee.knight_hawks.scenarios import verdict
+
+    campaign = battles.declare(at_kawdl_kit(SATHAR[:1], UPF[:1]), TABLES, "K'tsa-Kar").campaign
+    battle = battles.battle_for(campaign, "K'tsa-Kar")
+    done = leave_map(battle, "Sathar Destroyer 1", toward="Kizk-Kar")
+    found = verdict(done.battle)
+    assert found is not None and found.winner == "" and found.reason.startswith("Sathar has no ship left on the map")
+    assert done.entries[-1].text.startswith("the battle is over: no winner named here: Sathar has no ship left on the map")

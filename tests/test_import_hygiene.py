@@ -54,7 +54,7 @@ def test_dice_and_table_lookups_do_not_build_the_battle_commands(args: tuple[str
 
 def test_the_rules_layer_imports_no_ui() -> None:
     loaded = modules_after(
-        "import referee.dice, referee.tables, referee.storage, referee.knight_hawks.battle_file, referee.knight_hawks.ordnance, referee.knight_hawks.movement, referee.knight_hawks.repair, "
+        "import referee.dice, referee.tables, referee.storage, referee.knight_hawks.battle_file, referee.knight_hawks.ordnance, referee.knight_hawks.movement, referee.knight_hawks.repair, referee.knight_hawks.scenarios, "
         "referee.sathar_war.campaign_file, referee.sathar_war.report, referee.sathar_war.fleets, referee.sathar_war.setup, "
         "referee.journal, referee.saves, referee.tui.actions"
     )

@@ -1,5 +1,5 @@
-"""``referee kh`` battle commands: start a scenario, show the rosters, step the turn, fires,
-screens, docking, mines, seekers and shatter drones. Each loads the battle file, takes one step,
+"""``referee kh`` battle commands: start a scenario, show the rosters and how the battle stands,
+step the turn, moves, leaving the map, fires, screens, docking, mines, seekers and shatter drones. Each loads the battle file, takes one step,
 saves it atomically and prints the step's log lines with their dice and rules."""
 
 from pathlib import Path
@@ -83,6 +83,9 @@ def start(
 
 
 def roster_line(ship: "Ship", battle: "Battle") -> str:
+    gone = battle.escape(ship.name)
+    if gone is not None:
+        return f"{ship.name} ({ship.ship_class}, {ship.side}): LEFT THE MAP in turn {gone.turn}" + (f", escaping toward {gone.toward}" if gone.toward else "")
     if ship.destroyed:
         loss = battle.loss(ship.name)
         when = f" in turn {loss.turn}, {loss.half}'s half" + (", by its shooting" if loss.shooting else "") if loss else ""
@@ -100,6 +103,7 @@ def roster_line(ship: "Ship", battle: "Battle") -> str:
     status += [f"aboard {ship.carried_by}"] if ship.carried_by else []
     status += [f"fired {', '.join(sorted(ship.fired))} this turn"] if ship.fired else []
     status += ["must turn on its next move (evaded)"] if ship.must_turn else []
+    status += ["moved this half"] if ship.name in battle.moved else []
     status += [f"airdock only: {', '.join(sorted(ship.airdock_only))}"] if ship.airdock_only else []
     carried = [s.name for s in battle.ships if s.carried_by == ship.name and not s.destroyed]
     status += [f"carries {', '.join(carried)}"] if carried else []
@@ -114,20 +118,31 @@ def ships(
     as_json: AsJson = False,
 ) -> None:
     """The rosters: hull, ADF, MR, DCR, weapons and defenses with ammunition, damage and status."""
+    import attrs
+
     from referee.knight_hawks import battle_file as files
+    from referee.knight_hawks.scenarios import standing, verdict
 
     battle, _ = open_battle(battle_file)
     shown = [battle.ship(name)] if name else list(battle.ships)
+    over = verdict(battle)
     if as_json:
         data = files.to_dict(battle)
         wanted = {s.name for s in shown}
         print_json({"turn": battle.turn, "moving": battle.moving, "step": battle.step, "damage_table": battle.damage_table,
                     "ships": [s for s in data["ships"] if s["name"] in wanted],
+                    "to_move": [s.name for s in battle.to_move], "escapes": data.get("escapes", []),
+                    "standing": standing(battle), "verdict": attrs.asdict(over) if over else None,
                     **({"mines": data["mines"], "seekers": data["seekers"]} if secrets else {})})
         return
     when = "repair turn" if battle.step == "repair" else f"{battle.moving} moving"
     rules = "" if battle.damage_table else " (the campaign's Basic Rules: no Damage Table, every hit a hull hit; no repairs)"
     print(f"{battle.name}, turn {battle.turn}, {when}{rules}")
+    print(f"Standing: {standing(battle)}")
+    if over is not None:
+        print(f"Verdict: {over.shown()}  [{over.rule}]")
+    elif battle.step == "turn":
+        print("Still to move: " + (", ".join(s.name for s in battle.to_move) or "none"))
     for side in battle.sides:
         mine = [s for s in shown if s.side == side]
         if mine:
@@ -240,6 +255,36 @@ def dock(
     if bool(at) == leave:
         raise RefereeError("name the station or carrier to dock with, or give --leave")
     apply(battle_file, as_json, lambda battle, kh: docking(battle, ship, at or ""))
+
+
+@app.command("move")
+def move(
+    ship: Ship_,
+    speed: Annotated[int, typer.Option("--speed", help="The ship's new speed: the hexes it moved this turn.")],
+    adf: Annotated[int, typer.Option("--adf", help="ADF points used: the change of speed.")] = 0,
+    mr: Annotated[int, typer.Option("--mr", help="MR points used: the turns it made.")] = 0,
+    battle_file: BattleFile = None,
+    roll: Annotated[Optional[str], typer.Option("--roll", help="The d100 for breaking apart, rolled at the table (a ship beyond half its hull points).")] = None,
+    seed: Seed = None,
+    as_json: AsJson = False,
+) -> None:
+    """Record a ship's move: its new speed and the ADF and MR points it used (breaking apart rolled where due)."""
+    from referee.knight_hawks.movement import move as moving
+
+    apply(battle_file, as_json, lambda battle, kh: moving(battle, dice_for(seed), ship, speed, adf, mr, roll))
+
+
+@app.command("leave")
+def leave(
+    ship: Ship_,
+    battle_file: BattleFile = None,
+    toward: Annotated[str, typer.Option("--toward", help="A campaign battle: the adjacent star system whose transit box it escapes to.")] = "",
+    as_json: AsJson = False,
+) -> None:
+    """A ship flies off the map for good in its movement (fighters aboard with it): out of the battle."""
+    from referee.knight_hawks.movement import leave_map
+
+    apply(battle_file, as_json, lambda battle, kh: leave_map(battle, ship, toward))
 
 
 @app.command("drone")

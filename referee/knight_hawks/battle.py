@@ -6,6 +6,11 @@ side fires defensively and the moving side fires offensively. In the Advanced Ga
 follows every third game turn. Players move the counters; the battle keeps what the rosters and
 the referee's paper would hold.
 
+The battle also keeps who moved in this half (so the app can list who still has to move), the ships
+that left the map for good (Moving Off The Map; The Second Sathar War, Breaking Off Combat) and the
+complete game turns each ship spent docked at a station (a scenario's special rule counts them:
+Surprise Attack!, Evacuating Doliin Bay).
+
 A campaign battle fought with the Basic Rules (``damage_table`` False) keeps the Advanced Game's
 ships, weapons and Combat Table but ignores "The Advanced Game Damage Table and the repair rule"
 (The Second Sathar War, Orders of Battle): every hit is a hull hit, and there is no repair turn.
@@ -22,7 +27,7 @@ import attrs
 from referee.dice import Roll
 from referee import strict
 from referee.errors import RefereeError
-from referee.knight_hawks.combat import Game
+from referee.knight_hawks.combat import MANUAL, Game
 from referee.knight_hawks.roster import FIRES, Ship
 
 Step = Literal["turn", "repair"]
@@ -66,6 +71,30 @@ class Loss:
 
 
 @attrs.frozen
+class Escape:
+    """A ship that left the map for good in its movement, in game turn ``turn`` (Moving Off The Map:
+    in the Basic Game "Ships that leave the map are considered lost and are taken out of the game";
+    a scenario's ship that flies off, as Surprise Attack's Z'Gata or Close Escort's Megasaurus). In a
+    campaign battle ``toward`` names the adjacent star system whose transit box it escapes to (The
+    Second Sathar War, Breaking Off Combat)."""
+
+    ship: str
+    turn: int
+    toward: str = ""
+
+
+@attrs.frozen
+class DockedTurns:
+    """Complete game turns a ship spent docked at a station: docked at the start of a game turn and
+    still docked at its end (Surprise Attack!, Evacuating Doliin Bay: "three complete game turns
+    docked ... need not be consecutive")."""
+
+    ship: str
+    station: str
+    turns: int
+
+
+@attrs.frozen
 class Entry:
     """One line of the battle's log: what happened, the dice that decided it, and the rule."""
 
@@ -92,6 +121,10 @@ class Battle:
     seekers: tuple[Seeker, ...] = ()
     new_fires: frozenset[str] = frozenset()  # non-moving ships set on fire in this combat step: not rolled until their opponent's next
     losses: tuple[Loss, ...] = ()  # when each destroyed ship was destroyed
+    moved: frozenset[str] = frozenset()  # the moving side's ships whose move is recorded in this half (kh move, kh leave)
+    escapes: tuple[Escape, ...] = ()  # ships that left the map for good: out of the battle, not destroyed
+    docked_turns: tuple[DockedTurns, ...] = ()  # complete game turns docked at a station, counted as each game turn ends
+    docked_this_turn: frozenset[str] = frozenset()  # ships that docked at a station during this game turn: it is not a complete turn docked
     roll_for_side_a: bool = False  # a scenario whose players roll for side A when it starts (referee.knight_hawks.side_a)
     # False: a campaign battle under its Basic Rules - Advanced rosters, weapons and Combat Table, but no
     # Damage Table (every hit a hull hit), no repairs, no fires, no breaking apart (The Second Sathar War)
@@ -144,7 +177,37 @@ class Battle:
         return next((loss for loss in self.losses if loss.ship == name), None)
 
     def afloat(self, side: str) -> tuple[Ship, ...]:
-        return tuple(s for s in self.ships if s.side == side and not s.destroyed)
+        """The side's ships still in the battle: not destroyed, and not gone off the map."""
+        gone = {e.ship for e in self.escapes}
+        return tuple(s for s in self.ships if s.side == side and not s.destroyed and s.name not in gone)
+
+    def escape(self, name: str) -> Escape | None:
+        """When and whither the ship of that name left the map (None: it did not)."""
+        return next((e for e in self.escapes if e.ship == name), None)
+
+    def on_map(self, ship: Ship, what: str = "is out of the battle") -> Ship:
+        """The ship, refused if it left the map: a ship that left can no longer fire, be fired at,
+        launch ICMs, dock, move or repair in this battle."""
+        gone = self.escape(ship.name)
+        if gone is not None:
+            whither = f", escaping toward {gone.toward}" if gone.toward else ""
+            raise RefereeError(f"the {ship.name} left the map in turn {gone.turn}{whither}: it {what} (Moving Off The Map)")
+        return ship
+
+    def docked_turns_at(self, ship: str, station: str) -> int:
+        """The complete game turns the ship has spent docked at the station."""
+        return next((d.turns for d in self.docked_turns if (d.ship, d.station) == (ship, station)), 0)
+
+    @property
+    def to_move(self) -> tuple[Ship, ...]:
+        """The moving side's ships whose move is not yet recorded in this half: docked ships and fighters
+        aboard a carrier move only once they leave, and a station is moved along its orbit, one hex a
+        turn, whatever the players choose (Sequence of Play: "Ships and space stations in orbit are moved one hex")."""
+        if self.step != "turn":
+            return ()
+        return tuple(
+            s for s in self.afloat(self.moving) if s.name not in self.moved and not s.docked_at and not s.carried_by and s.ship_class not in STATIONS
+        )
 
 
 def check(battle: Battle) -> Battle:
@@ -197,6 +260,7 @@ def check(battle: Battle) -> Battle:
         if seeker.turn > battle.turn:
             raise RefereeError(f"the seeker in hex {seeker.hex} last moved in turn {seeker.turn}, after this turn ({battle.turn})")
     _check_links(battle)
+    _check_movement(battle, by_name)
     if battle.step == "repair" and (battle.game != "advanced" or battle.turn % 3):
         raise RefereeError(f"step repair: a repair turn follows every third turn of the Advanced Game ({SEQUENCE}), not turn {battle.turn} of a {battle.game} game")
     strangers = sorted(battle.repaired - set(by_name))
@@ -206,6 +270,39 @@ def check(battle: Battle) -> Battle:
         if not 1 <= entry.turn <= battle.turn or entry.side not in battle.sides:
             raise RefereeError(f"log #{number}: turn {entry.turn}, {entry.side!r}: a log line is of a turn from 1 to {battle.turn} and one of {list(battle.sides)}")
     return battle
+
+
+def _check_movement(battle: Battle, by_name: dict[str, Ship]) -> None:
+    """Who moved in this half, who left the map, and the complete game turns docked, against the rosters."""
+    strangers = sorted(n for n in battle.moved if n not in by_name or by_name[n].side != battle.moving)
+    if strangers or (battle.moved and battle.step != "turn"):
+        raise RefereeError(f"moved lists {', '.join(sorted(battle.moved))}: the {battle.moving} ships that moved in this half of the turn (none in a repair turn)")
+    gone = [e.ship for e in battle.escapes]
+    for escape in battle.escapes:
+        ship = by_name.get(escape.ship)
+        if ship is None or gone.count(escape.ship) > 1:
+            raise RefereeError(f"escapes lists {escape.ship!r}, which is not a ship of this battle listed once")
+        if ship.destroyed:
+            raise RefereeError(f"escapes lists the {ship.name}, which is destroyed: a ship that left the map is out of the battle and cannot be destroyed in it")
+        if not 1 <= escape.turn <= battle.turn:
+            raise RefereeError(f"the {ship.name} is listed as leaving the map in turn {escape.turn}: give a turn from 1 to {battle.turn}")
+        if ship.docked_at or (ship.carried_by and ship.carried_by not in gone):
+            raise RefereeError(f"the {ship.name} left the map but is docked at or aboard the {ship.docked_at or ship.carried_by}, which did not: a ship leaves its station first, a fighter with its carrier")
+        strict.plain(escape.toward, f"escapes: the {ship.name}'s toward")
+    for ship in battle.ships:
+        if ship.carried_by in gone and ship.name not in gone and not ship.destroyed:
+            raise RefereeError(f"the {ship.name} is aboard the {ship.carried_by}, which left the map: list it in escapes too (fighters aboard leave with their carrier)")
+    pairs = [(d.ship, d.station) for d in battle.docked_turns]
+    ended = battle.turn - (battle.step == "turn")  # game turns over
+    for docked in battle.docked_turns:
+        ship, station = by_name.get(docked.ship), by_name.get(docked.station)
+        if ship is None or station is None or station.ship_class not in STATIONS or pairs.count((docked.ship, docked.station)) > 1:
+            raise RefereeError(f"docked_turns lists the {docked.ship!r} at {docked.station!r}: give a ship and a station of this battle, each pair once")
+        if not 1 <= docked.turns <= ended:
+            raise RefereeError(f"docked_turns: the {docked.ship} is listed {docked.turns} complete game turns docked at the {docked.station}: give 1 to the {ended} game turns over")
+    strangers = sorted(n for n in battle.docked_this_turn if n not in by_name)
+    if strangers:
+        raise RefereeError(f"docked_this_turn lists {', '.join(strangers)}, which is not a ship of this battle")
 
 
 STATIONS = ("space station", "fortress", "fortified station", "armed station")  # the classes a ship docks at (a campaign's stations keep their type)
@@ -239,6 +336,33 @@ def _check_links(battle: Battle) -> None:
             raise RefereeError(f"the {ship.name} is a {ship.ship_class}, carried by the {ship.carried_by}: only fighters are carried (Fighters)")
 
 
+DOCKED_RULE = f"{MANUAL}, Space Stations (docking): complete game turns docked"
+
+
+def _turn_docked(battle: Battle) -> tuple[Battle, list[tuple[str, str]]]:
+    """The game turn ends: each ship docked at a station since the turn started has spent one more
+    complete game turn docked (docked at its start and still docked at its end). Returns the battle
+    and the log lines (text, rule), with what a scenario's special rule makes of it
+    (referee.knight_hawks.scenarios); they are dated to the half that follows, as the step's lines are."""
+    from referee.knight_hawks import scenarios  # it reads a battle; the battle module is loaded first
+
+    counted = [
+        s for s in battle.ships
+        if s.docked_at and not s.destroyed and s.name not in battle.docked_this_turn and battle.escape(s.name) is None
+    ]
+    if not counted:
+        return attrs.evolve(battle, docked_this_turn=frozenset()), []
+    turns = {(d.ship, d.station): d.turns for d in battle.docked_turns}
+    for ship in counted:
+        turns[ship.name, ship.docked_at] = turns.get((ship.name, ship.docked_at), 0) + 1
+    after = attrs.evolve(
+        battle, docked_this_turn=frozenset(), docked_turns=tuple(DockedTurns(ship, station, n) for (ship, station), n in turns.items()),
+    )
+    shown = ", ".join(f"the {s.name} at the {s.docked_at} {turns[s.name, s.docked_at]}" for s in counted)
+    lines = [(f"end of turn {battle.turn}: complete game turns docked (docked since the turn began): {shown}", DOCKED_RULE)]
+    return after, lines + scenarios.turn_ended(battle, after)
+
+
 def advance(battle: Battle) -> Battle:
     """The next half of the turn: Side A -> Side B -> (repair turn after every third turn) -> next turn.
 
@@ -252,20 +376,24 @@ def advance(battle: Battle) -> Battle:
         raise RefereeError(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first (kh fires): every turn until the fire is out")
     # an evading ship had to turn on its next move: that move is over when its side's half ends;
     # each weapon fires once in a half of the turn (Rate of Fire)
-    battle = attrs.evolve(battle, new_fires=frozenset(), ships=tuple(
+    battle = attrs.evolve(battle, new_fires=frozenset(), moved=frozenset(), ships=tuple(
         attrs.evolve(s, shots=(), must_turn=s.must_turn and s.side != battle.moving) for s in battle.ships
     ))
     if battle.step == "turn" and battle.moving == first:
         nxt = attrs.evolve(battle, moving=second, fires_rolled=False)
         return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE))
+    docked: list[tuple[str, str]] = []
+    if battle.step == "turn":
+        battle, docked = _turn_docked(battle)
     repair_due = battle.step == "turn" and battle.game == "advanced" and battle.turn % 3 == 0
     if repair_due and battle.damage_table:
         nxt = attrs.evolve(battle, step="repair", repaired=frozenset())
         rule = "Knight Hawks Tactical Operations Manual, Advanced Game: Sequence of Play (Repair Turn after every 3 turns)"
-        return nxt.logged(nxt.entry(f"repair turn after turn {battle.turn}", rule=rule))
+        return nxt.logged(*(nxt.entry(text, rule=why) for text, why in docked), nxt.entry(f"repair turn after turn {battle.turn}", rule=rule))
     ships = tuple(attrs.evolve(s, fired=frozenset()) for s in battle.ships)
     nxt = attrs.evolve(battle, turn=battle.turn + 1, moving=first, step="turn", fires_rolled=False, ships=ships, repaired=frozenset())
+    ended = [nxt.entry(text, rule=why) for text, why in docked]
     if repair_due:
         rule = f"{SEQUENCE}; {CAMPAIGN_BASIC_REPAIRS}"
-        return nxt.logged(nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn (no repair turn after turn {battle.turn}: the campaign's Basic Rules ignore the repair rule)", rule=rule))
-    return nxt.logged(nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn", rule=SEQUENCE))
+        return nxt.logged(*ended, nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn (no repair turn after turn {battle.turn}: the campaign's Basic Rules ignore the repair rule)", rule=rule))
+    return nxt.logged(*ended, nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn", rule=SEQUENCE))

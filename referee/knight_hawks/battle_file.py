@@ -12,7 +12,7 @@ import attrs
 
 from referee import storage, strict
 from referee.errors import RefereeError
-from referee.knight_hawks.battle import Battle, Entry, Loss, Mine, Seeker, check, hex_name
+from referee.knight_hawks.battle import Battle, DockedTurns, Entry, Escape, Loss, Mine, Seeker, check, hex_name
 from referee.knight_hawks.ordnance import SEEKER_LIMIT
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
 from referee.tables import Tables
@@ -22,7 +22,7 @@ VERSION = 1
 BATTLE_KEYS = {
     "format", "version", "name", "game", "source", "sides", "turn", "moving", "step", "fires_rolled", "repaired",
     "situation", "setup", "victory", "special_rules", "notes", "ships", "mines", "seekers", "log",
-    "new_fires", "losses", "roll_for_side_a", "damage_table",
+    "new_fires", "losses", "roll_for_side_a", "damage_table", "moved", "escapes", "docked_turns", "docked_this_turn",
 }
 
 
@@ -58,6 +58,10 @@ def from_dict(data: dict[str, Any], kh: Tables, start: bool = False) -> Battle:
         seekers=strict.items(data, "seekers", _seeker),
         new_fires=frozenset(strict.words(data, "new_fires", where)),
         losses=strict.items(data, "losses", _loss),
+        moved=frozenset(strict.words(data, "moved", where)),
+        escapes=strict.items(data, "escapes", _escape),
+        docked_turns=strict.items(data, "docked_turns", _docked_turns),
+        docked_this_turn=frozenset(strict.words(data, "docked_this_turn", where)),
         log=strict.items(data, "log", _entry),
         source=strict.get(data, "source", str, where, ""),
         situation=strict.get(data, "situation", str, where, "", lines=True),
@@ -104,6 +108,16 @@ def _loss(item: object, where: str) -> Loss:
     )
 
 
+def _escape(item: object, where: str) -> Escape:
+    table = strict.keys(item, {"ship", "turn", "toward"}, where)
+    return Escape(strict.get(table, "ship", str, where), strict.get(table, "turn", int, where, low=1), strict.get(table, "toward", str, where, ""))
+
+
+def _docked_turns(item: object, where: str) -> DockedTurns:
+    table = strict.keys(item, {"ship", "station", "turns"}, where)
+    return DockedTurns(strict.get(table, "ship", str, where), strict.get(table, "station", str, where), strict.get(table, "turns", int, where, low=1))
+
+
 def _entry(item: object, where: str) -> Entry:
     table = strict.keys(item, {"turn", "side", "text", "rolls", "rule"}, where)
     return Entry(
@@ -115,14 +129,24 @@ def _entry(item: object, where: str) -> Entry:
 def to_dict(battle: Battle) -> dict[str, Any]:
     """The battle as a battle file's tables (read back by :func:`from_dict` to the same battle).
 
-    ``damage_table``, ``roll_for_side_a``, ``new_fires`` and ``losses`` are written only when they
-    say something: the Damage Table in use, side A decided, no new fires, no ship destroyed."""
+    ``damage_table``, ``roll_for_side_a``, ``new_fires``, ``losses``, ``moved``, ``escapes``,
+    ``docked_turns`` and ``docked_this_turn`` are written only when they say something: the Damage
+    Table in use, side A decided, no new fires, no ship destroyed, none moved, none gone off the map,
+    no complete game turn docked, none docked in this game turn."""
     rules: dict[str, Any] = {"damage_table": False} if not battle.damage_table else {}
     if battle.roll_for_side_a:
         rules["roll_for_side_a"] = True
     state: dict[str, Any] = {"new_fires": sorted(battle.new_fires)} if battle.new_fires else {}
     if battle.losses:
         state["losses"] = [attrs.asdict(loss) for loss in battle.losses]
+    if battle.moved:
+        state["moved"] = sorted(battle.moved)
+    if battle.escapes:
+        state["escapes"] = [{k: v for k, v in attrs.asdict(e).items() if v != ""} for e in battle.escapes]
+    if battle.docked_turns:
+        state["docked_turns"] = [attrs.asdict(d) for d in battle.docked_turns]
+    if battle.docked_this_turn:
+        state["docked_this_turn"] = sorted(battle.docked_this_turn)
     return {
         "format": FORMAT, "version": VERSION, "name": battle.name, "game": battle.game, **rules, "source": battle.source,
         "sides": list(battle.sides), "turn": battle.turn, "moving": battle.moving, "step": battle.step,

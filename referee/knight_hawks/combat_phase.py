@@ -29,6 +29,7 @@ import attrs
 
 from referee.dice import Roll
 from referee.errors import RefereeError
+from referee.knight_hawks import scenarios
 from referee.knight_hawks.attack import CAMPAIGN_BASIC, Attack, Damage, Rolled, attack, damage, hull_rule
 from referee.knight_hawks.battle import Battle, Entry, Loss
 from referee.knight_hawks.combat import MANUAL, Shot, combat_table, restrictions
@@ -137,6 +138,7 @@ def strike(
     ``changed`` are other rosters to keep (the firer with its ammunition marked off); ``shooting``:
     a shot of the combat phase (not a mine or a seeker in the movement phase)."""
     battle = battle.with_ships(changed)
+    battle.on_map(target, "cannot be attacked")
     launchers, count = launch_icms(battle, target, icms)
     battle = battle.with_ships(launchers)
     target = battle.ship(target.name)
@@ -218,6 +220,9 @@ def _may_fire(battle: Battle, firer: Ship, target: Ship, line: System, name: str
     """Refuse a shot the rules forbid, naming the rule."""
     if firer.destroyed:
         raise RefereeError(f"the {firer.name} is destroyed and cannot fire")
+    battle.on_map(firer, "cannot fire")
+    battle.on_map(target, "cannot be fired at")
+    scenarios.may_fire(battle, firer)
     if firer.side == target.side:
         raise RefereeError(f"the {firer.name} and the {target.name} are both {firer.side}: choose an enemy ship")
     if line.state != "working":
@@ -266,6 +271,7 @@ def launch_icms(battle: Battle, target: Ship, wanted: Sequence[tuple[str, int]])
         line = ship.system("ICM")
         if ship.destroyed:
             raise RefereeError(f"the {ship.name} is destroyed and launches nothing")
+        battle.on_map(ship, "launches no ICMs")
         if line is None or line.state != "working":
             raise RefereeError(f"the {ship.name} has no working ICMs")
         if ship.docked_at or ship.carried_by:
@@ -308,7 +314,8 @@ def settle(battle: Battle, destroyed: Sequence[str], shooting: bool = False) -> 
     fighter inside a destroyed ship cannot fly out of the wreck (a reading, logged as one).
 
     Each ship destroyed is recorded (:class:`Loss`) with the turn, the half and ``shooting`` (destroyed
-    by this combat phase's shots), for the wasted shots of Aiming Weapons.
+    by this combat phase's shots), for the wasted shots of Aiming Weapons. A destruction that ends the
+    battle by its scenario's victory conditions is logged once (referee.knight_hawks.scenarios).
     """
     entries: list[Entry] = []
     queue = list(destroyed)
@@ -335,6 +342,11 @@ def settle(battle: Battle, destroyed: Sequence[str], shooting: bool = False) -> 
             entries.append(entry)
             if hull == 0:
                 queue.append(ship.name)
+    over = scenarios.ended(battle) if destroyed else None
+    if over is not None:
+        entry = battle.entry(over[0], rule=over[1])
+        battle = battle.logged(entry)
+        entries.append(entry)
     return battle, tuple(entries)
 
 
@@ -393,6 +405,7 @@ def hit_in_battle(
     ship = battle.ship(name)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is already destroyed")
+    battle.on_map(ship, "takes no hits")
     hit = damage(kh, battle.game, weapon, hull_dice, rng, ship, rolled, half=half, damage_table=battle.damage_table)
     rule = hit.found.citation() if hit.found is not None else hull_rule(battle.game)
     article = "an" if weapon[:1] in "aeiou" else "a"

@@ -11,6 +11,11 @@
   of Results, Navigation Hit).
 - Breaking apart: a ship beyond half its hull points that accelerates, decelerates or turns rolls
   against (damage - half original hull) x ADF and MR points used (Hull Hits).
+- A ship's move (:func:`move`): players move the counters; the referee records the new speed and the
+  ADF and MR points used, checked against the book (Movement: Speed, Acceleration and Deceleration,
+  Turning; Evasive Maneuvers; Masking Screen; Navigation Hit; Hull Hits) and a scenario's special rule.
+- Leaving the map (:func:`leave_map`): a ship that flies off the map for good is out of the battle
+  (Moving Off The Map); in a campaign battle it escapes toward an adjacent system's transit box.
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ import attrs
 from referee import dice
 from referee.errors import RefereeError
 from referee.knight_hawks.attack import CAMPAIGN_BASIC
-from referee.knight_hawks.battle import Battle
+from referee.knight_hawks import scenarios
+from referee.knight_hawks.battle import STATIONS, Battle, Escape
 from referee.knight_hawks.combat import MANUAL
 from referee.knight_hawks.combat_phase import Done, noted, settle
 from referee.knight_hawks.damage import breakup_chance
@@ -35,7 +41,7 @@ def _afloat(battle: Battle, name: str) -> Ship:
     ship = battle.ship(name)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is destroyed")
-    return ship
+    return battle.on_map(ship)
 
 
 def _moving(battle: Battle, ship: Ship, what: str) -> None:
@@ -99,6 +105,7 @@ def dock(battle: Battle, name: str, at: str) -> Done:
         if not where:
             raise RefereeError(f"the {ship.name} is not docked")
         _moving(battle, ship, "a ship leaves its station or carrier")
+        battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn - {ship.name})
         return _done(battle, attrs.evolve(ship, docked_at="", carried_by=""), f"the {ship.name} leaves the {where}", rule)
     base = _afloat(battle, at)
     if base.side != ship.side or base.name == ship.name:
@@ -113,7 +120,9 @@ def dock(battle: Battle, name: str, at: str) -> Done:
         return _done(battle, attrs.evolve(ship, carried_by=base.name, speed=0, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
     if base.ship_class != "space station":
         raise RefereeError(f"ships dock at space stations; the {base.name} is a {base.ship_class}")
-    # a ship stops to dock: a masking screen lasts only while it flies straight at its speed
+    # a ship stops to dock: a masking screen lasts only while it flies straight at its speed; docked
+    # during this game turn, it has not spent the turn docked (a complete game turn: Battle.docked_turns)
+    battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
     return _done(battle, attrs.evolve(ship, docked_at=base.name, speed=0, masking_screen_up=False), f"the {ship.name} docks at the {base.name}", rule)
 
 
@@ -167,3 +176,206 @@ def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: 
     battle = battle.logged(entry)
     battle, more = settle(battle, [ship.name] if gone else [])
     return Done(None, battle, (entry, *more))
+
+
+MOVEMENT = f"{MANUAL}, Basic Game: Movement"
+SPEED_RULE = f"{MOVEMENT} (Speed; Acceleration and Deceleration)"
+TURNING = f"{MOVEMENT} (Turning)"
+BOTH = f"{MOVEMENT} (Speed; Acceleration and Deceleration; Turning)"
+EVASION = f"{MANUAL}, Basic Game: Combat, Attack Modifiers (Evasive Maneuvers)"
+MASKING = f"{MANUAL}, Defenses: Masking Screen"
+NAVIGATION = f"{MANUAL}, Advanced Game: Damage, Navigation Hit"
+OFF_THE_MAP = {"basic": f"{MANUAL}, Basic Game: Movement, Moving Off The Map", "advanced": f"{MANUAL}, Advanced Game Movement: Moving Off The Map"}
+BREAKING_OFF = f"{scenarios.CAMPAIGN_BOOK}, Special Combat Rules: Breaking Off Combat"
+
+
+def _points(n: int, what: str) -> str:
+    return f"{n} {what} point{'s' if n != 1 else ''}"
+
+
+def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: int, mr_used: int, rolled: str | None = None) -> Done:
+    """Record a ship's move in its movement phase: its new speed and the ADF and MR points it used.
+
+    - Acceleration and Deceleration: the ADF "tells the player how many hexes the ship can add to or
+      subtract from its speed in one turn", so the ADF points used are the change of speed, at most
+      the ship's ADF now (a drive hit lowers it; with none left it "cannot accelerate or decelerate").
+    - Turning: at most the ship's MR turns, and "only one hexside in any hex", so no more turns than
+      hexes moved (a ship at speed 0 all turn rotates freely, using no MR).
+    - Evasive Maneuvers: a ship that evaded "must turn in every hex it enters during its next move,
+      until its MR is used up" and "must move a number of hexes equal to or greater than its MR".
+    - Masking Screen: it lasts "as long as the ship travels in a straight line at its current speed":
+      a change of speed or a turn ends it.
+    - Navigation Hit: its roll comes before the ship moves (said in the log; :func:`navigation`).
+    - Hull Hits: a ship beyond half its hull points that used ADF or MR points rolls for breaking
+      apart (Advanced Game with the Damage Table: :func:`breakup`), ``rolled`` the d100 from the table.
+    - A scenario's special rule (Close Escort's Megasaurus: speed 5, straight on).
+    """
+    ship = _afloat(battle, name)
+    _moving(battle, ship, "a ship moves")
+    if ship.docked_at or ship.carried_by:
+        where = f"docked at the {ship.docked_at}" if ship.docked_at else f"aboard the {ship.carried_by}"
+        raise RefereeError(f"the {ship.name} is {where}: it leaves first (kh dock {ship.name!r} --leave), then moves")
+    if ship.name in battle.moved:
+        raise RefereeError(f"the {ship.name} has moved in this half of turn {battle.turn}: a ship moves once in its movement phase")
+    for value, what in ((speed, "speed"), (adf_used, "ADF points used"), (mr_used, "MR points used")):
+        if value < 0:
+            raise RefereeError(f"{what} must be 0 or more, not {value}")
+    low, high = max(0, ship.speed - ship.adf), ship.speed + ship.adf
+    if not low <= speed <= high:
+        stop = "; it can stop only from a speed no more than its ADF" if speed == 0 else ""
+        raise RefereeError(
+            f"the {ship.name} had speed {ship.speed} and has ADF {ship.adf} (of {ship.adf_start}): it can move {low} to {high} hexes this turn, "
+            f"not {speed}{stop} ({SPEED_RULE})"
+        )
+    change = abs(speed - ship.speed)
+    if adf_used != change:
+        raise RefereeError(
+            f"from speed {ship.speed} to {speed} the {ship.name} uses {_points(change, 'ADF')}: each hex added to or subtracted from its speed "
+            f"is one ({SPEED_RULE}); give --adf {change}, not {adf_used}"
+        )
+    if mr_used > ship.mr:
+        raise RefereeError(f"the {ship.name} has MR {ship.mr} (of {ship.mr_start}): it can turn at most {ship.mr} times in its move, not {mr_used} ({TURNING})")
+    if mr_used > speed:
+        free = "; a ship at speed 0 all turn rotates to face any hexside without using MR" if speed == 0 else ""
+        raise RefereeError(
+            f"the {ship.name} moves {speed} hexes: it turns at most once in each hex it enters, so at most {speed} times, not {mr_used}{free} ({TURNING})"
+        )
+    notes, rules = [], [BOTH if mr_used else SPEED_RULE]
+    if ship.must_turn:
+        notes.append(_evasion(ship, speed, mr_used))
+        rules.append(EVASION)
+    special, rule = scenarios.may_move(battle, ship, speed, mr_used)
+    notes.append(special)
+    rules += [rule] if rule else []
+    after = attrs.evolve(ship, speed=speed, must_turn=False)
+    if ship.masking_screen_up and (speed != ship.speed or mr_used):
+        after = attrs.evolve(after, masking_screen_up=False)
+        notes.append(f"its masking screen is gone: it lasts only while the ship flies straight at its speed ({'turned' if mr_used else 'changed speed'})")
+        rules.append(MASKING)
+    if "navigation" in ship.damaged and battle.damage_table:
+        notes.append(_navigation_note(battle, ship, speed))
+        rules.append(NAVIGATION)
+    points = adf_used + mr_used
+    why_not = _no_breakup(battle, ship, points)
+    if rolled is not None and why_not:
+        raise RefereeError(f"no roll for breaking apart on this move: {why_not}; leave out --roll")
+    if speed == 0 and ship.speed > 0:
+        did = f"stops: speed {ship.speed} -> 0 ({_points(adf_used, 'ADF')} of {ship.adf}); a ship does not move at all on the turn it stops"
+    elif change:
+        did = f"moves {speed} hexes: speed {ship.speed} -> {speed} ({_points(adf_used, 'ADF')} of {ship.adf})"
+    elif speed == 0:
+        did = "stays at speed 0 and does not move (at speed 0 all turn it may rotate to face any hexside)"
+    else:
+        did = f"moves {speed} hexes at speed {speed} (no ADF points)"
+    did += f", {mr_used} turn{'s' if mr_used != 1 else ''} ({mr_used} of MR {ship.mr})" if speed else ""
+    battle = attrs.evolve(battle.with_ships([after]), moved=battle.moved | {ship.name})
+    entry = battle.entry(f"the {ship.name} {did}" + "".join(n for n in notes if n), rule="; ".join(rules))
+    battle = battle.logged(entry)
+    if why_not:
+        return Done(None, battle, (entry,))
+    apart = breakup(battle, rng, ship.name, points, rolled)
+    return Done(None, apart.battle, (entry, *apart.entries))
+
+
+def _evasion(ship: Ship, speed: int, mr_used: int) -> str:
+    """Evasive Maneuvers: the evader's next move turns in every hex until its MR is used up."""
+    if ship.mr == 0:
+        return "; it evaded, but with MR 0 it cannot turn: the turns it owed are not made (Steering Hit)"
+    hexes = min(ship.mr, ship.speed + ship.adf)  # as far as its ADF lets it (a reading, where a drive hit keeps it slower than its MR)
+    if speed < hexes:
+        raise RefereeError(
+            f"the {ship.name} took evasive action: it must move at least {hexes} hexes (its MR) on this move; 'it cannot evade by staying in its hex and rotating' ({EVASION})"
+        )
+    turns = min(ship.mr, speed)
+    if mr_used != turns:
+        raise RefereeError(
+            f"the {ship.name} took evasive action: it 'must turn in every hex it enters during its next move, until its MR is used up' ({EVASION}): "
+            f"give --mr {turns}, not {mr_used}"
+        )
+    return f"; it evaded: it turned in every hex until its MR was used up ({turns} turns), and is clear of that"
+
+
+def _navigation_note(battle: Battle, ship: Ship, speed: int) -> str:
+    if speed == 0:
+        return "; it has a navigation hit, which a stopped ship can ignore"
+    rolled = next((e for e in reversed(battle.log) if (e.turn, e.side) == (battle.turn, battle.moving) and e.text.startswith(f"the {ship.name} (navigation hit)")), None)
+    if rolled is not None:
+        return f"; its navigation roll came before it moved: {rolled.text.removeprefix(f'the {ship.name} (navigation hit) ')}"
+    return f"; it has a navigation hit: its navigation roll comes before it moves (kh navigation {ship.name!r}), and it turns that way in each hex it enters until its MR is used up"
+
+
+def _no_breakup(battle: Battle, ship: Ship, points: int) -> str:
+    """Why this move has no roll for breaking apart ("" when it has one)."""
+    if battle.game == "basic":
+        return "breaking apart is an Advanced Game rule"
+    if not battle.damage_table:
+        return f"the campaign's Basic Rules ignore the Advanced Game's damage rules ({CAMPAIGN_BASIC})"
+    if points == 0:
+        return "the ship used no ADF or MR points (it did not accelerate, decelerate or turn)"
+    if ship.damage <= ship.hull_start // 2:
+        return f"the {ship.name} has {ship.damage} damage, not more than half of its {ship.hull_start} hull points"
+    return ""
+
+
+def leave_map(battle: Battle, name: str, toward: str = "") -> Done:
+    """A ship flies off the map for good in its movement: it is out of the battle (not destroyed).
+
+    Moving Off The Map: in the Basic Game "Ships that leave the map are considered lost and are taken
+    out of the game"; in the Advanced Game a ship may fly on beyond the edge on added pages, so this
+    records a ship leaving the battle (a scenario's ship flying off, a ship breaking off). Fighters
+    aboard a carrier leave with it. In a campaign battle ``toward`` names the adjacent system whose
+    transit box it escapes to (Breaking Off Combat); fighters "cannot enter a transit box unless they
+    are being carried aboard an assault carrier". A ship that left without ``toward`` can be given it
+    afterwards, before the battle is imported.
+    """
+    toward = toward.strip()
+    campaign = scenarios.scenario(battle) == "campaign"
+    ship = battle.ship(name)
+    gone = battle.escape(ship.name)
+    if gone is not None and campaign and toward and not gone.toward:
+        return _name_toward(battle, gone, toward)
+    ship = _afloat(battle, name)
+    if ship.ship_class in STATIONS:
+        raise RefereeError(f"the {ship.name} is a {ship.ship_class}: it stays in its orbit and does not leave the map")
+    _moving(battle, ship, "a ship flies off the map")
+    if ship.carried_by:
+        raise RefereeError(f"the {ship.name} is aboard the {ship.carried_by}: it leaves the map with its carrier (kh leave {ship.carried_by!r}), or launches first")
+    if ship.docked_at:
+        raise RefereeError(f"the {ship.name} is docked at the {ship.docked_at}: it leaves the station first (kh dock {ship.name!r} --leave), then flies off in its move")
+    if ship.name in battle.moved and ship.speed == 0:
+        raise RefereeError(f"the {ship.name} stopped on this move: 'A ship does not move at all on the turn it stops' ({SPEED_RULE})")
+    if toward and not campaign:
+        raise RefereeError(f"--toward names the adjacent star system a ship escapes to in a campaign battle ({BREAKING_OFF}); {battle.name} is not one: leave it out")
+    if campaign and ship.ship_class == "fighter":
+        raise RefereeError(f"fighters 'cannot enter a transit box unless they are being carried aboard an assault carrier' ({BREAKING_OFF}): land the {ship.name} on a carrier first")
+    aboard = [s for s in battle.ships if s.carried_by == ship.name and not s.destroyed]
+    escapes = (Escape(ship.name, battle.turn, toward), *(Escape(s.name, battle.turn, toward) for s in aboard))
+    battle = attrs.evolve(battle, escapes=(*battle.escapes, *escapes), moved=battle.moved | {ship.name})
+    rules = [OFF_THE_MAP[battle.game]]
+    if battle.game == "basic":
+        text = f"the {ship.name} flies off the map: it is lost to this battle and taken out of the game"
+    else:
+        text = f"the {ship.name} leaves the map for good: it is out of the battle (a ship that only strays beyond the edge flies on, on an added page)"
+    if aboard:
+        text += f"; aboard it: {', '.join(s.name for s in aboard)}, which leave with it"
+    if campaign:
+        rules.append(BREAKING_OFF)
+        text += f"; it breaks off and escapes to a transit box toward {toward}, placed there when the battle is imported" if toward else (
+            "; name the adjacent system whose transit box it escapes to before the battle is imported (kh leave SHIP --toward SYSTEM)"
+        )
+    note, rule = scenarios.left_map(battle, ship)
+    entry = battle.entry(text + note, rule="; ".join([*rules, rule] if rule else rules))
+    battle = battle.logged(entry)
+    over = scenarios.ended(battle)
+    if over is None:
+        return Done(None, battle, (entry,))
+    last = battle.entry(over[0], rule=over[1])
+    return Done(None, battle.logged(last), (entry, last))
+
+
+def _name_toward(battle: Battle, gone: Escape, toward: str) -> Done:
+    """A campaign battle: the system a ship that left the map escaped to, given afterwards (it and the fighters aboard)."""
+    aboard = {s.name for s in battle.ships if s.carried_by == gone.ship}
+    escapes = tuple(attrs.evolve(e, toward=toward) if e.ship == gone.ship or (e.ship in aboard and not e.toward) else e for e in battle.escapes)
+    battle = attrs.evolve(battle, escapes=escapes)
+    return noted(battle, f"the {gone.ship}, which left the map in turn {gone.turn}, escapes to a transit box toward {toward}", rule=BREAKING_OFF)

@@ -57,6 +57,7 @@ def _drop(battle: Battle, by: str, code: str, what: str) -> tuple[Battle, str]:
     line = ship.system(code)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is destroyed")
+    battle.on_map(ship, f"drops no {what}")
     if line is None or line.state != "working":
         raise RefereeError(f"the {ship.name} carries no working {what}")
     if line.count < 1:
@@ -106,6 +107,8 @@ def mines_attack(
     gone = [t.name for t in targets if t.destroyed]
     if gone:
         raise RefereeError(f"{', '.join(gone)} is already destroyed")
+    for target in targets:
+        battle.on_map(target, "entered no mined hex")
     twice = sorted({t.name for t in targets if targets.count(t) > 1})
     if twice:
         raise RefereeError(f"{', '.join(twice)} named twice: the mines attack each ship once")
@@ -224,6 +227,7 @@ def _seeker_target(battle: Battle, target: str) -> Ship:
     ship = battle.ship(target)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is already destroyed")
+    battle.on_map(ship, "cannot be attacked by a seeker")
     if ship.ship_class == "space station":
         raise RefereeError("seekers are not attracted to space stations, planets, moons or asteroids")
     if ship.docked_at or ship.carried_by:
@@ -245,19 +249,23 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
     bomb = battle.ship(drone)
     if bomb.destroyed:
         raise RefereeError(f"the {bomb.name} is destroyed")
+    battle.on_map(bomb, "cannot be detonated here")
     if bomb.ship_class != "frigate":
         raise RefereeError(f"shatter drones are frigates chosen before the first turn; the {bomb.name} is a {bomb.ship_class}")
     if battle.step != "turn" or battle.moving != bomb.side:
         raise RefereeError(f"a shatter drone is detonated at the end of its side's movement phase; {battle.moving} is moving")
     if bomb.docked_at or bomb.carried_by:
         raise RefereeError(f"the {bomb.name} is docked: undock it first")
-    targets = [battle.ship(name) for name in ships]
+    targets = [battle.on_map(battle.ship(name), "is not in the drone's hex") for name in ships]
     if bomb.name in (t.name for t in targets):
         raise RefereeError("list the other ships in the drone's hex, not the drone itself")
     _no_strangers({}, rolled, targets)
     entries: list[Entry] = []
     rule = f"{DRONES}: a torpedo hit on every other ship in the hex, Damage Table at -20, hull damage 5d10"
-    battle = attrs.evolve(battle, ships=tuple(s for s in battle.ships if s.name != bomb.name))
+    battle = attrs.evolve(  # gone: and from what the battle keeps of its move and its docking
+        battle, ships=tuple(s for s in battle.ships if s.name != bomb.name), moved=battle.moved - {bomb.name},
+        docked_this_turn=battle.docked_this_turn - {bomb.name}, docked_turns=tuple(d for d in battle.docked_turns if d.ship != bomb.name),
+    )
     done = noted(battle, f"the shatter drone {bomb.name} detonates: it is gone (not counted as a ship destroyed)", rule=rule)
     battle = done.battle
     entries.extend(done.entries)

@@ -217,6 +217,7 @@ def repair_in_battle(
     ship = battle.ship(name)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is destroyed")
+    battle.on_map(ship, "makes no repairs in this battle")
     if ship.name in battle.repaired:
         raise RefereeError(f"the {ship.name} has made its repairs this repair turn")
     after, attempts = repair_turn(ship, repairs, rng, rolled, hull_rolled)

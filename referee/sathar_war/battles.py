@@ -253,7 +253,9 @@ def _changes(ship: Ship, outcome: Outcome) -> str:
     return "; ".join(parts)
 
 
-def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str) -> tuple[Campaign, Entry]:
+def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str, riders: Sequence[Unit] | None = None) -> tuple[Campaign, Entry]:
+    """A ship breaking off: into the first transit box toward an adjacent system, with the fighters
+    aboard (``riders``: those the battle had aboard; by default the campaign's)."""
     if unit.fighter:
         with_carrier = f"; the {unit.roster.carried_by} escapes with it aboard" if unit.roster.carried_by else ""
         raise RefereeError(f"fighters cannot enter a transit box unless they are being carried aboard an assault carrier{with_carrier} ({BREAKING_OFF})")
@@ -266,9 +268,11 @@ def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str) -> tuple[
         raise RefereeError("ships escape into the transit boxes of a route to another system")
     box = route.first_box(fight.system)
     place = Place(route.name, box=box, toward=there)
-    moved = [attrs.evolve(u, place=place, fleet="", roster=attrs.evolve(u.roster, docked_at="")) for u in (unit, *campaign.aboard(unit.name))]
+    aboard = campaign.aboard(unit.name) if riders is None else [attrs.evolve(u, roster=attrs.evolve(u.roster, carried_by=unit.name)) for u in riders]
+    moved = [attrs.evolve(u, place=place, fleet="", roster=attrs.evolve(u.roster, docked_at="")) for u in (unit, *aboard)]
     campaign = campaign.with_units(moved)
-    text = f"the {unit.name} breaks off and escapes to {place.shown(frontier)}; it resumes normal movement tomorrow"
+    with_fighters = f" with {', '.join(u.name for u in aboard)} aboard" if riders and aboard else ""
+    text = f"the {unit.name} breaks off and escapes{with_fighters} to {place.shown(frontier)}; it resumes normal movement tomorrow"
     return campaign, campaign.entry(text, rule=BREAKING_OFF)
 
 
@@ -333,11 +337,48 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
             lost.append(unit)
         elif kept != before:
             entries.append(campaign.entry(f"the {unit.name} after the battle: {_after(before, kept)}", rule=rule))
+    campaign, escaped = _escapes(campaign, battle)
+    entries += escaped
     if lost:
         campaign = lose(campaign, lost, "combat")
         entries.append(campaign.entry(f"destroyed in the battle: {', '.join(u.name for u in lost)}", rule=rule))
     campaign, judged = judge(campaign.logged(*entries))
     return Done(campaign, (*entries, *judged))
+
+
+def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]:
+    """The ships that left the battle's map: each to the transit box toward the system it escaped to
+    (Breaking Off Combat), fighters with the carrier they left aboard. One that left without a system
+    named is refused: the campaign must know where it went."""
+    entries: list[Entry] = []
+    unnamed = [e for e in battle.escapes if not e.toward and not battle.ship(e.ship).carried_by]
+    if unnamed:
+        shown = ", ".join(f"the {e.ship} (turn {e.turn})" for e in unnamed)
+        raise RefereeError(
+            f"{shown} left the map without a system named: a ship breaking off escapes to a transit box adjacent to the star system "
+            f"({BREAKING_OFF}); name it in the battle file (referee kh leave SHIP --toward SYSTEM) and import again"
+        )
+    gone = {e.ship for e in battle.escapes}
+    for escape in battle.escapes:
+        ship = battle.ship(escape.ship)
+        unit = campaign.unit(ship.name)
+        if ship.carried_by or not unit.active:
+            continue  # aboard a carrier that left: it goes with it
+        riders = [campaign.unit(s.name) for s in battle.ships if s.carried_by == ship.name and s.name in gone and campaign.unit(s.name).active]
+        left = [u for u in campaign.aboard(ship.name) if u.active and u.name not in gone]
+        try:
+            campaign, line = _escape(campaign, unit, fight_of(campaign, unit), escape.toward, riders)
+        except RefereeError as error:
+            raise RefereeError(f"the {ship.name} left the battle's map toward {escape.toward}: {error}") from None
+        entries.append(line)
+        if left:  # launched in the battle and not back aboard: they stay in the system
+            campaign = campaign.with_units([attrs.evolve(u, roster=attrs.evolve(u.roster, carried_by="")) for u in left])
+            text = (
+                f"{', '.join(u.name for u in left)}: not aboard the {ship.name} when it left the battle, so not with it; launched in {fight_of(campaign, unit).system} "
+                "('Fighters not aboard a carrier or station when the \"Day\" marker is advanced are destroyed automatically')"
+            )
+            entries.append(campaign.entry(text, rule=BREAKING_OFF))
+    return campaign, entries
 
 
 def _codes(ship: Ship) -> list[tuple[str, int]]:

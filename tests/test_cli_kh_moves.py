@@ -1,0 +1,91 @@
+"""kh move, kh leave and how the battle stands in kh ships, as a referee types them; every mistake one
+line, exit 2, and the battle file unchanged."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def raid(tmp_path: Path) -> Path:
+    path = tmp_path / "raid.toml"
+    assert run("kh", "start", "surprise-attack", str(path))[0] == 0
+    return path
+
+
+def test_a_move_and_the_ships_still_to_move(raid: Path) -> None:
+    b = str(raid)
+    code, out, _ = run("kh", "ships", "-b", b)
+    assert "Standing: Z'Gata docked 0 of 3 complete turns at Doliin Bay (docked now); on the map: Sathar 2 ships, UPF 3 ships" in out
+    assert "Still to move: Venomous, Perdition" in out
+    code, out, err = run("kh", "move", "Venomous", "--speed", "3", "--adf", "3", "-b", b)
+    assert code == 0, err
+    assert "the Venomous moves 3 hexes: speed 0 -> 3 (3 ADF points of 3), 0 turns (0 of MR 2)" in out
+    assert "[Knight Hawks Tactical Operations Manual, Basic Game: Movement (Speed; Acceleration and Deceleration)]" in out
+    code, out, _ = run("kh", "ships", "-b", b)
+    assert "Still to move: Perdition" in out and "Venomous (destroyer, Sathar): hull 50/50" in out and "moved this half" in out
+    data = json.loads(run("kh", "ships", "--json", "-b", b)[1])
+    assert data["to_move"] == ["Perdition"] and data["verdict"] is None and data["standing"].startswith("Z'Gata docked 0 of 3")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("kh", "move", "Venomous", "--speed", "5", "--adf", "5"), "it can move 0 to 3 hexes this turn, not 5"),
+        (("kh", "move", "Venomous", "--speed", "2", "--adf", "1"), "give --adf 2, not 1"),
+        (("kh", "move", "Venomous", "--speed", "2", "--adf", "2", "--roll", "50"), "breaking apart is an Advanced Game rule; leave out --roll"),
+        (("kh", "move", "Venomous", "--speed", "x"), "'x' is not a valid integer"),
+        (("kh", "move", "Venomous"), "Missing option '--speed'"),
+        (("kh", "move", "Z'Gata", "--speed", "1", "--adf", "1"), "the Z'Gata is UPF and Sathar is moving"),
+        (("kh", "move", "Venomos", "--speed", "1", "--adf", "1"), "did you mean Venomous"),
+        (("kh", "leave", "Venomous", "--toward", "Cassidine"), "Surprise Attack! is not one: leave it out"),
+        (("kh", "leave", "Doliin Bay"), "the Doliin Bay is a space station: it stays in its orbit"),
+    ],
+)
+def test_refused_moves_exit_2_with_one_line_and_leave_the_file_unchanged(raid: Path, args: tuple[str, ...], says: str) -> None:
+    before = raid.read_bytes()
+    code, out, err = run(*args, "-b", str(raid))
+    assert code == 2 and out == ""
+    assert err.startswith("referee: error: ") and err.count("\n") == 1 and says in err, err
+    assert raid.read_bytes() == before
+
+
+def test_leaving_the_map_and_the_verdict_in_kh_ships(raid: Path) -> None:
+    b = str(raid)
+    assert run("kh", "next", "-b", b)[0] == 0  # the UPF half of turn 1
+    assert run("kh", "dock", "Z'Gata", "--leave", "-b", b)[0] == 0
+    assert run("kh", "move", "Z'Gata", "--speed", "3", "--adf", "3", "--mr", "1", "-b", b)[0] == 0
+    code, out, err = run("kh", "leave", "Z'Gata", "-b", b)
+    assert code == 0, err
+    assert "the Z'Gata flies off the map: it is lost to this battle and taken out of the game; Doliin Bay not evacuated (0 of 3 complete game turns docked)" in out
+    assert "the battle is over: Sathar victory: the Z'Gata flew off the map in turn 1 without evacuating Doliin Bay" in out
+    code, out, _ = run("kh", "ships", "-b", b)
+    assert "Z'Gata (frigate, UPF): LEFT THE MAP in turn 1" in out
+    assert "Verdict: Sathar victory: the Z'Gata flew off the map in turn 1" in out and "Surprise Attack!, Victory Conditions]" in out
+    data = json.loads(run("kh", "ships", "--json", "-b", b)[1])
+    assert data["verdict"]["winner"] == "Sathar" and data["escapes"] == [{"ship": "Z'Gata", "turn": 1}]
+    code, _, err = run("kh", "attack", "LB", "--from", "Z'Gata", "--at", "Venomous", "-r", "2", "-b", b)
+    assert code == 2 and "the Z'Gata left the map in turn 1: it cannot fire" in err
+
+
+def test_breaking_apart_rolled_as_the_ship_moves(tmp_path: Path) -> None:
+    path = tmp_path / "stand.toml"
+    assert run("kh", "start", "the-stand", str(path))[0] == 0
+    text = path.read_text().replace('name = "Viper"\n', 'name = "Viper"\nhull = 18\nspeed = 2\n', 1)
+    path.write_text(text)
+    code, out, err = run("kh", "move", "Viper", "--speed", "5", "--adf", "3", "--mr", "1", "--roll", "29", "-b", str(path))
+    assert code == 0, err
+    assert "the Viper: (32 - 25) x 4 ADF and MR points = 28%; 29 > 28: holds together" in out
