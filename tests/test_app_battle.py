@@ -259,3 +259,35 @@ def test_the_battle_screens_match_their_snapshots(size: tuple[int, int], tmp_pat
     for name, text in shown.items():
         compare(f"battle-{name}-{size[0]}x{size[1]}", text)
     shutil.rmtree(folder)
+
+
+def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf_victory(tmp_path: Path) -> None:
+    """Surprise Attack's special rule and victory conditions: the Z'Gata, docked at Doliin Bay from
+    the start, has spent three complete game turns there after turn 3 (the station is evacuated);
+    in the UPF half of turn 4 it leaves the station (k), moves at speed 2 (m: 2 ADF points, no turn)
+    and flies off the map (o): "the UPF has won this battle", and the Ships screen says so."""
+    path = scenario(tmp_path / "surprise.toml", "surprise-attack")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        for _ in range(7):  # turns 1-3, both halves, and the Sathar half of turn 4
+            await pilot.press("n")
+            await pilot.pause()
+        battle = app.journal.battle
+        assert (battle.turn, battle.moving) == (4, "UPF") and battle.docked_turns_at("Z'Gata", "Doliin Bay") == 3
+        await pilot.press("k")
+        await pilot.pause()
+        await fill(app, pilot, ship="Z'Gata")  # the only choice for a docked ship: leave the station
+        assert not app.journal.battle.ship("Z'Gata").docked_at
+        await pilot.press("m")
+        await pilot.pause()
+        await fill(app, pilot, ship="Z'Gata", speed="2", adf="2", mr="0")
+        assert app.journal.battle.ship("Z'Gata").speed == 2 and "Z'Gata" in app.journal.battle.moved
+        await pilot.press("o")
+        await pilot.pause()
+        await fill(app, pilot, ship="Z'Gata")
+        panel = app.screen.query_one("#next").content.plain
+        assert panel.startswith("OVER") and "UPF victory" in panel, panel
+
+    drive(path, play)
+    battle = read(path)
+    assert battle.escape("Z'Gata") is not None and battle.escape("Z'Gata").turn == 4

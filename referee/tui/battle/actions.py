@@ -73,15 +73,20 @@ def ship_choice(which: Callable[[Battle, Ship], bool]) -> Choices:
 
 
 def afloat(battle: Battle, ship: Ship) -> bool:
-    return not ship.destroyed
+    """In the battle: not destroyed, not gone off the map."""
+    return not ship.destroyed and battle.escape(ship.name) is None
 
 
 def moving(battle: Battle, ship: Ship) -> bool:
-    return not ship.destroyed and ship.side == battle.moving
+    return afloat(battle, ship) and ship.side == battle.moving
+
+
+def to_move(battle: Battle, ship: Ship) -> bool:
+    return ship in battle.to_move
 
 
 def may_fire(battle: Battle, ship: Ship) -> bool:
-    return not ship.destroyed and not ship.carried_by and any(w.code not in NOT_FIRED and w.state == "working" for w in ship.weapons)
+    return afloat(battle, ship) and not ship.carried_by and any(w.code not in NOT_FIRED and w.state == "working" for w in ship.weapons)
 
 
 def weapon_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
@@ -100,7 +105,7 @@ def target_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
         return []
     return [
         (f"{s.name} ({s.ship_class}, hull {s.hull})", s.name) for s in battle.ships
-        if s.side != firer.side and not s.destroyed and not s.carried_by and not (s.docked_at and s.ship_class in combat_phase.SMALL_CRAFT)
+        if s.side != firer.side and afloat(battle, s) and not s.carried_by and not (s.docked_at and s.ship_class in combat_phase.SMALL_CRAFT)
     ]
 
 
@@ -126,7 +131,7 @@ def base_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
         return [(f"leave the {ship.docked_at or ship.carried_by}", "")]
     return [
         (f"{s.name} ({s.ship_class})", s.name) for s in battle.ships
-        if s.side == ship.side and s is not ship and not s.destroyed and s.ship_class in ("space station", "assault carrier")
+        if s.side == ship.side and s is not ship and afloat(battle, s) and s.ship_class in ("space station", "assault carrier")
     ]
 
 
@@ -178,6 +183,25 @@ def _navigation(v: Values, b: Battle, t: Tables) -> Step:
         return result._replace(entries=keyed(result.entries, ["navigation"]))
 
     return step
+
+
+def _move(v: Values, b: Battle, t: Tables) -> Step:
+    ship = needed(v, "ship", "the ship that moved")
+    speed = number(v, "speed", 0)
+    if speed is None:
+        raise FieldError("speed", "its speed now, in hexes a turn (0 or more)")
+    adf, mr = number(v, "adf", 0, default=0) or 0, number(v, "mr", 0, default=0) or 0
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        result = movement.move(b, rng, ship, speed, adf, mr, rolled.get("move"))
+        return result._replace(entries=keyed(result.entries, ["move"]))
+
+    return step
+
+
+def _leave(v: Values, b: Battle, t: Tables) -> Step:
+    ship, toward = needed(v, "ship", "the ship leaving"), text(v, "toward")
+    return lambda rng, rolled: movement.leave_map(b, ship, toward)
 
 
 def _breakup(v: Values, b: Battle, t: Tables) -> Step:
@@ -271,6 +295,13 @@ def _hex(v: Values, field: str) -> str:
 
 
 SHIPS = (
+    Action("m", "Move", "a ship's move, as the counter moved: its new speed, the ADF points used (the change of speed) and the MR points (turns); breaking apart is rolled where due", (
+        Field("ship", "Ship", "", "ship", ship_choice(to_move)), Field("speed", "Speed now", "hexes a turn"),
+        Field("adf", "ADF points used", "the change of speed (blank: 0)"), Field("mr", "MR points used", "turns (blank: 0)"),
+    ), _move),
+    Action("o", "Off the map", "a ship leaves the map for good (a scenario's escape; in a campaign battle, breaking off toward an adjacent system)", (
+        MOVING_SHIP, Field("toward", "Toward (campaign)", "the adjacent system whose transit box it reaches"),
+    ), _leave),
     Action("n", "Next", "end this half of the turn: the other side's half, the repair turn after every third turn (Advanced), the next turn", (), _next),
     Action("r", "Fires", "fire damage: each burning ship of the side not moving rolls on the Damage Table at +20 (hull 1d10), at the start of the combat phase", (), _fires),
     Action("s", "Screens", "screens: put up or end a masking screen; activate or switch off an electron, proton or stasis screen", (

@@ -4,6 +4,7 @@ ship's line in the list and its roster card, and what comes next in the Sequence
 from __future__ import annotations
 
 from referee.knight_hawks.battle import Battle
+from referee.knight_hawks.scenarios import standing, verdict
 from referee.knight_hawks.roster import FIRES, Ship
 from referee.tui.text import Part, bold, line
 
@@ -35,7 +36,9 @@ def status(ship: Ship, battle: Battle) -> str:
     """One word or two for the list: what the ship is doing or suffering now."""
     if ship.destroyed:
         return "destroyed"
-    found = []
+    if battle.escape(ship.name) is not None:
+        return "left the map"
+    found = ["moved"] if ship.name in battle.moved else []
     if ship.damaged & FIRES:
         found.append("fire")
     if ship.docked_at or ship.carried_by:
@@ -71,7 +74,10 @@ def card(ship: Ship, battle: Battle) -> list[Part]:
     figures = f"ADF {ship.adf}/{ship.adf_start}  MR {ship.mr}/{ship.mr_start}"
     if battle.game == "advanced":
         figures += f"  DCR {ship.dcr}/{ship.dcr_start}"
-    said += [f"hull {hull_bar(ship)}", figures, f"speed {ship.speed}"]
+    gone = battle.escape(ship.name)
+    if gone is not None:
+        said.append(f"LEFT THE MAP in turn {gone.turn}" + (f", toward {gone.toward}" if gone.toward else ""))
+    said += [f"hull {hull_bar(ship)}", figures, f"speed {ship.speed}" + (" (moved this half)" if ship.name in battle.moved else "")]
     fired = [w.code for w in ship.weapons if w.code in ship.fired] + list(ship.shots)
     said.append("weapons: " + (", ".join(_system(w.shown(), w.code, fired) for w in ship.weapons) or "none"))
     used = {ship.active_screen: "active"} if ship.active_screen else {}
@@ -134,11 +140,19 @@ def next_steps(battle: Battle) -> list[Part]:
         after = f"the repair turn after turn {battle.turn}"
     else:
         after = f"turn {battle.turn + 1}, {first}'s half"
+    waiting = [s.name for s in battle.to_move]
+    more = f" and {len(waiting) - 2} more" if len(waiting) > 3 else ""
+    moves = f"to move: {', '.join(waiting[:2] if more else waiting)}{more}" if waiting else "all moved"
     return [
         line(bold(f"Turn {battle.turn}, {moving}'s half"), f" · n ends it; next {after}"),
-        f"1 move: {moving}'s screens (s), seekers and mines, then its ships (m, k docks)",
-        f"2 combat (2 Fire): {fires}{other} fires defensively, then {moving} offensively",
+        f"1 move: screens (s), ordnance, ships (m); {moves}",
+        f"2 combat (2 Fire): {fires}{other} fires, then {moving}",
     ]
+
+
+def outcome(battle: Battle) -> Part:
+    """The scenario's standing, or its verdict once a side has won (or a draw)."""
+    return line(bold("OVER · ") if verdict(battle) is not None else "", standing(battle))
 
 
 def _hurt(ship: Ship) -> bool:

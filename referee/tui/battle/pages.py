@@ -47,9 +47,9 @@ class ShipsPage(Page):
 
     def draw(self) -> None:
         battle = self.battle
-        put(self.query_one("#next", Static), lines(cards.next_steps(battle)), layout=False)  # (four lines always: app.tcss)
+        put(self.query_one("#next", Static), lines([cards.outcome(battle), *cards.next_steps(battle)]), layout=False)  # (five lines: app.tcss)
         rows = [(s.name, cards.ship_row(s, battle)) for side in battle.sides for s in battle.ships if s.side == side]
-        gone = frozenset(s.name for s in battle.ships if s.destroyed)
+        gone = frozenset(s.name for s in battle.ships if s.destroyed or battle.escape(s.name) is not None)
         self.query_one("#roster", Rows).show(rows, self.referee.ship, dim=gone)
         self.show_card()
 
