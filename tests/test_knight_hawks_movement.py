@@ -20,13 +20,10 @@ from referee.knight_hawks.movement import dock, leave_map, masking_screen, move,
 from referee.knight_hawks.ordnance import lay_mines, mines_attack, place_seeker, move_seeker
 from referee.knight_hawks.repair import Repair, repair_in_battle
 
+from tests.test_knight_hawks_battle import make
+
 KH = tables.load(prefix="kh")
 RNG = random.Random(0)
-
-
-def make(game: str = "advanced", *ships: dict[str, Any], **battle: Any) -> Battle:
-    data = {"format": battle_file.FORMAT, "version": 1, "name": "test", "game": game, "sides": ["Sathar", "UPF"], "ships": list(ships), **battle}
-    return battle_file.from_dict(data, KH)
 
 
 def fleet(game: str = "advanced", **battle: Any) -> Battle:

@@ -23,6 +23,7 @@ from referee.tables import Lookup, Table, Tables, shown
 
 if TYPE_CHECKING:
     from referee.journal import Result
+    from referee.knight_hawks.repair import Repair
     from referee.tui.kinds import Kind
 
 Step = Callable[[random.Random, Mapping[str, str]], Done]
@@ -229,15 +230,22 @@ def _order(v: Values, c: Campaign, t: Tables) -> Step:
     return no_dice(lambda: repairs.order(c, ship, hull, system))
 
 
-def _space(v: Values, c: Campaign, t: Tables) -> Step:
+def allotted(values: Values) -> tuple[list[Repair], list[str], list[str]]:
+    """A repair turn's DCR points, ``hull=10, adf=5, LB=20``: the repairs, the key each one's d100
+    is typed under, and the keys of the hull repairs' 1d10 (asked once the d100 calls for it)."""
     from referee.knight_hawks.repair import HULL_POINTS, Repair
 
-    ship = needed(v, "ship", "the ship repairing itself")
-    wanted = [Repair(target, points) for target, points in pairs(v, "repairs", "hull=10, adf=5, LB=20")]
+    wanted = [Repair(target, points) for target, points in pairs(values, "repairs", "hull=10, adf=5, LB=20")]
     if not wanted:
         raise FieldError("repairs", "allot the ship's DCR points: TARGET=POINTS, comma-separated (hull=10, adf=5, LB=20)")
     keys = [f"repair {number}" for number in range(1, len(wanted) + 1)]
     hull = [later_roll(key, HULL_POINTS) for key, r in zip(keys, wanted) if r.target.strip().lower() == "hull"]
+    return wanted, keys, hull
+
+
+def _space(v: Values, c: Campaign, t: Tables) -> Step:
+    ship = needed(v, "ship", "the ship repairing itself")
+    wanted, keys, hull = allotted(v)
     override = text(v, "override")
     return lambda rng, rolled: repairs.repair_in_space(c, ship, wanted, rng, [rolled.get(k) for k in keys], [rolled.get(k) for k in hull], override)
 

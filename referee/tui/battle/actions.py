@@ -25,10 +25,10 @@ from referee.knight_hawks.battle import Battle, Entry, advance, hex_name
 from referee.knight_hawks.combat import combat_table
 from referee.knight_hawks.combat_phase import Done, Report
 from referee.knight_hawks.odds import VolleyOdds, volley_odds
-from referee.knight_hawks.repair import HULL_POINTS, Repair, repair_in_battle
+from referee.knight_hawks.repair import repair_in_battle
 from referee.knight_hawks.roster import SCREENS, Ship
 from referee.tables import Tables
-from referee.tui.actions import Action, Choices, Field, FieldError, Values, flag, later_roll, needed, number, pairs, text
+from referee.tui.actions import Action, Choices, Field, FieldError, Values, allotted, flag, needed, number, pairs, text
 
 Step = Callable[[random.Random, Mapping[str, str]], Done]
 NOT_FIRED = frozenset({"M", "S"})  # placed, not fired (mines and seekers have their own actions)
@@ -218,11 +218,7 @@ def _breakup(v: Values, b: Battle, t: Tables) -> Step:
 
 def _repair(v: Values, b: Battle, t: Tables) -> Step:
     ship = needed(v, "ship", "the ship repairing")
-    wanted = [Repair(target, points) for target, points in pairs(v, "repairs", "hull=10, adf=5, LB=20")]
-    if not wanted:
-        raise FieldError("repairs", "allot the ship's DCR points: TARGET=POINTS, comma-separated (hull=10, adf=5, LB=20)")
-    keys = [f"repair {n}" for n in range(1, len(wanted) + 1)]
-    hull = [later_roll(key, HULL_POINTS) for key, r in zip(keys, wanted) if r.target.strip().lower() == "hull"]
+    wanted, keys, hull = allotted(v)
 
     def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
         result = repair_in_battle(b, rng, ship, wanted, [rolled.get(k) for k in keys], [rolled.get(k) for k in hull])
