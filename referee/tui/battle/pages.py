@@ -47,7 +47,7 @@ class ShipsPage(Page):
 
     def draw(self) -> None:
         battle = self.battle
-        put(self.query_one("#next", Static), lines([cards.outcome(battle), *cards.next_steps(battle)]), layout=False)  # (five lines: app.tcss)
+        put(self.query_one("#next", Static), lines([cards.outcome(battle), *cards.next_steps(battle)]))
         rows = [(s.name, cards.ship_row(s, battle)) for side in battle.sides for s in battle.ships if s.side == side]
         gone = frozenset(s.name for s in battle.ships if s.destroyed or battle.escape(s.name) is not None)
         self.query_one("#roster", Rows).show(rows, self.referee.ship, dim=gone)
