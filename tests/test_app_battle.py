@@ -291,3 +291,16 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
     drive(path, play)
     battle = read(path)
     assert battle.escape("Z'Gata") is not None and battle.escape("Z'Gata").turn == 4
+
+
+def test_close_escort_asks_each_sides_die_for_side_a_before_the_app_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Close Escort: "each player rolls a die. The player rolling the higher number is side A, and
+    moves first." Typed as rolled at the table: 11 is refused (a d10), then Sathar 4 and UPF 7:
+    the UPF is side A and moves first; the roll is in the battle's log."""
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path))
+    typed = iter(["11", "4", "7"])
+    path = new_battle("close-escort", TABLES, lambda prompt: next(typed))
+    battle = read(path)
+    assert battle.sides == ("UPF", "Sathar") and battle.moving == "UPF" and not battle.roll_for_side_a
+    assert "11 cannot be rolled on 1d10" in capsys.readouterr().out
+    assert "Sathar 4, UPF 7: UPF rolled higher" in battle.log[-1].text
