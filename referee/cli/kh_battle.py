@@ -26,16 +26,11 @@ app.add_typer(seeker_app, name="seeker")
 Ship_ = Annotated[str, typer.Argument(help="The ship's name as in the battle file (any case).")]
 
 
-def scenario_files() -> dict[str, Path]:
-    from referee.resources import campaigns_dir
-
-    return {p.stem.removeprefix("kh-"): p for p in sorted(campaigns_dir().glob("kh-*.toml"))}
-
-
 @app.command("scenarios")
 def scenarios(as_json: AsJson = False) -> None:
     """The Knight Hawks scenarios shipped with the program."""
     from referee import storage
+    from referee.resources import scenario_files
 
     found = {name: storage.read(path, "scenario") for name, path in scenario_files().items()}
     if as_json:
@@ -58,6 +53,7 @@ def start(
     from referee.cli.battles import save_battle
     from referee.knight_hawks import battle_file
     from referee.knight_hawks.side_a import roll_for_side_a
+    from referee.resources import scenario_files
 
     known = scenario_files()
     source = known.get(scenario.lower().removeprefix("kh-").removesuffix(".toml")) or Path(scenario)

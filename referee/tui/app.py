@@ -179,10 +179,8 @@ class RefereeApp(App[None]):
         self.then = then
         trial = step(random.Random(), {})
         rolls = needs(trial)
-        if self.journal.kind == "battle":
-            # a shot's damage rolls are asked once the to-hit roll entered calls for them (what the
-            # trial's virtual dice hit is not shown, and would ask for a different set each time)
-            rolls = [n for n in rolls if n.key == n.line] or rolls
+        if not self.kind.asks_later_rolls:
+            rolls = [n for n in rolls if n.key == n.line] or rolls  # each line's first roll; the rest once the rolls typed call for them
         if not rolls:
             self.apply(title, trial)  # under the form: the screen is drawn once, changed, as the form goes
         if form is not None:

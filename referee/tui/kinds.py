@@ -25,6 +25,11 @@ Found = tuple[str, str, str, str]  # (what: ship, system or table; its name; the
 class Kind(Protocol):
     name: str
     log_labels: tuple[str, str]  # the Log's first two columns
+    # the dice dialog asks at once for the later rolls of a log line that the trial's virtual dice
+    # called for (a successful repair's 1d10); False: only each line's first roll, the rest once
+    # the rolls typed call for them (a volley: which shots hit, and so which damage rolls come,
+    # would differ each time the dialog opened)
+    asks_later_rolls: bool
 
     def pages(self) -> Sequence[type[Page]]:
         """The pages, in the order of their keys 1, 2, ...; the first is shown on opening."""
@@ -54,6 +59,7 @@ class CampaignKind:
 
     name = "campaign"
     log_labels = ("Day", "Step")
+    asks_later_rolls = True
 
     def pages(self) -> Sequence[type[Page]]:
         from referee.tui.pages import PAGES
@@ -86,6 +92,7 @@ class BattleKind:
 
     name = "battle"
     log_labels = ("Turn", "Side")
+    asks_later_rolls = False
 
     def pages(self) -> Sequence[type[Page]]:
         from referee.tui.battle.pages import PAGES

@@ -282,10 +282,9 @@ def _drone(v: Values, b: Battle, t: Tables) -> Step:
 
 
 def _hex(v: Values, field: str) -> str:
+    typed = needed(v, field, "the hex number printed on the map, e.g. 0911")
     try:
-        return hex_name(needed(v, field, "the hex number printed on the map, e.g. 0911"), "hex")
-    except FieldError:
-        raise
+        return hex_name(typed, "hex")
     except RefereeError as error:
         raise FieldError(field, str(error)) from None
 

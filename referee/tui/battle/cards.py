@@ -4,6 +4,7 @@ ship's line in the list and its roster card, and what comes next in the Sequence
 from __future__ import annotations
 
 from referee.knight_hawks.battle import Battle
+from referee.knight_hawks.repair import damaged_targets
 from referee.knight_hawks.scenarios import standing, verdict
 from referee.knight_hawks.roster import FIRES, Ship
 from referee.tui.text import Part, bold, line
@@ -118,7 +119,7 @@ def next_steps(battle: Battle) -> list[Part]:
     """What comes next in the Sequence of Play, with the keys that do it (three lines)."""
     first, second = battle.sides
     if battle.step == "repair":
-        waiting = [s.name for s in battle.ships if not s.destroyed and s.name not in battle.repaired and _hurt(s)]
+        waiting = [s.name for s in battle.ships if not s.destroyed and s.name not in battle.repaired and damaged_targets(s)]
         return [
             bold(f"Repair turn after turn {battle.turn}: each damaged ship allots its DCR among repairs, each rolled on d100 (e)"),
             "to repair: " + (", ".join(waiting) or "none left"),
@@ -153,8 +154,3 @@ def next_steps(battle: Battle) -> list[Part]:
 def outcome(battle: Battle) -> Part:
     """The scenario's standing, or its verdict once a side has won (or a draw)."""
     return line(bold("OVER · ") if verdict(battle) is not None else "", standing(battle))
-
-
-def _hurt(ship: Ship) -> bool:
-    return bool(ship.damage or ship.adf < ship.adf_start or ship.mr < ship.mr_start or ship.damaged
-                or any(s.state != "working" for s in (*ship.weapons, *ship.defenses)))

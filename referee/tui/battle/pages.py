@@ -24,16 +24,18 @@ from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines, put
 
 
-class ShipsPage(Page):
+class BattlePage(Page):
+    @property
+    def battle(self) -> Battle:
+        return self.referee.journal.battle
+
+
+class ShipsPage(BattlePage):
     TITLE = "Ships"
     NAME = "ships"
     HELP = "both sides' roster cards, the turn and what comes next; movement, screens, docking, fires, repairs, mines and seekers"
     ACTIONS = actions.SHIPS
     BINDINGS = action_keys(ACTIONS, Binding("c", "close", "Close into campaign"))
-
-    @property
-    def battle(self) -> Battle:
-        return self.referee.journal.battle
 
     def body(self) -> Iterable[Widget]:
         yield Static(id="next", classes="panel")
@@ -76,7 +78,7 @@ class ShipsPage(Page):
 ANNOUNCE = "announce a shot: firer, weapon and target from lists; the range, head-on, ICMs, evasion and gunnery as on the map"
 
 
-class FirePage(Page):
+class FirePage(BattlePage):
     """Shots are announced before any die is rolled (Combat: Aiming Weapons): a side's shots are
     listed here with their odds, then fired as one volley, each roll asked for or rolled."""
 
@@ -87,10 +89,6 @@ class FirePage(Page):
         Binding("a", "announce", "Announce"), Binding("x", "drop", "Drop shot"), Binding("c", "clear", "Clear"),
         Binding("f", "fire", "Fire the volley"),
     ]
-
-    @property
-    def battle(self) -> Battle:
-        return self.referee.journal.battle
 
     @property
     def shots(self) -> list[actions.Announced]:
