@@ -156,6 +156,14 @@ class RefereeApp(App[None]):
         fills = {"names": names, "ship": self.ship, "system": self.system}
         values = {f.name: plain(fills.get(f.fill, ""), one_line=True) for f in action.fields}  # (an Input shows control characters as they are)
         build: Callable[[Values], AnyStep] = lambda v: action.build(v, self.journal.state, self.tables)  # noqa: E731 - the state as it is when the form is run
+        if not action.fields:
+            # nothing to ask (n, r): run at once, without a form shown and closed again (a restyle of
+            # the screen each way); a refusal is shown in the form as ever, where it has room
+            try:
+                self.start(action.name, lambda: build({}))
+                return
+            except Exception:  # noqa: BLE001 - a refusal, or a fault of the program: the form runs it again and shows it
+                pass
         self.open_form(action.name, action.help, action.fields, values, build)
 
     def open_form(self, title: str, help: str, fields: tuple[Field, ...], values: Values, build: Callable[[Values], AnyStep], take: Take | None = None) -> None:
