@@ -265,7 +265,8 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
     """Surprise Attack's special rule and victory conditions: the Z'Gata, docked at Doliin Bay from
     the start, has spent three complete game turns there after turn 3 (the station is evacuated);
     in the UPF half of turn 4 it leaves the station (k), moves at speed 2 (m: 2 ADF points, no turn)
-    and flies off the map (o): "the UPF has won this battle", and the Ships screen says so."""
+    and flies off the map (o): "the UPF has won this battle", and the Ships screen says so. Then the steps of play are refused,
+    naming the verdict, until Ctrl+Z takes the escape back."""
     path = scenario(tmp_path / "surprise.toml", "surprise-attack")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
@@ -287,10 +288,23 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
         await fill(app, pilot, ship="Z'Gata")
         panel = app.screen.query_one("#next").content.plain
         assert panel.startswith("OVER") and "UPF victory" in panel, panel
+        steps = len(app.journal.past)
+        await pilot.press("n")  # the battle is over: no more steps of play, on either screen
+        await pilot.pause()
+        said = app.query_one("#said").content.plain
+        assert said.startswith("the battle is over (UPF victory") and "Ctrl+Z" in said, said
+        await pilot.press("2", "a")
+        await pilot.pause()
+        assert not isinstance(app.screen, FormDialog) and len(app.journal.past) == steps
+        await pilot.press("ctrl+z")  # the escape taken back: the battle goes on
+        await pilot.pause()
+        await pilot.press("1", "n")
+        await pilot.pause()
+        assert app.journal.battle.moving == "Sathar" and app.journal.battle.turn == 5
 
     drive(path, play)
     battle = read(path)
-    assert battle.escape("Z'Gata") is not None and battle.escape("Z'Gata").turn == 4
+    assert battle.escape("Z'Gata") is None and battle.turn == 5
 
 
 def test_close_escort_asks_each_sides_die_for_side_a_before_the_app_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

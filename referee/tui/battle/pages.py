@@ -15,6 +15,7 @@ from textual.widgets import Static
 from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.odds import VolleyOdds
+from referee.knight_hawks.scenarios import verdict
 from referee.tui.actions import Values
 from referee.tui.battle import actions, cards
 from referee.tui.pages.base import Page, action_keys
@@ -28,6 +29,20 @@ class BattlePage(Page):
     @property
     def battle(self) -> Battle:
         return self.referee.journal.battle
+
+    def playing(self) -> bool:
+        """Whether the battle goes on; once a side has won (or it is a draw) the steps of play are
+        refused on the message line, naming the verdict and what is left to do."""
+        found = verdict(self.battle)
+        if found is None:
+            return True
+        then = "c closes it into the campaign" if self.referee.below else "the file is the battle's record"
+        self.referee.tell(f"the battle is over ({found.shown()}): {then}; Ctrl+Z takes back the last step", "warning")
+        return False
+
+    def action_act(self, number: int) -> None:
+        if self.playing():
+            super().action_act(number)
 
 
 class ShipsPage(BattlePage):
@@ -142,6 +157,8 @@ class FirePage(BattlePage):
         panel.update(lines(odds_text(found)))
 
     def action_announce(self) -> None:
+        if not self.playing():
+            return
         values = {"firer": self.referee.ship}
         self.referee.open_form("Announce", ANNOUNCE, actions.FIRE_FIELDS, values, lambda v: actions.volley(self.battle, self.referee.tables, []), take=self.take)
 
@@ -164,6 +181,8 @@ class FirePage(BattlePage):
         self.redraw()
 
     def action_fire(self) -> None:
+        if not self.playing():
+            return
         shots = list(self.shots)
         try:
             self.referee.start(f"Fire {len(shots)} shot(s)", lambda: actions.volley(self.battle, self.referee.tables, shots), then=self.shots.clear)
