@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, SelectionList
 
 from referee import storage, tables
 from referee.journal import Journal
@@ -59,6 +59,11 @@ async def fill(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
             continue
         if field.choices is None:
             form.query_one(f"#field-{field.name}", Input).value = values[field.name]
+        elif field.many:
+            marks = form.query_one(f"#field-{field.name}", SelectionList)
+            marks.deselect_all()
+            for name in values[field.name].split(","):
+                marks.select(name.strip())
         else:
             form.query_one(f"#field-{field.name}", Select).value = values[field.name]
         await pilot.pause()
@@ -318,3 +323,51 @@ def test_close_escort_asks_each_sides_die_for_side_a_before_the_app_starts(tmp_p
     assert battle.sides == ("UPF", "Sathar") and battle.moving == "UPF" and not battle.roll_for_side_a
     assert "11 cannot be rolled on 1d10" in capsys.readouterr().out
     assert "Sathar 4, UPF 7: UPF rolled higher" in battle.log[-1].text
+
+
+def test_icms_and_the_ships_a_mine_or_drone_attacks_are_picked_from_lists(tmp_path: Path) -> None:
+    """The Battle of Fortress Kdikit (Basic Game), the Sathar half of turn 1. The Star Scourge
+    announces a torpedo at the Admiral Clinton, 3 hexes away; the ICMs that may defend it are
+    picked from a list, which holds only the Admiral Clinton (Basic Game: ICMs defend only the ship
+    that launches them), and it launches 2: torpedo 70% against a reflective hull, less 10% an ICM
+    (Basic Combat Table) = 50%. 50 hits; 4d10 rolled 22: the Admiral Clinton 120 -> 98, its ICMs 9
+    -> 7, the Star Scourge's torpedos 4 -> 3. The Mines attack and Drone forms list the ships to
+    mark: the side moving's ships on the map, and every ship but the drone."""
+    path = scenario(tmp_path / "kdikit.toml", "fortress-kdikit")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "a")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        form.query_one("#field-firer", Select).value = "Star Scourge"
+        await pilot.pause()
+        form.query_one("#field-target", Select).value = "Admiral Clinton"
+        await pilot.pause()
+        launchers = form.query_one("#field-icms_from", Select)
+        assert [value for _, value in launchers._options if isinstance(value, str)] == ["Admiral Clinton"]
+        await fill(app, pilot, weapon="T", range="3", icms_from="Admiral Clinton", icms="2")
+        assert app.volley[0].report.icms == (("Admiral Clinton", 2),)
+        await pilot.press("f")
+        await pilot.pause()
+        dialog = await roll(app, pilot, {"shot 1": "50", "shot 1: hull damage": "22"})
+        assert "50% to hit" in dialog.query_one("#outcome").content.plain
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1", "i")
+        await pilot.pause()
+        marks = app.screen.query_one("#field-ships", SelectionList)
+        sathar = {s.name for s in app.journal.battle.ships if s.side == "Sathar" and not s.carried_by}
+        assert {marks.get_option_at_index(n).value for n in range(marks.option_count)} == sathar
+        await pilot.press("escape", "d")
+        await pilot.pause()
+        await fill(app, pilot, ship="Stinger")
+        marks = app.screen.query_one("#field-ships", SelectionList)
+        listed = {marks.get_option_at_index(n).value for n in range(marks.option_count)}
+        assert "Stinger" not in listed and {"Admiral Clinton", "Star Scourge"} <= listed
+        await pilot.press("escape")
+
+    drive(path, play)
+    battle = read(path)
+    clinton, scourge = battle.ship("Admiral Clinton"), battle.ship("Star Scourge")
+    assert clinton.hull == 98 and clinton.system("ICM").count == 7 and scourge.system("T").count == 3

@@ -48,6 +48,7 @@ class Field(NamedTuple):
     hint: str = ""  # the placeholder: what a right value looks like
     fill: str = ""  # prefilled from the selection: "names", "ship", "system", or a fixed value after "="
     choices: Choices | None = None  # a list to pick from instead of a typed value
+    many: bool = False  # pick any number from the list (space marks one); the value is their names, comma-separated
 
 
 class Action(NamedTuple):

@@ -21,7 +21,7 @@ from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from referee import dice
 from referee.errors import RefereeError
@@ -127,10 +127,12 @@ class FormDialog(Dialog):
         with Box(classes="dialog"):
             yield Static(line(bold(self.title_text), f": {self.help}"), classes="title")
             for field in self.fields:
-                with Horizontal(classes="field"):
+                with Horizontal(classes="field many" if field.many else "field"):
                     yield Label(field.label)
                     if field.choices is None:
                         yield Input(self.values.get(field.name, ""), placeholder=field.hint, id=f"field-{field.name}")
+                    elif field.many:
+                        yield SelectionList[str](id=f"field-{field.name}", compact=True)
                     else:
                         yield Select([], prompt=field.hint or "choose", compact=True, id=f"field-{field.name}")
                 yield Static("", id=f"error-{field.name}", classes="error")
@@ -149,6 +151,14 @@ class FormDialog(Dialog):
             if field.choices is None:
                 continue
             options = list(field.choices(state, chosen))
+            if field.many:
+                marked = {n.strip() for n in chosen.get(field.name, "").split(",")}
+                many = self.query_one(f"#field-{field.name}", SelectionList)
+                with many.prevent(SelectionList.SelectedChanged):
+                    many.clear_options()
+                    many.add_options([(line(label), value, value in marked) for label, value in options])
+                chosen[field.name] = self.value_of(field)
+                continue
             select = self.query_one(f"#field-{field.name}", Select)
             with select.prevent(Select.Changed):
                 select.set_options((line(label), value) for label, value in options)
@@ -164,9 +174,17 @@ class FormDialog(Dialog):
         if event.select.id in names:
             self.choose(names.index(event.select.id) + 1, self.typed())
 
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+        event.stop()
+        names = [f"field-{f.name}" for f in self.fields]
+        if event.selection_list.id in names:
+            self.choose(names.index(event.selection_list.id) + 1, self.typed())
+
     def value_of(self, field: Field) -> str:
         if field.choices is None:
             return self.query_one(f"#field-{field.name}", Input).value
+        if field.many:
+            return ", ".join(self.query_one(f"#field-{field.name}", SelectionList).selected)
         select = self.query_one(f"#field-{field.name}", Select)
         return "" if select.is_blank() else str(select.value)
 

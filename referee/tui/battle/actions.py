@@ -135,7 +135,58 @@ def base_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
     ]
 
 
+def icm_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
+    """The ships that may launch ICMs in defense of the ship attacked (the target, the ship a
+    seeker attacks, else the side moving - mines attack it): its side's ships on the map with
+    working ICMs left, undocked (Basic Game: only the ship attacked defends itself)."""
+    attacked = next((s for s in battle.ships if s.name in (values.get("target"), values.get("at"))), None)
+    side = attacked.side if attacked is not None else battle.moving
+    found = []
+    for ship in battle.ships:
+        icms = ship.system("ICM")
+        if icms is None or icms.state != "working" or icms.count < 1 or ship.side != side or not afloat(battle, ship):
+            continue
+        if ship.docked_at or ship.carried_by or (battle.game == "basic" and attacked is not None and ship is not attacked):
+            continue
+        found.append((f"{ship.name} ({icms.count} ICMs)", ship.name))
+    return found
+
+
+def icms_launched(v: Values) -> tuple[tuple[str, int], ...]:
+    """The ICMs launched: a number from the ship chosen in the list, or SHIP=N, ... typed for
+    several ships."""
+    typed, launcher = text(v, "icms"), text(v, "icms_from")
+    if "=" in typed:
+        return tuple(pairs(v, "icms", "Venomous=2, Stiletto=1"))
+    count = number(v, "icms", 1, default=0)
+    if count is None:
+        raise FieldError("icms", "how many ICMs the ship launches (1 or more), or SHIP=N, ... for several ships")
+    if count and not launcher:
+        raise FieldError("icms_from", "the ship that launches the ICMs")
+    return ((launcher, count),) if count else ()
+
+
+def enemies_of_moving(battle: Battle, ship: Ship) -> bool:
+    """The moving side's ships on the map (mines attack the ships that entered their hex)."""
+    return moving(battle, ship) and not ship.docked_at and not ship.carried_by
+
+
+def drones(battle: Battle, ship: Ship) -> bool:
+    """The moving side's frigates (a shatter drone is a frigate chosen before the first turn)."""
+    return moving(battle, ship) and ship.ship_class == "frigate"
+
+
+def other_ships(battle: Battle, ship: Ship) -> bool:
+    return afloat(battle, ship) and not ship.carried_by
+
+
+def near_drone(battle: Battle, values: Values) -> list[tuple[str, str]]:
+    return [(label, name) for label, name in ship_choice(other_ships)(battle, values) if name != values.get("ship")]
+
+
 SHIP = Field("ship", "Ship", "", "ship", ship_choice(afloat))
+ICMS_FROM = Field("icms_from", "ICMs from", "blank: none", choices=icm_choice)
+ICMS = Field("icms", "ICMs launched", "how many (SHIP=N, ... for several ships)")
 MOVING_SHIP = Field("ship", "Ship", "", "ship", ship_choice(moving))
 
 
@@ -238,8 +289,8 @@ def _seeker_place(v: Values, b: Battle, t: Tables) -> Step:
 
 
 def _mines(v: Values, b: Battle, t: Tables) -> Step:
-    where, ships = _hex(v, "hex"), [n.strip() for n in needed(v, "ships", "the enemy ships that entered the hex").split(",") if n.strip()]
-    launched = {name: ((name, count),) for name, count in pairs(v, "icms", "Venomous=2")}
+    where, ships = _hex(v, "hex"), _names(v, "ships", "the enemy ships that entered the hex (space marks one)")
+    launched = {name: ((name, count),) for name, count in icms_launched(v)}
     keys = [f"mines on {name}" for name in ships]
 
     def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
@@ -252,7 +303,7 @@ def _mines(v: Values, b: Battle, t: Tables) -> Step:
 
 def _seeker(v: Values, b: Battle, t: Tables) -> Step:
     where, to, at = _hex(v, "hex"), text(v, "to"), text(v, "at")
-    launched = pairs(v, "icms", "Venomous=2")
+    launched = list(icms_launched(v))
     if to:
         to = hex_name(to, "the hex it ends in")
 
@@ -270,7 +321,7 @@ def _seeker(v: Values, b: Battle, t: Tables) -> Step:
 
 def _drone(v: Values, b: Battle, t: Tables) -> Step:
     drone = needed(v, "ship", "the shatter drone")
-    others = [n.strip() for n in needed(v, "ships", "every other ship in its hex").split(",") if n.strip()]
+    others = _names(v, "ships", "every other ship in its hex (space marks one)")
     keys = [f"drone on {name}" for name in others]
 
     def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
@@ -279,6 +330,10 @@ def _drone(v: Values, b: Battle, t: Tables) -> Step:
         return result._replace(entries=keyed(result.entries, keys))
 
     return step
+
+
+def _names(v: Values, field: str, what: str) -> list[str]:
+    return [n.strip() for n in needed(v, field, what).split(",") if n.strip()]
 
 
 def _hex(v: Values, field: str) -> str:
@@ -316,17 +371,17 @@ SHIPS = (
         Field("hex", "Hex", "e.g. 0911"), Field("by", "Dropped by", "blank: placed by the side before the game"),
     ), _lay, shown=False),
     Action("i", "Mines attack", "end of movement: the mines in a hex attack every enemy ship that entered it", (
-        Field("hex", "Hex", "e.g. 0911"), Field("ships", "Ships that entered", "comma-separated"), Field("icms", "ICMs launched", "SHIP=N, ..."),
+        Field("hex", "Hex", "e.g. 0911"), Field("ships", "Ships that entered", choices=ship_choice(enemies_of_moving), many=True), ICMS_FROM, ICMS,
     ), _mines, shown=False),
     Action("p", "Place seeker", "place a seeker missile in a hex in secret: before the game by the side moving, or dropped by a ship", (
         Field("hex", "Hex", "e.g. 0911"), Field("by", "Dropped by", "blank: placed by the side before the game"),
     ), _seeker_place, shown=False),
     Action("g", "Seeker", "a seeker moves (2, 4, 6 ... hexes; it detonates on the turn it moves 12) or detonates against the largest ship in its hex", (
-        Field("hex", "Seeker's hex", "e.g. 0911"), Field("to", "Moves to", "blank: it attacks where it is"), Field("at", "Attacks", "the largest ship in the hex, if any"),
-        Field("icms", "ICMs launched", "SHIP=N, ..."),
+        Field("hex", "Seeker's hex", "e.g. 0911"), Field("to", "Moves to", "blank: it attacks where it is"),
+        Field("at", "Attacks", "the largest ship in its hex, if any", choices=ship_choice(other_ships)), ICMS_FROM, ICMS,
     ), _seeker, shown=False),
     Action("d", "Drone", "a shatter drone detonates: a torpedo hit at -20 on every other ship in its hex (no attack roll)", (
-        Field("ship", "Drone", "", "ship", ship_choice(moving)), Field("ships", "Every other ship in its hex", "comma-separated"),
+        Field("ship", "Drone", "", "ship", ship_choice(drones)), Field("ships", "Every other ship in its hex", choices=near_drone, many=True),
     ), _drone, shown=False),
 )
 
@@ -353,8 +408,7 @@ def announce(v: Values, b: Battle, t: Tables) -> Announced:
     """A shot from the Announce form (refused here if a value is wrong; the rules check it when the
     volley is tried, before it is added)."""
     firer, weapon, target = needed(v, "firer", "the ship firing"), needed(v, "weapon", "its weapon"), needed(v, "target", "the ship fired at")
-    icms = tuple(pairs(v, "icms", "Venomous=2, Stiletto=1"))
-    report = Report(number(v, "range", 0), flag(v, "head_on"), icms, flag(v, "evading"), flag(v, "gunnery"))
+    report = Report(number(v, "range", 0), flag(v, "head_on"), icms_launched(v), flag(v, "evading"), flag(v, "gunnery"))
     return Announced(firer, weapon, target, report)
 
 
@@ -410,6 +464,6 @@ def shot_reading(b: Battle, t: Tables, shot: Announced) -> str:
 FIRE_FIELDS = (
     Field("firer", "Firer", "", "ship", ship_choice(may_fire)), Field("weapon", "Weapon", "", choices=weapon_choice),
     Field("target", "Target", "", choices=target_choice), Field("range", "Range (hexes)", "hexes to the target"),
-    Field("head_on", "Head-on", "y or n (blank: n)"), Field("icms", "ICMs launched", "SHIP=N, ... by ships in the target's hex"),
+    Field("head_on", "Head-on", "y or n (blank: n)"), ICMS_FROM, ICMS,
     Field("evading", "Target evading", "y or n (fighters, assault scouts)"), Field("gunnery", "Gunnery skill", "y or n (optional rule)"),
 )
