@@ -463,9 +463,10 @@ def _backup(path: Path, real: Path, old: int, mode: int | None) -> None:
                 os.close(handle)
         try:
             os.replace(name, bak)
-        except OSError:
+        finally:
+            # gone once renamed, unless NAME.bak was the file already (as a kill between the backup's
+            # rename and the file's leaves them): a rename between two names of one file does nothing
             name.unlink(missing_ok=True)
-            raise
     except OSError as error:
         raise RefereeError(f"cannot save {path}: cannot write its backup {bak.name}: {error.strerror or error}; the last save is untouched") from None
 

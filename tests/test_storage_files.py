@@ -298,3 +298,16 @@ def test_a_backup_link_a_kill_left_before_its_rename_is_removed_by_the_next_save
     storage.write_text(path, "a = 2\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["war.toml", "war.toml.bak"]
     assert storage.read(path.with_name("war.toml.bak"), "battle") == {"a": 1}
+
+
+def test_a_save_after_a_kill_between_the_backups_rename_and_the_files_leaves_no_backup_link(tmp_path: Path) -> None:
+    """Such a kill leaves NAME.bak a second name of the file; the next save's rename of its backup
+    link over NAME.bak then did nothing (a rename between two names of one file) and left the link."""
+    path, bak = tmp_path / "war.toml", tmp_path / "war.toml.bak"
+    storage.write_text(path, "a = 1\n")
+    storage.write_text(path, "a = 2\n")
+    bak.unlink()
+    os.link(path, bak)  # as the kill left them
+    storage.write_text(path, "a = 3\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["war.toml", "war.toml.bak"]
+    assert storage.read(path, "battle") == {"a": 3} and storage.read(bak, "battle") == {"a": 2}
