@@ -67,9 +67,10 @@ def receipt_lines(result: Result) -> list[str]:
 
 
 def say(error: Static, text: str) -> None:
-    """A message beside a field (an empty one takes no room)."""
-    error.update(line(text))
-    error.display = bool(text)
+    """A message beside a field (an empty one takes no room; emptying an empty one costs nothing)."""
+    if text or error.display:
+        error.update(line(text))
+        error.display = bool(text)
 
 
 def failed(error: Exception) -> str:
@@ -244,7 +245,9 @@ class DiceDialog(Dialog):
         self.result: Result | None = None
         if self.is_mounted:
             for number in range(len(self.rolls)):
-                self.query_one(f"#roll-{number}", Input).value = ""
+                entry = self.query_one(f"#roll-{number}", Input)
+                if entry.value:
+                    entry.value = ""
             for error in self.query(".error").results(Static):
                 say(error, "")
             self.query_one("#ask").display = True
