@@ -89,3 +89,28 @@ def test_breaking_apart_rolled_as_the_ship_moves(tmp_path: Path) -> None:
     code, out, err = run("kh", "move", "Viper", "--speed", "5", "--adf", "3", "--mr", "1", "--roll", "29", "-b", str(path))
     assert code == 0, err
     assert "the Viper: (32 - 25) x 4 ADF and MR points = 28%; 29 > 28: holds together" in out
+
+
+def test_kh_next_prints_a_fighters_rearming_as_the_game_turn_ends(tmp_path: Path) -> None:
+    """Fortress Kdikit's UPF Fighter A, docked with its rockets spent: the fortress fired at in turn 1
+    keeps it from rearming that turn, and it rearms as turn 2 ends; kh next says both."""
+    path = tmp_path / "kdikit.toml"
+    assert run("kh", "start", "fortress-kdikit", str(path))[0] == 0
+    text = path.read_text()
+    at = text.index('name = "UPF Fighter A"')
+    path.write_text(text[:at] + text[at:].replace('"AR x3"', '"AR x0 of 3"', 1))
+    b = str(path)
+    assert "AR x0 of 3" in run("kh", "ships", "UPF Fighter A", "-b", b)[1]
+    code, _, err = run("kh", "attack", "LB", "--from", "Vicious", "--at", "Fortress Kdikit", "-r", "3", "--roll", "99", "-b", b)
+    assert code == 0, err
+    assert run("kh", "next", "-b", b)[0] == 0
+    code, out, err = run("kh", "next", "-b", b)
+    assert code == 0, err
+    assert "end of turn 1: the UPF Fighter A is not rearmed this turn: its base, the Fortress Kdikit, was attacked in turn 1 (AR 0 of 3)" in out
+    assert "AR x0 of 3" in run("kh", "ships", "UPF Fighter A", "-b", b)[1]
+    assert run("kh", "next", "-b", b)[0] == 0
+    code, out, err = run("kh", "next", "-b", b)
+    assert code == 0, err
+    assert "end of turn 2: the UPF Fighter A is rearmed on board the Fortress Kdikit after a complete game turn there: AR 0 -> 3" in out
+    assert "[Knight Hawks Tactical Operations Manual, Fighters (rearming: 'one complete game turn on board its station or carrier')]" in out
+    assert "AR x3 RH; docked at Fortress Kdikit" in run("kh", "ships", "UPF Fighter A", "-b", b)[1]

@@ -9,7 +9,9 @@ the referee's paper would hold.
 The battle also keeps who moved in this half (so the app can list who still has to move), the ships
 that left the map for good (Moving Off The Map; The Second Sathar War, Breaking Off Combat) and the
 complete game turns each ship spent docked at a station (a scenario's special rule counts them:
-Surprise Attack!, Evacuating Doliin Bay).
+Surprise Attack!, Evacuating Doliin Bay), and the ships attacked in this game turn: a fighter or
+assault scout on board its station or carrier for a complete game turn is rearmed as the turn ends,
+unless its base was attacked (Fighters; referee.knight_hawks.rearm).
 
 A campaign battle fought with the Basic Rules (``damage_table`` False) keeps the Advanced Game's
 ships, weapons and Combat Table but ignores "The Advanced Game Damage Table and the repair rule"
@@ -124,7 +126,8 @@ class Battle:
     moved: frozenset[str] = frozenset()  # the moving side's ships whose move is recorded in this half (kh move, kh leave)
     escapes: tuple[Escape, ...] = ()  # ships that left the map for good: out of the battle, not destroyed
     docked_turns: tuple[DockedTurns, ...] = ()  # complete game turns docked at a station, counted as each game turn ends
-    docked_this_turn: frozenset[str] = frozenset()  # ships that docked at a station during this game turn: it is not a complete turn docked
+    docked_this_turn: frozenset[str] = frozenset()  # ships that docked at a station or landed on a carrier during this game turn: not a complete turn on board
+    attacked: frozenset[str] = frozenset()  # ships fired at (hit or missed) or attacked by mines, a seeker or a drone in this game turn (Fighters: rearming)
     roll_for_side_a: bool = False  # a scenario whose players roll for side A when it starts (referee.knight_hawks.side_a)
     # False: a campaign battle under its Basic Rules - Advanced rosters, weapons and Combat Table, but no
     # Damage Table (every hit a hull hit), no repairs, no fires, no breaking apart (The Second Sathar War)
@@ -212,6 +215,8 @@ class Battle:
 
 def check(battle: Battle) -> Battle:
     """Refuse a battle whose parts do not fit together (names, sides, docking, turn)."""
+    from referee.knight_hawks import rearm  # it reads a battle; the battle module is loaded first
+
     if battle.game not in ("basic", "advanced"):
         raise RefereeError(f"game must be basic or advanced, not {battle.game!r}")
     if len(battle.sides) != 2 or battle.sides[0] == battle.sides[1]:
@@ -261,6 +266,7 @@ def check(battle: Battle) -> Battle:
             raise RefereeError(f"the seeker in hex {seeker.hex} last moved in turn {seeker.turn}, after this turn ({battle.turn})")
     _check_links(battle)
     _check_movement(battle, by_name)
+    rearm.check(battle)
     if battle.step == "repair" and (battle.game != "advanced" or battle.turn % 3):
         raise RefereeError(f"step repair: a repair turn follows every third turn of the Advanced Game ({SEQUENCE}), not turn {battle.turn} of a {battle.game} game")
     strangers = sorted(battle.repaired - set(by_name))
@@ -370,7 +376,11 @@ def advance(battle: Battle) -> Battle:
     and rocket battery system once per turn); a new half clears the other weapons' shots (a ship
     fires its weapons in the opponent's phase and in its own). Fire damage must be rolled first; a
     fire started in this combat step is not, and waits for its opponent's next (Battle.burning).
+    As a game turn ends, the complete game turns docked are counted, and the fighters and assault
+    scouts on board their base since it began are rearmed (referee.knight_hawks.rearm).
     """
+    from referee.knight_hawks import rearm  # it reads a battle; the battle module is loaded first
+
     first, second = battle.sides
     if battle.step == "turn" and battle.burning and not battle.fires_rolled:
         raise RefereeError(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first (kh fires): every turn until the fire is out")
@@ -384,7 +394,9 @@ def advance(battle: Battle) -> Battle:
         return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE))
     docked: list[tuple[str, str]] = []
     if battle.step == "turn":
+        battle, rearmed = rearm.turn_ended(battle)  # reads who came on board in this turn, which _turn_docked clears
         battle, docked = _turn_docked(battle)
+        docked += rearmed
     repair_due = battle.step == "turn" and battle.game == "advanced" and battle.turn % 3 == 0
     if repair_due and battle.damage_table:
         nxt = attrs.evolve(battle, step="repair", repaired=frozenset())

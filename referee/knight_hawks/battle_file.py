@@ -23,6 +23,7 @@ BATTLE_KEYS = {
     "format", "version", "name", "game", "source", "sides", "turn", "moving", "step", "fires_rolled", "repaired",
     "situation", "setup", "victory", "special_rules", "notes", "ships", "mines", "seekers", "log",
     "new_fires", "losses", "roll_for_side_a", "damage_table", "moved", "escapes", "docked_turns", "docked_this_turn",
+    "attacked",
 }
 
 
@@ -62,6 +63,7 @@ def from_dict(data: dict[str, Any], kh: Tables, start: bool = False) -> Battle:
         escapes=strict.items(data, "escapes", _escape),
         docked_turns=strict.items(data, "docked_turns", _docked_turns),
         docked_this_turn=frozenset(strict.words(data, "docked_this_turn", where)),
+        attacked=frozenset(strict.words(data, "attacked", where)),
         log=strict.items(data, "log", _entry),
         source=strict.get(data, "source", str, where, ""),
         situation=strict.get(data, "situation", str, where, "", lines=True),
@@ -130,9 +132,9 @@ def to_dict(battle: Battle) -> dict[str, Any]:
     """The battle as a battle file's tables (read back by :func:`from_dict` to the same battle).
 
     ``damage_table``, ``roll_for_side_a``, ``new_fires``, ``losses``, ``moved``, ``escapes``,
-    ``docked_turns`` and ``docked_this_turn`` are written only when they say something: the Damage
-    Table in use, side A decided, no new fires, no ship destroyed, none moved, none gone off the map,
-    no complete game turn docked, none docked in this game turn."""
+    ``docked_turns``, ``docked_this_turn`` and ``attacked`` are written only when they say something:
+    the Damage Table in use, side A decided, no new fires, no ship destroyed, none moved, none gone off
+    the map, no complete game turn docked, none docked in this game turn, none attacked in it."""
     rules: dict[str, Any] = {"damage_table": False} if not battle.damage_table else {}
     if battle.roll_for_side_a:
         rules["roll_for_side_a"] = True
@@ -147,6 +149,8 @@ def to_dict(battle: Battle) -> dict[str, Any]:
         state["docked_turns"] = [attrs.asdict(d) for d in battle.docked_turns]
     if battle.docked_this_turn:
         state["docked_this_turn"] = sorted(battle.docked_this_turn)
+    if battle.attacked:
+        state["attacked"] = sorted(battle.attacked)
     return {
         "format": FORMAT, "version": VERSION, "name": battle.name, "game": battle.game, **rules, "source": battle.source,
         "sides": list(battle.sides), "turn": battle.turn, "moving": battle.moving, "step": battle.step,

@@ -12,7 +12,9 @@ ammunition (Rate of Fire; Weapon Restrictions; Space Stations; Fighters):
 - a fire started in a combat step is first rolled at the start of the opponent's next (Electrical Fire);
 - a docked ship fires no forward-firing weapons, torpedos or ICMs;
 - fighters and assault scouts docked at a station (or aboard a carrier) cannot be attacked;
-- Basic Game: ICMs defend only the ship that launches them; Advanced Game: any ship in its hex.
+- Basic Game: ICMs defend only the ship that launches them; Advanced Game: any ship in its hex;
+- each ship attacked, hit or missed, is marked for the game turn: a station or carrier attacked
+  rearms none of its fighters that turn (Fighters; referee.knight_hawks.rearm).
 
 :func:`settle` applies the Space Stations rule when a ship is destroyed: each ship docked at a
 destroyed station takes half the station's original hull points, and a ship destroyed while
@@ -33,6 +35,7 @@ from referee.knight_hawks import scenarios
 from referee.knight_hawks.attack import CAMPAIGN_BASIC, Attack, Damage, Rolled, attack, damage, hull_rule
 from referee.knight_hawks.battle import Battle, Entry, Loss
 from referee.knight_hawks.combat import MANUAL, Shot, combat_table, restrictions
+from referee.knight_hawks.rearm import mark_attacked
 from referee.knight_hawks.roster import FIRES, Ship, System
 from referee.tables import Tables
 
@@ -139,6 +142,7 @@ def strike(
     a shot of the combat phase (not a mine or a seeker in the movement phase)."""
     battle = battle.with_ships(changed)
     battle.on_map(target, "cannot be attacked")
+    battle = mark_attacked(battle, [target.name])  # hit or missed: its fighters are not rearmed this turn (Fighters)
     launchers, count = launch_icms(battle, target, icms)
     battle = battle.with_ships(launchers)
     target = battle.ship(target.name)
@@ -405,7 +409,7 @@ def hit_in_battle(
     ship = battle.ship(name)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is already destroyed")
-    battle.on_map(ship, "takes no hits")
+    battle = mark_attacked(battle, [battle.on_map(ship, "takes no hits").name])
     hit = damage(kh, battle.game, weapon, hull_dice, rng, ship, rolled, half=half, damage_table=battle.damage_table)
     rule = hit.found.citation() if hit.found is not None else hull_rule(battle.game)
     article = "an" if weapon[:1] in "aeiou" else "a"

@@ -115,8 +115,12 @@ def dock(battle: Battle, name: str, at: str) -> Done:
     _moving(battle, ship, "a ship docks at the end of")
     if base.ship_class == "assault carrier":
         if ship.ship_class != "fighter":
-            raise RefereeError(f"only fighters land on an assault carrier, not a {ship.ship_class}")
-        # "In order to dock, the fighter must stop (have a speed of 0) in the same hex as the station or assault carrier" (Fighters)
+            scout = "; assault scouts cannot be rearmed at assault carriers: they rearm at a space station" if ship.ship_class == "assault scout" else ""
+            article = "an" if ship.ship_class[:1] in "aeiou" else "a"
+            raise RefereeError(f"only fighters land on an assault carrier, not {article} {ship.ship_class}{scout} (Fighters; Assault Scout)")
+        # "In order to dock, the fighter must stop (have a speed of 0) in the same hex as the station or assault carrier";
+        # landed during this game turn, it has not spent a complete game turn on board to rearm (Fighters)
+        battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
         return _done(battle, attrs.evolve(ship, carried_by=base.name, speed=0, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
     if base.ship_class != "space station":
         raise RefereeError(f"ships dock at space stations; the {base.name} is a {base.ship_class}")

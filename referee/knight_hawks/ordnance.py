@@ -28,6 +28,7 @@ from referee.knight_hawks.attack import CAMPAIGN_BASIC, Rolled, damage
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker
 from referee.knight_hawks.combat import MANUAL, Shot
 from referee.knight_hawks.combat_phase import Done, noted, strike, take_hit
+from referee.knight_hawks.rearm import mark_attacked
 from referee.knight_hawks.roster import Ship
 from referee.tables import Tables
 
@@ -216,6 +217,8 @@ def seeker_attack(
 ) -> Done:
     """A ship entered the hex of an activated seeker: it detonates on the largest ship in its hex (any side's)."""
     _advanced(battle, "seeker missiles")
+    if battle.step != "turn":
+        raise RefereeError("this is the repair turn: a seeker detonates as a ship enters its hex, in a game turn's movement (kh next)")
     seeker = _seeker(battle, hex_)
     if not seeker.active:
         raise RefereeError(f"the seeker in hex {hex_} is not activated: it detonates only once its side activates it")
@@ -265,6 +268,7 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
     battle = attrs.evolve(  # gone: and from what the battle keeps of its move and its docking
         battle, ships=tuple(s for s in battle.ships if s.name != bomb.name), moved=battle.moved - {bomb.name},
         docked_this_turn=battle.docked_this_turn - {bomb.name}, docked_turns=tuple(d for d in battle.docked_turns if d.ship != bomb.name),
+        attacked=battle.attacked - {bomb.name},
     )
     done = noted(battle, f"the shatter drone {bomb.name} detonates: it is gone (not counted as a ship destroyed)", rule=rule)
     battle = done.battle
@@ -273,6 +277,7 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
         target = battle.ship(target.name)  # as the blasts before left it
         if target.destroyed:
             continue
+        battle = mark_attacked(battle, [target.name])  # its fighters are not rearmed this turn (Fighters)
         hit = damage(kh, battle.game, "torpedo", "5d10", rng, target, _key(rolled, target, Rolled()), damage_table=battle.damage_table)
         done = take_hit(battle, target, hit, f"the {target.name}", rule if battle.damage_table else f"{rule}; {CAMPAIGN_BASIC}", shooting=False)
         battle = done.battle
