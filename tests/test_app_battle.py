@@ -10,6 +10,7 @@ import shutil
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import attrs
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, SelectionList
@@ -371,3 +372,37 @@ def test_icms_and_the_ships_a_mine_or_drone_attacks_are_picked_from_lists(tmp_pa
     battle = read(path)
     clinton, scourge = battle.ship("Admiral Clinton"), battle.ship("Star Scourge")
     assert clinton.hull == 98 and clinton.system("ICM").count == 7 and scourge.system("T").count == 3
+
+
+def test_a_ship_with_a_navigation_hit_rolls_its_turn_before_it_moves(tmp_path: Path) -> None:
+    """Navigation Hit (Advanced Game): "The player controlling the ship must roll 1d10 before the
+    ship moves. If the result is 1-5, the ship must turn to the left ... 6-10 ... to the right."
+    The Stand, the Sathar half of turn 1, the Bludgeon with a navigation hit: the Ships screen asks
+    for its roll first, a move before it is refused, v with 7 rolled at the table says it turns
+    right, and then it moves."""
+    path = scenario(tmp_path / "stand.toml", "the-stand")
+    battle = read(path)
+    bludgeon = attrs.evolve(battle.ship("Bludgeon"), damaged=frozenset({"navigation"}))
+    storage.write_text(path, battle_file.text(battle.with_ships([bludgeon]), TABLES))
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        assert "navigation roll first (v): Bludgeon" in app.screen.query_one("#next").content.plain
+        await pilot.press("m")
+        await pilot.pause()
+        await fill(app, pilot, ship="Bludgeon", speed=str(bludgeon.speed + 2), adf="2")
+        assert "the Bludgeon has a navigation hit: roll 1d10" in app.screen.query_one("#error-form").content.plain
+        await pilot.press("escape", "v")
+        await pilot.pause()
+        await fill(app, pilot, ship="Bludgeon")
+        await roll(app, pilot, {"navigation": "7"})
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "navigation roll first" not in app.screen.query_one("#next").content.plain
+        await pilot.press("m")
+        await pilot.pause()
+        await fill(app, pilot, ship="Bludgeon", speed=str(bludgeon.speed + 2), adf="2")
+
+    drive(path, play)
+    moved = read(path)
+    assert "Bludgeon" in moved.moved and moved.ship("Bludgeon").speed == bludgeon.speed + 2
+    assert any(e.text.startswith("the Bludgeon (navigation hit) must turn right") for e in moved.log)

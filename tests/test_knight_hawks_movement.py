@@ -16,7 +16,7 @@ from referee.knight_hawks import battle_file
 from referee.knight_hawks.attack import Rolled
 from referee.knight_hawks.battle import Battle, DockedTurns, Escape, advance
 from referee.knight_hawks.combat_phase import Report, hit_in_battle, launch_icms, shoot
-from referee.knight_hawks.movement import dock, leave_map, masking_screen, move, navigation
+from referee.knight_hawks.movement import dock, leave_map, masking_screen, move, navigation, navigation_due
 from referee.knight_hawks.ordnance import lay_mines, mines_attack, place_seeker, move_seeker
 from referee.knight_hawks.repair import Repair, repair_in_battle
 
@@ -181,14 +181,20 @@ def test_a_masking_screen_lasts_while_the_ship_flies_straight_at_its_speed() -> 
 # -- Navigation Hit -------------------------------------------------------------------------------------
 
 
-def test_a_navigation_hit_says_its_roll_comes_before_the_move() -> None:
+def test_a_ship_with_a_navigation_hit_rolls_before_it_moves_unless_it_stops() -> None:
+    """Navigation Hit: "The player controlling the ship must roll 1d10 before the ship moves. If the
+    result is 1-5, the ship must turn to the left ... A stopped ship can ignore a navigation hit." """
     battle = changed(fleet(), "Venomous", damaged=frozenset({"navigation"}), speed=3)
-    done = move(battle, RNG, "Venomous", 3, 0, 3)
-    assert "its navigation roll comes before it moves (kh navigation 'Venomous')" in done.entries[0].text
-    assert "Navigation Hit" in done.entries[0].rule
+    assert navigation_due(battle, battle.ship("Venomous"))
+    with pytest.raises(RefereeError, match=r"the Venomous has a navigation hit: roll 1d10 for the way it turns before it moves \(kh navigation 'Venomous'"):
+        move(battle, RNG, "Venomous", 3, 0, 3)
     rolled = navigation(battle, KH, RNG, "Venomous", "3").battle
+    assert not navigation_due(rolled, rolled.ship("Venomous"))
     done = move(rolled, RNG, "Venomous", 3, 0, 3)
     assert "its navigation roll came before it moved: must turn left in each hex" in done.entries[0].text
+    assert "Navigation Hit" in done.entries[0].rule
+    stopped = move(battle, RNG, "Venomous", 0, 3, 0)
+    assert "it has a navigation hit, which a stopped ship can ignore" in stopped.entries[0].text
 
 
 # -- Hull Hits: breaking apart ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from referee import dice
 from referee.errors import RefereeError
 from referee.knight_hawks.attack import CAMPAIGN_BASIC
 from referee.knight_hawks import scenarios
-from referee.knight_hawks.battle import STATIONS, Battle, Escape
+from referee.knight_hawks.battle import STATIONS, Battle, Entry, Escape
 from referee.knight_hawks.combat import MANUAL
 from referee.knight_hawks.combat_phase import Done, noted, settle
 from referee.knight_hawks.damage import breakup_chance
@@ -221,6 +221,11 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
         raise RefereeError(f"the {ship.name} is {where}: it leaves first (kh dock {ship.name!r} --leave), then moves")
     if ship.name in battle.moved:
         raise RefereeError(f"the {ship.name} has moved in this half of turn {battle.turn}: a ship moves once in its movement phase")
+    if speed and navigation_due(battle, ship):
+        raise RefereeError(
+            f"the {ship.name} has a navigation hit: roll 1d10 for the way it turns before it moves (kh navigation {ship.name!r}; "
+            f"v on the app's Ships screen); a ship that stops ignores it ({NAVIGATION})"
+        )
     for value, what in ((speed, "speed"), (adf_used, "ADF points used"), (mr_used, "MR points used")):
         if value < 0:
             raise RefereeError(f"{what} must be 0 or more, not {value}")
@@ -299,13 +304,23 @@ def _evasion(ship: Ship, speed: int, mr_used: int) -> str:
     return f"; it evaded: it turned in every hex until its MR was used up ({turns} turns), and is clear of that"
 
 
+def navigation_roll(battle: Battle, ship: Ship) -> Entry | None:
+    """The ship's navigation roll in this half of the turn, if it has made it."""
+    said = f"the {ship.name} (navigation hit)"
+    return next((e for e in reversed(battle.log) if (e.turn, e.side) == (battle.turn, battle.moving) and e.text.startswith(said)), None)
+
+
+def navigation_due(battle: Battle, ship: Ship) -> bool:
+    """Whether the ship has a navigation hit and has not yet rolled which way it turns in this
+    half of the turn (Navigation Hit: "must roll 1d10 before the ship moves")."""
+    return "navigation" in ship.damaged and battle.damage_table and ship.name not in battle.moved and navigation_roll(battle, ship) is None
+
+
 def _navigation_note(battle: Battle, ship: Ship, speed: int) -> str:
-    if speed == 0:
+    rolled = navigation_roll(battle, ship)
+    if speed == 0 or rolled is None:
         return "; it has a navigation hit, which a stopped ship can ignore"
-    rolled = next((e for e in reversed(battle.log) if (e.turn, e.side) == (battle.turn, battle.moving) and e.text.startswith(f"the {ship.name} (navigation hit)")), None)
-    if rolled is not None:
-        return f"; its navigation roll came before it moved: {rolled.text.removeprefix(f'the {ship.name} (navigation hit) ')}"
-    return f"; it has a navigation hit: its navigation roll comes before it moves (kh navigation {ship.name!r}), and it turns that way in each hex it enters until its MR is used up"
+    return f"; its navigation roll came before it moved: {rolled.text.removeprefix(f'the {ship.name} (navigation hit) ')}"
 
 
 def _no_breakup(battle: Battle, ship: Ship, points: int) -> str:

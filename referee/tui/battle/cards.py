@@ -4,6 +4,7 @@ ship's line in the list and its roster card, and what comes next in the Sequence
 from __future__ import annotations
 
 from referee.knight_hawks.battle import Battle
+from referee.knight_hawks.movement import navigation_due
 from referee.knight_hawks.repair import damaged_targets
 from referee.knight_hawks.scenarios import standing, verdict
 from referee.knight_hawks.roster import FIRES, Ship
@@ -144,6 +145,8 @@ def next_steps(battle: Battle) -> list[Part]:
     waiting = [s.name for s in battle.to_move]
     more = f" and {len(waiting) - 2} more" if len(waiting) > 3 else ""
     moves = f"to move: {', '.join(waiting[:2] if more else waiting)}{more}" if waiting else "all moved"
+    lost = [s.name for s in battle.to_move if navigation_due(battle, s)]
+    moves += f"; navigation roll first (v): {', '.join(lost)}" if lost else ""
     return [
         line(bold(f"Turn {battle.turn}, {moving}'s half"), f" · n ends it; next {after}"),
         f"1 move: screens (s), ordnance, ships (m); {moves}",
