@@ -54,6 +54,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from referee.launch import FRAMES_A_SECOND
@@ -409,14 +410,19 @@ async def floor(repeats: int) -> dict[str, list[Sample]]:
         def action_form(self) -> None:
             self.push_screen(Form())
 
-    app = Minimal()
+    presses = (("DataTable cursor down", "down"), ("switch to the other DataTable", "f2"), ("switch back", "f1"),
+               ("push a modal form (2 Inputs)", "f3"), ("close it (Esc)", "escape"))
+    return await floor_keys(Minimal(), presses, repeats)
+
+
+async def floor_keys(app: Any, presses: Sequence[tuple[str, str]], repeats: int) -> dict[str, list[Sample]]:
+    """A minimal app's key presses (name, key), in turn, ``repeats`` times, timed as the app's are."""
     frames = noting_frames(app)
     found: dict[str, list[Sample]] = {}
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(repeats):
-            for name, key in (("DataTable cursor down", "down"), ("switch to the other DataTable", "f2"), ("switch back", "f1"),
-                              ("push a modal form (2 Inputs)", "f3"), ("close it (Esc)", "escape")):
+            for name, key in presses:
                 found.setdefault(name, []).append(await timed_press(pilot, key, frames))
     return found
 

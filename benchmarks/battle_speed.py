@@ -24,7 +24,7 @@ from pathlib import Path
 import attrs
 
 sys.path.insert(0, str(Path(__file__).parent))
-from app_speed import KEY_GOAL_MS, Sample, noting_frames, report_floor, report_keys, timed_press  # noqa: E402
+from app_speed import KEY_GOAL_MS, Sample, floor_keys, noting_frames, report_floor, report_keys, timed_press  # noqa: E402
 
 os.environ.setdefault("TEXTUAL_FPS", "240")  # as referee.launch sets it
 
@@ -134,15 +134,7 @@ async def floor(repeats: int) -> dict[str, list[Sample]]:
         def action_rolls(self) -> None:
             self.push_screen("rolls")
 
-    app = Minimal()
-    frames = noting_frames(app)
-    found: dict[str, list[Sample]] = {}
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        for _ in range(repeats):
-            for name, key in (("show a modal of six rolls' fields (built once)", "f3"), ("close it (Esc)", "escape")):
-                found.setdefault(name, []).append(await timed_press(pilot, key, frames))
-    return found
+    return await floor_keys(Minimal(), (("show a modal of six rolls' fields (built once)", "f3"), ("close it (Esc)", "escape")), repeats)
 
 
 def main() -> None:
