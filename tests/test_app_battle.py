@@ -406,3 +406,20 @@ def test_a_ship_with_a_navigation_hit_rolls_its_turn_before_it_moves(tmp_path: P
     moved = read(path)
     assert "Bludgeon" in moved.moved and moved.ship("Bludgeon").speed == bludgeon.speed + 2
     assert any(e.text.startswith("the Bludgeon (navigation hit) must turn right") for e in moved.log)
+
+
+def test_typing_in_an_open_list_finds_the_ship(tmp_path: Path) -> None:
+    """A list of 22 ships is not scrolled through: Enter opens it, typing the start of a name
+    highlights that ship, Enter takes it (the list's labels are plain text Textual searches)."""
+    path = scenario(tmp_path / "stand.toml", "the-stand")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "a")
+        await pilot.pause()
+        await pilot.press("enter", "b", "l", "u")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.query_one("#field-firer", Select).value == "Bludgeon"
+
+    drive(path, play)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,7 +27,7 @@ from textual.widgets import Input, Label, Select, SelectionList, Static
 from referee import dice
 from referee.errors import RefereeError
 from referee.tui.actions import AnyStep, Field, FieldError, Values, later_roll
-from referee.tui.text import bold, line, lines
+from referee.tui.text import bold, line, lines, plain
 
 if TYPE_CHECKING:
     from referee.journal import Result
@@ -162,7 +163,8 @@ class FormDialog(Dialog):
                 continue
             select = self.query_one(f"#field-{field.name}", Select)
             with select.prevent(Select.Changed):
-                select.set_options((line(label), value) for label, value in options)
+                # (plain rich Text: never read as markup, and Textual's type-to-search finds in it, not in Content)
+                select.set_options((Text(plain(label, one_line=True)), value) for label, value in options)
                 allowed = [value for _, value in options]
                 wanted = chosen.get(field.name, "")
                 if wanted in allowed or len(allowed) == 1:
