@@ -423,3 +423,30 @@ def test_typing_in_an_open_list_finds_the_ship(tmp_path: Path) -> None:
         assert app.screen.query_one("#field-firer", Select).value == "Bludgeon"
 
     drive(path, play)
+
+
+def test_the_starting_speeds_are_set_before_the_game_starts(tmp_path: Path) -> None:
+    """Surprise Attack!: the Sathar ships "can start at any speed the Sathar player wants". On turn
+    1, before any ship moves, the Ships screen offers t; both Sathar ships start at speed 4, and the
+    Venomous's move from 4 to 6 uses 2 ADF points; then t is refused."""
+    path = scenario(tmp_path / "surprise.toml", "surprise-attack")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        assert "starting speeds (t)" in app.screen.query_one("#next").content.plain
+        for ship in ("Venomous", "Perdition"):
+            await pilot.press("t")
+            await pilot.pause()
+            await fill(app, pilot, ship=ship, speed="4")
+        await pilot.press("m")
+        await pilot.pause()
+        await fill(app, pilot, ship="Venomous", speed="6", adf="2")
+        assert "starting speeds (t)" not in app.screen.query_one("#next").content.plain
+        await pilot.press("t")
+        await pilot.pause()
+        await fill(app, pilot, ship="Perdition", speed="2")
+        assert "a starting speed is set before the game starts" in app.screen.query_one("#error-form").content.plain
+        await pilot.press("escape")
+
+    drive(path, play)
+    battle = read(path)
+    assert (battle.ship("Venomous").speed, battle.ship("Perdition").speed) == (6, 4)

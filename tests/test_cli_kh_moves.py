@@ -53,6 +53,9 @@ def test_a_move_and_the_ships_still_to_move(raid: Path) -> None:
         (("kh", "move", "Venomos", "--speed", "1", "--adf", "1"), "did you mean Venomous"),
         (("kh", "leave", "Venomous", "--toward", "Cassidine"), "Surprise Attack! is not one: leave it out"),
         (("kh", "leave", "Doliin Bay"), "the Doliin Bay is a space station: it stays in its orbit"),
+        (("kh", "speed", "Doliin Bay", "2"), "the Doliin Bay is a station (in orbit): it has no speed of its own to set"),
+        (("kh", "speed", "Z'Gata", "2"), "the Z'Gata is docked with the Doliin Bay: it has no speed of its own to set"),
+        (("kh", "speed", "Venomous", "x"), "'x' is not a valid integer"),
     ],
 )
 def test_refused_moves_exit_2_with_one_line_and_leave_the_file_unchanged(raid: Path, args: tuple[str, ...], says: str) -> None:
@@ -114,3 +117,17 @@ def test_kh_next_prints_a_fighters_rearming_as_the_game_turn_ends(tmp_path: Path
     assert "end of turn 2: the UPF Fighter A is rearmed on board the Fortress Kdikit after a complete game turn there: AR 0 -> 3" in out
     assert "[Knight Hawks Tactical Operations Manual, Fighters (rearming: 'one complete game turn on board its station or carrier')]" in out
     assert "AR x3 RH; docked at Fortress Kdikit" in run("kh", "ships", "UPF Fighter A", "-b", b)[1]
+
+
+def test_a_starting_speed_is_the_players_to_choose_before_the_game_starts(raid: Path) -> None:
+    """Surprise Attack!: "They can start at any speed the Sathar player wants, but both ships must
+    have the same speed". Before any ship moves, kh speed sets it; the first move then changes it by
+    the ADF (speed 4, ADF 3: 1 to 7 hexes); after that move a starting speed is refused."""
+    b = str(raid)
+    for ship in ("Venomous", "Perdition"):
+        code, out, err = run("kh", "speed", ship, "4", "-b", b)
+        assert code == 0 and f"the {ship} starts at speed 4 (it was 0)" in out, err
+    code, out, err = run("kh", "move", "Venomous", "--speed", "7", "--adf", "3", "-b", b)
+    assert code == 0 and "speed 4 -> 7 (3 ADF points of 3)" in out, err
+    code, _, err = run("kh", "speed", "Perdition", "2", "-b", b)
+    assert code == 2 and "a starting speed is set before the game starts" in err

@@ -270,6 +270,19 @@ def move(
     apply(battle_file, as_json, lambda battle, kh: moving(battle, dice_for(seed), ship, speed, adf, mr, roll))
 
 
+@app.command("speed")
+def speed(
+    ship: Ship_,
+    hexes: Annotated[int, typer.Argument(help="Its speed from the turn before the game starts, in hexes a turn.")],
+    battle_file: BattleFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """Set a ship's starting speed before the game starts (turn 1, before any ship moves or fires)."""
+    from referee.knight_hawks.movement import starting_speed
+
+    apply(battle_file, as_json, lambda battle, kh: starting_speed(battle, ship, hexes))
+
+
 @app.command("leave")
 def leave(
     ship: Ship_,

@@ -53,6 +53,31 @@ def _done(battle: Battle, ship: Ship, text: str, rule: str) -> Done:
     return noted(battle.with_ships([ship]), text, rule=rule)
 
 
+START_SPEED = f"{MANUAL}, the scenarios' set-up: each ship's speed from the turn before the game starts, as its player chooses"
+
+
+def before_the_start(battle: Battle) -> bool:
+    """Whether the game has not yet started: turn 1, the first side's half, no ship moved or fired."""
+    first_half = (battle.turn, battle.moving, battle.step) == (1, battle.sides[0], "turn")
+    return first_half and not battle.moved and not any(s.shots or s.fired for s in battle.ships)
+
+
+def starting_speed(battle: Battle, name: str, speed: int) -> Done:
+    """Set a ship's speed before the game starts: the scenarios leave it to the players ("They can
+    start at any speed the Sathar player wants"; "traveling at any speed desired"; "given a speed
+    from the previous turn"). Only in turn 1, before any ship has moved or fired; a scenario's
+    condition (both ships at the same speed) is the players' to keep."""
+    ship = _afloat(battle, name)
+    if not before_the_start(battle):
+        raise RefereeError(f"a starting speed is set before the game starts (turn 1, before any ship moves or fires); the {ship.name} changes speed by its move (kh move)")
+    if speed < 0:
+        raise RefereeError(f"a speed is 0 or more hexes a turn, not {speed}")
+    if ship.docked_at or ship.carried_by or ship.ship_class in STATIONS:
+        where = ship.docked_at or ship.carried_by
+        raise RefereeError(f"the {ship.name} is {'docked with the ' + where if where else 'a station (in orbit)'}: it has no speed of its own to set")
+    return _done(battle, attrs.evolve(ship, speed=speed), f"the {ship.name} starts at speed {speed} (it was {ship.speed})", START_SPEED)
+
+
 def masking_screen(battle: Battle, name: str, up: bool) -> Done:
     """Put up a masking screen (one marked off), or end it when the ship turns, changes speed or ends its orbit."""
     ship = _afloat(battle, name)

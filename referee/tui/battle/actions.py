@@ -250,6 +250,13 @@ def _move(v: Values, b: Battle, t: Tables) -> Step:
     return step
 
 
+def _starting_speed(v: Values, b: Battle, t: Tables) -> Step:
+    ship, speed = needed(v, "ship", "the ship"), number(v, "speed", 0)
+    if speed is None:
+        raise FieldError("speed", "its speed from the turn before the game starts, in hexes a turn (0 or more)")
+    return lambda rng, rolled: movement.starting_speed(b, ship, speed)
+
+
 def _leave(v: Values, b: Battle, t: Tables) -> Step:
     ship, toward = needed(v, "ship", "the ship leaving"), text(v, "toward")
     return lambda rng, rolled: movement.leave_map(b, ship, toward)
@@ -349,6 +356,9 @@ SHIPS = (
         Field("ship", "Ship", "", "ship", ship_choice(to_move)), Field("speed", "Speed now", "hexes a turn"),
         Field("adf", "ADF points used", "the change of speed (blank: 0)"), Field("mr", "MR points used", "turns (blank: 0)"),
     ), _move),
+    Action("t", "Starting speed", "before the game starts: a ship's speed from the turn before, as its player chooses (the scenario's set-up)", (
+        Field("ship", "Ship", "", "ship", ship_choice(afloat)), Field("speed", "Speed", "hexes a turn"),
+    ), _starting_speed, shown=False),
     Action("o", "Off the map", "a ship leaves the map for good (a scenario's escape; in a campaign battle, breaking off toward an adjacent system)", (
         MOVING_SHIP, Field("toward", "Toward (campaign)", "the adjacent system whose transit box it reaches"),
     ), _leave),

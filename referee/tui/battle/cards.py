@@ -4,7 +4,7 @@ ship's line in the list and its roster card, and what comes next in the Sequence
 from __future__ import annotations
 
 from referee.knight_hawks.battle import Battle
-from referee.knight_hawks.movement import navigation_due
+from referee.knight_hawks.movement import before_the_start, navigation_due
 from referee.knight_hawks.repair import damaged_targets
 from referee.knight_hawks.scenarios import standing, verdict
 from referee.knight_hawks.roster import FIRES, Ship
@@ -147,6 +147,7 @@ def next_steps(battle: Battle) -> list[Part]:
     moves = f"to move: {', '.join(waiting[:2] if more else waiting)}{more}" if waiting else "all moved"
     lost = [s.name for s in battle.to_move if navigation_due(battle, s)]
     moves += f"; navigation roll first (v): {', '.join(lost)}" if lost else ""
+    moves = f"starting speeds (t), then {moves}" if before_the_start(battle) else moves
     return [
         line(bold(f"Turn {battle.turn}, {moving}'s half"), f" · n ends it; next {after}"),
         f"1 move: screens (s), ordnance, ships (m); {moves}",
