@@ -19,7 +19,7 @@ from typing import NamedTuple
 import attrs
 
 from referee.errors import RefereeError
-from referee.knight_hawks import combat_phase, movement, ordnance
+from referee.knight_hawks import combat_phase, movement, ordnance, scenarios
 from referee.knight_hawks.attack import Rolled
 from referee.knight_hawks.battle import Battle, Entry, advance, hex_name
 from referee.knight_hawks.combat import combat_table
@@ -86,7 +86,15 @@ def to_move(battle: Battle, ship: Ship) -> bool:
 
 
 def may_fire(battle: Battle, ship: Ship) -> bool:
-    return afloat(battle, ship) and not ship.carried_by and any(w.code not in NOT_FIRED and w.state == "working" for w in ship.weapons)
+    """On the map, not aboard a carrier, with a working weapon, and not kept from firing by the
+    scenario's special rule (Surprise Attack!'s Doliin Bay once evacuated)."""
+    if not afloat(battle, ship) or ship.carried_by or not any(w.code not in NOT_FIRED and w.state == "working" for w in ship.weapons):
+        return False
+    try:
+        scenarios.may_fire(battle, ship)
+    except RefereeError:
+        return False
+    return True
 
 
 def weapon_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
