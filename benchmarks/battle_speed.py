@@ -96,11 +96,11 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
 
 async def floor(repeats: int) -> dict[str, list[Sample]]:
     """Textual's own floor for the dice dialog: a minimal app with a 40-row DataTable that shows a
-    modal of the dice dialog's shape for six rolls (each a line saying what for, a label and an
-    Input, a hidden error line: 39 widgets), built once and shown again, as the app does."""
+    modal of the dice dialog's shape for six rolls (each a line saying what for, an Input, a hidden
+    error line), built once and shown again, as the app does."""
     from textual.app import App, ComposeResult
     from textual.binding import Binding
-    from textual.containers import Horizontal, Vertical
+    from textual.containers import Vertical
     from textual.screen import ModalScreen
     from textual.widgets import DataTable, Input, Label, Static
 
@@ -111,8 +111,8 @@ async def floor(repeats: int) -> dict[str, list[Sample]]:
             with Vertical():
                 yield Static("Fire 6 shot(s)")
                 for n in range(6):
-                    yield Static(f"1d100 for shot {n + 1}")
-                    yield Horizontal(Label("I rolled (1-100)"), Input(id=f"roll-{n}"))
+                    yield Label(f"d100 for shot {n + 1} · I rolled (1-100)")
+                    yield Input(id=f"roll-{n}")
                     error = Static("")
                     error.display = False
                     yield error

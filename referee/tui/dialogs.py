@@ -274,11 +274,12 @@ class DiceDialog(Dialog):
         """What a roll asks: the dice and what for, "I rolled" with the range, a place for an error."""
         expression = dice.parse(need.expression)
         who = f" ({need.line})" if need.line else ""
-        entry = Input(placeholder="the total rolled at the table", id=f"roll-{number}")
-        field = Horizontal(Label(f"I rolled ({expression.lowest}-{expression.highest})"), entry, classes="field")
+        rolled = f"I rolled ({expression.lowest}-{expression.highest})"
+        entry = Input(placeholder="the total rolled at the table", id=f"roll-{number}", classes="roll")
         said = Static(line(error), id=f"error-{number}", classes="error")
         said.display = bool(error)
-        return [Static(line(f"{need.expression} for {need.purpose}{who}")), field, said]
+        # three widgets a roll, no row of its own for the label: the dialog is restyled each time it is shown
+        return [Label(line(f"{need.expression} for {need.purpose}{who} · {rolled}")), entry, said]
 
     def on_mount(self) -> None:
         self.query_one("#shown").display = False
