@@ -343,7 +343,7 @@ def navigation_due(battle: Battle, ship: Ship) -> bool:
 
 def _navigation_note(battle: Battle, ship: Ship, speed: int) -> str:
     rolled = navigation_roll(battle, ship)
-    if speed == 0 or rolled is None:
+    if speed == 0 or rolled is None:  # (a ship at speed rolls first: move refuses it until then)
         return "; it has a navigation hit, which a stopped ship can ignore"
     return f"; its navigation roll came before it moved: {rolled.text.removeprefix(f'the {ship.name} (navigation hit) ')}"
 

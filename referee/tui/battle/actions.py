@@ -145,16 +145,18 @@ def base_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
 
 def icm_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
     """The ships that may launch ICMs in defense of the ship attacked (the target, the ship a
-    seeker attacks, else the side moving - mines attack it): its side's ships on the map with
-    working ICMs left, undocked (Basic Game: only the ship attacked defends itself)."""
+    seeker attacks; mines attack the side moving, each ship defending itself), as the engine's
+    launch allows them (combat_phase.launch_icms: same side, working ICMs left, undocked; Basic
+    Game: only the ship attacked)."""
     attacked = next((s for s in battle.ships if s.name in (values.get("target"), values.get("at"))), None)
-    side = attacked.side if attacked is not None else battle.moving
     found = []
     for ship in battle.ships:
         icms = ship.system("ICM")
-        if icms is None or icms.state != "working" or icms.count < 1 or ship.side != side or not afloat(battle, ship):
+        if icms is None or ship.side != (attacked.side if attacked else battle.moving):
             continue
-        if ship.docked_at or ship.carried_by or (battle.game == "basic" and attacked is not None and ship is not attacked):
+        try:
+            combat_phase.launch_icms(battle, attacked or ship, [(ship.name, 1)])
+        except RefereeError:
             continue
         found.append((f"{ship.name} ({icms.count} ICMs)", ship.name))
     return found
@@ -234,14 +236,19 @@ def _dock(v: Values, b: Battle, t: Tables) -> Step:
     return lambda rng, rolled: movement.dock(b, ship, at)
 
 
-def _navigation(v: Values, b: Battle, t: Tables) -> Step:
-    ship = needed(v, "ship", "the ship with a navigation hit")
+def one_roll(key: str, run: Callable[[random.Random, str | None], Done]) -> Step:
+    """A step whose log line rolls once, entered under ``key``."""
 
     def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
-        result = movement.navigation(b, t, rng, ship, rolled.get("navigation"))
-        return result._replace(entries=keyed(result.entries, ["navigation"]))
+        result = run(rng, rolled.get(key))
+        return result._replace(entries=keyed(result.entries, [key]))
 
     return step
+
+
+def _navigation(v: Values, b: Battle, t: Tables) -> Step:
+    ship = needed(v, "ship", "the ship with a navigation hit")
+    return one_roll("navigation", lambda rng, typed: movement.navigation(b, t, rng, ship, typed))
 
 
 def _move(v: Values, b: Battle, t: Tables) -> Step:
@@ -250,12 +257,7 @@ def _move(v: Values, b: Battle, t: Tables) -> Step:
     if speed is None:
         raise FieldError("speed", "its speed now, in hexes a turn (0 or more)")
     adf, mr = number(v, "adf", 0, default=0) or 0, number(v, "mr", 0, default=0) or 0
-
-    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
-        result = movement.move(b, rng, ship, speed, adf, mr, rolled.get("move"))
-        return result._replace(entries=keyed(result.entries, ["move"]))
-
-    return step
+    return one_roll("move", lambda rng, typed: movement.move(b, rng, ship, speed, adf, mr, typed))
 
 
 def _starting_speed(v: Values, b: Battle, t: Tables) -> Step:
@@ -274,12 +276,7 @@ def _breakup(v: Values, b: Battle, t: Tables) -> Step:
     ship, points = needed(v, "ship", "the ship"), number(v, "points", 1)
     if points is None:
         raise FieldError("points", "the ADF and MR points the ship used this move, 1 or more")
-
-    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
-        result = movement.breakup(b, rng, ship, points, rolled.get("breaking apart"))
-        return result._replace(entries=keyed(result.entries, ["breaking apart"]))
-
-    return step
+    return one_roll("breaking apart", lambda rng, typed: movement.breakup(b, rng, ship, points, typed))
 
 
 def _repair(v: Values, b: Battle, t: Tables) -> Step:
