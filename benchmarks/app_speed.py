@@ -282,7 +282,7 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
     from referee import tables
     from referee.journal import Journal
     from referee.tui.app import RefereeApp
-    from referee.tui.dialogs import DiceDialog, FormDialog
+    from referee.tui.dialogs import DiceDialog, FormDialog, OutcomeDialog
 
     path = folder / "sathar-move.toml"
     sathar_move_campaign(path)
@@ -325,13 +325,12 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
                 if not isinstance(app.screen, DiceDialog):
                     odd.append(f"roll: Enter on the expression did not open the dice dialog (screen: {type(app.screen).__name__})")
                     break
-                dialog = app.screen
                 await timed("roll: Ctrl+R (roll for me, shows outcome)", "ctrl+r")
-                if dialog.result is None:
+                if not isinstance(app.screen, OutcomeDialog):
                     odd.append("roll: Ctrl+R showed no outcome")
                     break
                 await timed(f"roll: {'Enter' if apply_key == 'enter' else 'Ctrl+A'} (apply, dialog closes)", apply_key)
-                if app.screen is dialog:
+                if isinstance(app.screen, OutcomeDialog):
                     odd.append(f"roll: {apply_key} on the shown outcome did not apply")
                     break
                 if isinstance(app.screen, DiceDialog):  # another dialog opened: close it, untimed

@@ -22,7 +22,7 @@ from referee.knight_hawks.battle import Battle
 from referee.resources import scenario_files
 from referee.sathar_war import battles, campaign_file
 from referee.tui.app import RefereeApp, new_battle
-from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog
+from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeBox, OutcomeDialog
 from tests.test_app_snapshots import compare, settled
 from tests.test_campaign_battles import SATHAR, UPF, at_kawdl_kit
 
@@ -72,10 +72,11 @@ async def fill(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
     await pilot.pause()
 
 
-async def roll(app: RefereeApp, pilot: Pilot[None], rolled: dict[str, str]) -> DiceDialog:
+async def roll(app: RefereeApp, pilot: Pilot[None], rolled: dict[str, str]) -> OutcomeDialog:
     """Type the totals rolled at the table, each in the field of its roll: ``shot 1`` (a line's
     first roll) or ``shot 1: hull damage`` (a later roll, by the end of what it is for). The dialog
-    asks for a roll the rolls entered call for (a hit's damage) once they are entered."""
+    asks for a roll the rolls entered call for (a hit's damage) once they are entered; then the
+    outcome is shown in its place."""
     dialog = app.screen
     assert isinstance(dialog, DiceDialog), dialog
     for _ in range(4):
@@ -86,8 +87,8 @@ async def roll(app: RefereeApp, pilot: Pilot[None], rolled: dict[str, str]) -> D
                     dialog.query_one(f"#roll-{number}", Input).value = total
         await dialog.entered()
         await pilot.pause()
-        if dialog.result is not None:
-            return dialog
+        if isinstance(app.screen, OutcomeDialog):
+            return app.screen
     raise AssertionError([str(s.content) for s in dialog.query(".error")])
 
 
@@ -197,6 +198,64 @@ def test_the_stand_advanced_a_damage_table_hit_its_odds_and_the_repair_turn(tmp_
     battle = read(path)
     assert battle.ship("Rapier").hull == 14  # 9 + the 1d10 of a successful hull repair, rolled 5
     assert "Rapier" in battle.repaired
+
+
+def test_a_volleys_outcome_is_shown_in_the_dice_dialogs_place_and_esc_changes_nothing(tmp_path: Path) -> None:
+    """The Stand (Advanced Game): five Sathar shots at the Ken'Zah Station, rolled for the referee.
+    The outcome takes the dice dialog's place; at 80x24 it is taller than the screen, and the
+    arrow keys scroll it. Esc there changes nothing: the file is as it was and the five shots are
+    still announced. Fired again, the same dice dialog asks afresh, its fields empty; 96 to 00
+    always misses, so the five totals typed as 96 leave the station's 140 hull points whole. A
+    volley that asks other rolls gets a new dice dialog, and the old one is removed."""
+    path = scenario(tmp_path / "stand.toml", "the-stand")
+    shots = (("Bludgeon", "LC", "2"), ("Viper", "LC", "2"), ("Deathstroke", "DC", "2"), ("Carrion", "LB", "1"), ("Bludgeon", "RB", "2"))
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        for firer, weapon, range_ in shots:
+            await announce(app, pilot, firer, weapon, "Ken'Zah Station", range_)
+        before = path.read_bytes()
+        await pilot.press("f")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, DiceDialog) and len(dialog.rolls) == 5
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        shown = app.screen
+        assert isinstance(shown, OutcomeDialog)
+        text = shown.query_one("#outcome").content.plain
+        assert text.count("fires its") == 5 and "to hit" in text
+        frame = shown.query_one(".dialog")
+        assert frame.max_scroll_y > 0  # taller than 24 lines
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert frame.scroll_y > 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.page() is not None and app.page().NAME == "fire" and not isinstance(app.screen, (DiceDialog, OutcomeDialog))
+        assert path.read_bytes() == before and len(app.volley) == 5
+        await pilot.press("f")
+        await pilot.pause()
+        assert app.screen is dialog and all(dialog.query_one(f"#roll-{n}", Input).value == "" for n in range(5))
+        assert dialog.focused is dialog.query_one("#roll-0", Input)
+        for number in range(5):
+            dialog.query_one(f"#roll-{number}", Input).value = "96"
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = app.screen
+        assert isinstance(shown, OutcomeDialog) and shown.query_one(OutcomeBox).scroll_y == 0  # shown from its top again
+        assert shown.query_one("#outcome").content.plain.count("96: 96 or more always misses (Automatic Hits and Misses)") == 5
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.volley == [] and not isinstance(app.screen, (DiceDialog, OutcomeDialog))
+        # a volley of one shot asks other rolls: a new dialog, and the one of five is gone, widgets and all
+        await announce(app, pilot, "Maelstrom", "LB", "Ken'Zah Station", "3")
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, DiceDialog) and app.screen is not dialog and len(app.screen.rolls) == 1
+        assert not dialog.is_running
+
+    drive(path, play)
+    assert read(path).ship("Ken'Zah Station").hull == 140
 
 
 def test_a_battle_starts_from_a_scenario_name_in_the_campaigns_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -25,7 +25,7 @@ from textual.widgets import Select, Static
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.roster import Ship
 from referee.tui.app import RefereeApp
-from referee.tui.dialogs import DiceDialog, FormDialog
+from referee.tui.dialogs import DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.rows import Rows
 from tests.test_app_battle import announce, drive, fill, read, roll, scenario
 
@@ -92,8 +92,8 @@ def errors(app: RefereeApp) -> str:
     return " ".join(str(s.content) for s in app.screen.query(".error").results(Static))
 
 
-def outcome(dialog: DiceDialog) -> str:
-    """What the dice dialog shows once the rolls are typed: each log line of the action."""
+def outcome(dialog: OutcomeDialog) -> str:
+    """What the dice dialog's outcome shows once the rolls are typed: each log line of the action."""
     content = dialog.query_one("#outcome", Static).content
     assert isinstance(content, Content)
     return content.plain
@@ -101,7 +101,7 @@ def outcome(dialog: DiceDialog) -> str:
 
 def applied(app: RefereeApp) -> None:
     """The action went through: no form or dice dialog left open with a refusal in it."""
-    assert not isinstance(app.screen, (FormDialog, DiceDialog)), errors(app)
+    assert not isinstance(app.screen, (FormDialog, DiceDialog, OutcomeDialog)), errors(app)
 
 
 async def screen(app: RefereeApp, pilot: Pilot[None], name: str) -> None:

@@ -21,7 +21,7 @@ from referee.journal import Journal
 from referee.sathar_war import fleets, repairs
 from referee.sathar_war.campaign import Campaign, Fight, Place
 from referee.tui.app import RefereeApp
-from referee.tui.dialogs import DiceDialog, FormDialog
+from referee.tui.dialogs import DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.rows import Rows
 from tests.test_app import Scenario, fill_in, load, saved, war_day_two
 
@@ -194,7 +194,7 @@ def test_forms_and_the_dice_dialog_with_the_names(tmp_path: Path) -> None:
         assert f"the {QUIT} repairs adf with 5 DCR points" in outcome
         await pilot.press("enter")
         await pilot.pause()
-        assert not isinstance(app.screen, DiceDialog)
+        assert not isinstance(app.screen, (DiceDialog, OutcomeDialog))
         assert seen(app, "#said").startswith(f"the {QUIT} repairs adf with 5 DCR points")
 
     drive(path, scenario)

@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 from referee.journal import Journal
 from referee.tui import actions
 from referee.tui.app import RefereeApp
-from referee.tui.dialogs import ChangedDialog, DiceDialog, FormDialog
+from referee.tui.dialogs import ChangedDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.kinds import KINDS
 from tests.test_app import TABLES, drive, fill_in, load, saved, text, war_day_two
 
@@ -63,7 +63,7 @@ def test_an_outside_save_is_shown_within_a_second_and_nothing_is_saved_over_it(t
         await pilot.pause()
         assert "changed by another program" in str(app.query_one("#said", Static).content)
         await roll(app, pilot, "2d10", "13")  # applied: refused
-        assert isinstance(app.screen, DiceDialog)
+        assert isinstance(app.screen, OutcomeDialog)
         assert "not applied, nothing changed" in text(app, "#outcome") and "changed by another program" in text(app, "#outcome")
         assert path.read_bytes() == theirs
         # read it again (Ctrl+L), then apply: the outcome shown was of the state before, so the
@@ -71,16 +71,17 @@ def test_an_outside_save_is_shown_within_a_second_and_nothing_is_saved_over_it(t
         await pilot.press("ctrl+l")
         await pilot.pause()
         assert "read again from war.toml" in str(app.query_one("#said", Static).content)
-        assert isinstance(app.screen, DiceDialog)
+        assert isinstance(app.screen, OutcomeDialog)
         await pilot.press("ctrl+a")
         await pilot.pause()
+        assert isinstance(app.screen, DiceDialog)
         assert "the file was read again" in text(app, "#error-ask")
         assert app.screen.query_one("#roll-0", Input).value == "13"
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert not isinstance(app.screen, DiceDialog)
+        assert not isinstance(app.screen, (DiceDialog, OutcomeDialog))
 
     drive(path, scenario)
     texts = [entry.text for entry in load(path).log]

@@ -28,7 +28,7 @@ from referee.knight_hawks.combat_phase import defenses_in_use
 from referee.knight_hawks.damage import damage_result, hull_damage
 from referee.knight_hawks.effects import Effect, apply
 from referee.knight_hawks.movement import breakup
-from referee.knight_hawks.odds import breakup_odds, damage_table_odds, dice_distribution, hit_odds, hull_odds, shot_odds, volley_odds
+from referee.knight_hawks.odds import breakup_odds, chance_text, damage_table_odds, dice_distribution, hit_odds, hull_odds, shot_odds, volley_odds
 from referee.knight_hawks.roster import Ship
 from referee.resources import campaigns_dir
 from tests.test_knight_hawks_battle import KH, fleet
@@ -228,3 +228,15 @@ def test_breaking_apart_counts_every_d100_the_engine_breaks_the_ship_on(hull: in
     odds = breakup_odds(ship, points)
     assert odds.chance == Fraction(broken, 100) == expected
     assert "Hull Hits" in odds.rule
+
+
+@pytest.mark.parametrize(("chance", "shown"), [
+    (Fraction(0), "0 (0.0%)"),
+    (Fraction(3, 250), "3/250 (1.2%)"),
+    (Fraction(1, 1000), "1/1000 (0.1%)"),
+    (Fraction(1929, 15625), "12.3%"),  # a long fraction: the percentage alone
+    (Fraction(7, 123457), "under 0.1% (about 1 in 17,600)"),
+    (Fraction(193339849, 50000000000000000), "under 0.1% (about 1 in 259,000,000)"),  # five shots at a station's 140 hull
+])
+def test_a_chance_reads_as_a_short_fraction_a_percentage_or_one_in_so_many(chance: Fraction, shown: str) -> None:
+    assert chance_text(chance) == shown

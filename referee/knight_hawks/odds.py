@@ -261,9 +261,20 @@ def volley_odds(shots: Sequence[Shot], kh: Tables, target: Ship, damage_table: b
         denominator *= step
     chances = {points: Fraction(count, denominator) for points, count in sorted(lost.items())}
     destroyed = chances.get(hull, Fraction(0))
-    reading = f"{len(shots)} shot{'s' if len(shots) > 1 else ''} at the {target.name} (hull {hull}): destroyed with chance {destroyed} ({float(destroyed):.1%})"
+    reading = f"{len(shots)} shot{'s' if len(shots) > 1 else ''} at the {target.name} (hull {hull}): destroyed with chance {chance_text(destroyed)}"
     rule = "; ".join(dict.fromkeys(o.rule for o in each)) + f"; {DESTROYED}"
     return VolleyOdds(each, hull, chances, destroyed, reading, rule)
+
+
+def chance_text(chance: Fraction) -> str:
+    """An exact chance as a referee reads it: the fraction while it is short (3/250 (1.2%)); a
+    chance too small for a tenth of a percent as about 1 in so many, rounded to three figures."""
+    if chance.denominator <= 10_000:
+        return f"{chance} ({float(chance):.1%})"
+    if chance >= Fraction(1, 1000):
+        return f"{float(chance):.1%}"
+    one_in = float(f"{float(1 / chance):.3g}")  # (three figures)
+    return f"under 0.1% (about 1 in {one_in:,.0f})"
 
 
 # -- breaking apart -----------------------------------------------------------------------------

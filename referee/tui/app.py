@@ -206,6 +206,7 @@ class RefereeApp(App[None]):
                 last.prepare(make, step, self.journal.state)
                 return last
             self.uninstall_screen("dice")
+            last.remove()  # (an uninstalled screen not on the stack is otherwise kept, widgets and all, until the app ends)
         dialog = DiceDialog(title, make, step, self.journal.state, rolls)
         self.install_screen(dialog, "dice")
         return dialog

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -227,9 +226,12 @@ class FormDialog(Dialog):
 
 
 class DiceDialog(Dialog):
-    """Roll for me, or I rolled ...; then the dice, the target and the outcome; then apply."""
+    """Roll for me, or I rolled ...; then the dice, the target and the outcome (an OutcomeDialog in
+    its place); then apply. The dialog is never changed to show the outcome: shown again for the
+    next action of the same rolls, it needs no new layout (laying out its fields again costs more
+    than everything else in showing it)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+r", "roll", "Roll for me", priority=True), Binding("ctrl+a", "apply", "Apply", priority=True)]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+r", "roll", "Roll for me", priority=True), Binding("ctrl+a", "use", "Use my rolls", priority=True), RELOAD]
 
     def __init__(self, title: str, make: Callable[[], AnyStep], step: AnyStep, base: Any, rolls: list[Need]) -> None:
         super().__init__()
@@ -244,7 +246,6 @@ class DiceDialog(Dialog):
         self.make = make
         self.step = step
         self.base = base
-        self.result: Result | None = None
         if self.is_mounted:
             for number in range(len(self.rolls)):
                 entry = self.query_one(f"#roll-{number}", Input)
@@ -252,20 +253,14 @@ class DiceDialog(Dialog):
                     entry.value = ""
             for error in self.query(".error").results(Static):
                 say(error, "")
-            self.query_one("#ask").display = True
-            self.query_one("#shown").display = False
 
     def compose(self) -> ComposeResult:
         with Box(classes="dialog"):
             yield Static(self.heading(), id="heading", classes="title")
-            with Vertical(id="ask"):
-                for number, need in enumerate(self.rolls):
-                    yield from self.roll_field(number, need)
-                yield Static("", id="error-ask", classes="error")
-                yield Label("Enter: use my rolls   Ctrl+R: roll for me   Esc: cancel", classes="keys")
-            with Vertical(id="shown"):
-                yield Static("", id="outcome")
-                yield Label("Enter or Ctrl+A: apply   Esc: cancel (nothing changes)", classes="keys")
+            for number, need in enumerate(self.rolls):
+                yield from self.roll_field(number, need)
+            yield Static("", id="error-ask", classes="error")
+            yield Label("Enter or Ctrl+A: use my rolls   Ctrl+R: roll for me   Esc: cancel", classes="keys")
 
     def heading(self) -> Content:
         return line(bold(self.title_text), f": {len(self.rolls)} roll(s)")
@@ -281,22 +276,16 @@ class DiceDialog(Dialog):
         # three widgets a roll, no row of its own for the label: the dialog is restyled each time it is shown
         return [Label(line(f"{need.expression} for {need.purpose}{who} · {rolled}")), entry, said]
 
-    def on_mount(self) -> None:
-        self.query_one("#shown").display = False
-
     def on_screen_resume(self) -> None:
-        if self.rolls:
+        if self.rolls and not isinstance(self.focused, Input):
             self.query_one("#roll-0", Input).focus()
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         await self.entered()
 
-    def on_key(self, event: events.Key) -> None:
-        if self.result is not None and event.key == "enter":
-            event.stop()  # the Enter that applies must not reach the screen below (it would submit its field again)
-            event.prevent_default()
-            self.action_apply()
+    async def action_use(self) -> None:
+        await self.entered()
 
     async def entered(self) -> None:
         """The rolls typed: each range-checked beside its field; then the action is run with them.
@@ -335,17 +324,16 @@ class DiceDialog(Dialog):
             if need.key in asked:
                 say(self.query_one(f"#error-{asked.index(need.key)}", Static), "type the total rolled at the table, or press Ctrl+R to roll for me")
                 continue
-            await self.query_one("#ask").mount_all(self.roll_field(len(self.rolls), need, "the rolls entered call for this roll too"), before="#error-ask")
+            await self.query_one(Box).mount_all(self.roll_field(len(self.rolls), need, "the rolls entered call for this roll too"), before="#error-ask")
             self.rolls.append(need)
             asked.append(need.key)
         self.query_one("#heading", Static).update(self.heading())
         self.query_one(f"#roll-{asked.index(missing[0].key)}", Input).focus()
 
     def action_roll(self) -> None:
-        if self.result is None:
-            result = self.run(self.referee.rng, {})
-            if result is not None:
-                self.show(result)
+        result = self.run(self.referee.rng, {})
+        if result is not None:
+            self.show(result)
 
     def run(self, rng: random.Random, rolled: dict[str, str]) -> Result | None:
         """The action with these dice, on the file's state as it is now (built again if the file
@@ -362,34 +350,62 @@ class DiceDialog(Dialog):
         return None
 
     def show(self, result: Result) -> None:
-        """The dice, the targets and the outcome; only apply changes the campaign."""
+        """The dice, the targets and the outcome, in the dialog's place; only apply changes the file."""
         say(self.query_one("#error-ask", Static), "")
-        self.result = result
-        self.query_one("#ask").display = False
-        self.query_one("#shown").display = True
-        self.query_one("#outcome", Static).update(lines(receipt_lines(self.result)))
-        self.query_one("#outcome").focus()
-
-    def action_apply(self) -> None:
-        if self.result is not None and self.base is not self.referee.journal.state:
-            self.back("the file was read again since these dice were shown: Enter runs the action on it with the rolls typed, Ctrl+R rolls again")
-        elif self.result is not None:
-            try:
-                self.referee.apply(self.title_text, self.result)  # under the dialog: the screen is drawn once, changed, as it goes
-            except RefereeError as error:
-                self.query_one("#outcome", Static).update(lines([*receipt_lines(self.result), "", f"not applied, nothing changed: {error}"]))
-                return
-            self.result = None
-            self.dismiss(None)
+        app = self.referee
+        if not app.is_screen_installed("outcome"):
+            app.install_screen(OutcomeDialog(), "outcome")
+        shown = app.get_screen("outcome")
+        assert isinstance(shown, OutcomeDialog)
+        shown.prepare(self, result)
+        app.switch_screen(shown)
 
     def back(self, why: str) -> None:
-        """Back to the rolls (as typed), saying why: the outcome shown is not the one to apply."""
-        self.result = None
-        self.query_one("#shown").display = False
-        self.query_one("#ask").display = True
+        """Shown again in the outcome's place, the rolls as typed, saying why."""
+        self.referee.switch_screen(self)
         say(self.query_one("#error-ask", Static), why)
-        if self.rolls:
-            self.query_one("#roll-0", Input).focus()
+
+
+class OutcomeBox(VerticalScroll):
+    """The outcome's frame: it takes the focus, so the arrow keys scroll a long outcome."""
+
+
+class OutcomeDialog(Dialog):
+    """What a dice dialog's action did with the dice: the dice, the targets and the outcome, each
+    naming its table row. Enter (or Ctrl+A) applies it; Esc cancels, and nothing changes."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "apply", "Apply", priority=True), Binding("ctrl+a", "apply", "Apply", priority=True), RELOAD]
+
+    def prepare(self, dice: DiceDialog, result: Result) -> None:
+        self.dice = dice
+        self.result = result
+        if self.is_mounted:
+            self.query_one("#heading", Static).update(self.heading())
+            self.query_one("#outcome", Static).update(lines(receipt_lines(result)))
+            self.query_one(OutcomeBox).scroll_home(animate=False)
+
+    def heading(self) -> Content:
+        return line(bold(self.dice.title_text), ": the outcome")
+
+    def compose(self) -> ComposeResult:
+        with OutcomeBox(classes="dialog"):
+            yield Static(self.heading(), id="heading", classes="title")
+            yield Static(lines(receipt_lines(self.result)), id="outcome")
+            yield Label("Enter or Ctrl+A: apply   Esc: cancel (nothing changes)", classes="keys")
+
+    def on_screen_resume(self) -> None:
+        self.query_one(OutcomeBox).focus()
+
+    def action_apply(self) -> None:
+        if self.dice.base is not self.referee.journal.state:
+            self.dice.back("the file was read again since these dice were shown: Enter runs the action on it with the rolls typed, Ctrl+R rolls again")
+            return
+        try:
+            self.referee.apply(self.dice.title_text, self.result)  # under the dialog: the screen is drawn once, changed, as it goes
+        except RefereeError as error:
+            self.query_one("#outcome", Static).update(lines([*receipt_lines(self.result), "", f"not applied, nothing changed: {error}"]))
+            return
+        self.dismiss(None)
 
 
 class ChangedDialog(Dialog):
