@@ -11,7 +11,7 @@ from pathlib import Path
 import attrs
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, SelectionList, Static
 
 from referee import saves, storage, tables
 from referee.errors import RefereeError
@@ -58,11 +58,25 @@ def text(app: RefereeApp, selector: str) -> str:
 
 
 async def fill_in(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
-    """Type into the open form's fields and press Enter."""
-    assert isinstance(app.screen, FormDialog), app.screen
+    """Fill the open form's fields and press Ctrl+A: type into a typed field; choose from a list
+    (the value must be one the list offers); in a field of many ships, unmark the list and type the
+    names or patterns in the box above it (nothing marked: what is typed is the value)."""
+    form = app.screen
+    assert isinstance(form, FormDialog), form
     for name, value in values.items():
-        app.screen.query_one(f"#field-{name}", Input).value = value
-    await pilot.press("enter")
+        field = form.query_one(f"#field-{name}")
+        if isinstance(field, SelectionList):
+            form.marked[name] = []
+            field.deselect_all()
+            await pilot.pause()
+            form.query_one(f"#find-{name}", Input).value = value
+        elif isinstance(field, Select):
+            field.value = value
+        else:
+            assert isinstance(field, Input), field
+            field.value = value
+        await pilot.pause()
+    await pilot.press("ctrl+a")
     await pilot.pause()
 
 
@@ -198,20 +212,32 @@ def test_undo_reverts_an_action_with_its_rolls_and_redo_brings_it_back_both_save
 
 
 def test_a_refused_action_shows_why_in_the_form_and_changes_nothing(tmp_path: Path) -> None:
+    """The destroyers are in the Prenglar start circle's red boxes: a risk jump there is refused by
+    the rule (one box a day until a system), named in the form; a pattern that names no ship is
+    refused beside nothing changed; Tab goes round the form's fields, never to its frame."""
     path = saved(tmp_path / "war.toml", war_day_two())
     start = path.read_bytes()
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("2", "m")
-        await fill_in(app, pilot, names="Sathar Destroyer 1", toward="Nowhere")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        toward = form.query_one("#field-toward", Select)
+        form.query_one("#find-names", Input).value = "Sathar Destroyer 1"
+        await pilot.pause()
+        offered = [value for _, value in toward._options if isinstance(value, str)]
+        assert offered[:2] == ["Prenglar", "Prenglar Start Circle"] and "Dramune" in offered  # box 5 of 5: Prenglar next; any place, nearest first
+        await fill_in(app, pilot, names="Sathar Destroyer 1", toward="Prenglar", rate="3")
         assert isinstance(app.screen, FormDialog)
-        assert text(app, "#error-form") == "'Nowhere' is not one route away from Prenglar Start Circle - Prenglar; the ways on are Prenglar Start Circle, Prenglar"
-        await fill_in(app, pilot, names="Sathar Destroyer 1", toward="Prenglar", rate="four")
-        assert text(app, "#error-rate") == "a whole number, not 'four'"
-        for _ in range(5):  # Tab goes round the five fields and back to rate: never to the dialog's frame
+        assert text(app, "#error-form").startswith("Sathar ships in a start circle or its red boxes move one box a day until they reach a system")
+        await fill_in(app, pilot, names="Nowhere *")
+        assert text(app, "#error-form").startswith("no ship's name matches 'Nowhere *'")
+        form.query_one("#find-names", Input).focus()
+        for _ in range(6):  # the box and the list of ships, toward, rate, planet, groups: and back
             await pilot.press("tab")
         await pilot.pause()
-        assert app.screen.focused is app.screen.query_one("#field-rate", Input)
+        assert form.focused is form.query_one("#find-names", Input)
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, FormDialog)

@@ -126,7 +126,11 @@ def test_the_app_shows_a_refused_save_in_the_form_and_keeps_it_open(tmp_path: Pa
 
     async def retreat(referee: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("1", "t")
-        await pilot.press(*"4", "enter")
+        await pilot.pause()
+        await pilot.press("enter", "4", "enter")  # the list of the five conditions: open it, find 4, take it
+        await pilot.pause()
+        assert isinstance(referee.screen, FormDialog) and referee.screen.typed()["condition"] == "4"
+        await pilot.press("ctrl+a")
         await pilot.pause()
         assert isinstance(referee.screen, FormDialog)
         said = str(referee.screen.query_one("#error-form", Static).content)

@@ -260,8 +260,8 @@ def test_each_side_moves_in_its_own_step_once_a_day() -> None:
         movement.move(campaign, TABLES, ["TF Prenglar Battleship"])
     with pytest.raises(RefereeError, match="stations stay in orbit"):
         movement.move(campaign, TABLES, ["Fortress Gollwin"], toward="Cassidine")
-    with pytest.raises(RefereeError, match="not one route away"):
-        movement.move(campaign, TABLES, ["TF Prenglar Frigate 1"], toward="Dramune")
+    with pytest.raises(RefereeError, match="no star system or start circle called 'Nowhere'"):
+        movement.move(campaign, TABLES, ["TF Prenglar Frigate 1"], toward="Nowhere")
 
 
 def interlocked_group() -> tuple[Campaign, list[str]]:

@@ -22,12 +22,21 @@ DOCKING = f"{BOOK}, Repair: UPF Repairs"
 OFF_MAP = f"{BOOK}, Setting Up the Game: UPF Set-Up ('Strike Force NOVA and any non-attached ships assigned to it are placed off the map until later')"
 
 
+def why_not_in_fleet(unit: Unit) -> str:
+    """Why the unit cannot be in a fleet ("": it can): fleets are made of ships on the map, not
+    stations, not fighters aboard a carrier or station."""
+    if not unit.active or unit.station or unit.roster.carried_by:
+        why = unit.status if not unit.active else "a station" if unit.station else f"aboard the {unit.roster.carried_by}"
+        return f"the {unit.name} is {why}; fleets are made of ships on the map (fighters aboard move with their carrier)"
+    return ""
+
+
 def _ships(campaign: Campaign, names: Sequence[str]) -> tuple[Unit, ...]:
     units = campaign.named(names)
     for unit in units:
-        if not unit.active or unit.station or unit.roster.carried_by:
-            why = unit.status if not unit.active else "a station" if unit.station else f"aboard the {unit.roster.carried_by}"
-            raise RefereeError(f"the {unit.name} is {why}; fleets are made of ships on the map (fighters aboard move with their carrier)")
+        why = why_not_in_fleet(unit)
+        if why:
+            raise RefereeError(why)
     if len({u.side for u in units}) > 1:
         raise RefereeError("a fleet is of one side")
     if len({u.place for u in units}) > 1:
@@ -83,17 +92,31 @@ def detach(campaign: Campaign, names: Sequence[str]) -> Done:
     return done(campaign, campaign.entry(text, rule=SHEET))
 
 
+def is_base(unit: Unit) -> bool:
+    """An assault carrier or a station on the map: fighters land aboard it."""
+    return unit.active and (unit.station or bool(carrier_capacity(unit)))
+
+
+def why_not_land(campaign: Campaign, fighter: Unit, base: Unit) -> str:
+    """Why the fighter may not land aboard the carrier or station ("": it may): a fighter on the map,
+    of its side, in the same place."""
+    if not fighter.fighter or not fighter.active:
+        return f"the {fighter.name} is not a fighter on the map"
+    if fighter.side != base.side or fighter.place != base.place:
+        return f"the {fighter.name} is not with the {base.name} ({_where(campaign, base)})"
+    return ""
+
+
 def land(campaign: Campaign, names: Sequence[str], base: str) -> Done:
     """Fighters go aboard an assault carrier (Sathar up to 8, UPF up to 10) or are based at a station."""
     carrier = campaign.unit(base)
-    if not carrier.active or not (carrier.station or carrier_capacity(carrier)):
+    if not is_base(carrier):
         raise RefereeError(f"the {carrier.name} is not an assault carrier or station on the map")
     fighters = campaign.named(names)
     for fighter in fighters:
-        if not fighter.fighter or not fighter.active:
-            raise RefereeError(f"the {fighter.name} is not a fighter on the map")
-        if fighter.side != carrier.side or fighter.place != carrier.place:
-            raise RefereeError(f"the {fighter.name} is not with the {carrier.name} ({_where(campaign, carrier)})")
+        why = why_not_land(campaign, fighter, carrier)
+        if why:
+            raise RefereeError(why)
     aboard = [f for f in campaign.aboard(carrier.name) if f not in fighters]
     room = carrier_capacity(carrier)
     if room and len(aboard) + len(fighters) > room:
@@ -103,27 +126,46 @@ def land(campaign: Campaign, names: Sequence[str], base: str) -> Done:
     return done(campaign, campaign.entry(f"{', '.join(f.name for f in fighters)} aboard the {carrier.name}", rule=FIGHTERS))
 
 
+def why_not_launch(campaign: Campaign, fighter: Unit) -> str:
+    """Why the fighter may not be launched ("": it may): it is aboard, in a star system."""
+    if not fighter.roster.carried_by:
+        return f"the {fighter.name} is not aboard a carrier or station"
+    if fighter.system(campaign.frontier) == "":
+        return f"the {fighter.name} is not in a star system; fighters cannot enter a transit box unless carried ({FIGHTERS})"
+    return ""
+
+
 def launch(campaign: Campaign, names: Sequence[str]) -> Done:
     """Fighters leave their carrier or station, into the system (never into a transit box)."""
     fighters = campaign.named(names)
     for fighter in fighters:
-        if not fighter.roster.carried_by:
-            raise RefereeError(f"the {fighter.name} is not aboard a carrier or station")
-        if fighter.system(campaign.frontier) == "":
-            raise RefereeError(f"the {fighter.name} is not in a star system; fighters cannot enter a transit box unless carried ({FIGHTERS})")
+        why = why_not_launch(campaign, fighter)
+        if why:
+            raise RefereeError(why)
     changed = [attrs.evolve(f, roster=attrs.evolve(f.roster, carried_by="")) for f in fighters]
     campaign = campaign.with_units(changed)
     text = f"{', '.join(f.name for f in fighters)} launched; fighters not aboard a carrier or station when the Day marker is advanced are destroyed"
     return done(campaign, campaign.entry(text, rule=FIGHTERS))
 
 
+def station_to_dock(campaign: Campaign, unit: Unit) -> Unit | None:
+    """The station on the map at the planet the ship is at (None: none)."""
+    place = unit.place
+    base = campaign.station_at(place.planet) if place is not None and place.planet else None
+    return base if base is not None and base.active else None
+
+
+def may_dock(campaign: Campaign, unit: Unit) -> bool:
+    """A ship on the map, not docked yet, at a planet with a station of its side on the map."""
+    base = station_to_dock(campaign, unit)
+    return not why_not_in_fleet(unit) and not unit.roster.docked_at and base is not None and base.side == unit.side
+
+
 def dock(campaign: Campaign, names: Sequence[str], station: str = "") -> Done:
     """Ships dock at the station of the planet they are at (for repairs at its construction centre)."""
     units = _ships(campaign, names)
-    place = units[0].place
-    assert place is not None
-    base = campaign.station_at(place.planet) if place.planet else None
-    if base is None or not base.active or (station and base.name.casefold() != station.strip().casefold()):
+    base = station_to_dock(campaign, units[0])
+    if base is None or (station and base.name.casefold() != station.strip().casefold()):
         raise RefereeError(f"there is no station on the map at {_where(campaign, units[0])} to dock at; ships dock at the station of the planet they are at")
     if base.side != units[0].side:
         raise RefereeError(f"the {base.name} is not a station of the {units[0].side}")

@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from referee import dice
+from referee import dice, strict
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Place, Unit, done
+from referee.sathar_war.frontier import Route
 from referee.sathar_war.victory import judge, lose
 from referee.tables import Tables
 
@@ -29,6 +30,23 @@ MILITIA = f"{MOVEMENT}: Militia Ships"
 CIRCLES = f"{BOOK}, The Frontier Deployment Map: Sathar Start Circles; {MOVEMENT}: Day One"
 CARRIED = f"{BOOK}, Special Combat Rules: Breaking Off Combat ('they cannot enter a transit box unless they are being carried aboard an assault carrier')"
 STEP_OF = {"Sathar": "sathar-move", "UPF": "upf-move"}
+RED_PATHS = f"Sathar ships in a start circle or its red boxes move one box a day until they reach a system ({CIRCLES}; {LIMITS})"
+
+
+def why_not_move(campaign: Campaign, unit: Unit) -> str:
+    """Why the ship may not be ordered to move now ("": it may): it is on the map, not a station nor
+    carried aboard, its side's movement step has come and it has not moved today."""
+    if not unit.active:
+        return f"the {unit.name} is {unit.status}; only ships on the map move"
+    if unit.station:
+        return f"the {unit.name} is a station; stations stay in orbit (Setting Up the Game: stations and fortresses must be in orbit around their planets)"
+    if unit.roster.carried_by:
+        return f"the {unit.name} is aboard the {unit.roster.carried_by} and moves with it (launch it into the system with 'campaign launch' first)"
+    if campaign.step != STEP_OF[unit.side]:
+        return f"{unit.side} ships move in step '{STEP_OF[unit.side]}'; the campaign is at '{campaign.step}' ({BOOK}, Strategic Turn Sequence)"
+    if unit.moved:
+        return f"{unit.name} moved today already ({TRANSIT}: one move a day)"
+    return ""
 
 
 def movers(campaign: Campaign, names: Sequence[str]) -> tuple[Unit, ...]:
@@ -38,22 +56,11 @@ def movers(campaign: Campaign, names: Sequence[str]) -> tuple[Unit, ...]:
     units = campaign.named(names)
     if not units:
         raise RefereeError("name the ships or fleets to move")
-    for unit in units:
-        if not unit.active:
-            raise RefereeError(f"the {unit.name} is {unit.status}; only ships on the map move")
-        if unit.station:
-            raise RefereeError(f"the {unit.name} is a station; stations stay in orbit (Setting Up the Game: stations and fortresses must be in orbit around their planets)")
-        if unit.roster.carried_by:
-            raise RefereeError(f"the {unit.name} is aboard the {unit.roster.carried_by} and moves with it (launch it into the system with 'campaign launch' first)")
-    sides = {u.side for u in units}
-    if len(sides) > 1:
+    if len({u.side for u in units}) > 1:
         raise RefereeError("Sathar and UPF ships move in their own steps: name one side's ships")
-    side = sides.pop()
-    if campaign.step != STEP_OF[side]:
-        raise RefereeError(f"{side} ships move in step '{STEP_OF[side]}'; the campaign is at '{campaign.step}' ({BOOK}, Strategic Turn Sequence)")
-    moved = [u.name for u in units if u.moved]
-    if moved:
-        raise RefereeError(f"{', '.join(moved)} moved today already ({TRANSIT}: one move a day)")
+    refused = [why for why in (why_not_move(campaign, u) for u in units) if why]
+    if refused:
+        raise RefereeError(refused[0])
     places = {u.place for u in units}
     if len(places) > 1:
         raise RefereeError("the ships named are in different places; a move takes ships that are together")
@@ -79,11 +86,19 @@ def move(
     assert place is not None
     if planet and not toward and not place.on_route and campaign.frontier.is_system(place.where):
         return _to_planet(campaign, units, planet)
+    trip = None
+    if toward and not _one_route_away(campaign, place, toward):
+        trip = _journey(campaign, units, place, toward, rate)
+        toward = trip.stops[0]
     _check_militia(campaign, units, place, toward)
     loose = [u for u in units if u.fighter]  # movers are never carried: these fighters are out of their carrier
     if loose:
         raise RefereeError(f"{_names(loose)} cannot enter a transit box unless carried aboard an assault carrier: land aboard one first ({CARRIED})")
     new, entered_jump, steps = _route_move(campaign, units, place, toward, rate)
+    if new.on_route:
+        ahead = journeys(campaign, units[0].side, new, new.rate).get(trip.stops[-1] if trip else new.toward)
+        if ahead is not None:
+            steps += f"; bound for {ahead.shown('more')}"
     if planet:
         if new.on_route or not campaign.frontier.is_system(new.where):
             raise RefereeError(f"a planet is named only for ships ending the day in a system; they end it at {new.shown(campaign.frontier)}")
@@ -153,7 +168,7 @@ def _route_move(campaign: Campaign, units: Sequence[Unit], place: Place, toward:
         route = frontier.between(place.where, there)
         rate = rate or 1
         if not frontier.is_system(place.where) and rate > 1:
-            raise RefereeError(f"Sathar ships in a start circle or its red boxes move one box a day until they reach a system ({CIRCLES}; {LIMITS})")
+            raise RefereeError(RED_PATHS)
         start = Place(route.name, box=0, toward=there, rate=rate)
         box, jumped = (0 if there == route.ends[1] else route.boxes + 1), False  # the system itself, before box 1 (or N)
     else:
@@ -169,23 +184,121 @@ def _route_move(campaign: Campaign, units: Sequence[Unit], place: Place, toward:
             start = attrs.evolve(place, toward=there, turned=not place.turned, rate=1)
             if rate not in (None, 1):
                 raise RefereeError(f"turning back, ships decelerate at one box a day ({TRANSIT}: 'it must decelerate back toward the star at the rate of one transit box per day')")
+        if route.red and rate not in (None, 1):
+            raise RefereeError(RED_PATHS)  # (a red path has no jump box: the rates of the jump do not apply)
         rate = _rate(start, rate)
     _check_rate(units, route.red, rate, start)
     new = attrs.evolve(start, rate=rate if not start.jumped else start.rate)
+    box, crossed, entered_jump = one_day(route, box, there, rate, jumped, new.turned)
+    if box < 1 or box > route.boxes:
+        return Place(there), False, f"{crossed} box{'es' if crossed > 1 else ''}, arriving"
+    new = attrs.evolve(new, box=box, jumped=jumped or entered_jump)
+    how = f"{crossed} box{'es' if crossed > 1 else ''}" + (", entering the jump box: the ships have jumped" if entered_jump else "")
+    return new, entered_jump, how
+
+
+def one_day(route: Route, box: int, there: str, rate: int, jumped: bool, turned: bool) -> tuple[int, int, bool]:
+    """A day's movement along a route toward ``there`` from ``box`` (0 or N+1: the system left): up
+    to ``rate`` boxes, stopping on entering the jump box whose arrow points the way (a ship that
+    turned back, or on a red path, has none to enter). Gives the box reached (0 or N+1: arrived),
+    the boxes crossed, and whether it entered its jump box (Transit Boxes; Risk Jumping)."""
     crossed = 0
-    entered_jump = False
     while crossed < rate:
         box = route.box_after(box, there)
         crossed += 1
         if box < 1 or box > route.boxes:
-            arrived = Place(there)
-            return arrived, False, f"{crossed} box{'es' if crossed > 1 else ''}, arriving"
-        if not route.red and not jumped and not new.turned and box == route.jump_box(there):
-            jumped = entered_jump = True
-            break
-    new = attrs.evolve(new, box=box, jumped=jumped)
-    how = f"{crossed} box{'es' if crossed > 1 else ''}" + (", entering the jump box: the ships have jumped" if entered_jump else "")
-    return new, entered_jump, how
+            return box, crossed, False
+        if not route.red and not jumped and not turned and box == route.jump_box(there):
+            return box, crossed, True
+    return box, crossed, False
+
+
+# ---------------------------------------------------------------------- journeys
+
+
+@attrs.frozen
+class Journey:
+    """The way to a place further on: each system (or start circle) reached in turn, the place
+    sought last, and the days to arrive at the rate asked (each leg's jump stopping that day's move)."""
+
+    stops: tuple[str, ...]
+    days: int
+    rate: int
+
+    def shown(self, more: str = "", pace: bool = True) -> str:
+        """``Dramune by Cassidine: 15 days at 1 box a day`` (``more``: "more" once on the way)."""
+        by = f" by {', '.join(self.stops[:-1])}" if len(self.stops) > 1 else ""
+        days = " ".join(filter(None, (str(self.days), more, "day" if self.days == 1 else "days")))
+        at = (" at 1 box a day" if self.rate == 1 else f" at {self.rate} boxes a day") if pace else ""
+        return f"{self.stops[-1]}{by}: {days}{at}"
+
+
+def leg_days(route: Route, box: int, there: str, rate: int, jumped: bool = False, turned: bool = False) -> int:
+    """The days to arrive at one end of a route from ``box`` (0 or N+1: from the other end's system),
+    day by day as :func:`one_day` moves ships (red paths: one box a day)."""
+    rate = 1 if route.red else rate
+    days = 0
+    while True:
+        box, _, entered = one_day(route, box, there, rate, jumped, turned)
+        jumped = jumped or entered
+        days += 1
+        if not 1 <= box <= route.boxes:
+            return days
+
+
+def journeys(campaign: Campaign, side: str, place: Place, rate: int = 1) -> dict[str, Journey]:
+    """Every place ships of ``side`` at ``place`` can reach, each by the way of fewest days (UPF ships
+    never enter the red paths). Ships on a route arrive first at the end they head for, at the rate
+    they go (or turn back before their jump, one box a day); from a system, each leg at ``rate``."""
+    frontier = campaign.frontier
+    routes = [r for r in frontier.all_routes() if side == "Sathar" or not r.red]
+    best: dict[str, Journey] = {}
+    if place.on_route:
+        route = frontier.route(place.where)
+        best[place.toward] = Journey((place.toward,), leg_days(route, place.box, place.toward, place.rate, place.jumped, place.turned), rate)
+        if not place.jumped:
+            back = route.other(place.toward)
+            days = leg_days(route, place.box, back, 1, False, not place.turned)
+            if back not in best or days < best[back].days:
+                best[back] = Journey((back,), days, rate)
+        start = [*best]
+    else:
+        best[place.where] = Journey((), 0, rate)
+        start = [place.where]
+    waiting = list(start)
+    while waiting:
+        here = min(waiting, key=lambda name: best[name].days)
+        waiting.remove(here)
+        for route in routes:
+            if here not in route.ends:
+                continue
+            there = route.other(here)
+            days = best[here].days + leg_days(route, 0 if here == route.ends[0] else route.boxes + 1, there, rate)
+            if there not in best or days < best[there].days:
+                best[there] = Journey((*best[here].stops, there), days, rate)
+                waiting.append(there)
+    if not place.on_route:
+        best.pop(place.where)
+    return best
+
+
+def _journey(campaign: Campaign, units: Sequence[Unit], place: Place, toward: str, rate: int | None) -> Journey:
+    """The way to a place the ships are not one route from, by the fewest days."""
+    frontier = campaign.frontier
+    names = [s.name for s in frontier.systems] + [c.name for c in frontier.circles]
+    wanted = strict.pick(toward, names, "star system or start circle", frontier.name)
+    found = journeys(campaign, units[0].side, place, rate or place.rate or 1).get(wanted)
+    if found is None:
+        raise RefereeError(f"{_names(units)} cannot reach {wanted} from {place.shown(frontier)} (UPF ships never enter a start circle's red path: {CIRCLES})")
+    return found
+
+
+def _one_route_away(campaign: Campaign, place: Place, name: str) -> bool:
+    try:
+        _end(campaign, place.where, name)
+    except RefereeError:
+        return False
+    return True
 
 
 def _end(campaign: Campaign, here: str, name: str) -> str:
@@ -233,7 +346,7 @@ def _check_rate(units: Sequence[Unit], red: bool, rate: int, place: Place) -> No
     if rate == 1:
         return
     if red:
-        raise RefereeError(f"Sathar ships in a start circle or its red boxes move one box a day until they reach a system ({CIRCLES}; {LIMITS})")
+        raise RefereeError(RED_PATHS)
     slow = [f"{u.name} (ADF {u.roster.adf})" for u in units if u.roster.adf < rate]
     if slow:
         raise RefereeError(f"moving {rate} boxes a day needs ADF {rate} or more: {', '.join(slow)} ({RISK})")

@@ -74,16 +74,17 @@ def _centre(campaign: Campaign, system: str, planet: Planet) -> Centre:
     stations = [u for u in campaign.units if u.station and u.home in planets]
     station = campaign.station_at(planet.name)
     if station is not None and station.active and not sathar:
-        queue = [u for u in here if u.roster.docked_at == station.name and not u.station and _needs_repair(u)]
+        queue = [u for u in here if u.roster.docked_at == station.name and not u.station and needs_repair(u)]
         return Centre(system, planet, "UPF", planet.scc, tuple(sorted(queue, key=lambda u: (u.docked_since, u.name))))
     captured = all(s.status == "destroyed" for s in stations) and not any(u.side == "UPF" for u in here)
     if captured and sathar:
-        queue = [u for u in sathar if u.place is not None and u.place.planet == planet.name and _needs_repair(u)]
+        queue = [u for u in sathar if u.place is not None and u.place.planet == planet.name and needs_repair(u)]
         return Centre(system, planet, "Sathar", planet.scc // 2, tuple(sorted(queue, key=lambda u: u.name)))
     return Centre(system, planet, "", 0, ())
 
 
-def _needs_repair(unit: Unit) -> bool:
+def needs_repair(unit: Unit) -> bool:
+    """Hull points lost, or a system damaged or destroyed."""
     return bool(damaged_targets(unit.roster))
 
 
@@ -196,16 +197,24 @@ def days_to_finish(where: Centre) -> dict[str, int]:
 # ---------------------------------------------------------------------- the Void
 
 
+def why_not_void(campaign: Campaign, unit: Unit) -> str:
+    """Why the ship may not enter the Void ("": it may): a Sathar ship in a start circle, not carried."""
+    if unit.side != "Sathar" or not unit.active or unit.place is None or unit.place.on_route or campaign.frontier.is_system(unit.place.where):
+        return f"the {unit.name} is not in a Sathar Start Circle; ships travel to one to enter the Void ({SATHAR_REPAIR})"
+    if unit.roster.carried_by:
+        return f"the {unit.name} is aboard the {unit.roster.carried_by} and goes where it goes: name the carrier ({CARRIED})"
+    return ""
+
+
 def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:
     """Sathar ships in a start circle enter the Void; they come back completely repaired six days on."""
     if campaign.step != "sathar-move":
         raise RefereeError(f"Sathar ships enter the Void in their move (step sathar-move), not in {campaign.step}")
     units = campaign.named(names)
     for unit in units:
-        if unit.side != "Sathar" or not unit.active or unit.place is None or unit.place.on_route or campaign.frontier.is_system(unit.place.where):
-            raise RefereeError(f"the {unit.name} is not in a Sathar Start Circle; ships travel to one to enter the Void ({SATHAR_REPAIR})")
-        if unit.roster.carried_by:
-            raise RefereeError(f"the {unit.name} is aboard the {unit.roster.carried_by} and goes where it goes: name the carrier ({CARRIED})")
+        why = why_not_void(campaign, unit)
+        if why:
+            raise RefereeError(why)
     back = campaign.day + VOID_DAYS
     aboard = [f for u in units for f in campaign.aboard(u.name)]
     gone = [attrs.evolve(u, status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]
@@ -237,7 +246,7 @@ def _repair_turns(campaign: Campaign, unit: Unit) -> tuple[list[Fight], int]:
 def may_repair_in_space(campaign: Campaign, unit: Unit) -> bool:
     """A ship damaged in a battle today that has a repair turn left after it."""
     fights, made = _repair_turns(campaign, unit)
-    return unit.active and made < len(fights) and _needs_repair(unit)
+    return unit.active and made < len(fights) and needs_repair(unit)
 
 
 def repair_in_space(

@@ -39,11 +39,9 @@ def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
     found = campaign.frontier.circle(circle)
     units = campaign.named(names)
     for unit in units:
-        if unit.side == "Sathar" and _just_placed(campaign, unit) and not unit.roster.carried_by:
-            continue
-        if unit.side != "Sathar" or unit.status != "off-map" or unit.fighter and unit.roster.carried_by:
-            why = "is aboard a carrier and comes with it" if unit.roster.carried_by else f"is {unit.status}" if unit.side == "Sathar" else "is not a Sathar ship"
-            raise RefereeError(f"the {unit.name} {why}; only Sathar ships off the map can be placed in a start circle")
+        why = why_not_place_sathar(campaign, unit)
+        if why:
+            raise RefereeError(why)
     left = campaign.leaving(u for u in units if u.active)
     placed = [
         attrs.evolve(u, status="active", place=Place(found.name), placed=campaign.day, circle=found.name, fleet="" if u.name in left else u.fleet)
@@ -54,6 +52,20 @@ def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
     if left:
         text += f"; {', '.join(sorted(left))} leave their fleet (a fleet's ships are together)"
     return done(campaign, campaign.entry(text, rule=SATHAR_SETUP))
+
+
+def why_not_place_sathar(campaign: Campaign, unit: Unit) -> str:
+    """Why the ship may not be placed in a start circle now ("": it may): a Sathar ship off the map
+    (fighters aboard come with their carrier), at set-up or the start of the Sathar move; one placed
+    in this step and not moved may be placed again."""
+    if campaign.step not in ("setup", "sathar-move"):
+        return f"Sathar ships are placed at set-up or at the beginning of the Sathar move (step sathar-move), not in {campaign.step} ({SATHAR_SETUP})"
+    if unit.side == "Sathar" and _just_placed(campaign, unit) and not unit.roster.carried_by:
+        return ""
+    if unit.side != "Sathar" or unit.status != "off-map" or unit.fighter and unit.roster.carried_by:
+        why = "is aboard a carrier and comes with it" if unit.roster.carried_by else f"is {unit.status}" if unit.side == "Sathar" else "is not a Sathar ship"
+        return f"the {unit.name} {why}; only Sathar ships off the map can be placed in a start circle"
+    return ""
 
 
 def _just_placed(campaign: Campaign, unit: Unit) -> bool:
@@ -98,6 +110,18 @@ def _start_circle(campaign: Campaign, unit: Unit) -> str:
     return ""
 
 
+def why_not_place_upf(campaign: Campaign, unit: Unit) -> str:
+    """Why the ship may not be placed at a planet at set-up ("": it may): only non-attached UPF ships
+    are, at set-up, before any Sathar ship is placed."""
+    if campaign.step != "setup":
+        return f"non-attached ships are placed at set-up; now they move ({UPF_SETUP})"
+    if any(u.side == "Sathar" and u.active for u in campaign.units):
+        return f"the UPF sets up before any Sathar ship is placed ({UPF_SETUP})"
+    if unit.force != "Non-Attached" or unit.status not in ("active", "off-map"):
+        return f"the {unit.name} is not a non-attached ship; only those are placed freely (task forces, militia and stations start where the book puts them)"
+    return ""
+
+
 def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
     """Non-attached UPF ships to any system at set-up, before any Sathar ship is placed ('Non-attached
     ships can be placed in any systems where the UPF player wants them'). A fighter is based at the
@@ -110,8 +134,9 @@ def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
     system, found = campaign.frontier.planet(planet)
     units = campaign.named(names)
     for unit in units:
-        if unit.force != "Non-Attached" or unit.status not in ("active", "off-map"):
-            raise RefereeError(f"the {unit.name} is not a non-attached ship; only those are placed freely (task forces, militia and stations start where the book puts them)")
+        why = why_not_place_upf(campaign, unit)
+        if why:
+            raise RefereeError(why)
     station = campaign.station_at(found.name)
     fighters = [u for u in units if u.fighter]
     if fighters and (station is None or not station.active):
@@ -159,6 +184,11 @@ def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: s
     return done(campaign, campaign.entry(text, [roll], f"{NOVA}, row {row['die']}"))
 
 
+def may_be_drone(unit: Unit, side: str) -> bool:
+    """A frigate of the side (Spacefleet or militia) may be chosen as a shatter drone."""
+    return unit.kind == "frigate" and unit.side.casefold() == side.strip().casefold()
+
+
 def choose_drones(campaign: Campaign, side: str, names: Sequence[str]) -> Done:
     """Two frigates of a side become shatter drones, before the first turn (the optional rule)."""
     if not campaign.shatter_drones:
@@ -168,7 +198,7 @@ def choose_drones(campaign: Campaign, side: str, names: Sequence[str]) -> Done:
     units = [campaign.unit(n) for n in names]
     if len(units) != 2 or len({u.name for u in units}) != 2:
         raise RefereeError(f"each player chooses two of his frigates ({DRONES}); name two")
-    wrong = [u.name for u in units if u.kind != "frigate" or u.side.casefold() != side.casefold()]
+    wrong = [u.name for u in units if not may_be_drone(u, side)]
     if wrong:
         raise RefereeError(f"{', '.join(wrong)}: not a {side} frigate; the UPF can use Spacefleet or militia frigates ({DRONES})")
     side_name = units[0].side

@@ -154,18 +154,33 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
     return campaign, entries
 
 
+def why_not_replace(campaign: Campaign, unit: Unit) -> str:
+    """Why the ship may not be brought back by a replacement ("": it may): a UPF ship (not a
+    station nor militia) destroyed before today."""
+    rule = f"{REPLACEMENTS}: UPF Replacements"
+    if unit.side != "UPF" or unit.status != "destroyed" or unit.station:
+        return f"the {unit.name} is not a destroyed UPF ship; only ships that have been destroyed are replaced ({rule})"
+    if unit.militia:
+        return f"planetary militia ships may not be replaced at all during the war ({rule})"
+    if unit.lost >= campaign.day:
+        return f"the {unit.name} was destroyed today; replacements are placed on the map at the start of the turn, for ships lost before it ({rule})"
+    return ""
+
+
+def owed_today(campaign: Campaign) -> list[Allowance]:
+    """The replacements owed and not yet used, at the stations that owe them."""
+    return [a for a in campaign.allowances if a.until >= campaign.day and len(a.used) < a.count]
+
+
 def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> Done:
     """A destroyed UPF ship comes back, as new, at a surviving fortress or fortified station it is owed at."""
     unit = campaign.unit(name)
     base = campaign.unit(station)
     rule = f"{REPLACEMENTS}: UPF Replacements"
-    if unit.side != "UPF" or unit.status != "destroyed" or unit.station:
-        raise RefereeError(f"the {unit.name} is not a destroyed UPF ship; only ships that have been destroyed are replaced ({rule})")
-    if unit.militia:
-        raise RefereeError(f"planetary militia ships may not be replaced at all during the war ({rule})")
-    if unit.lost >= campaign.day:
-        raise RefereeError(f"the {unit.name} was destroyed today; replacements are placed on the map at the start of the turn, for ships lost before it ({rule})")
-    owed = next((a for a in campaign.allowances if a.station == base.name and a.until >= campaign.day and len(a.used) < a.count), None)
+    why = why_not_replace(campaign, unit)
+    if why:
+        raise RefereeError(why)
+    owed = next((a for a in owed_today(campaign) if a.station == base.name), None)
     if owed is None:
         raise RefereeError(f"no replacement is owed at the {base.name} today ({', '.join(f'{a.station}: {a.count - len(a.used)}' for a in campaign.allowances) or 'none owed'})")
     small = unit.kind in SMALL

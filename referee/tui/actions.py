@@ -20,6 +20,7 @@ from referee.errors import RefereeError
 from referee.sathar_war import battles, fleets, movement, repairs, setup, turn
 from referee.sathar_war.campaign import Campaign, Done, done
 from referee.tables import Lookup, Table, Tables, shown
+from referee.tui import picks
 
 if TYPE_CHECKING:
     from referee.journal import Result
@@ -49,6 +50,7 @@ class Field(NamedTuple):
     fill: str = ""  # prefilled from the selection: "names", "ship", "system", or a fixed value after "="
     choices: Choices | None = None  # a list to pick from instead of a typed value
     many: bool = False  # pick any number from the list (space marks one); the value is their names, comma-separated
+    suggest: Choices | None = None  # a typed value, with these values suggested as it is typed (a new one is allowed)
 
 
 class Action(NamedTuple):
@@ -146,9 +148,19 @@ def no_dice(action: Callable[[], Done]) -> Step:
 
 # ---------------------------------------------------------------------- the actions
 
-NAMES = Field("names", "Ships or fleets", "comma-separated names; * and ? patterns", "names")
-SHIP = Field("ship", "Ship", "one ship or station", "ship")
+NAMES = Field("names", "Ships or fleets", "type to narrow, or names and * ? patterns", "names", many=True)
+SHIP = Field("ship", "Ship", "one ship or station", "ship", choices=picks.each(picks.any_unit, with_fleets=False))
 OVERRIDE = Field("override", "Override a reading", "blank; or the table's note, logged")
+
+
+def pick_ships(allowed: picks.Allowed, with_fleets: bool = True) -> Field:
+    """The ships (and whole fleets) an action allows, marked in a list (the ships marked on the
+    Forces screen, or the one under the cursor, come marked)."""
+    return NAMES._replace(choices=picks.each(allowed, with_fleets))
+
+
+def pick_ship(allowed: picks.Allowed) -> Field:
+    return SHIP._replace(choices=picks.each(allowed, with_fleets=False))
 
 
 def _move(v: Values, c: Campaign, t: Tables) -> Step:
@@ -325,37 +337,48 @@ OUTCOME_FIELDS = (
 CAMPAIGN = (
     Action("a", "Advance", "the next step of the turn sequence (from step 4: the end of the day)", (), _advance),
     Action("o", "Override", "advance, setting aside the reading of the start circle limit where the table agrees otherwise (logged with the note)", (OVERRIDE,), _advance_over),
-    Action("t", "Retreat", "choose the Sathar player's secret retreat condition (set-up)", (Field("condition", "Condition 1-5", "see ssw.retreat-conditions"),), _retreat),
+    Action("t", "Retreat", "choose the Sathar player's secret retreat condition (set-up)", (
+        Field("condition", "Condition", "ssw.retreat-conditions: the Sathar fleet will retreat if ...", choices=picks.retreat_conditions),
+    ), _retreat),
     Action("n", "NOVA", "place Strike Force NOVA onto the map by 1d10 (after the Sathar set-up, or before any UPF move)", (), _nova),
-    Action("w", "Drones", "shatter drones: a side's two frigates chosen as shatter drones (optional rule)", (Field("side", "Side", "Sathar or UPF"), NAMES), _drones),
+    Action("w", "Drones", "shatter drones: a side's two frigates chosen as shatter drones (optional rule)", (
+        Field("side", "Side", "Sathar or UPF", choices=picks.sides), NAMES._replace(label="Two frigates", choices=picks.drones, fill=""),
+    ), _drones),
 )
 MOVE = Action("m", "Move", "move ships or fleets one day; a risk jump rolls for misjumps", (
-    NAMES, Field("toward", "Toward", "the next system or start circle; on a route: either end", "system"),
-    Field("rate", "Boxes a day", "1 (blank), or 2 or 3 to risk-jump"), Field("planet", "Planet", "where to stop in a system"),
+    pick_ships(picks.movable), Field("toward", "Toward", "where they head", "system", choices=picks.destinations),
+    Field("rate", "Boxes a day", "as they go (1 from a system)", choices=picks.rates), Field("planet", "Planet", "where to stop in a system", choices=picks.stop_planets),
     Field("groups", "Interlocked groups", "A,B;C,D - blank: all together"),
 ), _move)
 FORCES = (
     MOVE,
     Action("p", "Place", "Sathar ships into a start circle, or non-attached UPF ships at a planet (set-up)", (
-        NAMES, Field("circle", "Start circle", "Sathar: the circle or its system"), Field("planet", "Planet", "UPF non-attached: the planet"),
+        pick_ships(picks.placeable, with_fleets=False), Field("circle", "Start circle", "Sathar: the circle", choices=picks.circles),
+        Field("planet", "Planet", "UPF non-attached: the planet", choices=picks.planets),
     ), _place),
-    Action("j", "Join", "join a fleet: ships or a whole fleet join a fleet (form, merge, transfer)", (Field("fleet", "Fleet", "its name; a new name forms one"), NAMES), _join),
-    Action("x", "Detach", "ships leave their fleet; a fleet's name disbands it", (NAMES,), _detach),
-    Action("k", "Dock", "dock at the planet's station (repair queue)", (NAMES,), _dock),
-    Action("l", "Land", "land fighters aboard a carrier or station", (NAMES, Field("on", "Carrier or station", "its name")), _land),
-    Action("o", "Launch", "launch fighters: leave their carrier or station", (NAMES,), _launch),
+    Action("j", "Join", "join a fleet: ships or a whole fleet join a fleet (form, merge, transfer)", (
+        Field("fleet", "Fleet", "its name; a new name forms one", suggest=lambda c, v: [(f, f) for f in c.fleets()]), pick_ships(picks.in_fleet_ship),
+    ), _join),
+    Action("x", "Detach", "ships leave their fleet; a fleet's name disbands it", (pick_ships(picks.in_a_fleet),), _detach),
+    Action("k", "Dock", "dock at the planet's station (repair queue)", (pick_ships(picks.dockable),), _dock),
+    Action("l", "Land", "land fighters aboard a carrier or station", (
+        pick_ships(picks.fighter_out, with_fleets=False), Field("on", "Carrier or station", "its name", choices=picks.bases),
+    ), _land),
+    Action("o", "Launch", "launch fighters: leave their carrier or station", (pick_ships(picks.launchable, with_fleets=False),), _launch),
     Action("e", "Edit", "edit a roster: correct a roster by hand (logged)", (SHIP, *OUTCOME_FIELDS), _edit),
-    Action("r", "Replace", "bring back a destroyed UPF ship owed by the replacements, at its fortress or fortified station", (SHIP, Field("at", "At", "the fortress or fortified station")), _replace),
+    Action("r", "Replace", "bring back a destroyed UPF ship owed by the replacements, at its fortress or fortified station", (
+        pick_ship(picks.replaceable), Field("at", "At", "the fortress or fortified station", choices=picks.owed_stations),
+    ), _replace),
 )
 REPAIRS = (
     Action("o", "Order", "repair order: today's work for a ship: hull points, or one system", (
-        SHIP, Field("hull", "Hull points", "from its centre's capacity"), Field("system", "Or one system", "adf, mr, LB, navigation ..."),
+        pick_ship(picks.queued), Field("hull", "Hull points", "from its centre's capacity"), Field("system", "Or one system", "adf, mr, LB, navigation ..."),
     ), _order),
-    Action("k", "Dock", "dock at the planet's station (repair queue)", (NAMES,), _dock),
+    Action("k", "Dock", "dock at the planet's station (repair queue)", (pick_ships(picks.dockable),), _dock),
     Action("s", "Space", "repairs in space: one repair turn of the ship's own DCR after each battle it fought today, each repair rolled on d100", (
-        SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"), OVERRIDE,
+        pick_ship(picks.repairs_in_space), Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"), OVERRIDE,
     ), _space),
-    Action("v", "Void", "into the Void: Sathar ships in a start circle enter the Void (back repaired six days on)", (NAMES,), _void),
+    Action("v", "Void", "into the Void: Sathar ships in a start circle enter the Void (back repaired six days on)", (pick_ships(picks.voidable),), _void),
 )
 def _export(v: Values, c: Campaign, t: Tables) -> Step:
     from referee import storage
@@ -372,13 +395,16 @@ def _export(v: Values, c: Campaign, t: Tables) -> Step:
 
 BATTLES = (
     Action("d", "Declare", "declare an attack: the side whose attack step it is declares an attack", (
-        Field("system", "System", "the contested system", "system"), Field("planet", "Planet", "in a two-planet system"),
-        Field("ships", "Only these ships", "blank: all there"), Field("rules", "Rules", "basic or advanced; blank: suggested"),
+        Field("system", "System", "the contested system", "system", choices=picks.contested), Field("planet", "Planet", "in a two-planet system", choices=picks.battle_planets),
+        NAMES._replace(name="ships", label="Only these ships", hint="none marked: all there", fill="", choices=picks.attackers),
+        Field("rules", "Rules", "blank: the chart's suggestion", choices=picks.game_rules),
     ), _declare),
     Action("o", "Result", "battle result: one ship's outcome: roster, destroyed, escaped", (
         SHIP, *OUTCOME_FIELDS, Field("destroyed", "Destroyed", "y or n"), Field("detonated", "Drone set off", "y or n"),
         Field("escaped", "Escaped toward", "the adjacent system"),
     ), _result),
     Action("i", "Import", "import a fought Knight Hawks battle file's rosters back into the campaign", (Field("file", "Battle file", "path"),), _import),
-    Action("x", "Export", "export today's battle as a Knight Hawks battle file, to fight turn by turn", (Field("system", "System", "", "system"), Field("file", "Battle file", "path to write")), _export),
+    Action("x", "Export", "export today's battle as a Knight Hawks battle file, to fight turn by turn", (
+        Field("system", "System", "", "system", choices=picks.fought), Field("file", "Battle file", "path to write"),
+    ), _export),
 )

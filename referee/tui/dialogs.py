@@ -9,6 +9,7 @@ outcome, and only "apply" changes the file.
 
 from __future__ import annotations
 
+import fnmatch
 import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -21,6 +22,7 @@ from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
+from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from referee import dice
@@ -96,10 +98,46 @@ class Dialog(ModalScreen[None]):
         self.dismiss(None)
 
 
+class Finder(Input):
+    """The box above a list of ships: typing narrows the list; with nothing marked in the list, what
+    is typed (names, fleets, * ? patterns, comma-separated) is the field's value. Down goes to the list."""
+
+    BINDINGS = [Binding("down", "app.focus_next", "To the list", show=False)]
+
+
+class Marks(SelectionList[str]):
+    """A list of ships to mark: the cursor is on its first row when it takes the focus; space marks
+    (or unmarks) and moves down; Enter runs the form, as in every field."""
+
+    BINDINGS = [Binding("space", "mark", "Mark", show=False), Binding("enter", "screen.run", "Go", show=False)]
+
+    def on_focus(self) -> None:
+        if self.highlighted is None and self.option_count:
+            self.highlighted = 0
+
+    def action_mark(self) -> None:
+        if self.highlighted is not None:
+            self.toggle(self.get_option_at_index(self.highlighted))
+            self.action_cursor_down()
+
+
+def narrowed(options: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
+    """The options the text typed in a Finder leaves: the last comma-separated part, as a * ? pattern
+    on the names, or as words each found in the label."""
+    part = typed.rsplit(",", 1)[-1].strip().casefold()
+    if not part:
+        return options
+    if any(c in part for c in "*?["):
+        return [(label, value) for label, value in options if fnmatch.fnmatchcase(value.casefold(), part)]
+    words = part.split()
+    return [(label, value) for label, value in options if all(w in label.casefold() for w in words)]
+
+
 class FormDialog(Dialog):
     """An action's fields; Enter in a typed field, or Ctrl+A anywhere, runs it. A field with
-    choices is a list (Enter opens it, typing finds in it). The app keeps one form an action and
-    shows it again with fresh values (building a dialog's widgets costs about 100 ms a time)."""
+    choices is a list (Enter opens it, typing finds in it); a field of many ships is a list to mark
+    (space) under a box that narrows it. The app keeps one form an action and shows it again with
+    fresh values (building a dialog's widgets costs about 100 ms a time)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+a", "run", "Go", priority=True), RELOAD]
 
@@ -108,6 +146,8 @@ class FormDialog(Dialog):
         self.title_text = title
         self.help = help
         self.fields = fields
+        self.options: dict[str, list[tuple[str, str]]] = {}  # a many field's whole list
+        self.marked: dict[str, list[str]] = {}  # a many field's marked values (those narrowed away too)
         self.prepare(values, build, take)
 
     def prepare(self, values: Mapping[str, str], build: Callable[[Values], AnyStep], take: Take | None = None) -> None:
@@ -118,7 +158,9 @@ class FormDialog(Dialog):
         self.take = take
         if self.is_mounted:
             for field in self.fields:
-                if field.choices is None:
+                if field.many:
+                    self.query_one(f"#find-{field.name}", Input).value = ""
+                elif field.choices is None:
                     self.query_one(f"#field-{field.name}", Input).value = values.get(field.name, "")
             self.choose(0, values)
             for error in self.query(".error").results(Static):
@@ -130,10 +172,13 @@ class FormDialog(Dialog):
             for field in self.fields:
                 with Horizontal(classes="field many" if field.many else "field"):
                     yield Label(field.label)
-                    if field.choices is None:
+                    if field.many:
+                        with Vertical(classes="picker"):
+                            yield Finder(placeholder=field.hint, id=f"find-{field.name}")
+                            yield Marks(id=f"field-{field.name}", compact=True)
+                            yield Static("", id=f"value-{field.name}", classes="value")
+                    elif field.choices is None:
                         yield Input(self.values.get(field.name, ""), placeholder=field.hint, id=f"field-{field.name}")
-                    elif field.many:
-                        yield SelectionList[str](id=f"field-{field.name}", compact=True)
                     else:
                         yield Select([], prompt=field.hint or "choose", compact=True, id=f"field-{field.name}")
                 yield Static("", id=f"error-{field.name}", classes="error")
@@ -149,15 +194,17 @@ class FormDialog(Dialog):
         state = self.referee.journal.state
         chosen = dict(values)
         for field in self.fields[start:]:
+            if field.suggest is not None:
+                entry = self.query_one(f"#field-{field.name}", Input)
+                entry.suggester = SuggestFromList([value for _, value in field.suggest(state, chosen)], case_sensitive=False)
             if field.choices is None:
                 continue
             options = list(field.choices(state, chosen))
             if field.many:
-                marked = {n.strip() for n in chosen.get(field.name, "").split(",")}
-                many = self.query_one(f"#field-{field.name}", SelectionList)
-                with many.prevent(SelectionList.SelectedChanged):
-                    many.clear_options()
-                    many.add_options([(line(label), value, value in marked) for label, value in options])
+                filled = {n.strip() for n in chosen.get(field.name, "").split(",")}
+                self.options[field.name] = options
+                self.marked[field.name] = [value for _, value in options if value in filled]
+                self.show_options(field.name)
                 chosen[field.name] = self.value_of(field)
                 continue
             select = self.query_one(f"#field-{field.name}", Select)
@@ -170,6 +217,36 @@ class FormDialog(Dialog):
                     select.value = wanted if wanted in allowed else allowed[0]
             chosen[field.name] = self.value_of(field)
 
+    def show_options(self, name: str) -> None:
+        """A many field's list as the text typed above it narrows it, its marks kept."""
+        shown = narrowed(self.options.get(name, []), self.query_one(f"#find-{name}", Input).value)
+        marked = set(self.marked.get(name, []))
+        many = self.query_one(f"#field-{name}", SelectionList)
+        with many.prevent(SelectionList.SelectedChanged):
+            many.clear_options()
+            many.add_options([(Text(plain(label, one_line=True)), value, value in marked) for label, value in shown])
+        self.show_value(name)
+
+    def show_value(self, name: str) -> None:
+        """Under a list of ships: what the field will take (the ships marked, else what is typed)."""
+        marked = self.marked.get(name, [])
+        typed = self.query_one(f"#find-{name}", Input).value.strip()
+        if marked:
+            said = f"marked ({len(marked)}): {', '.join(marked)}"
+        elif typed:
+            said = f"none marked: the names typed, {typed}"
+        else:
+            said = f"none marked ({len(self.options.get(name, []))} in the list): space marks, typing narrows"
+        self.query_one(f"#value-{name}", Static).update(Text(said, no_wrap=True, overflow="ellipsis"))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if isinstance(event.input, Finder):
+            event.stop()
+            name = (event.input.id or "").removeprefix("find-")
+            self.show_options(name)
+            names = [f.name for f in self.fields]
+            self.choose(names.index(name) + 1, self.typed())
+
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
         names = [f"field-{f.name}" for f in self.fields]
@@ -179,14 +256,22 @@ class FormDialog(Dialog):
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         event.stop()
         names = [f"field-{f.name}" for f in self.fields]
-        if event.selection_list.id in names:
-            self.choose(names.index(event.selection_list.id) + 1, self.typed())
+        if event.selection_list.id not in names:
+            return
+        field = self.fields[names.index(event.selection_list.id)]
+        shown = {str(event.selection_list.get_option_at_index(n).value) for n in range(event.selection_list.option_count)}
+        selected = set(event.selection_list.selected)
+        kept = [v for v in self.marked.get(field.name, []) if v not in shown]
+        self.marked[field.name] = [v for _, v in self.options.get(field.name, []) if v in selected or v in kept]
+        self.show_value(field.name)
+        self.choose(names.index(event.selection_list.id) + 1, self.typed())
 
     def value_of(self, field: Field) -> str:
+        if field.many:
+            marked = self.marked.get(field.name, [])
+            return ", ".join(marked) if marked else self.query_one(f"#find-{field.name}", Input).value.strip()
         if field.choices is None:
             return self.query_one(f"#field-{field.name}", Input).value
-        if field.many:
-            return ", ".join(self.query_one(f"#field-{field.name}", SelectionList).selected)
         select = self.query_one(f"#field-{field.name}", Select)
         return "" if select.is_blank() else str(select.value)
 
@@ -195,7 +280,8 @@ class FormDialog(Dialog):
 
     def on_screen_resume(self) -> None:
         if self.fields:
-            self.query_one(f"#field-{self.fields[0].name}").focus()
+            first = self.fields[0]
+            self.query_one(f"#find-{first.name}" if first.many else f"#field-{first.name}").focus()
         else:
             self.run()
 

@@ -1,0 +1,223 @@
+"""The lists a campaign form picks from: the ships and fleets an action allows, the places and
+planets, each narrowed to what the rules allow now, and by the choices made above it in the form.
+
+Each list asks the rules layer's own test of the action (``movement.why_not_move``,
+``fleets.may_dock`` ...), so a list never offers what the action would refuse for that ship; the
+action still checks everything when it runs (ships together, a carrier's room ...). No Textual here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+
+from referee.errors import RefereeError
+from referee.sathar_war import battles, fleets, movement, repairs, setup, turn
+from referee.sathar_war.campaign import Campaign, Unit
+
+Values = Mapping[str, str]  # the form's values chosen so far
+Pairs = list[tuple[str, str]]  # (label, value)
+Allowed = Callable[[Campaign, Unit], bool]
+
+
+def where(campaign: Campaign, unit: Unit) -> str:
+    """Where a ship is, short: a system (with its planet), a start circle, a box of a route with the
+    way it heads (a start circle's red path: "red box 2 -> Prenglar"), or its status."""
+    place = unit.place
+    if place is None or not unit.active:
+        return unit.status
+    if place.on_route:
+        route = campaign.frontier.route(place.where)
+        number = place.box if place.toward == route.ends[1] else route.boxes + 1 - place.box
+        if route.red:
+            return f"red box {number} -> {place.toward}"
+        return f"{route.other(place.toward)} -> {place.toward}, box {number}"
+    return f"{place.where}, {place.planet}" if place.planet else place.where
+
+
+def ship_label(campaign: Campaign, unit: Unit) -> str:
+    """A ship as a list shows it: its name (and class, where the name does not say it), where it is, its fleet."""
+    kind = "" if unit.kind.casefold() in unit.name.casefold() else f" ({unit.kind})"
+    fleet = f" [{unit.fleet}]" if unit.fleet else ""
+    return f"{unit.name}{kind} · {where(campaign, unit)}{fleet}"
+
+
+def units(campaign: Campaign, allowed: Allowed, with_fleets: bool = True) -> Pairs:
+    """The fleets whose every ship is allowed (first: a fleet's name takes all its ships), then each
+    ship allowed."""
+    ships = [u for u in campaign.units if allowed(campaign, u)]
+    found: Pairs = []
+    if with_fleets:
+        names = {u.name for u in ships}
+        for fleet in campaign.fleets():
+            members = campaign.fleet(fleet)
+            if members and all(m.name in names for m in members):
+                found.append((f"{fleet} (fleet of {len(members)}) · {where(campaign, members[0])}", fleet))
+    return found + [(ship_label(campaign, u), u.name) for u in ships]
+
+
+def chosen_units(campaign: Campaign, values: Values, field: str = "names") -> tuple[Unit, ...]:
+    """The ships named in a field above (fleets by name; nothing if none or unknown)."""
+    names = [n.strip() for n in values.get(field, "").split(",") if n.strip()]
+    try:
+        return campaign.named(names) if names else ()
+    except RefereeError:
+        return ()
+
+
+def each(allowed: Allowed, with_fleets: bool = True) -> Callable[[Campaign, Values], Pairs]:
+    return lambda campaign, values: units(campaign, allowed, with_fleets)
+
+
+# ---------------------------------------------------------------------- ships an action allows
+
+def movable(campaign: Campaign, unit: Unit) -> bool:
+    return not movement.why_not_move(campaign, unit)
+
+
+def placeable(campaign: Campaign, unit: Unit) -> bool:
+    return not setup.why_not_place_sathar(campaign, unit) or not setup.why_not_place_upf(campaign, unit)
+
+
+def in_fleet_ship(campaign: Campaign, unit: Unit) -> bool:
+    return not fleets.why_not_in_fleet(unit)
+
+
+def in_a_fleet(campaign: Campaign, unit: Unit) -> bool:
+    return in_fleet_ship(campaign, unit) and bool(unit.fleet)
+
+
+def dockable(campaign: Campaign, unit: Unit) -> bool:
+    return fleets.may_dock(campaign, unit)
+
+
+def fighter_out(campaign: Campaign, unit: Unit) -> bool:
+    return unit.fighter and unit.active and not unit.roster.carried_by
+
+
+def launchable(campaign: Campaign, unit: Unit) -> bool:
+    return unit.fighter and not fleets.why_not_launch(campaign, unit)
+
+
+def voidable(campaign: Campaign, unit: Unit) -> bool:
+    return not unit.fighter and not repairs.why_not_void(campaign, unit)
+
+
+def replaceable(campaign: Campaign, unit: Unit) -> bool:
+    return not turn.why_not_replace(campaign, unit)
+
+
+def queued(campaign: Campaign, unit: Unit) -> bool:
+    return any(unit in c.queue for c in repairs.centres(campaign))
+
+
+def repairs_in_space(campaign: Campaign, unit: Unit) -> bool:
+    """A ship on the map that needs repair: those with a repair turn left after today's battle, and
+    any other (the form's override sets aside the one-turn-a-battle reading, logged)."""
+    return unit.active and not unit.station and repairs.needs_repair(unit)
+
+
+def any_unit(campaign: Campaign, unit: Unit) -> bool:
+    return True
+
+
+# ---------------------------------------------------------------------- lists narrowed by the form
+
+def bases(campaign: Campaign, values: Values) -> Pairs:
+    """Assault carriers and stations on the map, with the fighters chosen above if any."""
+    fighters = chosen_units(campaign, values)
+    found = [u for u in campaign.units if fleets.is_base(u) and all(not fleets.why_not_land(campaign, f, u) for f in fighters)]
+    return [(ship_label(campaign, u), u.name) for u in found]
+
+
+def drones(campaign: Campaign, values: Values) -> Pairs:
+    side = values.get("side", "")
+    return [(ship_label(campaign, u), u.name) for u in campaign.units if side and setup.may_be_drone(u, side)]
+
+
+def sides(campaign: Campaign, values: Values) -> Pairs:
+    return [("Sathar", "Sathar"), ("UPF", "UPF")]
+
+
+def circles(campaign: Campaign, values: Values) -> Pairs:
+    return [(f"{c.name} (into {c.system})", c.name) for c in campaign.frontier.circles]
+
+
+def planets(campaign: Campaign, values: Values) -> Pairs:
+    return [(f"{p.name} ({s.name})", p.name) for s in campaign.frontier.systems for p in s.planets]
+
+
+def systems(campaign: Campaign, values: Values) -> Pairs:
+    return [(s.name, s.name) for s in campaign.frontier.systems]
+
+
+def destinations(campaign: Campaign, values: Values) -> Pairs:
+    """Every place the ships chosen above can be ordered to, the nearest first, each with its way
+    and days (the days at one box a day, or at the rate they go)."""
+    chosen = chosen_units(campaign, values)
+    if not chosen or chosen[0].place is None:
+        return []
+    place = chosen[0].place
+    ways = movement.journeys(campaign, chosen[0].side, place, place.rate or 1)
+    return [(way.shown(pace=False), name) for name, way in sorted(ways.items(), key=lambda item: (item[1].days, item[0]))]
+
+
+def stop_planets(campaign: Campaign, values: Values) -> Pairs:
+    """The planets of the system the ships go to (or are in, when no way on is chosen)."""
+    toward = values.get("toward", "")
+    if not toward:
+        chosen = chosen_units(campaign, values)
+        toward = chosen[0].system(campaign.frontier) if chosen else ""
+    if not toward or not campaign.frontier.is_system(toward):
+        return []
+    return [(p.name, p.name) for p in campaign.frontier.system(toward).planets]
+
+
+def rates(campaign: Campaign, values: Values) -> Pairs:
+    return [("1 box a day", "1"), ("2 boxes a day: a risk jump", "2"), ("3 boxes a day: a risk jump", "3")]
+
+
+def owed_stations(campaign: Campaign, values: Values) -> Pairs:
+    return [(f"{a.station} ({a.count - len(a.used)} {a.size} owed, until day {a.until})", a.station) for a in turn.owed_today(campaign)]
+
+
+def contested(campaign: Campaign, values: Values) -> Pairs:
+    return [(f"{c.system} ({len(c.sathar)} Sathar, {len(c.upf)} UPF)", c.system) for c in battles.contested(campaign)]
+
+
+def fought(campaign: Campaign, values: Values) -> Pairs:
+    """The systems of today's declared battles."""
+    return [(f"{f.system}: {f.attacker} attack at {f.planet}", f.system) for f in campaign.fights]
+
+
+def battle_planets(campaign: Campaign, values: Values) -> Pairs:
+    system = values.get("system", "")
+    if not system or not campaign.frontier.is_system(system):
+        return []
+    return [(p.name, p.name) for p in campaign.frontier.system(system).planets]
+
+
+def attackers(campaign: Campaign, values: Values) -> Pairs:
+    """The ships of the side whose attack step it is, in the system chosen above."""
+    side = battles.ATTACKER.get(campaign.step)
+    here = next((c for c in battles.contested(campaign) if c.system == values.get("system")), None)
+    if side is None or here is None:
+        return []
+    mine = here.sathar if side == "Sathar" else here.upf
+    return [(ship_label(campaign, u), u.name) for u in mine if not u.station]
+
+
+def game_rules(campaign: Campaign, values: Values) -> Pairs:
+    return [("Advanced Rules", "advanced"), ("Basic Rules", "basic")]
+
+
+def retreat_conditions(campaign: Campaign, values: Values) -> Pairs:
+    """The five Sathar Retreat Conditions, as the table words them."""
+    return [(f"{row['condition']}: {row['text']}", str(row["condition"])) for row in _retreat_rows()]
+
+
+@cache
+def _retreat_rows() -> tuple[Mapping[str, object], ...]:
+    from referee import tables
+
+    return tuple(tables.load().get("ssw.retreat-conditions").rows)
