@@ -11,7 +11,7 @@ from pathlib import Path
 import attrs
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, SelectionList, Static
+from textual.widgets import DataTable, Input, Select, SelectionList, Static
 
 from referee import saves, storage, tables
 from referee.errors import RefereeError
@@ -21,7 +21,7 @@ from referee.sathar_war import campaign_file, setup, turn
 from referee.sathar_war.campaign import Campaign, Fight, Place
 from referee.tui import actions
 from referee.tui.app import RefereeApp
-from referee.tui.dialogs import DiceDialog, FormDialog, OutcomeDialog
+from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.rows import Rows
 
 TABLES = tables.load()
@@ -157,16 +157,22 @@ def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
         await pilot.press("d")
         await fill_in(app, pilot, planet="Gran Quivera")
         assert app.journal.campaign.fights[0].system == "Prenglar"
-        await pilot.press("o")
-        await fill_in(app, pilot, ship="Sathar Destroyer 1", destroyed="y")
+        await pilot.press("o")  # the results table: the Sathar Destroyer 1's Destroyed cell turned to y, then all entered
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        table.move_cursor(row=list(app.screen.rows).index("Sathar Destroyer 1"), column=1 + [c.key for c in app.screen.columns].index("destroyed"))
+        await pilot.press("space", "ctrl+a")
+        await pilot.pause()
         assert app.journal.campaign.unit("Sathar Destroyer 1").status == "destroyed"
         await pilot.press("1")
         await pilot.pause()
         assert "sathar lost: 1" in text(app, "#tally")
-        # 4. UPF attacks: none; 5. the end of the day: repairs at Outer Reach and a rearm
+        # 4. UPF attacks: none; 5. the end of the day (asked first): repairs at Outer Reach and a rearm
         await pilot.press("a")
         await pilot.pause()
         await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("y")
         await pilot.pause()
 
     app = drive(path, day)
@@ -258,7 +264,7 @@ def test_every_change_is_saved_at_once_and_a_reopened_app_shows_it(tmp_path: Pat
 
     async def reopened(app: RefereeApp, pilot: Pilot[None]) -> None:
         assert "retreat condition: sealed" in text(app, "#tally")
-        await pilot.press("s")  # the referee chooses to reveal it
+        await pilot.press("s", "y")  # the referee chooses to reveal it, and says yes when asked
         await pilot.pause()
         assert "retreat condition 4" in text(app, "#tally")
 
@@ -424,7 +430,10 @@ def test_replacements_at_the_twentieth_day_take_each_roll_entered_then_a_upf_shi
     path = saved(tmp_path / "war.toml", victory.lose(campaign, lost, "combat"))
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("a")
+        await pilot.press("a")  # the end of the day: asked first, naming the rolls to come
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog) and app.screen.text.plain.count("then rolled: d100 for") == 2
+        await pilot.press("y")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, DiceDialog)

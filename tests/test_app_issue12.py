@@ -19,7 +19,7 @@ def test_the_revealed_secret_shows_how_far_its_condition_has_come(tmp_path: Path
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         assert "now:" not in text(app, "#tally")
-        await pilot.press("s")
+        await pilot.press("s", "y")  # revealed once asked
         await pilot.pause()
         assert "retreat condition 2" in text(app, "#tally") and "now: Sathar heavy cruisers lost: 0 of 5" in text(app, "#tally")
 

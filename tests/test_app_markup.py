@@ -102,7 +102,7 @@ def test_every_screen_shows_the_names_as_written(tmp_path: Path) -> None:
             assert seen(app, "#form").startswith(f"{name}\n"), seen(app, "#form")
             assert f"fleet {FLEETS.get(name, '-')};" in seen(app, "#form")
             assert app.query_one("#ships", Rows).key == name
-            assert name in screen_text(app) and f"fleet {FLEETS.get(name, '-')};" in screen_text(app)
+            assert name in screen_text(app)  # (the fleet's line may wrap in the roster beside the list: its text is checked above)
         app.go_to("forces", ship=QUIT)
         await pilot.pause()
         await pilot.click("#form", offset=(2, 0))  # on "quit": a link would end the app

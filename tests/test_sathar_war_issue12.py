@@ -305,7 +305,16 @@ def test_the_next_line_in_an_attack_step_names_the_contested_systems_and_the_bat
         "advance to the UPF attacks (campaign advance)",
     ]
     declared = battles.declare(campaign, TABLES, "Prenglar", "Gran Quivera").campaign
-    assert next_lines(declared, tmp_path)[0] == "enter each ship's result of the Sathar attack at Gran Quivera (Prenglar) (campaign battle result SHIP, or battle import FILE)"
+    ships = declared.fights[0].ships
+    assert next_lines(declared, tmp_path)[0] == (
+        f"enter the results of the Sathar attack at Gran Quivera (Prenglar): {len(ships)} of {len(ships)} ships not entered yet "
+        "(campaign battle result SHIP, or battle import FILE)"
+    )
+    one = battles.record(declared, ships[0], battles.Outcome()).campaign
+    assert next_lines(one, tmp_path)[0].startswith(f"enter the results of the Sathar attack at Gran Quivera (Prenglar): {len(ships) - 1} of {len(ships)}")
+    for name in ships[1:]:
+        one = battles.record(one, name, battles.Outcome()).campaign
+    assert not any(line.startswith("enter the results") for line in next_lines(one, tmp_path))  # every ship entered: the line goes
 
 
 # ---------------------------------------------------------------------- the victory tally and the retreat conditions

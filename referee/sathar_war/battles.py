@@ -188,6 +188,32 @@ def record(campaign: Campaign, name: str, outcome: Outcome) -> Done:
     return Done(campaign, (*entries, *judged))
 
 
+def record_all(campaign: Campaign, outcomes: Mapping[str, Outcome]) -> Done:
+    """Every ship's outcome of a battle at once (the results table): one action. Each changed ship is
+    recorded as :func:`record` records it; the ships left as they were are named in one line; the
+    battle's results are then entered (:attr:`Fight.entered`)."""
+    if not outcomes:
+        raise RefereeError("no ship's result to enter")
+    entries: list[Entry] = []
+    same: list[str] = []
+    fights: list[Fight] = []
+    for name, outcome in outcomes.items():
+        unit = campaign.unit(name)
+        fights.append(fight_of(campaign, unit))
+        if outcome == Outcome():
+            if not unit.active:
+                raise RefereeError(f"the {unit.name} is {unit.status}")
+            same.append(unit.name)  # (not marked as having fought: a ship there need not have been attacked, and it may rearm)
+            continue
+        result = record(campaign, name, outcome)
+        campaign, entries = result.campaign, [*entries, *result.entries]
+    campaign = attrs.evolve(campaign, fights=tuple(attrs.evolve(f, entered=True) if f in fights else f for f in campaign.fights))
+    if same:
+        line = campaign.entry(f"after the battle, unchanged: {', '.join(same)}", rule=DECLARING)
+        campaign, entries = campaign.logged(line), [*entries, line]
+    return Done(campaign, tuple(entries))
+
+
 def _hull_only(name: str, fight: Fight, outcome: Outcome) -> None:
     """A battle fought with the Basic Rules damages hulls only: no Damage Table, so no ADF, MR,
     DCR or system results."""
@@ -337,6 +363,8 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
             lost.append(unit)
         elif kept != before:
             entries.append(campaign.entry(f"the {unit.name} after the battle: {_after(before, kept)}", rule=rule))
+    fought_in = {fight_of(campaign, by_name[s.name]) for s in battle.ships}
+    campaign = attrs.evolve(campaign, fights=tuple(attrs.evolve(f, entered=True) if f in fought_in else f for f in campaign.fights))
     campaign, escaped = _escapes(campaign, battle)
     entries += escaped
     if lost:

@@ -195,6 +195,7 @@ class Fight:
     ships: tuple[str, ...]
     rules: str  # the chart's suggestion, with the count of ships it read
     game: str = "advanced"  # the rules this battle is fought with: "basic" or "advanced"
+    entered: bool = False  # its results are entered, every ship at once (the results table, a battle taken in)
 
 
 @attrs.frozen

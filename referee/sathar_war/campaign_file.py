@@ -360,14 +360,14 @@ def _loss(item: object, where: str) -> Loss:
 
 
 def _fight(item: object, where: str) -> Fight:
-    table = strict.keys(item, {"system", "planet", "attacker", "ships", "rules", "game"}, where)
+    table = strict.keys(item, {"system", "planet", "attacker", "ships", "rules", "game", "entered"}, where)
     rules = strict.get(table, "rules", str, where, "")
     game = strict.get(table, "game", str, where, "basic" if rules.startswith("Basic") else "advanced")  # files before the choice: the suggestion
     if game not in ("basic", "advanced"):
         raise RefereeError(f"{where}: game must be basic or advanced (the rules the battle is fought with), not {game!r}")
     return Fight(
         strict.get(table, "system", str, where), strict.get(table, "planet", str, where), strict.get(table, "attacker", str, where),
-        strict.words(table, "ships", where), rules, game,
+        strict.words(table, "ships", where), rules, game, strict.get(table, "entered", bool, where, False),
     )
 
 

@@ -84,7 +84,10 @@ def _attacking(campaign: Campaign, required: list[Todo]) -> list[Todo]:
     open_to_attack = [c.system for c in battle_rules.contested(campaign) if any(not u.attacked for u in c.sathar)]
     if open_to_attack:
         todo.append((f"{side}: declare attacks if wanted, in {', '.join(open_to_attack)}", "declare"))
-    todo += [(f"enter each ship's result of the {side} attack at {f.planet} ({f.system})", "result") for f in campaign.fights if f.attacker == side]
+    for fight in campaign.fights:
+        waiting = [u for u in campaign.named(fight.ships) if u.active and not u.fought] if fight.attacker == side and not fight.entered else []
+        if waiting:
+            todo.append((f"enter the results of the {side} attack at {fight.planet} ({fight.system}): {len(waiting)} of {len(fight.ships)} ships not entered yet", "result"))
     damaged = [u.name for u in campaign.units if repair_rules.may_repair_in_space(campaign, u)]
     if damaged:
         todo.append((f"repairs in space after the battle, if wanted: {', '.join(damaged)}", "repair-space"))

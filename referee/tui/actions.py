@@ -60,6 +60,7 @@ class Action(NamedTuple):
     fields: tuple[Field, ...]
     build: Callable[[Values, Any, Tables], AnyStep]  # (the typed values, the file's state, the tables)
     shown: bool = True  # in the key line (else its key works, and the palette finds it)
+    ask: Callable[[Any], str] | None = None  # a question to answer before it runs, in this state ("": none)
 
 
 def later_roll(key: str, purpose: str) -> str:
@@ -177,6 +178,11 @@ def _place(v: Values, c: Campaign, t: Tables) -> Step:
     return no_dice(lambda: setup.place_upf(c, who, planet))
 
 
+def ends_the_day(campaign: Campaign) -> str:
+    """Advancing from step 4 ends the day: asked first (two presses of a must not end it by accident)."""
+    return f"End day {campaign.day}?" if campaign.step == "upf-attacks" and not campaign.outcome else ""
+
+
 def _advance(v: Values, c: Campaign, t: Tables) -> Step:
     override = text(v, "override")
     return lambda rng, rolled: turn.advance(c, t, rng, rolled, override)
@@ -273,11 +279,6 @@ def _declare(v: Values, c: Campaign, t: Tables) -> Step:
     return no_dice(lambda: battles.declare(c, t, system, planet, ships, text(v, "rules")))
 
 
-def _result(v: Values, c: Campaign, t: Tables) -> Step:
-    ship, change = needed(v, "ship", "a ship that fought today"), outcome(v)
-    return no_dice(lambda: battles.record(c, ship, change))
-
-
 def _import(v: Values, c: Campaign, t: Tables) -> Step:
     from referee.knight_hawks import battle_file
     from referee import storage
@@ -335,7 +336,7 @@ OUTCOME_FIELDS = (
 )
 
 CAMPAIGN = (
-    Action("a", "Advance", "the next step of the turn sequence (from step 4: the end of the day)", (), _advance),
+    Action("a", "Advance", "the next step of the turn sequence (from step 4: the end of the day)", (), _advance, ask=ends_the_day),
     Action("o", "Override", "advance, setting aside the reading of the start circle limit where the table agrees otherwise (logged with the note)", (OVERRIDE,), _advance_over),
     Action("t", "Retreat", "choose the Sathar player's secret retreat condition (set-up)", (
         Field("condition", "Condition", "ssw.retreat-conditions: the Sathar fleet will retreat if ...", choices=picks.retreat_conditions),
@@ -399,10 +400,6 @@ BATTLES = (
         NAMES._replace(name="ships", label="Only these ships", hint="none marked: all there", fill="", choices=picks.attackers),
         Field("rules", "Rules", "blank: the chart's suggestion", choices=picks.game_rules),
     ), _declare),
-    Action("o", "Result", "battle result: one ship's outcome: roster, destroyed, escaped", (
-        SHIP, *OUTCOME_FIELDS, Field("destroyed", "Destroyed", "y or n"), Field("detonated", "Drone set off", "y or n"),
-        Field("escaped", "Escaped toward", "the adjacent system"),
-    ), _result),
     Action("i", "Import", "import a fought Knight Hawks battle file's rosters back into the campaign", (Field("file", "Battle file", "path"),), _import),
     Action("x", "Export", "export today's battle as a Knight Hawks battle file, to fight turn by turn", (
         Field("system", "System", "", "system", choices=picks.fought), Field("file", "Battle file", "path to write"),

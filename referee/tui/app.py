@@ -26,11 +26,11 @@ from referee.errors import RefereeError
 from referee.journal import Journal, Result
 from referee.tables import Tables
 from referee.tui.actions import Action, AnyStep, Field, Values
-from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDialog, Need, StartDialog, Take, needs
+from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDialog, Need, StartDialog, Take, failed, needs
 from referee.tui.keys import KeyLine
 from referee.tui.kinds import KINDS, Kind
 from referee.tui.pages.base import Page
-from referee.tui.text import bold, line, plain
+from referee.tui.text import bold, line, lines, plain
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
 
@@ -83,6 +83,7 @@ class RefereeApp(App[None]):
         self.rng = random.Random()
         self.version = 0  # counts changes: a page shown again redraws if it saw an older one
         self.marked: list[str] = []  # ships marked on the Forces screen (space)
+        self.uses_marks = False  # the action open was filled with the marks: they are cleared once it is applied
         self.ship = ""  # the ship under the cursor
         self.system = ""  # the system or route under the cursor
         self.secrets = False  # the retreat condition shown (the referee chose to reveal it)
@@ -91,6 +92,7 @@ class RefereeApp(App[None]):
         self.volley: list[Any] = []  # a battle's shots announced on the Fire screen, not yet rolled (nothing of the file)
         self.then: Callable[[], None] | None = None  # what to do once the action started last is applied
         self.below: list[Journal] = []  # the campaign a battle shown was opened from
+        self.typed_results: dict[Any, dict[str, dict[str, str]]] = {}  # a battle's results table as typed, until entered
 
     @property
     def tables(self) -> Tables:
@@ -152,10 +154,15 @@ class RefereeApp(App[None]):
     # ------------------------------------------------------------------ actions
 
     def open_action(self, action: Action) -> None:
+        self.uses_marks = bool(self.marked) and any(f.fill == "names" for f in action.fields)  # cleared once it is applied
         names = ", ".join(self.marked) if self.marked else self.ship
         fills = {"names": names, "ship": self.ship, "system": self.system}
         values = {f.name: plain(fills.get(f.fill, ""), one_line=True) for f in action.fields}  # (an Input shows control characters as they are)
         build: Callable[[Values], AnyStep] = lambda v: action.build(v, self.journal.state, self.tables)  # noqa: E731 - the state as it is when the form is run
+        question = action.ask(self.journal.state) if action.ask is not None else ""
+        if question and not action.fields:
+            self.ask_first(action.name, question, lambda: build({}))
+            return
         if not action.fields:
             # nothing to ask (n, r): run at once, without a form shown and closed again (a restyle of
             # the screen each way); a refusal is shown in the form as ever, where it has room
@@ -165,6 +172,30 @@ class RefereeApp(App[None]):
             except Exception:  # noqa: BLE001 - a refusal, or a fault of the program: the form runs it again and shows it
                 pass
         self.open_form(action.name, action.help, action.fields, values, build)
+
+    def advance(self) -> None:
+        """a on any screen: the kind's step forward (the campaign's Advance), if it has one."""
+        action = self.kind.advance()
+        if action is None:
+            self.tell("a does nothing on this screen", "warning")
+        else:
+            self.open_action(action)
+
+    def ask_first(self, title: str, question: str, make: Callable[[], AnyStep]) -> None:
+        """An action that cannot be taken back by Esc, asked first: what it will do (its log lines,
+        from a run with virtual dice whose values are not shown, and the rolls it will ask for)."""
+        try:
+            trial = make()(random.Random(), {})
+        except RefereeError as error:
+            self.tell(str(error), "warning")
+            return
+        except Exception as error:  # noqa: BLE001 - a fault of the program: nothing changed, the app goes on
+            self.tell(failed(error), "error")
+            return
+        said = [entry.text for entry in trial.entries if not entry.rolls]
+        said += [f"then rolled: {need.expression} for {need.purpose}" for need in needs(trial)]
+        text = lines([f"• {s}" for s in said])
+        self.push_screen(ConfirmDialog(f"{title}: {question}", text, lambda: self.start(title, make)))
 
     def open_form(self, title: str, help: str, fields: tuple[Field, ...], values: Values, build: Callable[[Values], AnyStep], take: Take | None = None) -> None:
         """Show a form (kept once built, shown again with fresh values)."""
@@ -220,7 +251,8 @@ class RefereeApp(App[None]):
         except ChangedOnDisk as error:
             self.watch_file()
             raise RefereeError(f"{error.path.name} was changed by another program since it was read here; nothing was saved: Ctrl+L reads it again, then Enter retries this") from None
-        self.marked = [n for n in self.marked if self._exists(n)]
+        self.marked = [] if self.uses_marks else [n for n in self.marked if self._exists(n)]
+        self.uses_marks = False
         if self.then is not None:
             self.then()
             self.then = None
@@ -337,6 +369,23 @@ class RefereeApp(App[None]):
         journal = Journal.open(path, self.tables, kind="battle")
         self.below.append(self.journal)
         self.call_later(self.switch, journal, said)
+
+    def enter_results(self, system: str) -> None:
+        """o on the Battles screen: the results table of today's battle in the system under the
+        cursor (else the one whose results are still to enter), what was typed for it kept."""
+        from referee.tui.results import ResultsDialog
+
+        campaign = self.journal.campaign
+        here = [f for f in campaign.fights if f.system == system]
+        waiting = [f for f in campaign.fights if any(u.active and not u.fought for u in campaign.named(f.ships))]
+        found = (here or waiting or list(campaign.fights))[-1:] if campaign.fights else []
+        if not found:
+            raise RefereeError("no battle declared today: d declares one, then its results are entered here")
+        fight = found[0]
+        units = [u for u in campaign.named(fight.ships) if u.active]
+        if not units:
+            raise RefereeError(f"no ship of the {fight.attacker} attack at {fight.planet} is left on the map to enter")
+        self.push_screen(ResultsDialog(fight, units, self.typed_results.setdefault(fight, {})))
 
     def close_battle(self) -> None:
         """Ask, then take the battle's rosters, losses, ammunition and escapes into the campaign it

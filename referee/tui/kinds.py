@@ -17,6 +17,7 @@ from referee.dice import Roll
 
 if TYPE_CHECKING:
     from referee.journal import Result
+    from referee.tui.actions import Action
     from referee.tui.pages.base import Page
 
 Found = tuple[str, str, str, str]  # (what: ship, system or table; its name; the page that shows it; the selection it sets: ship or system)
@@ -53,6 +54,10 @@ class Kind(Protocol):
         """Whether a ship of that name is still there to be marked."""
         ...
 
+    def advance(self) -> Action | None:
+        """The action of the key a on every screen: the file's next step (None: a means nothing here)."""
+        ...
+
 
 class CampaignKind:
     """The Second Sathar War campaign."""
@@ -86,6 +91,11 @@ class CampaignKind:
     def exists(self, state: Any, name: str) -> bool:
         return any(u.name == name for u in state.units)
 
+    def advance(self) -> Action | None:
+        from referee.tui.actions import CAMPAIGN
+
+        return CAMPAIGN[0]
+
 
 class BattleKind:
     """A Knight Hawks battle: a scenario, or a battle fought from a campaign."""
@@ -118,6 +128,9 @@ class BattleKind:
 
     def exists(self, state: Any, name: str) -> bool:
         return any(s.name == name and not s.destroyed for s in state.ships)
+
+    def advance(self) -> Action | None:
+        return None  # (a battle's next half is n on its Ships screen; a is Announce on its Fire screen)
 
 
 KINDS: dict[str, Kind] = {"campaign": CampaignKind(), "battle": BattleKind()}

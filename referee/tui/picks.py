@@ -20,9 +20,10 @@ Pairs = list[tuple[str, str]]  # (label, value)
 Allowed = Callable[[Campaign, Unit], bool]
 
 
-def where(campaign: Campaign, unit: Unit) -> str:
+def where(campaign: Campaign, unit: Unit, planet: bool = True) -> str:
     """Where a ship is, short: a system (with its planet), a start circle, a box of a route with the
-    way it heads (a start circle's red path: "red box 2 -> Prenglar"), or its status."""
+    way it heads ("box 3: Prenglar -> Cassidine"; a start circle's red path: "red box 2 ->
+    Prenglar"), or its status."""
     place = unit.place
     if place is None or not unit.active:
         return unit.status
@@ -31,8 +32,8 @@ def where(campaign: Campaign, unit: Unit) -> str:
         number = place.box if place.toward == route.ends[1] else route.boxes + 1 - place.box
         if route.red:
             return f"red box {number} -> {place.toward}"
-        return f"{route.other(place.toward)} -> {place.toward}, box {number}"
-    return f"{place.where}, {place.planet}" if place.planet else place.where
+        return f"box {number}: {route.other(place.toward)} -> {place.toward}"  # (the box first: cut short, it still reads as in transit)
+    return f"{place.where}, {place.planet}" if place.planet and planet else place.where
 
 
 def ship_label(campaign: Campaign, unit: Unit) -> str:

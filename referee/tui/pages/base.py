@@ -28,6 +28,7 @@ def action_keys(actions: Sequence[Action], *more: BindingType) -> list[BindingTy
 
 
 class Page(Vertical):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "advance", "Advance", show=False)]  # on every screen (a screen's own a wins)
     TITLE: ClassVar[str] = ""
     TAB: ClassVar[str] = ""  # the title in the bar of screens, if shorter
     HELP: ClassVar[str] = ""
@@ -98,6 +99,9 @@ class Page(Vertical):
 
     def point_at(self, name: str) -> None:
         """The palette chose a ship, a system or a table shown here."""
+
+    def action_advance(self) -> None:
+        self.referee.advance()
 
     def action_act(self, number: int) -> None:
         self.referee.open_action(self.ACTIONS[number])

@@ -26,7 +26,7 @@ class BattlesPage(Page):
     NAME = "battles"
     HELP = "contested systems, declared attacks, outcomes ship by ship"
     ACTIONS = actions.BATTLES
-    BINDINGS = action_keys(ACTIONS, Binding("f", "fight", "Fight it here"))
+    BINDINGS = action_keys(ACTIONS, Binding("o", "results", "Results"), Binding("f", "fight", "Fight it here"))
 
     def body(self) -> Iterable[Widget]:
         with Horizontal():
@@ -69,6 +69,13 @@ class BattlesPage(Page):
             said.append("none")
         said.append(f"[{report.COMBAT}]")
         self.query_one("#fight", Static).update(lines(said))
+
+    def action_results(self) -> None:
+        """The results of the battle in the system under the cursor, all ships in one table."""
+        try:
+            self.referee.enter_results(self.referee.system)
+        except RefereeError as error:
+            self.referee.tell(str(error), "warning")
 
     def action_fight(self) -> None:
         """Fight the battle declared in the system under the cursor on the battle screens."""

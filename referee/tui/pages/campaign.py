@@ -16,6 +16,7 @@ from referee.sathar_war.campaign import Campaign
 from referee.sathar_war.turn import REPLACEMENT_DAYS
 from referee.sathar_war.victory import TENDAY
 from referee.tui import actions
+from referee.tui.dialogs import ConfirmDialog
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.text import Part, bold, line, lines
 
@@ -77,6 +78,14 @@ class CampaignPage(Page):
         self.query_one("#tally", Static).update(lines([bold("Victory tally"), *tally, "", secret, *now]))
 
     def action_secret(self) -> None:
-        self.referee.secrets = not self.referee.secrets
+        """Seal the retreat condition at once; reveal it only once asked (anyone at the table may be looking)."""
+        if self.referee.secrets:
+            self.show_secret(False)
+            return
+        text = line("The Sathar player's secret retreat condition will be shown on this screen, to anyone looking at it. Turn the screen away from the UPF player first.")
+        self.referee.push_screen(ConfirmDialog("Reveal the retreat condition?", text, lambda: self.show_secret(True)))
+
+    def show_secret(self, shown: bool) -> None:
+        self.referee.secrets = shown
         self.redraw()
-        self.referee.tell("the retreat condition is shown: seal it again with s" if self.referee.secrets else "the retreat condition is sealed")
+        self.referee.tell("the retreat condition is shown: seal it again with s" if shown else "the retreat condition is sealed")

@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 
 from referee.errors import RefereeError
 from referee.sathar_war import report, supply
-from referee.tui import actions
+from referee.tui import actions, picks
 from referee.tui.dialogs import say
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.rows import Rows
@@ -38,6 +38,21 @@ def read_filter(text: str) -> tuple[dict[str, str], list[str]]:
         else:
             raise RefereeError(f"{token!r}: filters are {', '.join(f + ':VALUE' for f in FILTERS)} (use _ for a space)")
     return chosen, words
+
+
+NAME_WIDTH = 26  # a longer name is cut in the list (the roster beside it gives it whole): hull and place fit at 80 columns
+
+
+def clipped(name: str) -> str:
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+
+
+def fleet_short(fleet: str) -> str:
+    """A fleet's name as the book shortens it (TF Prenglar, as the ships are named)."""
+    for long, short in (("Task Force ", "TF "), ("Strike Force ", "SF ")):
+        if fleet.startswith(long):
+            return short + fleet[len(long):]
+    return fleet
 
 
 def roster_form(found: dict[str, Any], path: list[str] | None) -> Content:
@@ -68,15 +83,15 @@ class ForcesPage(Page):
     NAME = "forces"
     HELP = "every ship and fleet, filterable; the roster of the ship under the cursor"
     ACTIONS = actions.FORCES
-    BINDINGS = action_keys(ACTIONS, Binding("space", "mark", "Mark"), Binding("slash", "find", "Filter"), Binding("u", "unmark", "Unmark all", show=False))
+    BINDINGS = action_keys(ACTIONS, Binding("space", "mark", "Mark"), Binding("u", "unmark", "Unmark all"), Binding("escape", "back", "Unmark all", show=False), Binding("slash", "find", "Filter"))
 
     def body(self) -> Iterable[Widget]:
         with Horizontal():
             with Vertical(id="list"):
                 yield Input(placeholder=FILTER_HINT, id="filter")
                 yield Static("", id="filter-error", classes="error")
-                yield Rows("", "Hull", "Name", "Place", "Fleet", "Class", id="ships")
-            with VerticalScroll(id="roster", classes="side"):
+                yield Rows("", "Name", "Hull", "Where", "Fleet", "Class", "Planet", id="ships")
+            with VerticalScroll(id="roster", classes="side narrow"):
                 yield Static(id="form")
 
     def home(self) -> Widget:
@@ -93,11 +108,14 @@ class ForcesPage(Page):
             return
         say(error, "")
         marked = set(self.referee.marked)
+        campaign = self.campaign
         shown = []
         for row in rows:
             seen = f"{row['name']} {row['fleet']} {row['class']} {row['place']}".casefold()
             if all(w in seen for w in words):
-                cells = ("*" if row["name"] in marked else "", f"{row['hull']}/{row['hull_points']}", row["name"], row["place"], row["fleet"], row["class"])
+                unit = campaign.unit(row["name"])
+                cells = ("*" if row["name"] in marked else "", clipped(row["name"]), f"{row['hull']}/{row['hull_points']}", picks.where(campaign, unit, planet=False), fleet_short(unit.fleet), row["class"],
+                         unit.place.planet if unit.place is not None else "")
                 shown.append((row["name"], cells))
         self.query_one("#ships", Rows).show(shown, self.referee.ship)
         self.show_roster()
@@ -123,6 +141,7 @@ class ForcesPage(Page):
         form.update(roster_form(report.roster(self.campaign, unit.name), path))
 
     def action_mark(self) -> None:
+        """Mark the ship under the cursor (or unmark it), and go down to the next."""
         name = self.referee.ship
         if not name:
             return
@@ -132,11 +151,26 @@ class ForcesPage(Page):
         else:
             marked.append(name)
         self.draw()
-        self.referee.tell(f"marked: {', '.join(marked) or 'none'}")
+        self.query_one("#ships", Rows).action_move(1)
+        self.referee.tell(self.marks_text())
+
+    def marks_text(self) -> str:
+        marked = self.referee.marked
+        return f"marked ({len(marked)}): {', '.join(marked)} - the next action takes them; u or Esc unmarks all" if marked else "nothing marked"
 
     def action_unmark(self) -> None:
-        self.referee.marked.clear()
-        self.draw()
+        if self.referee.marked:
+            self.referee.marked.clear()
+            self.draw()
+            self.referee.tell("nothing marked")
+
+    def action_back(self) -> None:
+        """Esc: from the filter, back to the list; in the list, unmark all."""
+        ships = self.query_one("#ships", Rows)
+        if ships.has_focus:
+            self.action_unmark()
+        else:
+            ships.focus()
 
     def action_find(self) -> None:
         self.query_one("#filter", Input).focus()

@@ -1,0 +1,113 @@
+"""A battle's results entered in one table (the Battles screen's o): every ship that fought, as its
+roster stands, edited cell by cell and entered as one action; Esc keeps what was typed; a wrong
+cell is refused beside the table. The battle: six Sathar destroyers attack Kawdl-Kit (K'tsa-Kar),
+eight UPF ships and Kawdl-Kit Station defend (Advanced Rules: 14 ships, the chart's 5 to 14 row)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Static
+
+from referee.sathar_war import battles
+from referee.sathar_war.campaign import Campaign
+from referee.tui.app import RefereeApp
+from referee.tui.results import ResultsDialog
+from tests.test_app import TABLES, drive, load, saved
+from tests.test_campaign_battles import SATHAR, UPF, at_kawdl_kit
+
+
+def declared(rules: str = "") -> Campaign:
+    return battles.declare(at_kawdl_kit(SATHAR, UPF), TABLES, "K'tsa-Kar", rules=rules).campaign
+
+
+async def open_table(app: RefereeApp, pilot: Pilot[None]) -> ResultsDialog:
+    await pilot.press("5", "o")
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, ResultsDialog), dialog
+    return dialog
+
+
+async def go_to(pilot: Pilot[None], dialog: ResultsDialog, ship: str, column: str) -> None:
+    table = dialog.query_one(DataTable)
+    table.move_cursor(row=list(dialog.rows).index(ship), column=1 + [c.key for c in dialog.columns].index(column))
+    await pilot.pause()
+
+
+def test_the_whole_battle_is_entered_from_one_table_as_one_action_and_undone_as_one(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", declared())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        dialog = await open_table(app, pilot)
+        assert [c.label for c in dialog.columns] == ["Hull", "ADF", "MR", "DCR", "Lost", "Damaged", "Spent", "Destroyed", "Escaped toward"]
+        assert dialog.rows["TF Prenglar Battleship"]["hull"] == "120"  # prefilled from the roster
+        await pilot.press("3", "0", "enter")  # typed on the first cell, the Sathar Destroyer 1's hull
+        await go_to(pilot, dialog, "TF Prenglar Frigate 1", "destroyed")
+        await pilot.press("space")
+        await go_to(pilot, dialog, "TF Prenglar Destroyer 1", "spent")
+        await pilot.press("enter", *"T=1", "enter")
+        await pilot.press("ctrl+a")
+        await pilot.pause()
+        assert not isinstance(app.screen, ResultsDialog)
+        campaign = app.journal.campaign
+        assert campaign.unit("Sathar Destroyer 1").roster.hull == 30
+        assert campaign.unit("TF Prenglar Frigate 1").status == "destroyed"
+        assert campaign.unit("TF Prenglar Destroyer 1").roster.system("T").count == 1  # two torpedoes, one spent
+        assert campaign.fights[0].entered and not campaign.unit("Sathar Destroyer 2").fought  # entered; a ship left as it was did not fight back (it rearms)
+        assert "unchanged: Sathar Destroyer 2" in campaign.log[-1].text
+        await pilot.press("ctrl+z")  # the whole table, taken back as one
+        await pilot.pause()
+        back = app.journal.campaign
+        assert back.unit("Sathar Destroyer 1").roster.hull == 50 and back.unit("TF Prenglar Frigate 1").active
+
+    drive(path, scenario)
+    assert load(path).unit("Sathar Destroyer 1").roster.hull == 50
+
+
+def test_a_wrong_cell_is_refused_beside_the_table_and_esc_keeps_what_was_typed(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", declared())
+    start = path.read_bytes()
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        dialog = await open_table(app, pilot)
+        await pilot.press("9", "9", "enter")  # a destroyer's hull is at most 50
+        said = dialog.query_one("#error-cell", Static).content
+        assert "the Sathar Destroyer 1: 0 to 50, not 99" in str(said)
+        assert dialog.rows["Sathar Destroyer 1"]["hull"] == "50"
+        dialog.query_one("#cell", Input).value = "41"
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ResultsDialog)
+        again = await open_table(app, pilot)
+        assert again.rows["Sathar Destroyer 1"]["hull"] == "41"  # kept, not entered
+        await pilot.press("escape")
+        await pilot.pause()
+
+    drive(path, scenario)
+    assert path.read_bytes() == start
+
+
+def test_a_battle_fought_with_the_basic_rules_asks_only_hull_ammunition_destroyed_and_escape(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", declared("basic"))
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        dialog = await open_table(app, pilot)
+        assert [c.key for c in dialog.columns] == ["hull", "spent", "destroyed", "escaped"]
+        await pilot.press("escape")
+
+    drive(path, scenario)
+
+
+def test_record_all_enters_each_changed_ship_and_one_line_for_the_rest() -> None:
+    campaign = declared()
+    ships = campaign.fights[0].ships
+    outcomes = {name: battles.Outcome() for name in ships}
+    outcomes["Sathar Destroyer 2"] = battles.Outcome(hull=12)
+    result = battles.record_all(campaign, outcomes)
+    assert result.campaign.unit("Sathar Destroyer 2").roster.hull == 12
+    texts = [e.text for e in result.entries]
+    assert texts[0] == "Sathar attack at Kawdl-Kit: the Sathar Destroyer 2 hull 12 of 50"
+    assert texts[-1].startswith("after the battle, unchanged: Sathar Destroyer 1, Sathar Destroyer 3")
+    assert result.campaign.fights[0].entered and result.campaign.unit("Sathar Destroyer 2").fought and not result.campaign.unit("Sathar Destroyer 1").fought
