@@ -150,6 +150,10 @@ class Frontier:
     def is_system(self, name: str) -> bool:
         return name in self.system_names
 
+    def places(self) -> tuple[StarSystem | Circle, ...]:
+        """The systems and start circles: what the picture places (``at``)."""
+        return (*self.systems, *self.circles)
+
 
 def from_dict(data: dict[str, Any]) -> Frontier:
     """The map a file describes; anything malformed is refused, saying where."""
@@ -182,7 +186,7 @@ def check(frontier: Frontier) -> Frontier:
     if not frontier.systems:
         raise RefereeError("map: no systems ([[systems]] tables)")
     spots: dict[At, str] = {}
-    for place in (*frontier.systems, *frontier.circles):
+    for place in frontier.places():
         if place.at is not None and place.at in spots:
             raise RefereeError(
                 f"map: {spots[place.at]} and {place.name} are both at {list(place.at)}; every system and start circle "
@@ -280,19 +284,19 @@ def placed(frontier: Frontier, default: Frontier | None) -> tuple[dict[str, At],
     A place the map gives no ``at`` is drawn where the default map (the bundled one) has the place of
     the same name (a start circle: or the circle leading to the same system); failing that, in a row
     under the others. The notes say which places were found how, for the screen to say so."""
-    found: dict[str, At] = {}
+    every = frontier.places()
+    found: dict[str, At] = {p.name: p.at for p in every if p.at is not None}
     borrowed: list[str] = []
     lost: list[str] = []
     theirs: dict[str, At] = {}
     if default is not None:
-        theirs = {p.name: p.at for p in (*default.systems, *default.circles) if p.at is not None}
+        theirs = {p.name: p.at for p in default.places() if p.at is not None}
         theirs.update({f"circle of {c.system}": c.at for c in default.circles if c.at is not None})
-    for place in (*frontier.systems, *frontier.circles):
+    for place in every:
         if place.at is not None:
-            found[place.name] = place.at
             continue
         other = theirs.get(place.name) or (theirs.get(f"circle of {place.system}") if isinstance(place, Circle) else None)
-        if other is not None:
+        if other is not None and other not in found.values():
             found[place.name] = other
             borrowed.append(place.name)
         else:
@@ -301,12 +305,11 @@ def placed(frontier: Frontier, default: Frontier | None) -> tuple[dict[str, At],
     for number, name in enumerate(lost):
         found[name] = (2 + 20 * (number % 5), bottom + 3 * (number // 5))
     notes = []
-    every = len(frontier.systems) + len(frontier.circles)
     if borrowed:
-        which = "every system and start circle" if len(borrowed) == every else ", ".join(borrowed)
+        which = "every system and start circle" if len(borrowed) == len(every) else ", ".join(borrowed)
         notes.append(f"{which}: drawn where the bundled map has {'them' if len(borrowed) > 1 else 'it'} (this map gives no at = [column, row])")
     if lost:
-        notes.append(f"{', '.join(lost)}: in a row at the bottom (neither this map nor the bundled one places {'them' if len(lost) > 1 else 'it'}: give at = [column, row])")
+        notes.append(f"{', '.join(lost)}: in a row at the bottom (no place on this map, nor a free one of the same name on the bundled map: give at = [column, row])")
     return found, notes
 
 
