@@ -108,7 +108,7 @@ def route_text(campaign: Campaign, route: Route, chosen: int = 0) -> list[Part]:
         mark = f" jump toward {jumps[0]}" if jumps else ""
         here = [u for u in inside if u.place is not None and u.place.box == box]
         heading = sorted({f"-> {u.place.toward}" + (f" at {u.place.rate}" if u.place.rate > 1 else "") for u in here if u.place is not None})
-        text = f"box {box}{mark}: {crowd(here) or '-'} {' '.join(heading)}"
+        text = " ".join([f"box {box}{mark}: {crowd(here) or '-'}", *heading])
         said.append((f"> {text}", "reverse") if box == chosen else f"  {text}")
     return said
 
