@@ -224,6 +224,7 @@ class MapPage(Page):
         self.listing = not self.listing
         places, view = self.query_one("#places", Rows), self.query_one("#picture", PictureView)
         places.display, view.display = self.listing, not self.listing
+        self.query_one("#about").display = not self.listing  # the picture's legend
         self.fit()
         self.point_at(self.referee.system)
         self.home().focus()
