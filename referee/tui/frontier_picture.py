@@ -120,7 +120,7 @@ def _scale(frontier: Frontier, at: dict[str, At]) -> float:
         short = [r for r in frontier.all_routes() if _steps(_scaled(at[r.ends[0]], scale), _scaled(at[r.ends[1]], scale)) < r.boxes + 1]
         if not short:
             return scale
-        scale = max(scale * 1.1, min((r.boxes + 1) / max(_steps(at[r.ends[0]], at[r.ends[1]]), 1) for r in short))
+        scale = max(scale * 1.1, *((r.boxes + 1) / max(_steps(at[r.ends[0]], at[r.ends[1]]), 1) for r in short))
     return scale
 
 
