@@ -15,6 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
+from referee import storage
 from referee.errors import RefereeError
 from referee.resources import campaigns_dir
 from referee.sathar_war import frontier as frontier_file
@@ -39,12 +40,12 @@ def crowd(units: list[Unit], planets: bool = False) -> str:
 
 def groups(units: list[Unit], planets: bool = False) -> list[str]:
     """:func:`crowd`'s groups, each a text of its own."""
-    groups: dict[tuple[str, str], list[str]] = {}
+    found: dict[tuple[str, str], list[str]] = {}
     for unit in units:
         where = (unit.place.planet or "-") if planets and unit.place is not None else ""
-        groups.setdefault((unit.fleet, where), []).append(unit.name)
+        found.setdefault((unit.fleet, where), []).append(unit.name)
     parts = []
-    for (fleet, where), names in sorted(groups.items(), key=lambda g: not g[0][0]):
+    for (fleet, where), names in sorted(found.items(), key=lambda g: not g[0][0]):  # fleets first
         at = "" if not where else " not at a planet" if where == "-" else f" at {where}"
         if fleet:
             parts.append(f"{fleet} ({len(names)}){at}: {', '.join(names)}")
@@ -253,10 +254,10 @@ class MapPage(Page):
             out = [name for name in mine if self.paths.get(name, ()) is None]
             said.append(f"  {side}: {len(mine) - len(out)} of {len(mine)} ships in supply" + (f"; out: {', '.join(out)}" if out else ""))
         here = [u for u in ships_at(campaign, self.referee.system, self.chosen_box) if not u.fighter]
-        groups: dict[tuple[str, int], list[Unit]] = {}
+        by_box: dict[tuple[str, int], list[Unit]] = {}  # a side's ships at the place share its path (a route's: a box's)
         for unit in here:
-            groups.setdefault((unit.side, unit.place.box if unit.place else 0), []).append(unit)
-        for (side_here, box), group in groups.items():
+            by_box.setdefault((unit.side, unit.place.box if unit.place else 0), []).append(unit)
+        for (side_here, box), group in by_box.items():
             path = self.paths.get(group[0].name)
             where = f"in box {box}" if box else "here"
             said.append(f"  {side_here} {where} ({len(group)}): " + ("in supply: " + " -> ".join(path) if path else "OUT OF SUPPLY (no path)"))
@@ -271,8 +272,6 @@ class MapPage(Page):
 
 def bundled_map() -> Frontier | None:
     """The bundled map, for the places of a map that gives none (None if it cannot be read)."""
-    from referee import storage
-
     try:
         return frontier_file.from_dict(storage.read(campaigns_dir() / "frontier-map.toml", "map"))
     except RefereeError:
