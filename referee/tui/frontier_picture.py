@@ -25,7 +25,7 @@ from typing import NamedTuple
 from rich.segment import Segment
 from rich.style import Style
 
-from referee.sathar_war.campaign import Campaign, Unit
+from referee.sathar_war.campaign import Unit
 from referee.sathar_war.frontier import At, Frontier, Route, placed
 
 STAR, BOX, LINK, CIRCLE = "*", "o", "·", "O"
@@ -44,7 +44,7 @@ STYLES = {  # the printed map's colours: light-blue transit boxes, dark-blue jum
     "both": Style(color="#ffffff", bgcolor="#7a2fb0", bold=True),
 }
 CURSOR = Style(reverse=True)
-SOLID = {"box", "jump", "red box", "star", "circle", "name", "Sathar", "UPF"}  # what a name or marker must not cover
+SOLID = {"box", "jump", "red box", "star", "circle", "name", "Sathar", "UPF", "both"}  # what a name or marker must not cover
 LEGEND = (
     "* system   o transit box   > jump box (the arrow: the way a ship jumps there)   O Sathar start circle, "
     "its red boxes   S15 / U16: a fleet or group of ships and how many (Sathar red, UPF blue); ! one of them out of supply"
@@ -190,7 +190,7 @@ class Marker(NamedTuple):
         return f"{self.side[0]}{self.ships}{'!' if self.out else ''}"
 
 
-def markers(campaign: Campaign, units: Iterable[Unit], out: set[str]) -> dict[tuple[str, int], list[Marker]]:
+def markers(units: Iterable[Unit], out: set[str]) -> dict[tuple[str, int], list[Marker]]:
     """The markers at each place (its name and box, 0 off a route): one a fleet, or a group of ships
     without a fleet heading the same way, Sathar first; ``out`` names the ships out of supply."""
     groups: dict[tuple[str, int], dict[tuple[str, str, str], list[Unit]]] = {}

@@ -171,7 +171,7 @@ class MapPage(Page):
         ships = [u for u in on_map(campaign) if not u.station]
         self.paths = supply.paths(campaign, [u for u in ships if not u.fighter])
         out = {name for name, path in self.paths.items() if path is None}
-        picture = frontier_picture.picture(chart, frontier_picture.markers(campaign, ships, out))
+        picture = frontier_picture.picture(chart, frontier_picture.markers(ships, out))
         self.query_one("#picture", PictureView).show(picture, self.spot_key(self.referee.system))
         counts: dict[str, list[int]] = {}
         for unit in ships:
