@@ -16,8 +16,10 @@ Prints figures and whether each goal is met; it never fails the run.
 2. Key press to updated screen, with Textual's pilot (run_test, 80x24), on a
    campaign at day 1, sathar-move, with 30 Sathar ships placed (as tests/test_sathar_war.py
    ``started()``): switching screens (2 and back 1), a dice roll on the Dice screen (Enter opens
-   the dice dialog, Ctrl+R rolls, Enter applies), and moving the Sathar destroyers (m opens the
-   Move form, Enter moves, Ctrl+Z undoes). Each is repeated 20 times. Goal: 50 ms a key. Every
+   the dice dialog, Ctrl+R rolls, Enter applies), moving the Sathar destroyers (m opens the
+   Move form, Enter moves, Ctrl+Z undoes, 3 shows the Map drawn again), and the Map screen's
+   cursor (the arrow keys down and up, then right and left, across the picture, the part shown
+   following the cursor, turning back at the map's edge: 40 moves each). Each is repeated 20 times. Goal: 50 ms a key. Every
    app here runs at the app's frame rate (TEXTUAL_FPS, as referee.launch sets it: Textual paints a
    changed screen on its next tick).
    Three figures per key:
@@ -371,6 +373,29 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
             if len(app.journal.past) != before:
                 odd.append("move: Ctrl+Z did not undo the move")
                 break
+            await timed("switch: 3 Forces -> Map after a change (redrawn)", "3")
+            await pilot.press("2")
+            await pilot.pause()
+
+        # the Map screen: the cursor from place to place (on the picture, the part shown following it);
+        # a key that moves nothing (the cursor at the map's edge) is not counted: the walk turns back
+        await pilot.press("3")
+        await pilot.pause()
+
+        def where() -> tuple[str, str]:
+            return app.system, str(getattr(app.page(), "box", ""))
+
+        for ways in (("down", "up"), ("right", "left")):
+            turn = 0
+            for _ in range(4 * repeats):
+                way, before = ways[turn % 2], where()
+                sample = await timed_press(pilot, way, frames)
+                if where() == before:
+                    turn += 1
+                    continue
+                found.setdefault(f"map: {ways[0]}/{ways[1]} (the cursor to the next place)", []).append(sample)
+                if len(found[f"map: {ways[0]}/{ways[1]} (the cursor to the next place)"]) == 2 * repeats:
+                    break
     return found, odd
 
 

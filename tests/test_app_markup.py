@@ -119,8 +119,8 @@ def test_every_screen_shows_the_names_as_written(tmp_path: Path) -> None:
         # Map: the system with its fleets, the route with the battleship
         app.go_to("map", system="Dramune")
         await pilot.pause()
-        assert "Sathar (1): [red\n" in seen(app, "#where")
-        assert f": [/b] (1): [/]; [@click=app.bell]ring[/] (1): {QUIT}; Inner Reach" in seen(app, "#where")
+        assert "Sathar (1): at Outer Reach: [red\n" in seen(app, "#where")
+        assert f"\n    [/b] (1) at Outer Reach: [/]\n    [@click=app.bell]ring[/] (1) at Outer Reach: {QUIT}\n    at Inner Reach: Inner Reach" in seen(app, "#where")
         app.go_to("map", system="Dramune - Cassidine")
         await pilot.pause()
         assert "box 3: x[/ -> Dramune at 2" in seen(app, "#where")

@@ -5,6 +5,10 @@ so the map is a file the referee can correct (campaigns/frontier-map.toml). Each
 numbered 1..N from its first end; ``jump_boxes`` gives the box where a ship heading to the second
 end jumps, then the one for the other way. A Sathar Start Circle's red boxes are a route too, from
 the circle to its system, with no jump box.
+
+Each system and start circle may say where the Map screen's picture draws it (``at = [column, row]``,
+in characters from the picture's top left); a map without them (every campaign saved before) is
+drawn at the default map's places of the same names (:func:`placed`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from referee.errors import RefereeError
 FORMAT = "referee frontier map"
 VERSION = 1
 MAP = "Knight Hawks Campaign Book: The Second Sathar War, The Frontier Deployment Map"
+MAX_COLUMN, MAX_ROW = 400, 200  # a place on the picture, in characters (a picture beyond these is a slip of the pen)
+At = tuple[int, int]  # (column, row) on the map picture
 
 
 @attrs.frozen
@@ -35,6 +41,7 @@ class StarSystem:
     name: str
     planets: tuple[Planet, ...]
     source: str = ""
+    at: At | None = None  # where the picture draws it (None: the map does not say)
 
 
 @attrs.frozen
@@ -77,6 +84,7 @@ class Circle:
     system: str
     boxes: int
     inferred: bool = True
+    at: At | None = None  # where the picture draws it (None: the map does not say)
 
     @property
     def path(self) -> Route:
@@ -142,6 +150,10 @@ class Frontier:
     def is_system(self, name: str) -> bool:
         return name in self.system_names
 
+    def places(self) -> tuple[StarSystem | Circle, ...]:
+        """The systems and start circles: what the picture places (``at``)."""
+        return (*self.systems, *self.circles)
+
 
 def from_dict(data: dict[str, Any]) -> Frontier:
     """The map a file describes; anything malformed is refused, saying where."""
@@ -173,6 +185,15 @@ def check(frontier: Frontier) -> Frontier:
         raise RefereeError(f"map: {', '.join(twice)} named twice; every system, planet and circle needs its own name")
     if not frontier.systems:
         raise RefereeError("map: no systems ([[systems]] tables)")
+    spots: dict[At, str] = {}
+    for place in frontier.places():
+        if place.at is not None and place.at in spots:
+            raise RefereeError(
+                f"map: {spots[place.at]} and {place.name} are both at {list(place.at)}; every system and start circle "
+                "needs a place of its own on the picture: change one's at = [column, row]"
+            )
+        if place.at is not None:
+            spots[place.at] = place.name
     systems = {s.name for s in frontier.systems}
     for route in frontier.routes:
         for end in route.ends:
@@ -188,9 +209,12 @@ def check(frontier: Frontier) -> Frontier:
 
 
 def _system(item: object, where: str) -> StarSystem:
-    table = strict.keys(item, {"name", "source", "planets"}, where)
+    table = strict.keys(item, {"name", "source", "planets", "at"}, where)
     name = _name(table, where)
-    return StarSystem(name, strict.items(table, "planets", lambda p, at: _planet(p, f"{name} {at}")), strict.get(table, "source", str, where, ""))
+    return StarSystem(
+        name, strict.items(table, "planets", lambda p, at: _planet(p, f"{name} {at}")), strict.get(table, "source", str, where, ""),
+        _at(table, f"{where} ({name})"),
+    )
 
 
 def _planet(item: object, where: str) -> Planet:
@@ -227,14 +251,66 @@ def _route(item: object, where: str) -> Route:
 
 
 def _circle(item: object, where: str) -> Circle:
-    table = strict.keys(item, {"name", "system", "boxes", "inferred"}, where)
+    table = strict.keys(item, {"name", "system", "boxes", "inferred", "at"}, where)
+    name = _name(table, where)
     circle = Circle(
-        _name(table, where), strict.get(table, "system", str, where),
-        strict.get(table, "boxes", int, where), strict.get(table, "inferred", bool, where, False),
+        name, strict.get(table, "system", str, where),
+        strict.get(table, "boxes", int, where), strict.get(table, "inferred", bool, where, False), _at(table, f"{where} ({name})"),
     )
     if circle.boxes < 1:
         raise RefereeError(f"{where}: boxes must be 1 or more, not {circle.boxes}")
     return circle
+
+
+def _at(table: dict[str, Any], where: str) -> At | None:
+    """Where the picture draws a system or circle: ``at = [column, row]`` (None: not given)."""
+    if "at" not in table:
+        return None
+    value = strict.get(table, "at", list, where)
+    if (
+        len(value) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
+        or not 0 <= value[0] <= MAX_COLUMN or not 0 <= value[1] <= MAX_ROW
+    ):
+        raise RefereeError(
+            f"{where}: at must be [column, row] on the map picture, two whole numbers counted in characters from its top left "
+            f"(column 0 to {MAX_COLUMN}, row 0 to {MAX_ROW}; e.g. at = [54, 27]), not {repr(value)[:40]}"
+        )
+    return (value[0], value[1])
+
+
+def placed(frontier: Frontier, default: Frontier | None) -> tuple[dict[str, At], list[str]]:
+    """Where the picture draws each system and start circle, by name, and what was not the map's own.
+
+    A place the map gives no ``at`` is drawn where the default map (the bundled one) has the place of
+    the same name (a start circle: or the circle leading to the same system); failing that, in a row
+    under the others. The notes say which places were found how, for the screen to say so."""
+    every = frontier.places()
+    found: dict[str, At] = {p.name: p.at for p in every if p.at is not None}
+    borrowed: list[str] = []
+    lost: list[str] = []
+    theirs: dict[str, At] = {}
+    if default is not None:
+        theirs = {p.name: p.at for p in default.places() if p.at is not None}
+        theirs.update({f"circle of {c.system}": c.at for c in default.circles if c.at is not None})
+    for place in every:
+        if place.at is not None:
+            continue
+        other = theirs.get(place.name) or (theirs.get(f"circle of {place.system}") if isinstance(place, Circle) else None)
+        if other is not None and other not in found.values():
+            found[place.name] = other
+            borrowed.append(place.name)
+        else:
+            lost.append(place.name)
+    bottom = max((row for _, row in found.values()), default=0) + 3
+    for number, name in enumerate(lost):
+        found[name] = (2 + 20 * (number % 5), bottom + 3 * (number // 5))
+    notes = []
+    if borrowed:
+        which = "every system and start circle" if len(borrowed) == len(every) else ", ".join(borrowed)
+        notes.append(f"{which}: drawn where the bundled map has {'them' if len(borrowed) > 1 else 'it'} (this map gives no at = [column, row])")
+    if lost:
+        notes.append(f"{', '.join(lost)}: in a row at the bottom (no place on this map, nor a free one of the same name on the bundled map: give at = [column, row])")
+    return found, notes
 
 
 def _name(table: dict[str, Any], where: str) -> str:
@@ -258,10 +334,14 @@ def to_dict(frontier: Frontier) -> dict[str, Any]:
 
     return {
         "format": FORMAT, "version": VERSION, "name": frontier.name, "source": frontier.source, "notes": list(frontier.notes),
-        "systems": [{"name": s.name, "source": s.source, "planets": [planet(p) for p in s.planets]} for s in frontier.systems],
+        "systems": [{"name": s.name, "source": s.source, **_at_dict(s.at), "planets": [planet(p) for p in s.planets]} for s in frontier.systems],
         "routes": [
             {"ends": list(r.ends), "light_years": r.light_years, "boxes": r.boxes, "jump_boxes": list(r.jump_boxes), "inferred": r.inferred}
             for r in frontier.routes
         ],
-        "circles": [{"name": c.name, "system": c.system, "boxes": c.boxes, "inferred": c.inferred} for c in frontier.circles],
+        "circles": [{"name": c.name, "system": c.system, "boxes": c.boxes, "inferred": c.inferred, **_at_dict(c.at)} for c in frontier.circles],
     }
+
+
+def _at_dict(at: At | None) -> dict[str, list[int]]:
+    return {} if at is None else {"at": list(at)}
