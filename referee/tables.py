@@ -280,16 +280,20 @@ class Table(NamedTuple):
     def _key_row(self, keys: Sequence[str], column: str, variant: str) -> tuple[Row, str, Column | None, str]:
         """Of a key table: the row the longest run of first words names, and the column (and
         variant) the words after it name."""
+        row, how, count = self._first_words_row(keys)
+        return row, how, *self._column_named(keys[count:], column, variant, keys)
+
+    def _first_words_row(self, keys: Sequence[str]) -> tuple[Row, str, int]:
+        """The row the longest run of first words names, how, and how many words named it."""
         for count in range(len(keys), 1, -1):
             named = self._named_row(" ".join(keys[:count]))
             if named is not None:
-                return named, f"row {' '.join(keys[:count])!r}", *self._column_named(keys[count:], column, variant, keys)
+                return named, f"row {' '.join(keys[:count])!r}", count
         first = keys[0]
         numbers = (self.at_or_below and _WHOLE.fullmatch(first)) or (self.above == "squares" and _DIGITS.fullmatch(first))
         if len(keys) > 1 and not numbers and self._named_row(first) is None:
             raise RefereeError(f"{self.name} has no row {_typed(*keys)!r}, nor one named by its first words; choose {self._row_choices()}")
-        row, how = self._find(first, None)
-        return row, how, *self._column_named(keys[1:], column, variant, keys)
+        return *self._find(first, None), 1
 
     def _column_named(self, words: Sequence[str], column: str, variant: str, keys: Sequence[str]) -> tuple[Column | None, str]:
         """The column (and variant) named by the words after the key, or by ``column``; none if
@@ -387,9 +391,10 @@ class Table(NamedTuple):
             chosen, variant = self._column_named(words, "", "", words)
         except RefereeError:
             try:
-                row, how, chosen, variant = self._key_row(words, "", "")
+                row, how, count = self._first_words_row(words)
             except RefereeError:
                 raise RefereeError(f"{self.name}: {_typed(*words)!r} names no column to roll against ({chances}), nor a {self.key_column} and a column") from None
+            chosen, variant = self._column_named(words[count:], "", "", words)
             rows, hows = [row], [how]
         if chosen is None:
             raise RefereeError(f"{self.name}: give the column to roll against after the {self.key_column}: {chances}")
@@ -440,14 +445,15 @@ class Table(NamedTuple):
         if not self.roll:
             return ""
         if self.lookup == "odds":
-            return f"roll ODDS (e.g. roll 3:2): a {self.roll}, the die choosing the column"
+            return f"roll: roll ODDS (e.g. roll 3:2), a {self.roll} choosing the column"
         if self.lookup == "band":
-            column = f" COLUMN ({_either([c.key for c in self.choices()])})" if self.choose_column else ""
-            return f"roll{column} [+N]: a {self.roll}, +N added to it"
+            column = f" {'|'.join(c.key for c in self.choices())}" if self.choose_column else ""
+            return f"roll: roll{column} [+N], a {self.roll} (+N added to it)"
         chances = self.chances()
         if not chances:
             return ""
-        return f"roll [{self.key_column.upper()}] COLUMN [+N]: a {self.roll} at or under the chance in {_either([c.key for c in chances])} succeeds, for the row given or every row; +N added to the chance"
+        key = self.key_column.upper()
+        return f"roll: roll [{key}] {'|'.join(c.key for c in chances)} [+N], a {self.roll} at or under the chance (+N) succeeds; without a {key}, for every row"
 
     def _result(self, row: Row, column: Column | None, how: str, variant: str) -> Lookup:
         if column is None:
