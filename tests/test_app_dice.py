@@ -23,6 +23,7 @@ from referee.tui.keys import KeyLine
 from referee.tui.rows import Rows
 from tests.test_app import TABLES, Scenario, bundled, load
 from tests.test_app_battle import scenario as battle_of
+from tests.test_app_snapshots import compare, settled
 
 MISJUMP = TABLES.get("ssw.misjump")
 
@@ -103,7 +104,7 @@ def test_after_a_look_up_the_keys_are_the_screens_again(tmp_path: Path) -> None:
         await pilot.press("up", "e")
         await pilot.pause()
         assert focused(app) == "expression"
-        assert "/ Look up" not in keys_line(app) and "esc Leave the box" in keys_line(app)  # in a box, / is typed
+        assert "/ Look up" not in keys_line(app) and "esc Back to the tables" in keys_line(app)  # in a box, / is typed
         await pilot.press("escape")  # Esc leaves the box
         await pilot.pause()
         assert focused(app) == "tables" and "esc" not in keys_line(app)
@@ -183,6 +184,33 @@ def test_a_mistake_keeps_the_keys_in_the_box_to_mend_it(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert focused(app) == "tables" and shows(app, "#error-lookup")  # Esc leaves the box; the text and its error stay
+
+    drive(path, play)
+
+
+def test_r_reads_the_tables_rows_and_another_table_starts_at_its_first_row_and_column(tmp_path: Path) -> None:
+    """A wide table's columns are read with the arrows in its rows (r); Esc goes back to the list."""
+    path = bundled(tmp_path / "war.toml")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("6")
+        await pilot.pause()
+        await to_table(app, pilot, "kh.combat-advanced")
+        assert "r Table rows" in keys_line(app)
+        await pilot.press("r")
+        await pilot.pause()
+        rows = app.screen.query_one("#rows", Rows)
+        assert focused(app) == "rows" and "esc Back to the tables" in keys_line(app) and "r Table rows" not in keys_line(app)
+        await pilot.press("down", "down", *["right"] * 30)
+        await pilot.pause()
+        assert rows.key == "2" and rows.scroll_offset.x > 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert focused(app) == "tables"
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.screen.query_one("#tables", Rows).key == "kh.combat-basic"
+        assert rows.key == "0" and rows.scroll_offset.x == 0 and rows.scroll_offset.y == 0
 
     drive(path, play)
 
@@ -374,3 +402,24 @@ def test_the_command_line_reads_the_same_keys_as_the_app(tmp_path: Path) -> None
         for outcome in printed[1:-1]:
             if not outcome.startswith("modified: "):
                 assert outcome.split(": ", 1)[1] in entry.text
+
+
+# -- how it looks ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_the_misjump_table_and_a_roll_on_it_as_seen(tmp_path: Path, size: tuple[int, int]) -> None:
+    """How to look up and roll on it first (seen at 80x24), then the roll's outcome in its place."""
+    path = bundled(tmp_path / "war.toml")
+    name = f"dice-misjump-{size[0]}x{size[1]}"
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("6")
+        await pilot.pause()
+        await to_table(app, pilot, "ssw.misjump")
+        compare(name, await settled(app, pilot))
+        await type_in(app, pilot, "slash", "lookup", "roll 2")
+        await roll(app, pilot, "80")
+        compare(f"{name}-rolled", await settled(app, pilot))
+
+    drive(path, play, size)

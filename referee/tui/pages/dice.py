@@ -34,7 +34,8 @@ class DicePage(Page):
     BINDINGS = [
         Binding("e", "focus('expression')", "Roll dice"),
         Binding("slash", "focus('lookup')", "Look up"),
-        Binding("escape", "leave", "Leave the box"),
+        Binding("r", "focus_rows", "Table rows"),
+        Binding("escape", "leave", "Back to the tables"),
     ]
 
     def body(self) -> Iterable[Widget]:
@@ -66,6 +67,8 @@ class DicePage(Page):
             rows = self.query_one("#rows", Rows)
             rows.columns(*(c.label for c in table.columns))
             rows.show([(str(n), [shown(row[c.key]) for c in table.columns]) for n, row in enumerate(table.rows)])
+            rows.point("0")  # another table: read from its first row and column
+            rows.scroll_to(0, 0, animate=False, immediate=True)
         if self.rolled:
             self.rolled = False
             entry = self.state.log[-1]
@@ -124,16 +127,23 @@ class DicePage(Page):
             self.query_one("#rows", Rows).point(str(table.rows.index(found.row)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """In a box ``e`` and ``/`` are typed into it, and Esc leaves it: the key line says so."""
-        typing = isinstance(self.screen.focused, Input)
-        if action == "focus":
-            return not typing
+        """In a box ``e`` and ``/`` are typed into it; in a box or the table's rows, Esc goes back to
+        the list of tables: the key line says so."""
+        focused = self.screen.focused
         if action == "leave":
-            return typing
+            return focused is not self.home()
+        if action == "focus_rows":
+            return focused is self.home()
+        if action == "focus":
+            return not isinstance(focused, Input)
         return True
 
     def action_focus(self, name: str) -> None:
         self.query_one(f"#{name}", Input).focus()
+
+    def action_focus_rows(self) -> None:
+        """Into the table's rows: the arrows read them, up and down, left and right (a wide table)."""
+        self.query_one("#rows", Rows).focus()
 
     def action_leave(self) -> None:
         self.home().focus()
