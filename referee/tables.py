@@ -349,10 +349,10 @@ class Table(NamedTuple):
         return tuple(c for c in self.choices() if all(_is_chance(row[c.key]) for row in self.rows))
 
     def roll_for(self, keys: Sequence[str], column: str = "", modifier: int = 0) -> tuple[str, Callable[[int], Rolled]]:
-        """What a roll on this table is for, and how a die rolled is read: at the odds given on an
-        odds table, in the column given (by ``keys`` or ``column``) on a band table (``modifier``
-        added to the die), against the chance in the column given on a key table (``modifier``
-        added to the chance): of the row given, or of every row.
+        """What a roll on this table is for, and how a die rolled is read (``modifier`` added to
+        it; refused against a chance): at the odds given on an odds table, in the column given (by ``keys`` or ``column``) on
+        a band table, against the chance in the column given on a key table, of the row given or
+        of every row.
 
         Refused now, before any die is rolled, if the roll could not be read.
         """
@@ -380,9 +380,14 @@ class Table(NamedTuple):
 
     def _chance_for(self, keys: Sequence[str], column: str, modifier: int) -> tuple[str, Callable[[int], Rolled]]:
         """A d100 against the chance in one column (the words typed, or ``column``, last): of the
-        row the first words name, or of every row if the words name only the column."""
+        row the first words name, or of every row if the words name only the column.
+
+        The chance is the one printed: what modifies a chance is its own rule's (an attack's range,
+        ICMs and automatic hits and misses: ``referee kh attack``), not the table's."""
         words = [*keys, column] if column else list(keys)
         chances = _either([c.key for c in self.chances()])
+        if modifier:
+            raise RefereeError(f"{self.name}: a chance is rolled against as the table prints it, without a modifier (not {modifier:+d})")
         if not words:
             raise RefereeError(f"{self.name}: a {self.roll} is rolled against the chance in one column: give {chances} (after a {self.key_column} to roll for that row alone)")
         rows: Sequence[Row] = self.rows
@@ -402,18 +407,16 @@ class Table(NamedTuple):
             raise RefereeError(f"{self.name}: {chosen.label} is no chance to roll against; choose {chances}")
         for row in rows:
             self._result(row, chosen, "", variant)  # a wrong variant is refused now
-        purpose = ", ".join([self.title, chosen.label, *([variant] if variant else []), *([f"chance {modifier:+d}"] if modifier else [])])
-        return purpose, lambda die: Rolled(str(die), tuple(self._against(row, how, chosen, variant, modifier, die) for row, how in zip(rows, hows)))
+        purpose = ", ".join([self.title, chosen.label, *([variant] if variant else [])])
+        return purpose, lambda die: Rolled(str(die), tuple(self._against(row, how, chosen, variant, die) for row, how in zip(rows, hows)))
 
-    def _against(self, row: Row, how: str, column: Column, variant: str, modifier: int, die: int) -> Lookup:
-        """A die against the chance in ``column`` of ``row`` (``modifier`` added to the chance)."""
+    def _against(self, row: Row, how: str, column: Column, variant: str, die: int) -> Lookup:
+        """A die against the chance in ``column`` of ``row``: at or under it succeeds."""
         cell = self._result(row, column, how, variant)
-        printed = _whole(cell.value)
-        chance = printed + modifier
-        said = f"chance {printed} {modifier:+d} = {chance}" if modifier else f"chance {chance}"
+        chance = _whole(cell.value)
         outcome = "success" if die <= chance else "failure"
-        reading = f"{cell.reading}: {said}; {die} is {'at or under' if die <= chance else 'above'} it: {outcome}"
-        return cell._replace(value=chance, reading=reading, outcome=outcome)
+        reading = f"{cell.reading}: chance {chance}; {die} is {'at or under' if die <= chance else 'above'} it: {outcome}"
+        return cell._replace(reading=reading, outcome=outcome)
 
     def _look_up_odds(self, keys: Sequence[str]) -> Lookup:
         if len(keys) > 2:
@@ -453,7 +456,7 @@ class Table(NamedTuple):
         if not chances:
             return ""
         key = self.key_column.upper()
-        return f"roll: roll [{key}] {'|'.join(c.key for c in chances)} [+N], a {self.roll} at or under the chance (+N) succeeds; without a {key}, for every row"
+        return f"roll: roll [{key}] {'|'.join(c.key for c in chances)}, a {self.roll} at or under the chance succeeds; without a {key}, for every row"
 
     def _result(self, row: Row, column: Column | None, how: str, variant: str) -> Lookup:
         if column is None:
@@ -501,8 +504,8 @@ class Lookup(NamedTuple):
 
 
 class Rolled(NamedTuple):
-    """A die rolled on a table, read: the die as read (with the modifier added, on a band or odds
-    table), and the row read; a chance rolled against a whole column reads every row."""
+    """A die rolled on a table, read: the die as read (with the modifier added), and the row read;
+    a chance rolled against a whole column reads every row."""
 
     said: str
     found: tuple[Lookup, ...]

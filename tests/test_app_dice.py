@@ -284,7 +284,7 @@ def test_a_roll_without_its_column_says_which_columns_there_are(tmp_path: Path) 
         await pilot.press("6")
         await pilot.pause()
         await to_table(app, pilot, "ssw.misjump")
-        assert "roll [SHIP_TYPE] rj2|rj3 [+N]" in shows(app, "#found")
+        assert "roll [SHIP_TYPE] rj2|rj3" in shows(app, "#found")
         await type_in(app, pilot, "slash", "lookup", "roll")
         assert not isinstance(app.screen, DiceDialog)
         assert "give rj2 or rj3" in shows(app, "#error-lookup")
@@ -335,9 +335,9 @@ def test_the_dice_screen_of_a_battle_at_160x50(tmp_path: Path) -> None:
         await to_table(app, pilot, "kh.combat-advanced")
         await type_in(app, pilot, "slash", "lookup", "laser cannon reflective hull gunnery")
         assert "Advanced Game Combat Table: 45" in shows(app, "#found") and focused(app) == "tables"
-        await type_in(app, pilot, "slash", "lookup", "roll LC RH -10")
-        said = await roll(app, pilot, "50")
-        assert "laser cannon: chance 50, success" in said  # 60 - 10
+        await type_in(app, pilot, "slash", "lookup", "roll LC RH")
+        said = await roll(app, pilot, "61")
+        assert "laser cannon: chance 60, failure" in said
         assert focused(app) == "tables"
         await pilot.press("4")
         await pilot.pause()
@@ -423,3 +423,17 @@ def test_the_misjump_table_and_a_roll_on_it_as_seen(tmp_path: Path, size: tuple[
         compare(f"{name}-rolled", await settled(app, pilot))
 
     drive(path, play, size)
+
+
+def test_a_roll_on_the_misjump_table_from_the_command_line() -> None:
+    data = json.loads(cli("table", "roll", "ssw.misjump", "Frontier", "Militia", "--column", "2", "--rolled", "71", "--json"))
+    assert list(data) == ["roll", "lookups"]
+    (found,) = data["lookups"]
+    assert (found["row"]["ship_type"], found["column"], found["value"], found["outcome"]) == ("Frontier Militia", "rj2", 70, "failure")
+    every = json.loads(cli("table", "roll", "ssw.misjump", "3", "--rolled", "90", "--json"))["lookups"]
+    assert [(f["row"]["ship_type"], f["outcome"]) for f in every] == [
+        ("UPF Battleship", "success"), ("UPF Ship (except battleship)", "failure"), ("Sathar Warship", "failure"), ("Frontier Militia", "failure"),
+    ]
+    refused = CliRunner().invoke(command_line, ["table", "roll", "ssw.misjump", "2", "--modifier", "10"])
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr == "referee: error: ssw.misjump: a chance is rolled against as the table prints it, without a modifier (not +10)\n"

@@ -156,14 +156,29 @@ def test_a_column_given_apart_and_a_row_of_two_words_roll_for_that_row() -> None
     assert [(f.row["ship_type"], f.value, f.outcome) for f in found] == [("Frontier Militia", 50, "success")]
 
 
-def test_a_modifier_is_added_to_the_chance() -> None:
-    """Chances are modified as the books modify a chance to hit (+10 head-on, -5 a hex of range)."""
-    purpose, read = ALL.get("kh.combat-advanced").roll_for(["LC", "RH", "gunnery"], modifier=-20)
-    assert purpose == "Advanced Game Combat Table, Reflective Hull, gunnery, chance -20"
-    (found,) = read(25).found
-    assert (found.value, found.outcome) == (25, "success")  # 45 - 20 = 25
-    assert found.reading == "row 'LC', Reflective Hull, gunnery: chance 45 -20 = 25; 25 is at or under it: success"
-    assert read(26).found[0].outcome == "failure"
+def test_a_chance_is_rolled_against_as_printed() -> None:
+    """What modifies a chance to hit (range, ICMs, automatic hits and misses) is the attack's rule
+    (kh attack), not the table's: a modifier is refused; the chance printed is read."""
+    with pytest.raises(RefereeError, match=r"kh.combat-advanced: a chance is rolled against as the table prints it, without a modifier \(not -20\)"):
+        ALL.get("kh.combat-advanced").roll_for(["LC", "RH"], modifier=-20)
+    purpose, read = ALL.get("kh.combat-advanced").roll_for(["LC", "RH", "gunnery"])
+    assert purpose == "Advanced Game Combat Table, Reflective Hull, gunnery"
+    (found,) = read(45).found
+    assert (found.value, found.outcome) == (45, "success")
+    assert found.reading == "row 'LC', Reflective Hull, gunnery: chance 45; 45 is at or under it: success"
+    assert read(46).found[0].outcome == "failure"
+
+
+def test_every_chance_printed_agrees_with_the_automatic_hits_and_misses() -> None:
+    """Knight Hawks: a d100 of 5 or less always hits, 96 or more always misses: a chance printed
+    between them reads the same, so a roll on the table as printed needs no such rule."""
+    for name in ("kh.combat-basic", "kh.combat-advanced"):
+        table = ALL.get(name)
+        for column in table.chances():
+            for row in table.rows:
+                cell = row[column.key]
+                for chance in cell if isinstance(cell, list) else [cell]:
+                    assert 5 < int(str(chance)) < 96, (name, row, column)
 
 
 @pytest.mark.parametrize("keys, message", [
@@ -191,7 +206,7 @@ def test_a_table_with_no_chance_or_no_dice_is_not_rolled_on(name: str) -> None:
 
 
 def test_the_roll_help_of_each_kind_of_table() -> None:
-    assert MISJUMP.roll_help() == "roll: roll [SHIP_TYPE] rj2|rj3 [+N], a d100 at or under the chance (+N) succeeds; without a SHIP_TYPE, for every row"
+    assert MISJUMP.roll_help() == "roll: roll [SHIP_TYPE] rj2|rj3, a d100 at or under the chance succeeds; without a SHIP_TYPE, for every row"
     assert ALL.get("kh.damage").roll_help() == "roll: roll [+N], a d100 (+N added to it)"
     assert ALL.get("sfw.damage-control-2").roll_help() == "roll: roll offensive|defensive|speed|power_units|turn_reduction [+N], a d%00 (+N added to it)"
     assert ALL.get("si.open-order").roll_help() == "roll: roll ODDS (e.g. roll 3:2), a d6 choosing the column"

@@ -72,7 +72,7 @@ def roll_on(
     name: Name,
     keys: Annotated[Optional[list[str]], typer.Argument(help="On an odds table: the odds, e.g. 3:2 or 7:4. On a band table: optionally the column to read. On a table of chances (ssw.misjump): the column to roll against, after a row to roll for it alone.")] = None,
     column: Column = "",
-    modifier: Annotated[int, typer.Option("--modifier", "-m", help="Added to the die roll, e.g. a weapon's DTM on kh.damage; on a table of chances, added to the chance.")] = 0,
+    modifier: Annotated[int, typer.Option("--modifier", "-m", help="Added to the die roll, e.g. a weapon's DTM on kh.damage (not on a table of chances: its chance is rolled against as printed).")] = 0,
     rolled: Annotated[Optional[str], typer.Option("--rolled", help="The die result rolled at the table, before the modifier (checked against the dice).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")] = None,
     as_json: AsJson = False,
@@ -89,12 +89,12 @@ def roll_on(
     chance = table.lookup == "key"
     if as_json:
         if chance:
-            print_json({"roll": receipt.to_dict(), "chance_modifier": modifier, "lookups": [f.to_dict() for f in result.found]})
+            print_json({"roll": receipt.to_dict(), "lookups": [f.to_dict() for f in result.found]})
         else:
             print_json({"roll": receipt.to_dict(), "table_modifier": modifier, "modified_total": receipt.total + modifier, "lookup": result.found[0].to_dict()})
         return
     print(receipt.describe())
-    if modifier and not chance:
+    if modifier:
         print(f"modified: {result.said}")
     if len(result.found) == 1:
         print_found(result.found[0])

@@ -292,9 +292,8 @@ def free_roll(kind: Kind, state: Any, expression: str, purpose: str) -> AnyStep:
 
 
 def table_roll(kind: Kind, state: Any, table: Table, keys: list[str], modifier: int) -> AnyStep:
-    """Roll a table's dice (or take the result rolled at the table) and read it: the modifier added
-    to the die (a band or odds table) or to the chance (a table of chances: the outcome of the row
-    named, or of every row)."""
+    """Roll a table's dice (or take the result rolled at the table), add the modifier, read the row
+    (or, against a table's chances, the outcome of the row named or of every row)."""
     from referee import dice
 
     purpose, read = table.roll_for(keys, "", modifier)  # refused now, before a die is asked for: odds missing, a column to choose
