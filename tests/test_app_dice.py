@@ -22,21 +22,11 @@ from referee.tui.dialogs import DiceDialog, OutcomeDialog
 from referee.tui.keys import KeyLine
 from referee.tui.rows import Rows
 from tests.test_app import TABLES, Scenario, bundled, load
+from tests.test_app_battle import drive
 from tests.test_app_battle import scenario as battle_of
 from tests.test_app_snapshots import compare, settled
 
 MISJUMP = TABLES.get("ssw.misjump")
-
-
-def drive(path: Path, play: Scenario, size: tuple[int, int] = (80, 24)) -> RefereeApp:
-    async def main() -> RefereeApp:
-        app = RefereeApp(Journal.open(path, TABLES))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await play(app, pilot)
-        return app
-
-    return asyncio.run(main())
 
 
 def shows(app: RefereeApp, selector: str) -> str:
@@ -52,7 +42,7 @@ def focused(app: RefereeApp) -> str:
 
 
 async def to_table(app: RefereeApp, pilot: Pilot[None], name: str) -> None:
-    """The Dice screen, on table ``name`` (as the palette points at it)."""
+    """The Dice screen, on table ``name`` (as the palette goes to it)."""
     app.go_to("dice", table=name)
     await pilot.pause()
     assert app.screen.query_one("#tables", Rows).key == name
@@ -90,8 +80,6 @@ def test_after_a_look_up_the_keys_are_the_screens_again(tmp_path: Path) -> None:
     path = bundled(tmp_path / "war.toml")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6")
-        await pilot.pause()
         await to_table(app, pilot, "ssw.misjump")
         await type_in(app, pilot, "slash", "lookup", "Frontier Militia 2")
         assert "Misjump Probability Table: 70" in shows(app, "#found")
@@ -120,8 +108,6 @@ def test_after_a_roll_on_a_table_the_keys_are_the_screens_again_and_the_outcome_
     path = bundled(tmp_path / "war.toml")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6")
-        await pilot.pause()
         await to_table(app, pilot, "ssw.nova-placement")
         await type_in(app, pilot, "slash", "lookup", "roll")
         await roll(app, pilot, "9")
@@ -172,8 +158,6 @@ def test_a_mistake_keeps_the_keys_in_the_box_to_mend_it(tmp_path: Path) -> None:
     path = bundled(tmp_path / "war.toml")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6")
-        await pilot.pause()
         await to_table(app, pilot, "ssw.misjump")
         await type_in(app, pilot, "slash", "lookup", "Frontier Milita 2")
         assert focused(app) == "lookup"
@@ -193,8 +177,6 @@ def test_r_reads_the_tables_rows_and_another_table_starts_at_its_first_row_and_c
     path = bundled(tmp_path / "war.toml")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6")
-        await pilot.pause()
         await to_table(app, pilot, "kh.combat-advanced")
         assert "r Table rows" in keys_line(app)
         await pilot.press("r")
@@ -223,8 +205,6 @@ def test_a_key_of_two_words_is_one_key(tmp_path: Path, typed: str) -> None:
     path = bundled(tmp_path / "war.toml")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6")
-        await pilot.pause()
         await to_table(app, pilot, "ssw.misjump")
         await type_in(app, pilot, "slash", "lookup", typed)
         assert not shows(app, "#error-lookup")
@@ -243,8 +223,6 @@ def test_a_roll_on_the_misjump_table_with_its_column_reads_every_row(tmp_path: P
     column = MISJUMP.column(typed.split(maxsplit=1)[1])
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6")
-        await pilot.pause()
         await to_table(app, pilot, "ssw.misjump")
         await type_in(app, pilot, "slash", "lookup", typed)
         said = await roll(app, pilot, rolled)
@@ -264,8 +242,6 @@ def test_a_roll_for_one_ship_type_shows_its_target_and_outcome(tmp_path: Path, r
     path = bundled(tmp_path / "war.toml")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6")
-        await pilot.pause()
         await to_table(app, pilot, "ssw.misjump")
         await type_in(app, pilot, "slash", "lookup", "roll Sathar Warship 3")
         await roll(app, pilot, rolled)
@@ -281,8 +257,6 @@ def test_a_roll_without_its_column_says_which_columns_there_are(tmp_path: Path) 
     path = bundled(tmp_path / "war.toml")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6")
-        await pilot.pause()
         await to_table(app, pilot, "ssw.misjump")
         assert "roll [SHIP_TYPE] rj2|rj3" in shows(app, "#found")
         await type_in(app, pilot, "slash", "lookup", "roll")
@@ -299,8 +273,6 @@ def test_an_error_goes_with_its_table_or_its_text(tmp_path: Path) -> None:
     path = bundled(tmp_path / "war.toml")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6")
-        await pilot.pause()
         await to_table(app, pilot, "ssw.misjump")
         await type_in(app, pilot, "slash", "lookup", "Frontier")
         error = app.screen.query_one("#error-lookup", Static)
@@ -414,8 +386,6 @@ def test_the_misjump_table_and_a_roll_on_it_as_seen(tmp_path: Path, size: tuple[
     name = f"dice-misjump-{size[0]}x{size[1]}"
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6")
-        await pilot.pause()
         await to_table(app, pilot, "ssw.misjump")
         compare(name, await settled(app, pilot))
         await type_in(app, pilot, "slash", "lookup", "roll 2")
