@@ -350,9 +350,9 @@ class Table(NamedTuple):
 
     def roll_for(self, keys: Sequence[str], column: str = "", modifier: int = 0) -> tuple[str, Callable[[int], Rolled]]:
         """What a roll on this table is for, and how a die rolled is read (``modifier`` added to
-        it; refused against a chance): at the odds given on an odds table, in the column given (by ``keys`` or ``column``) on
-        a band table, against the chance in the column given on a key table, of the row given or
-        of every row.
+        it; refused against a chance): at the odds given on an odds table, in the column given
+        (by ``keys`` or ``column``) on a band table, against the chance in the column given on a
+        key table, of the row given or of every row.
 
         Refused now, before any die is rolled, if the roll could not be read.
         """
@@ -413,7 +413,8 @@ class Table(NamedTuple):
     def _against(self, row: Row, how: str, column: Column, variant: str, die: int) -> Lookup:
         """A die against the chance in ``column`` of ``row``: at or under it succeeds."""
         cell = self._result(row, column, how, variant)
-        chance = _whole(cell.value)
+        chance = cell.value
+        assert isinstance(chance, int), "a chance: checked by chances()"
         outcome = "success" if die <= chance else "failure"
         reading = f"{cell.reading}: chance {chance}; {die} is {'at or under' if die <= chance else 'above'} it: {outcome}"
         return cell._replace(reading=reading, outcome=outcome)
@@ -840,11 +841,6 @@ def _is_chance(value: Value) -> bool:
     if isinstance(value, list):
         return bool(value) and all(_is_chance(v) for v in value)
     return isinstance(value, int) and not isinstance(value, bool) and 5 <= value <= 100 and value % 5 == 0
-
-
-def _whole(value: Value | None) -> int:
-    assert isinstance(value, int), "a chance: checked by chances()"
-    return value
 
 
 def words(text: str) -> list[str]:
