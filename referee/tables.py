@@ -122,13 +122,23 @@ class Table(NamedTuple):
 
     def row(self, key: str) -> Row:
         """**key** lookup: the row whose key (or one of its aliases) is ``key``."""
+        row = self._named_row(key)
+        if row is None:
+            raise RefereeError(f"{self.name} has no row {key!r}; choose {self._row_choices()}")
+        return row
+
+    def _named_row(self, key: str) -> Row | None:
         wanted = normal(key)
         for row in self.rows:
             names = [row[self.key_column], *_aliases(row)]
             if wanted in {normal(n) for n in names}:
                 return row
-        keys = f"a number from {self._number_range()}" if self.above == "squares" else f"from {', '.join(self.row_key(r) for r in self.rows)}"
-        raise RefereeError(f"{self.name} has no row {key!r}; choose {keys}")
+        return None
+
+    def _row_choices(self) -> str:
+        if self.above == "squares":
+            return f"a number from {self._number_range()}"
+        return f"from {', '.join(self.row_key(r) for r in self.rows)}"
 
     def band(self, number: int) -> tuple[Row, str]:
         """**band** lookup: the row whose ``low..high`` holds ``number``, and how it was read."""
@@ -245,7 +255,10 @@ class Table(NamedTuple):
     def look_up(self, keys: Sequence[str], variant: str = "", column: str = "") -> Lookup:
         """Look up by the strings a referee types: see each kind's method for their meaning.
 
-        ``column`` names the column to read, as if typed after the key.
+        A key or a column may be several words, given as one string (``"Frontier Militia"``) or a
+        word each (``Frontier Militia 2``): the row is the one the longest run of first words
+        names, the column the one the words after it name (the last word may be the variant, on a
+        table with variants). ``column`` names the column to read, as if typed after the key.
         """
         if not keys:
             raise RefereeError(f"{self.name} needs {self.key_help()}")
@@ -253,12 +266,54 @@ class Table(NamedTuple):
             if column:
                 raise RefereeError(f"{self.name}: the die chooses the column; give odds and a die, not the column {column!r}")
             return self._look_up_odds(keys)
-        rest = [column, *keys[1:]] if column else list(keys[1:])
-        if len(rest) > 2 or (len(rest) == 2 and not self.variants):
-            raise RefereeError(f"{self.name} takes {self.key_help()}; got {_typed(*keys, column)}")
-        chosen = self.column(rest[0]) if rest else self._no_column()
-        row, how = self._find(keys[0], chosen)
-        return self._result(row, chosen, how, rest[1] if len(rest) == 2 else variant)
+        if self.lookup == "band":
+            chosen, variant = self._column_named(keys[1:], column, variant, keys)
+            if chosen is None:
+                self._no_column()
+            row, how = self._find(keys[0], chosen)
+        else:
+            row, how, chosen, variant = self._key_row(keys, column, variant)
+            if chosen is None:
+                self._no_column()
+        return self._result(row, chosen, how, variant)
+
+    def _key_row(self, keys: Sequence[str], column: str, variant: str) -> tuple[Row, str, Column | None, str]:
+        """Of a key table: the row the longest run of first words names, and the column (and
+        variant) the words after it name."""
+        row, how, count = self._first_words_row(keys)
+        return row, how, *self._column_named(keys[count:], column, variant, keys)
+
+    def _first_words_row(self, keys: Sequence[str]) -> tuple[Row, str, int]:
+        """The row the longest run of first words names, how, and how many words named it."""
+        for count in range(len(keys), 1, -1):
+            named = self._named_row(" ".join(keys[:count]))
+            if named is not None:
+                return named, f"row {' '.join(keys[:count])!r}", count
+        first = keys[0]
+        numbers = (self.at_or_below and _WHOLE.fullmatch(first)) or (self.above == "squares" and _DIGITS.fullmatch(first))
+        if len(keys) > 1 and not numbers and self._named_row(first) is None:
+            raise RefereeError(f"{self.name} has no row {_typed(*keys)!r}, nor one named by its first words; choose {self._row_choices()}")
+        return *self._find(first, None), 1
+
+    def _column_named(self, words: Sequence[str], column: str, variant: str, keys: Sequence[str]) -> tuple[Column | None, str]:
+        """The column (and variant) named by the words after the key, or by ``column``; none if
+        neither names one. ``keys``: all the words typed, for a refusal."""
+        if column:
+            if len(words) > (1 if self.variants else 0):
+                raise RefereeError(f"{self.name} takes {self.key_help()}; got {_typed(*keys, column)}")
+            return self.column(column), words[0] if words else variant
+        if not words:
+            return None, variant
+        named = self._named_column(" ".join(words))
+        if named is None and self.variants and len(words) > 1:
+            named = self._named_column(" ".join(words[:-1]))
+            if named is not None:
+                return named, words[-1]
+        return named or self.column(" ".join(words)), variant
+
+    def _named_column(self, name: str) -> Column | None:
+        wanted = normal(name)
+        return next((c for c in self.columns if wanted in {normal(n) for n in c.names()}), None)
 
     def _find(self, key: str, column: Column | None) -> tuple[Row, str]:
         """The row a key or number finds, and how."""
@@ -277,28 +332,92 @@ class Table(NamedTuple):
     def _no_column(self) -> None:
         """No column asked for: the whole row, unless the table is read in one chosen column."""
         if self.choose_column:
-            choices = [c.key for c in self.columns if c.key not in ("low", "high", self.key_column)]
-            raise RefereeError(f"{self.name} is read in one column, {self.choose_column}: choose {_either(choices)}")
+            raise RefereeError(f"{self.name} is read in one column, {self.choose_column}: choose {_either([c.key for c in self.choices()])}")
 
-    def roll_for(self, keys: Sequence[str], column: str = "") -> tuple[str, Callable[[int], Lookup]]:
-        """What a roll on this table is for, and how its (modified) total is read: at the odds given
-        on an odds table, in the column given (by ``keys`` or ``column``) on a band table.
+    def choices(self) -> tuple[Column, ...]:
+        """The columns a referee may name after the key: all but the key (and a band's bounds)."""
+        return tuple(c for c in self.columns if c.key not in (self.key_column, "low", "high"))
+
+    def chances(self) -> tuple[Column, ...]:
+        """Of a key table rolled on with a d100: the columns a d100 is rolled against, at or under
+        the figure to succeed (the Combat Tables' chances to hit, the Misjump Probability Table's
+        safe jumps). Every row holds a chance there: a percentage as the books print every chance,
+        5 to 100 in steps of 5 (one for each variant). Other figures, an astrogator's level, a die
+        as read, a modifier, are not rolled against."""
+        if self.lookup != "key" or self.roll != "d100":
+            return ()
+        return tuple(c for c in self.choices() if all(_is_chance(row[c.key]) for row in self.rows))
+
+    def roll_for(self, keys: Sequence[str], column: str = "", modifier: int = 0) -> tuple[str, Callable[[int], Rolled]]:
+        """What a roll on this table is for, and how a die rolled is read (``modifier`` added to
+        it; refused against a chance): at the odds given on an odds table, in the column given
+        (by ``keys`` or ``column``) on a band table, against the chance in the column given on a
+        key table, of the row given or of every row.
 
         Refused now, before any die is rolled, if the roll could not be read.
         """
+        if not self.roll or (self.lookup == "key" and not self.chances()):
+            raise RefereeError(f"{self.name} is not rolled on; look it up by key: {self.key_help()}")
+        if self.lookup == "key":
+            return self._chance_for(keys, column, modifier)
+
+        def said(die: int) -> str:
+            return f"{die} {modifier:+d} = {die + modifier}" if modifier else str(die)
+
         if self.lookup == "odds":
             if not keys:
                 raise RefereeError(f"{self.name} is rolled at the odds of the attack: give the odds, e.g. 3:2 (attack:defense)")
             if len(keys) > 1 or column:
                 raise RefereeError(f"{self.name}: give only the odds, e.g. 3:2; the die is rolled and chooses the column (got {_typed(*keys, column)})")
             self.odds_row(*_odds(keys[0]))
-            return f"{self.title} at {keys[0]}", lambda total: self.look_up([keys[0], str(total)])
-        if len(keys) > 1 or (keys and column):
+            return f"{self.title} at {keys[0]}", lambda die: Rolled(said(die), (self.look_up([keys[0], str(die + modifier)]),))
+        if keys and column:
             raise RefereeError(f"{self.name} is rolled without odds; give at most the column to read, not {_typed(*keys, column)}")
-        named = column or (keys[0] if keys else "")
+        named = column or " ".join(keys)
         chosen = self.column(named) if named else self._no_column()
         purpose = f"{self.title}, {chosen.label}" if chosen else self.title
-        return purpose, lambda total: self.look_up([str(total), *([named] if named else [])])
+        return purpose, lambda die: Rolled(said(die), (self.look_up([str(die + modifier), *([named] if named else [])]),))
+
+    def _chance_for(self, keys: Sequence[str], column: str, modifier: int) -> tuple[str, Callable[[int], Rolled]]:
+        """A d100 against the chance in one column (the words typed, or ``column``, last): of the
+        row the first words name, or of every row if the words name only the column.
+
+        The chance is the one printed: what modifies a chance is its own rule's (an attack's range,
+        ICMs and automatic hits and misses: ``referee kh attack``), not the table's."""
+        words = [*keys, column] if column else list(keys)
+        chances = _either([c.key for c in self.chances()])
+        if modifier:
+            raise RefereeError(f"{self.name}: a chance is rolled against as the table prints it, without a modifier (not {modifier:+d})")
+        if not words:
+            raise RefereeError(f"{self.name}: a {self.roll} is rolled against the chance in one column: give {chances} (after a {self.key_column} to roll for that row alone)")
+        rows: Sequence[Row] = self.rows
+        hows = [f"row {self.row_key(row)!r}" for row in rows]
+        try:
+            chosen, variant = self._column_named(words, "", "", words)
+        except RefereeError:
+            try:
+                row, how, count = self._first_words_row(words)
+            except RefereeError:
+                raise RefereeError(f"{self.name}: {_typed(*words)!r} names no column to roll against ({chances}), nor a {self.key_column} and a column") from None
+            chosen, variant = self._column_named(words[count:], "", "", words)
+            rows, hows = [row], [how]
+        if chosen is None:
+            raise RefereeError(f"{self.name}: give the column to roll against after the {self.key_column}: {chances}")
+        if chosen not in self.chances():
+            raise RefereeError(f"{self.name}: {chosen.label} is no chance to roll against; choose {chances}")
+        for row in rows:
+            self._result(row, chosen, "", variant)  # a wrong variant is refused now
+        purpose = ", ".join([self.title, chosen.label, *([variant] if variant else [])])
+        return purpose, lambda die: Rolled(str(die), tuple(self._against(row, how, chosen, variant, die) for row, how in zip(rows, hows)))
+
+    def _against(self, row: Row, how: str, column: Column, variant: str, die: int) -> Lookup:
+        """A die against the chance in ``column`` of ``row``: at or under it succeeds."""
+        cell = self._result(row, column, how, variant)
+        chance = cell.value
+        assert isinstance(chance, int), "a chance: checked by chances()"
+        outcome = "success" if die <= chance else "failure"
+        reading = f"{cell.reading}: chance {chance}; {die} is {'at or under' if die <= chance else 'above'} it: {outcome}"
+        return cell._replace(reading=reading, outcome=outcome)
 
     def _look_up_odds(self, keys: Sequence[str]) -> Lookup:
         if len(keys) > 2:
@@ -310,16 +429,35 @@ class Table(NamedTuple):
         return Lookup(self, row, column, row[column.key], f"{how}; {die_note}")
 
     def key_help(self) -> str:
-        column = "then the column" if self.choose_column else "then optionally a column"
-        if self.lookup == "band":
-            return f"a number from {self._number_range()}, {column}"
+        """What a look-up takes, with the columns there are to choose between."""
         if self.lookup == "odds":
             return "odds as attack:defense (e.g. 3:2 or 7:4) and a die"
+        choices = self.choices()
+        column = "then the column" if self.choose_column else "then optionally a column" if self.lookup == "band" else "and optionally a column"
+        if choices:
+            column += f" ({_either([c.key for c in choices])})"
+        if self.lookup == "band":
+            return f"a number from {self._number_range()}, {column}"
         extra = f" and a variant ({' or '.join(self.variants)})" if self.variants else ""
         number = f" (or a {self.at_or_below})" if self.at_or_below else ""
         if self.above == "squares":
             number = f" from {self._number_range()}"
-        return f"a {self.key_column}{number} and optionally a column{extra}"
+        return f"a {self.key_column}{number} {column}{extra}"
+
+    def roll_help(self) -> str:
+        """How a roll on this table is typed in the Dice screen's look-up box ("" if it is not rolled on)."""
+        if not self.roll:
+            return ""
+        if self.lookup == "odds":
+            return f"roll: roll ODDS (e.g. roll 3:2), a {self.roll} choosing the column"
+        if self.lookup == "band":
+            column = f" {'|'.join(c.key for c in self.choices())}" if self.choose_column else ""
+            return f"roll: roll{column} [+N], a {self.roll} (+N added to it)"
+        chances = self.chances()
+        if not chances:
+            return ""
+        key = self.key_column.upper()
+        return f"roll: roll [{key}] {'|'.join(c.key for c in chances)}, a {self.roll} at or under the chance succeeds; without a {key}, for every row"
 
     def _result(self, row: Row, column: Column | None, how: str, variant: str) -> Lookup:
         if column is None:
@@ -342,6 +480,11 @@ class Lookup(NamedTuple):
     column: Column | None
     value: Value | None
     reading: str
+    outcome: str = ""  # a chance rolled against: "success" or "failure"
+
+    def against(self) -> str:
+        """A chance rolled against, as the referee reads it: ``Sathar Warship: chance 70, failure``."""
+        return f"{self.table.row_key(self.row)}: chance {shown(self.value)}, {self.outcome}"
 
     def citation(self) -> str:
         """Which table and row produced the result: ``Advanced Game Damage Table (...), 81-84``."""
@@ -357,7 +500,24 @@ class Lookup(NamedTuple):
             "column": self.column.key if self.column else None,
             "value": self.value if self.column else None,
             "reading": self.reading,
+            **({"outcome": self.outcome} if self.outcome else {}),
         }
+
+
+class Rolled(NamedTuple):
+    """A die rolled on a table, read: the die as read (with the modifier added), and the row read;
+    a chance rolled against a whole column reads every row."""
+
+    said: str
+    found: tuple[Lookup, ...]
+
+    def citation(self) -> str:
+        """The table and row (or column) that produced the result."""
+        if len(self.found) == 1:
+            return self.found[0].citation()
+        first = self.found[0]
+        column = first.column.label if first.column else ""
+        return f"{first.table.title} ({first.table.source}): {column}, every row"
 
 
 class Tables(NamedTuple):
@@ -663,6 +823,7 @@ def _band_name(row: Row) -> str:
 
 _WHOLE = re.compile(r"\s*[+-]?\d{1,6}\s*")
 _DIGITS = re.compile(r"\s*[+-]?\d+\s*")
+_WORDS = re.compile(r"""(?<!\S)(["'])(.*?)(?:\1|$)(?!\S)|(\S+)""")
 
 
 def _odds(text: str) -> tuple[int, int]:
@@ -673,6 +834,21 @@ def _odds(text: str) -> tuple[int, int]:
     if defense <= 0:
         raise RefereeError(f"{text!r}: the defense must be more than 0")
     return attack, defense
+
+
+def _is_chance(value: Value) -> bool:
+    """A percentage as the books print a chance: 5 to 100 in steps of 5 (a list: one a variant)."""
+    if isinstance(value, list):
+        return bool(value) and all(_is_chance(v) for v in value)
+    return isinstance(value, int) and not isinstance(value, bool) and 5 <= value <= 100 and value % 5 == 0
+
+
+def words(text: str) -> list[str]:
+    """What a referee typed, word by word; words in quotes are one (``"Frontier Militia" 2``).
+
+    A quote inside a word is part of it (Z'Gata, Ken'zah); a quote left open runs to the end."""
+    found = [quoted if quote else word for quote, quoted, word in _WORDS.findall(text)]
+    return [w for w in found if w.strip()]
 
 
 def _integer(text: str, what: str) -> int:

@@ -306,7 +306,7 @@ def test_a_free_roll_entered_at_the_table_is_logged_with_its_receipt(tmp_path: P
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert not isinstance(app.screen, (DiceDialog, OutcomeDialog))  # the Enter that applied did not submit the roll again
-        await pilot.press("enter")  # the same roll again: the dialog shown again is empty, asking afresh
+        await pilot.press("e", "enter")  # the keys went back to the tables: e, and the same roll again; the dialog shown again is empty, asking afresh
         await pilot.pause()
         assert isinstance(app.screen, DiceDialog) and app.screen.query_one("#roll-0", Input).value == ""
         assert app.screen.focused is app.screen.query_one("#roll-0", Input) and not text(app, "#error-0")
@@ -335,7 +335,7 @@ def test_a_table_looked_up_and_rolled_on(tmp_path: Path) -> None:
         await pilot.pause()
         assert "Gollywog" in text(app, "#found")
         lookup.value = "roll"
-        await pilot.press("enter")
+        await pilot.press("slash", "enter")  # the look-up gave the keys back to the tables: / into the box again
         await pilot.pause()
         app.screen.query_one("#roll-0", Input).value = "3"
         await pilot.press("enter", "enter")

@@ -183,7 +183,7 @@ def test_table_roll_on_an_odds_table_rolls_the_die_column() -> None:
 
 
 def test_table_roll_refuses_tables_that_are_not_rolled_on_and_impossible_results() -> None:
-    code, _, err = run("table", "roll", "kh.combat-advanced")
+    code, _, err = run("table", "roll", "kh.ships-advanced")
     assert code == 2 and "is not rolled on; look it up by key" in err
     code, _, err = run("table", "roll", "kh.damage", "--rolled", "101")
     assert code == 2 and "enter a result from 1 to 100" in err

@@ -309,7 +309,7 @@ def test_factors_go_on_by_the_rule_of_squares_beyond_the_last_row(tmp_path: Path
     assert beyond.reading == "3 is above the printed rows (0 to 2): by their rule of squares, 3 x 3 = 9, Cost"
     assert costs.look_up([" +100 "]).row == {"factor": 100, "pu": 10_000}
     assert costs.look_up(["0"]).row == {"factor": 0, "pu": 0}
-    assert costs.key_help() == "a factor from 0 up and optionally a column"
+    assert costs.key_help() == "a factor from 0 up and optionally a column (pu)"
 
 
 @pytest.mark.parametrize("key, message", [

@@ -70,9 +70,9 @@ def lookup(
 @app.command("roll", cls=NegativeNumbers)
 def roll_on(
     name: Name,
-    keys: Annotated[Optional[list[str]], typer.Argument(help="On an odds table: the odds, e.g. 3:2 or 7:4. On a band table: optionally the column to read.")] = None,
+    keys: Annotated[Optional[list[str]], typer.Argument(help="On an odds table: the odds, e.g. 3:2 or 7:4. On a band table: optionally the column to read. On a table of chances (ssw.misjump): the column to roll against, after a row to roll for it alone.")] = None,
     column: Column = "",
-    modifier: Annotated[int, typer.Option("--modifier", "-m", help="Added to the die roll, e.g. a weapon's DTM on kh.damage.")] = 0,
+    modifier: Annotated[int, typer.Option("--modifier", "-m", help="Added to the die roll, e.g. a weapon's DTM on kh.damage (not on a table of chances: its chance is rolled against as printed).")] = 0,
     rolled: Annotated[Optional[str], typer.Option("--rolled", help="The die result rolled at the table, before the modifier (checked against the dice).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")] = None,
     as_json: AsJson = False,
@@ -81,29 +81,37 @@ def roll_on(
     import random
 
     from referee import dice
-    from referee.errors import RefereeError
 
     table = _table(name)
-    if not table.roll or table.lookup == "key":
-        raise RefereeError(f"{table.name} is not rolled on; look it up by key: referee table lookup {table.name} ...")
-    purpose, read = table.roll_for(keys or [], column)
+    purpose, read = table.roll_for(keys or [], column, modifier)
     receipt = dice.entered(table.roll, rolled, purpose) if rolled is not None else dice.roll(table.roll, random.Random(seed), purpose)
-    total = receipt.total + modifier
-    found = read(total)
+    result = read(receipt.total)
+    chance = table.lookup == "key"
     if as_json:
-        print_json({"roll": receipt.to_dict(), "table_modifier": modifier, "modified_total": total, "lookup": found.to_dict()})
+        if chance:
+            print_json({"roll": receipt.to_dict(), "lookups": [f.to_dict() for f in result.found]})
+        else:
+            print_json({"roll": receipt.to_dict(), "table_modifier": modifier, "modified_total": receipt.total + modifier, "lookup": result.found[0].to_dict()})
         return
     print(receipt.describe())
     if modifier:
-        print(f"modified: {receipt.total} {modifier:+d} = {total}")
-    print_found(found)
+        print(f"modified: {result.said}")
+    if len(result.found) == 1:
+        print_found(result.found[0])
+        return
+    for found in result.found:
+        print(found.against())
+    print(f"source: {result.citation()}")
 
 
 def print_found(found: "Lookup") -> None:
-    """The cell asked for (or the whole row), then the source and how it was read."""
+    """The cell asked for (or the whole row; a chance rolled against and its outcome), then the
+    source and how it was read."""
     from referee.tables import shown
 
-    if found.column is None:
+    if found.outcome:
+        print(found.against())
+    elif found.column is None:
         for column in found.table.columns:
             print(f"{column.label}: {shown(found.row[column.key])}")
     elif found.table.lookup == "odds":

@@ -305,25 +305,26 @@ def free_roll(kind: Kind, state: Any, expression: str, purpose: str) -> AnyStep:
 
 
 def table_roll(kind: Kind, state: Any, table: Table, keys: list[str], modifier: int) -> AnyStep:
-    """Roll a table's dice (or take the result rolled at the table), add the modifier, read the row."""
+    """Roll a table's dice (or take the result rolled at the table), add the modifier, read the row
+    (or, against a table's chances, the outcome of the row named or of every row)."""
     from referee import dice
 
-    if not table.roll or table.lookup == "key":
-        raise RefereeError(f"{table.name} is not rolled on: look it up by its key")
-    purpose, read = table.roll_for(keys)  # refused now, before a die is asked for: odds missing, a column to choose
+    purpose, read = table.roll_for(keys, "", modifier)  # refused now, before a die is asked for: odds missing, a column to choose
 
     def step(rng: random.Random, rolled: Mapping[str, str]) -> Result:
         roll = dice.take(table.roll, rng, rolled.get(""), purpose)
-        total = roll.total + modifier
-        found = read(total)
-        added = f" {modifier:+d} = {total}" if modifier else ""
-        return kind.note(state, f"{purpose}: rolled {roll.total}{added}: {found_text(found)}", [roll], found.citation())
+        result = read(roll.total)
+        found = "; ".join(found_text(f) for f in result.found)
+        return kind.note(state, f"{purpose}: rolled {result.said}: {found}", [roll], result.citation())
 
     return step
 
 
 def found_text(found: Lookup) -> str:
-    """A lookup as the referee reads it: the cell asked for, or the whole row."""
+    """A lookup as the referee reads it: the cell asked for, or the whole row; a chance rolled
+    against, with its outcome."""
+    if found.outcome:
+        return found.against()
     if found.column is not None:
         return shown(found.value)
     return "; ".join(f"{c.label}: {shown(found.row[c.key])}" for c in found.table.columns)

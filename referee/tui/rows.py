@@ -146,6 +146,11 @@ class Rows(ScrollView, can_focus=True):
     def action_page(self, by: int) -> None:
         self._move_to(self.cursor + by * max(self.scrollable_content_region.height - 1, 1))
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Laid out or resized: the cursor's row in view (the palette may point at a row of a list
+        not laid out yet, on a screen's first visit)."""
+        self._cursor_moved(self.key)
+
     def on_click(self, event: events.Click) -> None:
         if event.y >= 1:
             self._move_to(event.y - 1 + self.scroll_offset.y)
