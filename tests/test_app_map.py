@@ -14,7 +14,7 @@ import attrs
 import pytest
 import tomli_w
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from referee import storage
 from referee.errors import RefereeError
@@ -27,7 +27,7 @@ from referee.tui.app import RefereeApp
 from referee.tui.dialogs import FormDialog
 from referee.tui.picture_view import PictureView
 from referee.tui.rows import Rows
-from tests.test_app import Scenario, fill_in, load, saved, text
+from tests.test_app import Scenario, load, saved, text
 from tests.test_app_snapshots import compare, screen_text, settled
 from tests.test_cli import run
 from tests.test_sathar_war import MAP, TABLES, put, started
@@ -254,8 +254,12 @@ def test_move_on_the_map_screen_goes_toward_the_place_under_the_cursor(tmp_path:
         await pilot.press("m")
         await pilot.pause()
         form = app.screen
-        assert isinstance(form, FormDialog) and form.query_one("#field-toward", Input).value == "Prenglar"
-        await fill_in(app, pilot, names="Sathar Destroyer 1, Sathar Destroyer 2", toward="Prenglar")
+        assert isinstance(form, FormDialog)
+        form.query_one("#find-names", Input).value = "Sathar Destroyer 1, Sathar Destroyer 2"
+        await pilot.pause()
+        assert form.query_one("#field-toward", Select).value == "Prenglar"  # the place under the Map's cursor, chosen once the ships are
+        await pilot.press("ctrl+a")
+        await pilot.pause()
         assert app.journal.campaign.unit("Sathar Destroyer 1").place == Place("Prenglar Start Circle - Prenglar", box=1, toward="Prenglar")
         picture = view(app).picture
         assert picture is not None and cursor(app) == "Prenglar"

@@ -212,7 +212,7 @@ class FormDialog(Dialog):
                 # (plain rich Text: never read as markup, and Textual's type-to-search finds in it, not in Content)
                 select.set_options((Text(plain(label, one_line=True)), value) for label, value in options)
                 allowed = [value for _, value in options]
-                wanted = chosen.get(field.name, "")
+                wanted = chosen.get(field.name) or self.values.get(field.name, "")  # (a filled value waits for the list to offer it)
                 if wanted in allowed or len(allowed) == 1:
                     select.value = wanted if wanted in allowed else allowed[0]
             chosen[field.name] = self.value_of(field)
