@@ -55,7 +55,7 @@ def test_an_outside_save_is_shown_within_a_second_and_nothing_is_saved_over_it(t
         await pilot.pause(1.0)
         assert isinstance(app.screen, ChangedDialog)
         said = app.query_one("#said", Static)
-        assert "war.toml was changed by another program" in str(said.content) and said.region.height == 1  # shown, in red
+        assert "war.toml was changed by another program" in str(said.content) and said.region.height == 2  # shown, in red, on the two lines of messages
         await pilot.press("escape")  # not now
         await pilot.pause()
         # undo, and a roll on the Dice screen: each refused, the file as the other program left it
