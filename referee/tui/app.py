@@ -23,7 +23,7 @@ from referee import saves
 from referee.resources import scenario_files
 from referee.storage import ChangedOnDisk
 from referee.errors import RefereeError
-from referee.journal import Journal, Result
+from referee.journal import Journal, Result, Travel
 from referee.tables import Tables
 from referee.tui.actions import Action, AnyStep, Field, Values
 from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDialog, Need, StartDialog, Take, needs
@@ -243,16 +243,18 @@ class RefereeApp(App[None]):
     def action_redo(self) -> None:
         self._travel(self.journal.redo, "redone")
 
-    def _travel(self, move: Callable[[], str], verb: str) -> None:
+    def _travel(self, move: Callable[[], Travel], verb: str) -> None:
+        """Undo or redo along the file's history (kept beside it: it outlives the app), and say on
+        the one line above the keys what it was and which ships it touched, summed up to fit."""
         try:
-            what = move()
+            travel = move()
         except RefereeError as error:
             self.tell(str(error), "warning")
             if isinstance(error, ChangedOnDisk):
                 self.watch_file()
             return
         self.changed()
-        self.tell(f"{verb}: {what}")
+        self.tell(f"{verb}: {travel.said(self.size.width - len(verb) - 4)}")
 
     # ------------------------------------------------------------------ another program saving the file
 
