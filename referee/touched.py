@@ -26,6 +26,7 @@ Change = tuple[str, str, str]  # (a ship's name, what changed of it, the fleet o
 
 _NUMBERED = re.compile(r"(.*?)(\d+)")
 _LETTERED = re.compile(r"(.*\s)([A-Z])")
+_HEADING = re.compile(r" \((?:accelerating|decelerating)[^)]*\)$")  # a place's heading: for the map, not for a summary
 
 # a unit's own fields: the words for them, when nothing more telling changed
 _BOOKKEEPING = {
@@ -45,29 +46,26 @@ def between(before: Any, after: Any) -> str:
 
 
 def said(what: str, touched: str, width: int | None = None) -> str:
-    """One line: the action and what it touched, at most ``width`` characters if given (then the
-    ships are summed up: "and 12 more ships")."""
+    """One line: the action and what it touched, at most ``width`` characters if given: then each
+    group of ships is its first name "and 5 more", then the last groups are summed up ("and 12
+    more ships"), and at worst the line is cut."""
     data = json.loads(touched) if touched else {}
     general: list[str] = data.get("general", [])
     groups: list[dict[str, Any]] = data.get("groups", [])
     if not general and not groups:
         return f"{what} - the log only" if touched else what
-    whole = [*general, *(f"{_names(g['names'])} ({g['change']})" for g in groups)]
-    line = f"{what} - {'; '.join(whole)}"
-    if width is None or len(line) <= width:
-        return line
+    whole = f"{what} - " + "; ".join([*general, *(f"{_names(g['names'])} ({g['change']})" for g in groups)])
+    if width is None or len(whole) <= width:
+        return whole
     short = [*general, *(_short(g) for g in groups)]
-    line = f"{what} - {'; '.join(short)}"
-    if len(line) <= width:
-        return line
-    ships = [sum(n for _, n in g["names"]) for g in groups]
-    for shown in range(len(short) - 1, -1, -1):
-        left = sum(ships[max(0, shown - len(general)) :]) if shown >= len(general) else sum(ships)
-        rest = f"and {left} more ship{'s' if left != 1 else ''}" if left else f"and {len(short) - shown} more"
-        line = f"{what} - {'; '.join([*short[:shown], rest])}"
+    ships = [0] * len(general) + [sum(n for _, n in g["names"]) for g in groups]
+    for shown in range(len(short), 0, -1):
+        left = sum(ships[shown:])
+        rest = [] if shown == len(short) else [f"and {left} more ship{'s' if left != 1 else ''}" if left else f"and {len(short) - shown} more"]
+        line = f"{what} - " + "; ".join([*short[:shown], *rest])
         if len(line) <= width:
             return line
-    return line[: max(width - 3, 0)] + "..."
+    return whole[: max(width - 3, 0)] + "..."
 
 
 def _names(names: list[list[Any]]) -> str:
@@ -119,7 +117,7 @@ def _unit(was: Unit, unit: Unit, campaign: Campaign) -> str:
     if was.status != unit.status and not (unit.status == "active" and unit.place != was.place):  # (placed on the map: said by where)
         words.append(unit.status)
     if was.place != unit.place and (unit.place is not None or unit.status == "active"):
-        words.append(f"to {unit.place.shown(campaign.frontier)}" if unit.place is not None else "off the map")
+        words.append(f"to {_HEADING.sub('', unit.place.shown(campaign.frontier))}" if unit.place is not None else "off the map")
     if was.fleet != unit.fleet:
         words.append(f"into {unit.fleet}" if unit.fleet else f"out of {was.fleet}")
     if was.roster != unit.roster:
