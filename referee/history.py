@@ -16,13 +16,14 @@ is a state of the history.
 The line: actions form a chain (each names its ``parent``, the action before it); the line is the
 chain ending at the newest action. A new action taken after some were undone starts from the state
 the file is in (its parent is the action that led there): the actions undone before it are off the
-line, and are removed once its save succeeded (:meth:`History.settle`), or the new action is removed
-if the save failed (:meth:`History.forget`), and the line is as it was. The ``cursor`` notes the
+line. They stay in the database until the next action is recorded, so that if the new action's save
+fails it is removed (:meth:`History.forget`) and the line is as it was. The ``cursor`` notes the
 action the file was last known to stand after; it only chooses between two states of the line with
 the same text.
 
 Bounded: the line keeps its last ``LIMIT`` actions, and its states at most ``LIMIT_BYTES``
-compressed (a 60 KB war compresses to about 4 KB).
+compressed (a 60 KB war compresses to about 4 KB); the oldest go first. (Each action removes those
+beyond the bounds before it is added: the one over them stays, unseen, until the next.)
 
 All writes are made by programs holding the file's lock (:func:`referee.storage.locked`), so two
 writers (the app and a command) take turns here as they do on the file.
@@ -31,6 +32,7 @@ writers (the app and a command) take turns here as they do on the file.
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 import time
 import zlib
@@ -152,6 +154,7 @@ class History:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db: sqlite3.Connection | None = None
+        self._opened: tuple[int, int] | None = None  # the file the connection is open on
 
     def close(self) -> None:
         if self._db is not None:
@@ -186,16 +189,30 @@ class History:
 
     # ------------------------------------------------------------------ writing (under the file's lock)
 
-    def record(self, before: bytes, after: bytes, what: str, touched: str) -> int:
+    def record(self, before: bytes, after: bytes, what: str, touched: str) -> tuple[int, int]:
         """Add an action leading from the file's text ``before`` to ``after``, in one transaction,
-        before the file is saved; its number, for :meth:`settle` once the save succeeded or
-        :meth:`forget` if it failed. A ``before`` no state of the line has (the file was changed
-        outside the history) starts a new line from it."""
+        before the file is saved; its number and the cursor before it, for :meth:`forget` if the
+        save fails. A ``before`` no state of the line has (the file was changed outside the
+        history) starts a new line from it.
+
+        The same transaction removes what earlier actions left off the line (actions undone before
+        a new one was taken, a line the file left) and the oldest actions beyond the bounds, with
+        their states: what this action leaves off the line stays until the next, so that
+        :meth:`forget` puts the line back as it was."""
         db = self._connect(create=True)
         assert db is not None
         before_hash, after_hash = digest(before), digest(after)
         with _transaction(db, self.path):
-            line = self._read_line(db)
+            line = self._read_line(db, whole=True)
+            sizes = dict(db.execute("SELECT hash, size FROM states").fetchall())
+            kept = list(line.actions)
+            while len(kept) > 1 and (len(kept) > LIMIT or sum(sizes.get(h, 0) for h in {kept[0].before, *(a.after for a in kept)}) > LIMIT_BYTES):
+                kept.pop(0)
+            if len(kept) < db.execute("SELECT count(*) FROM actions").fetchone()[0]:
+                numbers = [a.number for a in kept]
+                db.execute(f"DELETE FROM actions WHERE number NOT IN ({','.join('?' * len(numbers))})", numbers)
+                self._sweep(db)
+            line = Line(tuple(kept), line.cursor)
             position = line.position(before_hash)
             parent = line.cursor_at(position) if position is not None else 0
             for text_hash, data in ((before_hash, before), (after_hash, after)):
@@ -206,23 +223,7 @@ class History:
             number = db.execute("INSERT INTO actions (parent, what, touched, before, after, at) VALUES (?, ?, ?, ?, ?, ?)", (parent, what, touched, before_hash, after_hash, at)).lastrowid
             assert number is not None
             db.execute("UPDATE about SET value = ? WHERE key = 'cursor'", (str(number),))
-        return number
-
-    def settle(self) -> None:
-        """Once a save succeeded: remove the actions off the line (undone before the last new
-        action, or of a line the file left), and the oldest beyond the bounds, with their states."""
-        db = self._connect(create=False)
-        if db is None:
-            return
-        with _transaction(db, self.path):
-            line = self._read_line(db)
-            kept = list(line.actions)
-            sizes = dict(db.execute("SELECT hash, size FROM states").fetchall())
-            while len(kept) > 1 and (len(kept) > LIMIT or sum(sizes.get(h, 0) for h in {kept[0].before, *(a.after for a in kept)}) > LIMIT_BYTES):
-                kept.pop(0)
-            numbers = [a.number for a in kept]
-            db.execute(f"DELETE FROM actions WHERE number NOT IN ({','.join('?' * len(numbers))})", numbers)
-            self._sweep(db)
+        return number, line.cursor
 
     def forget(self, number: int, cursor: int) -> None:
         """A save failed after :meth:`record`: remove the action it recorded, and the line is as it was."""
@@ -258,7 +259,9 @@ class History:
         """The open database; None if there is none yet (and ``create`` is false: reading makes
         nothing). One a kill left empty, before its first transaction, is none yet."""
         if self._db is not None:
-            return self._db
+            if self._identity() == self._opened:
+                return self._db
+            self.close()  # removed, or replaced (set aside by another program): the one there now
         if not create and not self.path.exists():
             return None
         uri = f"file:{quote(str(self.path))}?mode={'rwc' if create else 'rw'}"
@@ -282,8 +285,15 @@ class History:
         except BaseException:
             db.close()
             raise
-        self._db = db
+        self._db, self._opened = db, self._identity()
         return db
+
+    def _identity(self) -> tuple[int, int] | None:
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return info.st_dev, info.st_ino
 
     def _check(self, db: sqlite3.Connection, tables: set[str]) -> None:
         with _errors(self.path, "read"):
@@ -293,10 +303,13 @@ class History:
         if not about.get("version", "").isdigit() or int(about["version"]) > VERSION:
             raise Unreadable(f"the undo history {self.path.name} was written by a newer version of the program (version {about.get('version')}; this one reads {VERSION}); nothing was changed", damaged=False)
 
-    def _read_line(self, db: sqlite3.Connection) -> Line:
+    def _read_line(self, db: sqlite3.Connection, whole: bool = False) -> Line:
+        """The line; its last LIMIT actions (an action recorded leaves the oldest beyond them for
+        the next to remove), or ``whole``."""
         rows = db.execute("SELECT number, parent, what, touched, before, after, at FROM actions").fetchall()
         cursor = db.execute("SELECT value FROM about WHERE key = 'cursor'").fetchone()
-        return _line(rows, int(cursor[0]) if cursor and str(cursor[0]).isdigit() else 0)
+        line = _line(rows, int(cursor[0]) if cursor and str(cursor[0]).isdigit() else 0)
+        return line if whole or len(line.actions) <= LIMIT else Line(line.actions[-LIMIT:], line.cursor)
 
     def _sweep(self, db: sqlite3.Connection) -> None:
         db.execute("DELETE FROM states WHERE hash NOT IN (SELECT before FROM actions UNION SELECT after FROM actions)")

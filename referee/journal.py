@@ -142,8 +142,6 @@ class Journal:
                 if kept is not None:
                     self._quietly(lambda: self.history.forget(*kept))
                 raise
-            if kept is not None:
-                self._quietly(self.history.settle)
         self._remember(data, state)
         self.state = state
 
@@ -203,7 +201,8 @@ class Journal:
             action = line.actions[min(here, to)]
             wanted = line.states[to]
             data = self.history.text(wanted)
-            state = self._known.get(wanted) or self._read(data)
+            known = self._known.get(wanted)
+            state = known if known is not None else self._read(data)
             self.seen = storage.write_text(self.target, data.decode("utf-8"), self.seen)  # ChangedOnDisk if another program saved it
             self._quietly(lambda: self.history.move(line.cursor_at(to)))  # (if not: the file's text says where it stands)
         self.state = state
@@ -227,8 +226,7 @@ class Journal:
         change = touched.between(self.state, state)
         for attempt in (1, 2):
             try:
-                cursor = self.history.line().cursor
-                return self.history.record(self.seen.data, data, what, change), cursor
+                return self.history.record(self.seen.data, data, what, change)
             except history.Unreadable as error:
                 if attempt == 2 or not error.damaged or not self.history.path.exists():
                     self.trouble = f"the undo history could not be kept ({error})"

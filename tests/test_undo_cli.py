@@ -122,3 +122,12 @@ def test_a_battle_commands_steps_are_undone_from_the_command_line(tmp_path: Path
     assert out.splitlines()[0] == "undone: kh move - Viper (speed 3, moved)"
     assert path.read_bytes() == started
     refused(("undo", str(path)), "nothing to undo", path)  # a new file's history starts at its first action
+
+
+def test_undo_imports_nothing_of_the_app(war: Path) -> None:
+    from tests.test_import_hygiene import HEAVY_FOR_LOOKUPS, modules_after, run_cli
+
+    for args in (("undo", str(war)), ("redo", str(war)), ("undo", str(war), "--list")):
+        loaded = modules_after(run_cli(*args))
+        assert "referee.cli.undo" in loaded and not loaded & set(HEAVY_FOR_LOOKUPS), sorted(loaded & set(HEAVY_FOR_LOOKUPS))
+    assert "referee.journal" not in modules_after(run_cli("roll", "2d10+4"))  # nor the history on the quick path

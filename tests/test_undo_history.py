@@ -75,10 +75,10 @@ def test_a_new_action_after_an_undo_drops_what_was_undone(tmp_path: Path) -> Non
     journal.undo()
     journal.apply(setup.choose_retreat(journal.campaign, 5), "Retreat 5")
     assert [a.what for a in journal.past] == ["Place", "Retreat 5"] and not journal.future
-    rows = sqlite3.connect(history.beside(path)).execute("SELECT what FROM actions ORDER BY number").fetchall()
-    assert rows == [("Place",), ("Retreat 5",)]  # the undone actions removed from the file too, and their states
-    states = sqlite3.connect(history.beside(path)).execute("SELECT count(*) FROM states").fetchone()
-    assert states == (3,)
+    journal.apply(fleets.join(journal.campaign, "Beta", ["UPF Assault Scout 2"]), "Join Beta")
+    db = sqlite3.connect(history.beside(path))
+    assert db.execute("SELECT what FROM actions ORDER BY number").fetchall() == [("Place",), ("Retreat 5",), ("Join Beta",)]  # the undone ones removed, with their states
+    assert db.execute("SELECT count(*) FROM states").fetchone() == (4,)
 
 
 def test_a_save_that_fails_leaves_the_history_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -116,8 +116,8 @@ def test_the_history_keeps_the_last_actions_within_its_bounds(tmp_path: Path, mo
     with pytest.raises(RefereeError, match="^nothing to undo$"):
         journal.undo()
     assert path.read_bytes() == texts[3]
-    held = sqlite3.connect(history.beside(path)).execute("SELECT count(*) FROM states").fetchone()
-    assert held == (6,)  # the states of five actions; those before them removed
+    held = sqlite3.connect(history.beside(path)).execute("SELECT count(*) FROM actions").fetchone()
+    assert held == (6,)  # those five, and the one before them, left by the last action for the next to remove
 
     monkeypatch.setattr(history, "LIMIT_BYTES", 1)  # less than one state: the last action is kept all the same
     journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
@@ -228,3 +228,13 @@ def test_a_battle_step_says_which_ships_it_touched(tmp_path: Path) -> None:
     sathar = [s.name for s in start.ships if s.side == "Sathar" and s.adf][0]
     done = move(start, __import__("random").Random(1), sathar, 2, 2, 0, None)
     assert touched.said("kh move", touched.between(start, done.battle)) == f"kh move - {sathar} (speed 2, moved)"
+
+
+def test_a_history_removed_while_a_journal_is_open_is_started_again_not_written_unseen(tmp_path: Path) -> None:
+    path = war(tmp_path)
+    journal = Journal.open(path, TABLES)
+    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    history.beside(path).unlink()  # by hand, while the app is open
+    assert not journal.past
+    journal.apply(fleets.join(journal.campaign, "Alpha", ["UPF Assault Scout 2"]), "Join")
+    assert history.beside(path).exists() and [a.what for a in Journal.open(path, TABLES).past] == ["Join"]

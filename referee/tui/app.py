@@ -270,8 +270,8 @@ class RefereeApp(App[None]):
         self.push_screen(ChangedDialog(self.journal.path))
 
     def action_reload(self) -> None:
-        """Read the file again: its campaign becomes the state (undo and redo emptied: they hold
-        states from before the change). A form or dice dialog open keeps what was typed in it, and
+        """Read the file again: its campaign becomes the state (undo and redo go on from it along the
+        file's history, which holds a command's action too). A form or dice dialog open keeps what was typed in it, and
         runs on the campaign read."""
         try:
             self.journal.reload()
@@ -281,7 +281,7 @@ class RefereeApp(App[None]):
         self.outside = False
         self.marked = [n for n in self.marked if self._exists(n)]
         self.changed()
-        self.tell(f"read again from {self.journal.path.name}: {self.kind.where(self.journal.state)}; undo starts afresh here")
+        self.tell(f"read again from {self.journal.path.name}: {self.kind.where(self.journal.state)}")
 
     def new_war(self) -> None:
         try:
@@ -381,7 +381,7 @@ class RefereeApp(App[None]):
                 yield SystemCommand(f"{page.TITLE}: {action.name}", action.help, lambda name=name, action=action: self._from_palette(name, action))
         yield SystemCommand("Undo", "revert the last action, its rolls' consequences with it", self.action_undo)
         yield SystemCommand("Redo", "do again what was undone", self.action_redo)
-        yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L); undo starts afresh", self.action_reload)
+        yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L)", self.action_reload)
 
     def _from_palette(self, name: str, action: Action) -> None:
         self.action_show(name)
