@@ -54,7 +54,7 @@ def said(what: str, touched: str, width: int | None = None) -> str:
     groups: list[dict[str, Any]] = data.get("groups", [])
     if not general and not groups:
         return f"{what} - the log only" if touched else what
-    whole = f"{what} - " + "; ".join([*general, *(f"{_names(g['names'])} ({g['change']})" for g in groups)])
+    whole = f"{what} - " + "; ".join(parts(touched))
     if width is None or len(whole) <= width:
         return whole
     short = [*general, *(_short(g) for g in groups)]
@@ -68,8 +68,11 @@ def said(what: str, touched: str, width: int | None = None) -> str:
     return whole[: max(width - 3, 0)] + "..."
 
 
-def _names(names: list[list[Any]]) -> str:
-    return ", ".join(str(name) for name, _ in names)
+def parts(touched: str) -> list[str]:
+    """Everything an action touched, in full: the day, turn or secrets, then each group of ships
+    with what changed of them ("Sathar Destroyer 1-15 (to Prenglar Start Circle)")."""
+    data = json.loads(touched) if touched else {}
+    return [*data.get("general", []), *(f"{', '.join(str(n) for n, _ in g['names'])} ({g['change']})" for g in data.get("groups", []))]
 
 
 def _short(group: dict[str, Any]) -> str:

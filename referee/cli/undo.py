@@ -4,7 +4,7 @@ the app and of the ``campaign`` and ``kh`` commands is in it). Each takes back (
 action, saved as every save is, and says what it was and which ships it touched; ``--list`` shows
 what can be undone and redone. What cannot be done - nothing to undo, a file changed outside the
 referee since its history was written, a history that cannot be read - is said in one line, exit
-code 2, and nothing changes. Only the history's own modules and the file's kind are imported."""
+code 2, and nothing changes. Neither Textual nor rich is imported."""
 
 from __future__ import annotations
 
@@ -54,7 +54,9 @@ def travel(path: Path, step: int, as_json: bool) -> None:
     line = done.said(WIDTH)
     print(f"{verb}: {line}")
     if line != done.said():
-        for part in _parts(done.touched):
+        from referee.touched import parts
+
+        for part in parts(done.touched):
             print(f"  {part}")
     print(f"{path.name}: {_left(len(past), len(future))}")
 
@@ -94,13 +96,6 @@ def _left(past: int, future: int) -> str:
     from referee.history import LIMIT
 
     return f"{past} action{'s' if past != 1 else ''} to undo, {future} to redo (the history keeps the last {LIMIT})"
-
-
-def _parts(touched: str) -> list[str]:
-    import json
-
-    data = json.loads(touched) if touched else {}
-    return [*data.get("general", []), *(f"{', '.join(n for n, _ in g['names'])} ({g['change']})" for g in data.get("groups", []))]
 
 
 def _action_json(what: str, touched: str) -> dict[str, object]:

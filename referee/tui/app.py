@@ -113,6 +113,7 @@ class RefereeApp(App[None]):
         if self.offer is not None:
             self.push_screen(StartDialog(self.offer))
         self.set_interval(WATCH, self.watch_file)
+        self.set_timer(WATCH, self.journal.prefetch)  # the state the first Ctrl+Z goes back to, if from before the app opened
         # Python's full garbage collection scans every object: about 24 ms here once the app is up,
         # now and then in the middle of a key press. What exists once the first screen is drawn
         # (Textual, the rules, the tables) lives as long as the app: leave it out of those scans.
@@ -245,7 +246,9 @@ class RefereeApp(App[None]):
 
     def _travel(self, move: Callable[[], Travel], verb: str) -> None:
         """Undo or redo along the file's history (kept beside it: it outlives the app), and say on
-        the one line above the keys what it was and which ships it touched, summed up to fit."""
+        the one line above the keys what it was and which ships it touched, summed up to fit. Once
+        the screen is drawn, the state the next undo goes back to is read, if it is from before the
+        app was opened."""
         try:
             travel = move()
         except RefereeError as error:
@@ -255,6 +258,7 @@ class RefereeApp(App[None]):
             return
         self.changed()
         self.tell(f"{verb}: {travel.said(self.size.width - len(verb) - 4)}")
+        self.call_after_refresh(self.journal.prefetch)  # the next undo's state read while the referee reads this one
 
     # ------------------------------------------------------------------ another program saving the file
 
