@@ -65,9 +65,9 @@ def test_the_list_shows_what_can_be_undone_and_redone_and_changes_nothing(war: P
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "war.toml: 1 action to undo, 1 to redo (the history keeps the last 200)"
-    assert lines[1].startswith("  redo   1  ") and lines[1].endswith("  campaign fleet join - UPF Assault Scout 2-3 (into Alpha)")
+    assert lines[1].startswith("  redo 1  ") and lines[1].endswith("  campaign fleet join - UPF Assault Scout 2-3 (into Alpha)")
     assert lines[2] == "  --- the file now"
-    assert lines[3].startswith("  undo   1  ") and lines[3].endswith("  campaign place - Sathar Destroyer 1-15 (to Prenglar Start Circle)")
+    assert lines[3].startswith("  undo 1  ") and lines[3].endswith("  campaign place - Sathar Destroyer 1-15 (to Prenglar Start Circle)")
     assert war.read_bytes() == before
     code, out, err = run("redo", str(war), "--list", "--json")
     listed = json.loads(out)

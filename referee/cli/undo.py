@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 File = Annotated[Path, typer.Argument(help="A campaign or Knight Hawks battle file.")]
 Listed = Annotated[bool, typer.Option("--list", "-l", help="Show what can be undone and redone, the latest first; change nothing.")]
-WIDTH = 100  # a summary line's length, at most (every ship is named on the lines under it)
+WIDTH = 100  # a summary line's length at most, when not shown on a terminal (there: its width)
 
 
 def undo(path: File, listed: Listed = False, as_json: AsJson = False) -> None:
@@ -51,7 +51,7 @@ def travel(path: Path, step: int, as_json: bool) -> None:
     if as_json:
         print_json({verb: _action_json(done.what, done.touched), "undo": len(past), "redo": len(future)})
         return
-    line = done.said(WIDTH)
+    line = done.said(_width() - len(verb) - 2)
     print(f"{verb}: {line}")
     if line != done.said():
         from referee.touched import parts
@@ -78,18 +78,33 @@ def show(path: Path, as_json: bool) -> None:
         print_json({"undo": [_entry_json(a) for a in reversed(past)], "redo": [_entry_json(a) for a in future]})
         return
     print(f"{path.name}: {_left(len(past), len(future))}")
+    digits = len(str(max(len(past), len(future))))
     for number, action in reversed(list(enumerate(future, 1))):
-        print(f"  redo {number:>3}  {action.at}  {_said(action)}")
+        print(_listed("redo", number, digits, action))
     if future:
         print("  --- the file now")
     for number, action in enumerate(reversed(past), 1):
-        print(f"  undo {number:>3}  {action.at}  {_said(action)}")
+        print(_listed("undo", number, digits, action))
 
 
-def _said(action: Action) -> str:
+def _listed(verb: str, number: int, digits: int, action: Action) -> str:
+    """One line of the list: which undo (or redo) it is, when it was done (month, day, time), what
+    it was and what it touched."""
     from referee.touched import said
 
-    return said(action.what, action.touched, WIDTH)
+    head = f"  {verb} {number:>{digits}}  {action.at[5:16]}  "
+    return head + said(action.what, action.touched, _width() - len(head))
+
+
+def _width() -> int:
+    """The terminal's width (a line is not wrapped), or WIDTH when the output goes elsewhere."""
+    import os
+    import sys
+
+    try:
+        return max(os.get_terminal_size(sys.stdout.fileno()).columns - 1, 40) if sys.stdout.isatty() else WIDTH
+    except (OSError, ValueError):
+        return WIDTH
 
 
 def _left(past: int, future: int) -> str:
