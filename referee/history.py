@@ -275,6 +275,7 @@ class History:
                 db.close()
                 return None
             if not tables:
+                self._private_as_its_file()
                 with _transaction(db, self.path):
                     for statement in _SCHEMA.split(";"):
                         if statement.strip():
@@ -287,6 +288,15 @@ class History:
             raise
         self._db, self._opened = db, self._identity()
         return db
+
+    def _private_as_its_file(self) -> None:
+        """A new history gets its file's mode: it holds the file's states, secrets and all (a
+        campaign kept private stays so)."""
+        try:
+            mode = os.stat(self.path.with_name(self.path.name[: -len(SUFFIX)])).st_mode & 0o666
+            os.chmod(self.path, mode | 0o600)
+        except OSError:
+            pass  # (no file yet, or a file system without modes: as SQLite made it)
 
     def _identity(self) -> tuple[int, int] | None:
         try:

@@ -209,7 +209,7 @@ class Journal:
         with storage.locked(self.target, doing="save"):
             line, here = self._where()
             if here is None:
-                raise history.NotMatching(self.path.name)
+                raise RefereeError(f"{empty}: {self.trouble}") if self.trouble else history.NotMatching(self.path.name)
             to = here + step
             if not 0 <= to <= len(line.actions):
                 raise RefereeError(f"{empty}{': ' + self.trouble if self.trouble else ''}")
@@ -244,12 +244,12 @@ class Journal:
                 return self.history.record(self.seen.data, data, what, change)
             except history.Unreadable as error:
                 if attempt == 2 or not error.damaged or not self.history.path.exists():
-                    self.trouble = f"the undo history could not be kept ({error})"
+                    self.trouble = f"the undo history could not be kept ({str(error).removesuffix('; nothing was changed')})"
                     return None
                 try:
                     self.history.set_aside()  # kept as NAME.history.unreadable; a new one starts
                 except OSError as failed:
-                    self.trouble = f"the undo history could not be kept ({error}; cannot set it aside: {failed.strerror})"
+                    self.trouble = f"the undo history could not be kept ({str(error).removesuffix('; nothing was changed')}; cannot set it aside: {failed.strerror})"
                     return None
         return None
 
@@ -270,7 +270,7 @@ class Journal:
         try:
             do()
         except history.Unreadable as error:
-            self.trouble = f"the undo history could not be tidied ({error})"
+            self.trouble = f"the undo history could not be tidied ({str(error).removesuffix('; nothing was changed')})"
 
 
 def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage.Seen]:

@@ -131,3 +131,16 @@ def test_undo_imports_nothing_of_the_app(war: Path) -> None:
         loaded = modules_after(run_cli(*args))
         assert "referee.cli.undo" in loaded and not loaded & set(HEAVY_FOR_LOOKUPS), sorted(loaded & set(HEAVY_FOR_LOOKUPS))
     assert "referee.journal" not in modules_after(run_cli("roll", "2d10+4"))  # nor the history on the quick path
+
+
+def test_an_action_whose_history_cannot_be_written_is_saved_and_says_so(war: Path) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(history.beside(war))
+    with db:
+        db.execute("UPDATE about SET value = '9' WHERE key = 'version'")  # a newer program's history: not ours to change
+    db.close()
+    code, out, err = run("campaign", "retreat", "2", "-c", str(war))
+    assert code == 0 and "retreat condition" in out
+    assert err == "referee: note: the undo history could not be kept (the undo history war.toml.history was written by a newer version of the program (version 9; this one reads 1)); it cannot be undone\n"
+    refused(("undo", str(war)), "written by a newer version of the program", war)

@@ -238,3 +238,11 @@ def test_a_history_removed_while_a_journal_is_open_is_started_again_not_written_
     assert not journal.past
     journal.apply(fleets.join(journal.campaign, "Alpha", ["UPF Assault Scout 2"]), "Join")
     assert history.beside(path).exists() and [a.what for a in Journal.open(path, TABLES).past] == ["Join"]
+
+
+def test_a_new_history_is_as_private_as_its_file(tmp_path: Path) -> None:
+    path = war(tmp_path)
+    path.chmod(0o600)  # the referee keeps the war (and its sealed retreat condition) to himself
+    journal = Journal.open(path, TABLES)
+    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    assert history.beside(path).stat().st_mode & 0o777 == 0o600

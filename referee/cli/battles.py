@@ -12,6 +12,7 @@ from referee.errors import RefereeError
 if TYPE_CHECKING:
     import random
 
+    from referee.journal import Journal
     from referee.knight_hawks.battle import Battle
     from referee.knight_hawks.combat_phase import Done
     from referee.tables import Tables
@@ -104,7 +105,16 @@ def take(path: Optional[Path], step: Callable[["Battle", "Tables"], "Done"]) -> 
         journal = Journal.open(path, tables.load(prefix="kh"), "battle")  # (its undo history too: referee undo FILE)
         done = step(journal.battle, journal.tables)
         journal.apply(done, command_name())
+    unkept(journal)
     return done
+
+
+def unkept(journal: "Journal") -> None:
+    """Say (on stderr: the action itself was saved) why an action could not be kept in the undo history."""
+    if journal.trouble:
+        import sys
+
+        print(f"referee: note: {journal.trouble}; it cannot be undone", file=sys.stderr)
 
 
 def command_name() -> str:
