@@ -275,8 +275,8 @@ class RefereeApp(App[None]):
 
     def action_reload(self) -> None:
         """Read the file again: its campaign becomes the state (undo and redo go on from it along the
-        file's history, which holds a command's action too). A form or dice dialog open keeps what was typed in it, and
-        runs on the campaign read."""
+        file's history, which holds a command's action too). A form or dice dialog open keeps what
+        was typed in it, and runs on the campaign read."""
         try:
             self.journal.reload()
         except RefereeError as error:
