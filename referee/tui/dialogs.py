@@ -514,7 +514,7 @@ class ChangedDialog(Dialog):
             yield Static(line(
                 bold(self.path.name), f" (in {self.path.absolute().parent}) was saved by another program - a referee campaign "
                 "command, or the app open on it elsewhere - since it was read here. Nothing here is saved over it.\n\n"
-                "r: read it again (undo starts afresh; a form or dice dialog open keeps what you typed, to run on the file read)\n"
+                "r: read it again (undo goes on along the file's history; a form or dice dialog open keeps what you typed, to run on the file read)\n"
                 "Esc: not now (nothing is saved until it is read again: Ctrl+L)"
             ))
 
