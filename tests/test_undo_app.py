@@ -92,12 +92,12 @@ def test_the_app_says_which_ships_on_one_line_summing_up_the_rest(tmp_path: Path
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("2", "p")
-        await fill_in(app, pilot, names="Sathar Frigate *, Sathar Destroyer *, Sathar Light Cruiser *", circle="Prenglar")
+        await fill_in(app, pilot, names="Sathar Frigate *, Sathar Destroyer *, Sathar Light Cruiser *", circle="Prenglar Start Circle")
         await pilot.press("ctrl+z")
         await pilot.pause()
         said = text(app, "#said")
         assert said == "undone: Place - Sathar Frigate 1-8 and 22 more (to Prenglar Start Circle)", said
-        assert app.query_one("#said").region.height == 1 and len(said) <= 78
+        assert app.query_one("#said").region.height == 2 and len(said) <= 78  # (one line of the two the messages have)
 
     drive(path, scenario)
 
