@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -102,20 +103,28 @@ class Dialog(ModalScreen[None]):
 
 class Finder(Input):
     """The box above a list of ships: typing narrows the list; with nothing marked in the list, what
-    is typed (names, fleets, * ? patterns, comma-separated) is the field's value. Down goes to the list."""
+    is typed (names, fleets, * ? patterns, comma-separated) is the field's value. Down goes back to the list."""
 
     BINDINGS = [Binding("down", "app.focus_next", "To the list", show=False)]
 
 
 class Marks(SelectionList[str]):
     """A list of ships to mark: the cursor is on its first row when it takes the focus; space marks
-    (or unmarks) and moves down; Enter runs the form, as in every field."""
+    (or unmarks) and moves down; a letter typed goes to the box above, which narrows the list;
+    Enter runs the form, as in every field."""
 
     BINDINGS = [Binding("space", "mark", "Mark", show=False), Binding("enter", "screen.run", "Go", show=False)]
 
     def on_focus(self) -> None:
         if self.highlighted is None and self.option_count:
             self.highlighted = 0
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isprintable() and event.character != " ":
+            event.stop()
+            finder = self.screen.query_one(f"#find-{(self.id or '').removeprefix('field-')}", Input)
+            finder.focus()
+            finder.insert_text_at_cursor(event.character)
 
     def action_mark(self) -> None:
         if self.highlighted is not None:
@@ -162,6 +171,8 @@ class FormDialog(Dialog):
                     self.query_one(f"#find-{field.name}", Input).value = ""
                 elif field.choices is None:
                     self.query_one(f"#field-{field.name}", Input).value = values.get(field.name, "")
+                else:
+                    self.query_one(f"#field-{field.name}", Choice).clear()  # (chosen again below from the fresh values)
             self.choose(0, values)
             for error in self.query(".error").results(Static):
                 say(error, "")
@@ -228,6 +239,7 @@ class FormDialog(Dialog):
             with many.prevent(SelectionList.SelectedChanged):
                 many.clear_options()
                 many.add_options([(Text(plain(label, one_line=True)), value, on) for label, value, on in listed])
+                many.highlighted = 0 if listed else None  # (a list refilled has its cursor on its first row, focused yet or not)
             self.listed[name] = listed
         self.show_value(name)
 
@@ -284,8 +296,7 @@ class FormDialog(Dialog):
 
     def on_screen_resume(self) -> None:
         if self.fields:
-            first = self.fields[0]
-            self.query_one(f"#find-{first.name}" if first.many else f"#field-{first.name}").focus()
+            self.query_one(f"#field-{self.fields[0].name}").focus()  # (a list of ships: space marks at once, a letter narrows it)
         else:
             self.run()
 
