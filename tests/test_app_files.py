@@ -186,7 +186,7 @@ def test_the_start_offers_the_files_played_newest_first_bounded_and_the_old_war_
         assert shown[0][:2] == ("campaign", "open now") and shown[1][0] == "battle" and shown[1][3] == "The Stand"
         assert shown[1][1].startswith("today ")
         words = " ".join(str(s.content) for s in app.screen.query(Static))
-        assert "c: continue the campaign played last, war-1.toml" in words and "n: start a new war, its options asked" in words
+        assert "c: continue the campaign played last, war-1.toml" in words and "n: start a new war, asking its options" in words
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, FormDialog)

@@ -563,11 +563,12 @@ class OpenDialog(Dialog):
 
     DEFAULT_CSS = """
     OpenDialog #recent { height: auto; max-height: 11; margin-bottom: 1; }
-    OpenDialog #where { height: auto; margin-bottom: 1; }
+    OpenDialog #where { height: auto; margin-bottom: 1; color: $text-muted; }
     """
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("n", "new_war", "New war"), Binding("enter", "open", "Open"), RELOAD]
     HEADING = "Open a file"
     CONTINUES = False  # the cursor starts on the file open (at start: continue it), else on the one played before
+    KEYS = "Enter: open   n: new war   Tab: to the path   Esc: back"
 
     def lines(self) -> list[Static]:
         return [Static("Enter opens the file under the cursor: the one shown now is saved already, and its undo history is kept while the app is open.")]
@@ -577,12 +578,12 @@ class OpenDialog(Dialog):
             yield Label(line(bold(self.HEADING)), classes="title")
             yield from self.lines()
             yield Rows("kind", "last played", "file", "what", id="recent")
-            yield Static("", id="where", classes="value")
+            yield Static("", id="where")
             with Horizontal(classes="field"):
                 yield Label("Or a file's path")
                 yield Input(placeholder="a campaign or battle file; Enter opens it", id="path")
             yield Static("", id="error-open", classes="error")
-            yield Label("Enter: open   n: new war   Tab: to the path   Esc: back", classes="keys")
+            yield Label(self.KEYS, classes="keys")
 
     def on_mount(self) -> None:
         self.files = {str(f.path): f for f in saves.recent()}
@@ -641,6 +642,7 @@ class StartDialog(OpenDialog):
     BINDINGS = [Binding("c", "cancel", "Continue"), Binding("escape", "cancel", "Continue")]
     HEADING = "Welcome back"
     CONTINUES = True
+    KEYS = "Enter: open   c or Esc: continue   n: new war   Tab: to the path"
 
     def __init__(self, last: Path) -> None:
         super().__init__()
@@ -650,6 +652,6 @@ class StartDialog(OpenDialog):
         kind = self.referee.journal.kind
         return [
             Static(line(f"c: continue the {kind} played last, ", bold(self.last.name), f"\n   (in {self.last.parent})")),
-            Static("n: start a new war, its options asked (Shatter Drones, Replacements, the map)"),
+            Static("n: start a new war, asking its options (optional rules, map)"),
             Static("or open another file: Enter on one below, or type its path"),
         ]
