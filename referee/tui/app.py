@@ -359,7 +359,8 @@ class RefereeApp(App[None]):
             return
         kept = self.journals.get(real)
         if kept is not None and os.path.isfile(real) and not kept.changed_on_disk():
-            journal, said = kept, f"{path.name}: {KINDS[kept.kind].where(kept.state)}; Ctrl+Z undoes what was done in it before"
+            undo = "; Ctrl+Z undoes what was done in it before" if kept.past else ""
+            journal, said = kept, f"{path.name}: {KINDS[kept.kind].where(kept.state)}{undo}"
         else:
             journal = Journal.open(path, self.tables)
             again = "; another program saved it since it was played here: undo starts afresh" if kept is not None else ""
@@ -501,7 +502,7 @@ class RefereeApp(App[None]):
         self.action_show(mode)
 
 
-DRONES = [("no", "n"), ("yes: each side makes two of its frigates drones", "y")]
+DRONES = [("no", "n"), ("yes: two frigates a side are drones", "y")]
 REPLACEMENTS = [("yes: at the end of every 20 days", "y"), ("no", "n")]
 NEW_WAR = (  # the options of `referee campaign new`
     Field("shatter_drones", "Shatter Drones", "optional rule", choices=lambda state, values: DRONES),
