@@ -303,7 +303,8 @@ def test_a_file_that_is_not_a_campaign_or_battle_is_refused_and_the_app_stays_on
         for path, wrong in refused.items():
             await open_typed(app, pilot, path)
             assert isinstance(app.screen, OpenDialog), path
-            shown = said(app, "#error-open")
+            shown = said(app, "#where")
+            assert app.screen.query_one("#where").has_class("wrong")
             assert str(path) in shown and wrong in shown and shown.endswith("war-1.toml stays open"), shown
             assert app.journal is journal and app.journal.state is state
             await pilot.press("escape")
@@ -350,3 +351,35 @@ def test_the_palette_offers_open_a_file(home: Path) -> None:
         assert isinstance(app.screen, OpenDialog)
 
     drive(war, play)
+
+
+def test_tab_goes_to_the_path_box_and_back_an_empty_path_is_asked_for(home: Path) -> None:
+    war = first_war(home)
+    saves.remember(war, "campaign", "")
+    other = saves.new_war()
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        recent = app.screen.query_one("#recent", Rows)
+        assert app.focused is recent and not app.screen.query("#path")  # (the box is made when asked for)
+        await pilot.press("tab")
+        await pilot.pause()
+        box = app.screen.query_one("#path", Input)
+        assert app.focused is box
+        await pilot.press("n", "enter")  # typed in the box, not a new war
+        await pilot.pause()
+        assert box.value == "n" and isinstance(app.screen, OpenDialog)
+        assert "no campaign or battle file at n; war-2.toml stays open" in said(app, "#where")
+        box.value = "  "
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "type the path of a campaign or battle file" in said(app, "#where")
+        await pilot.press("tab")
+        assert app.focused is recent
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.journal.path == war
+
+    drive(other, play)

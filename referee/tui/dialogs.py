@@ -30,7 +30,7 @@ from referee import dice, saves
 from referee.errors import RefereeError
 from referee.tui.actions import AnyStep, Field, FieldError, Values, later_roll
 from referee.tui.rows import Rows
-from referee.tui.text import bold, line, lines, plain
+from referee.tui.text import Part, bold, line, lines, plain
 
 if TYPE_CHECKING:
     from referee.journal import Result
@@ -559,58 +559,81 @@ class OpenDialog(Dialog):
     """Ctrl+O (and the palette's "Open a file"): the files opened in the app, newest first - each
     one's kind, file, what it is and when it was last played - to open one (Enter), or any file's
     path typed (a file that is not a campaign or battle is refused, saying why, and the file
-    shown stays); n starts a new war, its options asked first."""
+    shown stays); n starts a new war, its options asked first. Few widgets, the box for a path
+    made only when asked for (Tab): each widget costs a dialog about 2 ms to show, and the start
+    offer is part of the app's start."""
 
     DEFAULT_CSS = """
-    OpenDialog #recent { height: auto; max-height: 11; margin-bottom: 1; }
-    OpenDialog #where { height: auto; margin-bottom: 1; color: $text-muted; }
+    OpenDialog #recent { height: auto; max-height: 11; margin: 1 0; overflow-x: hidden; }
+    OpenDialog #where { height: auto; color: $text-muted; }
+    OpenDialog #where.wrong { color: $text-error; }
+    OpenDialog .field { margin-top: 1; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("n", "new_war", "New war"), Binding("enter", "open", "Open"), RELOAD]
+    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("n", "new_war", "New war"), Binding("enter", "open", "Open"), Binding("tab", "path", "Type a path"), RELOAD]
     HEADING = "Open a file"
     CONTINUES = False  # the cursor starts on the file open (at start: continue it), else on the one played before
-    KEYS = "Enter: open   n: new war   Tab: to the path   Esc: back"
+    KEYS = "Enter: open   n: new war   Tab: type a path   Esc: back"
 
-    def lines(self) -> list[Static]:
-        return [Static("Enter opens the file under the cursor: the one shown now is saved already, and its undo history is kept while the app is open.")]
+    def __init__(self) -> None:
+        super().__init__()
+        self.files = {str(f.path): f for f in saves.recent()}
+
+    def lines(self) -> list[Part]:
+        return ["Enter opens the file under the cursor: the one shown now is saved already, and its undo history is kept while the app is open."]
 
     def compose(self) -> ComposeResult:
-        with Box(classes="dialog"):
-            yield Label(line(bold(self.HEADING)), classes="title")
-            yield from self.lines()
-            yield Rows("kind", "last played", "file", "what", id="recent")
+        with Box(classes="dialog", id="frame"):
+            yield Static(lines([bold(self.HEADING), "", *self.lines()]))
+            recent = Rows("kind", "last played", "file", "what", id="recent")
+            recent.styles.height = len(self.files) + 1  # its header and rows (then it scrolls): known before the frame is laid out
+            recent.display = bool(self.files)
+            yield recent
             yield Static("", id="where")
-            with Horizontal(classes="field"):
-                yield Label("Or a file's path")
-                yield Input(placeholder="a campaign or battle file; Enter opens it", id="path")
-            yield Static("", id="error-open", classes="error")
             yield Label(self.KEYS, classes="keys")
 
-    def on_mount(self) -> None:
-        self.files = {str(f.path): f for f in saves.recent()}
+    async def on_mount(self) -> None:
         now = datetime.now()
         open_now = str(self.referee.journal.path.resolve())
         rows = [(key, (f.kind or "file", "open now" if key == open_now else when(f.played, now), f.path.name, f.name)) for key, f in self.files.items()]
         recent = self.query_one("#recent", Rows)
         recent.show(rows)
-        recent.display = bool(rows)
         if rows:
             recent.point(rows[0][0] if self.CONTINUES else next((key for key, _ in rows if key != open_now), rows[0][0]))
             recent.focus()
         else:
-            self.query_one("#path", Input).focus()
+            await self.action_path()
+
+    def tell(self, text: Content | str, wrong: bool = False) -> None:
+        """The line under the list: the file under the cursor, or why a file was refused."""
+        where = self.query_one("#where", Static)
+        where.set_class(wrong, "wrong")
+        where.update(text if isinstance(text, Content) else line(text))
 
     def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
         event.stop()
         found = self.files.get(event.key)
         if found is not None:
             what = f" · {found.name}" if found.name else ""
-            self.query_one("#where", Static).update(line(bold(found.path.name), f" in {found.path.parent}{what}"))
+            self.tell(line(bold(found.path.name), f" in {found.path.parent}{what}"))
+
+    async def action_path(self) -> None:
+        """Tab: to the box for a file's path (made the first time), and back to the list."""
+        boxes = self.query("#path").results(Input)
+        box = next(boxes, None)
+        if box is None:
+            box = Input(placeholder="a campaign or battle file; Enter opens it", id="path")
+            await self.query_one("#frame").mount(Horizontal(Label("A file's path"), box, classes="field"), before=".keys")
+            box.focus()
+        elif self.focused is box and self.query_one("#recent", Rows).display:
+            self.query_one("#recent", Rows).focus()
+        else:
+            box.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         typed = event.value.strip()
         if not typed:
-            say(self.query_one("#error-open", Static), "type the path of a campaign or battle file (or Esc)")
+            self.tell("type the path of a campaign or battle file (or Esc)", wrong=True)
             return
         self.open(Path(typed).expanduser())
 
@@ -623,10 +646,10 @@ class OpenDialog(Dialog):
         try:
             self.referee.open_file(path)
         except RefereeError as error:
-            say(self.query_one("#error-open", Static), f"{error}; {self.referee.journal.path.name} stays open")
+            self.tell(f"{error}; {self.referee.journal.path.name} stays open", wrong=True)
             return
         except Exception as error:  # noqa: BLE001 - a fault of the program: the file shown stays, the app goes on
-            say(self.query_one("#error-open", Static), failed(error))
+            self.tell(failed(error), wrong=True)
             return
         self.dismiss(None)
 
@@ -642,16 +665,16 @@ class StartDialog(OpenDialog):
     BINDINGS = [Binding("c", "cancel", "Continue"), Binding("escape", "cancel", "Continue")]
     HEADING = "Welcome back"
     CONTINUES = True
-    KEYS = "Enter: open   c or Esc: continue   n: new war   Tab: to the path"
+    KEYS = "Enter: open   c or Esc: continue   n: new war   Tab: type a path"
 
     def __init__(self, last: Path) -> None:
         super().__init__()
         self.last = last
 
-    def lines(self) -> list[Static]:
+    def lines(self) -> list[Part]:
         kind = self.referee.journal.kind
         return [
-            Static(line(f"c: continue the {kind} played last, ", bold(self.last.name), f"\n   (in {self.last.parent})")),
-            Static("n: start a new war, asking its options (optional rules, map)"),
-            Static("or open another file: Enter on one below, or type its path"),
+            line(f"c: continue the {kind} played last, ", bold(self.last.name), f"\n   (in {self.last.parent})"),
+            "n: start a new war, asking its options (optional rules, map)",
+            "or open another file: Enter on one below, or Tab to type its path",
         ]
