@@ -346,7 +346,9 @@ class RefereeApp(App[None]):
         """Ctrl+O: the files played before, or any file's path, to open; n: a new war."""
         from referee.tui.dialogs import OpenDialog
 
-        self.push_screen(OpenDialog())
+        if not self.is_screen_installed("open"):
+            self.install_screen(OpenDialog(), "open")  # (kept: shown again, it is not built again)
+        self.push_screen("open")
 
     def open_file(self, path: Path) -> None:
         """Play another file, a campaign or a battle, in place of this one (saved already at every

@@ -561,7 +561,8 @@ class OpenDialog(Dialog):
     path typed (a file that is not a campaign or battle is refused, saying why, and the file
     shown stays); n starts a new war, its options asked first. Few widgets, the box for a path
     made only when asked for (Tab): each widget costs a dialog about 2 ms to show, and the start
-    offer is part of the app's start."""
+    offer is part of the app's start. The app keeps the dialog and shows it again, the list read
+    afresh each time."""
 
     DEFAULT_CSS = """
     OpenDialog #recent { height: auto; max-height: 11; margin: 1 0; overflow-x: hidden; }
@@ -574,9 +575,7 @@ class OpenDialog(Dialog):
     CONTINUES = False  # the cursor starts on the file open (at start: continue it), else on the one played before
     KEYS = "Enter: open   n: new war   Tab: type a path   Esc: back"
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.files = {str(f.path): f for f in saves.recent()}
+    files: dict[str, saves.Recent] = {}
 
     def lines(self) -> list[Part]:
         return ["Enter opens the file under the cursor: the one shown now is saved already, and its undo history is kept while the app is open."]
@@ -584,19 +583,24 @@ class OpenDialog(Dialog):
     def compose(self) -> ComposeResult:
         with Box(classes="dialog", id="frame"):
             yield Static(lines([bold(self.HEADING), "", *self.lines()]))
-            recent = Rows("kind", "last played", "file", "what", id="recent")
-            recent.styles.height = len(self.files) + 1  # its header and rows (then it scrolls): known before the frame is laid out
-            recent.display = bool(self.files)
-            yield recent
+            yield Rows("kind", "last played", "file", "what", id="recent")
             yield Static("", id="where")
             yield Label(self.KEYS, classes="keys")
 
-    async def on_mount(self) -> None:
+    async def on_screen_resume(self) -> None:
+        """Shown (again): the files played, read afresh; the cursor on the one played before (at
+        start: on the one open, to continue); what was typed and said before is gone."""
+        self.files = {str(f.path): f for f in saves.recent()}
         now = datetime.now()
         open_now = str(self.referee.journal.path.resolve())
         rows = [(key, (f.kind or "file", "open now" if key == open_now else when(f.played, now), f.path.name, f.name)) for key, f in self.files.items()]
         recent = self.query_one("#recent", Rows)
+        recent.styles.height = len(rows) + 1  # its header and rows (past max-height it scrolls)
+        recent.display = bool(rows)
         recent.show(rows)
+        self.tell("")
+        for box in self.query("#path").results(Input):
+            box.value = ""
         if rows:
             recent.point(rows[0][0] if self.CONTINUES else next((key for key, _ in rows if key != open_now), rows[0][0]))
             recent.focus()
