@@ -13,13 +13,17 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
+
+from typer.testing import CliRunner
 
 from referee import saves, storage, tables
+from referee.cli import app as command_line
 from referee.journal import Journal
 from referee.resources import campaigns_dir
-from referee.sathar_war import battles, campaign_file, setup
+from referee.sathar_war import battles, campaign_file
 from referee.tui.app import RefereeApp, new_battle
+from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog, OpenDialog, StartDialog
 from referee.tui.rows import Rows
 from tests.test_campaign_battles import SATHAR, UPF, at_kawdl_kit
@@ -77,7 +81,7 @@ async def new_war(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
     assert {f.name: form.value_of(f) for f in form.fields} == {"shatter_drones": "n", "replacements": "y", "map": ""}  # the book's start
     for name, value in values.items():
         field = form.query_one(f"#field-{name}")
-        if isinstance(field, Select):
+        if isinstance(field, Choice):
             field.value = value
         else:
             assert isinstance(field, Input)
@@ -230,11 +234,10 @@ def test_opening_a_battle_and_back_each_file_keeps_its_own_undo_history(home: Pa
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("t")
         await pilot.pause()
-        app.screen.query_one("#field-condition", Select).value = "3"
+        app.screen.query_one("#field-condition", Choice).value = "3"
         await pilot.press("ctrl+a")
         await pilot.pause()
         assert app.journal.campaign.retreat_condition == 3
-        campaign_journal = app.journal
 
         await open_typed(app, pilot, battle)
         assert app.journal.kind == "battle" and app.journal.path == battle
@@ -245,11 +248,12 @@ def test_opening_a_battle_and_back_each_file_keeps_its_own_undo_history(home: Pa
         assert app.journal.battle.moving != moving
 
         await open_listed(app, pilot, war)
-        assert app.journal is campaign_journal and app.journal.kind == "campaign"
+        assert app.journal.kind == "campaign" and app.journal.campaign.retreat_condition == 3
         assert "Campaign · day 0 · setup · war-1.toml" in bar(app)
+        assert "war-1.toml opened: day 0 · setup; Ctrl+Z undoes its last action" in said(app, "#said")
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.journal.campaign.retreat_condition == 0  # the undo history is the war's own, kept
+        assert app.journal.campaign.retreat_condition == 0  # the undo history is the war's own
 
         await open_listed(app, pilot, battle)
         assert app.journal.kind == "battle"
@@ -265,24 +269,28 @@ def test_opening_a_battle_and_back_each_file_keeps_its_own_undo_history(home: Pa
     assert [e.kind for e in saves.recent()] == ["battle", "campaign"]
 
 
-def test_a_file_saved_by_another_program_since_is_read_afresh(home: Path) -> None:
+def test_a_file_a_command_saved_meanwhile_opens_as_saved_and_its_action_undoes(home: Path) -> None:
+    """While another file is shown, `referee campaign retreat 4` changes the war: opened again, the
+    war is as the command left it, and Ctrl+Z takes back the command's action (one history)."""
     war, other = first_war(home), saves.new_war()
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("t")
         await pilot.pause()
-        app.screen.query_one("#field-condition", Select).value = "2"
+        app.screen.query_one("#field-condition", Choice).value = "2"
         await pilot.press("ctrl+a")
         await pilot.pause()
         await open_typed(app, pilot, other)
-        changed = campaign_file.from_dict(storage.read(war, "campaign"), TABLES)
-        storage.write_text(war, campaign_file.text(setup.choose_retreat(changed, 4).campaign, TABLES))  # as `referee campaign retreat 4` saves it
+        done = CliRunner().invoke(command_line, ["campaign", "retreat", "4", "--campaign", str(war)])
+        assert done.exit_code == 0, done.output
         await open_listed(app, pilot, war)
         assert app.journal.path == war and app.journal.campaign.retreat_condition == 4
-        assert "undo starts afresh" in said(app, "#said")
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert "nothing to undo" in said(app, "#said")
+        assert app.journal.campaign.retreat_condition == 2
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.journal.campaign.retreat_condition == 0
 
     drive(war, play)
 

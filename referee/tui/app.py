@@ -24,7 +24,7 @@ from referee import saves
 from referee.resources import scenario_files
 from referee.storage import ChangedOnDisk
 from referee.errors import RefereeError
-from referee.journal import Journal, Result
+from referee.journal import Journal, Result, Travel
 from referee.tables import Tables
 from referee.tui.actions import Action, AnyStep, Field, Values
 from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDialog, Need, StartDialog, Take, failed, needs
@@ -95,7 +95,6 @@ class RefereeApp(App[None]):
         self.then: Callable[[], None] | None = None  # what to do once the action started last is applied
         self.below: list[Journal] = []  # the campaign a battle shown was opened from
         self.typed_results: dict[Any, dict[str, dict[str, str]]] = {}  # a battle's results table as typed, until entered
-        self.journals: dict[str, Journal] = {}  # every file played since the app opened, by its real path: its undo history kept
 
     @property
     def tables(self) -> Tables:
@@ -114,10 +113,11 @@ class RefereeApp(App[None]):
         yield KeyLine(id="keys")
 
     def on_mount(self) -> None:
-        self.played(self.journal)
+        saves.remember(self.journal.path, self.journal.kind, saves.title(self.journal.state))
         if self.offer is not None:
             self.push_screen(StartDialog(self.offer))
         self.set_interval(WATCH, self.watch_file)
+        self.set_timer(WATCH, self.journal.prefetch)  # the state the first Ctrl+Z goes back to, if from before the app opened
         # Python's full garbage collection scans every object: about 24 ms here once the app is up,
         # now and then in the middle of a key press. What exists once the first screen is drawn
         # (Textual, the rules, the tables) lives as long as the app: leave it out of those scans.
@@ -278,16 +278,21 @@ class RefereeApp(App[None]):
     def action_redo(self) -> None:
         self._travel(self.journal.redo, "redone")
 
-    def _travel(self, move: Callable[[], str], verb: str) -> None:
+    def _travel(self, move: Callable[[], Travel], verb: str) -> None:
+        """Undo or redo along the file's history (kept beside it: it outlives the app), and say on
+        the one line above the keys what it was and which ships it touched, summed up to fit. Once
+        the screen is drawn, the state the next undo goes back to is read, if it is from before the
+        app was opened."""
         try:
-            what = move()
+            travel = move()
         except RefereeError as error:
             self.tell(str(error), "warning")
             if isinstance(error, ChangedOnDisk):
                 self.watch_file()
             return
         self.changed()
-        self.tell(f"{verb}: {what}")
+        self.tell(f"{verb}: {travel.said(self.size.width - len(verb) - 4)}")
+        self.call_after_refresh(self.journal.prefetch)  # the next undo's state read while the referee reads this one
 
     # ------------------------------------------------------------------ another program saving the file
 
@@ -303,9 +308,9 @@ class RefereeApp(App[None]):
         self.push_screen(ChangedDialog(self.journal.path))
 
     def action_reload(self) -> None:
-        """Read the file again: its campaign becomes the state (undo and redo emptied: they hold
-        states from before the change). A form or dice dialog open keeps what was typed in it, and
-        runs on the campaign read."""
+        """Read the file again: its campaign becomes the state (undo and redo go on from it along the
+        file's history, which holds a command's action too). A form or dice dialog open keeps what
+        was typed in it, and runs on the campaign read."""
         try:
             self.journal.reload()
         except RefereeError as error:
@@ -314,7 +319,7 @@ class RefereeApp(App[None]):
         self.outside = False
         self.marked = [n for n in self.marked if self._exists(n)]
         self.changed()
-        self.tell(f"read again from {self.journal.path.name}: {self.kind.where(self.journal.state)}; undo starts afresh here")
+        self.tell(f"read again from {self.journal.path.name}: {self.kind.where(self.journal.state)}")
 
     # ------------------------------------------------------------------ the files played: a new war, another file
 
@@ -352,36 +357,24 @@ class RefereeApp(App[None]):
 
     def open_file(self, path: Path) -> None:
         """Play another file, a campaign or a battle, in place of this one (saved already at every
-        change): with its own undo history, kept from its last showing in this app unless another
-        program has saved it since. A file that is not a campaign or battle raises RefereeError,
-        and nothing changes."""
-        real = os.path.realpath(path)
-        if real == os.path.realpath(self.journal.path):
+        change), with its own undo history (kept beside it). A file that is not a campaign or
+        battle raises RefereeError, and nothing changes."""
+        if os.path.realpath(path) == os.path.realpath(self.journal.path):
             self.tell(f"{path.name} is the file open")
             return
-        kept = self.journals.get(real)
-        if kept is not None and os.path.isfile(real) and not kept.changed_on_disk():
-            undo = "; Ctrl+Z undoes what was done in it before" if kept.past else ""
-            journal, said = kept, f"{path.name}: {KINDS[kept.kind].where(kept.state)}{undo}"
-        else:
-            journal = Journal.open(path, self.tables)
-            again = "; another program saved it since it was played here: undo starts afresh" if kept is not None else ""
-            said = f"{path.name} opened: {KINDS[journal.kind].where(journal.state)}{again}"
-        self.below.clear()  # (a battle fought from a campaign, opened again from the list, is a battle on its own: f on the campaign's Battles screen takes it up to close it)
+        journal = Journal.open(path, self.tables)
+        undo = "; Ctrl+Z undoes its last action" if journal.past else ""
+        self.below.clear()  # (a battle fought from a campaign, opened from the list, is a battle on its own: f on the campaign's Battles screen takes it up to close it)
         self.secrets = False
-        self.call_later(self.switch, journal, said)
-
-    def played(self, journal: Journal) -> None:
-        """The file shown now: kept for its undo history, and first in the recent files list."""
-        self.journals[os.path.realpath(journal.path)] = journal
-        saves.remember(journal.path, journal.kind, saves.title(journal.state))
+        self.call_later(self.switch, journal, f"{path.name} opened: {KINDS[journal.kind].where(journal.state)}{undo}")
 
     async def switch(self, journal: Journal, said: str, page: str = "") -> None:
         """Play another file: a battle fought from the campaign, the campaign again, a new war. Its
         kind's pages replace the ones shown when the kind differs; ``page`` is shown."""
         other_kind = journal.kind != self.journal.kind
         self.journal = journal
-        self.played(journal)
+        saves.remember(journal.path, journal.kind, saves.title(journal.state))
+        self.call_after_refresh(journal.prefetch)  # the state its first Ctrl+Z goes back to, if from before it was opened
         self.outside = False  # (the file played before may have changed meanwhile: this one was just read)
         self.marked = []
         self.volley.clear()
@@ -482,7 +475,7 @@ class RefereeApp(App[None]):
                 yield SystemCommand(f"{page.TITLE}: {action.name}", action.help, lambda name=name, action=action: self._from_palette(name, action))
         yield SystemCommand("Undo", "revert the last action, its rolls' consequences with it", self.action_undo)
         yield SystemCommand("Redo", "do again what was undone", self.action_redo)
-        yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L); undo starts afresh", self.action_reload)
+        yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L)", self.action_reload)
         yield SystemCommand("Open a file", "a campaign or battle: one played before, or any path (Ctrl+O)", self.action_open_file)
         yield SystemCommand("New war", "the Second Sathar War from its start, its options asked: Shatter Drones, Replacements, the map", self.action_new_war)
 
