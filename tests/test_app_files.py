@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
-
 from typer.testing import CliRunner
 
 from referee import saves, storage, tables
@@ -391,3 +390,25 @@ def test_tab_goes_to_the_path_box_and_back_an_empty_path_is_asked_for(home: Path
         assert app.journal.path == war
 
     drive(other, play)
+
+
+def test_the_dialog_shown_again_reads_the_list_afresh_and_names_the_file_under_the_cursor(home: Path) -> None:
+    war = first_war(home)
+    saves.remember(war, "campaign", "the first war")
+    second = saves.new_war()
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        for _ in range(2):
+            await pilot.press("ctrl+o")
+            await pilot.pause()
+            assert said(app, "#where") == f"war-1.toml in {home} · the first war"
+            assert [r[2] for r in rows(app)] == ["war-2.toml", "war-1.toml"]
+            await pilot.press("escape")
+            await pilot.pause()
+        third = saves.new_war()
+        saves.remember(third, "campaign", "made by another app")
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert [r[2] for r in rows(app)] == ["war-3.toml", "war-2.toml", "war-1.toml"]
+
+    drive(second, play)

@@ -602,13 +602,14 @@ class OpenDialog(Dialog):
         recent.styles.height = len(rows) + 1  # its header and rows (past max-height it scrolls)
         recent.display = bool(rows)
         recent.show(rows)
-        self.tell("")
         for box in self.query("#path").results(Input):
             box.value = ""
         if rows:
             recent.point(rows[0][0] if self.CONTINUES else next((key for key, _ in rows if key != open_now), rows[0][0]))
             recent.focus()
+            self.show_where(recent.key)
         else:
+            self.tell("")
             await self.action_path()
 
     def tell(self, text: Content | str, wrong: bool = False) -> None:
@@ -619,7 +620,11 @@ class OpenDialog(Dialog):
 
     def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
         event.stop()
-        found = self.files.get(event.key)
+        self.show_where(event.key)
+
+    def show_where(self, key: str) -> None:
+        """Under the list: the file under the cursor, its folder and what it is."""
+        found = self.files.get(key)
         if found is not None:
             what = f" · {found.name}" if found.name else ""
             self.tell(line(bold(found.path.name), f" in {found.path.parent}{what}"))
