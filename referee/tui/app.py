@@ -327,8 +327,8 @@ class RefereeApp(App[None]):
         """A new war, its options asked first (the optional rules, the map): saved as war-N.toml in
         the campaigns folder, and opened; the file played before stays in the list Ctrl+O shows."""
         values = {"shatter_drones": "n", "replacements": "y", "map": ""}
-        help = "the Second Sathar War at set-up, with the optional rules chosen; the map: blank, or a map file (as campaigns/frontier-map.toml)"
-        self.open_form("New war", help, NEW_WAR, values, _no_step, take=self.make_war)
+        about = "the Second Sathar War at set-up, with the optional rules chosen; the map: blank, or a map file (as campaigns/frontier-map.toml)"
+        self.open_form("New war", about, NEW_WAR, values, _no_step, take=self.make_war)
 
     def make_war(self, values: Values) -> None:
         """The New war form's values: the war made with the same rules as ``referee campaign new``
