@@ -134,3 +134,49 @@ def test_the_retreat_condition_is_revealed_only_once_asked(tmp_path: Path) -> No
         assert not app.secrets
 
     drive(path, scenario)
+
+
+def test_a_list_chosen_in_keeps_the_keys_on_its_field_and_letters_typed_fast_open_it_once(tmp_path: Path) -> None:
+    """The Move form's Toward: letters typed on it open its list once, narrowed by all of them;
+    Enter takes the best match, and the keys stay on Toward (not back to the first field)."""
+    path = saved(tmp_path / "war.toml", war_day_two())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "m")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        form.query_one("#find-names", Input).value = "Sathar Destroyer 1"
+        await pilot.pause()
+        toward = form.query_one("#field-toward", Choice)
+        toward.focus()
+        await pilot.press("d", "r", "a")  # fast: before the list takes the keys
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack].count("ChoiceList") == 1
+        assert app.screen.query_one("#choice-find", Input).value == "dra"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form and toward.value == "Dramune" and form.focused is toward
+
+    drive(path, scenario)
+
+
+def test_typing_in_a_list_takes_the_best_match_not_the_choice_as_it_was(tmp_path: Path) -> None:
+    """The New war form's Replacements is "yes" at first; typing n (found in "no", and in "the end
+    of every 20 days" of the yes) then Enter takes "no"."""
+    path = saved(tmp_path / "war.toml", war_day_two())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        app.action_new_war()
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        replacements = form.query_one("#field-replacements", Choice)
+        assert replacements.value == "y"
+        replacements.focus()
+        await pilot.press("n", "enter")
+        await pilot.pause()
+        assert replacements.value == "n"
+        await pilot.press("escape")
+
+    drive(path, scenario)

@@ -91,10 +91,13 @@ class Choice(Widget, can_focus=True):
     def action_open(self, typed: str = "") -> None:
         if not self.options:
             return
-        lists = self.app.get_screen("choices") if self.app.is_screen_installed("choices") else None
-        if not isinstance(lists, ChoiceList):
-            lists = ChoiceList()
+        found = self.app.get_screen("choices") if self.app.is_screen_installed("choices") else None
+        lists = found if isinstance(found, ChoiceList) else ChoiceList()
+        if found is None:
             self.app.install_screen(lists, "choices")
+        if lists in self.app.screen_stack:  # a key typed fast, before the list it opened took the keys
+            lists.add(typed)
+            return
         lists.prepare(self, typed)
         self.app.push_screen(lists)
 
@@ -157,7 +160,17 @@ class ChoiceList(ModalScreen[None]):
         options.clear_options()
         options.add_options([Option(Text(label, no_wrap=True, overflow="ellipsis")) for label, _ in self.shown])
         values = [value for _, value in self.shown]
-        options.highlighted = values.index(self.choice.value) if self.choice.value in values else (0 if values else None)
+        if typed.strip() or self.choice.value not in values:
+            options.highlighted = 0 if values else None  # what was typed: its best match first
+        else:
+            options.highlighted = values.index(self.choice.value)  # nothing typed: the choice as it is
+
+    def add(self, typed: str) -> None:
+        """A letter typed on the field after it opened this list, before the list took the keys."""
+        self.typed += typed
+        if self.is_mounted:
+            finder = self.query_one("#choice-find", Input)
+            finder.insert_text_at_cursor(typed)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()

@@ -167,6 +167,7 @@ class FormDialog(Dialog):
         self.values = values
         self.build = build
         self.take = take
+        self.fresh = True  # shown for a new action: the keys go to its first field
         if self.is_mounted:
             for field in self.fields:
                 if field.many:
@@ -297,10 +298,13 @@ class FormDialog(Dialog):
         return {f.name: self.value_of(f) for f in self.fields}
 
     def on_screen_resume(self) -> None:
-        if self.fields:
-            self.query_one(f"#field-{self.fields[0].name}").focus()  # (a list of ships: space marks at once, a letter narrows it)
-        else:
+        """Shown afresh: the keys to its first field (a list of ships: space marks at once, a letter
+        narrows it). Back from a list chosen in: the keys stay on that field."""
+        if not self.fields:
             self.run()
+        elif self.fresh or self.focused is None:
+            self.query_one(f"#field-{self.fields[0].name}").focus()
+        self.fresh = False
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
