@@ -48,9 +48,11 @@ def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:
 
 
 class Finder(Provider):
-    """The command palette's search over ships, systems and tables by name."""
+    """The command palette's search over ships, systems and tables by name, and the help's topics."""
 
     async def search(self, query: str) -> Hits:
+        from referee.tui import help
+
         app: RefereeApp = self.app  # type: ignore[assignment]
         matcher = self.matcher(query)
         for kind, name, call in app.findable():
@@ -58,6 +60,12 @@ class Finder(Provider):
             score, offsets = matcher.fuzzy_search.match(matcher.query, found)
             if score > 0:
                 yield Hit(score, highlight(found, offsets, matcher.match_style), call, text=found, help=HELP[kind])
+        for topic in help.topics(app.kind):
+            found = f"Help: {topic.title}"
+            score, offsets = matcher.fuzzy_search.match(matcher.query, found)
+            if score > 0:
+                said = f"the {next((p.TITLE for p in app.kind.pages() if p.NAME == topic.page), 'shown')} screen's help"
+                yield Hit(score, highlight(found, offsets, matcher.match_style), partial(help.show, app, topic), text=found, help=said)
 
     async def discover(self) -> Hits:
         return
@@ -74,6 +82,7 @@ class RefereeApp(App[None]):
         Binding("ctrl+y", "redo", "Redo"),
         Binding("ctrl+l", "reload", "Read the file again", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False),
+        Binding("question_mark,f1", "help", "Help", show=False, priority=True),  # (in a dialog too; a text box keeps its ?)
     ]
 
     def __init__(self, journal: Journal, offer: Path | None = None) -> None:
@@ -429,6 +438,13 @@ class RefereeApp(App[None]):
         yield SystemCommand("Undo", "revert the last action, its rolls' consequences with it", self.action_undo)
         yield SystemCommand("Redo", "do again what was undone", self.action_redo)
         yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L); undo starts afresh", self.action_reload)
+        yield SystemCommand("Help", "what the screen in front shows, its keys and the rules it follows (? or F1); type help and a topic", self.action_help)
+
+    def action_help(self) -> None:
+        """? or F1: the help of the screen or dialog in front (again: closes it)."""
+        from referee.tui import help
+
+        help.toggle(self)
 
     def _from_palette(self, name: str, action: Action) -> None:
         self.action_show(name)
