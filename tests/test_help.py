@@ -56,7 +56,7 @@ def help_shown(app: RefereeApp) -> tuple[str, str]:
     """The help dialog in front: its title and its whole text (scrolled or not)."""
     dialog = app.screen
     assert isinstance(dialog, help.HelpDialog), type(dialog).__name__
-    title = str(dialog.query_one(".title").render())
+    title = str(dialog.query_one(help.HelpBox).border_title).strip()
     text = dialog.query_one(help.HelpText)
     lines, _ = text.lines_for(text.size.width)
     return title, "\n".join(line.plain for line in lines)

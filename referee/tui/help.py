@@ -28,7 +28,7 @@ from textual.dom import DOMNode
 from textual.keys import format_key
 from textual.geometry import Size
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Static
 
 from referee.tui.actions import Field
 from referee.tui.dialogs import Dialog, FormDialog
@@ -217,8 +217,8 @@ def find_key(kind: Kind, title: str) -> Entry | None:
 
 
 def dialog_help(kind: Kind, dialog: Screen[Any]) -> Help:
-    """A form's or dialog's help: what it asks (a form: the action's help and its fields), its keys,
-    and the rules of the action it is for."""
+    """A form's or dialog's help (or any screen's over the app's: the palette): what it asks (a
+    form: the action's help and its fields), its keys, and the rules of the action it is for."""
     cls = type(dialog)
     words = DIALOGS.get(cls.__name__, About(first_paragraph(cls.__doc__)))
     doing = str(getattr(dialog, "title_text", "") or getattr(getattr(dialog, "dice", None), "title_text", ""))  # the action it is for
@@ -231,7 +231,8 @@ def dialog_help(kind: Kind, dialog: Screen[Any]) -> Help:
         title = f"{doing} form"
         shows = f"{capital(sentence(dialog.help))} {shows}"
         parts.append(("Its fields", tuple(Entry("", f.label, field_said(f)) for f in dialog.fields)))
-    keys = [Entry(keys, b.description, dialog_key(words, b.action)) for keys, b in grouped(bound(ours(cls)))]
+    classes = ours(cls) or [c for c in reversed(cls.__mro__) if issubclass(c, DOMNode)]  # (Textual's own: the palette)
+    keys = [Entry(keys, b.description, dialog_key(words, b.action)) for keys, b in grouped(bound(classes))]
     parts.append(("Its keys", tuple(keys)))
     if moving := widget_keys(dialog):
         parts.append(("Moving about", tuple(moving)))
@@ -258,13 +259,10 @@ def first_paragraph(doc: str | None) -> str:
 def in_front(app: RefereeApp) -> Help:
     """The help of the screen or dialog in front."""
     screen = app.screen
-    if isinstance(screen, Dialog):
-        return dialog_help(app.kind, screen)
     page = app.page()
     if screen is app.screen_stack[0] and page is not None:
         return page_help(app.kind, type(page), page)
-    keys = tuple(Entry(keys, b.description) for keys, b in grouped(bound(reversed(type(screen).__mro__))))
-    return Help(type(screen).__name__, first_paragraph(type(screen).__doc__), (("Its keys", keys),))
+    return dialog_help(app.kind, screen)
 
 
 def topics(kind: Kind) -> list[Topic]:
@@ -292,7 +290,7 @@ class HelpBox(VerticalScroll):
     """The help's frame: it takes the focus, so the arrow keys and PgUp/PgDn scroll it."""
 
 
-KEY_COLUMN = 12  # the keys' column; their words beside it
+KEY_COLUMN = 14  # the keys' column; their words beside it
 BOOKS = (CAMPAIGN_BOOK, MANUAL)
 
 
@@ -329,6 +327,7 @@ class HelpDialog(Dialog):
     HelpDialog #help {
         width: 100; max-width: 100%; height: auto; max-height: 100%;
         border: thick $primary; background: $panel; padding: 0 1; scrollbar-gutter: stable;
+        border-title-style: bold; border-title-color: $text; border-subtitle-color: $text-muted;
     }
     """  # (as the app's .dialog, wider: app.tcss's rules would win over these)
 
@@ -337,14 +336,31 @@ class HelpDialog(Dialog):
         self.shown = shown
         self.at = anchor
 
-    def compose(self) -> ComposeResult:
-        with HelpBox(id="help"):
-            yield Static(line(bold(f"Help: {self.shown.title}")), classes="title")
-            yield HelpText(self.shown, self.at)
-            yield Label("Esc closes the help   ↑ ↓ PgUp PgDn scroll", classes="keys")
+    def prepare(self, shown: Help, anchor: str = "") -> None:
+        """Another help in the same dialog, shown again (showing a dialog built once costs less
+        than building one)."""
+        self.shown = shown
+        self.at = anchor
+        if self.is_mounted:
+            self.query_one(HelpBox).border_title = self.heading()
+            text = self.query_one(HelpText)
+            text.shown, text.at = shown, anchor
+            text.refresh(layout=True)
 
-    def on_mount(self) -> None:
-        self.query_one(HelpBox).focus()
+    def heading(self) -> Content:
+        """The title, in the frame's top edge: it stays in view as the help scrolls."""
+        return line(f" Help: {self.shown.title} ")
+
+    def compose(self) -> ComposeResult:
+        with HelpBox(id="help") as box:
+            box.border_title = self.heading()
+            box.border_subtitle = line(" Esc closes it · ↑ ↓ PgUp PgDn scroll ")
+            yield HelpText(self.shown, self.at)
+
+    def on_screen_resume(self) -> None:
+        box = self.query_one(HelpBox)
+        box.focus()
+        box.scroll_home(animate=False)
         if self.at:
             self.call_after_refresh(self.show_anchor)
 
@@ -355,12 +371,26 @@ class HelpDialog(Dialog):
             self.query_one(HelpBox).scroll_to(y=text.virtual_region.y + found, animate=False)
 
 
+def open_help(app: RefereeApp, shown: Help, anchor: str = "") -> None:
+    """Show a help: in the help dialog built the first time, shown again after."""
+    if isinstance(app.screen, HelpDialog):
+        app.screen.dismiss(None)
+    if app.is_screen_installed("help"):
+        dialog = app.get_screen("help")
+        assert isinstance(dialog, HelpDialog)
+        dialog.prepare(shown, anchor)
+    else:
+        dialog = HelpDialog(shown, anchor)
+        app.install_screen(dialog, "help")
+    app.push_screen(dialog)
+
+
 @lru_cache(maxsize=32)
 def layout(shown: Help, width: int, anchor: str = "") -> tuple[list[Content], dict[str, int]]:
     """The help's lines at a width, and the line where each entry and heading begins; the keys of
     the entry of the anchor marked. (Kept: Textual asks for two widths, with and without the
     scroll bar, again at each layout, and the same help is opened again and again.)"""
-    laid: list[Content] = marked(shown.shows).wrap(width) if shown.shows else []
+    laid: list[Content] = marked(capital(shown.shows)).wrap(width) if shown.shows else []
     at: dict[str, int] = {}
     parts = [*shown.parts, *([(RULES, tuple(Entry("•", rule) for rule in shown.rules))] if shown.rules else [])]
     for heading, entries in parts:
@@ -416,7 +446,7 @@ def toggle(app: RefereeApp) -> None:
     if isinstance(app.screen, HelpDialog):
         app.screen.dismiss(None)
     else:
-        app.push_screen(HelpDialog(in_front(app)))
+        open_help(app, in_front(app))
 
 
 def show(app: RefereeApp, topic: Topic) -> None:
@@ -426,9 +456,7 @@ def show(app: RefereeApp, topic: Topic) -> None:
     if page is None:
         page = type(shown) if shown is not None else app.kind.pages()[0]
     built = shown if type(shown) is page else None
-    if isinstance(app.screen, HelpDialog):
-        app.screen.dismiss(None)
-    app.push_screen(HelpDialog(page_help(app.kind, page, built), topic.anchor))
+    open_help(app, page_help(app.kind, page, built), topic.anchor)
 
 
 # ---------------------------------------------------------------------- the README's tables of keys

@@ -206,6 +206,11 @@ DIALOGS: Mapping[str, About] = {
         (battles.COMBAT, battles.BREAKING_OFF, battles.DRONES),
         title="A battle's results",
     ),
+    "CommandPalette": About(
+        "Type a name: an action (Move, Forces: Join), a ship, a system, a table, or help and a topic (help risk jump, help map screen). "
+        "↑ ↓ choose, Enter goes there, Esc closes it.",
+        title="the command palette",
+    ),
 }
 
 # what the help calls the lists and pictures whose keys move about a screen or dialog (by the widget's class's name)
