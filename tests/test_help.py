@@ -4,12 +4,10 @@ the palette's help topics; the README's tables of keys, made from the same sourc
 
 from __future__ import annotations
 
-import asyncio
 import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -29,11 +27,10 @@ from referee.tui.dialogs import ConfirmDialog, FormDialog
 from referee.tui.kinds import KINDS
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.pages.forces import ForcesPage
-from tests.test_app_battle import scenario
+from tests.test_app_battle import drive, scenario
 from tests.test_app_snapshots import compare, settled
 
 TABLES = tables.load()
-Play = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
 
 
 def war(folder: Path) -> Path:
@@ -42,14 +39,11 @@ def war(folder: Path) -> Path:
     return path
 
 
-def drive(path: Path, play: Play, size: tuple[int, int] = (80, 24)) -> None:
-    async def main() -> None:
-        app = RefereeApp(Journal.open(path, TABLES))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await play(app, pilot)
-
-    asyncio.run(main())
+async def keys(pilot: Pilot[None], *pressed: str) -> None:
+    """Press the keys one after another, each one's work done before the next."""
+    for key in pressed:
+        await pilot.press(key)
+        await pilot.pause()
 
 
 def help_shown(app: RefereeApp) -> tuple[str, str]:
@@ -90,60 +84,32 @@ def test_key_names() -> None:
     ]
 
 
-def test_question_mark_and_f1_open_the_help_of_each_campaign_screen(tmp_path: Path) -> None:
-    pages = KINDS["campaign"].pages()
+@pytest.mark.parametrize("kind", ["campaign", "battle"])
+def test_question_mark_and_f1_open_the_help_of_each_screen(tmp_path: Path, kind: str) -> None:
+    pages = KINDS[kind].pages()
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         for number, page in enumerate(pages, 1):
-            await pilot.press(str(number))
-            await pilot.pause()
+            await keys(pilot, str(number))
             for key in ("question_mark", "f1"):
-                await pilot.press(key)
-                await pilot.pause()
+                await keys(pilot, key)
                 title, text = help_shown(app)
                 check_page_help(page, number, title, text)
-                assert re.search(r"(^|\n)a +Advance", text)  # a on every campaign screen
+                assert bool(re.search(r"(^|\n)a +Advance", text)) == (kind == "campaign")  # a on every campaign screen, no step of a battle
                 for rule in help.about(app.kind, page).rules:
                     assert joined(rule) in joined(text)
-                await pilot.press("escape")
-                await pilot.pause()
+                await keys(pilot, "escape")
                 assert not isinstance(app.screen, help.HelpDialog)
                 assert app.page() is not None and app.page().NAME == page.NAME  # type: ignore[union-attr]
-        await pilot.press("question_mark")
-        await pilot.pause()
-        await pilot.press("question_mark")  # again: closes it
-        await pilot.pause()
+        await keys(pilot, "question_mark", "question_mark")  # again: closes it
         assert not isinstance(app.screen, help.HelpDialog)
 
-    drive(war(tmp_path), play)
-
-
-def test_question_mark_and_f1_open_the_help_of_each_battle_screen(tmp_path: Path) -> None:
-    pages = KINDS["battle"].pages()
-
-    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        for number, page in enumerate(pages, 1):
-            await pilot.press(str(number))
-            await pilot.pause()
-            for key in ("question_mark", "f1"):
-                await pilot.press(key)
-                await pilot.pause()
-                title, text = help_shown(app)
-                check_page_help(page, number, title, text)
-                assert not re.search(r"(^|\n)a +Advance", text)  # a is no step of a battle
-                await pilot.press("escape")
-                await pilot.pause()
-                assert not isinstance(app.screen, help.HelpDialog)
-
-    drive(scenario(tmp_path / "stand.toml", "the-stand"), play)
+    drive(war(tmp_path) if kind == "campaign" else scenario(tmp_path / "stand.toml", "the-stand"), play)
 
 
 def test_the_help_cites_the_rules_of_a_battle(tmp_path: Path) -> None:
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("2")
-        await pilot.pause()
-        await pilot.press("f1")
-        await pilot.pause()
+        await keys(pilot, "2", "f1")
         title, text = help_shown(app)
         assert title == "Help: Fire screen (2)"
         assert f"{MANUAL}, Combat: Range Diffusion" in joined(text)
@@ -157,41 +123,28 @@ def test_the_help_of_a_form_and_of_a_dialog(tmp_path: Path) -> None:
     keys and rules; Esc goes back to the form as it was. In a dialog, ? opens its help."""
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("2")
-        await pilot.pause()
-        await pilot.press("m")
-        await pilot.pause()
+        await keys(pilot, "2", "m")
         form = app.screen
         assert isinstance(form, FormDialog)
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await keys(pilot, "question_mark")
         assert app.screen is form and form.query_one("#find-names", Input).value == "?"
-        await pilot.press("f1")
-        await pilot.pause()
+        await keys(pilot, "f1")
         title, text = help_shown(app)
         assert title == "Help: Move form"
         for field in form.fields:
             assert f"{field.label}:" in text
         assert "Ctrl+A" in text and "Esc" in text
         assert joined(movement.RISK) in joined(text)
-        await pilot.press("escape")
-        await pilot.pause()
+        await keys(pilot, "escape")
         assert app.screen is form
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("1")
-        await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
+        await keys(pilot, "escape", "1", "s")
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog)
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await keys(pilot, "question_mark")
         title, text = help_shown(app)
         assert title == f"Help: {dialog.title_text}"
         assert re.search(r"(^|\n)y +Yes", text) and "No" in text
-        await pilot.press("escape")
-        await pilot.pause()
+        await keys(pilot, "escape")
         assert app.screen is dialog
 
     drive(war(tmp_path), play)
@@ -206,10 +159,7 @@ def test_a_key_added_to_a_screen_appears_in_its_help(tmp_path: Path, monkeypatch
     monkeypatch.setattr(ForcesPage, "BINDINGS", action_keys(actions, Binding("y", "yank", "Yank the filter", show=False)))
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("2")
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await keys(pilot, "2", "question_mark")
         _, text = help_shown(app)
         assert re.search(r"\nz +Zap: zap a roster: a test action", text), text
         assert re.search(r"\ny +Yank the filter \(not in the key line\)", text), text
@@ -225,8 +175,7 @@ def test_a_key_added_to_a_screen_appears_in_its_help(tmp_path: Path, monkeypatch
 ])
 def test_the_palette_finds_a_help_topic_and_opens_it_there(tmp_path: Path, typed: str, title: str, anchor: str) -> None:
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("ctrl+p")
-        await pilot.pause()
+        await keys(pilot, "ctrl+p")
         await pilot.press(*typed)
         await pilot.pause(0.5)  # the palette searches in the background
         await pilot.press("enter")
@@ -289,19 +238,16 @@ def test_the_manual_is_named_as_the_battle_engine_names_it() -> None:
 
 def test_the_help_at_80x24_scrolls_and_at_160x50_shows_it_all(tmp_path: Path) -> None:
     async def small(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("3")
-        await pilot.pause()
+        await keys(pilot, "3")
         await pilot.press("question_mark")
         compare("help-map-80x24", await settled(app, pilot))
         box = app.screen.query_one(help.HelpBox)
         assert box.max_scroll_y > 0 and box.has_focus
-        await pilot.press("pagedown")
-        await pilot.pause()
+        await keys(pilot, "pagedown")
         assert box.scroll_y > 0
 
     async def large(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("2")
-        await pilot.pause()
+        await keys(pilot, "2")
         await pilot.press("question_mark")
         compare("help-fire-160x50", await settled(app, pilot))
 
