@@ -25,6 +25,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/app_speed.py
 	$(BIN)/python benchmarks/odds_speed.py
 	$(BIN)/python benchmarks/battle_speed.py
+	$(BIN)/python benchmarks/undo_speed.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

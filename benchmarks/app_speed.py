@@ -284,6 +284,7 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
     from referee import tables
     from referee.journal import Journal
     from referee.tui.app import RefereeApp
+    from referee.tui.choice import Choice
     from referee.tui.dialogs import DiceDialog, FormDialog, OutcomeDialog
 
     path = folder / "sathar-move.toml"
@@ -360,8 +361,15 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
             if not isinstance(form, FormDialog):
                 odd.append(f"move: m did not open the Move form (screen: {type(form).__name__})")
                 break
-            form.query_one("#field-names", Input).value = "Sathar Destroyer *"
-            form.query_one("#field-toward", Input).value = "Prenglar"
+            finder = form.query_one("#find-names", Input)  # the box above the list of ships: typing narrows it
+            finder.focus()
+            await pilot.pause()
+            await timed("move: a key typed above the list of ships (narrows it)", "d")
+            form.marked["names"] = []
+            finder.value = "Sathar Destroyer *"  # nothing marked: the pattern typed is the value
+            await pilot.pause()
+            form.query_one("#field-toward", Choice).value = "Prenglar"
+            finder.focus()
             await pilot.pause()
             before = len(app.journal.past)
             await timed("move: Enter (moves, form closes, redraw)", "enter")

@@ -1,9 +1,17 @@
-"""The file being played - a campaign, or a Knight Hawks battle: its state now, the states before
-(undo) and after (redo), and the autosave. States are frozen, so undoing an action is putting the
-state before it back - its rolls' consequences and its log lines with it. Every change is saved
-atomically at once, once it has been read back as a load reads it (the kind's Writer:
-campaign_file.Writer, battle_file.Writer); a save that fails changes nothing. The kind of file is
-its ``format`` line; each kind brings its Writer, and the journal is the same for all.
+"""The file being played - a campaign, or a Knight Hawks battle: its state now, undo and redo, and
+the autosave. Undoing an action is putting the file's text before it back - its rolls'
+consequences and its log lines with it. Every change is saved atomically at once, once it has been
+read back as a load reads it (the kind's Writer: campaign_file.Writer, battle_file.Writer); a save
+that fails changes nothing. The kind of file is its ``format`` line; each kind brings its Writer,
+and the journal is the same for all.
+
+Undo and redo outlive the app: every action, the app's or a command's (``referee campaign``,
+``referee kh``: they save through a journal too), is kept in the file's undo history beside it
+(:mod:`referee.history`, ``FILE.history``), written under the file's lock before the file is saved,
+with what it touched (:mod:`referee.touched`). Undo and redo, in the app or by ``referee undo``,
+walk that one history. States this journal has seen are kept by their text's hash, so that undo
+in the app reads no file; a state from before the app opened is read from the history (and read
+back as a load reads it before it is saved).
 
 Another program may save the same file meanwhile (a ``referee campaign`` command, a second app).
 The journal remembers what the file held when it read or wrote it last (``seen``), and a save
@@ -19,11 +27,12 @@ A file removed meanwhile is not a change (its next save writes it afresh: nothin
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from referee import storage
+from referee import history, storage, touched
 from referee.errors import RefereeError
 from referee.sathar_war import campaign_file
 from referee.sathar_war.campaign import Campaign
@@ -65,6 +74,17 @@ def battle_writer(tables: Tables) -> Writer:
 KINDS: dict[str, tuple[str, Callable[[Tables], Writer]]] = {campaign_file.FORMAT: ("campaign", campaign_file.Writer), BATTLE_FORMAT: ("battle", battle_writer)}
 
 
+class Travel(NamedTuple):
+    """An action undone or redone: what it was, and what it touched (:mod:`referee.touched`)."""
+
+    what: str
+    touched: str
+
+    def said(self, width: int | None = None) -> str:
+        """One line: "Place - Sathar Destroyer 1-6 (to Prenglar Start Circle)", at most ``width`` long."""
+        return touched.said(self.what, self.touched, width)
+
+
 class Journal:
     def __init__(self, path: Path, state: State, tables: Tables, writer: Writer | None = None, seen: storage.Seen | None = None) -> None:
         self.path = path  # as given, to show
@@ -73,8 +93,11 @@ class Journal:
         self.tables = tables
         self.writer: Writer = writer or (campaign_file.Writer(tables) if isinstance(state, Campaign) else battle_writer(tables))
         self.seen = seen  # what the file held when read or saved last (None: not read here; the first save checks nothing)
-        self.past: list[tuple[State, str]] = []  # (the state before, what was done)
-        self.future: list[tuple[State, str]] = []  # undone: (the state after, what was done)
+        self.history = history.History(history.beside(self.target))
+        self.trouble = ""  # why the last action could not be kept in the undo history ("": it was)
+        self._known: dict[str, State] = {}  # states of this session by their text's hash: undo and redo read nothing
+        if seen is not None:
+            self._remember(seen.data, state)
 
     @classmethod
     def open(cls, path: Path, tables: Tables, kind: str = "") -> Journal:
@@ -101,16 +124,61 @@ class Journal:
         return self.state
 
     def apply(self, done: Result, what: str) -> None:
-        """Take an action's result as the new state, and save it."""
-        self._become(done.state)
-        self.past.append((self._before, what))
-        self.future.clear()
+        """Take an action's result as the new state, and save it, kept in the undo history as
+        ``what`` with what it touched. Under the file's lock: the file must still be what was read
+        or saved here (else ChangedOnDisk, and nothing changes, here, on disk or in the history);
+        the history records the action first, then the file is saved. A history that cannot be
+        written does not stop the action: it is saved, and ``trouble`` says why it cannot be undone."""
+        state = done.state
+        text = self.writer.text(state)  # checked as a load checks it; raises before anything changes
+        data = text.encode("utf-8")
+        with storage.locked(self.target, doing="save"):
+            if self.seen is not None and storage.unchanged(self.target, self.seen) is None:
+                raise storage.ChangedOnDisk(self.target)
+            kept = self._record(data, what, state)
+            try:
+                self.seen = storage.write_text(self.target, text, self.seen)
+            except BaseException:
+                if kept is not None:
+                    self._quietly(lambda: self.history.forget(*kept))
+                raise
+        self._remember(data, state)
+        self.state = state
 
-    def undo(self) -> str:
-        return self._travel(self.past, self.future, "nothing to undo")
+    def undo(self) -> Travel:
+        """Put back the file's text before the last action (the app's or a command's), saved."""
+        return self._travel(-1)
 
-    def redo(self) -> str:
-        return self._travel(self.future, self.past, "nothing to redo")
+    def redo(self) -> Travel:
+        """Take again the action undone last, saved."""
+        return self._travel(+1)
+
+    def prefetch(self) -> None:
+        """Read the state the next undo goes back to, if this journal has not seen it (a state from
+        before the app was opened): for the app to call while the referee looks at the screen, so
+        that the next Ctrl+Z reads nothing (reading a campaign takes about 25 ms). Any trouble is
+        left for that undo to say."""
+        try:
+            line, here = self._where()
+            if here:
+                wanted = line.states[here - 1]
+                if wanted not in self._known:
+                    data = self.history.text(wanted)
+                    self._remember(data, self._read(data))
+        except RefereeError:
+            pass
+
+    @property
+    def past(self) -> list[history.Action]:
+        """The actions that can be undone, the oldest first (none if the history does not match the file)."""
+        line, here = self._where()
+        return list(line.actions[:here]) if here is not None else []
+
+    @property
+    def future(self) -> list[history.Action]:
+        """The actions undone that can be redone, the next first."""
+        line, here = self._where()
+        return list(line.actions[here:]) if here is not None else []
 
     def changed_on_disk(self) -> bool:
         """Whether another program has saved the file since this journal read or saved it (cheap
@@ -124,30 +192,85 @@ class Journal:
         return False
 
     def reload(self) -> None:
-        """Read the file afresh after an outside change: what it holds becomes the state, and the
-        undo and redo histories are emptied (they hold states from before the change: undoing to one
-        would overwrite it). A file that cannot be opened, or that is now another kind of file,
-        raises RefereeError, and nothing changes."""
+        """Read the file afresh after an outside change: what it holds becomes the state. Undo and
+        redo go on from it along the file's history (a command's action is in it; a hand edit is
+        not: then the history does not match, and the next action starts it afresh). A file that
+        cannot be opened, or that is now another kind of file, raises RefereeError, and nothing
+        changes."""
         writer, state, seen = _load(self.target, self.tables, self.kind)
         self.writer, self.state, self.seen = writer, state, seen
-        self.past.clear()
-        self.future.clear()
+        self._remember(seen.data, state)
 
-    def _travel(self, source: list[tuple[State, str]], target: list[tuple[State, str]], empty: str) -> str:
-        """Go back (or forward) one action: its other state becomes the campaign, saved."""
-        if not source:
-            raise RefereeError(empty)
-        state, what = source[-1]
-        self._become(state)
-        source.pop()
-        target.append((self._before, what))
-        return what
-
-    def _become(self, state: State) -> None:
-        text = self.writer.text(state)  # checked as a load checks it; raises before anything changes
-        self.seen = storage.write_text(self.target, text, self.seen)  # ChangedOnDisk if another program saved it
-        self._before = self.state
+    def _travel(self, step: int) -> Travel:
+        """Go back (-1) or forward (+1) one action along the history: the file's text at the other
+        end of it is saved. Refused in one line, changing nothing: nothing to undo or redo, a
+        history that does not match the file or cannot be read, another program's save since."""
+        empty = "nothing to undo" if step < 0 else "nothing to redo"
+        with storage.locked(self.target, doing="save"):
+            line, here = self._where()
+            if here is None:
+                raise RefereeError(f"{empty}: {self.trouble}") if self.trouble else history.NotMatching(self.path.name)
+            to = here + step
+            if not 0 <= to <= len(line.actions):
+                raise RefereeError(f"{empty}{': ' + self.trouble if self.trouble else ''}")
+            action = line.actions[min(here, to)]
+            wanted = line.states[to]
+            data = self.history.text(wanted)
+            known = self._known.get(wanted)
+            state = known if known is not None else self._read(data)
+            self.seen = storage.write_text(self.target, data.decode("utf-8"), self.seen)  # ChangedOnDisk if another program saved it
+            self._quietly(lambda: self.history.move(line.cursor_at(to)))  # (if not: the file's text says where it stands)
         self.state = state
+        self._remember(data, state)
+        return Travel(action.what, action.touched)
+
+    def _where(self) -> tuple[history.Line, int | None]:
+        """The file's history, and where the file stands along it (None: nowhere - changed outside)."""
+        line = self.history.line()
+        if self.seen is None or not line.actions:
+            return line, (0 if not line.actions else None)
+        return line, line.position(history.digest(self.seen.data))
+
+    def _record(self, data: bytes, what: str, state: State) -> tuple[int, int] | None:
+        """The action in the undo history, before its save: (its number, the cursor before) to
+        forget it if the save fails; None if it could not be kept (``trouble`` says why)."""
+        self.trouble = ""
+        if self.seen is None:
+            self.trouble = f"{self.path.name} was not read here before this action: it is not in the undo history"
+            return None
+        change = touched.between(self.state, state)
+        for attempt in (1, 2):
+            try:
+                return self.history.record(self.seen.data, data, what, change)
+            except history.Unreadable as error:
+                if attempt == 2 or not error.damaged or not self.history.path.exists():
+                    self.trouble = f"the undo history could not be kept ({str(error).removesuffix('; nothing was changed')})"
+                    return None
+                try:
+                    self.history.set_aside()  # kept as NAME.history.unreadable; a new one starts
+                except OSError as failed:
+                    self.trouble = f"the undo history could not be kept ({str(error).removesuffix('; nothing was changed')}; cannot set it aside: {failed.strerror})"
+                    return None
+        return None
+
+    def _read(self, data: bytes) -> State:
+        """A state of the history, read as a load reads it (a state that would not load is not saved)."""
+        try:
+            return self.writer.read(tomllib.loads(data.decode("utf-8")))  # type: ignore[no-any-return]
+        except (RefereeError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            raise RefereeError(f"the undo history's state of {self.path.name} would not load ({error}); nothing was changed") from None
+
+    def _remember(self, data: bytes, state: State) -> None:
+        self._known[history.digest(data)] = state
+        while len(self._known) > history.LIMIT + 1:
+            del self._known[next(iter(self._known))]
+
+    def _quietly(self, do: Callable[[], None]) -> None:
+        """Tidy the history after a save: a failure leaves it untidy, never wrong (the file's text says where it stands)."""
+        try:
+            do()
+        except history.Unreadable as error:
+            self.trouble = f"the undo history could not be tidied ({str(error).removesuffix('; nothing was changed')})"
 
 
 def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage.Seen]:

@@ -11,8 +11,9 @@ from pathlib import Path
 import attrs
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Select, SelectionList, Static
+from textual.widgets import DataTable, Input, Label, SelectionList, Static
 
+from referee.tui.choice import Choice
 from referee import saves, storage, tables
 from referee.errors import RefereeError
 from referee.journal import Journal
@@ -70,7 +71,7 @@ async def fill_in(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
             field.deselect_all()
             await pilot.pause()
             form.query_one(f"#find-{name}", Input).value = value
-        elif isinstance(field, Select):
+        elif isinstance(field, Choice):
             field.value = value
         else:
             assert isinstance(field, Input), field
@@ -133,6 +134,8 @@ def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
         await fill_in(app, pilot, names="TF Cassidine Battleship", toward="Dramune", rate="2")
         dialog = app.screen
         assert isinstance(dialog, DiceDialog) and [n.expression for n in dialog.rolls] == ["d100"]
+        # the safe chance, before the roll: the UPF Battleship row's 95 at two boxes a day (ssw.misjump)
+        assert "a safe jump at 2 boxes a day: 95 or less, the TF Cassidine Battleship's astrogator" in str(dialog.query(Label).first().content)
         before = app.journal.campaign
         dialog.query_one("#roll-0", Input).value = "101"  # a bad entry: shown beside the field, nothing changes
         await pilot.press("enter")
@@ -200,7 +203,7 @@ def test_undo_reverts_an_action_with_its_rolls_and_redo_brings_it_back_both_save
         await pilot.press("enter")
         await pilot.pause()
         moved = path.read_bytes()
-        assert moved != start and "safe jump at 2 boxes a day" in moved.decode()
+        assert moved != start and "a safe jump at 2 boxes a day: 95 or less" in moved.decode()
         assert "TF Cassidine Battleship" in text(app, "#said")  # the line above the keys says what was done
         await pilot.press("ctrl+z")
         await pilot.pause()
@@ -229,10 +232,10 @@ def test_a_refused_action_shows_why_in_the_form_and_changes_nothing(tmp_path: Pa
         await pilot.pause()
         form = app.screen
         assert isinstance(form, FormDialog)
-        toward = form.query_one("#field-toward", Select)
+        toward = form.query_one("#field-toward", Choice)
         form.query_one("#find-names", Input).value = "Sathar Destroyer 1"
         await pilot.pause()
-        offered = [value for _, value in toward._options if isinstance(value, str)]
+        offered = [value for _, value in toward.options if isinstance(value, str)]
         assert offered[:2] == ["Prenglar", "Prenglar Start Circle"] and "Dramune" in offered  # box 5 of 5: Prenglar next; any place, nearest first
         await fill_in(app, pilot, names="Sathar Destroyer 1", toward="Prenglar", rate="3")
         assert isinstance(app.screen, FormDialog)

@@ -13,8 +13,9 @@ from pathlib import Path
 import attrs
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, SelectionList
+from textual.widgets import Input, SelectionList
 
+from referee.tui.choice import Choice
 from referee import storage, tables
 from referee.journal import Journal
 from referee.knight_hawks import battle_file
@@ -66,7 +67,7 @@ async def fill(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
             for name in values[field.name].split(","):
                 marks.select(name.strip())
         else:
-            form.query_one(f"#field-{field.name}", Select).value = values[field.name]
+            form.query_one(f"#field-{field.name}", Choice).value = values[field.name]
         await pilot.pause()
     await pilot.press("ctrl+a")
     await pilot.pause()
@@ -400,12 +401,12 @@ def test_icms_and_the_ships_a_mine_or_drone_attacks_are_picked_from_lists(tmp_pa
         await pilot.pause()
         form = app.screen
         assert isinstance(form, FormDialog)
-        form.query_one("#field-firer", Select).value = "Star Scourge"
+        form.query_one("#field-firer", Choice).value = "Star Scourge"
         await pilot.pause()
-        form.query_one("#field-target", Select).value = "Admiral Clinton"
+        form.query_one("#field-target", Choice).value = "Admiral Clinton"
         await pilot.pause()
-        launchers = form.query_one("#field-icms_from", Select)
-        assert [value for _, value in launchers._options if isinstance(value, str)] == ["Admiral Clinton"]
+        launchers = form.query_one("#field-icms_from", Choice)
+        assert [value for _, value in launchers.options if isinstance(value, str)] == ["Admiral Clinton"]
         await fill(app, pilot, weapon="T", range="3", icms_from="Admiral Clinton", icms="2")
         assert app.volley[0].report.icms == (("Admiral Clinton", 2),)
         await pilot.press("f")
@@ -479,7 +480,7 @@ def test_typing_in_an_open_list_finds_the_ship(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen.query_one("#field-firer", Select).value == "Bludgeon"
+        assert app.screen.query_one("#field-firer", Choice).value == "Bludgeon"
 
     drive(path, play)
 

@@ -20,8 +20,9 @@ from typing import Any
 
 from textual.content import Content
 from textual.pilot import Pilot
-from textual.widgets import Select, Static
+from textual.widgets import Static
 
+from referee.tui.choice import Choice
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.roster import Ship
 from referee.tui.app import RefereeApp
@@ -175,7 +176,7 @@ async def end_half(app: RefereeApp, pilot: Pilot[None]) -> None:
 
 
 def listed(form: FormDialog, field: str) -> set[str]:
-    return {str(value) for _, value in form.query_one(f"#field-{field}", Select)._options if value != Select.NULL}
+    return {str(value) for _, value in form.query_one(f"#field-{field}", Choice).options}
 
 
 async def fire_lists(app: RefereeApp, pilot: Pilot[None], firer: str) -> tuple[set[str], set[str]]:
@@ -185,7 +186,7 @@ async def fire_lists(app: RefereeApp, pilot: Pilot[None], firer: str) -> tuple[s
     await pilot.pause()
     form = app.screen
     assert isinstance(form, FormDialog)
-    form.query_one("#field-firer", Select).value = firer
+    form.query_one("#field-firer", Choice).value = firer
     await pilot.pause()
     found = listed(form, "firer"), listed(form, "target")
     await pilot.press("escape")
@@ -324,7 +325,7 @@ def test_surprise_attack_four_turns_every_roster_against_the_book(tmp_path: Path
         await pilot.press("2", "a")  # the station is no longer among the ships that may fire
         await pilot.pause()
         assert isinstance(app.screen, FormDialog)
-        firers = [value for _, value in app.screen.query_one("#field-firer", Select)._options if isinstance(value, str)]
+        firers = [value for _, value in app.screen.query_one("#field-firer", Choice).options if isinstance(value, str)]
         assert "Doliin Bay" not in firers and "Z'Gata" in firers, firers
         await pilot.press("escape")
         await pilot.pause()

@@ -14,8 +14,9 @@ import attrs
 import pytest
 import tomli_w
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
+from referee.tui.choice import Choice
 from referee import storage
 from referee.errors import RefereeError
 from referee.journal import Journal
@@ -257,7 +258,7 @@ def test_move_on_the_map_screen_goes_toward_the_place_under_the_cursor(tmp_path:
         assert isinstance(form, FormDialog)
         form.query_one("#find-names", Input).value = "Sathar Destroyer 1, Sathar Destroyer 2"
         await pilot.pause()
-        assert form.query_one("#field-toward", Select).value == "Prenglar"  # the place under the Map's cursor, chosen once the ships are
+        assert form.query_one("#field-toward", Choice).value == "Prenglar"  # the place under the Map's cursor, chosen once the ships are
         await pilot.press("ctrl+a")
         await pilot.pause()
         assert app.journal.campaign.unit("Sathar Destroyer 1").place == Place("Prenglar Start Circle - Prenglar", box=1, toward="Prenglar")

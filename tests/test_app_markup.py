@@ -14,8 +14,9 @@ from rich.console import Console
 from textual.app import App, ComposeResult
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
+from referee.tui.choice import Choice
 from referee import tables
 from referee.journal import Journal
 from referee.sathar_war import fleets, repairs
@@ -178,7 +179,7 @@ def test_forms_and_the_dice_dialog_with_the_names(tmp_path: Path) -> None:
         await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.screen, FormDialog)
-        assert app.screen.query_one("#field-ship", Select).value == QUIT  # the ship under the cursor, chosen in the list
+        assert app.screen.query_one("#field-ship", Choice).value == QUIT  # the ship under the cursor, chosen in the list
         await fill_in(app, pilot, hull="20", adf="2")
         assert seen(app, "#said").startswith(f"the referee edits the {QUIT}'s roster by hand: hull 20")
         # its repair turn after today's battle, with a note in markup: the dice, then the outcome

@@ -55,7 +55,7 @@ def test_an_outside_save_is_shown_within_a_second_and_nothing_is_saved_over_it(t
         await pilot.pause(1.0)
         assert isinstance(app.screen, ChangedDialog)
         said = app.query_one("#said", Static)
-        assert "war.toml was changed by another program" in str(said.content) and said.region.height == 1  # shown, in red
+        assert "war.toml was changed by another program" in str(said.content) and said.region.height == 2  # shown, in red, on the two lines of messages
         await pilot.press("escape")  # not now
         await pilot.pause()
         # undo, and a roll on the Dice screen: each refused, the file as the other program left it
@@ -111,15 +111,18 @@ def test_a_form_refused_over_an_outside_save_keeps_its_values_and_runs_on_the_fi
         await pilot.press("ctrl+a")  # (the focus is on the list of ships, where Enter opens it)
         await pilot.pause()
         assert not isinstance(app.screen, FormDialog)
-        await pilot.press("ctrl+z")  # undo starts at the file read: the edit is undone, not the other program's roll
+        await pilot.press("ctrl+z")  # the edit is undone, on the file read
         await pilot.pause()
-        await pilot.press("ctrl+z")
+        assert "the other program's roll" not in str(app.query_one("#said", Static).content)
+        await pilot.press("ctrl+z")  # then the other program's roll: one undo history of the file, whoever changed it
         await pilot.pause()
-        assert "nothing to undo" in str(app.query_one("#said", Static).content)
+        assert str(app.query_one("#said", Static).content).startswith("undone: the other program's roll")
+        await pilot.press("ctrl+y")
+        await pilot.pause()
 
     drive(path, scenario)
     texts = [entry.text for entry in load(path).log]
-    assert texts[-1].startswith("rolled 1d10:"), texts[-3:]  # the edit undone, the other program's roll kept
+    assert texts[-1].startswith("rolled 1d10:"), texts[-3:]  # the edit undone, the other program's roll undone and redone
 
 
 def test_a_file_that_no_longer_opens_is_not_read_and_nothing_is_saved_over_it(tmp_path: Path) -> None:

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import attrs
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, SelectionList, Static
+from textual.widgets import Input, SelectionList, Static
 
+from referee.tui.choice import Choice
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import ConfirmDialog, FormDialog
 from referee.tui.rows import Rows
@@ -21,8 +22,8 @@ def offered(form: FormDialog, name: str) -> list[str]:
     field = form.query_one(f"#field-{name}")
     if isinstance(field, SelectionList):
         return [value for _, value in form.options[name]]
-    assert isinstance(field, Select)
-    return [value for _, value in field._options if isinstance(value, str)]
+    assert isinstance(field, Choice)
+    return [value for _, value in field.options if isinstance(value, str)]
 
 
 def test_the_move_list_offers_the_ships_that_may_move_now_and_fleets_whole(tmp_path: Path) -> None:
@@ -64,7 +65,7 @@ def test_marks_fill_the_form_and_clear_once_it_is_applied(tmp_path: Path) -> Non
         assert form.typed()["names"] == "Sathar Destroyer 1, Sathar Destroyer 2"
         assert "marked (2)" in str(form.query_one("#value-names", Static).content)
         assert offered(form, "toward")[0] == "Prenglar"  # box 5 of 5: Prenglar next
-        form.query_one("#field-toward", Select).value = "Prenglar"
+        form.query_one("#field-toward", Choice).value = "Prenglar"
         await pilot.pause()
         await pilot.press("ctrl+a")
         await pilot.pause()

@@ -43,8 +43,8 @@ def test_a_battle_file_opens_as_a_battle_and_its_steps_are_saved_undone_and_redo
     assert journal.kind == "battle" and journal.battle.name == "The Stand"
     journal.apply(noted(journal.battle, "the UPF raise their masking screens"), "Screens")
     assert battle_file.from_dict(storage.read(path, "battle"), TABLES).log[-1].text == "the UPF raise their masking screens"
-    assert journal.undo() == "Screens" and path.read_bytes() == first
-    assert journal.redo() == "Screens" and Journal.open(path, TABLES).battle == journal.battle
+    assert journal.undo().what == "Screens" and path.read_bytes() == first
+    assert journal.redo().what == "Screens" and Journal.open(path, TABLES).battle == journal.battle
     with pytest.raises(RefereeError, match="is a Knight Hawks battle, not a campaign"):
         journal.campaign  # noqa: B018 - a campaign's pages on a battle: refused, not a wrong screen
 

@@ -67,3 +67,27 @@ def test_a_red_path_is_one_box_a_day_and_says_so_before_the_rates_of_a_jump() ->
     campaign = put(started(), ["Sathar Destroyer 1"], Place("Prenglar Start Circle - Prenglar", box=2, toward="Prenglar"))
     with pytest.raises(RefereeError, match="move one box a day until they reach a system"):
         move(campaign, ["Sathar Destroyer 1"], toward="Prenglar", rate=3, side="Sathar")
+
+
+def test_a_damaged_ship_far_from_a_centre_is_told_the_nearest_open_one_and_its_days() -> None:
+    """A damaged UPF frigate at Athor: Araks/Hentz (Athor - Araks, 9 boxes: 10 days at one box a day)
+    is nearer than Prenglar/Gran Quivera (Prenglar - Athor, 12 boxes: 13 days). With Sathar ships
+    in Araks its centre is closed: Prenglar is the nearest open one."""
+    from referee.sathar_war import repairs
+
+    campaign = put(started(), ["TF Prenglar Frigate 1"], Place("Athor"))
+    frigate = campaign.unit("TF Prenglar Frigate 1")
+    found = repairs.nearest_centre(campaign, frigate)
+    assert found is not None and (found[0].name, found[1]) == ("Araks/Hentz", 10)
+    closed = put(campaign, ["Sathar Destroyer 1"], Place("Araks"))
+    found = repairs.nearest_centre(closed, closed.unit("TF Prenglar Frigate 1"))
+    assert found is not None and (found[0].name, found[1]) == ("Prenglar/Gran Quivera", 13)
+
+
+def test_a_whole_fleet_moving_is_named_by_its_fleet_in_the_log() -> None:
+    campaign = started()
+    size = len(campaign.fleet("Task Force Prenglar"))
+    moved = move(campaign, ["Task Force Prenglar"], toward="Cassidine")
+    assert moved.log[-1].text.startswith(f"Task Force Prenglar ({size} ships) move from Morgaine's World (Prenglar) to box 1 of 8 from Prenglar to Cassidine")
+    one = move(campaign, ["TF Prenglar Frigate 1", "TF Prenglar Frigate 2"], toward="Cassidine")
+    assert any(e.text.startswith("TF Prenglar Frigate 1 and TF Prenglar Frigate 2 move from") for e in one.log[-3:])

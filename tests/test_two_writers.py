@@ -187,7 +187,8 @@ def test_the_journal_reloads_the_outside_change_and_the_action_can_be_taken_agai
     with pytest.raises(storage.ChangedOnDisk):
         journal.apply(fleets.join(journal.campaign, "Beta", ["UPF Assault Scout 3"]), "Join")
     journal.reload()
-    assert journal.campaign == load(war) and not journal.past and not journal.future and not journal.changed_on_disk()
+    assert journal.campaign == load(war) and not journal.future and not journal.changed_on_disk()
+    assert [a.what for a in journal.past] == ["Retreat", "campaign fleet join"]  # one history of the file, whoever changed it
     journal.apply(fleets.join(journal.campaign, "Beta", ["UPF Assault Scout 3"]), "Join")  # the action again, on the file as it is
     saved = load(war)
     assert saved.retreat_condition == 2 and saved.unit("UPF Assault Scout 2").fleet == "Alpha" and saved.unit("UPF Assault Scout 3").fleet == "Beta"

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from referee.cli import roll, table
+from referee.cli import roll, table, undo
 from referee.cli.groups import LazyGroup, group
 from referee.cli.numbers import NegativeNumbers
 
@@ -27,6 +27,8 @@ app = group("The referee's assistant for Knight Hawks, the Second Sathar War, St
 app.command("play")(play)
 app.command("roll", cls=NegativeNumbers)(roll.roll)
 app.add_typer(table.app, name="table")
+app.command("undo")(undo.undo)
+app.command("redo")(undo.redo)
 # kh (referee.cli.kh and kh_battle) and campaign are loaded by LazyGroup only when called
 
 

@@ -12,6 +12,7 @@ from referee.errors import RefereeError
 if TYPE_CHECKING:
     import random
 
+    from referee.journal import Journal
     from referee.knight_hawks.battle import Battle
     from referee.knight_hawks.combat_phase import Done
     from referee.tables import Tables
@@ -96,11 +97,30 @@ def apply(path: Optional[Path], as_json: bool, step: Callable[["Battle", "Tables
 def take(path: Optional[Path], step: Callable[["Battle", "Tables"], "Done"]) -> "Done":
     """Load the battle, take one step, save it. A refused step saves nothing; the file's lock is
     held from the load to the save, so another command on the same file waits until this one has saved."""
-    from referee import storage
+    from referee import storage, tables
+    from referee.journal import Journal
 
     path = named(path)
     with storage.locked(path):
-        battle, kh = open_battle(path)
-        done = step(battle, kh)
-        save_battle(path, done.battle, kh)
+        journal = Journal.open(path, tables.load(prefix="kh"), "battle")  # (its undo history too: referee undo FILE)
+        done = step(journal.battle, journal.tables)
+        journal.apply(done, command_name())
+    unkept(journal)
     return done
+
+
+def unkept(journal: "Journal") -> None:
+    """Say (on stderr: the action itself was saved) why an action could not be kept in the undo history."""
+    if journal.trouble:
+        import sys
+
+        print(f"referee: note: {journal.trouble}; it cannot be undone", file=sys.stderr)
+
+
+def command_name() -> str:
+    """The command being run, without the program's name ("campaign move"): an action's name in
+    the undo history."""
+    import click
+
+    context = click.get_current_context(silent=True)
+    return context.command_path.partition(" ")[2] if context is not None else "a command"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Callable, Optional
 
 import typer
 
-from referee.cli.battles import dice_for, pairs
+from referee.cli.battles import command_name, dice_for, pairs, unkept
 from referee.cli.groups import group
 from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
@@ -77,8 +77,9 @@ def act(path: Optional[Path], as_json: bool, action: Callable[["Campaign", "Tabl
     with storage.locked(named(path)):
         journal = open_journal(path)
         result = action(journal.campaign, journal.tables)
-        journal.apply(result, "")
+        journal.apply(result, command_name())
     print_steps(result.entries, as_json, {"day": result.campaign.day, "step": result.campaign.step})
+    unkept(journal)
     return result
 
 

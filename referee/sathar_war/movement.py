@@ -106,7 +106,7 @@ def move(
     elif not new.on_route and campaign.frontier.is_system(new.where):
         planets = campaign.frontier.system(new.where).planets
         new = attrs.evolve(new, planet=planets[0].name if len(planets) == 1 else "")
-    who = _names(units)
+    who = _fleets_or_names(campaign, units)
     entries = [campaign.entry(f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps})", rule=_rule(campaign, new, place))]
     lost: set[str] = set()
     if entered_jump and new.rate > 1:
@@ -394,7 +394,7 @@ def _misjumps(
         if len(mine) > 1:
             raise RefereeError(f"two rolls given for one interlocked group ({_names(part)}): one roll for the group")
         value = mine[0] if mine else rolled.get("")
-        roll = dice.take("d100", rng, value, f"safe jump at {rate} boxes a day")
+        roll = dice.take("d100", rng, value, f"a safe jump at {rate} boxes a day: {chance} or less, the {best.name}'s astrogator")  # (the target, asked before the roll)
         safe = roll.total <= chance
         who = _names(part)
         astrogator = f"the {best.name}'s astrogator ({best_row['ship_type']}, level {best_row['astrogator_level']})"
@@ -414,6 +414,16 @@ def _misjump_row(unit: Unit) -> str:
     if unit.militia:
         return "Frontier Militia"
     return "UPF Battleship" if unit.kind == "battleship" else "UPF Ship (except battleship)"
+
+
+def _fleets_or_names(campaign: Campaign, units: Sequence[Unit]) -> str:
+    """The ships moving, a whole fleet by its name and size (``Task Force Prenglar (16 ships)``), the
+    rest by name."""
+    moving = {u.name for u in units}
+    whole = [f for f in dict.fromkeys(u.fleet for u in units if u.fleet) if {m.name for m in campaign.fleet(f)} <= moving]
+    named = [f"{f} ({len(campaign.fleet(f))} ships)" for f in whole]
+    named += [u.name for u in units if u.fleet not in whole]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
 
 
 def _names(units: Sequence[Unit]) -> str:

@@ -19,7 +19,7 @@ from referee.knight_hawks.repair import Repair, damaged_targets, repair_turn, re
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Fight, Order, Place, Unit, done, nothing_to_override, overridden
 from referee.sathar_war.forces import fresh
 from referee.sathar_war.frontier import Planet
-from referee.sathar_war.movement import CARRIED
+from referee.sathar_war.movement import CARRIED, journeys
 from referee.tables import Tables
 
 REPAIR = f"{BOOK}, Repair"
@@ -81,6 +81,27 @@ def _centre(campaign: Campaign, system: str, planet: Planet) -> Centre:
         queue = [u for u in sathar if u.place is not None and u.place.planet == planet.name and needs_repair(u)]
         return Centre(system, planet, "Sathar", planet.scc // 2, tuple(sorted(queue, key=lambda u: u.name)))
     return Centre(system, planet, "", 0, ())
+
+
+def nearest_centre(campaign: Campaign, unit: Unit) -> tuple[Centre, int] | None:
+    """The construction centre open to the ship's side (the UPF's, or one the Sathar captured) that it
+    reaches in the fewest days at one box a day (Strategic Movement), and those days (0: it is in
+    that system); None when none is open to it or none can be reached."""
+    if unit.place is None or not unit.active:
+        return None
+    ways = journeys(campaign, unit.side, unit.place, 1)
+    here = unit.system(campaign.frontier)
+    found = []
+    for centre in centres(campaign):
+        if centre.owner != unit.side:
+            continue
+        days = 0 if centre.system == here else ways[centre.system].days if centre.system in ways else None
+        if days is not None:
+            found.append((days, centre.name, centre))
+    if not found:
+        return None
+    days, _, centre = min(found, key=lambda item: item[:2])
+    return centre, days
 
 
 def needs_repair(unit: Unit) -> bool:

@@ -241,7 +241,16 @@ def repairs(campaign: Campaign) -> dict[str, Any]:
             })
         centres.append({"centre": centre.name, "owner": centre.owner, "capacity": centre.capacity, "queue": queue})
     void = [{"name": u.name, "returns": u.returns, "circle": u.circle} for u in campaign.units if u.status == "void"]
-    return {"centres": centres, "void": void}
+    queued = {u.name for c in repair_rules.centres(campaign) for u in c.queue}
+    waiting = []
+    for unit in campaign.units:
+        if unit.active and not unit.station and unit.name not in queued and repair_rules.needs_repair(unit):
+            nearest = repair_rules.nearest_centre(campaign, unit)
+            waiting.append({
+                "name": unit.name, "hull": f"{unit.roster.hull} of {unit.roster.hull_start}", "where": unit.place.shown(campaign.frontier) if unit.place else unit.status,
+                "centre": nearest[0].name if nearest else "", "days": nearest[1] if nearest else None,
+            })
+    return {"centres": centres, "void": void, "waiting": waiting}
 
 
 def battles(campaign: Campaign, tables: Tables) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from referee import saves
 from referee.resources import scenario_files
 from referee.storage import ChangedOnDisk
 from referee.errors import RefereeError
-from referee.journal import Journal, Result
+from referee.journal import Journal, Result, Travel
 from referee.tables import Tables
 from referee.tui.actions import Action, AnyStep, Field, Values
 from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDialog, Need, StartDialog, Take, failed, needs
@@ -124,6 +124,7 @@ class RefereeApp(App[None]):
         if self.offer is not None:
             self.push_screen(StartDialog(self.offer))
         self.set_interval(WATCH, self.watch_file)
+        self.set_timer(WATCH, self.journal.prefetch)  # the state the first Ctrl+Z goes back to, if from before the app opened
         # Python's full garbage collection scans every object: about 24 ms here once the app is up,
         # now and then in the middle of a key press. What exists once the first screen is drawn
         # (Textual, the rules, the tables) lives as long as the app: leave it out of those scans.
@@ -284,16 +285,21 @@ class RefereeApp(App[None]):
     def action_redo(self) -> None:
         self._travel(self.journal.redo, "redone")
 
-    def _travel(self, move: Callable[[], str], verb: str) -> None:
+    def _travel(self, move: Callable[[], Travel], verb: str) -> None:
+        """Undo or redo along the file's history (kept beside it: it outlives the app), and say on
+        the one line above the keys what it was and which ships it touched, summed up to fit. Once
+        the screen is drawn, the state the next undo goes back to is read, if it is from before the
+        app was opened."""
         try:
-            what = move()
+            travel = move()
         except RefereeError as error:
             self.tell(str(error), "warning")
             if isinstance(error, ChangedOnDisk):
                 self.watch_file()
             return
         self.changed()
-        self.tell(f"{verb}: {what}")
+        self.tell(f"{verb}: {travel.said(self.size.width - len(verb) - 4)}")
+        self.call_after_refresh(self.journal.prefetch)  # the next undo's state read while the referee reads this one
 
     # ------------------------------------------------------------------ another program saving the file
 
@@ -309,9 +315,9 @@ class RefereeApp(App[None]):
         self.push_screen(ChangedDialog(self.journal.path))
 
     def action_reload(self) -> None:
-        """Read the file again: its campaign becomes the state (undo and redo emptied: they hold
-        states from before the change). A form or dice dialog open keeps what was typed in it, and
-        runs on the campaign read."""
+        """Read the file again: its campaign becomes the state (undo and redo go on from it along the
+        file's history, which holds a command's action too). A form or dice dialog open keeps what
+        was typed in it, and runs on the campaign read."""
         try:
             self.journal.reload()
         except RefereeError as error:
@@ -320,7 +326,7 @@ class RefereeApp(App[None]):
         self.outside = False
         self.marked = [n for n in self.marked if self._exists(n)]
         self.changed()
-        self.tell(f"read again from {self.journal.path.name}: {self.kind.where(self.journal.state)}; undo starts afresh here")
+        self.tell(f"read again from {self.journal.path.name}: {self.kind.where(self.journal.state)}")
 
     def new_war(self) -> None:
         try:
@@ -437,7 +443,7 @@ class RefereeApp(App[None]):
                 yield SystemCommand(f"{page.TITLE}: {action.name}", action.help, lambda name=name, action=action: self._from_palette(name, action))
         yield SystemCommand("Undo", "revert the last action, its rolls' consequences with it", self.action_undo)
         yield SystemCommand("Redo", "do again what was undone", self.action_redo)
-        yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L); undo starts afresh", self.action_reload)
+        yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L)", self.action_reload)
         yield SystemCommand("Help", "what the screen in front shows, its keys and the rules it follows (? or F1); type help and a topic", self.action_help)
 
     def action_help(self) -> None:

@@ -23,11 +23,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.suggester import SuggestFromList
-from textual.widgets import Input, Label, Select, SelectionList, Static
+from textual.widgets import Input, Label, SelectionList, Static
 
 from referee import dice
 from referee.errors import RefereeError
 from referee.tui.actions import AnyStep, Field, FieldError, Values, later_roll
+from referee.tui.choice import Choice
+from referee.tui.choice import narrowed as by_words
 from referee.tui.text import bold, line, lines, plain
 
 if TYPE_CHECKING:
@@ -125,12 +127,9 @@ def narrowed(options: list[tuple[str, str]], typed: str) -> list[tuple[str, str]
     """The options the text typed in a Finder leaves: the last comma-separated part, as a * ? pattern
     on the names, or as words each found in the label."""
     part = typed.rsplit(",", 1)[-1].strip().casefold()
-    if not part:
-        return options
     if any(c in part for c in "*?["):
         return [(label, value) for label, value in options if fnmatch.fnmatchcase(value.casefold(), part)]
-    words = part.split()
-    return [(label, value) for label, value in options if all(w in label.casefold() for w in words)]
+    return by_words(options, part)
 
 
 class FormDialog(Dialog):
@@ -148,6 +147,7 @@ class FormDialog(Dialog):
         self.fields = fields
         self.options: dict[str, list[tuple[str, str]]] = {}  # a many field's whole list
         self.marked: dict[str, list[str]] = {}  # a many field's marked values (those narrowed away too)
+        self.listed: dict[str, list[Any]] = {}  # what each list shows now: refilled only when it changes (a refill lays the form out again)
         self.prepare(values, build, take)
 
     def prepare(self, values: Mapping[str, str], build: Callable[[Values], AnyStep], take: Take | None = None) -> None:
@@ -180,7 +180,7 @@ class FormDialog(Dialog):
                     elif field.choices is None:
                         yield Input(self.values.get(field.name, ""), placeholder=field.hint, id=f"field-{field.name}")
                     else:
-                        yield Select([], prompt=field.hint or "choose", compact=True, id=f"field-{field.name}")
+                        yield Choice(field.hint or "choose", field.label, id=f"field-{field.name}")
                 yield Static("", id=f"error-{field.name}", classes="error")
             yield Static("", id="error-form", classes="error")
             yield Label("Enter: go (in a list: open it)   Ctrl+A: go   Esc: cancel   Tab: next field", classes="keys")
@@ -207,24 +207,28 @@ class FormDialog(Dialog):
                 self.show_options(field.name)
                 chosen[field.name] = self.value_of(field)
                 continue
-            select = self.query_one(f"#field-{field.name}", Select)
-            with select.prevent(Select.Changed):
-                # (plain rich Text: never read as markup, and Textual's type-to-search finds in it, not in Content)
-                select.set_options((Text(plain(label, one_line=True)), value) for label, value in options)
+            choice = self.query_one(f"#field-{field.name}", Choice)
+            with choice.prevent(Choice.Changed):
+                if self.listed.get(field.name) != options:
+                    choice.set_options((plain(label, one_line=True), value) for label, value in options)  # (plain text: never read as markup)
+                    self.listed[field.name] = options
                 allowed = [value for _, value in options]
                 wanted = chosen.get(field.name) or self.values.get(field.name, "")  # (a filled value waits for the list to offer it)
                 if wanted in allowed or len(allowed) == 1:
-                    select.value = wanted if wanted in allowed else allowed[0]
+                    choice.value = wanted if wanted in allowed else allowed[0]
             chosen[field.name] = self.value_of(field)
 
     def show_options(self, name: str) -> None:
         """A many field's list as the text typed above it narrows it, its marks kept."""
         shown = narrowed(self.options.get(name, []), self.query_one(f"#find-{name}", Input).value)
         marked = set(self.marked.get(name, []))
-        many = self.query_one(f"#field-{name}", SelectionList)
-        with many.prevent(SelectionList.SelectedChanged):
-            many.clear_options()
-            many.add_options([(Text(plain(label, one_line=True)), value, value in marked) for label, value in shown])
+        listed = [(label, value, value in marked) for label, value in shown]
+        if self.listed.get(name) != listed:
+            many = self.query_one(f"#field-{name}", SelectionList)
+            with many.prevent(SelectionList.SelectedChanged):
+                many.clear_options()
+                many.add_options([(Text(plain(label, one_line=True)), value, on) for label, value, on in listed])
+            self.listed[name] = listed
         self.show_value(name)
 
     def show_value(self, name: str) -> None:
@@ -237,7 +241,7 @@ class FormDialog(Dialog):
             said = f"none marked: the names typed, {typed}"
         else:
             said = f"none marked ({len(self.options.get(name, []))} in the list): space marks, typing narrows"
-        self.query_one(f"#value-{name}", Static).update(Text(said, no_wrap=True, overflow="ellipsis"))
+        self.query_one(f"#value-{name}", Static).update(Text(said, no_wrap=True, overflow="ellipsis"), layout=False)  # (one line, always)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if isinstance(event.input, Finder):
@@ -247,11 +251,11 @@ class FormDialog(Dialog):
             names = [f.name for f in self.fields]
             self.choose(names.index(name) + 1, self.typed())
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    def on_choice_changed(self, event: Choice.Changed) -> None:
         event.stop()
         names = [f"field-{f.name}" for f in self.fields]
-        if event.select.id in names:
-            self.choose(names.index(event.select.id) + 1, self.typed())
+        if event.choice.id in names:
+            self.choose(names.index(event.choice.id) + 1, self.typed())
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         event.stop()
@@ -263,6 +267,7 @@ class FormDialog(Dialog):
         selected = set(event.selection_list.selected)
         kept = [v for v in self.marked.get(field.name, []) if v not in shown]
         self.marked[field.name] = [v for _, v in self.options.get(field.name, []) if v in selected or v in kept]
+        self.listed[field.name] = [(label, value, value in selected) for label, value, _ in self.listed.get(field.name, [])]  # (as the list shows it now)
         self.show_value(field.name)
         self.choose(names.index(event.selection_list.id) + 1, self.typed())
 
@@ -272,8 +277,7 @@ class FormDialog(Dialog):
             return ", ".join(marked) if marked else self.query_one(f"#find-{field.name}", Input).value.strip()
         if field.choices is None:
             return self.query_one(f"#field-{field.name}", Input).value
-        select = self.query_one(f"#field-{field.name}", Select)
-        return "" if select.is_blank() else str(select.value)
+        return self.query_one(f"#field-{field.name}", Choice).value
 
     def typed(self) -> dict[str, str]:
         return {f.name: self.value_of(f) for f in self.fields}
@@ -510,7 +514,7 @@ class ChangedDialog(Dialog):
             yield Static(line(
                 bold(self.path.name), f" (in {self.path.absolute().parent}) was saved by another program - a referee campaign "
                 "command, or the app open on it elsewhere - since it was read here. Nothing here is saved over it.\n\n"
-                "r: read it again (undo starts afresh; a form or dice dialog open keeps what you typed, to run on the file read)\n"
+                "r: read it again (undo goes on along the file's history; a form or dice dialog open keeps what you typed, to run on the file read)\n"
                 "Esc: not now (nothing is saved until it is read again: Ctrl+L)"
             ))
 

@@ -160,9 +160,10 @@ SCREENS: Mapping[str, About] = {
 
 SHARED: Mapping[str, str] = {
     "advance": "from any campaign screen",
-    "undo": "the last action, its rolls' consequences with it (the undo history lasts while the app is open)",
+    "undo": "the last action, its rolls' consequences with it, saying which ships it touched (the undo history is kept beside the file: "
+            "it outlives the app and holds the commands' actions too)",
     "redo": "what was undone",
-    "reload": "after another program saved it (undo starts afresh)",
+    "reload": "after another program saved it (undo and redo go on along the file's history)",
     "command_palette": "finds every action, ship, system, table and help topic by name",
     "help": "for the screen or dialog in front (F1 where a ? would be typed: a box, or a list that finds by typing); Esc closes it",
     "quit": "every change is saved already",
@@ -193,9 +194,8 @@ DIALOGS: Mapping[str, About] = {
     ),
     "ConfirmDialog": About("A question before an action that Esc could not take back: y goes on, n or Esc does not."),
     "ChangedDialog": About(
-        "Another program saved the file since it was read here, and nothing here is saved over it. r reads it again (undo starts "
-        "afresh; a form or dice dialog open keeps what was typed, to run on the file read); Esc: not now (nothing is saved until it "
-        "is read again: Ctrl+L).",
+        "Another program saved the file since it was read here, and nothing here is saved over it. r reads it again (a form or dice "
+        "dialog open keeps what was typed, to run on the file read); Esc: not now (nothing is saved until it is read again: Ctrl+L).",
         title="The file was changed by another program",
     ),
     "StartDialog": About("c continues the campaign played last; n starts a new war from the bundled Second Sathar War start.", title="Welcome back"),
@@ -206,6 +206,11 @@ DIALOGS: Mapping[str, About] = {
         (battles.COMBAT, battles.BREAKING_OFF, battles.DRONES),
         title="A battle's results",
     ),
+    "ChoiceList": About(
+        "The list of a form's field: typing narrows it (the labels beginning with what is typed first), ↑ ↓ PgUp PgDn move in it, "
+        "Enter takes the choice under the cursor, Esc leaves the choice as it was.",
+        title="a list to choose from",
+    ),
     "CommandPalette": About(
         "Type a name: an action (Move, Forces: Join), a ship, a system, a table, or help and a topic (help risk jump, help map screen). "
         "↑ ↓ choose, Enter goes there, Esc closes it.",
@@ -214,4 +219,7 @@ DIALOGS: Mapping[str, About] = {
 }
 
 # what the help calls the lists and pictures whose keys move about a screen or dialog (by the widget's class's name)
-WIDGETS: Mapping[str, str] = {"Rows": "a list", "PictureView": "the map's picture", "Marks": "a list of ships to mark", "Finder": "the box above a list of ships"}
+WIDGETS: Mapping[str, str] = {
+    "Rows": "a list", "PictureView": "the map's picture", "Marks": "a list of ships to mark", "Finder": "the box above a list of ships",
+    "Choice": "a field chosen from a list (a letter typed opens it too)",
+}

@@ -40,7 +40,7 @@ class BattlesPage(Page):
     def draw(self) -> None:
         found = report.battles(self.campaign, self.referee.tables)
         self.found = found
-        rows = [(p["system"], (p["system"], len(p["sathar"]), len(p["upf"]), p["rules"].split(";")[0])) for p in found["contested"]]
+        rows = [(p["system"], (p["system"], len(p["sathar"]), len(p["upf"]), p["rules"].split()[0])) for p in found["contested"]]  # Basic or Advanced: the rest beside
         self.query_one("#contested", Rows).show(rows, self.referee.system)
         self.show_fight()
 

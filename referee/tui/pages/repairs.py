@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -29,7 +29,8 @@ class RepairsPage(Page):
     def body(self) -> Iterable[Widget]:
         with Vertical():
             yield Rows("Ship", "Centre", "Hull", "Systems", "Days", "Today", id="queue")
-            yield Static(id="centres", classes="panel")
+            with VerticalScroll(id="centres-frame"):
+                yield Static(id="centres", classes="panel")
 
     def home(self) -> Widget:
         return self.query_one("#queue", Rows)
@@ -37,12 +38,26 @@ class RepairsPage(Page):
     def draw(self) -> None:
         found = report.repairs(self.campaign)
         rows = []
-        shown: list[Part] = [line(bold("Construction centres"), " (hull points a day)")]
+        shown: list[Part] = []
+        if not any(centre["queue"] for centre in found["centres"]):
+            shown.append(line(bold("Docked for repair"), ": none (k docks a ship at the station of a construction centre's planet)"))
+        shown.append(line(bold("Construction centres"), " (hull points a day)"))
         for centre in found["centres"]:
             waiting = f", {len(centre['queue'])} docked" if centre["queue"] else ""
             shown.append(f"  {centre['centre']}: {centre['capacity']}, {OWNER[centre['owner']]}{waiting}")
             for ship in centre["queue"]:
                 rows.append((ship["name"], (ship["name"], centre["centre"], ship["hull"], ", ".join(ship["systems"]) or "-", ship["days"], ship["today"])))
+        shown.append(bold("Damaged, not in a repair queue"))
+        for ship in found["waiting"]:
+            if not ship["centre"]:
+                go = "no construction centre open to it"
+            elif ship["days"] == 0:
+                go = f"{ship['centre']} is in this system: dock it (k)"
+            else:
+                go = f"nearest open centre {ship['centre']}, {ship['days']} day{'s' if ship['days'] != 1 else ''} away at 1 box a day"
+            shown.append(f"  {ship['name']} (hull {ship['hull']}) at {ship['where']}: {go}")
+        if not found["waiting"]:
+            shown.append("  none")
         shown.append(bold("In the Void"))
         shown += [f"  {s['name']}: returns day {s['returns']} at {s['circle']}" for s in found["void"]] or ["  none"]
         shown.append(f"[{report.REPAIRS}]")

@@ -1,0 +1,242 @@
+"""What an action touched - which ships, fleets and stations, and what of them - found by comparing
+the state before it with the state after it, not by what the action says of itself. The undo
+history keeps it with each action, so that undo and redo can say "undone: Place - Sathar Destroyer
+1-6 (to Prenglar Start Circle)" in the app and from the command line alike.
+
+:func:`between` compares two states of a campaign or a battle and gives the changes as JSON text:
+``general`` (the day and step, the turn, secrets named but not shown) and ``groups`` of ships that
+changed alike, each ``{"change": ..., "names": [[name, ships], ...]}``, names shortened where they
+run ("Sathar Destroyer 1-6") and a whole fleet (or a battle's whole side) named as one.
+:func:`said` makes one line of it, as short as asked ("and 12 more ships").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.knight_hawks.battle import Battle
+    from referee.knight_hawks.roster import Ship
+    from referee.sathar_war.campaign import Campaign, Unit
+
+Change = tuple[str, str, str]  # (a ship's name, what changed of it, the fleet or side it stayed in: named as one when all of it changed alike)
+
+_NUMBERED = re.compile(r"(.*?)(\d+)")
+_LETTERED = re.compile(r"(.*\s)([A-Z])")
+_HEADING = re.compile(r" \((?:accelerating|decelerating)[^)]*\)$")  # a place's heading: for the map, not for a summary
+
+# a unit's own fields: the words for them, when nothing more telling changed
+_BOOKKEEPING = {
+    "moved": "moved", "fought": "fought", "repair_turns": "repair turns", "docked_since": "docked", "placed": "placed",
+    "rearms": "rearms", "lost": "day lost", "returns": "return day", "circle": "start circle", "hull_station_only": "hull left to a station",
+    "home": "home", "force": "force",
+}
+
+
+def between(before: Any, after: Any) -> str:
+    """What changed from one state of a file to the next (a campaign's or a battle's), as JSON."""
+    if hasattr(after, "units"):
+        general, changes, groups = _campaign(before, after)
+    else:
+        general, changes, groups = _battle(before, after)
+    return json.dumps({"general": general, "groups": _grouped(changes, groups)}, ensure_ascii=False, separators=(",", ":"))
+
+
+def said(what: str, touched: str, width: int | None = None) -> str:
+    """One line: the action and what it touched, at most ``width`` characters if given: then each
+    group of ships is its first name "and 5 more", then the last groups are summed up ("and 12
+    more ships"), and at worst the line is cut."""
+    data = json.loads(touched) if touched else {}
+    general: list[str] = data.get("general", [])
+    groups: list[dict[str, Any]] = data.get("groups", [])
+    if not general and not groups:
+        return f"{what} - the log only" if touched else what
+    whole = f"{what} - " + "; ".join(parts(touched))
+    if width is None or len(whole) <= width:
+        return whole
+    short = [*general, *(_short(g) for g in groups)]
+    ships = [0] * len(general) + [sum(n for _, n in g["names"]) for g in groups]
+    for shown in range(len(short), 0, -1):
+        left = sum(ships[shown:])
+        rest = [] if shown == len(short) else [f"and {left} more ship{'s' if left != 1 else ''}" if left else f"and {len(short) - shown} more"]
+        line = f"{what} - " + "; ".join([*short[:shown], *rest])
+        if len(line) <= width:
+            return line
+    return whole[: max(width - 3, 0)] + "..."
+
+
+def parts(touched: str) -> list[str]:
+    """Everything an action touched, in full: the day, turn or secrets, then each group of ships
+    with what changed of them ("Sathar Destroyer 1-15 (to Prenglar Start Circle)")."""
+    data = json.loads(touched) if touched else {}
+    return [*data.get("general", []), *(f"{', '.join(str(n) for n, _ in g['names'])} ({g['change']})" for g in data.get("groups", []))]
+
+
+def _short(group: dict[str, Any]) -> str:
+    names = group["names"]
+    if len(names) == 1:
+        return f"{names[0][0]} ({group['change']})"
+    more = sum(n for _, n in names[1:])
+    return f"{names[0][0]} and {more} more ({group['change']})"
+
+
+# ---------------------------------------------------------------------- a campaign
+
+
+def _campaign(before: Campaign, after: Campaign) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
+    general = []
+    if (before.day, before.step) != (after.day, after.step):
+        general.append(f"day {after.day}, {after.step.replace('-', ' ')}")
+    for field, word in (("retreat_condition", "the sealed retreat condition"), ("outcome", "the war's outcome"), ("orders", "repair orders"), ("allowances", "repair allowances"), ("fights", "attacks declared"), ("replacements", "the Replacements rule"), ("shatter_drones", "the Shatter Drones rule")):
+        if getattr(before, field) != getattr(after, field):
+            general.append(word)
+    if before.retreat_revealed != after.retreat_revealed:
+        general.append("the retreat condition " + ("revealed" if after.retreat_revealed else "sealed"))
+    if before.frontier is not after.frontier and before.frontier != after.frontier:
+        general.append("the map")
+    old = {u.name: u for u in before.units}
+    changes: list[Change] = []
+    for unit in after.units:
+        was = old.pop(unit.name, None)
+        if was is unit:
+            continue
+        if was is None:
+            changes.append((unit.name, "added", ""))
+        elif was != unit:
+            changes.append((unit.name, _unit(was, unit, after), unit.fleet if was.fleet == unit.fleet else ""))
+    changes += [(name, "removed", "") for name in old]
+    fleets: dict[str, list[str]] = {}
+    for unit in after.units:
+        if unit.fleet:
+            fleets.setdefault(unit.fleet, []).append(unit.name)
+    return general, changes, {fleet: (f"{fleet} ({len(names)} ships)", names) for fleet, names in fleets.items()}
+
+
+def _unit(was: Unit, unit: Unit, campaign: Campaign) -> str:
+    words: list[str] = []
+    if was.status != unit.status and not (unit.status == "active" and unit.place != was.place):  # (placed on the map: said by where)
+        words.append(unit.status)
+    if was.place != unit.place and (unit.place is not None or unit.status == "active"):
+        words.append(f"to {_HEADING.sub('', unit.place.shown(campaign.frontier))}" if unit.place is not None else "off the map")
+    if was.fleet != unit.fleet:
+        words.append(f"into {unit.fleet}" if unit.fleet else f"out of {was.fleet}")
+    if was.roster != unit.roster:
+        words += [w for w in _ship(was.roster, unit.roster) if not (w == "destroyed" and "destroyed" in words)]
+    if was.drone != unit.drone:
+        words.append("shatter drone" if unit.drone else "no longer a shatter drone")
+    if was.attacked != unit.attacked:
+        words.append(f"attacking {unit.attacked}" if unit.attacked else "attack withdrawn")
+    if not words:
+        words = [word for field, word in _BOOKKEEPING.items() if getattr(was, field) != getattr(unit, field)] or ["changed"]
+    return ", ".join(words)
+
+
+# ---------------------------------------------------------------------- a Knight Hawks battle
+
+
+def _battle(before: Battle, after: Battle) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
+    general = []
+    if (before.turn, before.moving, before.step) != (after.turn, after.moving, after.step):
+        general.append(f"turn {after.turn}, " + ("the repair turn" if after.step == "repair" else f"{after.moving}'s half"))
+    if before.mines != after.mines:
+        general.append("mines")  # secret: named, not shown
+    if before.seekers != after.seekers:
+        general.append("seekers")
+    old = {s.name: s for s in before.ships}
+    gone = {e.ship for e in after.escapes} - {e.ship for e in before.escapes}
+    sets = (("moved", "moved"), ("repaired", "repair roll"), ("new_fires", "fire"))
+    changes: list[Change] = []
+    for ship in after.ships:
+        was = old.pop(ship.name, None)
+        if was is None:
+            changes.append((ship.name, "added", ""))
+            continue
+        words = ["left the map"] if ship.name in gone else []
+        words += _ship(was, ship) if was is not ship and was != ship else []
+        words += [word for field, word in sets if (ship.name in getattr(before, field)) != (ship.name in getattr(after, field)) and word not in words]
+        if words:
+            changes.append((ship.name, ", ".join(words), ship.side))
+    changes += [(name, "removed", "") for name in old]
+    sides: dict[str, list[str]] = {}
+    for ship in after.ships:
+        sides.setdefault(ship.side, []).append(ship.name)
+    return general, changes, {side: (f"all {len(names)} {side} ships", names) for side, names in sides.items()}
+
+
+def _ship(was: Ship, ship: Ship) -> list[str]:
+    """What changed of a roster."""
+    words = []
+    if ship.destroyed and not was.destroyed:
+        words.append("destroyed")
+    elif was.hull != ship.hull:
+        words.append("hull")
+    words += [word for field, word in (("adf", "ADF"), ("mr", "MR"), ("dcr", "DCR"), ("weapons", "weapons"), ("defenses", "defenses")) if getattr(was, field) != getattr(ship, field)]
+    if (was.damaged, was.airdock_only) != (ship.damaged, ship.airdock_only):
+        words.append("damage")
+    if was.speed != ship.speed:
+        words.append(f"speed {ship.speed}")
+    if (was.masking_screen_up, was.active_screen) != (ship.masking_screen_up, ship.active_screen):
+        words.append("screens")
+    if was.docked_at != ship.docked_at:
+        words.append(f"docked at {ship.docked_at}" if ship.docked_at else "undocked")
+    if was.carried_by != ship.carried_by:
+        words.append(f"aboard {ship.carried_by}" if ship.carried_by else "launched")
+    if (was.fired, was.shots) != (ship.fired, ship.shots):
+        words.append("fired")
+    if was.must_turn != ship.must_turn:
+        words.append("must turn" if ship.must_turn else "turned")
+    return words or (["roster"] if was != ship else [])
+
+
+# ---------------------------------------------------------------------- names
+
+
+def _grouped(changes: list[Change], wholes: dict[str, tuple[str, list[str]]]) -> list[dict[str, Any]]:
+    """Ships that changed alike, together, in the order of the file: a whole fleet (or side: its
+    name in ``wholes``, with the label it is shown by) that changed alike and stayed together is
+    named as one, the rest with their numbers run together."""
+    by_change: dict[str, list[tuple[str, str]]] = {}
+    for name, change, whole in changes:
+        by_change.setdefault(change, []).append((name, whole))
+    groups = []
+    for change, members in by_change.items():
+        named: list[list[Any]] = []
+        left = [name for name, _ in members]
+        for whole in dict.fromkeys(w for _, w in members if w in wholes):
+            label, in_it = wholes[whole]
+            stayed = {name for name, w in members if w == whole}
+            if len(in_it) >= 2 and stayed >= set(in_it):
+                named.append([label, len(in_it)])
+                left = [name for name in left if name not in stayed]
+        groups.append({"change": change, "names": named + _runs(left)})
+    return groups
+
+
+def _runs(names: Iterable[str]) -> list[list[Any]]:
+    """Names with the numbers (or single letters) that end them run together: Sathar Destroyer 1-3, 5."""
+    stems: dict[str, list[tuple[int, str]]] = {}
+    for name in names:
+        found = _NUMBERED.fullmatch(name) or _LETTERED.fullmatch(name)
+        if found is None:
+            stems.setdefault(name, [])
+            continue
+        stem, end = found.groups()
+        stems.setdefault(stem, []).append((int(end) if end.isdigit() else ord(end), end))
+    out: list[list[Any]] = []
+    for stem, ends in stems.items():
+        if not ends:
+            out.append([stem, 1])
+            continue
+        ends.sort()
+        runs: list[list[tuple[int, str]]] = []
+        for end in ends:
+            if runs and end[0] == runs[-1][-1][0] + 1:
+                runs[-1].append(end)
+            else:
+                runs.append([end])
+        text = ", ".join(run[0][1] if len(run) == 1 else f"{run[0][1]}-{run[-1][1]}" for run in runs)
+        out.append([f"{stem}{text}", len(ends)])
+    return out
