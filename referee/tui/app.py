@@ -64,8 +64,7 @@ class Finder(Provider):
             found = f"Help: {topic.title}"
             score, offsets = matcher.fuzzy_search.match(matcher.query, found)
             if score > 0:
-                said = f"the {next((p.TITLE for p in app.kind.pages() if p.NAME == topic.page), 'shown')} screen's help"
-                yield Hit(score, highlight(found, offsets, matcher.match_style), partial(help.show, app, topic), text=found, help=said)
+                yield Hit(score, highlight(found, offsets, matcher.match_style), partial(help.show, app, topic), text=found, help=help.where(app.kind, topic))
 
     async def discover(self) -> Hits:
         return

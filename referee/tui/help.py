@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -25,18 +25,17 @@ from textual.binding import Binding, BindingsMap
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
-from textual.keys import format_key
 from textual.geometry import Size
+from textual.keys import format_key
 from textual.widget import Widget
-from textual.widgets import Static
 
+from referee.sathar_war.campaign import BOOK as CAMPAIGN_BOOK
 from referee.tui.actions import Field
 from referee.tui.dialogs import Dialog, FormDialog
-from referee.sathar_war.campaign import BOOK as CAMPAIGN_BOOK
 from referee.tui.help_text import DIALOGS, MANUAL, SHARED, WIDGETS, About
 from referee.tui.kinds import KINDS, Kind
 from referee.tui.pages.base import Page
-from referee.tui.text import Part, bold, line, lines
+from referee.tui.text import bold, line
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -51,7 +50,7 @@ RULES = "Rules it follows"
 class Entry(NamedTuple):
     """A key (or a form's field) as the help shows it."""
 
-    keys: str  # as written: "m", "Ctrl+Z", "1-7", "F1 ?" ("": a field)
+    keys: str  # as written: "m", "Ctrl+Z", "1-7", "? F1" ("": a form's field, a list's keys)
     name: str
     said: str = ""
     rules: tuple[str, ...] = ()
@@ -101,7 +100,7 @@ def bound(classes: Iterable[type[DOMNode]]) -> list[Binding]:
 
 
 def grouped(bindings: Iterable[Binding]) -> list[tuple[str, Binding]]:
-    """Bindings of one action and name (``f1,question_mark``) as one, their keys written together."""
+    """Bindings of one action and name (``question_mark,f1``) as one, their keys written together."""
     found: dict[tuple[str, str], tuple[list[str], Binding]] = {}
     for binding in bindings:
         found.setdefault((binding.action, binding.description), ([], binding))[0].append(key_name(binding.key))
@@ -190,7 +189,7 @@ def widget_keys(node: DOMNode) -> list[Entry]:
             continue
         found = grouped(bound(ours(cls)))
         if found:
-            entries[cls] = Entry("", WIDGETS.get(cls.__name__, cls.__name__), ", ".join(f"{keys} {b.description.lower()}" for keys, b in found))
+            entries[cls] = Entry("", WIDGETS.get(cls.__name__, cls.__name__), ", ".join(f"{keys.replace(' ', '/')} {b.description.lower()}" for keys, b in found))
     return list(entries.values())
 
 
@@ -284,6 +283,12 @@ def topics(kind: Kind) -> list[Topic]:
     return list(found.values())
 
 
+def where(kind: Kind, topic: Topic) -> str:
+    """The palette's line under a topic: whose help it opens."""
+    page = next((p for p in kind.pages() if p.NAME == topic.page), None)
+    return f"in the help of the {page.TITLE} screen" if page else "in the help of the screen shown"
+
+
 # ---------------------------------------------------------------------- the dialog
 
 class HelpBox(VerticalScroll):
@@ -372,16 +377,20 @@ class HelpDialog(Dialog):
 
 
 def open_help(app: RefereeApp, shown: Help, anchor: str = "") -> None:
-    """Show a help: in the help dialog built the first time, shown again after."""
+    """Show a help: in the help in front, or in the help dialog built the first time and shown
+    again after (another, over a palette opened over the help)."""
     if isinstance(app.screen, HelpDialog):
-        app.screen.dismiss(None)
-    if app.is_screen_installed("help"):
-        dialog = app.get_screen("help")
-        assert isinstance(dialog, HelpDialog)
-        dialog.prepare(shown, anchor)
-    else:
+        app.screen.prepare(shown, anchor)
+        app.screen.on_screen_resume()
+        return
+    dialog = app.get_screen("help") if app.is_screen_installed("help") else None
+    if not isinstance(dialog, HelpDialog):
         dialog = HelpDialog(shown, anchor)
         app.install_screen(dialog, "help")
+    elif dialog in app.screen_stack:
+        dialog = HelpDialog(shown, anchor)
+    else:
+        dialog.prepare(shown, anchor)
     app.push_screen(dialog)
 
 
