@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from textual.binding import Binding, BindingsMap
+from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -169,15 +170,22 @@ def test_a_key_added_to_a_screen_appears_in_its_help(tmp_path: Path, monkeypatch
     assert any(t.title == "Zap" and t.page == "forces" for t in help.topics(KINDS["campaign"]))
 
 
-@pytest.mark.parametrize(("typed", "title", "anchor"), [
-    ("help risk jump", "Help: Forces screen (2)", "Move"),
-    ("help map screen", "Help: Map screen (3)", ""),
+@pytest.mark.parametrize(("typed", "hit", "title", "anchor"), [
+    ("help risk jump", "Help: risk jump", "Help: Forces screen (2)", "Move"),
+    ("help map screen", "Help: Map screen", "Help: Map screen (3)", ""),
 ])
-def test_the_palette_finds_a_help_topic_and_opens_it_there(tmp_path: Path, typed: str, title: str, anchor: str) -> None:
+def test_the_palette_finds_a_help_topic_and_opens_it_there(tmp_path: Path, typed: str, hit: str, title: str, anchor: str) -> None:
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         await keys(pilot, "ctrl+p")
         await pilot.press(*typed)
-        await pilot.pause(0.5)  # the palette searches in the background
+        hits = app.screen.query_one(CommandList)
+        found = -1
+        for _ in range(100):  # the palette searches in the background: until its list of hits stops growing
+            await pilot.pause(0.05)
+            if hits.option_count and hits.option_count == found:
+                break
+            found = hits.option_count
+        assert str(hits.get_option_at_index(0).prompt).startswith(hit)
         await pilot.press("enter")
         for _ in range(10):
             await pilot.pause()
