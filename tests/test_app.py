@@ -400,7 +400,7 @@ def test_the_start_offers_the_last_campaign_or_a_new_war(tmp_path: Path, monkeyp
     monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
     assert saves.last() is None
     first = saves.new_war()
-    saves.remember(first)
+    saves.remember(first, "campaign", "")
     assert saves.last() == first.resolve() and first.name == "war-1.toml"
 
     async def main() -> RefereeApp:
@@ -408,6 +408,9 @@ def test_the_start_offers_the_last_campaign_or_a_new_war(tmp_path: Path, monkeyp
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, FormDialog) and app.screen.title_text == "New war"  # its options asked (tests/test_app_files.py)
+            await pilot.press("ctrl+a")
             await pilot.pause()
         return app
 

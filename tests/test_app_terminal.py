@@ -16,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import time
+import tomllib
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -164,7 +165,8 @@ def test_make_run_shows_the_campaign_screen_switches_screens_and_quits(terminal:
     terminal.press("C-q")
     assert terminal.wait_for_exit() == 0, terminal.everything()
     assert (home / "war-1.toml").is_file(), sorted(p.name for p in home.iterdir())
-    assert (home / "last-campaign").read_text(encoding="utf-8").strip() == str((home / "war-1.toml").resolve())
+    recent = tomllib.loads((home / "recent.toml").read_text(encoding="utf-8"))["files"]  # the files opened, newest first
+    assert [(f["path"], f["kind"]) for f in recent] == [(str((home / "war-1.toml").resolve()), "campaign")]
 
 
 def test_a_second_start_offers_the_campaign_played_last(terminal: Terminal, tmp_path: Path) -> None:

@@ -120,12 +120,7 @@ def new(
 
     if storage.exists(storage.new_file(path)) and not force:
         raise RefereeError(f"{path} exists; give another name, or --force to replace it")
-    source = map_file or campaigns_dir() / "frontier-map.toml"
-    data = storage.read(source, "map")  # its refusals name the file already
-    try:
-        chart = frontier.from_dict(data)
-    except RefereeError as error:
-        raise RefereeError(f"{source}: {error}") from None
+    chart = frontier.read(map_file or campaigns_dir() / "frontier-map.toml")
     every = tables.load()
     campaign = forces.new_war(every, chart, replacements=not no_replacements, shatter_drones=shatter_drones)
     save_campaign(path, campaign, every)

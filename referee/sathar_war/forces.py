@@ -134,7 +134,9 @@ def _militia(tables: Tables, frontier: Frontier, stations: dict[str, Unit]) -> l
     for row in tables.get("ssw.militia").rows:
         planet = str(row["planet"])
         system, _ = frontier.planet(planet)
-        base = stations[planet]
+        base = stations.get(planet)
+        if base is None:
+            raise RefereeError(f"{planet}'s militia (ssw.militia) are based at its station, and the map gives {planet} no station")
         for column, ship_class in columns:
             for name in _numbered(f"{planet} Militia", ship_class, int(str(row[column]))):
                 roster = attrs.evolve(ship(tables, ship_class, name, "UPF"), docked_at=base.name)

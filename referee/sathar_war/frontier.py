@@ -14,6 +14,7 @@ drawn at the default map's places of the same names (:func:`placed`).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -153,6 +154,18 @@ class Frontier:
     def places(self) -> tuple[StarSystem | Circle, ...]:
         """The systems and start circles: what the picture places (``at``)."""
         return (*self.systems, *self.circles)
+
+
+def read(path: Path) -> Frontier:
+    """The map in a file (a new war's ``--map FILE``, the app's New war form); a file that is not a
+    map, or a map that is wrong, is refused naming the file and what is wrong."""
+    from referee import storage
+
+    data = storage.read(path, "map")  # its refusals name the file already
+    try:
+        return from_dict(data)
+    except RefereeError as error:
+        raise RefereeError(f"{path}: {error}") from None
 
 
 def from_dict(data: dict[str, Any]) -> Frontier:

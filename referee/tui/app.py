@@ -5,6 +5,7 @@ campaign opens on top of it, and closing it hands the campaign one action."""
 from __future__ import annotations
 
 import gc
+import os
 import random
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -80,8 +81,10 @@ class RefereeApp(App[None]):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("ctrl+l", "reload", "Read the file again", show=False),
+        Binding("ctrl+o", "open_file", "Open a file", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False),
-        Binding("question_mark,f1", "help", "Help", show=False, priority=True),  # (in a dialog too; a text box keeps its ?)
+        Binding("question_mark", "help", "Help", show=False),  # (a box or list typed in keeps its ?; a dialog binds its own)
+        Binding("f1", "help", "Help", show=False, priority=True),  # (in any dialog, list or box)
     ]
 
     def __init__(self, journal: Journal, offer: Path | None = None) -> None:
@@ -119,7 +122,7 @@ class RefereeApp(App[None]):
         yield KeyLine(id="keys")
 
     def on_mount(self) -> None:
-        saves.remember(self.journal.path)
+        saves.remember(self.journal.path, self.journal.kind, saves.title(self.journal.state))
         if self.offer is not None:
             self.push_screen(StartDialog(self.offer))
         self.set_interval(WATCH, self.watch_file)
@@ -327,21 +330,60 @@ class RefereeApp(App[None]):
         self.changed()
         self.tell(f"read again from {self.journal.path.name}: {self.kind.where(self.journal.state)}")
 
-    def new_war(self) -> None:
+    # ------------------------------------------------------------------ the files played: a new war, another file
+
+    def action_new_war(self) -> None:
+        """A new war, its options asked first (the optional rules, the map): saved as war-N.toml in
+        the campaigns folder, and opened; the file played before stays in the list Ctrl+O shows."""
+        values = {"shatter_drones": "n", "replacements": "y", "map": ""}
+        about = "the Second Sathar War at set-up, with the optional rules chosen; the map: blank, or a map file (as campaigns/frontier-map.toml)"
+        self.open_form("New war", about, NEW_WAR, values, _no_step, take=self.make_war)
+
+    def make_war(self, values: Values) -> None:
+        """The New war form's values: the war made with the same rules as ``referee campaign new``
+        (forces.new_war), saved and opened. A map file that is wrong is refused beside its field,
+        and no war is made."""
+        from referee.tui.actions import FieldError
+
+        typed = values.get("map", "").strip()
         try:
-            path = saves.new_war()
-            journal = Journal.open(path, self.tables)
+            text = saves.war(self.tables, Path(typed).expanduser() if typed else None, values.get("replacements") != "n", values.get("shatter_drones") == "y")
         except RefereeError as error:
-            self.tell(str(error), "error")
+            raise FieldError("map", f"{error}; no war was made") from None
+        path = saves.new_war(text)
+        journal = Journal.open(path, self.tables)
+        self.below.clear()
+        self.secrets = False
+        self.call_later(self.switch, journal, f"a new war ({saves.title(journal.state)}): {path}; Ctrl+O lists the files played before")
+
+    def action_open_file(self) -> None:
+        """Ctrl+O: the files played before, or any file's path, to open; n: a new war."""
+        from referee.tui.dialogs import OpenDialog
+
+        if not self.is_screen_installed("open"):
+            self.install_screen(OpenDialog(), "open")  # (kept: shown again, it is not built again)
+        self.push_screen("open")
+
+    def open_file(self, path: Path) -> None:
+        """Play another file, a campaign or a battle, in place of this one (saved already at every
+        change), with its own undo history (kept beside it). A file that is not a campaign or
+        battle raises RefereeError, and nothing changes."""
+        if os.path.realpath(path) == os.path.realpath(self.journal.path):
+            self.tell(f"{path.name} is the file open")
             return
-        saves.remember(path)
-        self.call_later(self.switch, journal, f"a new war: {path}")
+        journal = Journal.open(path, self.tables)
+        undo = "; Ctrl+Z undoes its last action" if journal.past else ""
+        self.below.clear()  # (a battle fought from a campaign, opened from the list, is a battle on its own: f on the campaign's Battles screen takes it up to close it)
+        self.secrets = False
+        self.call_later(self.switch, journal, f"{path.name} opened: {KINDS[journal.kind].where(journal.state)}{undo}")
 
     async def switch(self, journal: Journal, said: str, page: str = "") -> None:
         """Play another file: a battle fought from the campaign, the campaign again, a new war. Its
         kind's pages replace the ones shown when the kind differs; ``page`` is shown."""
         other_kind = journal.kind != self.journal.kind
         self.journal = journal
+        saves.remember(journal.path, journal.kind, saves.title(journal.state))
+        self.call_after_refresh(journal.prefetch)  # the state its first Ctrl+Z goes back to, if from before it was opened
         self.outside = False  # (the file played before may have changed meanwhile: this one was just read)
         self.marked = []
         self.volley.clear()
@@ -443,6 +485,8 @@ class RefereeApp(App[None]):
         yield SystemCommand("Undo", "revert the last action, its rolls' consequences with it", self.action_undo)
         yield SystemCommand("Redo", "do again what was undone", self.action_redo)
         yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L)", self.action_reload)
+        yield SystemCommand("Open a file", "a campaign or battle: one played before, or any path (Ctrl+O)", self.action_open_file)
+        yield SystemCommand("New war", "the Second Sathar War from its start, its options asked: Shatter Drones, Replacements, the map", self.action_new_war)
         yield SystemCommand("Help", "what the screen in front shows, its keys and the rules it follows (? or F1); type help and a topic", self.action_help)
 
     def action_help(self) -> None:
@@ -469,6 +513,19 @@ class RefereeApp(App[None]):
         self.action_show(mode)
 
 
+DRONES = [("no", "n"), ("yes: two frigates a side are drones", "y")]
+REPLACEMENTS = [("yes: at the end of every 20 days", "y"), ("no", "n")]
+NEW_WAR = (  # the options of `referee campaign new`
+    Field("shatter_drones", "Shatter Drones", "optional rule", choices=lambda state, values: DRONES),
+    Field("replacements", "Replacements", "optional rule", choices=lambda state, values: REPLACEMENTS),
+    Field("map", "Map", "blank: the bundled Frontier Deployment Map"),
+)
+
+
+def _no_step(values: Values) -> AnyStep:
+    raise AssertionError("the New war form hands its values to make_war: it builds no step")
+
+
 def run(path: Path | None) -> None:
     """``referee play [PATH]`` and ``referee`` alone: open the file, a campaign or a Knight Hawks
     battle (with no path: offer the last one played, or start a new war from the bundled start);
@@ -478,7 +535,7 @@ def run(path: Path | None) -> None:
     every = tables.load()
     offer = None
     if path is None:
-        offer = saves.last()
+        offer = saves.last()  # (the start offers it, and the other files played; none: a new war, the book's options)
         path = offer or saves.new_war()
     elif not path.exists() and str(path) in scenario_files():
         import sys

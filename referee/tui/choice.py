@@ -70,6 +70,11 @@ class Choice(Widget, can_focus=True):
     def is_blank(self) -> bool:
         return not self._value
 
+    def clear(self) -> None:
+        """Nothing chosen (a form shown again starts from its fresh values), told to nobody."""
+        self._value = ""
+        self.refresh()
+
     def set_options(self, options: Iterable[tuple[str, str]]) -> None:
         """New options; a choice no longer among them is dropped."""
         self.options = list(options)

@@ -1,4 +1,4 @@
-"""The app's dialogs: an action's fields, its dice, and the choice of campaign at start.
+"""The app's dialogs: an action's fields, its dice, and the choice of file (at start, and Ctrl+O).
 
 A bad entry is shown beside its field and changes nothing. A field that names a ship, a weapon or
 a target of a battle is a list to pick from, narrowed to what the action allows (and to the
@@ -12,10 +12,12 @@ from __future__ import annotations
 import fnmatch
 import random
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -25,12 +27,13 @@ from textual.widget import Widget
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, SelectionList, Static
 
-from referee import dice
+from referee import dice, saves
 from referee.errors import RefereeError
 from referee.tui.actions import AnyStep, Field, FieldError, Values, later_roll
 from referee.tui.choice import Choice
 from referee.tui.choice import narrowed as by_words
-from referee.tui.text import bold, line, lines, plain
+from referee.tui.rows import Rows
+from referee.tui.text import Part, bold, line, lines, plain
 
 if TYPE_CHECKING:
     from referee.journal import Result
@@ -87,10 +90,11 @@ class Box(VerticalScroll, can_focus=False):
 
 
 RELOAD = Binding("ctrl+l", "app.reload", "Read the file again", show=False)  # (the app's keys do not reach a dialog)
+HELP = Binding("question_mark", "app.help", "Help", show=False)  # (F1 reaches it: a priority key)
 
 
 class Dialog(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), RELOAD]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), RELOAD, HELP]
 
     @property
     def referee(self) -> RefereeApp:
@@ -102,20 +106,28 @@ class Dialog(ModalScreen[None]):
 
 class Finder(Input):
     """The box above a list of ships: typing narrows the list; with nothing marked in the list, what
-    is typed (names, fleets, * ? patterns, comma-separated) is the field's value. Down goes to the list."""
+    is typed (names, fleets, * ? patterns, comma-separated) is the field's value. Down goes back to the list."""
 
     BINDINGS = [Binding("down", "app.focus_next", "To the list", show=False)]
 
 
 class Marks(SelectionList[str]):
     """A list of ships to mark: the cursor is on its first row when it takes the focus; space marks
-    (or unmarks) and moves down; Enter runs the form, as in every field."""
+    (or unmarks) and moves down; a letter typed goes to the box above, which narrows the list;
+    Enter runs the form, as in every field."""
 
     BINDINGS = [Binding("space", "mark", "Mark", show=False), Binding("enter", "screen.run", "Go", show=False)]
 
     def on_focus(self) -> None:
         if self.highlighted is None and self.option_count:
             self.highlighted = 0
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isprintable() and event.character != " ":
+            event.stop()
+            finder = self.screen.query_one(f"#find-{(self.id or '').removeprefix('field-')}", Input)
+            finder.focus()
+            finder.insert_text_at_cursor(event.character)
 
     def action_mark(self) -> None:
         if self.highlighted is not None:
@@ -162,6 +174,8 @@ class FormDialog(Dialog):
                     self.query_one(f"#find-{field.name}", Input).value = ""
                 elif field.choices is None:
                     self.query_one(f"#field-{field.name}", Input).value = values.get(field.name, "")
+                else:
+                    self.query_one(f"#field-{field.name}", Choice).clear()  # (chosen again below from the fresh values)
             self.choose(0, values)
             for error in self.query(".error").results(Static):
                 say(error, "")
@@ -228,6 +242,7 @@ class FormDialog(Dialog):
             with many.prevent(SelectionList.SelectedChanged):
                 many.clear_options()
                 many.add_options([(Text(plain(label, one_line=True)), value, on) for label, value, on in listed])
+                many.highlighted = 0 if listed else None  # (a list refilled has its cursor on its first row, focused yet or not)
             self.listed[name] = listed
         self.show_value(name)
 
@@ -284,8 +299,7 @@ class FormDialog(Dialog):
 
     def on_screen_resume(self) -> None:
         if self.fields:
-            first = self.fields[0]
-            self.query_one(f"#find-{first.name}" if first.many else f"#field-{first.name}").focus()
+            self.query_one(f"#field-{self.fields[0].name}").focus()  # (a list of ships: space marks at once, a letter narrows it)
         else:
             self.run()
 
@@ -545,22 +559,147 @@ class ConfirmDialog(Dialog):
         self.yes()
 
 
-class StartDialog(Dialog):
-    """On a start without a file: the campaign played last, or a new war from the bundled start."""
+def when(moment: datetime | None, now: datetime) -> str:
+    """When a file was last played, short: today 14:05, yesterday 09:30, 3 Mar 21:10, 3 Mar 2024."""
+    if moment is None:
+        return ""
+    days = (now.date() - moment.date()).days
+    if days == 0:
+        return f"today {moment:%H:%M}"
+    if days == 1:
+        return f"yesterday {moment:%H:%M}"
+    return f"{moment.day} {moment:%b %H:%M}" if moment.year == now.year else f"{moment.day} {moment:%b %Y}"
 
-    BINDINGS = [Binding("c", "go('last')", "Continue"), Binding("n", "go('new')", "New war"), Binding("escape", "go('last')", "Continue")]
+
+class OpenDialog(Dialog):
+    """Ctrl+O (and the palette's "Open a file"): the files opened in the app, newest first - each
+    one's kind, file, what it is and when it was last played - to open one (Enter), or any file's
+    path typed (a file that is not a campaign or battle is refused, saying why, and the file
+    shown stays); n starts a new war, its options asked first. Few widgets, the box for a path
+    made only when asked for (Tab): each widget costs a dialog about 2 ms to show, and the start
+    offer is part of the app's start. The app keeps the dialog and shows it again, the list read
+    afresh each time."""
+
+    DEFAULT_CSS = """
+    OpenDialog #recent { height: auto; max-height: 11; margin: 1 0; overflow-x: hidden; }
+    OpenDialog #where { height: auto; color: $text-muted; }
+    OpenDialog #where.wrong { color: $text-error; }
+    OpenDialog .field { margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("n", "new_war", "New war"), Binding("enter", "open", "Open"), Binding("tab", "path", "Type a path"), RELOAD]
+    HEADING = "Open a file"
+    CONTINUES = False  # the cursor starts on the file open (at start: continue it), else on the one played before
+    KEYS = "Enter: open   n: new war   Tab: type a path   Esc: back"
+
+    files: dict[str, saves.Recent] = {}
+
+    def lines(self) -> list[Part]:
+        return ["Enter opens the file under the cursor: the one shown now is saved already, and each keeps its undo history beside it."]
+
+    def compose(self) -> ComposeResult:
+        with Box(classes="dialog", id="frame"):
+            yield Static(lines([bold(self.HEADING), "", *self.lines()]))
+            yield Rows("kind", "last played", "file", "what", id="recent")
+            yield Static("", id="where")
+            yield Label(self.KEYS, classes="keys")
+
+    async def on_screen_resume(self) -> None:
+        """Shown (again): the files played, read afresh; the cursor on the one played before (at
+        start: on the one open, to continue); what was typed and said before is gone."""
+        self.files = {str(f.path): f for f in saves.recent()}
+        now = datetime.now()
+        open_now = str(self.referee.journal.path.resolve())
+        rows = [(key, (f.kind or "file", "open now" if key == open_now else when(f.played, now), f.path.name, f.name)) for key, f in self.files.items()]
+        recent = self.query_one("#recent", Rows)
+        recent.styles.height = len(rows) + 1  # its header and rows (past max-height it scrolls)
+        recent.display = bool(rows)
+        recent.show(rows)
+        for box in self.query("#path").results(Input):
+            box.value = ""
+        if rows:
+            recent.point(rows[0][0] if self.CONTINUES else next((key for key, _ in rows if key != open_now), rows[0][0]))
+            recent.focus()
+            self.show_where(recent.key)
+        else:
+            self.tell("")
+            await self.action_path()
+
+    def tell(self, text: Content | str, wrong: bool = False) -> None:
+        """The line under the list: the file under the cursor, or why a file was refused."""
+        where = self.query_one("#where", Static)
+        where.set_class(wrong, "wrong")
+        where.update(text if isinstance(text, Content) else line(text))
+
+    def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
+        event.stop()
+        self.show_where(event.key)
+
+    def show_where(self, key: str) -> None:
+        """Under the list: the file under the cursor, its folder and what it is."""
+        found = self.files.get(key)
+        if found is not None:
+            what = f" · {found.name}" if found.name else ""
+            self.tell(line(bold(found.path.name), f" in {found.path.parent}{what}"))
+
+    async def action_path(self) -> None:
+        """Tab: to the box for a file's path (made the first time), and back to the list."""
+        boxes = self.query("#path").results(Input)
+        box = next(boxes, None)
+        if box is None:
+            box = Input(placeholder="a campaign or battle file; Enter opens it", id="path")
+            await self.query_one("#frame").mount(Horizontal(Label("A file's path"), box, classes="field"), before=".keys")
+            box.focus()
+        elif self.focused is box and self.query_one("#recent", Rows).display:
+            self.query_one("#recent", Rows).focus()
+        else:
+            box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        typed = event.value.strip()
+        if not typed:
+            self.tell("type the path of a campaign or battle file (or Esc)", wrong=True)
+            return
+        self.open(Path(typed).expanduser())
+
+    def action_open(self) -> None:
+        recent = self.query_one("#recent", Rows)
+        if recent.key:
+            self.open(Path(recent.key))
+
+    def open(self, path: Path) -> None:
+        try:
+            self.referee.open_file(path)
+        except RefereeError as error:
+            self.tell(f"{error}; {self.referee.journal.path.name} stays open", wrong=True)
+            return
+        except Exception as error:  # noqa: BLE001 - a fault of the program: the file shown stays, the app goes on
+            self.tell(failed(error), wrong=True)
+            return
+        self.dismiss(None)
+
+    def action_new_war(self) -> None:
+        self.dismiss(None)
+        self.referee.action_new_war()
+
+
+class StartDialog(OpenDialog):
+    """On a start without a file: the file played last is open; c (or Esc) continues it, n starts
+    a new war (its options asked first), or another file is opened as Ctrl+O opens one."""
+
+    BINDINGS = [Binding("c", "cancel", "Continue"), Binding("escape", "cancel", "Continue")]
+    HEADING = "Welcome back"
+    CONTINUES = True
+    KEYS = "Enter: open   c or Esc: continue   n: new war   Tab: type a path"
 
     def __init__(self, last: Path) -> None:
         super().__init__()
         self.last = last
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(line(bold("Welcome back")), classes="title")
-            yield Static(line("c: continue the campaign played last, ", bold(self.last.name), f"\n   (in {self.last.parent})"))
-            yield Static("n: start a new war from the bundled Second Sathar War start")
-
-    def action_go(self, choice: str) -> None:
-        self.dismiss(None)
-        if choice == "new":
-            self.referee.new_war()
+    def lines(self) -> list[Part]:
+        kind = self.referee.journal.kind
+        return [
+            line(f"c: continue the {kind} played last, ", bold(self.last.name), f"\n   (in {self.last.parent})"),
+            "n: start a new war, asking its options (optional rules, map)",
+            "or open another file: Enter on one below, or Tab to type its path",
+        ]

@@ -169,10 +169,8 @@ def app_keys(in_a_dialog: bool = False) -> list[Entry]:
     mine = {b.key for b in own}
     found = [*own, *(b for b in bound(reversed(RefereeApp.__mro__)) if b.key not in mine)]
     found.append(Binding(RefereeApp.COMMAND_PALETTE_BINDING, "command_palette", "Palette", priority=True))
-    return [
-        Entry(keys, binding.description, SHARED.get(binding.action, "")) for keys, binding in grouped(found)
-        if not binding.action.startswith("tab(") and (binding.priority or not in_a_dialog)
-    ]
+    reach = [b for b in found if not b.action.startswith("tab(") and (b.priority or not in_a_dialog)]
+    return [Entry(keys, binding.description, SHARED.get(binding.action, "")) for keys, binding in grouped(reach)]
 
 
 def ours(cls: type[DOMNode]) -> list[type[DOMNode]]:

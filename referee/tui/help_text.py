@@ -164,6 +164,7 @@ SHARED: Mapping[str, str] = {
             "it outlives the app and holds the commands' actions too)",
     "redo": "what was undone",
     "reload": "after another program saved it (undo and redo go on along the file's history)",
+    "open_file": "a campaign or battle: one played before, or any file's path; a new war (n there)",
     "command_palette": "finds every action, ship, system, table and help topic by name",
     "help": "for the screen or dialog in front (F1 where a ? would be typed: a box, or a list that finds by typing); Esc closes it",
     "quit": "every change is saved already",
@@ -198,7 +199,18 @@ DIALOGS: Mapping[str, About] = {
         "dialog open keeps what was typed, to run on the file read); Esc: not now (nothing is saved until it is read again: Ctrl+L).",
         title="The file was changed by another program",
     ),
-    "StartDialog": About("c continues the campaign played last; n starts a new war from the bundled Second Sathar War start.", title="Welcome back"),
+    "OpenDialog": About(
+        "The campaigns and battles opened in the app, newest first, each with its kind, when it was last played, its file and what it is. "
+        "Enter opens the one under the cursor (the file shown now is saved already, and each keeps its undo history beside it); Tab "
+        "goes to a box for any file's path; n starts a new war, its options asked first. A file that is not a campaign or battle is "
+        "refused, saying why, and the file shown stays.",
+        title="Open a file",
+    ),
+    "StartDialog": About(
+        "The file played last is open: c (or Esc) continues it. n starts a new war, its options asked first (the optional rules, the "
+        "map); or open another file: Enter on one in the list, or Tab to type its path.",
+        title="Welcome back",
+    ),
     "ResultsDialog": About(
         "The results of one battle fought on the table: a row for each ship that may have fought, prefilled from its roster. Enter (or "
         "a key typed) edits the cell under the cursor in the line below; space turns a y/n cell; Ctrl+A enters every row as one action "
