@@ -270,7 +270,8 @@ def test_the_readme_tables_of_keys_are_the_apps() -> None:
         made = help.markdown(kind)
         assert found.get(kind) == made, (
             f"README.md's table of the keys of a {kind} is not what the app's bindings make: write it anew with "
-            f"`.venv/bin/python -m referee.tui.help --write-readme` (or see it with --markdown), then review the diff"
+            f"`.venv/bin/python -m referee.tui.help --write-readme` (or see it with --markdown), then review the diff "
+            f"(a new kind of file: put its two marker lines where its table goes first, {' ... '.join(help.marker(kind))})"
         )
 
 
