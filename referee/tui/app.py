@@ -49,9 +49,11 @@ def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:
 
 
 class Finder(Provider):
-    """The command palette's search over ships, systems and tables by name."""
+    """The command palette's search over ships, systems and tables by name, and the help's topics."""
 
     async def search(self, query: str) -> Hits:
+        from referee.tui import help
+
         app: RefereeApp = self.app  # type: ignore[assignment]
         matcher = self.matcher(query)
         for kind, name, call in app.findable():
@@ -59,6 +61,11 @@ class Finder(Provider):
             score, offsets = matcher.fuzzy_search.match(matcher.query, found)
             if score > 0:
                 yield Hit(score, highlight(found, offsets, matcher.match_style), call, text=found, help=HELP[kind])
+        for topic in help.topics(app.kind):
+            found = f"Help: {topic.title}"
+            score, offsets = matcher.fuzzy_search.match(matcher.query, found)
+            if score > 0:
+                yield Hit(score, highlight(found, offsets, matcher.match_style), partial(help.show, app, topic), text=found, help=help.where(app.kind, topic))
 
     async def discover(self) -> Hits:
         return
@@ -76,6 +83,8 @@ class RefereeApp(App[None]):
         Binding("ctrl+l", "reload", "Read the file again", show=False),
         Binding("ctrl+o", "open_file", "Open a file", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False),
+        Binding("question_mark", "help", "Help", show=False),  # (a box or list typed in keeps its ?; a dialog binds its own)
+        Binding("f1", "help", "Help", show=False, priority=True),  # (in any dialog, list or box)
     ]
 
     def __init__(self, journal: Journal, offer: Path | None = None) -> None:
@@ -478,6 +487,13 @@ class RefereeApp(App[None]):
         yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L)", self.action_reload)
         yield SystemCommand("Open a file", "a campaign or battle: one played before, or any path (Ctrl+O)", self.action_open_file)
         yield SystemCommand("New war", "the Second Sathar War from its start, its options asked: Shatter Drones, Replacements, the map", self.action_new_war)
+        yield SystemCommand("Help", "what the screen in front shows, its keys and the rules it follows (? or F1); type help and a topic", self.action_help)
+
+    def action_help(self) -> None:
+        """? or F1: the help of the screen or dialog in front (again: closes it)."""
+        from referee.tui import help
+
+        help.toggle(self)
 
     def _from_palette(self, name: str, action: Action) -> None:
         self.action_show(name)

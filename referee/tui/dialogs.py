@@ -90,10 +90,11 @@ class Box(VerticalScroll, can_focus=False):
 
 
 RELOAD = Binding("ctrl+l", "app.reload", "Read the file again", show=False)  # (the app's keys do not reach a dialog)
+HELP = Binding("question_mark", "app.help", "Help", show=False)  # (F1 reaches it: a priority key)
 
 
 class Dialog(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), RELOAD]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), RELOAD, HELP]
 
     @property
     def referee(self) -> RefereeApp:

@@ -1,0 +1,84 @@
+"""The words of a Knight Hawks battle's help (``?`` or F1) and of its table of keys in the README:
+what its Ships and Fire screens show, what their keys do beyond their names, and the sections of
+the Tactical Operations Manual (and the Campaign Book, for a battle of the campaign) each follows,
+cited as the battle engine cites them. The keys are read from the screens' bindings and actions
+(``referee.tui.help``). Dice & Tables and the Log are the campaign's (``referee.tui.help_text``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from referee.knight_hawks.battle import DOCKED_RULE, SEQUENCE
+from referee.knight_hawks.combat import MANUAL
+from referee.knight_hawks.combat_phase import FIRE_RULE, WASTED
+from referee.knight_hawks.movement import BREAKING_OFF, MASKING, NAVIGATION, OFF_THE_MAP, SPEED_RULE, START_SPEED, TURNING
+from referee.knight_hawks.odds import AUTOMATIC, DESTROYED, HULL_HITS
+from referee.knight_hawks.ordnance import NEW_WEAPONS, SEEKERS
+from referee.knight_hawks.rearm import FIGHTERS, SCOUTS
+from referee.knight_hawks.repair import RULE as REPAIRS
+from referee.knight_hawks.scenarios import CAMPAIGN_OVER
+from referee.sathar_war.battles import DRONES
+from referee.tui.help_text import DICE, LOG, About, Key
+
+MINES = f"{NEW_WEAPONS}, Mines"
+SCREENS_RULE = f"{MANUAL}, Advanced Game: New Advanced Game Defenses"
+DOCKING = f"{MANUAL}, Space Stations (docking); Fighters"
+
+SHIPS = About(
+    "the turn and the half, what comes next in the Sequence of Play (movement, fire damage, defensive then offensive fire, the repair "
+    "turn after every third turn); both sides' ships with a hull bar, ADF, MR, speed and what they are doing (destroyed ones greyed); "
+    "the roster card of the ship under the cursor: hull, ADF, MR, DCR, weapons with ammunition and what fired this turn, defenses and "
+    "the screen in use, damage and fires, docked, carried. Once the scenario's victory conditions say a side has won (or it is a draw), "
+    "it says `OVER` with the verdict and the steps of play are refused: `c` closes a campaign battle, `Ctrl+Z` takes back the last step.",
+    (SEQUENCE, f"{MANUAL}, Basic Game: Movement", HULL_HITS),
+    {
+        "Move": Key("Players move the counters; this records the move and checks it: at most the ship's ADF in change of speed, at most its MR "
+                    "in turns, one turn a hex; a masking screen ends when the ship changes speed or turns.", (SPEED_RULE, TURNING, MASKING, HULL_HITS),
+                    ("movement", "ADF", "MR")),
+        "Starting speed": Key(rules=(START_SPEED,)),
+        "Off the map": Key("A ship that left can no longer fire, be fired at, launch ICMs, dock, move or repair.",
+                           (OFF_THE_MAP["basic"], OFF_THE_MAP["advanced"], BREAKING_OFF), ("breaking off combat", "escape")),
+        "Next": Key("Fighters and assault scouts a complete game turn on board a base not attacked are rearmed as the turn ends (logged).",
+                    (SEQUENCE, FIGHTERS, SCOUTS), ("Sequence of Play", "rearm")),
+        "Fires": Key(rules=(FIRE_RULE,), topics=("electrical fire",)),
+        "Screens": Key(rules=(MASKING, SCREENS_RULE), topics=("masking screen", "electron screen", "proton screen", "stasis screen")),
+        "Dock": Key(rules=(DOCKING, DOCKED_RULE), topics=("docking",)),
+        "Navigation": Key(rules=(NAVIGATION,), topics=("navigation hit",)),
+        "Break apart": Key(rules=(HULL_HITS,), topics=("breaking apart",)),
+        "Repair": Key(rules=(REPAIRS,), topics=("repair turn", "DCR")),
+        "Lay mines": Key("Secret: shown only by kh ships --secrets.", (MINES,), ("mines",)),
+        "Mines attack": Key(rules=(MINES,)),
+        "Place seeker": Key("Secret: shown only by kh ships --secrets.", (SEEKERS,), ("seeker missile",)),
+        "Seeker": Key(rules=(SEEKERS,)),
+        "Drone": Key(rules=(DRONES,), topics=("shatter drone",)),
+        "close": Key("only a battle fought from a campaign (f on its Battles screen): asked first, every roster, loss and round of ammunition goes "
+                     "back into the campaign as one action in its log (Ctrl+Z there takes it back), judged for victory and the retreat conditions.",
+                     (CAMPAIGN_OVER,), ("close the battle",)),
+    },
+    ("roster card", "hull points"),
+)
+
+FIRE = About(
+    "a side's shots, announced before any die is rolled, each with its chance to hit; beside the shot under the cursor, the exact odds "
+    "of every shot at its target (the chance to hit with its parts, the hull damage, each Damage Table row, the hull points lost and the "
+    "chance the target is destroyed). A shot the rules forbid (a torpedo out of its owner's phase, a docked ship's forward-firing weapon, "
+    "a weapon fired twice in a half) is refused when it is announced.",
+    (f"{MANUAL}, Combat: Aiming Weapons", f"{MANUAL}, Combat: Range Diffusion", f"{MANUAL}, Combat: Head-On Shots",
+     f"{MANUAL}, Defenses: Interceptor Missiles", AUTOMATIC, DESTROYED),
+    {
+        "announce": Key("firer, weapon and target are picked from lists of what may fire and be fired at; the ship launching ICMs from the ships "
+                        "that may defend the target; their number, the range, head-on, evasion and gunnery typed as the map shows them.",
+                        (f"{MANUAL}, Combat: Aiming Weapons", f"{MANUAL}, Combat: Range Diffusion", f"{MANUAL}, Combat: Head-On Shots",
+                         f"{MANUAL}, Defenses: Interceptor Missiles", f"{MANUAL}, Combat: Evasive Maneuvers"),
+                        ("shot", "ICM", "to hit", "odds")),
+        "drop": Key("drop the shot under the cursor from the volley."),
+        "clear": Key("drop every shot announced."),
+        "fire": Key("roll the shots announced as one volley: the to-hit rolls first, then the damage rolls of the hits. A shot at a ship an earlier "
+                    "shot destroyed is wasted and still spends its ammunition.", (WASTED, f"{MANUAL}, Basic Game: Ship Damage", f"{MANUAL}, Advanced Game: Damage Table", DESTROYED),
+                    ("volley", "wasted shot")),
+    },
+    ("combat", "Damage Table"),
+)
+
+SCREENS: Mapping[str, About] = {"ships": SHIPS, "fire": FIRE, "dice": DICE, "log": LOG}

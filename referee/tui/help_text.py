@@ -1,0 +1,237 @@
+"""The words of the help (``?`` or F1) and of the README's tables of keys: what each screen of a
+campaign shows, what its keys do beyond their names, and the sections of the books each follows,
+cited as the rules layer cites them. The keys themselves are never listed here: the help reads
+them from the screens' bindings and actions (``referee.tui.help``), so a key added later appears
+by itself. A Knight Hawks battle's words are in ``referee.tui.battle.help_text``. No Textual here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
+
+from referee.knight_hawks.repair import RULE as KH_REPAIRS
+from referee.sathar_war import battles, fleets, movement, repairs, setup, supply, turn
+from referee.sathar_war.frontier import MAP
+from referee.sathar_war.victory import VICTORY
+
+MANUAL = "Knight Hawks Tactical Operations Manual"  # (knight_hawks.combat.MANUAL: not imported, the battle engine stays unloaded in a campaign)
+
+
+class Key(NamedTuple):
+    """What the help says of one key of a screen beyond its binding's name (an action's key: beyond
+    the action's own help)."""
+
+    more: str = ""
+    rules: tuple[str, ...] = ()  # the sections of the books it follows
+    topics: tuple[str, ...] = ()  # what else the palette finds its help by ("risk jump")
+
+
+NO_KEYS: Mapping[str, Key] = MappingProxyType({})
+
+
+class About(NamedTuple):
+    """A screen (or a dialog): what it shows, the rules it follows, and its keys' words, by the
+    action's name (an action's key) or by the binding's action (any other key)."""
+
+    shows: str
+    rules: tuple[str, ...] = ()
+    keys: Mapping[str, Key] = NO_KEYS
+    topics: tuple[str, ...] = ()
+    title: str = ""  # a dialog's, where it has none of its own
+
+
+MOVE = Key(
+    "The ships marked on the Forces screen (space), or the one under the cursor, come marked in its list; Toward is the place under the cursor. "
+    "Ships that move two or three boxes a day risk-jump: the d100 for each group against the Misjump Probability Table as it enters the jump box.",
+    (movement.MOVEMENT, movement.TRANSIT, movement.RISK, movement.LIMITS, movement.INTERLOCKED, movement.MILITIA, movement.CIRCLES),
+    ("risk jump", "misjump", "interlocked computers", "transit box", "militia ships", "Day One"),
+)
+DOCK = Key("A ship docked a full day at a station with a construction centre is in its repair queue.", (fleets.DOCKING,))
+
+CAMPAIGN = About(
+    "the Time Record Track (this tenday's boxes, with Void returns, replacements and the tenday check marked), the step and the next "
+    "thing to do (with the screen and key that does it), alerts, the victory tally, the sealed retreat condition and, revealed, how "
+    "far it has come.",
+    (turn.SEQUENCE, VICTORY, setup.SETUP),
+    {
+        "Advance": Key("Ending the day is asked first, with what it will do.", (turn.SEQUENCE,), ("end the day", "Time Record Track")),
+        "Override": Key(rules=(turn.SEQUENCE, movement.CIRCLES)),
+        "Retreat": Key("Secret: sealed on this screen until s reveals it.", (setup.RETREAT,), ("retreat condition",)),
+        "NOVA": Key(rules=(setup.NOVA,), topics=("Strike Force NOVA",)),
+        "Drones": Key(rules=(setup.DRONES,), topics=("shatter drone",)),
+        "secret": Key("reveal the Sathar player's secret retreat condition on this screen (asked first: anyone at the table may be looking), and how far it "
+                      "has come; s again seals it.", (setup.RETREAT,)),
+    },
+    ("tenday", "victory", "Strategic Turn Sequence"),
+)
+
+FORCES = About(
+    "every ship and station, filtered by words or `side:` `fleet:` `at:` `type:` `state:`; the roster of the ship under the cursor "
+    "as the book's roster form, with its supply path.",
+    (setup.SETUP, fleets.SHEET, supply.SUPPLY),
+    {
+        "Move": MOVE,
+        "Place": Key(rules=(setup.SATHAR_SETUP, setup.UPF_SETUP), topics=("set-up",)),
+        "Join": Key(rules=(fleets.SHEET,), topics=("fleet",)),
+        "Detach": Key(rules=(fleets.SHEET,)),
+        "Dock": DOCK,
+        "Land": Key(rules=(fleets.FIGHTERS,), topics=("fighters",)),
+        "Launch": Key(rules=(fleets.FIGHTERS,)),
+        "Edit": Key(rules=(battles.HAND_EDIT,), topics=("roster",)),
+        "Replace": Key(rules=(turn.REPLACEMENTS,), topics=("replacements",)),
+        "mark": Key("mark the ship under the cursor for the next action (or unmark it), and go down to the next."),
+        "unmark": Key("unmark every ship marked."),
+        "back": Key("from the filter, back to the list; in the list, unmark every ship."),
+        "find": Key("filter the list: words of a ship's line, or side:upf, fleet:X, at:X, type:X, state:X (_ for a space); Enter goes back to the list."),
+    },
+)
+
+MAP_SCREEN = About(
+    "the Frontier Deployment Map drawn as the printed map lays it out: each system a star with its name, each route a dotted line "
+    "with its transit boxes (`o`) and its two jump boxes (arrows pointing the way a ship jumps there), each Sathar Start Circle (`O`) "
+    "with its red boxes, and a marker for each fleet or group of ships in its box, system or circle, with the side's letter and the "
+    "number of ships (`S15` red, `U16` blue; `!`: one of them out of supply). The arrow keys move the cursor from place to place "
+    "(systems, start circles, transit boxes; a click too), and the side panel shows the place under it: planets, stations with hull "
+    "points, construction centre, occupants by fleet and planet; a start circle with the Sathar in it; a route box by box with who is "
+    "in it and where it is heading; each side's supply and that of the ships there. All of the map at 160x50; at 80x24 a part of it "
+    "that follows the cursor.",
+    (MAP, movement.TRANSIT, movement.CIRCLES, supply.SUPPLY),
+    {
+        "Move": MOVE,
+        "view": Key("show the list of places (systems, start circles, routes) instead of the picture, or the picture again, the cursor on the same place."),
+    },
+    ("Frontier Deployment Map", "supply", "start circle"),
+)
+
+REPAIRS = About(
+    "every construction centre's queue with days to finish and today's allocation, captured and closed centres, the Void with return days.",
+    (repairs.REPAIR, repairs.UPF_REPAIRS, repairs.SATHAR_REPAIR),
+    {
+        "Order": Key(rules=(repairs.UPF_REPAIRS,), topics=("construction centre",)),
+        "Dock": DOCK,
+        "Space": Key("A hull repair that succeeds asks its 1d10 too; an override field takes the table's note.", (repairs.REPAIR, KH_REPAIRS), ("repairs in space",)),
+        "Void": Key(rules=(repairs.SATHAR_REPAIR,), topics=("Sathar repair",)),
+    },
+)
+
+BATTLES = About(
+    "contested systems with the ships that may fight and the rules suggested by their number, today's declared attacks.",
+    (battles.COMBAT, battles.DECLARING, battles.BREAKING_OFF),
+    {
+        "Declare": Key(rules=(battles.DECLARING,), topics=("declaring combat", "Which Rules To Use")),
+        "Import": Key("Judged for victory and the retreat conditions.", (battles.COMBAT, battles.BREAKING_OFF, VICTORY)),
+        "Export": Key("The commands referee kh ... -b FILE fight it; i takes it back.", (battles.COMBAT,)),
+        "results": Key("the results of the battle under the cursor in one table, a row for each ship that may have fought, prefilled from its roster; "
+                       "entered as one action.", (battles.COMBAT, battles.BREAKING_OFF, battles.DRONES), ("battle results",)),
+        "fight": Key("fight the attack declared today in the system under the cursor on the battle screens, in a file beside the campaign (f again takes "
+                     "it up where it stood); c on its Ships screen closes it back into the campaign as one action.", (battles.COMBAT, battles.BREAKING_OFF)),
+    },
+)
+
+DICE = About(
+    "every table of the four rule systems, with how to look it up and roll on it; a look-up (`Frontier Militia 2`: a key of several "
+    "words is one, quoted or not) or `roll [ODDS|COLUMN] [+N]` to roll on it (`roll 2` on `ssw.misjump`: the d100 against every ship "
+    "type's safe jump at 2 boxes a day; `roll Sathar Warship 3`: one), its outcome shown in place of the table's text. Enter in a box "
+    "gives the keys back to the list of tables (a mistake stays, to mend), `Esc` leaves a box; a mistake's message goes with its table "
+    "or its text. Every roll asks \"roll for me\" or the result rolled at the table, and is logged.",
+    (f"{MANUAL}, Introduction: How To Use The Dice", "each table: the book and section shown with it"),
+    {
+        "focus('expression')": Key("roll any dice expression: 2d10+4, d100 (00 reads 100), d%00 (Starfleet Wars: 00-99), 2d6."),
+        "focus('lookup')": Key("look a row of the table up by its keys, or roll on it: roll [ODDS|COLUMN] [+N]."),
+        "focus_rows": Key("into the table's rows: the arrows read them, up and down, left and right (a wide table)."),
+        "leave": Key("leave a box as it is, back to the list of tables."),
+    },
+    ("tables", "dice", "look up a table"),
+)
+
+LOG = About(
+    "every action and roll with its dice and rule, the line under the cursor in full below it; searchable.",
+    ("every line names the rule or table row it follows",),
+    {"find": Key("search the log: the lines with every word typed (in the text, the dice or the rule); Enter goes back to the list.")},
+)
+
+SCREENS: Mapping[str, About] = {
+    "campaign": CAMPAIGN, "forces": FORCES, "map": MAP_SCREEN, "repairs": REPAIRS, "battles": BATTLES, "dice": DICE, "log": LOG,
+}
+
+# ---------------------------------------------------------------------- the keys of every screen, by the binding's action
+
+SHARED: Mapping[str, str] = {
+    "advance": "from any campaign screen",
+    "undo": "the last action, its rolls' consequences with it, saying which ships it touched (the undo history is kept beside the file: "
+            "it outlives the app and holds the commands' actions too)",
+    "redo": "what was undone",
+    "reload": "after another program saved it (undo and redo go on along the file's history)",
+    "open_file": "a campaign or battle: one played before, or any file's path; a new war (n there)",
+    "command_palette": "finds every action, ship, system, table and help topic by name",
+    "help": "for the screen or dialog in front (F1 where a ? would be typed: a box, or a list that finds by typing); Esc closes it",
+    "quit": "every change is saved already",
+}
+
+# ---------------------------------------------------------------------- dialogs, by their class's name
+
+DIALOGS: Mapping[str, About] = {
+    "FormDialog": About(
+        "Each field asks one thing: type it (the grey hint says what a right value looks like), pick it from a list (Enter opens the "
+        "list, typing finds in it), or mark ships in a list (space marks, typing in the box above narrows it; nothing marked: what is "
+        "typed is the value); Tab goes to the next field. A wrong value is shown beside its field and nothing changes. An action that "
+        "rolls dice asks for them next.",
+        keys={"run": Key("run the action with the values given (Enter in a typed field too)"), "cancel": Key("close the form: nothing changes")},
+    ),
+    "DiceDialog": About(
+        "The dice the action rolls, each with what it is for and its range. Type the result rolled at the table (checked against the "
+        "dice's range), or Ctrl+R rolls for you; a roll that only some results call for (a successful hull repair's 1d10) is asked "
+        "once the rolls typed call for it. Then the outcome is shown: nothing changes until it is applied.",
+        title="the dice",
+        keys={"use": Key("use the rolls typed (Enter too)"), "roll": Key("roll the dice for me"), "cancel": Key("close it: nothing changes")},
+    ),
+    "OutcomeDialog": About(
+        "What the dice did: each roll, the target and the outcome, each naming its table row and rule; the arrow keys scroll a long one. "
+        "Enter applies it (saved at once; Ctrl+Z undoes it); Esc cancels, and nothing changes.",
+        title="the outcome",
+        keys={"apply": Key("apply it: saved at once, Ctrl+Z undoes it"), "cancel": Key("nothing changes")},
+    ),
+    "ConfirmDialog": About("A question before an action that Esc could not take back: y goes on, n or Esc does not."),
+    "ChangedDialog": About(
+        "Another program saved the file since it was read here, and nothing here is saved over it. r reads it again (a form or dice "
+        "dialog open keeps what was typed, to run on the file read); Esc: not now (nothing is saved until it is read again: Ctrl+L).",
+        title="The file was changed by another program",
+    ),
+    "OpenDialog": About(
+        "The campaigns and battles opened in the app, newest first, each with its kind, when it was last played, its file and what it is. "
+        "Enter opens the one under the cursor (the file shown now is saved already, and each keeps its undo history beside it); Tab "
+        "goes to a box for any file's path; n starts a new war, its options asked first. A file that is not a campaign or battle is "
+        "refused, saying why, and the file shown stays.",
+        title="Open a file",
+    ),
+    "StartDialog": About(
+        "The file played last is open: c (or Esc) continues it. n starts a new war, its options asked first (the optional rules, the "
+        "map); or open another file: Enter on one in the list, or Tab to type its path.",
+        title="Welcome back",
+    ),
+    "ResultsDialog": About(
+        "The results of one battle fought on the table: a row for each ship that may have fought, prefilled from its roster. Enter (or "
+        "a key typed) edits the cell under the cursor in the line below; space turns a y/n cell; Ctrl+A enters every row as one action "
+        "(Ctrl+Z undoes it); Esc leaves, and what was typed is kept until it is entered. A ship left unchanged is not marked as having fought.",
+        (battles.COMBAT, battles.BREAKING_OFF, battles.DRONES),
+        title="A battle's results",
+    ),
+    "ChoiceList": About(
+        "The list of a form's field: typing narrows it (the labels beginning with what is typed first), ↑ ↓ PgUp PgDn move in it, "
+        "Enter takes the choice under the cursor, Esc leaves the choice as it was.",
+        title="a list to choose from",
+    ),
+    "CommandPalette": About(
+        "Type a name: an action (Move, Forces: Join), a ship, a system, a table, or help and a topic (help risk jump, help map screen). "
+        "↑ ↓ choose, Enter goes there, Esc closes it.",
+        title="the command palette",
+    ),
+}
+
+# what the help calls the lists and pictures whose keys move about a screen or dialog (by the widget's class's name)
+WIDGETS: Mapping[str, str] = {
+    "Rows": "a list", "PictureView": "the map's picture", "Marks": "a list of ships to mark", "Finder": "the box above a list of ships",
+    "Choice": "a field chosen from a list (a letter typed opens it too)",
+}
