@@ -106,7 +106,7 @@ MAP_SCREEN = About(
 )
 
 REPAIRS = About(
-    "every construction centre's queue with days to finish and today's allocation, captured and closed centres, the Void with return days.",
+    "every construction centre's queue with days to finish and today's allocation, captured and closed centres, the damaged ships not in a queue with their nearest open centre and the days to reach it, the Void with return days.",
     (repairs.REPAIR, repairs.UPF_REPAIRS, repairs.SATHAR_REPAIR),
     {
         "Order": Key(rules=(repairs.UPF_REPAIRS,), topics=("construction centre",)),
