@@ -180,3 +180,34 @@ def test_typing_in_a_list_takes_the_best_match_not_the_choice_as_it_was(tmp_path
         await pilot.press("escape")
 
     drive(path, scenario)
+
+
+def test_the_last_ship_of_the_forces_list_is_in_view_above_the_key_line(tmp_path: Path) -> None:
+    """183 ships and stations at 80x24: End takes the cursor to the last, and its row is drawn
+    inside the screen's part, not under the message and key lines below it."""
+    path = saved(tmp_path / "war.toml", war_day_two())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "end")
+        await pilot.pause()
+        ships = app.query_one("#ships", Rows)
+        pages = app.query_one("#pages")
+        assert ships.cursor == len(ships.rows) - 1
+        last_line = ships.region.y + 1 + ships.cursor - ships.scroll_offset.y  # (the header is the first line)
+        assert ships.region.bottom <= pages.region.bottom and last_line < pages.region.bottom
+
+    drive(path, scenario)
+
+
+def test_the_repairs_screen_names_the_nearest_centre_of_a_damaged_ship_not_docked(tmp_path: Path) -> None:
+    """The UPF Destroyer 1, 8 hull points down at Outer Reach (Dramune), which has a construction centre."""
+    path = saved(tmp_path / "war.toml", war_day_two())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("4")
+        await pilot.pause()
+        said = text(app, "#centres")
+        assert "Docked for repair: none" in said
+        assert "UPF Destroyer 1 (hull 42 of 50) at Outer Reach (Dramune): Dramune/Outer Reach is in this system: dock it (k)" in said
+
+    drive(path, scenario)
