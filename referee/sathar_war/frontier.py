@@ -102,10 +102,16 @@ class Frontier:
     notes: tuple[str, ...] = ()
     system_names: frozenset[str] = attrs.field(init=False, eq=False, repr=False)  # asked thousands of times a screen
     by_name: dict[str, StarSystem | Route] = attrs.field(init=False, eq=False, repr=False)  # systems and routes by their exact names
+    links: dict[str, tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)  # each place's neighbours (supply asks thousands of times)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "system_names", frozenset(s.name for s in self.systems))
         object.__setattr__(self, "by_name", {**{r.name: r for r in self.all_routes()}, **{s.name: s for s in self.systems}})
+        links: dict[str, list[str]] = {}
+        for route in self.all_routes():
+            for end in route.ends:
+                links.setdefault(end, []).append(route.other(end))
+        object.__setattr__(self, "links", {place: tuple(near) for place, near in links.items()})
 
     def system(self, name: str) -> StarSystem:
         found = self.by_name.get(name)
@@ -142,7 +148,7 @@ class Frontier:
 
     def neighbours(self, place: str) -> list[str]:
         """Places one route away: systems (and, from a system with one, its start circle)."""
-        return [r.other(place) for r in self.all_routes() if place in r.ends]
+        return list(self.links.get(place, ()))
 
     def planet(self, name: str) -> tuple[StarSystem, Planet]:
         every = {p.name: (s, p) for s in self.systems for p in s.planets}

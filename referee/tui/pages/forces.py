@@ -109,11 +109,12 @@ class ForcesPage(Page):
         say(error, "")
         marked = set(self.referee.marked)
         campaign = self.campaign
+        units = {u.name: u for u in campaign.units}  # (Campaign.unit checks a name against every ship: 183 times a draw)
         shown = []
         for row in rows:
             seen = f"{row['name']} {row['fleet']} {row['class']} {row['place']}".casefold()
             if all(w in seen for w in words):
-                unit = campaign.unit(row["name"])
+                unit = units[row["name"]]
                 cells = ("*" if row["name"] in marked else "", clipped(row["name"]), f"{row['hull']}/{row['hull_points']}", picks.where(campaign, unit, planet=False), fleet_short(unit.fleet), row["class"],
                          unit.place.planet if unit.place is not None else "")
                 shown.append((row["name"], cells))
