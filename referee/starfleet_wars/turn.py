@@ -1,0 +1,173 @@
+"""The turn of a Starfleet Wars engagement: ships joining it, each ship's power allocation, the
+special damage rolls (step 9 of the Outline of Tactical Play), damage control (step 10), and the
+next turn - refused while a special damage roll is owed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+import attrs
+
+from referee import dice
+from referee.errors import RefereeError
+from referee.starfleet_wars import damage_control as dc
+from referee.starfleet_wars import special_damage as sd
+from referee.starfleet_wars.engagement import OUTLINE, Done, Engagement, Entered, done
+from referee.starfleet_wars.power import POWER_RULE, Allocation, why_not
+from referee.starfleet_wars.ships import CRAFT_SPEED, FORTRESS_MAD_RULE, SGD_RULE, Ship, factors, new_ship
+from referee.tables import Tables
+
+PERCENTILE = dice.ZERO_PERCENTILE
+
+
+def add(engagement: Engagement, sfw: Tables, name: str, side: str, ship_class: str, values: Mapping[str, int | str] = {}) -> Done:
+    """A ship joins: its figures from the Data Table (or the Starbomber, SAPS tables), the unknown
+    cells from ``values`` or from what the referee entered before for the class."""
+    from referee import strict
+
+    strict.name(name, "the ship's name")
+    if name.strip().casefold() in engagement.names():
+        raise RefereeError(f"{name!r} is taken in {engagement.name}: give the ship another name")
+    sides = {s.casefold(): s for s in engagement.sides}
+    if side.strip().casefold() not in sides:
+        raise RefereeError(f"side {side!r} is not in {engagement.name}; the sides are {', '.join(engagement.sides)}")
+    known = {**engagement.values_for(ship_class), **values}
+    ship = new_ship(sfw, name.strip(), sides[side.strip().casefold()], ship_class, known)
+    kept = {(e.ship_class.casefold(), e.key) for e in engagement.entered}
+    new = tuple(Entered(ship.ship_class, k, v) for k, v in values.items() if (ship.ship_class.casefold(), k) not in kept)
+    engagement = attrs.evolve(engagement, ships=engagement.ships + (ship,), entered=engagement.entered + new)
+    said = f"; entered from the book: {', '.join(f'{e.key} {e.value}' for e in new)}" if new else ""
+    return done(engagement, engagement.entry(f"{ship.name} ({ship.ship_class}, {ship.type}, {ship.side}) joins: {figures(ship)}{said}", rule="Starfleet Wars supplement, Data Table"))
+
+
+def figures(ship: Ship) -> str:
+    if ship.craft:
+        parts = [f"light lasers {ship.light_lasers}"] if ship.light_lasers else []
+        parts += [f"particle weapons {ship.launchers} a turn, {ship.reloads} on board"] if ship.launchers else []
+        return ", ".join(parts) or "destroyed by one hit"
+    parts = [f"{ship.power_units} PU", f"max OF {ship.max_off}", f"max DF {ship.max_def}"]
+    parts += [f"additional OF {ship.addl_off}, DF {ship.addl_def}"] if ship.addl_off or ship.addl_def else []
+    parts += [f"particle weapons {ship.launchers} a turn, {ship.reloads} on board"] if ship.launchers or ship.reloads else []
+    parts += [f"unknown: {', '.join(ship.unknown)}"] if ship.unknown else []
+    return ", ".join(parts)
+
+
+def allocate(engagement: Engagement, name: str, allocation: Allocation) -> Done:
+    """A ship's division of its power units for this turn (given again, it replaces the last)."""
+    ship = engagement.ship(name)
+    if ship.destroyed:
+        raise RefereeError(f"{ship.name} is out of the fight ({ship.destroyed})")
+    if ship.craft:
+        raise RefereeError(f"{ship.name} is a {ship.type}: it has no power units to allocate (it travels up to speed {CRAFT_SPEED} and is destroyed by hits)")
+    if ship.type == "MAD" and allocation.speed:
+        raise RefereeError(f"{ship.name} is a MAD: it spends no power units on movement (it may only move to an adjacent module): speed 0 ({FORTRESS_MAD_RULE})")
+    why = why_not(allocation, ship.available, ship.max_off, ship.max_def, ship.max_speed())
+    if why:
+        limit = f" (a super galactic dreadnought travels at speed 5 at most: {SGD_RULE})" if "speed" in why and ship.type == "SGD" else ""
+        limit += " (towing CapTacs: speed 2 at most)" if "speed" in why and ship.captacs else ""
+        raise RefereeError(f"{ship.name}: {why}{limit}")
+    before = ship.allocation
+    ship = attrs.evolve(ship, allocation=allocation)
+    now = factors(ship, engagement.turn)
+    text = f"{ship.name} allocates {allocation.shown()} of {ship.available} ({ship.available - allocation.cost} left): fights with speed {now.speed}, OF {now.offensive}, DF {now.defensive}"
+    text += f" (instead of {before.shown()})" if before is not None else ""
+    text += "".join(f"; {n}" for n in now.notes)
+    return done(engagement.replaced(ship), engagement.entry(text, rule=POWER_RULE))
+
+
+def owes_special(ship: Ship) -> str:
+    """Why a ship owes a special damage roll now ("" if it does not)."""
+    if ship.destroyed or not ship.power_units:
+        return ""
+    if ship.special_due:
+        return f"{ship.special_due} for CapTac hits"
+    if not ship.special_rolled and sd.over_threshold(ship.lost, ship.power_units):
+        return f"{ship.lost} of {ship.power_units} PU lost ({sd.percent(ship.lost, ship.power_units)}), more than 20%"
+    return ""
+
+
+def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.Random, rolled: int | str | None = None) -> Done:
+    """A ship's special damage roll, 00-99, in secret: its result in force from the next turn."""
+    if not engagement.special_damage:
+        raise RefereeError(f"{engagement.name} is played without the Special Damage rule (an optional rule: Introduction)")
+    ship = engagement.ship(name)
+    why = owes_special(ship)
+    if not why:
+        state = "out of the fight" if ship.destroyed else f"has rolled this turn" if ship.special_rolled else f"has lost {ship.lost} of {ship.power_units} PU ({sd.percent(ship.lost, ship.power_units)}): only more than 20% calls for a roll"
+        raise RefereeError(f"{ship.name} owes no special damage roll: it {state} ({sd.THRESHOLD_RULE})")
+    roll = dice.take(PERCENTILE, rng, rolled, f"{ship.name}'s special damage ({why})")
+    words, how = sd.result_text(sfw, roll.total)
+    new = sd.effect(roll.total, engagement.turn)
+    if ship.special_due:
+        ship = attrs.evolve(ship, special_due=ship.special_due - 1)
+    else:
+        ship = attrs.evolve(ship, special_rolled=True)
+    text = f"{ship.name} rolls special damage ({why}): {roll.total} - {words} ({how})"
+    if sd.kind_of(roll.total) == "reactors":
+        ship = attrs.evolve(ship, destroyed="blew up: reactors went critical (special damage 99)", special_due=0)
+    elif new is not None:
+        ship = attrs.evolve(ship, effects=ship.effects + (new,))
+        text += f"; from turn {engagement.turn + 1}"
+        if new.kind == "offensive":
+            text += f". Note: {sd.EXAMPLE_86}"
+    entry = engagement.entry(text, [roll], sd.RULE, secret=ship.side)
+    return done(engagement.replaced(ship), entry)
+
+
+def damage_control(engagement: Engagement, sfw: Tables, name: str, column: str, rng: random.Random, rolled: int | str | None = None, effect: str = "") -> Done:
+    """One damage control team's attempt (step 10), rolled 00-99 on Table #2 in the declared column.
+    A declaration that cannot help is said in the log line (the team still tries: its roll may go wrong)."""
+    if not engagement.damage_control:
+        raise RefereeError(f"{engagement.name} is played without the Damage Control rule (an optional rule: Introduction)")
+    ship = engagement.ship(name)
+    if ship.destroyed:
+        raise RefereeError(f"{ship.name} is out of the fight ({ship.destroyed})")
+    if not dc.row_for(sfw, ship.type).teams:
+        raise RefereeError(f"a {ship.type} has no damage control teams ({dc.RULE}, Table #1)")
+    warning = dc.why_no_help(sfw, ship, column, engagement.turn)
+    dc.may_try(sfw, ship, column, effect)
+    roll = dice.take(PERCENTILE, rng, rolled, f"{ship.name}'s damage control team on {column.replace('_', ' ')}")
+    tried = dc.attempt(sfw, ship, column, roll, engagement.turn, effect)
+    text = f"{ship.name}'s damage control team tries {column.replace('_', ' ')}: {roll.total} - {tried.text}"
+    text += f" (warned: {warning})" if warning else ""
+    entry = engagement.entry(text, [roll], f"{dc.RULE}, Table #2", secret=ship.side if column in ("offensive", "defensive", "speed", "turn_reduction") else "")
+    return done(engagement.replaced(tried.ship), entry)
+
+
+def owing(engagement: Engagement) -> list[str]:
+    """The ships (and fortresses) that still owe a special damage roll this turn."""
+    if not engagement.special_damage:
+        return []
+    found = [f"{s.name} ({owes_special(s)})" for s in engagement.ships if owes_special(s)]
+    if not engagement.fortresses:
+        return found
+    from referee.starfleet_wars import fortress as fo
+
+    found += [f"{f.name} (more than 20% of its LSS power lost)" for f in engagement.fortresses if fo.owes_special_damage(f) and not f.special_rolled and not f.destroyed]
+    return found
+
+
+def next_turn(engagement: Engagement) -> Done:
+    """The next turn: refused while a special damage roll is owed; this turn's allocations,
+    launches, laser shots and damage control attempts cleared; timed special damage that ended said."""
+    owed = owing(engagement)
+    if owed:
+        raise RefereeError(f"roll special damage first (step 9, before the repair phase) for: {'; '.join(owed)} - referee sfw special-damage NAME ({sd.RULE})")
+    turn = engagement.turn + 1
+    entries = []
+    ships = []
+    for ship in engagement.ships:
+        kept, ended = sd.expire(ship.effects, turn)
+        ships.append(attrs.evolve(ship, allocation=None, launched=0, lasers_fired=0, attempts=0, special_rolled=False, effects=kept))
+        if ended and not ship.destroyed:
+            entries.append(engagement.entry(f"{ship.name}'s special damage ends: {', '.join(e.kind for e in ended)}", rule=sd.RULE, secret=ship.side))
+    fortresses = engagement.fortresses
+    if fortresses:
+        from referee.starfleet_wars import fortress as fo
+
+        fortresses = tuple(fo.new_turn(f) for f in fortresses)
+    engagement = attrs.evolve(engagement, turn=turn, ships=tuple(ships), fortresses=fortresses)
+    start = engagement.entry(f"Turn {turn} begins: allocate each ship's power units", rule=OUTLINE)
+    return done(engagement, *[attrs.evolve(e, turn=turn) for e in entries], start)
