@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     State = Campaign | Battle
 
 BATTLE_FORMAT = "referee knight-hawks battle"  # battle_file.FORMAT (the battle's modules are imported only for a battle)
+ENGAGEMENT_FORMAT = "referee starfleet-wars engagement"  # engagement_file.FORMAT
 
 
 class Writer(Protocol):
@@ -71,7 +72,16 @@ def battle_writer(tables: Tables) -> Writer:
     return battle_file.Writer(tables)
 
 
-KINDS: dict[str, tuple[str, Callable[[Tables], Writer]]] = {campaign_file.FORMAT: ("campaign", campaign_file.Writer), BATTLE_FORMAT: ("battle", battle_writer)}
+def engagement_writer(tables: Tables) -> Writer:
+    from referee.starfleet_wars import engagement_file
+
+    return engagement_file.Writer(tables)
+
+
+KINDS: dict[str, tuple[str, Callable[[Tables], Writer]]] = {
+    campaign_file.FORMAT: ("campaign", campaign_file.Writer), BATTLE_FORMAT: ("battle", battle_writer),
+    ENGAGEMENT_FORMAT: ("engagement", engagement_writer),
+}
 
 
 class Travel(NamedTuple):
@@ -107,7 +117,9 @@ class Journal:
 
     @property
     def kind(self) -> str:
-        return "campaign" if isinstance(self.state, Campaign) else "battle"
+        if isinstance(self.state, Campaign):
+            return "campaign"
+        return "engagement" if type(self.state).__name__ == "Engagement" else "battle"
 
     @property
     def campaign(self) -> Campaign:

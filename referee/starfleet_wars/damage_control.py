@@ -99,6 +99,11 @@ def may_try(sfw: Tables, ship: Ship, column: str, effect: str = "") -> None:
     left = teams_left(sfw, ship)
     if ship.attempts >= left:
         raise RefereeError(f"{ship.name} has {left} damage control team{'s' if left != 1 else ''} left and {ship.attempts} tried this turn: each team tries once a turn")
+    check_effect(ship, column, effect)
+
+
+def check_effect(ship: Ship, column: str, effect: str) -> None:
+    """A turn reduction names its timed effect when there are several."""
     timed = sorted({e.kind for e in ship.effects if e.kind in TIMED})
     if column == "turn_reduction" and effect and effect not in timed:
         raise RefereeError(f"{ship.name} has no {effect!r} damage of limited duration; it has {', '.join(timed) or 'none'}")
@@ -107,8 +112,8 @@ def may_try(sfw: Tables, ship: Ship, column: str, effect: str = "") -> None:
 
 
 def attempt(sfw: Tables, ship: Ship, column: str, roll: Roll, turn: int, effect: str = "") -> Attempt:
-    """One team's attempt: Table #2's result in the declared column, applied at once."""
-    may_try(sfw, ship, column, effect)
+    """One team's attempt: Table #2's result in the declared column, applied at once (once
+    :func:`may_try` allowed it)."""
     row, how = sfw.get(TABLE_2).band(roll.total)
     result = str(row[column])
     ship = attrs.evolve(ship, attempts=ship.attempts + 1)

@@ -44,6 +44,13 @@ class Entry:
         return self.turn
 
 
+def sealed(entry: Entry) -> Entry:
+    """A secret log line as the opponent may see it: that a roll was made, not what it did."""
+    if not entry.secret:
+        return entry
+    return attrs.evolve(entry, text=f"a sealed line: {entry.secret}'s eyes only (--secrets shows it)", rolls=())
+
+
 @attrs.frozen
 class Drift:
     """CapTacs left drifting: "activated at any time by any friendly ship within 30 inches"."""

@@ -1,0 +1,179 @@
+"""A Starfleet Wars engagement as plain data, the shape of an engagement file, and back.
+
+Reading is strict, as for the other files: an unknown key, a value of the wrong kind or a figure
+out of range is refused with the ship (or fortress) and key named, and the parts are checked
+against each other (:func:`engagement.check`). Special damage is kept in the file (it is the
+referee's ledger); the commands and the app show it only with ``--secrets`` or unsealed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from referee import storage, strict
+from referee.errors import RefereeError
+from referee.starfleet_wars import special_damage as sd
+from referee.starfleet_wars.engagement import Drift, Engagement, Entered, Entry, check
+from referee.starfleet_wars.power import Allocation
+from referee.starfleet_wars.ships import Ship
+
+FORMAT = "referee starfleet-wars engagement"
+VERSION = 1
+KEYS = {"format", "version", "name", "sides", "turn", "special_damage", "damage_control", "notes", "ships", "fortresses", "drifting", "entered", "log"}
+MOST = 99_999  # no figure of the supplement comes near (a fortress of 17 LSS: 1700 PU)
+
+
+def from_dict(data: dict[str, Any]) -> Engagement:
+    where = "engagement file"
+    data = strict.keys(data, KEYS, where)
+    strict.header(data, FORMAT, VERSION, where, "a Starfleet Wars engagement file")
+    engagement = Engagement(
+        name=strict.get(data, "name", str, where),
+        sides=strict.words(data, "sides", where),
+        turn=strict.get(data, "turn", int, where, 1, low=1, high=MOST),
+        ships=strict.items(data, "ships", _ship),
+        fortresses=strict.items(data, "fortresses", _fortress),
+        drifting=strict.items(data, "drifting", _drift),
+        entered=strict.items(data, "entered", _entered),
+        log=strict.items(data, "log", _entry),
+        notes=strict.words(data, "notes", where, lines=True),
+        special_damage=strict.get(data, "special_damage", bool, where, True),
+        damage_control=strict.get(data, "damage_control", bool, where, True),
+    )
+    try:
+        return check(engagement)
+    except RefereeError as error:
+        raise RefereeError(f"{where}: {error}") from None
+
+
+def _scalars(cls: type, table: dict[str, Any], where: str, skip: set[str]) -> dict[str, Any]:
+    """The plain fields of an attrs class from a file's table, each of its default's kind
+    (whole numbers 0 to 99999), a missing one its default."""
+    found: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        required = field.default is attrs.NOTHING
+        if field.name in skip or (field.name not in table and not required):
+            continue
+        kind = KINDS[str(field.type)]
+        if kind is int:
+            found[field.name] = strict.get(table, field.name, int, where, low=0, high=MOST)
+        else:
+            found[field.name] = strict.get(table, field.name, kind, where)
+    return found
+
+
+KINDS: dict[str, type] = {"int": int, "str": str, "bool": bool}
+
+
+def _plain(value: Any, skip: set[str] = set()) -> dict[str, Any]:
+    """An attrs value's fields as a file's table, leaving out those at their default."""
+    out: dict[str, Any] = {}
+    for field in attrs.fields(type(value)):
+        item = getattr(value, field.name)
+        if field.name in skip or (field.default is not attrs.NOTHING and item == field.default):
+            continue
+        out[field.name] = list(item) if isinstance(item, tuple) else item
+    return out
+
+
+SHIP_KEYS = {f.name for f in attrs.fields(Ship)}
+
+
+def _ship(item: object, where: str) -> Ship:
+    table = strict.keys(item, SHIP_KEYS, where)
+    where = f"{where} ({table.get('name', '?')})" if isinstance(table.get("name"), str) else where
+    values = _scalars(Ship, table, where, {"allocation", "effects", "unknown"})
+    allocation = None
+    if "allocation" in table:
+        given = strict.keys(table["allocation"], {"speed", "offensive", "defensive"}, f"{where}: allocation")
+        allocation = Allocation(**{k: strict.get(given, k, int, f"{where}: allocation", 0, low=0, high=MOST) for k in ("speed", "offensive", "defensive")})
+    effects = strict.items(table, "effects", _effect)
+    return Ship(**values, allocation=allocation, effects=effects, unknown=strict.words(table, "unknown", where))
+
+
+def _effect(item: object, where: str) -> sd.Effect:
+    table = strict.keys(item, {"roll", "kind", "turn", "turns", "factors"}, where)
+    kind = strict.get(table, "kind", str, where)
+    if kind not in sd.KINDS or kind == "reactors":
+        raise RefereeError(f"{where}: kind must be one of {', '.join(k for k in sd.KINDS if k != 'reactors')}, not {kind!r}")
+    effect = sd.Effect(**_scalars(sd.Effect, table, where, set()))
+    if sd.kind_of(effect.roll) != kind:
+        raise RefereeError(f"{where}: a roll of {effect.roll} is not a {kind} result on the Special Damage Table")
+    return effect
+
+
+def _fortress(item: object, where: str) -> Any:
+    from referee.starfleet_wars import fortress_file
+
+    return fortress_file.fortress_from(item, where)
+
+
+def _drift(item: object, where: str) -> Drift:
+    table = strict.keys(item, {"side", "count", "where"}, where)
+    return Drift(strict.get(table, "side", str, where), strict.get(table, "count", int, where, low=1, high=MOST), strict.get(table, "where", str, where, ""))
+
+
+def _entered(item: object, where: str) -> Entered:
+    from referee.starfleet_wars.ships import figure
+
+    table = strict.keys(item, {"ship_class", "key", "value"}, where)
+    key = strict.get(table, "key", str, where)
+    value = table.get("value")
+    if not isinstance(value, (int, str)) or isinstance(value, bool):
+        raise RefereeError(f"{where}: value must be a whole number (or a type), not {value!r}")
+    return Entered(strict.get(table, "ship_class", str, where), key, figure(key, str(value)))
+
+
+def _entry(item: object, where: str) -> Entry:
+    table = strict.keys(item, {"turn", "text", "rolls", "rule", "secret"}, where)
+    return Entry(
+        strict.get(table, "turn", int, where, low=1, high=MOST), strict.get(table, "text", str, where, lines=True),
+        strict.words(table, "rolls", where), strict.get(table, "rule", str, where, ""), strict.get(table, "secret", str, where, ""),
+    )
+
+
+def to_dict(engagement: Engagement) -> dict[str, Any]:
+    from referee.starfleet_wars import fortress_file
+
+    ships = []
+    for ship in engagement.ships:
+        data = _plain(ship, {"allocation", "effects"})
+        if ship.allocation is not None:
+            data["allocation"] = attrs.asdict(ship.allocation)
+        if ship.effects:
+            data["effects"] = [_plain(e) for e in ship.effects]
+        ships.append(data)
+    rules = {k: False for k in ("special_damage", "damage_control") if not getattr(engagement, k)}
+    return {
+        "format": FORMAT, "version": VERSION, "name": engagement.name, "sides": list(engagement.sides), "turn": engagement.turn,
+        **rules, "notes": list(engagement.notes), "ships": ships,
+        "fortresses": [fortress_file.fortress_dict(f) for f in engagement.fortresses],
+        "drifting": [_plain(d) for d in engagement.drifting],
+        "entered": [attrs.asdict(e) for e in engagement.entered],
+        "log": [_plain(e) for e in engagement.log],
+    }
+
+
+def text(engagement: Engagement) -> str:
+    """The file's text, once it reads back as a load reads it to the same engagement."""
+    import tomli_w
+
+    try:
+        return storage.read_back(tomli_w.dumps(to_dict(engagement), multiline_strings=True), from_dict, engagement)
+    except RefereeError as error:
+        raise storage.refused("engagement", error) from None
+
+
+class Writer:
+    """The engagement file as the app's journal keeps it."""
+
+    def __init__(self, sfw: Any = None) -> None:
+        self.sfw = sfw
+
+    def read(self, data: dict[str, Any]) -> Engagement:
+        return from_dict(data)
+
+    def text(self, engagement: Engagement) -> str:
+        return text(engagement)

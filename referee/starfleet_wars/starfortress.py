@@ -1,0 +1,178 @@
+"""Starfortresses in an engagement: built from modules (each MAD a ship of its own), their power
+allocated, hits allocated among modules, CIDS die rolls loaned, special damage once more than 20%
+of the LSS's power units are lost, and damage control (one team per LSS, no maximum repaired).
+The rules themselves are :mod:`referee.starfleet_wars.fortress`; this module logs them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from referee import dice, strict
+from referee.errors import RefereeError
+from referee.starfleet_wars import damage_control as dc
+from referee.starfleet_wars import fortress as fo
+from referee.starfleet_wars import special_damage as sd
+from referee.starfleet_wars.engagement import Done, Engagement, done
+from referee.starfleet_wars.ships import Ship, mad
+from referee.tables import Tables
+
+PERCENTILE = dice.ZERO_PERCENTILE
+
+
+def build(
+    engagement: Engagement, sfw: Tables, name: str, side: str, kinds: Sequence[str], adjacent: Sequence[tuple[str, str]] = (),
+    mads: int = 0, maatac: bool = False, behind: Sequence[tuple[str, str]] = (),
+) -> Done:
+    strict.name(name, "the fortress's name")
+    if name.strip().casefold() in engagement.names():
+        raise RefereeError(f"{name!r} is taken in {engagement.name}: give the fortress another name")
+    sides = {s.casefold(): s for s in engagement.sides}
+    if side.strip().casefold() not in sides:
+        raise RefereeError(f"side {side!r} is not in {engagement.name}; the sides are {', '.join(engagement.sides)}")
+    if not 0 <= mads <= 20:
+        raise RefereeError(f"--mad must be 0 to 20, not {mads}")
+    fortress = fo.build(name.strip(), sides[side.strip().casefold()], kinds, sfw, adjacent, "maatac" if maatac else "starfleet-wars", behind)
+    power_units, max_off, max_def = fo.mad_figures(sfw)
+    ships = tuple(mad(f"{fortress.name} MAD {n}", fortress.side, fortress.name, power_units, max_off, max_def) for n in range(1, mads + 1))
+    for ship in ships:
+        if ship.name.casefold() in engagement.names():
+            raise RefereeError(f"{ship.name!r} is taken in {engagement.name}")
+    engagement = attrs.evolve(engagement, fortresses=engagement.fortresses + (fortress,), ships=engagement.ships + ships)
+    text = f"{fortress.name} ({fortress.side}) is built: {', '.join(m.name for m in fortress.modules)}"
+    if fortress.game == "starfleet-wars":
+        text += f"; {fo.power(fortress)} PU from its LSS, OF up to {fo.max_offensive(fortress)}, no limit to DF, tactical speed {fo.TACTICAL_SPEED}"
+    text += f"; MADs: {', '.join(s.name for s in ships)} ({power_units} PU each, OF {max_off}, DF {max_def} at most)" if ships else ""
+    return done(engagement, engagement.entry(text, rule=fo.RULE_MAATAC if maatac else fo.RULE_POWER))
+
+
+def allocate(engagement: Engagement, name: str, offensive: int, defensive: int) -> Done:
+    fortress = engagement.fortress(name)
+    after = fo.allocate(fortress, offensive, defensive)
+    available = fo.power(fortress)
+    text = f"{fortress.name} allocates {after.allocation.shown()} of {available} PU ({available - after.allocation.cost} left)"
+    reduced = _reductions(after, engagement.turn)
+    text += f"; fights with OF {reduced[0]}, DF {reduced[1]}" + (" (special damage)" if reduced != (offensive, defensive) else "")
+    return done(engagement.rebuilt(after), engagement.entry(text, rule=fo.RULE_FACTORS))
+
+
+def _reductions(fortress: fo.Fortress, turn: int) -> tuple[int, int]:
+    offensive = max(0, fo.firing_offensive(fortress) - sd.reduction(fortress.effects, "offensive", turn))
+    if fortress.offensive_lost or sd.in_force(fortress.effects, "dynamo", turn):
+        offensive = 0
+    defensive = max(0, fortress.allocation.defensive - sd.reduction(fortress.effects, "shields", turn))
+    return offensive, 0 if fortress.defensive_lost else defensive
+
+
+def factors(fortress: fo.Fortress, turn: int) -> tuple[int, int]:
+    """The OF and DF a fortress fights with this turn (special damage taken off)."""
+    return _reductions(fortress, turn)
+
+
+def hit(engagement: Engagement, sfw: Tables, name: str, allocations: Sequence[tuple[str, int]], aimed: str | None = None) -> Done:
+    fortress = engagement.fortress(name)
+    if fortress.game == "maatac":
+        if len(allocations) != 1:
+            raise RefereeError(f"{fortress.name} is a MAATAC fortress: a penetration destroys one module; name it with --module NAME=1")
+        after, lines = fo.penetrate(fortress, allocations[0][0])
+        return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.RULE_MAATAC))
+    before_teams = fo.teams(fortress)
+    after, lines = fo.hit(fortress, allocations, aimed)
+    lost = before_teams - fo.teams(after)
+    if lost:
+        lines.append(f"{lost} damage control team{'s' if lost > 1 else ''} lost (70 PU on an LSS): {fo.teams(after)} left ({fo.RULE_TEAMS})")
+    if fo.owes_special_damage(after) and not fo.owes_special_damage(fortress) and engagement.special_damage:
+        lines.append(f"more than 20% of its LSS's power units lost: it rolls for special damage each turn ({fo.RULE_SPECIAL})")
+    return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.RULE_ATTACKING))
+
+
+def loan(engagement: Engagement, name: str, lender: str, to: str, rolls: int) -> Done:
+    fortress = engagement.fortress(name)
+    after, lines = fo.loan(fortress, lender, to, rolls)
+    return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.RULE_CIDS))
+
+
+def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.Random, rolled: int | str | None = None) -> Done:
+    if not engagement.special_damage:
+        raise RefereeError(f"{engagement.name} is played without the Special Damage rule (an optional rule: Introduction)")
+    fortress = engagement.fortress(name)
+    lost, total = fo.lss_lost(fortress), fo.lss_total(fortress)
+    if fortress.destroyed or not fo.owes_special_damage(fortress) or fortress.special_rolled:
+        why = "has rolled this turn" if fortress.special_rolled else f"has lost {lost} of its LSS's {total} PU ({sd.percent(lost, total)}): only more than 20% calls for a roll"
+        raise RefereeError(f"{fortress.name} owes no special damage roll: it {why} ({fo.RULE_SPECIAL})")
+    roll = dice.take(PERCENTILE, rng, rolled, f"{fortress.name}'s special damage ({lost} of {total} LSS PU lost, {sd.percent(lost, total)})")
+    words, how = sd.result_text(sfw, roll.total)
+    fortress = attrs.evolve(fortress, special_rolled=True)
+    text = f"{fortress.name} rolls special damage ({lost} of its LSS's {total} PU lost, {sd.percent(lost, total)}): {roll.total} - {words} ({how})"
+    new = sd.effect(roll.total, engagement.turn)
+    if sd.kind_of(roll.total) == "reactors":
+        fortress = attrs.evolve(fortress, destroyed=True)
+        text += "; the fortress is destroyed"
+    elif new is not None:
+        fortress = attrs.evolve(fortress, effects=fortress.effects + (new,))
+        text += f"; from turn {engagement.turn + 1}"
+        if new.kind in ("engines", "stardrive"):
+            text += " (a starfortress moves at tactical speed 1 only: no effect on it)"
+    return done(engagement.rebuilt(fortress), engagement.entry(text, [roll], fo.RULE_SPECIAL, secret=fortress.side))
+
+
+def damage_control(
+    engagement: Engagement, sfw: Tables, name: str, column: str, rng: random.Random, rolled: int | str | None = None, effect: str = "", module: str = "",
+) -> Done:
+    """A fortress team's attempt on Table #2 (one team per LSS with less than 70 PU of damage on it):
+    power units repaired on a module, with no maximum; factors and durations as a ship's."""
+    if not engagement.damage_control:
+        raise RefereeError(f"{engagement.name} is played without the Damage Control rule (an optional rule: Introduction)")
+    fortress = engagement.fortress(name)
+    if fortress.destroyed:
+        raise RefereeError(f"{fortress.name} is destroyed")
+    if column not in dc.COLUMNS:
+        raise RefereeError(f"--column must be one of {', '.join(dc.COLUMNS)}, not {column!r}")
+    teams = fo.teams(fortress)
+    if fortress.attempts >= teams:
+        raise RefereeError(f"{fortress.name} has {teams} damage control team{'s' if teams != 1 else ''} left (one per LSS with less than 70 PU of damage) and {fortress.attempts} tried this turn ({fo.RULE_TEAMS})")
+    damaged = [m for m in fortress.modules if m.damage and not m.destroyed]
+    target = None
+    if column == "power_units":
+        if module:
+            target = fortress.module(module)
+            if target.destroyed:
+                raise RefereeError(f"{target.name} is destroyed and stays destroyed (repairs take damage off a module)")
+        elif len(damaged) > 1:
+            raise RefereeError(f"name the module to repair with --module: damaged are {', '.join(f'{m.name} ({m.damage} PU)' for m in damaged)}")
+        else:
+            target = damaged[0] if damaged else None
+    ship = _as_ship(fortress)
+    dc.check_effect(ship, column, effect)
+    if column == "power_units":
+        warning = "" if target is not None and target.damage else f"{fortress.name} has no damage on {target.name if target else 'a module standing'} to repair"
+    else:
+        warning = dc.why_no_help(sfw, ship, column, engagement.turn)
+    roll = dice.take(PERCENTILE, rng, rolled, f"{fortress.name}'s damage control team on {column.replace('_', ' ')}")
+    fortress = attrs.evolve(fortress, attempts=fortress.attempts + 1)
+    row, how = sfw.get(dc.TABLE_2).band(roll.total)
+    result = str(row[column])
+    if column == "power_units":
+        words = result.lower()
+        said = "no effect"
+        if "power units repaired" in words and target is not None and target.damage:
+            count = {"two": 2, "three": 3, "four": 4, "six": 6}[words.split()[0]]
+            fortress = fo.repair(fortress, target.name, count)
+            said = f"{target.damage - fortress.module(target.name).damage} PU repaired on {target.name} (no maximum for a starfortress)"
+        text = f"{fortress.name}'s damage control team tries power units: {roll.total} - {result} ({how}): {said}"
+    else:
+        tried = dc.attempt(sfw, ship, column, roll, engagement.turn, effect)
+        fortress = attrs.evolve(
+            fortress, effects=tried.ship.effects, offensive_lost=tried.ship.offensive_lost, defensive_lost=tried.ship.defensive_lost, destroyed=fortress.destroyed or tried.destroyed,
+        )
+        text = f"{fortress.name}'s damage control team tries {column.replace('_', ' ')}: {roll.total} - {tried.text}" + ("; the fortress is destroyed" if tried.destroyed else "")
+    text += f" (warned: {warning})" if warning else ""
+    return done(engagement.rebuilt(fortress), engagement.entry(text, [roll], f"{dc.RULE}, Table #2", secret=fortress.side if column != "power_units" else ""))
+
+
+def _as_ship(fortress: fo.Fortress) -> Ship:
+    """The fortress's special damage as a ship's, to read Table #2's factor and duration results with the ships' rules."""
+    return Ship(fortress.name, fortress.side, "Starfortress", "GD", effects=fortress.effects, offensive_lost=fortress.offensive_lost, defensive_lost=fortress.defensive_lost)
