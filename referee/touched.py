@@ -40,6 +40,8 @@ def between(before: Any, after: Any) -> str:
     """What changed from one state of a file to the next (a campaign's or a battle's), as JSON."""
     if hasattr(after, "units"):
         general, changes, groups = _campaign(before, after)
+    elif hasattr(after, "fortresses"):
+        general, changes, groups = _engagement(before, after)
     else:
         general, changes, groups = _battle(before, after)
     return json.dumps({"general": general, "groups": _grouped(changes, groups)}, ensure_ascii=False, separators=(",", ":"))
@@ -189,6 +191,35 @@ def _ship(was: Ship, ship: Ship) -> list[str]:
     if was.must_turn != ship.must_turn:
         words.append("must turn" if ship.must_turn else "turned")
     return words or (["roster"] if was != ship else [])
+
+
+# ---------------------------------------------------------------------- a Starfleet Wars engagement
+
+_ENGAGEMENT_FIELDS = (
+    ("lost", "power units"), ("allocation", "allocation"), ("effects", "special damage"), ("hits", "hits"),
+    ("reloads", "particle weapons"), ("lasers_fired", "light lasers"), ("captacs", "CapTacs"), ("attempts", "damage control"),
+    ("modules", "modules"), ("loans", "CIDS loans"), ("offensive_lost", "offensive factors"), ("defensive_lost", "defensive factors"),
+)
+
+
+def _engagement(before: Any, after: Any) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
+    general = [f"turn {after.turn}"] if before.turn != after.turn else []
+    if before.drifting != after.drifting:
+        general.append("drifting CapTacs")
+    old = {u.name: u for u in (*before.ships, *before.fortresses)}
+    changes: list[Change] = []
+    for unit in (*after.ships, *after.fortresses):
+        was = old.pop(unit.name, None)
+        if was is None:
+            changes.append((unit.name, "added", ""))
+        elif was != unit and before.turn == after.turn:
+            if unit.destroyed and not was.destroyed:
+                words = ["out of the fight"]
+            else:
+                words = [w for f, w in _ENGAGEMENT_FIELDS if hasattr(unit, f) and getattr(was, f) != getattr(unit, f)] or ["changed"]
+            changes.append((unit.name, ", ".join(words), unit.side))
+    changes += [(name, "removed", "") for name in old]
+    return general, changes, {}
 
 
 # ---------------------------------------------------------------------- names

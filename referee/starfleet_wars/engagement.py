@@ -147,9 +147,9 @@ def check(engagement: Engagement) -> Engagement:
         if name.casefold() in seen:
             raise RefereeError(f"two ships or fortresses are called {name!r}: every name must be different")
         seen.add(name.casefold())
-    for unit in (*engagement.ships, *engagement.fortresses):
-        if unit.side not in engagement.sides:
-            raise RefereeError(f"{unit.name}'s side {unit.side!r} is not one of the sides: {', '.join(engagement.sides)}")
+    for name, side in [(s.name, s.side) for s in engagement.ships] + [(f.name, f.side) for f in engagement.fortresses]:
+        if side not in engagement.sides:
+            raise RefereeError(f"{name}'s side {side!r} is not one of the sides: {', '.join(engagement.sides)}")
     for ship in engagement.ships:
         _check_ship(ship, engagement)
     for drift in engagement.drifting:

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 import attrs
 
 from referee.errors import RefereeError
+from referee.starfleet_wars import special_damage as sd
 from referee.starfleet_wars.power import Allocation, cost, most_factors, why_not
 from referee.tables import Row, Tables, normal
 
@@ -111,6 +112,12 @@ class Fortress:
     eliminated: tuple[Loan, ...] = ()  # loaned rolls the attacker eliminated this turn (never reallocated)
     repaired: int = 0  # PU repaired this battle (no maximum for a starfortress)
     destroyed: bool = False  # knocked out of action, then hit once more
+    # the engagement's ledger of special damage and damage control (referee.starfleet_wars.starfortress)
+    effects: tuple[sd.Effect, ...] = ()
+    special_rolled: bool = False  # this turn's special damage roll made
+    attempts: int = 0  # damage control attempts this turn
+    offensive_lost: bool = False  # Damage Control Table #2: the laser dynamo exploded
+    defensive_lost: bool = False  # the field generators shorted out
 
     def module(self, name: str) -> Module:
         """The module called ``name`` ("LSS 1", "lss1"); refused with the fortress's module names."""
@@ -566,8 +573,9 @@ def _names(modules: Sequence[Module], kinds: Sequence[str] = MODULE_KINDS) -> st
 
 
 def new_turn(f: Fortress) -> Fortress:
-    """A new turn: the allocation, CIDS loans and eliminations are this turn's only."""
-    return attrs.evolve(f, allocation=Allocation(), loans=(), eliminated=())
+    """A new turn: the allocation, CIDS loans and eliminations are this turn's only, as are the
+    special damage roll and the damage control attempts."""
+    return attrs.evolve(f, allocation=Allocation(), loans=(), eliminated=(), special_rolled=False, attempts=0)
 
 
 def _starfleet_wars(f: Fortress, what: str) -> None:

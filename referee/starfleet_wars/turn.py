@@ -65,8 +65,8 @@ def allocate(engagement: Engagement, name: str, allocation: Allocation) -> Done:
         raise RefereeError(f"{ship.name} is a MAD: it spends no power units on movement (it may only move to an adjacent module): speed 0 ({FORTRESS_MAD_RULE})")
     why = why_not(allocation, ship.available, ship.max_off, ship.max_def, ship.max_speed())
     if why:
-        limit = f" (a super galactic dreadnought travels at speed 5 at most: {SGD_RULE})" if "speed" in why and ship.type == "SGD" else ""
-        limit += " (towing CapTacs: speed 2 at most)" if "speed" in why and ship.captacs else ""
+        limit = f" (a super galactic dreadnought travels at speed 5 at most: {SGD_RULE})" if why.startswith("speed") and ship.type == "SGD" else ""
+        limit += " (towing CapTacs: speed 2 at most)" if why.startswith("speed") and ship.captacs else ""
         raise RefereeError(f"{ship.name}: {why}{limit}")
     before = ship.allocation
     ship = attrs.evolve(ship, allocation=allocation)
@@ -167,7 +167,13 @@ def next_turn(engagement: Engagement) -> Done:
     if fortresses:
         from referee.starfleet_wars import fortress as fo
 
-        fortresses = tuple(fo.new_turn(f) for f in fortresses)
+        renewed = []
+        for fortress in fortresses:
+            kept, ended = sd.expire(fortress.effects, turn)
+            renewed.append(attrs.evolve(fo.new_turn(fortress), effects=kept))
+            if ended and not fortress.destroyed:
+                entries.append(engagement.entry(f"{fortress.name}'s special damage ends: {', '.join(e.kind for e in ended)}", rule=sd.RULE, secret=fortress.side))
+        fortresses = tuple(renewed)
     engagement = attrs.evolve(engagement, turn=turn, ships=tuple(ships), fortresses=fortresses)
     start = engagement.entry(f"Turn {turn} begins: allocate each ship's power units", rule=OUTLINE)
     return done(engagement, *[attrs.evolve(e, turn=turn) for e in entries], start)
