@@ -62,7 +62,7 @@ def fortress_line(engagement: Engagement, fortress: Any, secrets: bool) -> str:
         parts.append(f"power {fo.power(fortress)} PU, OF up to {fo.max_offensive(fortress)}")
         if fortress.allocation.cost:
             offensive, defensive = starfortress.factors(fortress, engagement.turn)
-            parts.append(f"allocated {fortress.allocation.shown()}: OF {offensive}, DF {defensive}")
+            parts.append(f"allocated {fortress.allocation.shown(speed=False)}: OF {offensive}, DF {defensive}")
         parts.append(f"teams {fo.teams(fortress)} ({fortress.attempts} tried this turn)")
         parts += ["no CM: +10 to its firing rolls"] if fo.no_cm(fortress) else []
         parts += ["KNOCKED OUT: no LSS (boarded, captured or destroyed by one more hit)"] if fo.knocked_out(fortress) else []

@@ -53,7 +53,7 @@ def allocate(engagement: Engagement, name: str, offensive: int, defensive: int) 
     fortress = engagement.fortress(name)
     after = fo.allocate(fortress, offensive, defensive)
     available = fo.power(fortress)
-    text = f"{fortress.name} allocates {after.allocation.shown()} of {available} PU ({available - after.allocation.cost} left)"
+    text = f"{fortress.name} allocates {after.allocation.shown(speed=False)} of {available} ({available - after.allocation.cost} left)"
     reduced = _reductions(after, engagement.turn)
     text += f"; fights with OF {reduced[0]}, DF {reduced[1]}" + (" (special damage)" if reduced != (offensive, defensive) else "")
     return done(engagement.rebuilt(after), engagement.entry(text, rule=fo.RULE_FACTORS))
