@@ -245,3 +245,20 @@ def test_a_hand_edited_file_loads_or_is_refused_in_one_line() -> None:
             refused += 1
             assert "\n" not in str(error)
     assert refused > 200
+
+
+def test_a_maatac_fortress_is_hull_down_then_penetrated(engagement: Path) -> None:
+    code, out, err = run("fortress", "Outpost", "--side", "Aquarian", "--modules", "WP,LSS,CM", "--maatac", "--behind", "LSS 1=WP 1", path=engagement)
+    assert code == 0, err
+    code, _, err = run("hit", "Outpost", "--module", "LSS 1=1", path=engagement)
+    assert code == 2 and "hull-down" in err
+    code, out, err = run("hit", "Outpost", "--module", "WP 1=1", path=engagement)
+    assert code == 0 and "WP 1" in out and "destroyed" in out
+    code, out, err = run("hit", "Outpost", "--module", "LSS 1=1", path=engagement)
+    assert code == 0, err
+    code, _, err = run("garrison", "Outpost", "CM 1", "6", path=engagement)
+    assert code == 2 and "0 to 5 units" in err
+    code, out, _ = run("garrison", "Outpost", "CM 1", "5", path=engagement)
+    assert code == 0 and "CM 1 holds 5 units" in out
+    _, out, _ = run("ships", "Outpost", path=engagement)
+    assert "LSS 1 destroyed" in out

@@ -335,6 +335,20 @@ def cids(
     take(path, lambda e, sfw: starfortress.loan(e, name, lender, to, rolls), as_json)
 
 
+@app.command("garrison")
+def garrison(
+    name: Name,
+    module: Annotated[str, typer.Argument(help="The module.")],
+    units: Annotated[int, typer.Argument(help="Infantry units and RAATACs in it (0 to 5).")],
+    path: EngagementFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """MAATAC: the units in a fortress module (at most 5 IUs and RAATACs in any one module)."""
+    from referee.starfleet_wars import starfortress
+
+    take(path, lambda e, sfw: starfortress.garrison(e, name, module, units), as_json)
+
+
 @captac_app.command("tow")
 def tow(name: Name, count: Annotated[int, typer.Argument(help="CapTacs taken in tow (two a tractor beam, one beam).")] = 1, path: EngagementFile = None, as_json: AsJson = False) -> None:
     """CapTacs taken in tow: speed 2 at most while towing."""

@@ -176,3 +176,11 @@ def damage_control(
 def _as_ship(fortress: fo.Fortress) -> Ship:
     """The fortress's special damage as a ship's, to read Table #2's factor and duration results with the ships' rules."""
     return Ship(fortress.name, fortress.side, "Starfortress", "GD", effects=fortress.effects, offensive_lost=fortress.offensive_lost, defensive_lost=fortress.defensive_lost)
+
+
+def garrison(engagement: Engagement, name: str, module: str, units: int) -> Done:
+    """A MAATAC fortress's module garrisoned: Infantry units and RAATACs, at most 5 in one module."""
+    fortress = engagement.fortress(name)
+    after = fo.garrison(fortress, module, units)
+    placed = after.module(module)
+    return done(engagement.rebuilt(after), engagement.entry(f"{fortress.name}'s {placed.name} holds {units} unit{'s' if units != 1 else ''} (IUs and RAATACs, at most {fo.MOST_UNITS})", rule=fo.RULE_MAATAC))
