@@ -137,9 +137,10 @@ def _ask_missing(engagement: "Engagement", sfw: "Tables", ship_class: str, given
     if table != "sfw.starships":
         return given
     known = {**engagement.values_for(str(row["class"])), **given}
+    labels = {c.key: c.label for c in sfw.get(table).columns}
     for key in ships.missing(row, known):
         while True:
-            answer = typer.prompt(f"{row['class']}: the Data Table's {key} is unknown; from your book")
+            answer = typer.prompt(f"{row['class']}: the Data Table's {labels.get(key, key)} ({key}) is unknown; from your book")
             try:
                 given[key] = ships.figure(key, answer)
                 break
