@@ -262,3 +262,21 @@ def test_a_maatac_fortress_is_hull_down_then_penetrated(engagement: Path) -> Non
     assert code == 0 and "CM 1 holds 5 units" in out
     _, out, _ = run("ships", "Outpost", path=engagement)
     assert "LSS 1 destroyed" in out
+
+
+def test_a_captac_hit_on_a_fortress_is_40_pu_allocated_and_a_special_damage_roll(engagement: Path) -> None:
+    run("fortress", "Bastion", "--side", "Terran", "--modules", "LSS,LSS,WP", path=engagement)
+    run("add", "SHARK", "--class", "SHARK", "--side", "Aquarian", "--value", "type=GB", "--value", "max_off=9", "--value", "max_def=9", "--value", "launchers=2", "--value", "reloads=8", path=engagement)
+    run("captac", "tow", "SHARK", "1", path=engagement)
+    code, _, err = run("captac", "fire", "SHARK", "Bastion", "--range", "12", "--hit", "--module", "WP 1=30", path=engagement)
+    assert code == 2 and "cost 40 PU: allocate exactly that" in err
+    code, out, err = run("captac", "fire", "SHARK", "Bastion", "--range", "12", "--hit", "--module", "WP 1=30", "--module", "LSS 1=10", path=engagement)
+    assert code == 0, err
+    assert "a Special Damage roll for each CapTac hit, whatever its damage: 1 owed" in out
+    code, _, err = run("next", path=engagement)
+    assert code == 2 and "Bastion (1 for CapTac hits)" in err
+    code, out, err = run("special-damage", "Bastion", "--roll", "40", "--secrets", path=engagement)
+    assert code == 0 and "Bastion rolls special damage (1 for CapTac hits): 40 - No additional damage" in out
+    code, _, err = run("hit", "Bastion", "--by", "particle", "--hits", "2", "--module", "LSS 2=15", path=engagement)
+    assert code == 2 and "cost 20 PU" in err
+    assert run("next", path=engagement)[0] == 0

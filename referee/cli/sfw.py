@@ -213,7 +213,7 @@ def hit(
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return starfortress.hit(engagement, sfw, name, [(m, int(v)) for m, v in _counts(module, "--module")], aimed or None)
+            return starfortress.hit(engagement, sfw, name, _counts(module, "--module"), aimed or None, by, hits)
         if module or aimed:
             raise RefereeError(f"{name} is a ship, not a starfortress: leave out --module and --aimed")
         return combat.hit(engagement, sfw, name, by, hits, pu)
@@ -378,13 +378,14 @@ def fire_captac(
     hit_: Annotated[bool, typer.Option("--hit/--miss", help="What the Firing Table gave (speed 5 for firing purposes).")],
     drift: Annotated[int, typer.Option("--drift", help="Fire a drifting CapTac: its number in sfw ships' list of drifting CapTacs.")] = 0,
     activation: Annotated[int, typer.Option("--activation", help="With --drift: inches from the activating ship to the CapTac (30 at most).")] = 0,
+    module: Annotated[Optional[list[str]], typer.Option("--module", help="At a starfortress: MODULE=PU, the defender's allocation of the 40 PU.")] = None,
     path: EngagementFile = None,
     as_json: AsJson = False,
 ) -> None:
     """A CapTac fired: a hit is 40 PU and a Special Damage roll, whatever the target's damage."""
     from referee.starfleet_wars import combat
 
-    take(path, lambda e, sfw: combat.fire_captac(e, sfw, name, target, hit_, range_, drift, activation), as_json)
+    take(path, lambda e, sfw: combat.fire_captac(e, sfw, name, target, hit_, range_, drift, activation, _counts(module, "--module")), as_json)
 
 
 @captac_app.command("shoot-down")

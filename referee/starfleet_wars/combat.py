@@ -187,7 +187,10 @@ def shoot_down(engagement: Engagement, sfw: Tables, towed_by: str = "", drift: i
     return done(engagement, engagement.entry("a drifting CapTac is destroyed (one CIDS or light laser hit)", rule=CAPTAC_RULE))
 
 
-def fire_captac(engagement: Engagement, sfw: Tables, firer: str, target: str, hit_it: bool, range_inches: int, drift: int = 0, activation: int = 0) -> Done:
+def fire_captac(
+    engagement: Engagement, sfw: Tables, firer: str, target: str, hit_it: bool, range_inches: int, drift: int = 0, activation: int = 0,
+    modules: Sequence[tuple[str, int]] = (),
+) -> Done:
     """A CapTac fired at a target within 18 inches, from tow or (``drift``, activated by a friendly
     ship within 30 inches) from the drift; the referee enters whether the Firing Table hit (as a weapon of speed 5)."""
     ship = _fighting(engagement, firer)
@@ -213,7 +216,15 @@ def fire_captac(engagement: Engagement, sfw: Tables, firer: str, target: str, hi
     if not hit_it:
         return Done(engagement, (line,))
     if struck is None:
-        raise RefereeError(f"{target} is a starfortress: enter the CapTac's 40 PU with sfw hit {target} --module NAME=40")
+        from referee.starfleet_wars import starfortress
+
+        fortress = engagement.fortress(target)
+        if fortress.side == ship.side:
+            raise RefereeError(f"{fortress.name} is on {ship.name}'s side")
+        if not modules:
+            raise RefereeError(f"{fortress.name} is a starfortress: its defender allocates the CapTac's 40 PU among modules (--module NAME=PU)")
+        after = starfortress.hit(engagement, sfw, fortress.name, modules, None, "captac", 1)
+        return Done(after.state, (line, *after.entries))
     after = hit(engagement, sfw, struck.name, "captac", 1)
     return Done(after.state, (line, *after.entries))
 

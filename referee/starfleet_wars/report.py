@@ -67,7 +67,9 @@ def fortress_line(engagement: Engagement, fortress: Any, secrets: bool) -> str:
         parts += ["no CM: +10 to its firing rolls"] if fo.no_cm(fortress) else []
         parts += ["KNOCKED OUT: no LSS (boarded, captured or destroyed by one more hit)"] if fo.knocked_out(fortress) else []
         lost, total = fo.lss_lost(fortress), fo.lss_total(fortress)
-        if fo.owes_special_damage(fortress) and not fortress.special_rolled and engagement.special_damage:
+        if fortress.special_due:
+            parts.append(f"owes {fortress.special_due} special damage roll{'s' if fortress.special_due > 1 else ''} for CapTac hits")
+        elif fo.owes_special_damage(fortress) and not fortress.special_rolled and engagement.special_damage:
             parts.append(f"owes a special damage roll ({lost} of {total} LSS PU lost, {sd.percent(lost, total)})")
         loans = [f"{loan.lender} to {loan.to}: {loan.rolls}" for loan in fortress.loans]
         parts += [f"CIDS loans {', '.join(loans)}"] if loans else []
