@@ -253,3 +253,12 @@ def test_a_name_begun_is_taken_only_when_it_names_one_ship():
     assert battle.ship("pir").name == "PIRAHNA"
     with pytest.raises(RefereeError, match="could be Wahoo 1, Wahoo 2: give the whole name"):
         battle.ship("Wahoo")
+
+
+def test_the_rules_figures_are_the_tables():
+    from referee.starfleet_wars import ships
+
+    assert combat.CAPTAC_RANGE == combat.captac_figure(SFW, "range_inches") == 18
+    assert combat.CAPTAC_ACTIVATION == combat.captac_figure(SFW, "activation_range_inches") == 30
+    assert ships.TOW_SPEED == combat.captac_figure(SFW, "max_tow_speed") and ships.PER_TRACTOR_BEAM == combat.captac_figure(SFW, "per_tractor_beam")
+    assert combat.firing_figure(SFW, "particle weapon hit") == 10 and combat.firing_figure(SFW, "light laser") == 29
