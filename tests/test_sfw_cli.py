@@ -280,3 +280,14 @@ def test_a_captac_hit_on_a_fortress_is_40_pu_allocated_and_a_special_damage_roll
     code, _, err = run("hit", "Bastion", "--by", "particle", "--hits", "2", "--module", "LSS 2=15", path=engagement)
     assert code == 2 and "cost 20 PU" in err
     assert run("next", path=engagement)[0] == 0
+
+
+def test_a_mad_moves_to_an_adjacent_module_and_falls_with_its_module(engagement: Path) -> None:
+    run("fortress", "Outpost", "--side", "Aquarian", "--modules", "WP,LSS,CM", "--maatac", "--adjacent", "WP 1=LSS 1", "--mad", "1", path=engagement)
+    assert run("mad", "Outpost MAD 1", "WP 1", path=engagement)[0] == 0
+    code, _, err = run("mad", "Outpost MAD 1", "CM 1", path=engagement)
+    assert code == 2 and "may only move to an adjacent module: LSS 1" in err
+    code, out, _ = run("hit", "Outpost", "--module", "WP 1=1", path=engagement)
+    assert code == 0 and "Outpost MAD 1 sat on WP 1: destroyed with it" in out
+    _, out, _ = run("ships", "Outpost MAD 1", path=engagement)
+    assert "OUT - destroyed with WP 1" in out

@@ -350,6 +350,19 @@ def garrison(
     take(path, lambda e, sfw: starfortress.garrison(e, name, module, units), as_json)
 
 
+@app.command("mad")
+def mad(
+    name: Annotated[str, typer.Argument(help="The MAD (as sfw ships names it: 'Bastion MAD 1').")],
+    module: Annotated[str, typer.Argument(help="The module it moves onto (the first time: any; then an adjacent one).")],
+    path: EngagementFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """A fortress's MAD moves onto a module (only to an adjacent one); in MAATAC it is destroyed with the module it sits on."""
+    from referee.starfleet_wars import starfortress
+
+    take(path, lambda e, sfw: starfortress.place_mad(e, name, module), as_json)
+
+
 @captac_app.command("tow")
 def tow(name: Name, count: Annotated[int, typer.Argument(help="CapTacs taken in tow (two a tractor beam, one beam).")] = 1, path: EngagementFile = None, as_json: AsJson = False) -> None:
     """CapTacs taken in tow: speed 2 at most while towing."""

@@ -38,7 +38,7 @@ def ship_line(engagement: Engagement, sfw: Tables, ship: Ship, secrets: bool) ->
     if ship.launchers or ship.reloads:
         parts.append(f"particle weapons {ship.reloads} on board, {ship.launched}/{ship.launchers} launched this turn")
     parts += [f"towing {ship.captacs} CapTac{'s' if ship.captacs > 1 else ''}"] if ship.captacs else []
-    parts += [f"of fortress {ship.fortress}"] if ship.fortress else []
+    parts += [f"of fortress {ship.fortress}" + (f", on {ship.on}" if ship.on else "")] if ship.fortress else []
     owed = turn.owes_special(ship) if engagement.special_damage else ""
     parts += [f"owes a special damage roll ({owed})"] if owed else []
     if secrets:

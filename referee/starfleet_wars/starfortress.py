@@ -86,7 +86,13 @@ def hit(engagement: Engagement, sfw: Tables, name: str, allocations: Sequence[tu
         if len(allocations) != 1:
             raise RefereeError(f"{fortress.name} is a MAATAC fortress: a penetration destroys one module; name it with --module NAME=1")
         after, lines = fo.penetrate(fortress, allocations[0][0])
-        return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.RULE_MAATAC))
+        struck = after.module(allocations[0][0]).name
+        engagement = engagement.rebuilt(after)
+        for ship in engagement.ships:
+            if ship.fortress == fortress.name and ship.on == struck and not ship.destroyed:
+                engagement = engagement.replaced(attrs.evolve(ship, destroyed=f"destroyed with {struck}, the module it sat on"))
+                lines.append(f"{ship.name} sat on {struck}: destroyed with it")
+        return done(engagement, engagement.entry("; ".join(lines), rule=fo.RULE_MAATAC))
     before_teams = fo.teams(fortress)
     after, lines = fo.hit(fortress, allocations, aimed)
     lost = before_teams - fo.teams(after)
@@ -197,3 +203,22 @@ def garrison(engagement: Engagement, name: str, module: str, units: int) -> Done
     after = fo.garrison(fortress, module, units)
     placed = after.module(module)
     return done(engagement.rebuilt(after), engagement.entry(f"{fortress.name}'s {placed.name} holds {units} unit{'s' if units != 1 else ''} (IUs and RAATACs, at most {fo.MOST_UNITS})", rule=fo.RULE_MAATAC))
+
+
+def place_mad(engagement: Engagement, name: str, module: str) -> Done:
+    """A MAD moves onto a module of its fortress: "It may only move to an adjacent module" (the
+    first placement anywhere); in MAATAC a MAD on a module destroyed is destroyed with it."""
+    ship = engagement.ship(name)
+    if ship.type != "MAD" or ship.destroyed:
+        raise RefereeError(f"{ship.name} is not a MAD in the fight: only a fortress's MAD sits on its modules")
+    fortress = engagement.fortress(ship.fortress)
+    target = fortress.module(module)
+    if target.destroyed:
+        raise RefereeError(f"{target.name} is destroyed: a MAD moves to a module standing")
+    if ship.on:
+        near = {b for a, b in fortress.adjacent if a == ship.on} | {a for a, b in fortress.adjacent if b == ship.on}
+        if target.name not in near:
+            raise RefereeError(f"{ship.name} is on {ship.on} and may only move to an adjacent module: {', '.join(sorted(near)) or 'none is recorded as adjacent (sfw fortress --adjacent)'} ({fo.RULE_SPEED})")
+    moved = attrs.evolve(ship, on=target.name)
+    said = f"{ship.name} moves from {ship.on} to {target.name}" if ship.on else f"{ship.name} is placed on {target.name}"
+    return done(engagement.replaced(moved), engagement.entry(f"{said} (its CIDS with that module's)", rule=fo.RULE_SPEED))
