@@ -18,7 +18,7 @@ def test_a_ship_costing_47_is_a_light_cruiser():
     assert "the highest row at or below it is CL" in category.how
 
 
-@pytest.mark.parametrize(("total", "code"), [(1, "Y"), (44, "DD"), (45, "CL"), (50, "CA"), (399, "FO"), (400, "MF"), (1000, "MF")])
+@pytest.mark.parametrize(("total", "code"), [(1, "Y"), (40, "DD"), (44, "DD"), (45, "CL"), (50, "CA"), (399, "FO"), (400, "MF"), (1000, "MF")])
 def test_the_category_is_the_highest_minimum_the_cost_reaches(total, code):
     assert design.category(SI, total).code == code
 

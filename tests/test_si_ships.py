@@ -30,12 +30,13 @@ def test_steps_and_the_point_cost_halved_at_each_reduced_step():
         sh.take_steps(sh.take_steps(reduced, 1), 1)
 
 
-def test_the_cargo_check_three_units_and_7_supply_fill_cargo_10():
-    """Scenario 1: 'Transported on HF Mef: 7th, 409th, BSDF, 7 Supply', on a heavy freighter of cargo 10."""
-    mef = heavy_freighter("HF Mef")
-    loaded = sh.load(mef, units=[unit("7th", 4, 4, 2, "Khaldarii"), unit("409th", 4, 4, 2, "Khaldarii"), unit("BSDF", 2, 6, 1, "Khaldarii")], supply=7)
-    assert loaded.cargo.points() == 10
-    with pytest.raises(RefereeError, match=r"HF Mef has cargo 10: .* would take 11 points \(Stellar Inferno 5.2.2-5.2.3\)"):
+@pytest.mark.parametrize(("freighter", "units"), [("HF Mef", ["7th", "409th", "BSDF"]), ("HF Jrg", ["123rd", "45th R", "200th R"])])
+def test_the_cargo_check_three_units_and_7_supply_fill_cargo_10(freighter, units):
+    """Scenario 1: 'Transported on HF Mef: 7th, 409th, BSDF, 7 Supply. Transported on HF Jrg: 123rd,
+    45th R, 200th R, 7 Supply', on heavy freighters of cargo 10 (Cargo: HF=10)."""
+    loaded = sh.load(heavy_freighter(freighter), units=[unit(name, 4, 4, 2, "Khaldarii") for name in units], supply=7)
+    assert loaded.cargo.points() == 3 + 7 == 10
+    with pytest.raises(RefereeError, match=rf"{freighter} has cargo 10: .* would take 11 points \(Stellar Inferno 5.2.2-5.2.3\)"):
         sh.load(loaded, supply=1)
 
 

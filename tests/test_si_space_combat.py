@@ -195,6 +195,27 @@ def test_an_attack_from_the_atmosphere_doubles_the_range_and_range_0_stays_full(
     assert same_hex.attackers[0].factor == 8
 
 
+def test_a_planet_hex_is_one_stack_the_attack_goes_into_the_atmosphere_when_a_ship_there_defends():
+    attacker = ship("Cruiser", f(8, 5, 2, 3), hex="J8")
+    orbiter = ship("Orbiter", f(1, 2, 1, 1), side="K", hex="J9")
+    lander = ship("Lander", f(1, 1, 1, 1, gear=2), side="K", hex="J9", atmosphere=True)  # defends at 3
+    both = sc.attack(SI, ShipCombat("Terran"), [Attacker(attacker, 2)], [orbiter, lander], RNG, rolled=2)
+    assert both.defense.combining == ("Orbiter", "Lander") and both.attackers[0].factor == 4  # into the atmosphere: doubled
+    orbiters = [ship(f"O{i}", f(1, 1, 1, 1), side="K", hex="J9") for i in range(3)]
+    above = sc.attack(SI, ShipCombat("Terran"), [Attacker(attacker, 2)], [*orbiters, lander], RNG, rolled=2)
+    assert above.defense.total == 3 and above.attackers[0].factor == 8  # the three lowest are in orbit
+
+
+def test_a_ringed_planets_hex_doubles_the_range_unless_the_defenders_are_within_its_atmosphere():
+    attacker = ship("Cruiser", f(8, 5, 2, 3), hex="J8")
+    orbiter = ship("Orbiter", f(1, 2, 1, 1), side="K", hex="J9")
+    ringed = sc.attack(SI, ShipCombat("Terran"), [Attacker(attacker, 2)], [orbiter], RNG, rolled=2, rings=True, rules=ALL)
+    assert ringed.attackers[0].doubled_by == ("into a ringed planet's hex (Stellar Inferno 12.1.5)",)
+    lander = ship("Lander", f(1, 1, 1, 1, gear=2), side="K", hex="J9", atmosphere=True)
+    inside = sc.attack(SI, ShipCombat("Terran"), [Attacker(attacker, 2)], [lander], RNG, rolled=2, rings=True, rules=ALL)
+    assert inside.attackers[0].doubled_by == ("into a planetary atmosphere (Stellar Inferno 8.2.1)",)
+
+
 # ---------------------------------------------------------------- once a turn (7.1.2-7.1.3)
 
 def test_a_hex_is_attacked_once_a_turn_by_each_phasing_player_and_a_ship_attacks_once():
