@@ -130,6 +130,7 @@ def test_technology_advantage_moves_the_die_against_the_less_advanced():
     assert plain.steps == 0  # Table 3, 3:2, die 5
     ahead = one_attack(7, 4, 5, attackers_hexes=("K8", "J8"), technology=2, rules=ALL)
     assert ahead.reading.die == 3 and ahead.steps == 1  # 5 - 2 = 3 (12.12.2)
+    assert "modifier -2 technology advantage 2: the more advanced side attacks (Stellar Inferno 12.12.2)" in ahead.lines()
     assert "the more advanced side attacks" in ahead.reading.modifiers[0].why and ahead.reading.modifiers[0].rule == "Stellar Inferno 12.12.2"
     behind = one_attack(7, 4, 3, attackers_hexes=("K8", "J8"), technology=-2, rules=ALL)
     assert behind.reading.die == 5 and behind.steps == 0  # 3 + 2 = 5 (12.12.3)

@@ -34,15 +34,7 @@ CAPTURE_RULE = "Stellar Inferno 12.13.9-12.13.10"
 def check(boarder: Ship, target: Ship, rules: Rules = NONE) -> None:
     """Refuse a boarding the rules do not allow (12.13.2)."""
     optional.require(rules, "boarding", "a boarding attack")
-    for ship in (boarder, target):
-        if ship.destroyed:
-            raise RefereeError(f"{ship.name} is destroyed")
-    if boarder.side == target.side:
-        raise RefereeError(f"{boarder.name} and {target.name} are on the same side")
-    if not boarder.hex or boarder.hex != target.hex:
-        raise RefereeError(f"{boarder.name} must occupy {target.name}'s hex to board it ({RULE})")
-    if boarder.factors.maneuver <= target.factors.maneuver:
-        raise RefereeError(f"{boarder.name} (maneuver {boarder.factors.maneuver}) needs a higher maneuver rating than {target.name} ({target.factors.maneuver}) to board ({RULE})")
+    sh.close_quarters(boarder, target, "board", RULE)
 
 
 def fighters(ship: Ship, target: bool) -> tuple[Fighter, ...]:

@@ -59,7 +59,7 @@ class Bombardment(NamedTuple):
         return (
             *(a.shown() for a in self.attackers),
             f"attack {self.attack} against a terrain point's defense {TERRAIN_DEFENSE} ({STRATEGIC_RULE})",
-            self.reading.citation(),
+            *self.reading.lines(),
             f"{self.steps} step loss{'es' if self.steps != 1 else ''} to {self.planet}'s economic terrain ({TERRAIN_RULE})",
         )
 

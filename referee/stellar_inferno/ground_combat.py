@@ -118,8 +118,7 @@ class GroundAttack(NamedTuple):
     def lines(self) -> tuple[str, ...]:
         shown = [f"attack {' + '.join(str(f.attack) for f in self.attackers)} = {self.attack} against defense {' + '.join(str(f.defense) for f in self.defenders)} = {self.defense} ({ODDS_RULE})"]
         shown += [f.shown() for f in (*self.attackers, *self.defenders) if f.rating]
-        shown += [f"modifier {m.shown()}" for m in self.reading.modifiers]
-        shown += [self.reading.citation(), f"defender (non-phasing) loses {self.defender_losses} step{'s' if self.defender_losses != 1 else ''}, attacker (phasing) loses {self.attacker_losses} ({TABLE_RULE})"]
+        shown += [*self.reading.lines(), f"defender (non-phasing) loses {self.defender_losses} step{'s' if self.defender_losses != 1 else ''}, attacker (phasing) loses {self.attacker_losses} ({TABLE_RULE})"]
         shown += [f"{name} may not withdraw" for name in self.no_withdrawal]
         return tuple(shown)
 

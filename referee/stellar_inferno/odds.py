@@ -63,6 +63,10 @@ class Reading(NamedTuple):
     cell: str | int
     rule: str
 
+    def lines(self) -> tuple[str, ...]:
+        """Each modifier with its reason and rule, then the citation."""
+        return (*(f"modifier {m.shown()}" for m in self.modifiers), self.citation())
+
     def citation(self) -> str:
         """``Open Order Ship Combat Results (Stellar Inferno 7.3.6-7.3.7): 7:4 reads row 3:2; die 4 -2 = 2, column 2: 1``."""
         moved = "".join(f" {m.value:+d}" for m in self.modifiers)

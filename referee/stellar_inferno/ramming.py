@@ -42,7 +42,7 @@ class Ram(NamedTuple):
         what = "rams back" if self.back else "rams"
         return (
             f"{self.rammer} {what} {self.target}: its defense {self.attack.shown()} as attack against defense {self.defense.shown()} ({BACK_RULE if self.back else RULE})",
-            self.reading.citation(),
+            *self.reading.lines(),
             f"{self.target} takes {self.steps} step loss{'es' if self.steps != 1 else ''}" + ("; if it survives, it rams back (12.8.5)" if not self.back else ""),
         )
 
@@ -53,17 +53,9 @@ def ram(
 ) -> Ram:
     """A ramming attack on Table 4 (12.8.3); ``back``: the surviving target ramming its attacker (12.8.5)."""
     optional.require(rules, "ramming", "ramming")
-    for ship in (rammer, target):
-        if ship.destroyed:
-            raise RefereeError(f"{ship.name} is destroyed")
-    if rammer.side == target.side:
-        raise RefereeError(f"{rammer.name} and {target.name} are on the same side")
     if rammer.captured:
         raise RefereeError(f"{rammer.name} was captured: captured ships are unable to attack (Stellar Inferno 12.13.10)")
-    if not rammer.hex or rammer.hex != target.hex:
-        raise RefereeError(f"{rammer.name} must end its movement in {target.name}'s hex to ram ({RULE})")
-    if not back and rammer.factors.maneuver <= target.factors.maneuver:
-        raise RefereeError(f"{rammer.name} (maneuver {rammer.factors.maneuver}) needs a higher maneuver rating than {target.name} ({target.factors.maneuver}) to ram ({RULE})")
+    sh.close_quarters(rammer, target, "ram", RULE, faster=not back)
     attack, defense = sh.defense_rating(rammer), sh.defense_rating(target)
     reading = odds.read(si, odds.CLOSED_ORDER, attack.value, defense.value, odds.technology(technology, rules), rng, rolled, f"{rammer.name} rams {target.name}", f"{BACK_RULE if back else RULE}, Table 4")
     assert isinstance(reading.cell, int)

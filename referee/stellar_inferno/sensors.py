@@ -40,7 +40,7 @@ class Sweep(NamedTuple):
         return (
             *(s.shown() for s in self.sweepers),
             f"sensor attack {self.attack} against defense {self.defense.shown()}",
-            self.reading.citation(),
+            *self.reading.lines(),
             f"{self.revealed} ship{'s' if self.revealed != 1 else ''} of the stack revealed, no damage; the sweeping ships are revealed ({RULE})",
         )
 

@@ -179,11 +179,7 @@ def defense_rating(ship: Ship) -> Rating:
     if ship.atmosphere and f.planetary_gear:
         value += f.planetary_gear
         parts.append(f"+{f.planetary_gear} planetary gear in the atmosphere ({ATMOSPHERE_DEFENSE_RULE})")
-    bonus = min(ship.psi, f.defense)
-    if bonus:
-        value += bonus
-        parts.append(f"+{bonus} psi ({PSI_RULE})")
-    return Rating(value, tuple(parts))
+    return _with_psi(ship, f.defense, value, parts)
 
 
 def attack_rating(ship: Ship, overload: bool = False) -> Rating:
@@ -193,11 +189,30 @@ def attack_rating(ship: Ship, overload: bool = False) -> Rating:
     if overload:
         value *= 2
         parts.append(f"doubled by overloading weapons ({OVERLOAD_RULE})")
-    bonus = min(ship.psi, f.attack)
+    return _with_psi(ship, f.attack, value, parts)
+
+
+def _with_psi(ship: Ship, counter: int, value: int, parts: list[str]) -> Rating:
+    """A psi agent's rating added, never more than doubling the counter's rating (12.7.2-12.7.3)."""
+    bonus = min(ship.psi, counter)
     if bonus:
         value += bonus
         parts.append(f"+{bonus} psi ({PSI_RULE})")
     return Rating(value, tuple(parts))
+
+
+def close_quarters(actor: Ship, target: Ship, verb: str, rule: str, faster: bool = True) -> None:
+    """Refuse a ram (12.8.2) or a boarding (12.13.2) unless the two ships are afloat, enemies, in one
+    hex, and (``faster``) the actor has the higher maneuver rating."""
+    for ship in (actor, target):
+        if ship.destroyed:
+            raise RefereeError(f"{ship.name} is destroyed")
+    if actor.side == target.side:
+        raise RefereeError(f"{actor.name} and {target.name} are on the same side")
+    if not actor.hex or actor.hex != target.hex:
+        raise RefereeError(f"{actor.name} must be in {target.name}'s hex to {verb} it ({rule})")
+    if faster and actor.factors.maneuver <= target.factors.maneuver:
+        raise RefereeError(f"{actor.name} (maneuver {actor.factors.maneuver}) needs a higher maneuver rating than {target.name} ({target.factors.maneuver}) to {verb} ({rule})")
 
 
 def take_steps(ship: Ship, steps: int) -> Ship:

@@ -184,7 +184,7 @@ class ShipAttack(NamedTuple):
 
     def lines(self) -> tuple[str, ...]:
         shown = [f"{self.order} ({ORDER_RULE})", *(a.shown() for a in self.attackers)]
-        shown += [f"attack {self.attack} against defense {self.defense.shown()}", self.reading.citation()]
+        shown += [f"attack {self.attack} against defense {self.defense.shown()}", *self.reading.lines()]
         shown += [f"{self.steps} step loss{'es' if self.steps != 1 else ''} to the defending ships ({STEPS_RULE})"]
         shown += [f"{name} takes a step for overloading its weapons ({OVERLOAD_STEP_RULE})" for name in self.overloaded]
         return tuple(shown)
