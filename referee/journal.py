@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 BATTLE_FORMAT = "referee knight-hawks battle"  # battle_file.FORMAT (the battle's modules are imported only for a battle)
 ENGAGEMENT_FORMAT = "referee starfleet-wars engagement"  # engagement_file.FORMAT
+SCENARIO_FORMAT = "referee stellar-inferno scenario"  # stellar_inferno.scenario_file.FORMAT
 
 
 class Writer(Protocol):
@@ -78,10 +79,18 @@ def engagement_writer(tables: Tables) -> Writer:
     return engagement_file.Writer(tables)
 
 
+def scenario_writer(tables: Tables) -> Writer:
+    from referee.stellar_inferno import scenario_file
+
+    return scenario_file.Writer(tables)
+
+
 KINDS: dict[str, tuple[str, Callable[[Tables], Writer]]] = {
     campaign_file.FORMAT: ("campaign", campaign_file.Writer), BATTLE_FORMAT: ("battle", battle_writer),
-    ENGAGEMENT_FORMAT: ("engagement", engagement_writer),
+    ENGAGEMENT_FORMAT: ("engagement", engagement_writer), SCENARIO_FORMAT: ("scenario", scenario_writer),
 }
+# the state types of the kinds whose modules the journal does not import (a battle is the rest)
+_KIND_OF_STATE = {"Engagement": "engagement", "Scenario": "scenario"}
 
 
 class Travel(NamedTuple):
@@ -119,7 +128,7 @@ class Journal:
     def kind(self) -> str:
         if isinstance(self.state, Campaign):
             return "campaign"
-        return "engagement" if type(self.state).__name__ == "Engagement" else "battle"
+        return _KIND_OF_STATE.get(type(self.state).__name__, "battle")
 
     @property
     def campaign(self) -> Campaign:

@@ -38,7 +38,9 @@ _BOOKKEEPING = {
 
 def between(before: Any, after: Any) -> str:
     """What changed from one state of a file to the next (a campaign's or a battle's), as JSON."""
-    if hasattr(after, "units"):
+    if type(after).__name__ == "Scenario":
+        general, changes, groups = _scenario(before, after)
+    elif hasattr(after, "units"):
         general, changes, groups = _campaign(before, after)
     elif hasattr(after, "fortresses"):
         general, changes, groups = _engagement(before, after)
@@ -220,6 +222,64 @@ def _engagement(before: Any, after: Any) -> tuple[list[str], list[Change], dict[
             changes.append((unit.name, ", ".join(words), unit.side))
     changes += [(name, "removed", "") for name in old]
     return general, changes, {}
+
+
+# ---------------------------------------------------------------------- a Stellar Inferno scenario
+
+_SCENARIO_SHIP_FIELDS = (
+    ("hex", "moved"), ("core_distance", "distance from the core"), ("atmosphere", "atmosphere"), ("cargo", "cargo"),
+    ("cargo_owed", "cargo owed"), ("crippled", "crippled"), ("lost_this_round", "steps this round"), ("psi", "psi"),
+    ("engines_wrecked", "engines"), ("captured", "captured"),
+)
+_SCENARIO_GENERAL = (
+    ("rules", "the optional rules"), ("ship_losses", "step losses owed"), ("ground_losses", "ground losses owed"),
+    ("combat", "attacks this phase"), ("counters", "counters"), ("outcome", "the outcome"),
+)
+
+
+def _scenario(before: Any, after: Any) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
+    general = []
+    if (before.turn, before.phase, before.phasing) != (after.turn, after.phase, after.phasing):
+        general.append(f"turn {after.turn}, {after.phase_title} ({after.side(after.phasing)})")
+    general += [f"{after.side(r)}'s fleet velocity" for r in ("invader", "defender") if before.force(r).velocity != after.force(r).velocity]
+    general += [word for field, word in _SCENARIO_GENERAL if getattr(before, field) != getattr(after, field)]
+    old_worlds = {w.name: w for w in before.worlds}
+    for world in after.worlds:
+        was = old_worlds.get(world.name)
+        if was is not None and was != world:
+            parts = [w for f, w in (("planet", "terrain"), ("stockpiles", "stockpile"), ("bombarded", "bombardment")) if getattr(was, f) != getattr(world, f)]
+            general.append(f"{world.name} ({', '.join(parts)})")
+    old = {s.name: s for s, _ in before.all_ships()}
+    aboard = {s.name: c for s, c in before.all_ships()}
+    changes: list[Change] = []
+    for ship, carrier in after.all_ships():
+        was = old.pop(ship.name, None)
+        if was is None:
+            changes.append((ship.name, "entered", ""))
+            continue
+        words = ["destroyed"] if ship.destroyed and not was.destroyed else ["steps"] if was.lost != ship.lost else []
+        words += [f"aboard {carrier}" if carrier else "unloaded"] if aboard[ship.name] != carrier else []
+        words += [w for f, w in _SCENARIO_SHIP_FIELDS if getattr(was, f) != getattr(ship, f)]
+        if words or was != ship:
+            changes.append((ship.name, ", ".join(words) or "changed", ship.side))
+    changes += [(name, "removed", "") for name in old]
+    units = {u.name: (u, planet, ship) for u, planet, ship in before.all_units()}
+    for unit, planet, ship in after.all_units():
+        was_unit = units.pop(unit.name, None)
+        if was_unit is None:
+            changes.append((unit.name, "entered", ""))
+            continue
+        words = ["eliminated"] if unit.destroyed and not was_unit[0].destroyed else ["steps"] if was_unit[0].lost != unit.lost else []
+        if (planet, ship) != was_unit[1:]:
+            words.append(f"on {planet}" if planet else f"aboard {ship}" if ship else "off the map")
+        if words or was_unit[0] != unit:
+            changes.append((unit.name, ", ".join(words) or "changed", unit.side))
+    changes += [(name, "removed", "") for name in units]
+    sides: dict[str, list[str]] = {}
+    for ship, carrier in after.all_ships():
+        if not carrier:
+            sides.setdefault(ship.side, []).append(ship.name)
+    return general, changes, {side: (f"all {len(names)} {side} ships", names) for side, names in sides.items()}
 
 
 # ---------------------------------------------------------------------- names

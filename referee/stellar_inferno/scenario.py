@@ -1,0 +1,589 @@
+"""A Stellar Inferno scenario being played: its two sides, the turn and the phase, the optional rules
+in force, the technology advantage, the counters it names, the ships and ground units whose factors
+the referee has entered, the planets, stars and asteroids of the map set-up, the arrivals by turn,
+the step losses still to take, the victory condition and its tally, and the log.
+
+The counters' ratings are pictures in the book, not in our text: a counter the scenario names (its
+historical register, the units a transport brings) is listed with its name and class until the
+referee enters its factors from the counter (``si ship``, ``si unit``); they are kept from then on.
+A ship is a :class:`ships.Ship` once entered (a ship carried as cargo is inside its carrier's
+cargo, 5.2.3); a ground unit a :class:`ground_units.GroundUnit` (aboard a ship: in its cargo;
+otherwise a :class:`Troop`, on a planet's surface or not yet down).
+
+The turn is the book's nine phases, each completed by the Invader and then by the Defender ([4]).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Literal, NamedTuple
+
+import attrs
+
+from referee.dice import Roll
+from referee.errors import RefereeError
+from referee.stellar_inferno import optional
+from referee.stellar_inferno.ground_units import GroundUnit
+from referee.stellar_inferno.planets import ROLES, Planet, Role, Terrain, economic_control
+from referee.stellar_inferno.ships import Ship
+from referee.stellar_inferno.space_combat import ShipCombat
+
+SEQUENCE_RULE = "Stellar Inferno [4] Turn Sequence"
+SETUP_RULE = "Stellar Inferno [14] Scenarios"
+TECHNOLOGY_RULE = "Stellar Inferno 12.12.1-12.12.3"
+# the nine phases ([4]), each completed by the Invader, then by the Defender
+PHASES: tuple[tuple[str, str], ...] = (
+    ("fleet-movement", "Fleet Movement"),
+    ("reinforcements", "Reinforcements Arrive"),
+    ("maneuver", "Individual Ship Maneuver"),
+    ("ship-combat", "Ship Combat"),
+    ("landing", "Landing Actions"),
+    ("supply", "Ground Supply"),
+    ("ground-combat", "Ground Combat"),
+    ("recovery", "Ship Damage Recovery"),
+    ("victory", "Check Victory Conditions"),
+)
+PHASE_KEYS = tuple(key for key, _ in PHASES)
+TITLES = dict(PHASES)
+COUNTS = ("economic-points", "bombardment", "industrial-majority")  # what a victory condition counts
+_HEX = re.compile(r"(?:(\d{1,2})/)?([A-Z]{1,2})(\d{1,3})")
+Kind = Literal["ship", "unit"]
+
+
+@attrs.frozen
+class Entry:
+    """A log line: the turn, the text, its dice, the rule; ``secret``: the side whose eyes alone may
+    see it; the phase and the phasing side when it was written."""
+
+    turn: int
+    text: str
+    rolls: tuple[str, ...] = ()
+    rule: str = ""
+    secret: str = ""
+    phase: str = ""
+    side: str = ""
+
+    @property
+    def day(self) -> int:
+        return self.turn
+
+
+@attrs.frozen
+class Force:
+    """A side as the scenario's Conditions and Markers give it: its name (Khaldarii), its fleet
+    velocity now (6.2; the scenario's Fleet Movement at the start), and the scenario's lines for it,
+    as printed: Deploy, Enter, Control, Planetary Gear and Cargo by class (``DD=1, FF=1``), special rules."""
+
+    role: Role
+    name: str
+    velocity: int = 0
+    deploy: str = ""
+    enter: str = ""
+    control: str = ""
+    gear: str = ""
+    cargo: str = ""
+    special_rules: tuple[str, ...] = ()
+    adjusted: bool = False  # the velocity was adjusted this turn (6.2.4: once, after fleet movement)
+
+
+def class_figures(line: str, what: str) -> dict[str, int]:
+    """A scenario's Planetary Gear or Cargo line by class, ``DD=1, FF=1`` (``none``: no class); a
+    class given twice must give the same figure (scenario 1 prints ``FF=1`` twice)."""
+    found: dict[str, int] = {}
+    if line.strip().casefold() in ("", "none"):
+        return found
+    for part in line.split(","):
+        code, sep, value = part.strip().partition("=")
+        if not sep or not re.fullmatch(r"[A-Z]{1,3}", code.strip()) or not re.fullmatch(r"[0-9]{1,3}", value.strip()):
+            raise RefereeError(f"{what}: write each class as CODE=N, separated by commas (DD=1, FF=1), or none; not {part.strip()!r}")
+        code, number = code.strip(), int(value)
+        if found.get(code, number) != number:
+            raise RefereeError(f"{what}: {code} is given {found[code]} and {number}")
+        found[code] = number
+    return found
+
+
+@attrs.frozen
+class Advantage:
+    """A technology advantage the scenario states: ``Eldar +2`` (12.12)."""
+
+    nation: str
+    value: int
+
+
+@attrs.frozen
+class Counter:
+    """A counter of the scenario: a ship of a historical register (``Phalth (BB 3)``), a ground unit a
+    transport brings, or one the referee added. ``nation``: "" for its side's own (the Eldar ships
+    fight on the Terran side in scenario 2); ``arrives``: its turn (0 at the start; None: not said);
+    ``aboard``: the ship it comes in; ``supply``: supply points a ship brings in its cargo;
+    ``reduced``: it begins at its reduced step, if it has two (scenario 2)."""
+
+    name: str
+    role: Role
+    kind: Kind = "ship"
+    code: str = ""
+    number: str = ""
+    nation: str = ""
+    arrives: int | None = None
+    aboard: str = ""
+    supply: int = 0
+    reduced: bool = False
+    note: str = ""
+
+    def shown(self) -> str:
+        if self.kind == "unit":
+            return f"{self.name} (ground unit)"
+        return f"{self.name} ({self.code} {self.number})" if self.number else f"{self.name} ({self.code})"
+
+
+@attrs.frozen
+class Troop:
+    """A ground unit not aboard a ship: on a planet's surface, or not yet down (``planet`` ""), and
+    the turn it came down (a drop unit is in supply on its first turn down, 9.3.2)."""
+
+    unit: GroundUnit
+    planet: str = ""
+    down: int = 0
+
+
+@attrs.frozen
+class World:
+    """A planet of the map set-up: the rules' planet (gravity, atmosphere, terrain each side holds),
+    its hex, its surface as printed (``Air/1g``), the supply each side has stockpiled there (9.3.4)
+    and the points of surface bombardment it has taken (scenario 2's victory)."""
+
+    planet: Planet
+    hex: str
+    surface: str = ""
+    stockpiles: tuple[int, int] = (0, 0)  # invader, defender
+    bombarded: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.planet.name
+
+    def stockpile(self, role: Role) -> int:
+        return self.stockpiles[ROLES.index(role)]
+
+    def stocked(self, role: Role, points: int) -> World:
+        piles = list(self.stockpiles)
+        piles[ROLES.index(role)] = points
+        return attrs.evolve(self, stockpiles=(piles[0], piles[1]))
+
+
+@attrs.frozen
+class Star:
+    """A star marker: ``Alpha Phoenicis (+1 Star)`` (a grazing orbit's rating, 12.2)."""
+
+    name: str
+    hex: str
+    rating: int
+
+
+@attrs.frozen
+class Arrival:
+    """A row of a side's Turn Units table: the turn (0: Start) to ``last`` (scenario 2's "2-5"), and
+    what our text says of it."""
+
+    role: Role
+    turn: int
+    last: int
+    text: str = ""
+
+    def when(self) -> str:
+        if self.turn == 0:
+            return "the start"
+        return f"turn {self.turn}" if self.last == self.turn else f"turns {self.turn}-{self.last}"
+
+
+@attrs.frozen
+class Victory:
+    """The victory condition: the book's words, and what the program counts for it: the economic
+    points each side holds on the planets named, the invader's points of surface bombardment on
+    them (``points`` needed), or the invader's share of the industrial terrain."""
+
+    text: str
+    counts: str
+    planets: tuple[str, ...]
+    points: int = 0
+
+
+@attrs.frozen
+class ShipLosses:
+    """Step losses an attack gave the ships in ``hex`` that the non-phasing player has still to
+    assign, ship by ship (7.3.9-7.3.11)."""
+
+    hex: str
+    steps: int
+    ships: tuple[str, ...]
+    role: Role
+
+
+@attrs.frozen
+class TerrainLosses:
+    """Step losses a bombardment (12.10) or a comet gave a planet's economic terrain, which the
+    side holding it has still to take, on Industrial or Settled points (12.10.3-12.10.4)."""
+
+    planet: str
+    steps: int
+    role: Role
+
+
+@attrs.frozen
+class Absorbed:
+    """How one side of a ground attack took its losses: steps by name, terrain surrendered."""
+
+    steps: tuple[tuple[str, int], ...] = ()
+    surrendered: Terrain = Terrain()
+
+
+@attrs.frozen
+class GroundLosses:
+    """The losses of a ground attack on ``planet`` still to be taken (11.3-11.4): each side's
+    fighters and losses, and how each side took them once it has; the terrain surrendered changes
+    hands when both have (11.4.6)."""
+
+    planet: str
+    phasing: Role
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    attacker_losses: int
+    defender_losses: int
+    attacker_done: Absorbed | None = None
+    defender_done: Absorbed | None = None
+
+    def losses(self, role: Role) -> int:
+        return self.attacker_losses if role == self.phasing else self.defender_losses
+
+    def names(self, role: Role) -> tuple[str, ...]:
+        return self.attackers if role == self.phasing else self.defenders
+
+    def taken(self, role: Role) -> Absorbed | None:
+        return self.attacker_done if role == self.phasing else self.defender_done
+
+
+@attrs.frozen
+class Scenario:
+    name: str
+    number: int
+    invader: Force
+    defender: Force
+    turns: int
+    victory: Victory
+    source: str = ""
+    history: str = ""
+    turn: int = 1
+    phase: str = "fleet-movement"
+    phasing: Role = "invader"
+    rules: frozenset[str] = frozenset()
+    technology: tuple[Advantage, ...] = ()
+    counters: tuple[Counter, ...] = ()
+    ships: tuple[Ship, ...] = ()
+    troops: tuple[Troop, ...] = ()
+    worlds: tuple[World, ...] = ()
+    stars: tuple[Star, ...] = ()
+    asteroids: tuple[str, ...] = ()
+    arrivals: tuple[Arrival, ...] = ()
+    combat: ShipCombat | None = None  # the phasing player's Ship Combat phase so far (7.1.2-7.1.3)
+    ship_losses: ShipLosses | None = None
+    terrain_losses: TerrainLosses | None = None
+    ground_losses: GroundLosses | None = None
+    supplied: tuple[str, ...] = ()  # the planets the phasing side has supplied this phase (9.1.3)
+    outcome: str = ""  # the verdict, once the game is over
+    notes: tuple[str, ...] = ()
+    log: tuple[Entry, ...] = ()
+
+    # -- the sides and the turn ------------------------------------------------------------------
+
+    def force(self, role: Role) -> Force:
+        return self.invader if role == "invader" else self.defender
+
+    def side(self, role: Role) -> str:
+        return self.force(role).name
+
+    def role_of(self, side: str) -> Role:
+        for role in ROLES:
+            if self.side(role) == side:
+                return role
+        raise RefereeError(f"{side!r} is neither side of {self.name}: {self.invader.name} (invader), {self.defender.name} (defender)")
+
+    def role(self, given: str) -> Role:
+        """A side as the referee names it: invader, defender, or the side's name (any case)."""
+        wanted = given.strip().casefold()
+        for role in ROLES:
+            if wanted in (role, self.side(role).casefold()):
+                return role
+        raise RefereeError(f"no side {given!r} in {self.name}: invader ({self.invader.name}) or defender ({self.defender.name})")
+
+    @property
+    def phase_title(self) -> str:
+        return TITLES[self.phase]
+
+    def where(self) -> str:
+        """``turn 3 of 16, Ship Combat, the Khaldarii (invader)``."""
+        if self.outcome:
+            return f"over after turn {self.turn} of {self.turns}"
+        return f"turn {self.turn} of {self.turns}, {self.phase_title} ({PHASE_KEYS.index(self.phase) + 1}), {self.side(self.phasing)} ({self.phasing})"
+
+    def in_phase(self, phase: str, what: str) -> None:
+        """Refuse ``what`` outside ``phase`` (or once the game is over)."""
+        if self.outcome:
+            raise RefereeError(f"the game is over ({self.outcome}); referee undo takes back the last step")
+        if self.phase != phase:
+            raise RefereeError(f"{what} is done in the {TITLES[phase]} phase ({PHASE_KEYS.index(phase) + 1}); it is now {self.where()} ({SEQUENCE_RULE}; referee si next)")
+
+    # -- the log -----------------------------------------------------------------------------------
+
+    def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "", secret: str = "") -> Entry:
+        return Entry(self.turn, text, tuple(r.describe() for r in rolls if r is not None), rule, secret, self.phase, self.side(self.phasing))
+
+    def logged(self, *entries: Entry) -> Scenario:
+        return attrs.evolve(self, log=self.log + entries)
+
+    # -- counters, ships and units -------------------------------------------------------------------
+
+    def counter(self, name: str, kind: Kind | None = None) -> Counter:
+        """The counter named (any case; a unique beginning will do)."""
+        pool = [c for c in self.counters if kind is None or c.kind == kind]
+        wanted = name.strip().casefold()
+        for counter in pool:
+            if counter.name.casefold() == wanted:
+                return counter
+        starting = [c for c in pool if wanted and c.name.casefold().startswith(wanted)]
+        if len(starting) == 1:
+            return starting[0]
+        if starting:
+            raise RefereeError(f"{name!r} could be {', '.join(c.name for c in starting)}: give the whole name")
+        what = {"ship": "ship", "unit": "ground unit", None: "counter"}[kind]
+        names = ", ".join(c.name for c in pool) or "none yet"
+        raise RefereeError(f"no {what} {name!r} in {self.name}; the {what}s are {names}")
+
+    def has_counter(self, name: str) -> bool:
+        return any(c.name.casefold() == name.strip().casefold() for c in self.counters)
+
+    def nation(self, name: str) -> str:
+        """The nation a ship or unit belongs to: its counter's, else its side's."""
+        counter = self.counter(name)
+        return counter.nation or self.side(counter.role)
+
+    def all_ships(self) -> Iterator[tuple[Ship, str]]:
+        """Every ship entered, with the ship carrying it ("" on the map), carried ones after their carrier."""
+        def walk(ship: Ship, carrier: str) -> Iterator[tuple[Ship, str]]:
+            yield ship, carrier
+            for carried in ship.cargo.ships:
+                yield from walk(carried, ship.name)
+
+        for ship in self.ships:
+            yield from walk(ship, "")
+
+    def entered(self, name: str) -> tuple[Ship, str] | None:
+        for ship, carrier in self.all_ships():
+            if ship.name == name:
+                return ship, carrier
+        return None
+
+    def ship(self, name: str) -> Ship:
+        """A ship on the map (not carried), by name; refused, naming why, when its factors are not
+        entered, it is aboard another, or it is destroyed is left to the caller."""
+        counter = self.counter(name, "ship")
+        found = self.entered(counter.name)
+        if found is None:
+            raise RefereeError(f"{counter.shown()}: its factors are not entered yet; enter them from its counter: referee si ship {_quoted(counter.name)} --step 'A.. D.. M.. R..'")
+        ship, carrier = found
+        if carrier:
+            raise RefereeError(f"{ship.name} is aboard {carrier} as cargo: it can neither attack nor defend until unloaded (Stellar Inferno 7.4.1)")
+        return ship
+
+    def replaced(self, *ships: Ship) -> Scenario:
+        """The ships on the map replaced by name."""
+        new = {s.name: s for s in ships}
+        return attrs.evolve(self, ships=tuple(new.get(s.name, s) for s in self.ships))
+
+    def all_units(self) -> Iterator[tuple[GroundUnit, str, str]]:
+        """Every ground unit entered: (unit, the planet it is on, the ship it is aboard)."""
+        for troop in self.troops:
+            yield troop.unit, troop.planet, ""
+        for ship, _ in self.all_ships():
+            for unit in ship.cargo.units:
+                yield unit, "", ship.name
+
+    def unit_where(self, name: str) -> tuple[GroundUnit, str, str] | None:
+        for found in self.all_units():
+            if found[0].name == name:
+                return found
+        return None
+
+    def troop(self, name: str) -> Troop:
+        """A ground unit off any ship (on a planet, or waiting), by name."""
+        counter = self.counter(name, "unit")
+        for troop in self.troops:
+            if troop.unit.name == counter.name:
+                return troop
+        found = self.unit_where(counter.name)
+        if found is not None:
+            raise RefereeError(f"{counter.name} is aboard {found[2]}: deploy it first (referee si deploy)")
+        raise RefereeError(f"{counter.name}: its factors are not entered yet; enter them from its counter: referee si unit {_quoted(counter.name)} --step A-D-M")
+
+    def with_troops(self, *troops: Troop) -> Scenario:
+        new = {t.unit.name: t for t in troops}
+        kept = tuple(new.pop(t.unit.name, t) for t in self.troops)
+        return attrs.evolve(self, troops=kept + tuple(new.values()))
+
+    def world(self, name: str) -> World:
+        wanted = name.strip().casefold()
+        for world in self.worlds:
+            if world.name.casefold() == wanted or (wanted and world.name.casefold().startswith(wanted) and sum(w.name.casefold().startswith(wanted) for w in self.worlds) == 1):
+                return world
+        raise RefereeError(f"no planet {name!r} in {self.name}; the planets are {', '.join(w.name for w in self.worlds) or 'none'}")
+
+    def with_world(self, world: World) -> Scenario:
+        return attrs.evolve(self, worlds=tuple(world if w.name == world.name else w for w in self.worlds))
+
+    def technology_of(self, nation: str) -> int:
+        return sum(a.value for a in self.technology if a.nation.casefold() == nation.casefold())
+
+    def advantage(self, attackers: Iterable[str], defenders: Iterable[str]) -> tuple[int, str]:
+        """The attacking side's technology advantage over the defending side (12.12), and how it was
+        found: each group's level is that of its least advanced member (an attack is the more
+        advanced side's when all its ships are; the defence likewise)."""
+        if not self.technology:
+            return 0, ""
+        mine = {n: self.technology_of(self.nation(n)) for n in attackers}
+        theirs = {n: self.technology_of(self.nation(n)) for n in defenders}
+        attack, defense = min(mine.values(), default=0), min(theirs.values(), default=0)
+        stated = ", ".join(f"{a.nation} {a.value:+d}" for a in self.technology)
+        return attack - defense, f"technology ({stated}): attackers {attack}, defenders {defense} (each the least advanced of its group) ({TECHNOLOGY_RULE})"
+
+    def arriving(self, role: Role, turn: int) -> tuple[tuple[Arrival, ...], tuple[Counter, ...]]:
+        """The Turn Units rows and the counters due on ``turn`` for a side."""
+        rows = tuple(a for a in self.arrivals if a.role == role and a.turn <= turn <= a.last)
+        return rows, tuple(c for c in self.counters if c.role == role and c.arrives == turn)
+
+    def control(self, world: World) -> str:
+        role, why = economic_control(world.planet)
+        return f"{self.side(role)} ({role}) has economic control: {why}" if role else why
+
+
+class Done(NamedTuple):
+    """A step: the scenario after it, and the log lines it added (what a journal keeps)."""
+
+    state: Scenario
+    entries: tuple[Entry, ...]
+
+
+def done(scenario: Scenario, *entries: Entry) -> Done:
+    return Done(scenario.logged(*entries), entries)
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"' if " " in name or "'" in name else name
+
+
+def hex_name(text: str, what: str = "a hex") -> str:
+    """A hex as the book names it: a column letter and a row number (``J9``), with the map's number
+    before a slash where several maps are stacked (``6/J9``); any case, spaces ignored."""
+    hex_ = "".join(text.split()).upper()
+    if _HEX.fullmatch(hex_) is None:
+        raise RefereeError(f"{what} is a column letter and a row number, J9, with its map's number before a slash where maps are stacked, 6/J9; not {text!r}")
+    return hex_
+
+
+def check(scenario: Scenario) -> Scenario:
+    """Refuse a scenario whose parts do not fit (a file edited by hand): the phase and turn, the
+    rules' names, every name once, each entered ship and unit with its counter and side, the planets
+    and hexes, the losses owed naming what is there."""
+    s = scenario
+    if s.phase not in PHASE_KEYS:
+        raise RefereeError(f"phase must be one of {', '.join(PHASE_KEYS)}, not {s.phase!r}")
+    if s.phasing not in ROLES:
+        raise RefereeError(f"phasing must be invader or defender, not {s.phasing!r}")
+    if not 1 <= s.turn <= s.turns:
+        raise RefereeError(f"turn must be from 1 to the scenario's {s.turns} turns, not {s.turn}")
+    if s.invader.role != "invader" or s.defender.role != "defender" or s.invader.name.casefold() == s.defender.name.casefold():
+        raise RefereeError("the invader and the defender need names of their own")
+    for role in ROLES:
+        force = s.force(role)
+        class_figures(force.gear, f"{role}: gear")
+        class_figures(force.cargo, f"{role}: cargo")
+    unknown = sorted(s.rules - set(optional.OPTIONAL))
+    if unknown:
+        raise RefereeError(f"rules: no optional rule {', '.join(unknown)}; choose from {', '.join(optional.OPTIONAL)}")
+    if s.victory.counts not in COUNTS:
+        raise RefereeError(f"victory: counts must be one of {', '.join(COUNTS)}, not {s.victory.counts!r}")
+    worlds = {w.name for w in s.worlds}
+    if len(worlds) != len(s.worlds):
+        raise RefereeError("two planets have the same name")
+    for name in s.victory.planets:
+        if name not in worlds:
+            raise RefereeError(f"victory: planet {name!r} is not one of the planets ({', '.join(sorted(worlds)) or 'none'})")
+    for place in [*(w.hex for w in s.worlds), *(t.hex for t in s.stars), *s.asteroids]:
+        hex_name(place, f"the hex {place!r}")
+    _check_counters(s)
+    for troop in s.troops:
+        if troop.planet and troop.planet not in worlds:
+            raise RefereeError(f"{troop.unit.name} is on {troop.planet!r}, not one of the planets ({', '.join(sorted(worlds)) or 'none'})")
+    _check_owed(s)
+    if s.combat is not None and s.combat.side not in (s.invader.name, s.defender.name):
+        raise RefereeError(f"combat: side {s.combat.side!r} is neither side")
+    return s
+
+
+def _check_counters(s: Scenario) -> None:
+    seen: set[str] = set()
+    for counter in s.counters:
+        if counter.name.casefold() in seen:
+            raise RefereeError(f"two counters are called {counter.name!r}: every name must be different")
+        seen.add(counter.name.casefold())
+        if counter.kind == "ship" and not re.fullmatch(r"[A-Z]{1,3}", counter.code):
+            raise RefereeError(f"{counter.name}: a ship's code is its class on the counter, one to three capital letters (BB, CA, HF), not {counter.code!r}")
+        if counter.kind == "unit" and (counter.code or counter.number or counter.supply):
+            raise RefereeError(f"{counter.name}: a ground unit has no code, number or supply of its own")
+        if counter.arrives is not None and not 0 <= counter.arrives <= s.turns:
+            raise RefereeError(f"{counter.name}: arrives must be from 0 (the start) to {s.turns}, not {counter.arrives}")
+    by_name = {c.name: c for c in s.counters}
+    for counter in s.counters:
+        if counter.aboard and (counter.aboard not in by_name or by_name[counter.aboard].kind != "ship" or counter.aboard == counter.name):
+            raise RefereeError(f"{counter.name}: aboard {counter.aboard!r} is not another ship's counter")
+    entered: set[str] = set()
+    for ship, _ in s.all_ships():
+        _check_entered(s, ship.name, ship.side, "ship", entered)
+        if ship.code != by_name[ship.name].code:
+            raise RefereeError(f"{ship.name}: its code {ship.code!r} is not its counter's {by_name[ship.name].code!r}")
+    for unit, _, _ in s.all_units():
+        _check_entered(s, unit.name, unit.side, "unit", entered)
+
+
+def _check_entered(s: Scenario, name: str, side: str, kind: Kind, entered: set[str]) -> None:
+    counter = next((c for c in s.counters if c.name == name), None)
+    if counter is None or counter.kind != kind:
+        raise RefereeError(f"{name}: an entered {'ship' if kind == 'ship' else 'ground unit'} needs its counter ([[counters]] name = {name!r}, kind = {kind!r})")
+    if name in entered:
+        raise RefereeError(f"{name} is entered twice (on the map, aboard a ship or on a planet: one place)")
+    entered.add(name)
+    if side != s.side(counter.role):
+        raise RefereeError(f"{name}: side {side!r} is not its counter's side, {s.side(counter.role)} ({counter.role})")
+
+
+def _check_owed(s: Scenario) -> None:
+    if s.ship_losses is not None:
+        owed = s.ship_losses
+        for name in owed.ships:
+            found = s.entered(name)
+            if found is None or found[1]:
+                raise RefereeError(f"ship_losses: {name!r} is not a ship on the map")
+    if s.terrain_losses is not None and s.terrain_losses.planet not in {w.name for w in s.worlds}:
+        raise RefereeError(f"terrain_losses: planet {s.terrain_losses.planet!r} is not one of the planets")
+    for name in s.supplied:
+        if name not in {w.name for w in s.worlds}:
+            raise RefereeError(f"supplied: planet {name!r} is not one of the planets")
+    if s.ground_losses is not None:
+        owed_g = s.ground_losses
+        if owed_g.planet not in {w.name for w in s.worlds}:
+            raise RefereeError(f"ground_losses: planet {owed_g.planet!r} is not one of the planets")
+        if owed_g.phasing not in ROLES:
+            raise RefereeError(f"ground_losses: phasing must be invader or defender, not {owed_g.phasing!r}")
+        for name in (*owed_g.attackers, *owed_g.defenders):
+            if s.entered(name) is None and s.unit_where(name) is None:
+                raise RefereeError(f"ground_losses: {name!r} is neither a ship nor a ground unit entered")

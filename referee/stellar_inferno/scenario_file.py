@@ -1,0 +1,442 @@
+"""A Stellar Inferno scenario as plain data, the shape of a scenario file, and back.
+
+The bundled scenarios (``campaigns/si-*.toml``) are scenario files at turn 1: the book's map set-up,
+conditions, markers and registers, with no ship or unit entered. Reading is strict, as for the other
+files: an unknown key, a value of the wrong kind or a figure out of range is refused naming the
+table and key, and the parts are checked against each other (:func:`scenario.check`).
+
+A ship's factors are written as its counter lists them (5.1.1), a step a line: ``A4 C0 D5 M3 P1
+R5``; a ground unit's as ``attack-defense-maneuver`` (``4-3-2``), the form the book names units by
+("the Bhalaeth 6-2-2 ground unit").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from referee import storage, strict
+from referee.errors import RefereeError
+from referee.stellar_inferno import optional
+from referee.stellar_inferno.factors import LETTERS, NAMES, Factors
+from referee.stellar_inferno.ground_units import GroundUnit, UnitFactors
+from referee.stellar_inferno.planets import ROLES, Planet, Role, Terrain
+from referee.stellar_inferno.scenario import (
+    Absorbed, Advantage, Arrival, Counter, Entry, Force, GroundLosses, Scenario, ShipLosses, Star, TerrainLosses, Troop, Victory, World, check,
+    hex_name,
+)
+from referee.stellar_inferno.ships import Cargo, Ship
+from referee.stellar_inferno.space_combat import ShipCombat
+
+FORMAT = "referee stellar-inferno scenario"
+VERSION = 1
+KEYS = {
+    "format", "version", "name", "number", "source", "history", "turns", "turn", "phase", "phasing", "rules", "notes", "outcome",
+    "invader", "defender", "victory", "technology", "counters", "ships", "troops", "planets", "stars", "asteroids", "arrivals",
+    "combat", "ship_losses", "terrain_losses", "ground_losses", "supplied", "log",
+}
+MOST = 99_999  # no figure of the book comes near (Earth's 8460 settled points)
+TURNS = 999
+_STEP = re.compile(r"([ACDMPR])\s*([0-9]{1,4})")
+_UNIT = re.compile(r"([0-9]{1,4})-([0-9]{1,4})-([0-9]{1,4})")
+
+
+# -- factors as the counters give them ------------------------------------------------------------
+
+def read_factors(text: str, what: str, defaults: Mapping[str, int] | None = None) -> Factors:
+    """``A4 C0 D5 M3 P1 R5`` (any order, spaces or commas): every letter once; with ``defaults``,
+    a missing cargo (C) or planetary gear (P) is taken from them (the scenario's lines by class)."""
+    body = text.replace(",", " ").upper()
+    found: dict[str, int] = {}
+    for match in _STEP.finditer(body):
+        letter, value = match.groups()
+        if letter in found:
+            raise RefereeError(f"{what}: {letter} is given twice in {text!r}")
+        found[letter] = int(value)
+    if _STEP.sub("", body).strip():
+        raise RefereeError(f"{what}: write a step's factors as letters and numbers, A4 C0 D5 M3 P1 R5 (Attack, Cargo, Defense, Maneuver, Planetary gear, Range), not {text!r}")
+    by_letter = {letter: name for name, letter in LETTERS.items()}
+    for letter in ("C", "P"):
+        if letter not in found and defaults is not None:
+            found[letter] = defaults.get(by_letter[letter], 0)
+    missing = [LETTERS[n] for n in NAMES if LETTERS[n] not in found]
+    if missing:
+        raise RefereeError(f"{what}: {', '.join(missing)} missing from {text!r}: give every factor of the step, A4 C0 D5 M3 P1 R5")
+    return Factors(**{by_letter[letter]: value for letter, value in found.items()})
+
+
+def read_unit_factors(text: str, what: str) -> UnitFactors:
+    """``4-3-2``: attack, defense, maneuver."""
+    match = _UNIT.fullmatch(text.strip())
+    if match is None:
+        raise RefereeError(f"{what}: write a ground unit's step as attack-defense-maneuver, 4-3-2, not {text!r}")
+    return UnitFactors(*(int(n) for n in match.groups()))
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+def from_dict(data: dict[str, Any]) -> Scenario:
+    where = "scenario file"
+    data = strict.keys(data, KEYS, where)
+    strict.header(data, FORMAT, VERSION, where, "a Stellar Inferno scenario file")
+    turns = strict.get(data, "turns", int, where, low=1, high=TURNS)
+    counters = strict.items(data, "counters", _counter)
+    by_name = {c.name: c for c in counters}
+    forces = {role: _force(data, role) for role in ROLES}
+    sides = {role: forces[role].name for role in ROLES}
+    try:
+        scenario = Scenario(
+            name=strict.get(data, "name", str, where),
+            number=strict.get(data, "number", int, where, low=1, high=99),
+            invader=forces["invader"],
+            defender=forces["defender"],
+            turns=turns,
+            victory=_victory(data),
+            source=strict.get(data, "source", str, where, ""),
+            history=strict.get(data, "history", str, where, "", lines=True),
+            turn=strict.get(data, "turn", int, where, 1, low=1, high=TURNS),
+            phase=strict.get(data, "phase", str, where, "fleet-movement"),
+            phasing=_role(strict.get(data, "phasing", str, where, "invader"), f"{where}: phasing"),
+            rules=_rules(data, where),
+            technology=strict.items(data, "technology", _advantage),
+            counters=counters,
+            ships=strict.items(data, "ships", lambda item, at: _ship(item, at, by_name, sides)),
+            troops=strict.items(data, "troops", lambda item, at: _troop(item, at, by_name, sides)),
+            worlds=strict.items(data, "planets", _world),
+            stars=strict.items(data, "stars", _star),
+            asteroids=strict.words(data, "asteroids", where),
+            arrivals=strict.items(data, "arrivals", _arrival),
+            combat=_combat(data),
+            ship_losses=_ship_losses(data),
+            terrain_losses=_terrain_losses(data),
+            supplied=strict.words(data, "supplied", where),
+            ground_losses=_ground_losses(data),
+            outcome=strict.get(data, "outcome", str, where, ""),
+            notes=strict.words(data, "notes", where, lines=True),
+            log=strict.items(data, "log", _entry),
+        )
+        return check(scenario)
+    except RefereeError as error:
+        raise RefereeError(f"{where}: {error}") from None
+
+
+def _role(text: str, where: str) -> Role:
+    if text not in ROLES:
+        raise RefereeError(f"{where} must be invader or defender, not {text!r}")
+    return "invader" if text == "invader" else "defender"
+
+
+def _rules(data: dict[str, Any], where: str) -> frozenset[str]:
+    names = strict.words(data, "rules", where)
+    chosen = optional.in_play(names)
+    if len(chosen) != len(names) or any(n not in optional.OPTIONAL for n in names):
+        raise RefereeError(f"{where}: rules are the optional rules' names, each once: {', '.join(optional.OPTIONAL)}; not {list(names)}")
+    return chosen
+
+
+def _force(data: dict[str, Any], role: Role) -> Force:
+    where = f"[{role}]"
+    table = strict.keys(data.get(role), {"name", "velocity", "deploy", "enter", "control", "gear", "cargo", "special_rules", "adjusted"}, where)
+    text = {k: strict.get(table, k, str, where, "", lines=True) for k in ("deploy", "enter", "control")}
+    return Force(
+        role, strict.get(table, "name", str, where), strict.get(table, "velocity", int, where, 0, low=-99, high=99),
+        gear=strict.get(table, "gear", str, where, ""), cargo=strict.get(table, "cargo", str, where, ""),
+        special_rules=strict.words(table, "special_rules", where, lines=True), adjusted=strict.get(table, "adjusted", bool, where, False), **text,
+    )
+
+
+def _victory(data: dict[str, Any]) -> Victory:
+    where = "[victory]"
+    table = strict.keys(data.get("victory"), {"text", "counts", "planets", "points"}, where)
+    return Victory(
+        strict.get(table, "text", str, where, lines=True), strict.get(table, "counts", str, where),
+        strict.words(table, "planets", where), strict.get(table, "points", int, where, 0, low=0, high=MOST),
+    )
+
+
+def _advantage(item: object, where: str) -> Advantage:
+    table = strict.keys(item, {"nation", "value"}, where)
+    return Advantage(strict.name(strict.get(table, "nation", str, where), f"{where}: nation"), strict.get(table, "value", int, where, low=-9, high=9))
+
+
+def _counter(item: object, where: str) -> Counter:
+    table = strict.keys(item, {f.name for f in attrs.fields(Counter)}, where)
+    name = strict.name(strict.get(table, "name", str, where), f"{where}: name")
+    where = f"{where} ({name})"
+    kind = strict.get(table, "kind", str, where, "ship")
+    if kind not in ("ship", "unit"):
+        raise RefereeError(f"{where}: kind must be ship or unit, not {kind!r}")
+    arrives = strict.get(table, "arrives", int, where, -1, low=0, high=TURNS) if "arrives" in table else None
+    return Counter(
+        name, _role(strict.get(table, "role", str, where), f"{where}: role"), "ship" if kind == "ship" else "unit",
+        strict.get(table, "code", str, where, ""), strict.get(table, "number", str, where, ""), strict.get(table, "nation", str, where, ""),
+        arrives, strict.get(table, "aboard", str, where, ""), strict.get(table, "supply", int, where, 0, low=0, high=MOST),
+        strict.get(table, "reduced", bool, where, False), strict.get(table, "note", str, where, "", lines=True),
+    )
+
+
+SHIP_KEYS = {"name", "steps", "cost", "lost", "lost_this_round", "crippled", "hex", "core_distance", "atmosphere", "cargo", "cargo_owed", "psi", "sdu", "engines_wrecked", "captured"}
+CARGO_KEYS = {"units", "supply", "ships", "mines", "packs"}
+UNIT_KEYS = {"name", "steps", "lost", "drop"}
+
+
+def _ship(item: object, where: str, counters: dict[str, Counter], sides: dict[Role, str]) -> Ship:
+    table = strict.keys(item, SHIP_KEYS, where)
+    name = strict.get(table, "name", str, where)
+    where = f"{where} ({name})"
+    counter = counters.get(name)
+    if counter is None or counter.kind != "ship":
+        raise RefereeError(f"{where}: no ship's counter is called {name!r} ([[counters]] name = {name!r})")
+    steps = tuple(read_factors(s, f"{where}: steps #{n}") for n, s in enumerate(strict.words(table, "steps", where), 1))
+    state: dict[str, Any] = {k: strict.get(table, k, int, where, 0, low=0, high=MOST) for k in ("cost", "lost", "lost_this_round", "core_distance", "cargo_owed", "psi")}
+    state.update({k: strict.get(table, k, bool, where, False) for k in ("crippled", "atmosphere", "sdu", "engines_wrecked", "captured")})
+    place = strict.get(table, "hex", str, where, "")
+    if place:
+        if hex_name(place, f"{where}: hex") != place:
+            raise RefereeError(f"{where}: hex must be written {hex_name(place)!r}, not {place!r}")
+    cargo = _cargo(table.get("cargo", {}), f"{where}: cargo", counters, sides)
+    try:
+        ship = Ship(name, sides[counter.role], counter.code, steps, cargo=cargo, hex=place, **state)
+    except RefereeError as error:
+        raise RefereeError(f"{where}: {error}") from None
+    if ship.lost_this_round > ship.lost or ship.cargo_owed > ship.cargo.points():
+        raise RefereeError(f"{where}: lost_this_round must be at most lost ({ship.lost}), cargo_owed at most the cargo carried ({ship.cargo.points()})")
+    return ship
+
+
+def _cargo(item: object, where: str, counters: dict[str, Counter], sides: dict[Role, str]) -> Cargo:
+    table = strict.keys(item, CARGO_KEYS, where)
+    return Cargo(
+        strict.items(table, "units", lambda unit, at: _unit(unit, f"{where}: {at}", counters, sides)),
+        strict.get(table, "supply", int, where, 0, low=0, high=MOST),
+        strict.items(table, "ships", lambda ship, at: _ship(ship, f"{where}: {at}", counters, sides)),
+        strict.get(table, "mines", int, where, 0, low=0, high=MOST),
+        strict.get(table, "packs", int, where, 0, low=0, high=MOST),
+    )
+
+
+def _unit(item: object, where: str, counters: dict[str, Counter], sides: dict[Role, str], extra: set[str] = set()) -> GroundUnit:
+    table = strict.keys(item, UNIT_KEYS | extra, where)
+    name = strict.get(table, "name", str, where)
+    where = f"{where} ({name})"
+    counter = counters.get(name)
+    if counter is None or counter.kind != "unit":
+        raise RefereeError(f"{where}: no ground unit's counter is called {name!r} ([[counters]] name = {name!r}, kind = \"unit\")")
+    steps = tuple(read_unit_factors(s, f"{where}: steps #{n}") for n, s in enumerate(strict.words(table, "steps", where), 1))
+    try:
+        return GroundUnit(name, sides[counter.role], steps, strict.get(table, "lost", int, where, 0, low=0, high=MOST), strict.get(table, "drop", bool, where, False))
+    except RefereeError as error:
+        raise RefereeError(f"{where}: {error}") from None
+
+
+def _troop(item: object, where: str, counters: dict[str, Counter], sides: dict[Role, str]) -> Troop:
+    unit = _unit(item, where, counters, sides, {"planet", "down"})
+    assert isinstance(item, dict)
+    return Troop(unit, strict.get(item, "planet", str, where, ""), strict.get(item, "down", int, where, 0, low=0, high=TURNS))
+
+
+def _terrain(table: dict[str, Any], key: str, where: str) -> Terrain:
+    given = strict.keys(table.get(key, {}), {"industrial", "settled"}, f"{where}: {key}")
+    return Terrain(*(strict.get(given, k, int, f"{where}: {key}", 0, low=0, high=MOST) for k in ("industrial", "settled")))
+
+
+def _world(item: object, where: str) -> World:
+    keys = {"name", "hex", "surface", "gravity", "atmosphere", "defender", "invader", "native", "stockpile_invader", "stockpile_defender", "bombarded"}
+    table = strict.keys(item, keys, where)
+    name = strict.name(strict.get(table, "name", str, where), f"{where}: name")
+    where = f"{where} ({name})"
+    planet = Planet(
+        name, strict.get(table, "gravity", int, where, low=0, high=9), strict.get(table, "atmosphere", bool, where),
+        _terrain(table, "defender", where), _terrain(table, "invader", where), strict.get(table, "native", int, where, 0, low=0, high=MOST),
+    )
+    piles = tuple(strict.get(table, f"stockpile_{role}", int, where, 0, low=0, high=MOST) for role in ROLES)
+    return World(planet, _hex(table, where), strict.get(table, "surface", str, where, ""), (piles[0], piles[1]), strict.get(table, "bombarded", int, where, 0, low=0, high=MOST))
+
+
+def _hex(table: dict[str, Any], where: str) -> str:
+    given = strict.get(table, "hex", str, where)
+    if hex_name(given, f"{where}: hex") != given:
+        raise RefereeError(f"{where}: hex must be written {hex_name(given)!r}, not {given!r}")
+    return given
+
+
+def _star(item: object, where: str) -> Star:
+    table = strict.keys(item, {"name", "hex", "rating"}, where)
+    return Star(strict.get(table, "name", str, where), _hex(table, where), strict.get(table, "rating", int, where, low=1, high=9))
+
+
+def _arrival(item: object, where: str) -> Arrival:
+    table = strict.keys(item, {"role", "turn", "last", "text"}, where)
+    turn = strict.get(table, "turn", int, where, low=0, high=TURNS)
+    last = strict.get(table, "last", int, where, turn, low=turn, high=TURNS)
+    return Arrival(_role(strict.get(table, "role", str, where), f"{where}: role"), turn, last, strict.get(table, "text", str, where, "", lines=True))
+
+
+def _combat(data: dict[str, Any]) -> ShipCombat | None:
+    if "combat" not in data:
+        return None
+    where = "[combat]"
+    table = strict.keys(data["combat"], {"side", "turn", "hexes", "fired"}, where)
+    return ShipCombat(strict.get(table, "side", str, where), strict.get(table, "turn", int, where, low=1, high=TURNS), strict.words(table, "hexes", where), strict.words(table, "fired", where))
+
+
+def _ship_losses(data: dict[str, Any]) -> ShipLosses | None:
+    if "ship_losses" not in data:
+        return None
+    where = "[ship_losses]"
+    table = strict.keys(data["ship_losses"], {"hex", "steps", "ships", "role"}, where)
+    return ShipLosses(strict.get(table, "hex", str, where), strict.get(table, "steps", int, where, low=1, high=MOST), strict.words(table, "ships", where), _role(strict.get(table, "role", str, where), f"{where}: role"))
+
+
+def _terrain_losses(data: dict[str, Any]) -> TerrainLosses | None:
+    if "terrain_losses" not in data:
+        return None
+    where = "[terrain_losses]"
+    table = strict.keys(data["terrain_losses"], {"planet", "steps", "role"}, where)
+    return TerrainLosses(strict.get(table, "planet", str, where), strict.get(table, "steps", int, where, low=1, high=MOST), _role(strict.get(table, "role", str, where), f"{where}: role"))
+
+
+def _ground_losses(data: dict[str, Any]) -> GroundLosses | None:
+    if "ground_losses" not in data:
+        return None
+    where = "[ground_losses]"
+    keys = {"planet", "phasing", "attackers", "defenders", "attacker_losses", "defender_losses", "attacker_done", "defender_done"}
+    table = strict.keys(data["ground_losses"], keys, where)
+    return GroundLosses(
+        strict.get(table, "planet", str, where), _role(strict.get(table, "phasing", str, where), f"{where}: phasing"),
+        strict.words(table, "attackers", where), strict.words(table, "defenders", where),
+        strict.get(table, "attacker_losses", int, where, low=0, high=MOST), strict.get(table, "defender_losses", int, where, low=0, high=MOST),
+        _absorbed(table, "attacker_done", where), _absorbed(table, "defender_done", where),
+    )
+
+
+def _absorbed(table: dict[str, Any], key: str, where: str) -> Absorbed | None:
+    if key not in table:
+        return None
+    where = f"{where}: {key}"
+    given = strict.keys(table[key], {"steps", "industrial", "settled"}, where)
+
+    def step(item: object, at: str) -> tuple[str, int]:
+        pair = strict.keys(item, {"name", "steps"}, f"{where}: {at}")
+        return strict.get(pair, "name", str, f"{where}: {at}"), strict.get(pair, "steps", int, f"{where}: {at}", low=0, high=MOST)
+
+    surrendered = Terrain(*(strict.get(given, k, int, where, 0, low=0, high=MOST) for k in ("industrial", "settled")))
+    return Absorbed(strict.items(given, "steps", step), surrendered)
+
+
+def _entry(item: object, where: str) -> Entry:
+    table = strict.keys(item, {"turn", "text", "rolls", "rule", "secret", "phase", "side"}, where)
+    return Entry(
+        strict.get(table, "turn", int, where, low=1, high=TURNS), strict.get(table, "text", str, where, lines=True),
+        strict.words(table, "rolls", where), strict.get(table, "rule", str, where, ""), strict.get(table, "secret", str, where, ""),
+        strict.get(table, "phase", str, where, ""), strict.get(table, "side", str, where, ""),
+    )
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+def _plain(value: Any, skip: set[str] = set()) -> dict[str, Any]:
+    """An attrs value's fields as a file's table, leaving out those at their default (and None)."""
+    out: dict[str, Any] = {}
+    for field in attrs.fields(type(value)):
+        item = getattr(value, field.name)
+        if field.name in skip or item is None or (field.default is not attrs.NOTHING and item == field.default):
+            continue
+        out[field.name] = list(item) if isinstance(item, tuple) else item
+    return out
+
+
+def ship_dict(ship: Ship) -> dict[str, Any]:
+    data = _plain(ship, {"side", "code", "steps", "cargo"})
+    data = {"name": data.pop("name"), "steps": [f.shown() for f in ship.steps], **data}
+    if ship.cargo != Cargo():
+        cargo = _plain(ship.cargo, {"units", "ships"})
+        if ship.cargo.units:
+            cargo["units"] = [unit_dict(u) for u in ship.cargo.units]
+        if ship.cargo.ships:
+            cargo["ships"] = [ship_dict(s) for s in ship.cargo.ships]
+        data["cargo"] = cargo
+    return data
+
+
+def unit_dict(unit: GroundUnit) -> dict[str, Any]:
+    data = _plain(unit, {"side", "steps", "pack"})
+    return {"name": data.pop("name"), "steps": [s.shown() for s in unit.steps], **data}
+
+
+def _world_dict(world: World) -> dict[str, Any]:
+    p = world.planet
+    data: dict[str, Any] = {"name": p.name, "hex": world.hex}
+    data.update({"surface": world.surface} if world.surface else {})
+    data.update({"gravity": p.gravity, "atmosphere": p.atmosphere, "defender": attrs.asdict(p.defender), "invader": attrs.asdict(p.invader)})
+    data.update({"native": p.native} if p.native else {})
+    data.update({f"stockpile_{role}": n for role, n in zip(ROLES, world.stockpiles) if n})
+    data.update({"bombarded": world.bombarded} if world.bombarded else {})
+    return data
+
+
+def _absorbed_dict(done: Absorbed) -> dict[str, Any]:
+    return {"steps": [{"name": n, "steps": s} for n, s in done.steps], **attrs.asdict(done.surrendered)}
+
+
+def to_dict(scenario: Scenario) -> dict[str, Any]:
+    s = scenario
+    data: dict[str, Any] = {
+        "format": FORMAT, "version": VERSION, "name": s.name, "number": s.number, "source": s.source, "history": s.history,
+        "turns": s.turns, "turn": s.turn, "phase": s.phase, "phasing": s.phasing, "rules": sorted(s.rules),
+    }
+    data.update({"outcome": s.outcome} if s.outcome else {})
+    data["notes"] = list(s.notes)
+    for role in ROLES:
+        data[role] = _plain(s.force(role), {"role"})
+        data[role].setdefault("velocity", 0)
+    data["victory"] = _plain(s.victory)
+    data["technology"] = [attrs.asdict(a) for a in s.technology]
+    data["planets"] = [_world_dict(w) for w in s.worlds]
+    data["stars"] = [attrs.asdict(t) for t in s.stars]
+    data["asteroids"] = list(s.asteroids)
+    data["arrivals"] = [_plain(a) for a in s.arrivals]
+    data["counters"] = [_plain(c) for c in s.counters]
+    data["ships"] = [ship_dict(ship) for ship in s.ships]
+    data["troops"] = [unit_dict(t.unit) | _plain(t, {"unit"}) for t in s.troops]
+    if s.combat is not None:
+        data["combat"] = {"side": s.combat.side, "turn": s.combat.turn, "hexes": list(s.combat.hexes), "fired": list(s.combat.fired)}
+    for key in ("ship_losses", "terrain_losses"):
+        if getattr(s, key) is not None:
+            data[key] = attrs.asdict(getattr(s, key), retain_collection_types=False)
+    data.update({"supplied": list(s.supplied)} if s.supplied else {})
+    if s.ground_losses is not None:
+        owed = s.ground_losses
+        data["ground_losses"] = {
+            **_plain(owed, {"attacker_done", "defender_done"}), "attacker_losses": owed.attacker_losses, "defender_losses": owed.defender_losses,
+            **{k: _absorbed_dict(v) for k, v in (("attacker_done", owed.attacker_done), ("defender_done", owed.defender_done)) if v is not None},
+        }
+    data["log"] = [_plain(e) for e in s.log]
+    return data
+
+
+def text(scenario: Scenario) -> str:
+    """The file's text, once it reads back as a load reads it to the same scenario."""
+    import tomli_w
+
+    try:
+        return storage.read_back(tomli_w.dumps(to_dict(scenario), multiline_strings=True), from_dict, scenario)
+    except RefereeError as error:
+        raise storage.refused("scenario", error) from None
+
+
+class Writer:
+    """The scenario file as the app's journal keeps it."""
+
+    def __init__(self, si: Any = None) -> None:
+        self.si = si
+
+    def read(self, data: dict[str, Any]) -> Scenario:
+        return from_dict(data)
+
+    def text(self, scenario: Scenario) -> str:
+        return text(scenario)
+
