@@ -22,3 +22,8 @@ def campaigns_dir() -> Path:
 def scenario_files() -> dict[str, Path]:
     """The Knight Hawks scenarios shipped, by their short names (``the-stand`` for kh-the-stand.toml)."""
     return {p.stem.removeprefix("kh-"): p for p in sorted(campaigns_dir().glob("kh-*.toml"))}
+
+
+def si_scenario_files() -> dict[str, Path]:
+    """The Stellar Inferno scenarios shipped, by their short names (``raid-on-terra`` for si-raid-on-terra.toml)."""
+    return {p.stem.removeprefix("si-"): p for p in sorted(campaigns_dir().glob("si-*.toml"))}

@@ -300,6 +300,9 @@ class Scenario:
     def force(self, role: Role) -> Force:
         return self.invader if role == "invader" else self.defender
 
+    def with_force(self, force: Force) -> Scenario:
+        return attrs.evolve(self, invader=force) if force.role == "invader" else attrs.evolve(self, defender=force)
+
     def side(self, role: Role) -> str:
         return self.force(role).name
 

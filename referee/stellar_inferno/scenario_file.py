@@ -406,7 +406,7 @@ def to_dict(scenario: Scenario) -> dict[str, Any]:
         data["combat"] = {"side": s.combat.side, "turn": s.combat.turn, "hexes": list(s.combat.hexes), "fired": list(s.combat.fired)}
     for key in ("ship_losses", "terrain_losses"):
         if getattr(s, key) is not None:
-            data[key] = attrs.asdict(getattr(s, key), retain_collection_types=False)
+            data[key] = _plain(getattr(s, key))
     data.update({"supplied": list(s.supplied)} if s.supplied else {})
     if s.ground_losses is not None:
         owed = s.ground_losses

@@ -1,0 +1,227 @@
+"""A scenario's planets in play: ships entering and leaving a planet's atmosphere and putting their
+troops down, supply stockpiled (Landing Actions, 8, 9.3.4), ground supply (9), and ground attacks
+with the losses each side takes and the terrain it surrenders (Ground Combat, 11). The rules are
+:mod:`planets`, :mod:`supply`, :mod:`ground_combat`; this module takes the units and ships from
+the scenario, applies the results and writes the log.
+
+Readings:
+
+- "In orbit" (8.1.2) is the ship's hex as the referee placed it: in the planet's hex (the referee
+  places it again when it moved, ``si place``).
+- The matchups (10) are laid out on the table: the referee names the units and surface ships of
+  each side in the matchup attacked. A surface ship is one in the planet's atmosphere (10.2.1).
+- The step losses of a ground attack are taken by each side (11.3.1: the non-phasing player
+  first) with the terrain it surrenders; the terrain changes hands once both have (11.4.6).
+- Scenario 3: "No Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground
+  unit is deployed on the surface": a side whose matchup holds a unit of full strength 6-2-2 may
+  surrender terrain only while a unit of full strength 1-5-5 of its side is on the planet.
+- Ground supply is taken once a phase for each side and planet (9.2.4: terrain supply is a turn's).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from referee.errors import RefereeError
+from referee.stellar_inferno import ground_combat as gc, ground_units as gu, planets, ships as sh, supply as sp
+from referee.stellar_inferno.planets import Role, other
+from referee.stellar_inferno.scenario import Absorbed, Done, GroundLosses, Scenario, Troop, World, done
+from referee.stellar_inferno.ship_phase import own_ship, tech_advantage
+from referee.stellar_inferno.turn import refuse_owed
+from referee.tables import Tables
+
+SURRENDER_SPECIAL = "Stellar Inferno 14.3, the invader's special rule"
+
+
+def _orbiting(ship: sh.Ship, world: World) -> bool:
+    return bool(ship.hex) and ship.hex == world.hex
+
+
+# -- Landing Actions ----------------------------------------------------------------------------------
+
+def land(s: Scenario, name: str, planet: str) -> Done:
+    """A ship in orbit enters a planet's atmosphere (8.1.1-8.1.3)."""
+    s.in_phase("landing", "entering an atmosphere")
+    ship, world = own_ship(s, name, "landing"), s.world(planet)
+    after = planets.enter_atmosphere(ship, world.planet, _orbiting(ship, world))
+    s = s.replaced(after)
+    return done(s, s.entry(f"{ship.name} enters {world.name}'s atmosphere, under the planet marker: its defense +{after.factors.planetary_gear} planetary gear, attacks into or from it at double range (8.2)", rule=planets.ORBIT_RULE))
+
+
+def lift(s: Scenario, name: str) -> Done:
+    """A ship leaves the atmosphere, onto the planet marker (8.1.3)."""
+    s.in_phase("landing", "leaving an atmosphere")
+    ship = own_ship(s, name, "leaving the atmosphere")
+    s = s.replaced(planets.leave_atmosphere(ship))
+    return done(s, s.entry(f"{ship.name} leaves the atmosphere, on top of the planet marker in {ship.hex}", rule=planets.ORBIT_RULE))
+
+
+def deploy(s: Scenario, ship_name: str, units: Sequence[str], planet: str) -> Done:
+    """Ground units put on the surface: landed from a ship in the atmosphere, or dropped from orbit (8.3)."""
+    s.in_phase("landing", "deploying troops")
+    ship, world = own_ship(s, ship_name, "deploying troops"), s.world(planet)
+    if ship.atmosphere and not _orbiting(ship, world):
+        raise RefereeError(f"{ship.name} is in the atmosphere of the planet in {ship.hex}, not {world.name}'s ({world.hex})")
+    names = [s.counter(n, "unit").name for n in units]
+    down = planets.deploy_troops(ship, names, _orbiting(ship, world))
+    s = s.replaced(down.ship).with_troops(*(Troop(u, world.name, s.turn) for u in down.units))
+    return done(s, s.entry(f"{', '.join(names)} {down.how.replace(' from ', f' on {world.name} from ', 1)}", rule=planets.DEPLOY_RULE))
+
+
+def stockpile(s: Scenario, ship_name: str, planet: str, points: int) -> Done:
+    """A landed ship offloads supply to its side's stockpile on the planet (9.3.4)."""
+    s.in_phase("landing", "stockpiling supply")
+    ship, world = own_ship(s, ship_name, "stockpiling"), s.world(planet)
+    if not _orbiting(ship, world):
+        raise RefereeError(f"{ship.name} is in {ship.hex or 'no hex'}, not at {world.name} ({world.hex})")
+    after, stocked = sp.stockpile(ship, world.planet, s.phasing, points)
+    world = world.stocked(s.phasing, world.stockpile(s.phasing) + stocked)
+    s = s.replaced(after).with_world(world)
+    return done(s, s.entry(f"{ship.name} stockpiles {stocked} supply on {world.name}: the {s.phasing}'s stockpile there is {world.stockpile(s.phasing)}", rule=sp.STOCKPILE_RULE))
+
+
+# -- Ground Supply ---------------------------------------------------------------------------------------
+
+def supply(s: Scenario, planet: str, order: Sequence[str] = ()) -> Done:
+    """A point of supply for each of the phasing side's units on the planet (9.1.3): its first turn
+    down for a drop unit, the terrain's supply, the stockpile, the cargo of its ships in orbit or in
+    the atmosphere; a unit without loses a step (9.1.4). ``order``: the owner's order of the units."""
+    s.in_phase("supply", "ground supply")
+    refuse_owed(s, "ground supply")
+    world = s.world(planet)
+    if world.name in s.supplied:
+        raise RefereeError(f"the {s.phasing}'s units on {world.name} were supplied this phase already (9.1.3)")
+    mine = [t for t in s.troops if t.planet == world.name and not t.unit.destroyed and s.counter(t.unit.name).role == s.phasing]
+    if not mine:
+        raise RefereeError(f"the {s.phasing} ({s.side(s.phasing)}) has no ground unit on {world.name}")
+    by_name = {t.unit.name: t for t in mine}
+    named = [s.counter(n, "unit").name for n in order]
+    wrong = [n for n in named if n not in by_name]
+    if wrong:
+        raise RefereeError(f"{', '.join(wrong)}: not the {s.phasing}'s units on {world.name} ({', '.join(by_name)})")
+    ordered = [by_name[n] for n in dict.fromkeys([*named, *by_name])]
+    terrain, how = planets.terrain_supply(world.planet, s.phasing)
+    carriers = [x for x in s.ships if _orbiting(x, world) and not x.destroyed and s.counter(x.name).role == s.phasing]
+    drops = [t.unit.name for t in ordered if t.unit.drop and t.down == s.turn]
+    result = sp.supply([t.unit for t in ordered], terrain, world.stockpile(s.phasing), carriers, drops)
+    hungry = sp.out_of_supply([t.unit for t in ordered], result.out_of_supply)
+    troops = [attrs.evolve(by_name[u.name], unit=u) for u in hungry]
+    s = s.replaced(*result.ships).with_troops(*troops).with_world(world.stocked(s.phasing, result.stockpile))
+    s = attrs.evolve(s, supplied=(*s.supplied, world.name))
+    lines = [f"ground supply on {world.name}, the {s.phasing}: terrain {how}; stockpile {world.stockpile(s.phasing)}; ships' supply {sum(x.cargo.supply for x in carriers)}", *result.lines()]
+    lines += [f"{t.unit.name} is eliminated" for t in troops if t.unit.destroyed]
+    return done(s, s.entry("\n  ".join(lines), rule=sp.RULE))
+
+
+# -- Ground Combat --------------------------------------------------------------------------------------
+
+def _fighter(s: Scenario, name: str, role: Role, world: World) -> gc.Fighter:
+    """A ground unit of ``role`` on the planet, or a surface ship of ``role`` in its atmosphere."""
+    counter = s.counter(name)
+    if counter.role != role:
+        raise RefereeError(f"{counter.name} is the {counter.role}'s ({s.side(counter.role)}), not the {role}'s")
+    if counter.kind == "ship":
+        ship = s.ship(counter.name)
+        if not (ship.atmosphere and _orbiting(ship, world)):
+            raise RefereeError(f"{ship.name} is not a surface ship of {world.name}: only ships in its atmosphere join a matchup (10.2.1)")
+        return gc.ship_fighter(ship)
+    troop = s.troop(counter.name)
+    if troop.planet != world.name:
+        raise RefereeError(f"{troop.unit.name} is not on {world.name}'s surface" + (f" (it is on {troop.planet})" if troop.planet else ""))
+    return gc.unit_fighter(troop.unit)
+
+
+def ground_attack(s: Scenario, si: Tables, planet: str, attackers: Sequence[str], defenders: Sequence[str], rng: random.Random, rolled: int | str | None = None) -> Done:
+    """The phasing side attacks in a matchup (11.1-11.2): its units' and surface ships' attack over
+    the defenders' defense on Table 5; the losses each side must then take."""
+    s.in_phase("ground-combat", "a ground attack")
+    refuse_owed(s, "a new ground attack")
+    world = s.world(planet)
+    mine = [_fighter(s, n, s.phasing, world) for n in attackers]
+    theirs = [_fighter(s, n, other(s.phasing), world) for n in defenders]
+    technology, how = tech_advantage(s, [f.name for f in mine], [f.name for f in theirs])
+    result = gc.attack(si, mine, theirs, rng, rolled, technology, s.rules)
+    lines = [f"{s.side(s.phasing)} attack on {world.name}: {', '.join(f.name for f in mine)} against {', '.join(f.name for f in theirs)}", *result.lines(), *([how] if how else [])]
+    owed = GroundLosses(
+        world.name, s.phasing, tuple(f.name for f in mine), tuple(f.name for f in theirs), result.attacker_losses, result.defender_losses,
+        Absorbed() if not result.attacker_losses else None, Absorbed() if not result.defender_losses else None,
+    )
+    if result.attacker_losses or result.defender_losses:
+        lines.append(f"each side takes its losses, the {other(s.phasing)} first: referee si absorb defender|invader --steps NAME=N [--surrender N] ({gc.LOSSES_RULE}, {gc.SURRENDER_RULE})")
+        s = attrs.evolve(s, ground_losses=owed)
+    return done(s, s.entry("\n  ".join(lines), [result.reading.roll], result.reading.rule))
+
+
+def absorb(s: Scenario, role: Role, steps: Mapping[str, int], surrender: int = 0) -> Done:
+    """One side takes the losses of the last ground attack: steps by unit or ship, terrain
+    surrendered instead (11.3-11.4); once both have, the terrain changes hands (11.4.6)."""
+    owed = s.ground_losses
+    if owed is None:
+        raise RefereeError("no ground losses are owed: a ground attack's losses are taken after it (referee si ground)")
+    if owed.taken(role) is not None:
+        raise RefereeError(f"the {role} has taken its losses from this attack already")
+    world = s.world(owed.planet)
+    given = {s.counter(n).name: k for n, k in steps.items()}
+    fighters = [f for f in (_standing(s, n, world) for n in owed.names(role)) if f is not None]
+    if surrender:
+        _may_surrender(s, role, owed.names(role), world)
+    taken = gc.absorb(owed.losses(role), fighters, given, world.planet.held(role), surrender)
+    s = _take_ground_steps(s, dict(taken.steps))
+    done_ = Absorbed(taken.steps, taken.surrendered)
+    owed = attrs.evolve(owed, attacker_done=done_) if role == owed.phasing else attrs.evolve(owed, defender_done=done_)
+    lines = [f"the {role} ({s.side(role)}) takes {owed.losses(role)} loss{'es' if owed.losses(role) != 1 else ''} on {world.name}:", *taken.lines()]
+    lines += [f"{n} is eliminated" if s.counter(n).kind == "unit" else f"{n} is destroyed" for n, k in taken.steps if k and _gone(s, n)]
+    if owed.attacker_done is not None and owed.defender_done is not None:
+        phasing_out, other_out = owed.attacker_done.surrendered, owed.defender_done.surrendered
+        if phasing_out.total or other_out.total:
+            after = gc.exchange(world.planet, owed.phasing, phasing_out, other_out)
+            world = attrs.evolve(world, planet=after)
+            s = s.with_world(world)
+            lines.append(f"terrain changes hands ({gc.SURRENDER_RULE}): {world.planet.shown()}; {s.control(world)}")
+        s = attrs.evolve(s, ground_losses=None)
+    else:
+        s = attrs.evolve(s, ground_losses=owed)
+    return done(s, s.entry("\n  ".join(lines), rule=f"{gc.LOSSES_RULE}; {gc.SURRENDER_RULE}"))
+
+
+def _standing(s: Scenario, name: str, world: World) -> gc.Fighter | None:
+    """A fighter of the matchup as it stands now (None once eliminated)."""
+    if s.counter(name).kind == "ship":
+        ship = s.ship(name)
+        return None if ship.destroyed else gc.ship_fighter(ship)
+    unit = s.troop(name).unit
+    return None if unit.destroyed else gc.unit_fighter(unit)
+
+
+def _gone(s: Scenario, name: str) -> bool:
+    if s.counter(name).kind == "ship":
+        return s.ship(name).destroyed
+    return s.troop(name).unit.destroyed
+
+
+def _take_ground_steps(s: Scenario, steps: Mapping[str, int]) -> Scenario:
+    for name, count in steps.items():
+        if not count:
+            continue
+        if s.counter(name).kind == "ship":
+            s = s.replaced(sh.take_steps(s.ship(name), count))
+        else:
+            troop = s.troop(name)
+            s = s.with_troops(attrs.evolve(troop, unit=gu.take_steps(troop.unit, count)))
+    return s
+
+
+def _may_surrender(s: Scenario, role: Role, names: Sequence[str], world: World) -> None:
+    """Scenario 3's rule: a 6-2-2 Bhalaeth unit surrenders terrain only with the 1-5-5 on the surface."""
+    if s.number != 3 or role != "invader":
+        return
+    full = {n: s.troop(n).unit.steps[0].shown() for n in names if s.counter(n).kind == "unit"}
+    if "6-2-2" not in full.values():
+        return
+    escort = [t.unit.name for t in s.troops if t.planet == world.name and not t.unit.destroyed and t.unit.side == s.side(role) and t.unit.steps[0].shown() == "1-5-5"]
+    if not escort:
+        raise RefereeError(f"no Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground unit is deployed on the surface ({SURRENDER_SPECIAL}): none is on {world.name}")
+

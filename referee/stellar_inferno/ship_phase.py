@@ -1,0 +1,281 @@
+"""A scenario's ships in play: carried ships launched and taken aboard (6.5), attacks in the Ship
+Combat phase (7.1-7.3; strategic bombardment, 12.10, and scenario 2's comets), the step losses
+assigned ship by ship (7.3.9-7.3.11) and the cargo they cost (7.4.2-7.4.3), and damage recovery
+(7.5). The rules are :mod:`space_combat`, :mod:`recovery`, :mod:`bombardment`; this module takes
+the ships from the scenario, applies the results to it and writes the log.
+
+Readings:
+
+- The target of an attack is every non-phasing ship the referee has placed in the target hex (not
+  those carried as cargo, 7.4.1); a ship whose factors are not entered is not counted: enter it
+  before it fights. Its distance from the core is the hex's.
+- The defender assigns the step losses after the roll (7.3.9); when there is no choice (one ship,
+  or losses enough to destroy them all) they are taken at once, and so are they when the order was
+  given with the attack (``losses_to``).
+- A ship destroyed loses its cargo with it: the units aboard are eliminated and the ships aboard
+  destroyed (7.4.2 read: "a carrier destroyed loses all its cargo").
+- Scenario 2's "points of surface bombardment" are step losses inflicted on economic terrain: a
+  strategic bombardment's result (12.10.3-12.10.4) counts what the table gives, a comet 50.
+- The asteroid hexes the scenario lists double the range into them (12.1.4) when Asteroids is played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from referee.errors import RefereeError
+from referee.stellar_inferno import bombardment as bb, recovery, ships as sh, space_combat as sc
+from referee.stellar_inferno.planets import Role, other
+from referee.stellar_inferno.scenario import Done, Scenario, ShipLosses, TerrainLosses, Troop, World, done
+from referee.stellar_inferno.turn import refuse_owed
+from referee.tables import Tables
+
+COMET_RULE = "Stellar Inferno 14.2, the invader's special rule"
+COMET_POINTS = 50
+LOAD_RULE = "Stellar Inferno 6.5.1-6.5.3"
+
+
+def own_ship(s: Scenario, name: str, what: str) -> sh.Ship:
+    """A ship of the phasing side on the map, not destroyed, arrived."""
+    ship = s.ship(name)
+    counter = s.counter(ship.name)
+    if ship.destroyed:
+        raise RefereeError(f"{ship.name} is destroyed")
+    if counter.role != s.phasing:
+        raise RefereeError(f"{ship.name} is the {counter.role}'s ({s.side(counter.role)}); it is the {s.phasing}'s part of the phase: {what} is the phasing player's (Stellar Inferno [4])")
+    if counter.arrives is not None and counter.arrives > s.turn:
+        raise RefereeError(f"{ship.name} arrives on turn {counter.arrives}; it is turn {s.turn}")
+    return ship
+
+
+# -- cargo ships: launched and taken aboard -------------------------------------------------------
+
+def unload_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
+    """Ships carried as cargo unloaded into the carrier's hex, in the Individual Ship Maneuver
+    phase; neither may maneuver this turn (6.5.1-6.5.3)."""
+    s.in_phase("maneuver", "unloading cargo")
+    carrier = own_ship(s, carrier_name, "unloading cargo")
+    wanted = [s.counter(n, "ship").name for n in names]
+    off = sh.unload(carrier, ships=wanted)
+    launched = tuple(attrs.evolve(x, hex=carrier.hex, core_distance=carrier.core_distance, atmosphere=carrier.atmosphere) for x in off.cargo.ships)
+    s = attrs.evolve(s.replaced(off.ship), ships=s.ships + launched)
+    where = f" into {carrier.hex}" if carrier.hex else ""
+    return done(s, s.entry(f"{', '.join(wanted)} unloaded from {carrier.name}{where}; neither may maneuver this turn ({LOAD_RULE})", rule=LOAD_RULE))
+
+
+def load_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
+    """Ships of its side in its hex taken aboard as cargo (5.2.3, 6.5.1)."""
+    s.in_phase("maneuver", "loading cargo")
+    carrier = own_ship(s, carrier_name, "loading cargo")
+    carried = [own_ship(s, n, "loading cargo") for n in names]
+    away = [x.name for x in carried if x.hex != carrier.hex or not x.hex]
+    if away:
+        raise RefereeError(f"{', '.join(away)} not in {carrier.name}'s hex ({carrier.hex or 'not placed'}): referee si place")
+    loaded = sh.load(carrier, ships=[attrs.evolve(x, hex="", core_distance=0, atmosphere=False) for x in carried])
+    s = attrs.evolve(s, ships=tuple(loaded if x.name == carrier.name else x for x in s.ships if x.name not in {c.name for c in carried}))
+    return done(s, s.entry(f"{', '.join(x.name for x in carried)} loaded aboard {carrier.name} ({loaded.cargo.points()} of {loaded.factors.cargo} cargo points); neither may maneuver this turn ({LOAD_RULE})", rule=sh.CARGO_RULE))
+
+
+# -- ship combat ----------------------------------------------------------------------------------
+
+def attack(
+    s: Scenario, si: Tables, attackers: Sequence[tuple[str, int]], target_hex: str, rng: random.Random, rolled: int | str | None = None,
+    overload: Sequence[str] = (), asteroids: bool = False, rings: bool = False, losses_to: Sequence[str] = (),
+) -> Done:
+    """One attack on a hex (7.1-7.3): ``attackers`` each with the range the referee counted."""
+    from referee.stellar_inferno.scenario import hex_name
+
+    s.in_phase("ship-combat", "a ship attack")
+    refuse_owed(s, "a new attack")
+    hex_ = hex_name(target_hex, "the target hex")
+    named = [s.counter(n, "ship").name for n in (*(a for a, _ in attackers), *overload)]
+    if len(set(named[: len(attackers)])) != len(attackers):
+        raise RefereeError("an attacking ship is named twice")
+    unknown = [n for n in named[len(attackers):] if n not in named[: len(attackers)]]
+    if unknown:
+        raise RefereeError(f"--overload {', '.join(unknown)}: not among the attacking ships")
+    ships = [own_ship(s, n, "attacking") for n, _ in attackers]
+    target = [x for x in s.ships if x.hex == hex_ and not x.destroyed and s.counter(x.name).role != s.phasing]
+    if not target:
+        where = ", ".join(sorted({x.hex for x in s.ships if x.hex and not x.destroyed and s.counter(x.name).role != s.phasing})) or "none placed"
+        raise RefereeError(f"no {s.side(other(s.phasing))} ship is placed in {hex_} (theirs are in: {where}); place the target ships: referee si place SHIP --at {hex_}")
+    phase = s.combat if s.combat is not None else sc.ShipCombat(s.side(s.phasing), s.turn)
+    asteroid = asteroids or (hex_ in s.asteroids and "asteroids" in s.rules)
+    defense = sc.combined_defense([(x.name, sh.defense_rating(x)) for x in target], target[0].core_distance)
+    into = any(x.atmosphere for x in target if x.name in defense.combining)
+    pairs = [sc.Attacker(ship, rng_, ship.name in named[len(attackers):]) for ship, (_, rng_) in zip(ships, attackers)]
+    taking = [f.ship for f in sc.attack_factors(pairs, phase.side, hex_, into, asteroid, rings, s.rules) if f.factor > 0]
+    technology, how = tech_advantage(s, taking, defense.combining)
+    result = sc.attack(si, phase, pairs, target, rng, rolled, technology, asteroid, rings, rules=s.rules)
+    lines = [f"{phase.side} attack {hex_}: {', '.join(n for n, _ in attackers)}", *result.lines()]
+    lines += [how] if how else []
+    s = attrs.evolve(s, combat=result.phase)
+    entries = [s.entry("\n  ".join(lines), [result.reading.roll], result.reading.rule)]
+    if result.overloaded:
+        taken = [sh.take_steps(s.ship(n), 1) for n in result.overloaded]
+        s, lost = _destroyed_cargo(s.replaced(*taken), taken)
+        entries.append(s.entry("; ".join(f"{x.name} takes a step for overloading its weapons: {'destroyed' if x.destroyed else x.factors.shown()}" for x in taken) + lost, rule=sc.OVERLOAD_STEP_RULE))
+    if result.steps:
+        s = attrs.evolve(s, ship_losses=ShipLosses(hex_, result.steps, tuple(x.name for x in target), other(s.phasing)))
+        stack = [s.ship(n) for n in s.ship_losses.ships] if s.ship_losses else []
+        if losses_to or len(stack) == 1 or result.steps >= sum(x.steps_left for x in stack):
+            order = list(losses_to) or [x.name for x in stack]
+            after = assign(s, order)
+            return Done(after.state, (*entries, *after.entries))
+        entries.append(s.entry(f"the {other(s.phasing)} assigns the {result.steps} step loss{'es' if result.steps != 1 else ''} ship by ship: referee si assign SHIP [SHIP ...] (of {', '.join(x.name for x in stack)})", rule=sc.STEPS_RULE))
+    return done(s, *entries)
+
+
+def tech_advantage(s: Scenario, attackers: Sequence[str], defenders: Sequence[str]) -> tuple[int, str]:
+    """The attack's technology advantage, when the optional rule is played (12.12)."""
+    if "technology-advantage" not in s.rules:
+        return 0, ""
+    return s.advantage(attackers, defenders)
+
+
+def assign(s: Scenario, order: Sequence[str]) -> Done:
+    """The non-phasing player's assignment of the step losses owed, ship by ship (7.3.9-7.3.11)."""
+    owed = s.ship_losses
+    if owed is None:
+        raise RefereeError("no step losses are owed to ships: an attack's result is assigned after it")
+    names = [s.counter(n, "ship").name for n in order]
+    stack = [s.ship(n) for n in owed.ships]
+    losses = sc.assign_steps(stack, owed.steps, names)
+    s, lost = _destroyed_cargo(attrs.evolve(s.replaced(*losses.ships), ship_losses=None), [x for x in losses.ships if x.name in losses.destroyed])
+    lines = list(losses.lines())
+    lines += [f"{losses.unsatisfied} step loss{'es' if losses.unsatisfied != 1 else ''} left over: every ship in {owed.hex} is destroyed"] if losses.unsatisfied else []
+    for ship in losses.ships:
+        if ship.cargo_owed:
+            lines.append(f"{ship.name} must eliminate at least {ship.cargo_owed} cargo point{'s' if ship.cargo_owed != 1 else ''} (aboard: {ship.cargo.shown()}; {sh.CARGO_LOSS_RULE}): referee si cargo {ship.name} ...")
+    return done(s, s.entry("\n  ".join(lines) + lost, rule=sc.STEPS_RULE))
+
+
+def _destroyed_cargo(s: Scenario, ships: Sequence[sh.Ship]) -> tuple[Scenario, str]:
+    """The cargo of the ships destroyed, lost with them: units eliminated, ships destroyed."""
+    said = []
+    for ship in ships:
+        if not ship.destroyed or ship.cargo.empty:
+            continue
+        said.append(f"{ship.name}'s cargo is lost with it: {ship.cargo.shown()}")
+        s = _cargo_lost(s.replaced(attrs.evolve(ship, cargo=sh.Cargo())), ship.cargo)
+    return s, "".join(f"\n  {line} ({sh.CARGO_LOSS_RULE})" for line in said)
+
+
+def _cargo_lost(s: Scenario, cargo: sh.Cargo) -> Scenario:
+    """Units eliminated and ships destroyed off a ship's cargo, kept (off the map) as lost."""
+    gone_units = tuple(Troop(attrs.evolve(u, lost=len(u.steps))) for u in cargo.units)
+    gone_ships: list[sh.Ship] = []
+    for carried in cargo.ships:
+        gone_ships.append(attrs.evolve(carried, lost=len(carried.steps), cargo=sh.Cargo(), cargo_owed=0))
+        inner = _cargo_lost(attrs.evolve(s, ships=()), carried.cargo)
+        gone_units += inner.troops
+        gone_ships += inner.ships
+    return attrs.evolve(s, ships=s.ships + tuple(gone_ships), troops=s.troops + gone_units)
+
+
+def eliminate_cargo(s: Scenario, name: str, units: Sequence[str] = (), supply: int = 0, ships: Sequence[str] = (), reduce: Sequence[str] = ()) -> Done:
+    """The owner eliminates the cargo a step loss cost (7.4.2), or reduces a ship carried (7.4.3)."""
+    ship = s.ship(name)
+    unit_names = [s.counter(n, "unit").name for n in units]
+    ship_names = [s.counter(n, "ship").name for n in ships]
+    reduced = [s.counter(n, "ship").name for n in reduce]
+    after = sh.eliminate_cargo(ship, unit_names, supply, ship_names, reduced)
+    off = sh.Cargo(tuple(u for u in ship.cargo.units if u.name in unit_names), supply, tuple(x for x in ship.cargo.ships if x.name in ship_names))
+    s = _cargo_lost(s.replaced(after), off)
+    parts = [p for p in (off.shown() if not off.empty else "", ", ".join(f"{n} reduced a step" for n in reduced)) if p]
+    return done(s, s.entry(f"{ship.name} eliminates {'; '.join(parts)}: aboard now {after.cargo.shown()} ({after.cargo.points()} of {after.factors.cargo} cargo points)", rule=sh.CARGO_LOSS_RULE))
+
+
+# -- bombardment ------------------------------------------------------------------------------------
+
+def bombard(s: Scenario, si: Tables, planet: str, attackers: Sequence[tuple[str, int]], rng: random.Random, rolled: int | str | None = None) -> Done:
+    """Strategic bombardment of a planet's economic terrain (12.10), in the Ship Combat phase."""
+    s.in_phase("ship-combat", "strategic bombardment")
+    refuse_owed(s, "a bombardment")
+    world = s.world(planet)
+    role = other(s.phasing)
+    if not world.planet.held(role).total:
+        raise RefereeError(f"the {role} holds no industrial or settled points on {world.name} to bombard")
+    ships = [own_ship(s, n, "bombarding") for n, _ in attackers]
+    phase = s.combat if s.combat is not None else sc.ShipCombat(s.side(s.phasing), s.turn)
+    pairs = [sc.Attacker(ship, r) for ship, (_, r) in zip(ships, attackers)]
+    taking = [f.ship for f in sc.attack_factors(pairs, phase.side, world.hex, world.planet.atmosphere, False, False, s.rules) if f.factor > 0]
+    technology, how = _terrain_technology(s, taking, role)
+    result = bb.bombard(si, phase, pairs, world.planet, world.hex, rng, rolled, technology, s.rules)
+    lines = [f"{phase.side} bombard {world.name} ({world.hex}): {', '.join(n for n, _ in attackers)}", *result.lines(), *([how] if how else [])]
+    s = attrs.evolve(s, combat=result.phase)
+    entries = [s.entry("\n  ".join(lines), [result.reading.roll], result.reading.rule)]
+    if not result.steps:
+        return done(s, *entries)
+    more = _terrain_hit(s, world, role, result.steps, f"strategic bombardment by {', '.join(taking)}")
+    return Done(more.state, (*entries, *more.entries))
+
+
+def _terrain_technology(s: Scenario, attackers: Sequence[str], role: Role) -> tuple[int, str]:
+    """A bombardment's technology: the attackers' against the terrain's side (its own nation)."""
+    if "technology-advantage" not in s.rules:
+        return 0, ""
+    level = min((s.technology_of(s.nation(n)) for n in attackers), default=0)
+    side = s.side(role)
+    advantage = level - s.technology_of(side)
+    return advantage, f"technology: attackers {level}, {side} terrain {s.technology_of(side)} (Stellar Inferno 12.12.1-12.12.3)"
+
+
+def comet(s: Scenario, planet: str) -> Done:
+    """Scenario 2's comet enters a planet hex: 50 points of surface bombardment, and it is removed."""
+    if not any("comet" in rule for rule in s.invader.special_rules):
+        raise RefereeError(f"comets are Raid on Terra's (scenario 2) special rule, not {s.name}'s")
+    if s.outcome:
+        raise RefereeError(f"the game is over: {s.outcome}")
+    refuse_owed(s, "a comet's bombardment")
+    return _terrain_hit(s, s.world(planet), "defender", COMET_POINTS, "a comet entering its hex, then removed from play", COMET_RULE)
+
+
+def _terrain_hit(s: Scenario, world: World, role: Role, steps: int, how: str, rule: str = bb.TERRAIN_RULE) -> Done:
+    """Step losses on the economic terrain ``role`` holds on a planet, counted as surface
+    bombardment (scenario 2's victory), and taken by that side: at once when it has no choice (no
+    industrial point: they fall on settled points), else owed (:func:`take_terrain`)."""
+    s = s.with_world(attrs.evolve(world, bombarded=world.bombarded + steps))
+    counted = s.entry(f"{world.name} takes {steps} step loss{'es' if steps != 1 else ''} of surface bombardment ({how}); bombardment so far: {world.bombarded + steps} points", rule=rule)
+    held = world.planet.held(role)
+    if not held.total:
+        return done(s, counted)
+    s = attrs.evolve(s, terrain_losses=TerrainLosses(world.name, steps, role))
+    if not held.industrial:
+        after = take_terrain(s, 0)
+        return Done(after.state, (counted, *after.entries))
+    choose = s.entry(f"the {role} chooses how many fall on industrial points (each made settled), the rest on settled points (each destroyed): referee si assign --industrial N (0 to {min(steps, held.industrial)})", rule=bb.TERRAIN_RULE)
+    return done(s, counted, choose)
+
+
+def take_terrain(s: Scenario, on_industrial: int) -> Done:
+    """The side holding the terrain takes the step losses owed: ``on_industrial`` of them on
+    Industrial points, the rest on Settled (12.10.3-12.10.4)."""
+    owed = s.terrain_losses
+    if owed is None:
+        raise RefereeError("no step losses are owed to a planet's terrain")
+    world = s.world(owed.planet)
+    held = world.planet.held(owed.role)
+    after, said = bb.terrain_losses(held, owed.steps, on_industrial)
+    s = attrs.evolve(s.with_world(attrs.evolve(world, planet=world.planet.holding(owed.role, after))), terrain_losses=None)
+    return done(s, s.entry(f"{world.name}, the {owed.role}'s terrain: {said}", rule=bb.TERRAIN_RULE))
+
+
+# -- damage recovery ---------------------------------------------------------------------------------
+
+def recover(s: Scenario, name: str, rng: random.Random, rolled: Sequence[tuple[int | str | None, int | str | None]] = ()) -> Done:
+    """A ship's repair attempts in the Ship Damage Recovery phase, by its own side (7.5)."""
+    s.in_phase("recovery", "damage recovery")
+    refuse_owed(s, "damage recovery")
+    ship = s.ship(name)
+    counter = s.counter(ship.name)
+    if counter.role != s.phasing:
+        raise RefereeError(f"{ship.name} is the {counter.role}'s: it recovers in the {counter.role}'s part of the phase (Stellar Inferno [4]; referee si next)")
+    done_ = recovery.recover(ship, rng, rolled)
+    s = s.replaced(done_.ship)
+    rolls = [r for a in done_.attempts for r in (a.first, a.second)]
+    return done(s, s.entry("\n  ".join(done_.lines()), rolls, recovery.RULE))
+
