@@ -208,6 +208,7 @@ def ship(
     psi: Annotated[int, typer.Option("--psi", help="The psi rating of the agent aboard (optional rule 12.7).")] = 0,
     arrives: Arrives = None,
     aboard: Annotated[str, typer.Option("--aboard", help="Carried as cargo by this ship (scenario 3: the FFs aboard the CVs).")] = "",
+    supply: Annotated[int, typer.Option("--supply", help="Supply points it carries as cargo (more than the scenario lists for it).")] = 0,
     at: Annotated[str, typer.Option("--at", help="Place it in this hex (J9, or 6/J9 with the map's number).")] = "",
     core: Annotated[Optional[int], typer.Option("--core", help="With --at: the hex's distance from the core.")] = None,
     path: ScenarioFile = None,
@@ -224,7 +225,7 @@ def ship(
             if turn is None:
                 raise RefereeError(f"give {name}'s factors from its counter: --step 'A4 D5 M3 R5' (one --step a step, full first), or --arrives N")
             return setup.arrival(s, name, turn)
-        done = setup.enter_ship(s, si, name, step, code, side, nation, cost, design, speciality, sdu, psi, turn, aboard)
+        done = setup.enter_ship(s, si, name, step, code, side, nation, cost, design, speciality, sdu, psi, turn, aboard, supply)
         if not at:
             return done
         placed = setup.place(done.state, [s.counter(name).name if s.has_counter(name) else name.strip()], at, core)

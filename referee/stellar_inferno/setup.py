@@ -24,8 +24,7 @@ from referee import strict
 from referee.errors import RefereeError
 from referee.stellar_inferno import design, optional, ships as sh
 from referee.stellar_inferno.ground_units import GroundUnit
-from referee.stellar_inferno.planets import Role
-from referee.stellar_inferno.scenario import SETUP_RULE, Counter, Done, Entry, Scenario, Troop, class_figures, done, hex_name
+from referee.stellar_inferno.scenario import SETUP_RULE, Counter, Done, Scenario, Troop, class_figures, done, hex_name
 from referee.stellar_inferno.scenario_file import read_factors, read_unit_factors
 from referee.tables import Tables
 
@@ -53,7 +52,7 @@ def start(scenario: Scenario, add: Iterable[str] = (), drop: Iterable[str] = ())
         f"victory: {s.victory.text}",
         f"set-up: the defender places the units available at the start at its deploy locations ({s.defender.deploy}), then the invader ({s.invader.deploy}); enter each counter's factors from the counter as it comes into play (referee si ship, si unit)",
     ]
-    entry = s.entry("\n  ".join(lines), rule=f"{SETUP_RULE}; {s.source}")
+    entry = s.entry("\n  ".join(lines), rule=s.source or SETUP_RULE)
     return done(scenario, entry)
 
 
@@ -61,11 +60,12 @@ def start(scenario: Scenario, add: Iterable[str] = (), drop: Iterable[str] = ())
 
 def enter_ship(
     s: Scenario, si: Tables, name: str, steps: Sequence[str], code: str = "", side: str = "", nation: str = "", cost: int | None = None,
-    designed: bool = False, speciality: str = "", sdu: bool = False, psi: int = 0, arrives: int | None = None, aboard: str = "",
+    designed: bool = False, speciality: str = "", sdu: bool = False, psi: int = 0, arrives: int | None = None, aboard: str = "", supply: int = 0,
 ) -> Done:
     """A ship's factors entered from its counter (or designed, 12.9): its counter's if the scenario
     names it, else a new counter of ``code`` for ``side``. Its listed cargo (units entered, supply)
-    goes aboard; ``aboard``: it is itself carried by a ship on the map (scenario 3's frigates)."""
+    goes aboard, and ``supply`` points more; ``aboard``: it is itself carried by a ship on the map
+    (scenario 3's frigates)."""
     counter = _counter(s, name, "ship", code, side, nation)
     if s.entered(counter.name) is not None:
         raise RefereeError(f"{counter.name}'s factors are entered already ({_ship_line(s, counter.name)}); referee undo takes an entry back")
@@ -83,10 +83,14 @@ def enter_ship(
         raise RefereeError("--speciality checks a design against Table 2: give it with --design")
     ship = sh.new_ship(counter.name, s.side(counter.role), counter.code, factors, s.rules, cost, sdu, psi)
     lines.insert(0, f"{ship.name} ({counter.code}{' ' + counter.number if counter.number else ''}, {s.side(counter.role)}{', ' + counter.nation if counter.nation else ''}) entered: " + "; ".join(f.shown() for f in ship.steps))
-    given = [text.upper() for text in steps]
-    taken = [f"{'cargo' if k == 'cargo' else 'planetary gear'} {v} from the scenario's {'Cargo' if k == 'cargo' else 'Planetary Gear'} line" + ("" if v else f" (no {counter.code} on it)") for k, v in defaults.items() if not all((("C" if k == "cargo" else "P") in g) for g in given)]
+    taken = [(letter, key) for letter, key in (("C", "cargo"), ("P", "planetary_gear")) if any(letter not in text.upper() for text in steps)]
     if taken:
-        lines.append("; ".join(taken))
+        line = {"C": ("Cargo", force.cargo), "P": ("Planetary Gear", force.gear)}
+        lines.append("; ".join(
+            f"{letter}{defaults[key]} from the scenario's {line[letter][0]} line ({line[letter][1]})" if counter.code in class_figures(line[letter][1], key)
+            else f"{letter}0: the scenario's {line[letter][0]} line ({line[letter][1] or 'none'}) names no {counter.code}"
+            for letter, key in taken
+        ))
     if not designed:
         lines.append(f"point cost {ship.cost}" + (" (given)" if cost is not None else f" by the formula, {design.cost(ship.steps[0]).formula} ({design.COST_RULE})"))
     if _starts_reduced(s, counter, len(ship.steps)):
@@ -94,7 +98,7 @@ def enter_ship(
         lines.append(f"begins at its reduced step, {ship.factors.shown()}: all two-step Terran units but MO 1, OB 4, CR 50 and the DDs, and no repairs ({REDUCED_RULE})")
     counter = attrs.evolve(counter, arrives=counter.arrives if arrives is None else arrives, aboard=aboard or counter.aboard)
     s = _with_counter(s, counter)
-    ship, loaded = _load_listed(s, ship, counter)
+    ship, loaded = _load_listed(s, ship, counter, supply)
     if loaded:
         lines.append(f"aboard: {ship.cargo.shown()} (Stellar Inferno 5.2)")
         s = attrs.evolve(s, troops=tuple(t for t in s.troops if t.unit.name not in {u.name for u in ship.cargo.units}))
@@ -156,13 +160,15 @@ def _with_counter(s: Scenario, counter: Counter) -> Scenario:
     return attrs.evolve(s, counters=s.counters + (counter,))
 
 
-def _load_listed(s: Scenario, ship: sh.Ship, counter: Counter) -> tuple[sh.Ship, bool]:
-    """The cargo the scenario lists for the ship: its supply, and the units listed aboard it whose
-    factors are entered (waiting off the map)."""
-    units = [t.unit for t in s.troops if not t.planet and s.counter(t.unit.name).aboard == counter.name]
-    if not units and not counter.supply:
+def _load_listed(s: Scenario, ship: sh.Ship, counter: Counter, supply: int) -> tuple[sh.Ship, bool]:
+    """The cargo the scenario lists for the ship (its supply, the units listed aboard it whose
+    factors are entered, waiting off the map), and ``supply`` points more."""
+    units = [t.unit for t in s.troops if not t.planet and not t.unit.destroyed and s.counter(t.unit.name).aboard == counter.name]
+    if supply < 0:
+        raise RefereeError(f"supply points aboard are 0 or more, not {supply}")
+    if not units and not counter.supply and not supply:
         return ship, False
-    return sh.load(ship, units=units, supply=counter.supply), True
+    return sh.load(ship, units=units, supply=counter.supply + supply), True
 
 
 def _ship_line(s: Scenario, name: str) -> str:
@@ -249,10 +255,3 @@ def arrival(s: Scenario, name: str, turn: int) -> Done:
     s = _with_counter(s, attrs.evolve(counter, arrives=turn))
     return done(s, s.entry(f"{counter.shown()} arrives {'at the start' if turn == 0 else f'on turn {turn}'}", rule="Stellar Inferno 6.3.1-6.3.2"))
 
-
-def note_entry(s: Scenario, text: str, rule: str = "") -> Entry:
-    return s.entry(text, rule=rule)
-
-
-def role_name(s: Scenario, role: Role) -> str:
-    return f"{s.side(role)} ({role})"

@@ -61,7 +61,8 @@ def unload_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
     wanted = [s.counter(n, "ship").name for n in names]
     off = sh.unload(carrier, ships=wanted)
     launched = tuple(attrs.evolve(x, hex=carrier.hex, core_distance=carrier.core_distance, atmosphere=carrier.atmosphere) for x in off.cargo.ships)
-    s = attrs.evolve(s.replaced(off.ship), ships=s.ships + launched)
+    s = s.replaced(off.ship)
+    s = attrs.evolve(s, ships=s.ships + launched)
     where = f" into {carrier.hex}" if carrier.hex else ""
     return done(s, s.entry(f"{', '.join(wanted)} unloaded from {carrier.name}{where}; neither may maneuver this turn ({LOAD_RULE})", rule=LOAD_RULE))
 
