@@ -147,6 +147,16 @@ def test_bombardment_steps_make_industrial_settled_and_destroy_settled():
     assert bombardment.terrain_losses(Terrain(1, 0), 2, on_industrial=1)[0] == Terrain(0, 0)
 
 
+def test_no_bombardment_loss_falls_on_nothing_while_terrain_remains():
+    """50 losses on Mars's 3 industrial points: each takes two (made settled, then destroyed); the
+    44 left over are lost. Putting only one on industrial would waste 48 with 2 industrial left."""
+    after, said = bombardment.terrain_losses(Terrain(3, 0), 50, on_industrial=3)
+    assert after == Terrain(0, 0) and "44 with nothing left to hit" in said
+    with pytest.raises(RefereeError, match="48 would fall on nothing while 2 industrial points remain"):
+        bombardment.terrain_losses(Terrain(3, 0), 50, on_industrial=1)
+    assert bombardment.terrain_losses(Terrain(3, 8), 3, on_industrial=0)[0] == Terrain(3, 5)
+
+
 def test_bombardment_packs_are_deployed_from_orbit_as_ground_units():
     carrier = sh.load(ship("Packer", f(2, 4, 2, 2, cargo=5, gear=1)), packs=4)
     after, pack = bombardment.deploy_packs(carrier, "Pack 1", 3, in_orbit=True, rules=ALL)

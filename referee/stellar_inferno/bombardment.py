@@ -17,7 +17,8 @@ Readings:
   hexes, technology advantage.
 - The step losses fall on the bombarded side's terrain as that side chooses (as 7.3.9 lets the
   non-phasing player choose for ships): each step on an Industrial point makes it Settled, each on a
-  Settled point destroys it; losses beyond the terrain there are lost.
+  Settled point destroys it; losses beyond the terrain there are lost, and only then: no loss falls
+  on nothing while an Industrial point remains to take it.
 - A bombarding ship has made its one attack of the phase (7.1.3); the planet's hex can still be
   attacked by ships (7.1.2 concerns ships).
 - "In orbit above the planet" (12.11.2): in orbit (8.1.2) and not within the atmosphere.
@@ -90,6 +91,8 @@ def terrain_losses(held: Terrain, steps: int, on_industrial: int) -> tuple[Terra
     destroyed = min(settled, steps - on_industrial)
     after = Terrain(held.industrial - on_industrial, settled - destroyed)
     wasted = steps - on_industrial - destroyed
+    if wasted and after.industrial:
+        raise RefereeError(f"{steps} step losses on {held.shown()}: with {on_industrial} on industrial points, {wasted} would fall on nothing while {after.industrial} industrial points remain; losses are lost only when no terrain is left: put all {held.industrial} on industrial ({TERRAIN_RULE})")
     said = f"{on_industrial} industrial made settled, {destroyed} settled destroyed" + (f", {wasted} with nothing left to hit" if wasted else "")
     return after, f"{said}: {held.shown()} becomes {after.shown()} ({TERRAIN_RULE})"
 

@@ -576,6 +576,8 @@ def _check_owed(s: Scenario) -> None:
             found = s.entered(name)
             if found is None or found[1]:
                 raise RefereeError(f"ship_losses: {name!r} is not a ship on the map")
+            if s.counter(name).role != owed.role:
+                raise RefereeError(f"ship_losses: {name} is not the {owed.role}'s, who assigns the losses")
     if s.terrain_losses is not None and s.terrain_losses.planet not in {w.name for w in s.worlds}:
         raise RefereeError(f"terrain_losses: planet {s.terrain_losses.planet!r} is not one of the planets")
     for name in s.supplied:

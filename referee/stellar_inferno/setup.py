@@ -193,6 +193,11 @@ def enter_unit(
         raise RefereeError(f"give {counter.name}'s factors, a --step for each step, full strength first: --step 4-3-2")
     if planet and aboard:
         raise RefereeError("a ground unit is on a planet or aboard a ship, not both")
+    if aboard:
+        carrier_counter = s.counter(aboard, "ship")
+        if carrier_counter.role != counter.role:
+            raise RefereeError(f"{carrier_counter.name} is the {carrier_counter.role}'s: a ship carries its own side's units")
+        aboard = carrier_counter.name
     unit = GroundUnit(counter.name, s.side(counter.role), tuple(read_unit_factors(t, f"{counter.name} step {n}") for n, t in enumerate(steps, 1)), drop=drop)
     lines = [f"{unit.name} ({s.side(counter.role)} ground unit{', drop-capable' if drop else ''}) entered: " + ", ".join(f.shown() for f in unit.steps)]
     if _starts_reduced(s, counter, len(unit.steps)):

@@ -28,7 +28,7 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import bombardment as bb, recovery, ships as sh, space_combat as sc
-from referee.stellar_inferno.planets import Role, other
+from referee.stellar_inferno.planets import Role, Terrain, other
 from referee.stellar_inferno.scenario import Done, Scenario, ShipLosses, TerrainLosses, Troop, World, done
 from referee.stellar_inferno.turn import refuse_owed
 from referee.tables import Tables
@@ -238,18 +238,31 @@ def comet(s: Scenario, planet: str) -> Done:
 def _terrain_hit(s: Scenario, world: World, role: Role, steps: int, how: str, rule: str = bb.TERRAIN_RULE) -> Done:
     """Step losses on the economic terrain ``role`` holds on a planet, counted as surface
     bombardment (scenario 2's victory), and taken by that side: at once when it has no choice (no
-    industrial point: they fall on settled points), else owed (:func:`take_terrain`)."""
+    industrial point, or losses enough to destroy it all), else owed (:func:`take_terrain`)."""
     s = s.with_world(attrs.evolve(world, bombarded=world.bombarded + steps))
     counted = s.entry(f"{world.name} takes {steps} step loss{'es' if steps != 1 else ''} of surface bombardment ({how}); bombardment so far: {world.bombarded + steps} points", rule=rule)
     held = world.planet.held(role)
     if not held.total:
         return done(s, counted)
     s = attrs.evolve(s, terrain_losses=TerrainLosses(world.name, steps, role))
-    if not held.industrial:
-        after = take_terrain(s, 0)
+    choices = _terrain_choices(held, steps)
+    if len(choices) == 1:
+        after = take_terrain(s, choices[0])
         return Done(after.state, (counted, *after.entries))
-    choose = s.entry(f"the {role} chooses how many fall on industrial points (each made settled), the rest on settled points (each destroyed): referee si assign --industrial N (0 to {min(steps, held.industrial)})", rule=bb.TERRAIN_RULE)
+    choose = s.entry(f"the {role} chooses how many fall on industrial points (each made settled), the rest on settled points (each destroyed): referee si assign --industrial N ({choices[0]} to {choices[-1]})", rule=bb.TERRAIN_RULE)
     return done(s, counted, choose)
+
+
+def _terrain_choices(held: Terrain, steps: int) -> list[int]:
+    """The numbers of losses on industrial points the rules allow (:func:`bombardment.terrain_losses`)."""
+    allowed = []
+    for on_industrial in range(min(steps, held.industrial) + 1):
+        try:
+            bb.terrain_losses(held, steps, on_industrial)
+        except RefereeError:
+            continue
+        allowed.append(on_industrial)
+    return allowed
 
 
 def take_terrain(s: Scenario, on_industrial: int) -> Done:
