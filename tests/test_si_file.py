@@ -317,7 +317,7 @@ def test_parts_that_do_not_fit_are_refused_naming_them() -> None:
         (lambda d: d["ships"].append(copy.deepcopy(d["ships"][0])), "is entered twice"),
         (lambda d: d["counters"].append(copy.deepcopy(d["counters"][0])), "two counters are called 'Phalth'"),
         (lambda d: d["troops"][0].update(planet="Pluto"), "is on 'Pluto', not one of the planets"),
-        (lambda d: d["ship_losses"].update(ships=["Phalth", "Ghost"]), "ship_losses: 'Ghost' is not a ship on the map"),
+        (lambda d: d["ship_losses"].update(ships=["Tigris", "Ghost"]), "ship_losses: 'Ghost' is not a ship on the map"),
         (lambda d: d.update(rules=["ship-design", "ship-design"]), "each once"),
         (lambda d: d["invader"].update(gear="DD=1, DD=2"), "DD is given 1 and 2"),
         (lambda d: d["victory"].update(planets=["Pluto"]), "victory: planet 'Pluto'"),
