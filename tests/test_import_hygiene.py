@@ -38,6 +38,10 @@ def run_cli(*args: str) -> str:
         ("kh", "attack", "LC", "--range", "4", "--head-on", "--seed", "1"),
         ("kh", "scenarios"),
         ("campaign", "status", "--campaign", "campaigns/second-sathar-war.toml"),
+        ("si", "status", "-s", "campaigns/si-raid-on-terra.toml"),
+        ("si", "scenarios"),
+        ("si", "attack", "--attack", "12", "--defense", "5", "--closed", "--roll", "3"),
+        ("si", "design", "--step", "A4 C0 D5 M3 P0 R5", "--json"),
     ],
 )
 def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -> None:

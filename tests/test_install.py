@@ -49,6 +49,8 @@ def test_a_wheel_installed_outside_the_checkout_finds_its_tables(tmp_path: Path)
     names = zipfile.ZipFile(wheel).namelist()
     for toml in sorted(p.name for p in (ROOT / "tables").glob("*.toml")):
         assert f"referee/data/tables/{toml}" in names
+    for toml in sorted(p.name for p in (ROOT / "campaigns").glob("si-*.toml")):
+        assert f"referee/data/campaigns/{toml}" in names
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     env = {**os.environ, "PYTHONPATH": str(target)}

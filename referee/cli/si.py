@@ -16,6 +16,7 @@ from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
+    from referee.stellar_inferno.odds import Modifier
     from referee.stellar_inferno.scenario import Done, Scenario
     from referee.tables import Tables
 
@@ -72,7 +73,7 @@ def load(path: Optional[Path]) -> "Scenario":
 
 
 def _bundled(choice: str) -> "Scenario":
-    """A bundled scenario by its number (1-3) or its name (any case; a unique beginning will do)."""
+    """A bundled scenario by its number (1-3) or its name (any case; a unique part of it will do)."""
     from referee import storage
     from referee.resources import si_scenario_files
     from referee.stellar_inferno import scenario_file
@@ -82,15 +83,11 @@ def _bundled(choice: str) -> "Scenario":
     for stem, scenario in found.items():
         if wanted in (str(scenario.number), stem, scenario.name.casefold()):
             return scenario
-    starting = [s for stem, s in found.items() if wanted and (stem.startswith(wanted) or s.name.casefold().startswith(wanted))]
+    starting = [s for stem, s in found.items() if wanted and (wanted in stem or wanted in s.name.casefold())]
     if len(starting) == 1:
         return starting[0]
-    known = "; ".join(f"{s.number} {s.name}" for s in found.values())
+    known = "; ".join(f"{s.number} {s.name}" for s in sorted(found.values(), key=lambda s: s.number))
     raise RefereeError(f"no scenario {choice!r}; the scenarios are {known}")
-
-
-def _roll(value: Optional[str]) -> "int | str | None":
-    return value
 
 
 # -- the file -------------------------------------------------------------------------------------
@@ -304,10 +301,10 @@ def attack(
     from referee.stellar_inferno import ship_phase
 
     pairs = _ranged(attackers, "give each attacker as")
-    take(path, lambda s, si: ship_phase.attack(s, si, pairs, at, dice_for(seed), _roll(roll), overload or (), asteroids, rings, losses_to or ()), as_json)
+    take(path, lambda s, si: ship_phase.attack(s, si, pairs, at, dice_for(seed), roll, overload or (), asteroids, rings, losses_to or ()), as_json)
 
 
-def _quick(attack: Optional[int], defense: Optional[int], table: str, technology: int, roll: Optional[str], seed: Optional[int], as_json: bool, purpose: str, modifiers: "tuple[object, ...]" = ()) -> None:
+def _quick(attack: Optional[int], defense: Optional[int], table: str, technology: int, roll: Optional[str], seed: Optional[int], as_json: bool, purpose: str, modifiers: "tuple[Modifier, ...]" = ()) -> None:
     """A reading of Table 3, 4 or 5 at the odds given, without a file."""
     from referee.stellar_inferno import odds, optional
 
@@ -316,7 +313,8 @@ def _quick(attack: Optional[int], defense: Optional[int], table: str, technology
     if attack < 0 or defense < 1:
         raise RefereeError(f"the attack is 0 or more and the defense 1 or more, not {attack} and {defense} (Stellar Inferno 7.3.5, 11.1.2)")
     moved = (*modifiers, *odds.technology(technology, optional.in_play(["technology-advantage"])))
-    reading = odds.read(_tables(), table, attack, defense, moved, dice_for(seed), _roll(roll), purpose, odds.ODDS_RULE if table != odds.GROUND_COMBAT else "Stellar Inferno 11.2.1-11.2.3, Table 5")  # type: ignore[arg-type]
+    rule = "Stellar Inferno 11.2.1-11.2.3, Table 5" if table == odds.GROUND_COMBAT else odds.ODDS_RULE
+    reading = odds.read(_tables(), table, attack, defense, moved, dice_for(seed), roll, purpose, rule)
     if as_json:
         print_json({"table": reading.table, "odds": reading.odds, "how": reading.how, "roll": reading.roll.to_dict(), "die": reading.die, "column": reading.column, "result": reading.cell, "modifiers": [m.shown() for m in reading.modifiers], "rule": reading.rule})
         return
@@ -402,7 +400,7 @@ def bombard(
     from referee.stellar_inferno import ship_phase
 
     pairs = _ranged(attackers, "give each bombarding ship as")
-    take(path, lambda s, si: ship_phase.bombard(s, si, planet, pairs, dice_for(seed), _roll(roll)), as_json)
+    take(path, lambda s, si: ship_phase.bombard(s, si, planet, pairs, dice_for(seed), roll), as_json)
 
 
 @app.command("comet")
@@ -526,7 +524,7 @@ def ground(
         raise RefereeError("give the planet, an --attacker and a --defender for each unit or surface ship in the matchup (or --attack N --defense N for a quick reading)")
     from referee.stellar_inferno import ground_phase
 
-    take(path, lambda s, si: ground_phase.ground_attack(s, si, planet, attacker, defender, dice_for(seed), _roll(roll)), as_json)
+    take(path, lambda s, si: ground_phase.ground_attack(s, si, planet, attacker, defender, dice_for(seed), roll), as_json)
 
 
 @app.command("absorb")
