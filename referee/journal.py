@@ -142,8 +142,8 @@ class Journal:
     @property
     def battle(self) -> Battle:
         """The battle fought (a battle's pages ask)."""
-        if self.kind != "battle":
-            raise RefereeError(f"{self.path} is {WHAT[self.kind]}, not a Knight Hawks battle")
+        if isinstance(self.state, Campaign):
+            raise RefereeError(f"{self.path} is a campaign, not a Knight Hawks battle")
         return cast("Battle", self.state)
 
     def apply(self, done: Result, what: str) -> None:
