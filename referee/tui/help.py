@@ -111,6 +111,8 @@ def about(kind: Kind, page: type[Page]) -> About:
     """The words of a screen of this kind of file (a screen without any: its palette line)."""
     if kind.name == "battle":
         from referee.tui.battle.help_text import SCREENS
+    elif kind.name == "engagement":
+        from referee.tui.sfw.help_text import SCREENS
     else:
         from referee.tui.help_text import SCREENS
     return SCREENS.get(page.NAME, About(page.HELP))
