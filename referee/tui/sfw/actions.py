@@ -27,6 +27,7 @@ from referee.starfleet_wars.power import Allocation, why_not
 from referee.starfleet_wars.ships import Ship
 from referee.tables import Tables
 from referee.tui.actions import Action, Field, FieldError, Values, needed, number, text
+from referee.tui.sfw import cards
 
 
 class Line(NamedTuple):
@@ -309,7 +310,8 @@ def _join_preview(v: Values, e: Engagement, t: Tables) -> str:
     """What the class brings: its figures from the tables, the cells to be asked next."""
     if not text(v, "ship_class"):
         return "pick the class: its figures come from the Data Table (or the Starbomber, SAPS tables)"
-    ship_class, _, name = _join_names(v, e, t)
+    ship_class = choices.class_name(t, text(v, "ship_class"))
+    name = text(v, "name") or choices.free_name(e, ship_class)
     cells = choices.cells_to_ask(e, t, ship_class)
     if cells:
         return f"{name}: the Data Table leaves {', '.join(CELL_WORDS[c][0] for c in cells)} unknown: asked next, kept for every {ship_class}"
@@ -347,7 +349,7 @@ def _allocate_preview(v: Values, e: Engagement, t: Tables) -> str:
             fo.allocate(fortress, given.offensive, given.defensive)
         except RefereeError as error:
             return f"{head}; refused: {str(error).removeprefix(f'{fortress.name}: ')}"
-        return f"{head}: {given.shown()}, {fo.power(fortress) - given.cost} left"
+        return f"{head}: {cards.fortress_allocation(given)}, {fo.power(fortress) - given.cost} left"
     ship = e.ship(name)
     most = ship.max_speed()
     head = f"{ship.name}: {ship.available} PU, max OF {ship.max_off}, DF {ship.max_def}" + (f", speed {most}" if most is not None else "")

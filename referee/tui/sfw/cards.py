@@ -18,6 +18,7 @@ from referee.starfleet_wars import special_damage as sd
 from referee.starfleet_wars import starfortress, turn
 from referee.starfleet_wars.engagement import Engagement
 from referee.starfleet_wars.fortress import Fortress
+from referee.starfleet_wars.power import Allocation
 from referee.starfleet_wars.ships import Ship, factors
 from referee.tables import Tables
 from referee.tui.text import Part, bold, line
@@ -159,7 +160,7 @@ def ship_card(engagement: Engagement, sfw: Tables, ship: Ship, secrets: bool) ->
             said.append(line(bold(f"turn {engagement.turn}: "), f"not allocated ({ship.available} PU)"))
         else:
             now = factors(shown, engagement.turn)
-            said.append(line(bold(f"turn {engagement.turn}: "), f"{ship.allocation.shown()}, {ship.available - ship.allocation.cost} left"))
+            said.append(line(bold(f"turn {engagement.turn}: "), ship.allocation.shown()))
             said.append(line("fights with ", bold(f"speed {now.speed}, OF {now.offensive}, DF {now.defensive}")))
         teams = dc.row_for(sfw, ship.type).teams
         if teams:
@@ -200,11 +201,11 @@ def fortress_card(engagement: Engagement, fortress: Fortress, secrets: bool) -> 
     if fortress.game == "starfleet-wars":
         shown = fortress_in_view(fortress, secrets)
         lost, total = fo.lss_lost(fortress), fo.lss_total(fortress)
-        said.append(f"LSS power {bar(fo.power(fortress), total)}, {lost} lost ({sd.percent(lost, total)})")
+        said.append(f"LSS {bar(fo.power(fortress), total)} PU, {sd.percent(lost, total)} lost")
         said.append(f"OF up to {fo.max_offensive(fortress)}, DF without limit")
         if fortress.allocation.cost:
             offensive, defensive = starfortress.factors(shown, engagement.turn)
-            said.append(line(bold(f"turn {engagement.turn}: "), f"{fortress.allocation.shown()}, {fo.power(fortress) - fortress.allocation.cost} left"))
+            said.append(line(bold(f"turn {engagement.turn}: "), fortress_allocation(fortress.allocation)))
             said.append(line("fights with ", bold(f"OF {offensive}, DF {defensive}")))
         elif not fo.knocked_out(fortress):
             said.append(line(bold(f"turn {engagement.turn}: "), f"not allocated ({fo.power(fortress)} PU)"))
@@ -225,6 +226,11 @@ def fortress_card(engagement: Engagement, fortress: Fortress, secrets: bool) -> 
     else:
         said += fo.maatac_status(fortress)
     return said
+
+
+def fortress_allocation(allocation: Allocation) -> str:
+    """``OF 14 (196) + DF 10 (100) = 296 PU``: a fortress spends nothing on speed."""
+    return allocation.shown().partition(" + ")[2]
 
 
 def module_state(fortress: Fortress, module: fo.Module) -> str:
