@@ -516,7 +516,8 @@ def lowered(name: str) -> str:
 
 def marker(kind_name: str) -> tuple[str, str]:
     """The lines around a kind's table in the README."""
-    return f"<!-- the keys of a {kind_name}: python -m referee.tui.help --write-readme -->", f"<!-- end of the keys of a {kind_name} -->"
+    a = "an" if kind_name[:1] in "aeiou" else "a"
+    return f"<!-- the keys of {a} {kind_name}: python -m referee.tui.help --write-readme -->", f"<!-- end of the keys of {a} {kind_name} -->"
 
 
 def readme_tables(text: str) -> dict[str, str]:

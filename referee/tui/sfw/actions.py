@@ -553,7 +553,7 @@ SHIPS: Sequence[Action] = (
     Action("t", "Tow", "CapTacs taken in tow by a starship's tractor beam: two at most, speed 2 at most while towing", (
         Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.tows(s))), Field("count", "CapTacs", "1 or 2 (blank: 1)"),
     ), _tow, shown=False),
-    Action("c", "CapTac", "a CapTac fired within 18 inches, from tow or drifting (activated within 30 inches): a hit is 40 PU and a special damage roll", (
+    Action("c", "Fire CapTac", "a CapTac fired within 18 inches, from tow or drifting (activated within 30 inches): a hit is 40 PU and a special damage roll", (
         Field("ship", "Firing ship", "", "ship", ships_where(lambda e, s: not s.destroyed and not s.craft)),
         Field("source", "CapTac", "in tow, or drifting", choices=captac_sources), Field("target", "Target", choices=captac_targets),
         Field("hit", "Hit", "the Firing Table at speed 5", choices=lambda e, v: YES_NO), Field("range", "Range", "inches (18 at most)"),

@@ -24,8 +24,8 @@ SHIPS = About(
     "the turn and what comes next (the ships and fortresses still to allocate, the special damage rolls owed before the next turn); "
     "every ship and starfortress in a roster, side by side, each fortress followed by its MADs (out of the fight greyed): power left "
     "with a bar, the factors fought with this turn, damage control teams, particle weapons on board and launched, light lasers left, "
-    "a starbomber's or SAPS' hits of 4, CapTacs in tow; the card of the one under the cursor: power, maxima, this turn's allocation and "
-    "what it leaves, the factors fought with, teams, weapons, a fortress's modules with their damage and CIDS, special damage. Special "
+    "a starbomber's or SAPS' hits of 4, CapTacs in tow; the card of the one under the cursor: power, maxima, this turn's allocation, "
+    "the factors fought with, teams, weapons, a fortress's modules with their damage and CIDS, special damage. Special "
     "damage is sealed on the cards and in the Log (that a roll was made, not what it did) until `u` unseals it.",
     (OUTLINE, POWER_RULE, DAMAGE, sd.RULE, dc.RULE),
     {
@@ -51,7 +51,7 @@ SHIPS = About(
                               (f"{dc.RULE}, Table #1", f"{dc.RULE}, Table #2", fo.RULE_TEAMS), ("damage control", "repair")),
         "Next": Key("Also a, from any screen. Timed special damage that ends is logged (sealed).", (OUTLINE, sd.RULE), ("next turn",)),
         "Tow": Key(rules=(CAPTAC_RULE,), topics=("CapTac", "tractor beam")),
-        "CapTac": Key("Whether it hit is entered from the Firing Table; a hit on a ship is 40 PU and a special damage roll owed; on a "
+        "Fire CapTac": Key("Whether it hit is entered from the Firing Table; a hit on a ship is 40 PU and a special damage roll owed; on a "
                       "fortress, enter the 40 PU with m.", (CAPTAC_RULE,)),
         "Release": Key(rules=(CAPTAC_RULE,)),
         "Shoot down": Key(rules=(CAPTAC_RULE,)),
