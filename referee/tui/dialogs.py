@@ -198,7 +198,7 @@ class FormDialog(Dialog):
             said = str(error)
         except Exception as error:  # noqa: BLE001 - a fault of the program: the form still runs
             said = failed(error)
-        self.query_one("#preview", Static).update(Text(said, no_wrap=True, overflow="ellipsis"), layout=False)  # (one line, always)
+        self.query_one("#preview", Static).update(Text(said, overflow="ellipsis"), layout=False)  # (two lines, always: app.tcss)
 
     def compose(self) -> ComposeResult:
         with Box(classes="dialog"):
@@ -217,7 +217,7 @@ class FormDialog(Dialog):
                         yield Choice(field.hint or "choose", field.label, id=f"field-{field.name}")
                 yield Static("", id=f"error-{field.name}", classes="error")
             if self.preview is not None:
-                yield Static("", id="preview", classes="value")
+                yield Static("", id="preview")
             yield Static("", id="error-form", classes="error")
             yield Label("Enter: go (in a list: open it)   Ctrl+A: go   Esc: cancel   Tab: next field", classes="keys")
 
@@ -407,7 +407,7 @@ class DiceDialog(Dialog):
         said = Static(line(error), id=f"error-{number}", classes="error")
         said.display = bool(error)
         # three widgets a roll, no row of its own for the label: the dialog is restyled each time it is shown
-        return [Label(line(f"{need.expression} for {need.purpose}{who} · {rolled}")), entry, said]
+        return [Label(line(f"{need.expression} for {need.purpose}{who} · {rolled}"), classes="need"), entry, said]
 
     def on_screen_resume(self) -> None:
         if self.rolls and not isinstance(self.focused, Input):

@@ -430,8 +430,8 @@ def _lasers_preview(v: Values, e: Engagement, t: Tables) -> str:
     return f"{ship.name}: {ship.light_lasers - ship.lasers_fired} of its {ship.light_lasers} light laser factors left this turn, each at a craft within 12\""
 
 
-SPECIAL_KEY = "special damage"
-REPAIR_KEY = "damage control"
+SPECIAL_KEY = ""  # (one roll: no key beside it in the dice dialog)
+REPAIR_KEY = ""
 
 
 def _special(v: Values, e: Engagement, t: Tables) -> Step:
