@@ -7,7 +7,7 @@ the file, against the supplement's figures (VICTORY's 477 PU; the Pirahna's 20 P
 
 from __future__ import annotations
 
-import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from referee.tui.app import RefereeApp
 from referee.tui.choice import ChoiceList
 from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.rows import Rows
+from tests.test_app_battle import drive
 from tests.test_app_snapshots import compare, settled
 
 TABLES = tables.load()
@@ -48,17 +49,6 @@ def engagement(path: Path, ships: bool = True) -> Path:
 
 def read(path: Path) -> Engagement:
     return engagement_file.from_dict(storage.read(path, "engagement"))
-
-
-def drive(path: Path, play: Play, size: tuple[int, int] = (80, 24)) -> RefereeApp:
-    async def main() -> RefereeApp:
-        app = RefereeApp(Journal.open(path, TABLES))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await play(app, pilot)
-        return app
-
-    return asyncio.run(main())
 
 
 async def keys(pilot: Pilot[None], *pressed: str) -> None:
@@ -275,7 +265,9 @@ def test_special_damage_through_the_dice_dialog_sealed_until_unsealed(tmp_path: 
         assert "86 - Reduce calculated Offensive Factors" in app.screen.query_one("LogPage Rows", Rows).rows[-1][1][2]
         await keys(pilot, "1", "u")  # sealed again at once
         assert "special damage: sealed" in card(app)
-        await keys(pilot, "a")  # the next turn, from any screen
+        await keys(pilot, "ctrl+z")
+        assert said(app).startswith("undone: Special damage - PIRAHNA (special damage)") and read(path).ship("PIRAHNA").effects == ()
+        await keys(pilot, "ctrl+y", "a")  # the next turn, from any screen
         assert read(path).turn == 2
 
     drive(path, play)
@@ -384,3 +376,12 @@ def test_every_form_opens_and_esc_changes_nothing(tmp_path: Path) -> None:
 
     drive(path, play)
     assert path.read_text(encoding="utf-8") == before
+
+
+def test_an_undo_says_a_special_damage_roll_was_made_not_what_it_did(tmp_path: Path) -> None:
+    from referee import touched
+    from referee.starfleet_wars import combat
+
+    state = combat.hit(read(engagement(tmp_path / "e.toml")), TABLES, "PIRAHNA", "particle", 2).state
+    said = {roll: touched.between(state, turn.special_damage(state, TABLES, "PIRAHNA", random.Random(), roll).state) for roll in (10, 86, 94)}
+    assert said[10] == said[86] == said[94], said

@@ -264,6 +264,8 @@ def next_steps(engagement: Engagement) -> list[Part]:
     waiting += [f.name for f in engagement.fortresses if f.game == "starfleet-wars" and not f.destroyed and not fo.knocked_out(f) and not f.allocation.cost]
     more = f" and {len(waiting) - 2} more" if len(waiting) > 3 else ""
     allocate = f"to allocate (p): {', '.join(waiting[:2] if more else waiting)}{more}" if waiting else "all allocated"
+    if not engagement.ships and not engagement.fortresses:
+        allocate = "no ship yet: j joins one, b builds a starfortress"
     owed = turn.owing(engagement)
     if owed:
         names = [o.partition(" (")[0] for o in owed]
