@@ -246,3 +246,19 @@ def test_the_data_tables_unknown_cells_are_asked_for_and_kept():
     battle = turn.add(battle, SFW, "INVINCIBLE II", "Terran", "INVINCIBLE").state  # not asked again
     assert battle.ship("INVINCIBLE II").max_off == 14 and len(battle.entered) == 4
     assert battle.ship("INVINCIBLE").unknown == ("attack_craft",)
+
+
+def test_a_name_begun_is_taken_only_when_it_names_one_ship():
+    battle = engagement(("Wahoo 1", "Terran", "SF", {}), ("Wahoo 2", "Terran", "SF", {}), ("PIRAHNA", "Aquarian", "PIRAHNA", {"max_off": 4, "max_def": 4, "launchers": 2, "reloads": 6}))
+    assert battle.ship("pir").name == "PIRAHNA"
+    with pytest.raises(RefereeError, match="could be Wahoo 1, Wahoo 2: give the whole name"):
+        battle.ship("Wahoo")
+
+
+def test_the_rules_figures_are_the_tables():
+    from referee.starfleet_wars import ships
+
+    assert combat.CAPTAC_RANGE == combat.captac_figure(SFW, "range_inches") == 18
+    assert combat.CAPTAC_ACTIVATION == combat.captac_figure(SFW, "activation_range_inches") == 30
+    assert ships.TOW_SPEED == combat.captac_figure(SFW, "max_tow_speed") and ships.PER_TRACTOR_BEAM == combat.captac_figure(SFW, "per_tractor_beam")
+    assert combat.firing_figure(SFW, "particle weapon hit") == 10 and combat.firing_figure(SFW, "light laser") == 29

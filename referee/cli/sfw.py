@@ -137,9 +137,10 @@ def _ask_missing(engagement: "Engagement", sfw: "Tables", ship_class: str, given
     if table != "sfw.starships":
         return given
     known = {**engagement.values_for(str(row["class"])), **given}
+    labels = {c.key: c.label for c in sfw.get(table).columns}
     for key in ships.missing(row, known):
         while True:
-            answer = typer.prompt(f"{row['class']}: the Data Table's {key} is unknown; from your book")
+            answer = typer.prompt(f"{row['class']}: the Data Table's {labels.get(key, key)} ({key}) is unknown; from your book")
             try:
                 given[key] = ships.figure(key, answer)
                 break
@@ -212,7 +213,7 @@ def hit(
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return starfortress.hit(engagement, sfw, name, [(m, int(v)) for m, v in _counts(module, "--module")], aimed or None)
+            return starfortress.hit(engagement, sfw, name, _counts(module, "--module"), aimed or None, by, hits)
         if module or aimed:
             raise RefereeError(f"{name} is a ship, not a starfortress: leave out --module and --aimed")
         return combat.hit(engagement, sfw, name, by, hits, pu)
@@ -335,6 +336,33 @@ def cids(
     take(path, lambda e, sfw: starfortress.loan(e, name, lender, to, rolls), as_json)
 
 
+@app.command("garrison")
+def garrison(
+    name: Name,
+    module: Annotated[str, typer.Argument(help="The module.")],
+    units: Annotated[int, typer.Argument(help="Infantry units and RAATACs in it (0 to 5).")],
+    path: EngagementFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """MAATAC: the units in a fortress module (at most 5 IUs and RAATACs in any one module)."""
+    from referee.starfleet_wars import starfortress
+
+    take(path, lambda e, sfw: starfortress.garrison(e, name, module, units), as_json)
+
+
+@app.command("mad")
+def mad(
+    name: Annotated[str, typer.Argument(help="The MAD (as sfw ships names it: 'Bastion MAD 1').")],
+    module: Annotated[str, typer.Argument(help="The module it moves onto (the first time: any; then an adjacent one).")],
+    path: EngagementFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """A fortress's MAD moves onto a module (only to an adjacent one); in MAATAC it is destroyed with the module it sits on."""
+    from referee.starfleet_wars import starfortress
+
+    take(path, lambda e, sfw: starfortress.place_mad(e, name, module), as_json)
+
+
 @captac_app.command("tow")
 def tow(name: Name, count: Annotated[int, typer.Argument(help="CapTacs taken in tow (two a tractor beam, one beam).")] = 1, path: EngagementFile = None, as_json: AsJson = False) -> None:
     """CapTacs taken in tow: speed 2 at most while towing."""
@@ -363,13 +391,14 @@ def fire_captac(
     hit_: Annotated[bool, typer.Option("--hit/--miss", help="What the Firing Table gave (speed 5 for firing purposes).")],
     drift: Annotated[int, typer.Option("--drift", help="Fire a drifting CapTac: its number in sfw ships' list of drifting CapTacs.")] = 0,
     activation: Annotated[int, typer.Option("--activation", help="With --drift: inches from the activating ship to the CapTac (30 at most).")] = 0,
+    module: Annotated[Optional[list[str]], typer.Option("--module", help="At a starfortress: MODULE=PU, the defender's allocation of the 40 PU.")] = None,
     path: EngagementFile = None,
     as_json: AsJson = False,
 ) -> None:
     """A CapTac fired: a hit is 40 PU and a Special Damage roll, whatever the target's damage."""
     from referee.starfleet_wars import combat
 
-    take(path, lambda e, sfw: combat.fire_captac(e, sfw, name, target, hit_, range_, drift, activation), as_json)
+    take(path, lambda e, sfw: combat.fire_captac(e, sfw, name, target, hit_, range_, drift, activation, _counts(module, "--module")), as_json)
 
 
 @captac_app.command("shoot-down")

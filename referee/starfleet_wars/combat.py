@@ -38,6 +38,13 @@ def firing_figure(sfw: Tables, key: str) -> int:
     return value
 
 
+def captac_figure(sfw: Tables, key: str) -> int:
+    """A CapTac's figure (sfw.captacs): hit_damage_pu 40, destroyed_in_tow_pu 25, range_inches 18 ..."""
+    value = sfw.get("sfw.captacs").row("CapTac")[key]
+    assert isinstance(value, int)
+    return value
+
+
 def hit(engagement: Engagement, sfw: Tables, target: str, by: str, count: int = 1, pu: int = 0) -> Done:
     """``count`` hits on a ship by a weapon; ``pu`` the power units they cost where the base game
     decides it (offensive factors; a transport's hits). Refused when the weapon may not fire at
@@ -62,11 +69,11 @@ def hit(engagement: Engagement, sfw: Tables, target: str, by: str, count: int = 
         pu = count * firing_figure(sfw, "particle weapon hit")
     elif by == "captac":
         if pu:
-            raise RefereeError("a CapTac hit is 40 PU each: leave out --pu")
-        pu = count * 40
+            raise RefereeError(f"a CapTac hit is {captac_figure(sfw, 'hit_damage_pu')} PU each: leave out --pu")
+        pu = count * captac_figure(sfw, "hit_damage_pu")
     elif pu < 1:
         raise RefereeError(f"give the power units the hit{'s' if count > 1 else ''} cost with --pu N (the base game's Firing Table decides them; it is not in our texts)")
-    return damage(engagement, sfw, ship, pu, f"{count} {by} hit{'s' if count > 1 else ''}", captac_hits=count if by == "captac" else 0)
+    return damage(engagement, sfw, ship, pu, f"{count} {by} hit{'s' if count > 1 else ''}", captac_hits=count if by == "captac" and engagement.special_damage else 0)
 
 
 def damage(engagement: Engagement, sfw: Tables, ship: Ship, pu: int, what: str, captac_hits: int = 0, rule: str = "") -> Done:
@@ -182,12 +189,15 @@ def shoot_down(engagement: Engagement, sfw: Tables, towed_by: str = "", drift: i
         if not ship.captacs:
             raise RefereeError(f"{ship.name} tows no CapTacs")
         engagement = engagement.replaced(attrs.evolve(ship, captacs=ship.captacs - 1))
-        return damage(engagement, sfw, engagement.ship(ship.name), 25, "a CapTac in tow destroyed: the tractor beam generators blown out", rule=CAPTAC_RULE)
+        return damage(engagement, sfw, engagement.ship(ship.name), captac_figure(sfw, "destroyed_in_tow_pu"), "a CapTac in tow destroyed: the tractor beam generators blown out", rule=CAPTAC_RULE)
     engagement = _from_drift(engagement, drift)
     return done(engagement, engagement.entry("a drifting CapTac is destroyed (one CIDS or light laser hit)", rule=CAPTAC_RULE))
 
 
-def fire_captac(engagement: Engagement, sfw: Tables, firer: str, target: str, hit_it: bool, range_inches: int, drift: int = 0, activation: int = 0) -> Done:
+def fire_captac(
+    engagement: Engagement, sfw: Tables, firer: str, target: str, hit_it: bool, range_inches: int, drift: int = 0, activation: int = 0,
+    modules: Sequence[tuple[str, int]] = (),
+) -> Done:
     """A CapTac fired at a target within 18 inches, from tow or (``drift``, activated by a friendly
     ship within 30 inches) from the drift; the referee enters whether the Firing Table hit (as a weapon of speed 5)."""
     ship = _fighting(engagement, firer)
@@ -213,7 +223,15 @@ def fire_captac(engagement: Engagement, sfw: Tables, firer: str, target: str, hi
     if not hit_it:
         return Done(engagement, (line,))
     if struck is None:
-        raise RefereeError(f"{target} is a starfortress: enter the CapTac's 40 PU with sfw hit {target} --module NAME=40")
+        from referee.starfleet_wars import starfortress
+
+        fortress = engagement.fortress(target)
+        if fortress.side == ship.side:
+            raise RefereeError(f"{fortress.name} is on {ship.name}'s side")
+        if not modules:
+            raise RefereeError(f"{fortress.name} is a starfortress: its defender allocates the CapTac's 40 PU among modules (--module NAME=PU)")
+        after = starfortress.hit(engagement, sfw, fortress.name, modules, None, "captac", 1)
+        return Done(after.state, (line, *after.entries))
     after = hit(engagement, sfw, struck.name, "captac", 1)
     return Done(after.state, (line, *after.entries))
 

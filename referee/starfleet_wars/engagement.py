@@ -95,9 +95,11 @@ class Engagement:
         for ship in self.ships:
             if ship.name.casefold() == wanted:
                 return ship
-        for ship in self.ships:
-            if ship.name.casefold().startswith(wanted) and wanted:
-                return ship
+        starting = [s for s in self.ships if wanted and s.name.casefold().startswith(wanted)]
+        if len(starting) == 1:
+            return starting[0]
+        if starting:
+            raise RefereeError(f"{name!r} could be {', '.join(s.name for s in starting)}: give the whole name")
         names = ", ".join(s.name for s in self.ships) or "none yet (add one: referee sfw add NAME --class CLASS)"
         raise RefereeError(f"no ship {name!r} in {self.name}; the ships are {names}")
 

@@ -115,6 +115,7 @@ class Fortress:
     # the engagement's ledger of special damage and damage control (referee.starfleet_wars.starfortress)
     effects: tuple[sd.Effect, ...] = ()
     special_rolled: bool = False  # this turn's special damage roll made
+    special_due: int = 0  # special damage rolls owed for CapTac hits (whatever the damage)
     attempts: int = 0  # damage control attempts this turn
     offensive_lost: bool = False  # Damage Control Table #2: the laser dynamo exploded
     defensive_lost: bool = False  # the field generators shorted out

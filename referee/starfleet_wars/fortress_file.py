@@ -15,7 +15,7 @@ from referee.starfleet_wars.power import Allocation
 MOST = 99_999
 FORTRESS_KEYS = {
     "name", "side", "game", "modules", "adjacent", "behind", "allocation", "loans", "eliminated", "repaired", "destroyed",
-    "effects", "special_rolled", "attempts", "offensive_lost", "defensive_lost",
+    "effects", "special_rolled", "special_due", "attempts", "offensive_lost", "defensive_lost",
 }
 MODULE_KEYS = {"name", "kind", "power_units", "max_off", "damage", "peak", "units", "cids", "attack_craft"}
 
@@ -42,6 +42,7 @@ def fortress_from(item: object, where: str) -> fo.Fortress:
         destroyed=strict.get(table, "destroyed", bool, where, False),
         effects=strict.items(table, "effects", _effect),
         special_rolled=strict.get(table, "special_rolled", bool, where, False),
+        special_due=strict.get(table, "special_due", int, where, 0, low=0, high=MOST),
         attempts=strict.get(table, "attempts", int, where, 0, low=0, high=MOST),
         offensive_lost=strict.get(table, "offensive_lost", bool, where, False),
         defensive_lost=strict.get(table, "defensive_lost", bool, where, False),

@@ -41,9 +41,10 @@ class Allocation:
     def cost(self) -> int:
         return cost(self.speed) + cost(self.offensive) + cost(self.defensive)
 
-    def shown(self) -> str:
-        """``speed 3 (9) + OF 18 (324) + DF 12 (144) = 477 PU``"""
-        parts = [f"speed {self.speed} ({cost(self.speed)})", f"OF {self.offensive} ({cost(self.offensive)})", f"DF {self.defensive} ({cost(self.defensive)})"]
+    def shown(self, speed: bool = True) -> str:
+        """``speed 3 (9) + OF 18 (324) + DF 12 (144) = 477 PU`` (``speed`` False: a starfortress's, OF and DF only)"""
+        parts = [f"speed {self.speed} ({cost(self.speed)})"] if speed else []
+        parts += [f"OF {self.offensive} ({cost(self.offensive)})", f"DF {self.defensive} ({cost(self.defensive)})"]
         return " + ".join(parts) + f" = {self.cost} PU"
 
 

@@ -38,7 +38,7 @@ def ship_line(engagement: Engagement, sfw: Tables, ship: Ship, secrets: bool) ->
     if ship.launchers or ship.reloads:
         parts.append(f"particle weapons {ship.reloads} on board, {ship.launched}/{ship.launchers} launched this turn")
     parts += [f"towing {ship.captacs} CapTac{'s' if ship.captacs > 1 else ''}"] if ship.captacs else []
-    parts += [f"of fortress {ship.fortress}"] if ship.fortress else []
+    parts += [f"of fortress {ship.fortress}" + (f", on {ship.on}" if ship.on else "")] if ship.fortress else []
     owed = turn.owes_special(ship) if engagement.special_damage else ""
     parts += [f"owes a special damage roll ({owed})"] if owed else []
     if secrets:
@@ -62,12 +62,14 @@ def fortress_line(engagement: Engagement, fortress: Any, secrets: bool) -> str:
         parts.append(f"power {fo.power(fortress)} PU, OF up to {fo.max_offensive(fortress)}")
         if fortress.allocation.cost:
             offensive, defensive = starfortress.factors(fortress, engagement.turn)
-            parts.append(f"allocated {fortress.allocation.shown()}: OF {offensive}, DF {defensive}")
+            parts.append(f"allocated {fortress.allocation.shown(speed=False)}: OF {offensive}, DF {defensive}")
         parts.append(f"teams {fo.teams(fortress)} ({fortress.attempts} tried this turn)")
         parts += ["no CM: +10 to its firing rolls"] if fo.no_cm(fortress) else []
         parts += ["KNOCKED OUT: no LSS (boarded, captured or destroyed by one more hit)"] if fo.knocked_out(fortress) else []
         lost, total = fo.lss_lost(fortress), fo.lss_total(fortress)
-        if fo.owes_special_damage(fortress) and not fortress.special_rolled and engagement.special_damage:
+        if fortress.special_due:
+            parts.append(f"owes {fortress.special_due} special damage roll{'s' if fortress.special_due > 1 else ''} for CapTac hits")
+        elif fo.owes_special_damage(fortress) and not fortress.special_rolled and engagement.special_damage:
             parts.append(f"owes a special damage roll ({lost} of {total} LSS PU lost, {sd.percent(lost, total)})")
         loans = [f"{loan.lender} to {loan.to}: {loan.rolls}" for loan in fortress.loans]
         parts += [f"CIDS loans {', '.join(loans)}"] if loans else []

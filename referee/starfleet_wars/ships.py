@@ -61,6 +61,7 @@ class Ship:
     light_lasers: int = 0
     unknown: tuple[str, ...] = ()  # Data Table cells still unknown (shown, not used)
     fortress: str = ""  # a MAD: the fortress it belongs to
+    on: str = ""  # a MAD: the module it sits on ("": not placed on one)
     lost: int = 0
     peak: int = 0  # the most power units lost (damage control teams)
     repaired: int = 0  # power units repaired in this battle

@@ -53,7 +53,7 @@ def allocate(engagement: Engagement, name: str, offensive: int, defensive: int) 
     fortress = engagement.fortress(name)
     after = fo.allocate(fortress, offensive, defensive)
     available = fo.power(fortress)
-    text = f"{fortress.name} allocates {after.allocation.shown()} of {available} PU ({available - after.allocation.cost} left)"
+    text = f"{fortress.name} allocates {after.allocation.shown(speed=False)} of {available} ({available - after.allocation.cost} left)"
     reduced = _reductions(after, engagement.turn)
     text += f"; fights with OF {reduced[0]}, DF {reduced[1]}" + (" (special damage)" if reduced != (offensive, defensive) else "")
     return done(engagement.rebuilt(after), engagement.entry(text, rule=fo.RULE_FACTORS))
@@ -72,13 +72,27 @@ def factors(fortress: fo.Fortress, turn: int) -> tuple[int, int]:
     return _reductions(fortress, turn)
 
 
-def hit(engagement: Engagement, sfw: Tables, name: str, allocations: Sequence[tuple[str, int]], aimed: str | None = None) -> Done:
+def hit(engagement: Engagement, sfw: Tables, name: str, allocations: Sequence[tuple[str, int]], aimed: str | None = None, by: str = "offensive", hits: int = 1) -> Done:
+    """A hit on a fortress, its PU allocated among modules by the defender. A particle weapon hit
+    is 10 PU and a CapTac's 40 (and a Special Damage roll whatever the damage): the allocation must
+    add up to them. Light lasers and CIDS do not fire at a starfortress."""
     fortress = engagement.fortress(name)
+    each = {"particle": 10, "captac": 40}.get(by)
+    if by in ("light-laser", "cids"):
+        raise RefereeError(f"{fortress.name} is a starfortress: light lasers and CIDS fire at craft, not at it")
+    if each is not None and fortress.game == "starfleet-wars" and sum(pu for _, pu in allocations) != each * hits:
+        raise RefereeError(f"{hits} {by} hit{'s' if hits > 1 else ''} on {fortress.name} cost {each * hits} PU: allocate exactly that among its modules (--module NAME=PU), not {sum(pu for _, pu in allocations)}")
     if fortress.game == "maatac":
         if len(allocations) != 1:
             raise RefereeError(f"{fortress.name} is a MAATAC fortress: a penetration destroys one module; name it with --module NAME=1")
         after, lines = fo.penetrate(fortress, allocations[0][0])
-        return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.RULE_MAATAC))
+        struck = after.module(allocations[0][0]).name
+        engagement = engagement.rebuilt(after)
+        for ship in engagement.ships:
+            if ship.fortress == fortress.name and ship.on == struck and not ship.destroyed:
+                engagement = engagement.replaced(attrs.evolve(ship, destroyed=f"destroyed with {struck}, the module it sat on"))
+                lines.append(f"{ship.name} sat on {struck}: destroyed with it")
+        return done(engagement, engagement.entry("; ".join(lines), rule=fo.RULE_MAATAC))
     before_teams = fo.teams(fortress)
     after, lines = fo.hit(fortress, allocations, aimed)
     lost = before_teams - fo.teams(after)
@@ -86,6 +100,9 @@ def hit(engagement: Engagement, sfw: Tables, name: str, allocations: Sequence[tu
         lines.append(f"{lost} damage control team{'s' if lost > 1 else ''} lost (70 PU on an LSS): {fo.teams(after)} left ({fo.RULE_TEAMS})")
     if fo.owes_special_damage(after) and not fo.owes_special_damage(fortress) and engagement.special_damage:
         lines.append(f"more than 20% of its LSS's power units lost: it rolls for special damage each turn ({fo.RULE_SPECIAL})")
+    if by == "captac" and engagement.special_damage and not after.destroyed:
+        after = attrs.evolve(after, special_due=after.special_due + hits)
+        lines.append(f"a Special Damage roll for each CapTac hit, whatever its damage: {after.special_due} owed (Starfleet Wars supplement, Captive Towed Tactical Missile (CapTac))")
     return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.RULE_ATTACKING))
 
 
@@ -100,13 +117,15 @@ def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.R
         raise RefereeError(f"{engagement.name} is played without the Special Damage rule (an optional rule: Introduction)")
     fortress = engagement.fortress(name)
     lost, total = fo.lss_lost(fortress), fo.lss_total(fortress)
-    if fortress.destroyed or not fo.owes_special_damage(fortress) or fortress.special_rolled:
+    captac = fortress.special_due > 0 and not fortress.destroyed
+    if not captac and (fortress.destroyed or not fo.owes_special_damage(fortress) or fortress.special_rolled):
         why = "has rolled this turn" if fortress.special_rolled else f"has lost {lost} of its LSS's {total} PU ({sd.percent(lost, total)}): only more than 20% calls for a roll"
         raise RefereeError(f"{fortress.name} owes no special damage roll: it {why} ({fo.RULE_SPECIAL})")
-    roll = dice.take(PERCENTILE, rng, rolled, f"{fortress.name}'s special damage ({lost} of {total} LSS PU lost, {sd.percent(lost, total)})")
+    why = f"{fortress.special_due} for CapTac hits" if captac else f"{lost} of its LSS's {total} PU lost, {sd.percent(lost, total)}"
+    roll = dice.take(PERCENTILE, rng, rolled, f"{fortress.name}'s special damage ({why})")
     words, how = sd.result_text(sfw, roll.total)
-    fortress = attrs.evolve(fortress, special_rolled=True)
-    text = f"{fortress.name} rolls special damage ({lost} of its LSS's {total} PU lost, {sd.percent(lost, total)}): {roll.total} - {words} ({how})"
+    fortress = attrs.evolve(fortress, special_due=fortress.special_due - 1) if captac else attrs.evolve(fortress, special_rolled=True)
+    text = f"{fortress.name} rolls special damage ({why}): {roll.total} - {words} ({how})"
     new = sd.effect(roll.total, engagement.turn)
     if sd.kind_of(roll.total) == "reactors":
         fortress = attrs.evolve(fortress, destroyed=True)
@@ -176,3 +195,30 @@ def damage_control(
 def _as_ship(fortress: fo.Fortress) -> Ship:
     """The fortress's special damage as a ship's, to read Table #2's factor and duration results with the ships' rules."""
     return Ship(fortress.name, fortress.side, "Starfortress", "GD", effects=fortress.effects, offensive_lost=fortress.offensive_lost, defensive_lost=fortress.defensive_lost)
+
+
+def garrison(engagement: Engagement, name: str, module: str, units: int) -> Done:
+    """A MAATAC fortress's module garrisoned: Infantry units and RAATACs, at most 5 in one module."""
+    fortress = engagement.fortress(name)
+    after = fo.garrison(fortress, module, units)
+    placed = after.module(module)
+    return done(engagement.rebuilt(after), engagement.entry(f"{fortress.name}'s {placed.name} holds {units} unit{'s' if units != 1 else ''} (IUs and RAATACs, at most {fo.MOST_UNITS})", rule=fo.RULE_MAATAC))
+
+
+def place_mad(engagement: Engagement, name: str, module: str) -> Done:
+    """A MAD moves onto a module of its fortress: "It may only move to an adjacent module" (the
+    first placement anywhere); in MAATAC a MAD on a module destroyed is destroyed with it."""
+    ship = engagement.ship(name)
+    if ship.type != "MAD" or ship.destroyed:
+        raise RefereeError(f"{ship.name} is not a MAD in the fight: only a fortress's MAD sits on its modules")
+    fortress = engagement.fortress(ship.fortress)
+    target = fortress.module(module)
+    if target.destroyed:
+        raise RefereeError(f"{target.name} is destroyed: a MAD moves to a module standing")
+    if ship.on:
+        near = {b for a, b in fortress.adjacent if a == ship.on} | {a for a, b in fortress.adjacent if b == ship.on}
+        if target.name not in near:
+            raise RefereeError(f"{ship.name} is on {ship.on} and may only move to an adjacent module: {', '.join(sorted(near)) or 'none is recorded as adjacent (sfw fortress --adjacent)'} ({fo.RULE_SPEED})")
+    moved = attrs.evolve(ship, on=target.name)
+    said = f"{ship.name} moves from {ship.on} to {target.name}" if ship.on else f"{ship.name} is placed on {target.name}"
+    return done(engagement.replaced(moved), engagement.entry(f"{said} (its CIDS with that module's)", rule=fo.RULE_SPEED))

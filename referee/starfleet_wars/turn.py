@@ -145,7 +145,8 @@ def owing(engagement: Engagement) -> list[str]:
         return found
     from referee.starfleet_wars import fortress as fo
 
-    found += [f"{f.name} (more than 20% of its LSS power lost)" for f in engagement.fortresses if fo.owes_special_damage(f) and not f.special_rolled and not f.destroyed]
+    found += [f"{f.name} ({f.special_due} for CapTac hits)" for f in engagement.fortresses if f.special_due and not f.destroyed]
+    found += [f"{f.name} (more than 20% of its LSS power lost)" for f in engagement.fortresses if fo.owes_special_damage(f) and not f.special_rolled and not f.special_due and not f.destroyed]
     return found
 
 
