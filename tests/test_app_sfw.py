@@ -329,13 +329,34 @@ def test_captacs_a_fortress_built_hit_and_loaning_cids(tmp_path: Path) -> None:
         assert [(l.lender, l.to, l.rolls) for l in read(path).fortress("Reef").loans] == [("WP 1", "LSS 1", 6)]
         await keys(pilot, "m")
         await pick(pilot, "Reef")
+        await pick(pilot, "offensive")
+        await keys(pilot, "tab")  # one hit
         await pick(pilot, "no type")
         await pick(pilot, "WP 1")
         await keys(pilot, '"60"', "tab")
         await pick(pilot, "LSS 1")
-        await keys(pilot, '"25"', "enter")
+        await keys(pilot, '"5"', "enter")
         reef = read(path).fortress("Reef")
-        assert [(m.name, m.damage) for m in reef.modules] == [("LSS 1", 25), ("WP 1", 60), ("CM 1", 0)]
+        assert [(m.name, m.damage) for m in reef.modules] == [("LSS 1", 5), ("WP 1", 60), ("CM 1", 0)]
+        # two particle hits: 20 PU, all on the first module named (its share left blank)
+        await keys(pilot, "m")
+        await pick(pilot, "Reef")
+        await pick(pilot, "particle")
+        await keys(pilot, '"2"', "tab")
+        await pick(pilot, "no type")
+        await pick(pilot, "LSS 1")
+        await keys(pilot, "ctrl+a")
+        assert not isinstance(app.screen, FormDialog), [(form(app).typed(), str(e.render())) for e in app.screen.query(".error") if str(e.render())]
+        assert read(path).fortress("Reef").module("LSS 1").damage == 25
+        # the MAD onto a module, then only to one adjacent
+        await keys(pilot, "o")
+        await pick(pilot, "Bastion MAD")
+        await pick(pilot, "WP 1")
+        await keys(pilot, "ctrl+a")
+        assert read(path).ship("Bastion MAD 1").on == "WP 1"
+        await keys(pilot, "o", "tab")
+        assert [v for _, v in form(app).query_one("#field-module").options] == ["LSS 1"]  # type: ignore[attr-defined]
+        await keys(pilot, "escape")
         await keys(pilot, "end")  # Reef, the last of the Aquarians
         assert "owes a special damage roll (s): 25 of its LSS's 100 PU lost (25.0%)" in card(app)
 

@@ -128,9 +128,24 @@ def owes_special(engagement: Engagement, name: str) -> bool:
     if not engagement.special_damage:
         return False
     if engagement.is_fortress(name):
-        found = engagement.fortress(name)
-        return fo.owes_special_damage(found) and not found.special_rolled and not found.destroyed
+        return fortress_owes(engagement.fortress(name))
     return bool(turn.owes_special(engagement.ship(name)))
+
+
+def fortress_owes(fortress: Fortress) -> bool:
+    """A fortress owes a special damage roll: for each CapTac hit, and once a turn past 20% of its
+    LSS's power (as :func:`turn.owing` counts them)."""
+    return not fortress.destroyed and (fortress.special_due > 0 or (fo.owes_special_damage(fortress) and not fortress.special_rolled))
+
+
+def mad_modules(engagement: Engagement, name: str) -> list[str]:
+    """The modules a MAD may move onto: any standing one of its fortress the first time, then only
+    one adjacent to the module it is on."""
+    ship = engagement.ship(name)
+    if ship.type != "MAD" or ship.destroyed or not engagement.is_fortress(ship.fortress):
+        return []
+    fortress = engagement.fortress(ship.fortress)
+    return next_to(fortress, ship.on) if ship.on else [m.name for m in fortress.standing()]
 
 
 def teams_ready(engagement: Engagement, sfw: Tables, name: str) -> int:

@@ -129,10 +129,13 @@ def sfw_fortresses(engagement: Engagement, values: Values) -> list[tuple[str, st
 
 
 def _fortress(engagement: Engagement, values: Values) -> fo.Fortress | None:
-    return next((f for f in engagement.fortresses if f.name == values.get("fortress")), None)
+    """The fortress named in a form (a CapTac's target, or its Fortress field)."""
+    name = values.get("fortress") or values.get("target")
+    return next((f for f in engagement.fortresses if f.name == name), None)
 
 
 ANY_TYPE = "any"
+NONE = "none"
 
 
 def aimed_choice(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
@@ -158,7 +161,32 @@ def second_module(engagement: Engagement, values: Values) -> list[tuple[str, str
     fortress = _fortress(engagement, values)
     if fortress is None or fortress.game != "starfleet-wars":
         return []
-    return [(f"{m.name} (can take {m.left} PU)", m.name) for m in fortress.standing() if m.name != values.get("module")]
+    others = [(f"{m.name} (can take {m.left} PU)", m.name) for m in fortress.standing() if m.name != values.get("module")]
+    return [("none: the first takes it all", NONE), *others] if others else []  # (an only choice would be taken by itself)
+
+
+def fortress_weapons(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    fortress = _fortress(engagement, values)
+    if fortress is None or fortress.game != "starfleet-wars":
+        return []
+    return [(choices.WEAPON_WORDS[w], w) for w in ("offensive", "particle", "captac", "other")]
+
+
+def maatac_fortresses(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    return [(f"{f.name} ({f.side})", f.name) for f in engagement.fortresses if not f.destroyed and f.game == "maatac"]
+
+
+def captac_modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    """A CapTac's hit on a fortress: the modules its defender may give the 40 PU."""
+    target = values.get("target", "")
+    if not engagement.is_fortress(target):
+        return []
+    return module_choice(engagement, {**values, "fortress": target})
+
+
+def mad_onto(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    name = values.get("ship", "")
+    return [(module, module) for module in choices.mad_modules(engagement, name)] if name else []
 
 
 def laser_targets(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
@@ -386,18 +414,40 @@ def _modules(v: Values, e: Engagement, t: Tables) -> Step:
     fortress = e.fortress(name)
     if fortress.game != "starfleet-wars":
         return no_dice(lambda: starfortress.hit(e, t, name, [(module, 1)]))
-    pu = number(v, "pu", 1)
-    if pu is None:
-        raise FieldError("pu", "the PU of the hit the defender gives this module")
-    given = [(module, pu)]
-    second = text(v, "module2")
-    if second:
-        more = number(v, "pu2", 1)
-        if more is None:
-            raise FieldError("pu2", "the PU the defender gives the second module")
-        given.append((second, more))
+    by, hits = text(v, "by") or "offensive", number(v, "hits", 1, default=1) or 1
+    each = FORTRESS_HIT.get(by)
+    given = shares(v, hits * each if each else None)
     aimed = text(v, "aimed")
-    return no_dice(lambda: starfortress.hit(e, t, name, given, None if aimed in ("", ANY_TYPE) else aimed))
+    return no_dice(lambda: starfortress.hit(e, t, name, given, None if aimed in ("", ANY_TYPE) else aimed, by, hits))
+
+
+FORTRESS_HIT = {"particle": 10, "captac": 40}  # PU a hit, allocated exactly among the modules (the rest: from the Firing Table)
+
+
+def shares(v: Values, whole: int | None) -> list[tuple[str, int]]:
+    """The defender's allocation of a hit among one module or two: the first takes what is typed,
+    or (a particle or CapTac hit, ``whole`` PU) what the second does not."""
+    module, second = needed(v, "module", "the module the defender gives the damage"), text(v, "module2").replace(NONE, "")
+    more = number(v, "pu2", 1) if second else None
+    if second and more is None:
+        raise FieldError("pu2", "the PU the defender gives the second module")
+    pu = number(v, "pu", 1, default=None if whole is None else whole - (more or 0))
+    if pu is None or pu < 1:
+        raise FieldError("pu", "the PU of the hit the defender gives this module")
+    return [(module, pu)] + ([(second, more)] if second and more else [])
+
+
+def _mad(v: Values, e: Engagement, t: Tables) -> Step:
+    name, module = needed(v, "ship", "the MAD"), needed(v, "module", "the module it moves onto")
+    return no_dice(lambda: starfortress.place_mad(e, name, module))
+
+
+def _garrison(v: Values, e: Engagement, t: Tables) -> Step:
+    name, module = needed(v, "fortress", "the MAATAC fortress"), needed(v, "module", "the module")
+    units = number(v, "units", 0, fo.MOST_UNITS)
+    if units is None:
+        raise FieldError("units", f"the units it holds, 0 to {fo.MOST_UNITS}")
+    return no_dice(lambda: starfortress.garrison(e, name, module, units))
 
 
 def _launch(v: Values, e: Engagement, t: Tables) -> Step:
@@ -474,7 +524,8 @@ def _captac(v: Values, e: Engagement, t: Tables) -> Step:
         raise FieldError("range", f"the range in inches ({combat.CAPTAC_RANGE} at most)")
     drift = 0 if source == "tow" else int(source)
     activation = number(v, "activation", 0, combat.CAPTAC_ACTIVATION, default=0) or 0
-    return no_dice(lambda: combat.fire_captac(e, t, firer, target, hit, distance, drift, activation))
+    given = shares(v, FORTRESS_HIT["captac"]) if hit and e.is_fortress(target) else []
+    return no_dice(lambda: combat.fire_captac(e, t, firer, target, hit, distance, drift, activation, given))
 
 
 def _shoot_down(v: Values, e: Engagement, t: Tables) -> Step:
@@ -530,8 +581,9 @@ SHIPS: Sequence[Action] = (
         Field("hits", "Hits", "how many (blank: 1)"), Field("pu", "PU lost", "offensive factors, other: from the Firing Table"),
     ), _hit, preview=_hit_preview),
     Action("m", "Module hit", "a hit on a starfortress: the defender allocates its PU among the modules (of the type aimed at, if any); MAATAC: a penetration destroys the module", (
-        Field("fortress", "Fortress", "", "ship", fortresses), Field("aimed", "Aimed at", "the type the attacker named", choices=aimed_choice),
-        Field("module", "Module", "the defender's choice", choices=module_choice), Field("pu", "PU", "its share of the hit"),
+        Field("fortress", "Fortress", "", "ship", fortresses), Field("by", "Weapon", choices=fortress_weapons),
+        Field("hits", "Hits", "how many (blank: 1)"), Field("aimed", "Aimed at", "the type the attacker named", choices=aimed_choice),
+        Field("module", "Module", "the defender's choice", choices=module_choice), Field("pu", "PU", "its share (particle, CapTac: blank, all)"),
         Field("module2", "And module", "blank: none", choices=second_module), Field("pu2", "PU", "the rest of the hit"),
     ), _modules),
     Action("l", "Launch", "particle weapons launched: at most the launchers a turn, spending reloads", (
@@ -558,7 +610,16 @@ SHIPS: Sequence[Action] = (
         Field("source", "CapTac", "in tow, or drifting", choices=captac_sources), Field("target", "Target", choices=captac_targets),
         Field("hit", "Hit", "the Firing Table at speed 5", choices=lambda e, v: YES_NO), Field("range", "Range", "inches (18 at most)"),
         Field("activation", "Activated from", "inches, a drifting CapTac (30 at most)"),
+        Field("module", "Fortress module", "a fortress hit: the defender's choice", choices=captac_modules), Field("pu", "PU", "blank: all 40"),
+        Field("module2", "And module", "blank: none", choices=second_module), Field("pu2", "PU", "the rest of the 40"),
     ), _captac, shown=False),
+    Action("o", "MAD", "a fortress's MAD moves onto a module: anywhere the first time, then only to an adjacent module", (
+        Field("ship", "MAD", "", "ship", ships_where(lambda e, s: s.type == "MAD" and not s.destroyed)), Field("module", "Onto", choices=mad_onto),
+    ), _mad, shown=False),
+    Action("g", "Garrison", "a MAATAC fortress's module garrisoned: Infantry units and RAATACs, at most 5 in one module", (
+        Field("fortress", "Fortress", "", "ship", maatac_fortresses), Field("module", "Module", choices=module_choice),
+        Field("units", "Units", "0 to 5 (IUs and RAATACs)"),
+    ), _garrison, shown=False),
     Action("v", "Release", "CapTacs let go to drift: any friendly ship within 30 inches may activate them later", (
         Field("ship", "Ship", "", "ship", towing_ships), Field("count", "CapTacs", "blank: 1"), Field("where", "Where", "blank: released by the ship this turn"),
     ), _release, shown=False),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from referee.starfleet_wars import choices
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import special_damage as sd
@@ -132,7 +133,7 @@ def fortress_row(engagement: Engagement, fortress: Fortress, secrets: bool) -> t
     said = "OUT" if fortress.destroyed else "knocked out" if fo.knocked_out(fortress) else ""
     if not said and not fortress.allocation.cost:
         said = "to allocate"
-    if not fortress.destroyed and fo.owes_special_damage(fortress) and not fortress.special_rolled and engagement.special_damage:
+    if engagement.special_damage and choices.fortress_owes(fortress):
         said = ", ".join(s for s in (said, "owes SD") if s)
     return (fortress.name, bar(fo.power(fortress), fo.lss_total(fortress)), fought, str(fo.teams(fortress)), "", "", "", fortress.side, said)
 
@@ -140,7 +141,7 @@ def fortress_row(engagement: Engagement, fortress: Fortress, secrets: bool) -> t
 def ship_card(engagement: Engagement, sfw: Tables, ship: Ship, secrets: bool) -> list[Part]:
     """A ship's card: power left, the maxima, this turn's allocation and the factors fought with,
     damage control teams, particle weapons, light lasers, hits, CapTacs in tow, special damage."""
-    said: list[Part] = [bold(ship.name), f"{ship.ship_class}, {ship.type} · {ship.side}" + (f" · of {ship.fortress}" if ship.fortress else "")]
+    said: list[Part] = [bold(ship.name), f"{ship.ship_class}, {ship.type} · {ship.side}" + (f" · of {ship.fortress}" if ship.fortress else "") + (f", on {ship.on}" if ship.on else "")]
     if ship.destroyed:
         return [*said, f"OUT of the fight: {ship.destroyed}"]
     shown = in_view(ship, secrets)
@@ -214,14 +215,15 @@ def fortress_card(engagement: Engagement, fortress: Fortress, secrets: bool) -> 
     width = max(len(m.name) for m in fortress.modules)
     for module in fortress.modules:
         said.append(f"  {module.name:<{width}}  " + module_state(fortress, module))
-    mads = [s.name + (" (out)" if s.destroyed else "") for s in engagement.ships if s.fortress == fortress.name]
+    mads = [s.name + (" (out)" if s.destroyed else f" on {s.on}" if s.on else "") for s in engagement.ships if s.fortress == fortress.name]
     if mads:
         said.append(f"MADs: {', '.join(mads)}")
     if fortress.game == "starfleet-wars":
         said += ["no CM: +10 to its firing rolls"] if fo.no_cm(fortress) else []
         said += ["KNOCKED OUT: no LSS; one more hit destroys it"] if fo.knocked_out(fortress) else []
-        if fo.owes_special_damage(fortress) and not fortress.special_rolled and engagement.special_damage:
-            said.append(line(bold("owes a special damage roll"), f" (s): {lost} of its LSS's {total} PU lost ({sd.percent(lost, total)})"))
+        if engagement.special_damage and choices.fortress_owes(fortress):
+            why = f"{fortress.special_due} for CapTac hits" if fortress.special_due else f"{lost} of its LSS's {total} PU lost ({sd.percent(lost, total)})"
+            said.append(line(bold("owes a special damage roll"), f" (s): {why}"))
         said += secret_lines(fortress, engagement.turn, secrets)
     else:
         said += fo.maatac_status(fortress)

@@ -38,8 +38,10 @@ SHIPS = About(
         "Hit": Key("Target and weapon are picked from lists (light lasers and CIDS only at craft smaller than destroyers). Losing more than "
                    "20% calls for special damage each turn; teams are lost as the damage grows.", (DAMAGE, FIRING, STARBOMBER_RULE, SAPS_RULE, dc.RULE),
                    ("hits", "damage")),
-        "Module hit": Key("Aimed at a type of module, the attacker added 10 to his rolls and the damage goes to that type while one stands; "
-                          "a destroyed module takes no more, the rest goes to another (the second module).", (fo.RULE_ATTACKING, fo.RULE_MAATAC),
+        "Module hit": Key("A particle weapon hit is 10 PU and a CapTac's 40 (and a special damage roll): the modules' shares add up to "
+                          "them (the first module's left blank takes the rest); offensive factors' PU come from the Firing Table. Aimed at a "
+                          "type of module, the attacker added 10 to his rolls and the damage goes to that type while one stands; a destroyed "
+                          "module takes no more, the rest goes to another (the second module).", (fo.RULE_ATTACKING, fo.RULE_MAATAC, CAPTAC_RULE),
                           ("starfortress", "module")),
         "Launch": Key(rules=(STARBOMBER_RULE, DATA_TABLE), topics=("particle weapons", "reloads")),
         "Lasers": Key("Each target marked takes the shots at each typed; the hits are entered after (h).", (STARBOMBER_RULE, SAPS_RULE), ("light lasers",)),
@@ -52,8 +54,10 @@ SHIPS = About(
         "Next": Key("Also a, from any screen. Timed special damage that ends is logged (sealed).", (OUTLINE, sd.RULE), ("next turn",)),
         "Tow": Key(rules=(CAPTAC_RULE,), topics=("CapTac", "tractor beam")),
         "Fire CapTac": Key("Whether it hit is entered from the Firing Table; a hit on a ship is 40 PU and a special damage roll owed; on a "
-                      "fortress, enter the 40 PU with m.", (CAPTAC_RULE,)),
+                      "fortress, its defender allocates the 40 PU among one or two modules.", (CAPTAC_RULE, fo.RULE_ATTACKING)),
         "Release": Key(rules=(CAPTAC_RULE,)),
+        "MAD": Key("The modules offered are those it may move onto now.", (fo.RULE_SPEED, fo.RULE_MAATAC), ("Mobile Armed Destroyer",)),
+        "Garrison": Key(rules=(fo.RULE_MAATAC,), topics=("Infantry units", "RAATAC")),
         "Shoot down": Key(rules=(CAPTAC_RULE,)),
         "Fortress": Key("The module names (WP 1, LSS 2 ...) are numbered by kind in the order given; adjacent pairs decide CIDS loans.",
                         (fo.RULE_POWER, fo.RULE_FACTORS, fo.RULE_CIDS, fo.RULE_MAATAC), ("build a fortress", "MAD")),
