@@ -389,7 +389,7 @@ def test_every_form_opens_and_esc_changes_nothing(tmp_path: Path) -> None:
     before = path.read_text(encoding="utf-8")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        for key in "jphmlfsrtcvxbi":
+        for key in "jphmlfsrtcvxobgi":
             await keys(pilot, key)
             shown = form(app)
             await keys(pilot, "escape")
