@@ -30,7 +30,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from referee import history, storage, touched
 from referee.errors import RefereeError
@@ -40,8 +40,9 @@ from referee.tables import Tables
 
 if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
+    from referee.starfleet_wars.engagement import Engagement
 
-    State = Campaign | Battle
+    State = Campaign | Battle | Engagement
 
 BATTLE_FORMAT = "referee knight-hawks battle"  # battle_file.FORMAT (the battle's modules are imported only for a battle)
 ENGAGEMENT_FORMAT = "referee starfleet-wars engagement"  # engagement_file.FORMAT
@@ -125,15 +126,15 @@ class Journal:
     def campaign(self) -> Campaign:
         """The campaign played (a campaign's pages ask; a battle's journal has none)."""
         if not isinstance(self.state, Campaign):
-            raise RefereeError(f"{self.path} is a Knight Hawks battle, not a campaign")
+            raise RefereeError(f"{self.path} is a {'Knight Hawks battle' if self.kind == 'battle' else 'Starfleet Wars engagement'}, not a campaign")
         return self.state
 
     @property
     def battle(self) -> Battle:
         """The battle fought (a battle's pages ask)."""
-        if isinstance(self.state, Campaign):
-            raise RefereeError(f"{self.path} is a campaign, not a Knight Hawks battle")
-        return self.state
+        if self.kind != "battle":
+            raise RefereeError(f"{self.path} is a {'campaign' if self.kind == 'campaign' else 'Starfleet Wars engagement'}, not a Knight Hawks battle")
+        return cast("Battle", self.state)
 
     def apply(self, done: Result, what: str) -> None:
         """Take an action's result as the new state, and save it, kept in the undo history as
