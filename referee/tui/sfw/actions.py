@@ -60,8 +60,8 @@ def shown(entry: Entry | Line, secrets: bool) -> Entry | Line:
     made, not what it did) unless the referee unsealed them."""
     if secrets or not entry.secret:
         return entry
-    closed = sealed(entry if isinstance(entry, Entry) else Entry(entry.turn, entry.text, entry.rolls, entry.rule, entry.secret))
-    said = closed.text.replace("(--secrets shows it)", "(u unseals it)")
+    closed = sealed(entry if isinstance(entry, Entry) else Entry(entry.turn, entry.text, entry.rolls, entry.rule, entry.secret), "u unseals it")
+    said = closed.text
     if isinstance(entry, Line):
         return entry._replace(text=said, rolls=closed.rolls)
     return attrs.evolve(closed, text=said)
