@@ -40,9 +40,10 @@ from referee.tables import Tables
 
 if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
+    from referee.starfleet_wars.engagement import Engagement
     from referee.stellar_inferno.scenario import Scenario
 
-    State = Campaign | Battle | Scenario
+    State = Campaign | Battle | Engagement | Scenario
 
 BATTLE_FORMAT = "referee knight-hawks battle"  # battle_file.FORMAT (the battle's modules are imported only for a battle)
 ENGAGEMENT_FORMAT = "referee starfleet-wars engagement"  # engagement_file.FORMAT
@@ -142,8 +143,8 @@ class Journal:
     @property
     def battle(self) -> Battle:
         """The battle fought (a battle's pages ask)."""
-        if isinstance(self.state, Campaign):
-            raise RefereeError(f"{self.path} is a campaign, not a Knight Hawks battle")
+        if self.kind != "battle":
+            raise RefereeError(f"{self.path} is {WHAT[self.kind]}, not a Knight Hawks battle")
         return cast("Battle", self.state)
 
     def apply(self, done: Result, what: str) -> None:

@@ -37,7 +37,8 @@ _BOOKKEEPING = {
 
 
 def between(before: Any, after: Any) -> str:
-    """What changed from one state of a file to the next (a campaign's or a battle's), as JSON."""
+    """What changed from one state of a file to the next (a campaign's, a battle's, an engagement's or
+    a Stellar Inferno scenario's), as JSON."""
     if type(after).__name__ == "Scenario":
         general, changes, groups = _scenario(before, after)
     elif hasattr(after, "units"):
@@ -198,10 +199,15 @@ def _ship(was: Ship, ship: Ship) -> list[str]:
 # ---------------------------------------------------------------------- a Starfleet Wars engagement
 
 _ENGAGEMENT_FIELDS = (
-    ("lost", "power units"), ("allocation", "allocation"), ("effects", "special damage"), ("hits", "hits"),
-    ("reloads", "particle weapons"), ("lasers_fired", "light lasers"), ("captacs", "CapTacs"), ("attempts", "damage control"),
-    ("modules", "modules"), ("loans", "CIDS loans"), ("offensive_lost", "offensive factors"), ("defensive_lost", "defensive factors"),
+    ("lost", "power units"), ("allocation", "allocation"), ("effects", "special damage"), ("special_rolled", "special damage"),
+    ("special_due", "special damage"), ("hits", "hits"), ("reloads", "particle weapons"), ("lasers_fired", "light lasers"),
+    ("captacs", "CapTacs"), ("attempts", "damage control"), ("modules", "modules"), ("loans", "CIDS loans"),
+    ("offensive_lost", "offensive factors"), ("defensive_lost", "defensive factors"),
 )
+# special damage is the owner's secret: a roll of special damage or of damage control says only that
+# it was made, never whether it did something (what its result changed is left unsaid)
+_ROLLED = ("special_rolled", "special_due", "attempts")
+_SECRET = ("effects", "offensive_lost", "defensive_lost")
 
 
 def _engagement(before: Any, after: Any) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
@@ -218,7 +224,10 @@ def _engagement(before: Any, after: Any) -> tuple[list[str], list[Change], dict[
             if unit.destroyed and not was.destroyed:
                 words = ["out of the fight"]
             else:
-                words = [w for f, w in _ENGAGEMENT_FIELDS if hasattr(unit, f) and getattr(was, f) != getattr(unit, f)] or ["changed"]
+                fields = [f for f, _ in _ENGAGEMENT_FIELDS if hasattr(unit, f) and getattr(was, f) != getattr(unit, f)]
+                if any(f in _ROLLED for f in fields):
+                    fields = [f for f in fields if f not in _SECRET]
+                words = list(dict.fromkeys(w for f, w in _ENGAGEMENT_FIELDS if f in fields)) or ["changed"]
             changes.append((unit.name, ", ".join(words), unit.side))
     changes += [(name, "removed", "") for name in old]
     return general, changes, {}
@@ -232,8 +241,9 @@ _SCENARIO_SHIP_FIELDS = (
     ("engines_wrecked", "engines"), ("captured", "captured"),
 )
 _SCENARIO_GENERAL = (
-    ("rules", "the optional rules"), ("ship_losses", "step losses owed"), ("ground_losses", "ground losses owed"),
-    ("combat", "attacks this phase"), ("counters", "counters"), ("outcome", "the outcome"),
+    ("rules", "the optional rules"), ("ship_losses", "step losses owed"), ("terrain_losses", "terrain losses owed"),
+    ("ground_losses", "ground losses owed"), ("combat", "attacks this phase"), ("supplied", "ground supply"), ("counters", "counters"),
+    ("outcome", "the outcome"),
 )
 
 

@@ -381,7 +381,7 @@ def test_tab_goes_to_the_path_box_and_back_an_empty_path_is_asked_for(home: Path
         box.value = "  "
         await pilot.press("enter")
         await pilot.pause()
-        assert "type the path of a campaign or battle file" in said(app, "#where")
+        assert "type the path of a campaign, battle or engagement file" in said(app, "#where")
         await pilot.press("tab")
         assert app.focused is recent
         await pilot.press("enter")

@@ -29,6 +29,7 @@ from referee.tui.kinds import KINDS
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.pages.forces import ForcesPage
 from tests.test_app_battle import drive, scenario
+from tests.test_app_sfw import engagement
 from tests.test_app_snapshots import compare, settled
 
 TABLES = tables.load()
@@ -85,7 +86,7 @@ def test_key_names() -> None:
     ]
 
 
-@pytest.mark.parametrize("kind", ["campaign", "battle"])
+@pytest.mark.parametrize("kind", ["campaign", "battle", "engagement"])
 def test_question_mark_and_f1_open_the_help_of_each_screen(tmp_path: Path, kind: str) -> None:
     pages = KINDS[kind].pages()
 
@@ -96,7 +97,7 @@ def test_question_mark_and_f1_open_the_help_of_each_screen(tmp_path: Path, kind:
                 await keys(pilot, key)
                 title, text = help_shown(app)
                 check_page_help(page, number, title, text)
-                assert bool(re.search(r"(^|\n)a +Advance", text)) == (kind == "campaign")  # a on every campaign screen, no step of a battle
+                assert bool(re.search(r"(^|\n)a +Advance", text)) == (kind != "battle")  # a on every campaign and engagement screen, no step of a battle
                 for rule in help.about(app.kind, page).rules:
                     assert joined(rule) in joined(text)
                 await keys(pilot, "escape")
@@ -105,7 +106,8 @@ def test_question_mark_and_f1_open_the_help_of_each_screen(tmp_path: Path, kind:
         await keys(pilot, "question_mark", "question_mark")  # again: closes it
         assert not isinstance(app.screen, help.HelpDialog)
 
-    drive(war(tmp_path) if kind == "campaign" else scenario(tmp_path / "stand.toml", "the-stand"), play)
+    files = {"campaign": lambda: war(tmp_path), "battle": lambda: scenario(tmp_path / "stand.toml", "the-stand"), "engagement": lambda: engagement(tmp_path / "e.toml")}
+    drive(files[kind](), play)
 
 
 def test_the_help_cites_the_rules_of_a_battle(tmp_path: Path) -> None:
@@ -286,8 +288,8 @@ def test_the_script_prints_the_tables_and_refuses_a_wrong_option(tmp_path: Path)
     missing = subprocess.run([sys.executable, "-m", "referee.tui.help", "--write-readme", str(readme)], capture_output=True, text=True)
     assert missing.returncode == 2 and "no table of the keys" in missing.stderr and readme.read_text(encoding="utf-8") == "# x\n\nno tables here\n"
     start, end = help.marker("campaign")
-    other_start, other_end = help.marker("battle")
-    readme.write_text(f"# x\n\n{start}\nold\n{end}\n\ntext\n\n{other_start}\n{other_end}\n", encoding="utf-8")
+    others = "".join(f"{help.marker(kind)[0]}\n{help.marker(kind)[1]}\n" for kind in KINDS if kind != "campaign")
+    readme.write_text(f"# x\n\n{start}\nold\n{end}\n\ntext\n\n{others}", encoding="utf-8")
     subprocess.run([sys.executable, "-m", "referee.tui.help", "--write-readme", str(readme)], capture_output=True, text=True, check=True)
     assert help.readme_tables(readme.read_text(encoding="utf-8")) == {k: help.markdown(k) for k in KINDS}
     assert "\ntext\n" in readme.read_text(encoding="utf-8")

@@ -52,7 +52,7 @@ def engagement(tmp_path: Path) -> Path:
 def test_victory_allocates_as_the_book_shows(engagement: Path) -> None:
     code, out, err = run("allocate", "victory", "--speed", "3", "--of", "18", "--df", "12", path=engagement)
     assert code == 0, err
-    assert "= 477 PU of 480 (3 left): fights with speed 3, OF 25, DF 19" in out
+    assert "= 477 PU of 480 (3 left): speed 3, OF 25, DF 19; additional factors OF +7, DF +7" in out
     code, out, _ = run("ships", "VICTORY", "--json", path=engagement)
     ship = json.loads(out)["ships"][0]
     assert ship["allocation"] == {"speed": 3, "offensive": 18, "defensive": 12} and ship["factors"]["offensive"] == 25

@@ -262,3 +262,16 @@ def test_the_rules_figures_are_the_tables():
     assert combat.CAPTAC_ACTIVATION == combat.captac_figure(SFW, "activation_range_inches") == 30
     assert ships.TOW_SPEED == combat.captac_figure(SFW, "max_tow_speed") and ships.PER_TRACTOR_BEAM == combat.captac_figure(SFW, "per_tractor_beam")
     assert combat.firing_figure(SFW, "particle weapon hit") == 10 and combat.firing_figure(SFW, "light laser") == 29
+
+
+def test_what_special_damage_takes_from_an_allocation_is_the_sides_secret():
+    from referee.starfleet_wars.engagement import sealed
+
+    battle = engagement(("INVINCIBLE", "Terran", "INVINCIBLE", {"max_off": 14, "max_def": 14, "launchers": 2, "reloads": 10}))
+    battle = combat.hit(battle, SFW, "INVINCIBLE", "offensive", pu=50).state
+    battle = turn.next_turn(turn.special_damage(battle, SFW, "INVINCIBLE", RNG, 86).state).state
+    done = turn.allocate(battle, "INVINCIBLE", Allocation(0, 11, 0))
+    public, secret = done.entries
+    assert "OF 11" in public.text and not public.secret and "special" not in public.text
+    assert secret.secret == "Terran" and "fights with speed 0, OF 9, DF 0" in secret.text
+    assert "OF 9" not in sealed(secret).text

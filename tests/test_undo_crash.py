@@ -55,7 +55,8 @@ while True:
 
 def test_a_kill_at_any_moment_leaves_a_file_that_loads_and_a_history_that_matches_it(tmp_path: Path) -> None:
     path = tmp_path / "war.toml"
-    path.write_bytes((campaigns_dir() / "second-sathar-war.toml").read_bytes())
+    start = (campaigns_dir() / "second-sathar-war.toml").read_bytes()
+    path.write_bytes(start)
     dice = random.Random(29)
     env = {**os.environ, "PYTHONPATH": str(Path(referee.__file__).parent.parent)}
     behind = hot = 0
@@ -70,6 +71,8 @@ def test_a_kill_at_any_moment_leaves_a_file_that_loads_and_a_history_that_matche
         campaign_file.from_dict(storage.read(path, "campaign"), TABLES)  # the file loads
         line = history.History(history.beside(path)).line()  # the history reads (a kill's rollback journal undone)
         here = line.position(history.digest(data))
+        if here is None and not line.actions and data == start:
+            continue  # killed before its first action was kept: no history yet, and the file as it began
         assert here is not None, f"kill {kill}: the file is no state of its history"
         behind += here < len(line.actions)
         journal = Journal.open(path, TABLES)

@@ -44,11 +44,12 @@ class Entry:
         return self.turn
 
 
-def sealed(entry: Entry) -> Entry:
-    """A secret log line as the opponent may see it: that a roll was made, not what it did."""
+def sealed(entry: Entry, unseal: str = "--secrets shows it") -> Entry:
+    """A secret log line as the opponent may see it: that a roll was made, not what it did
+    (``unseal``: how the referee shows it, on the command line or in the app)."""
     if not entry.secret:
         return entry
-    return attrs.evolve(entry, text=f"a sealed line: {entry.secret}'s eyes only (--secrets shows it)", rolls=())
+    return attrs.evolve(entry, text=f"a sealed line: {entry.secret}'s eyes only ({unseal})", rolls=())
 
 
 @attrs.frozen

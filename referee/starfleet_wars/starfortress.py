@@ -55,8 +55,12 @@ def allocate(engagement: Engagement, name: str, offensive: int, defensive: int) 
     available = fo.power(fortress)
     text = f"{fortress.name} allocates {after.allocation.shown(speed=False)} of {available} ({available - after.allocation.cost} left)"
     reduced = _reductions(after, engagement.turn)
-    text += f"; fights with OF {reduced[0]}, DF {reduced[1]}" + (" (special damage)" if reduced != (offensive, defensive) else "")
-    return done(engagement.rebuilt(after), engagement.entry(text, rule=fo.RULE_FACTORS))
+    seen = (fo.firing_offensive(after), after.allocation.defensive)  # as the opponent reckons them
+    text += f"; OF {seen[0]}, DF {seen[1]}"
+    entries = [engagement.entry(text, rule=fo.RULE_FACTORS)]
+    if reduced != seen:
+        entries.append(engagement.entry(f"{fortress.name} fights with OF {reduced[0]}, DF {reduced[1]}: special damage", rule=sd.RULE, secret=fortress.side))
+    return done(engagement.rebuilt(after), *entries)
 
 
 def _reductions(fortress: fo.Fortress, turn: int) -> tuple[int, int]:

@@ -71,10 +71,16 @@ def allocate(engagement: Engagement, name: str, allocation: Allocation) -> Done:
     before = ship.allocation
     ship = attrs.evolve(ship, allocation=allocation)
     now = factors(ship, engagement.turn)
-    text = f"{ship.name} allocates {allocation.shown()} of {ship.available} ({ship.available - allocation.cost} left): fights with speed {now.speed}, OF {now.offensive}, DF {now.defensive}"
+    seen = factors(attrs.evolve(ship, effects=(), offensive_lost=False, defensive_lost=False), engagement.turn)  # as the opponent reckons them
+    text = f"{ship.name} allocates {allocation.shown()} of {ship.available} ({ship.available - allocation.cost} left): speed {seen.speed}, OF {seen.offensive}, DF {seen.defensive}"
     text += f" (instead of {before.shown()})" if before is not None else ""
-    text += "".join(f"; {n}" for n in now.notes)
-    return done(engagement.replaced(ship), engagement.entry(text, rule=POWER_RULE))
+    text += "".join(f"; {n}" for n in seen.notes)
+    entries = [engagement.entry(text, rule=POWER_RULE)]
+    if now != seen:
+        # special damage (and lost factors) are the side's secret: "do not let your opponent know"
+        secret = f"{ship.name} fights with speed {now.speed}, OF {now.offensive}, DF {now.defensive}: " + "; ".join(n for n in now.notes if n not in seen.notes)
+        entries.append(engagement.entry(secret, rule=sd.RULE, secret=ship.side))
+    return done(engagement.replaced(ship), *entries)
 
 
 def owes_special(ship: Ship) -> str:

@@ -61,6 +61,11 @@ class Action(NamedTuple):
     build: Callable[[Values, Any, Tables], AnyStep]  # (the typed values, the file's state, the tables)
     shown: bool = True  # in the key line (else its key works, and the palette finds it)
     ask: Callable[[Any], str] | None = None  # a question to answer before it runs, in this state ("": none)
+    # a line under the fields, made afresh as they are typed (what an allocation costs, and what is left)
+    preview: Callable[[Values, Any, Tables], str] | None = None
+    # a second form that the first one's values call for ((its help, its fields); no fields: none), its values
+    # added to the first's (a class's unknown Data Table cells); an action asking more rolls no dice
+    more: Callable[[Values, Any, Tables], tuple[str, tuple[Field, ...]]] | None = None
 
 
 def later_roll(key: str, purpose: str) -> str:

@@ -27,7 +27,7 @@ from referee.errors import RefereeError
 from referee.journal import Journal, Result, Travel
 from referee.tables import Tables
 from referee.tui.actions import Action, AnyStep, Field, Values
-from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDialog, Need, StartDialog, Take, failed, needs
+from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDialog, Need, Preview, StartDialog, Take, failed, needs
 from referee.tui.keys import KeyLine
 from referee.tui.kinds import KINDS, Kind
 from referee.tui.pages.base import Page
@@ -35,7 +35,7 @@ from referee.tui.text import bold, line, lines, plain
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
 
-HELP = {"ship": "its roster on the Forces screen", "system": "on the Map", "table": "on the Dice & Tables screen"}
+HELP = {"ship": "its roster on the Forces screen", "fortress": "its card on the Ships screen", "system": "on the Map", "table": "on the Dice & Tables screen"}
 
 
 def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:
@@ -97,7 +97,7 @@ class RefereeApp(App[None]):
         self.uses_marks = False  # the action open was filled with the marks: they are cleared once it is applied
         self.ship = ""  # the ship under the cursor
         self.system = ""  # the system or route under the cursor
-        self.secrets = False  # the retreat condition shown (the referee chose to reveal it)
+        self.secrets = False  # the retreat condition shown, an engagement's special damage unsealed (the referee chose to reveal them)
         self.pointing = ""  # what the palette chose, for the screen being shown to put its cursor on
         self.outside = False  # another program saved the file since it was read here, and it is not read again yet
         self.volley: list[Any] = []  # a battle's shots announced on the Fire screen, not yet rolled (nothing of the file)
@@ -175,6 +175,10 @@ class RefereeApp(App[None]):
         if question and not action.fields:
             self.ask_first(action.name, question, lambda: build({}))
             return
+        preview = partial(self._preview, action) if action.preview is not None else None
+        if action.more is not None:
+            self.open_form(action.name, action.help, action.fields, values, build, take=partial(self._more, action), preview=preview)
+            return
         if not action.fields:
             # nothing to ask (n, r): run at once, without a form shown and closed again (a restyle of
             # the screen each way); a refusal is shown in the form as ever, where it has room
@@ -183,7 +187,23 @@ class RefereeApp(App[None]):
                 return
             except Exception:  # noqa: BLE001 - a refusal, or a fault of the program: the form runs it again and shows it
                 pass
-        self.open_form(action.name, action.help, action.fields, values, build)
+        self.open_form(action.name, action.help, action.fields, values, build, preview=preview)
+
+    def _preview(self, action: Action, values: Values) -> str:
+        assert action.preview is not None
+        return action.preview(values, self.journal.state, self.tables)
+
+    def _more(self, action: Action, values: Values) -> None:
+        """A form's values that call for a second form (a class's unknown Data Table cells): it is
+        shown once the first is gone, its values added to the first's; none called for: the action
+        is taken now (it rolls no dice)."""
+        assert action.more is not None
+        help, fields = action.more(values, self.journal.state, self.tables)  # (a wrong value: beside its field in the first form)
+        build: Callable[[Values], AnyStep] = lambda v: action.build({**values, **v}, self.journal.state, self.tables)  # noqa: E731
+        if not fields:
+            self.start(action.name, lambda: build({}))
+            return
+        self.call_later(self.open_form, action.name, help, fields, {}, build)
 
     def advance(self) -> None:
         """a on any screen: the kind's step forward (the campaign's Advance), if it has one."""
@@ -209,15 +229,18 @@ class RefereeApp(App[None]):
         text = lines([f"• {s}" for s in said])
         self.push_screen(ConfirmDialog(f"{title}: {question}", text, lambda: self.start(title, make)))
 
-    def open_form(self, title: str, help: str, fields: tuple[Field, ...], values: Values, build: Callable[[Values], AnyStep], take: Take | None = None) -> None:
+    def open_form(
+        self, title: str, help: str, fields: tuple[Field, ...], values: Values, build: Callable[[Values], AnyStep], take: Take | None = None,
+        preview: Preview | None = None,
+    ) -> None:
         """Show a form (kept once built, shown again with fresh values)."""
         name = f"form {title}: {help}"
         if self.is_screen_installed(name):
             form = self.get_screen(name)
             assert isinstance(form, FormDialog)
-            form.prepare(values, build, take)
+            form.prepare(values, build, take, preview)
         else:
-            form = FormDialog(title, help, fields, values, build, take)
+            form = FormDialog(title, help, fields, values, build, take, preview)
             self.install_screen(form, name)
         self.push_screen(form)
 
@@ -269,7 +292,7 @@ class RefereeApp(App[None]):
             self.then()
             self.then = None
         self.changed()
-        self.tell(result.entries[-1].text if result.entries else title)
+        self.tell(self.kind.shown(result.entries[-1], self.secrets).text if result.entries else title)
 
     def tell(self, text: str, severity: str = "") -> None:
         """The line above the keys: what the last action did, or why it did nothing. (Textual's
@@ -485,7 +508,7 @@ class RefereeApp(App[None]):
         yield SystemCommand("Undo", "revert the last action, its rolls' consequences with it", self.action_undo)
         yield SystemCommand("Redo", "do again what was undone", self.action_redo)
         yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L)", self.action_reload)
-        yield SystemCommand("Open a file", "a campaign or battle: one played before, or any path (Ctrl+O)", self.action_open_file)
+        yield SystemCommand("Open a file", "a campaign, battle or engagement: one played before, or any path (Ctrl+O)", self.action_open_file)
         yield SystemCommand("New war", "the Second Sathar War from its start, its options asked: Shatter Drones, Replacements, the map", self.action_new_war)
         yield SystemCommand("Help", "what the screen in front shows, its keys and the rules it follows (? or F1); type help and a topic", self.action_help)
 

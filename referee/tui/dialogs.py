@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 
 Take = Callable[[Values], None]
+Preview = Callable[[Values], str]
 
 
 class Need(NamedTuple):
@@ -152,7 +153,10 @@ class FormDialog(Dialog):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+a", "run", "Go", priority=True), RELOAD]
 
-    def __init__(self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: Callable[[Values], AnyStep], take: Take | None = None) -> None:
+    def __init__(
+        self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: Callable[[Values], AnyStep], take: Take | None = None,
+        preview: Preview | None = None,
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.help = help
@@ -160,14 +164,16 @@ class FormDialog(Dialog):
         self.options: dict[str, list[tuple[str, str]]] = {}  # a many field's whole list
         self.marked: dict[str, list[str]] = {}  # a many field's marked values (those narrowed away too)
         self.listed: dict[str, list[Any]] = {}  # what each list shows now: refilled only when it changes (a refill lays the form out again)
-        self.prepare(values, build, take)
+        self.prepare(values, build, take, preview)
 
-    def prepare(self, values: Mapping[str, str], build: Callable[[Values], AnyStep], take: Take | None = None) -> None:
+    def prepare(self, values: Mapping[str, str], build: Callable[[Values], AnyStep], take: Take | None = None, preview: Preview | None = None) -> None:
         """The values to show and the action to build, for this showing of the form (``take``: a
-        form that changes nothing in the file - a shot announced - hands its values to it)."""
+        form that changes nothing in the file - a shot announced - hands its values to it;
+        ``preview``: a line under the fields, made afresh as they are typed)."""
         self.values = values
         self.build = build
         self.take = take
+        self.preview = preview
         self.fresh = True  # shown for a new action: the keys go to its first field
         if self.is_mounted:
             for field in self.fields:
@@ -180,6 +186,19 @@ class FormDialog(Dialog):
             self.choose(0, values)
             for error in self.query(".error").results(Static):
                 say(error, "")
+            self.show_preview()
+
+    def show_preview(self) -> None:
+        """The line under the fields (an allocation's cost and what is left, or why it is refused)."""
+        if self.preview is None:
+            return
+        try:
+            said = self.preview(self.typed())
+        except RefereeError as error:
+            said = str(error)
+        except Exception as error:  # noqa: BLE001 - a fault of the program: the form still runs
+            said = failed(error)
+        self.query_one("#preview", Static).update(Text(said, overflow="ellipsis"), layout=False)  # (two lines, always: app.tcss)
 
     def compose(self) -> ComposeResult:
         with Box(classes="dialog"):
@@ -197,11 +216,14 @@ class FormDialog(Dialog):
                     else:
                         yield Choice(field.hint or "choose", field.label, id=f"field-{field.name}")
                 yield Static("", id=f"error-{field.name}", classes="error")
+            if self.preview is not None:
+                yield Static("", id="preview")
             yield Static("", id="error-form", classes="error")
             yield Label("Enter: go (in a list: open it)   Ctrl+A: go   Esc: cancel   Tab: next field", classes="keys")
 
     def on_mount(self) -> None:
         self.choose(0, self.values)
+        self.show_preview()
 
     def choose(self, start: int, values: Mapping[str, str]) -> None:
         """Fill the lists from the field ``start`` on, each narrowed by the choices above it, each
@@ -260,6 +282,7 @@ class FormDialog(Dialog):
         self.query_one(f"#value-{name}", Static).update(Text(said, no_wrap=True, overflow="ellipsis"), layout=False)  # (one line, always)
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        self.show_preview()
         if isinstance(event.input, Finder):
             event.stop()
             name = (event.input.id or "").removeprefix("find-")
@@ -272,6 +295,7 @@ class FormDialog(Dialog):
         names = [f"field-{f.name}" for f in self.fields]
         if event.choice.id in names:
             self.choose(names.index(event.choice.id) + 1, self.typed())
+        self.show_preview()
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         event.stop()
@@ -286,6 +310,7 @@ class FormDialog(Dialog):
         self.listed[field.name] = [(label, value, value in selected) for label, value, _ in self.listed.get(field.name, [])]  # (as the list shows it now)
         self.show_value(field.name)
         self.choose(names.index(event.selection_list.id) + 1, self.typed())
+        self.show_preview()
 
     def value_of(self, field: Field) -> str:
         if field.many:
@@ -382,7 +407,7 @@ class DiceDialog(Dialog):
         said = Static(line(error), id=f"error-{number}", classes="error")
         said.display = bool(error)
         # three widgets a roll, no row of its own for the label: the dialog is restyled each time it is shown
-        return [Label(line(f"{need.expression} for {need.purpose}{who} · {rolled}")), entry, said]
+        return [Label(line(f"{need.expression} for {need.purpose}{who} · {rolled}"), classes="need"), entry, said]
 
     def on_screen_resume(self) -> None:
         if self.rolls and not isinstance(self.focused, Input):
@@ -650,7 +675,7 @@ class OpenDialog(Dialog):
         boxes = self.query("#path").results(Input)
         box = next(boxes, None)
         if box is None:
-            box = Input(placeholder="a campaign or battle file; Enter opens it", id="path")
+            box = Input(placeholder="a campaign, battle or engagement file; Enter opens it", id="path")
             await self.query_one("#frame").mount(Horizontal(Label("A file's path"), box, classes="field"), before=".keys")
             box.focus()
         elif self.focused is box and self.query_one("#recent", Rows).display:
@@ -662,7 +687,7 @@ class OpenDialog(Dialog):
         event.stop()
         typed = event.value.strip()
         if not typed:
-            self.tell("type the path of a campaign or battle file (or Esc)", wrong=True)
+            self.tell("type the path of a campaign, battle or engagement file (or Esc)", wrong=True)
             return
         self.open(Path(typed).expanduser())
 

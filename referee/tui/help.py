@@ -111,6 +111,8 @@ def about(kind: Kind, page: type[Page]) -> About:
     """The words of a screen of this kind of file (a screen without any: its palette line)."""
     if kind.name == "battle":
         from referee.tui.battle.help_text import SCREENS
+    elif kind.name == "engagement":
+        from referee.tui.sfw.help_text import SCREENS
     else:
         from referee.tui.help_text import SCREENS
     return SCREENS.get(page.NAME, About(page.HELP))
@@ -514,7 +516,8 @@ def lowered(name: str) -> str:
 
 def marker(kind_name: str) -> tuple[str, str]:
     """The lines around a kind's table in the README."""
-    return f"<!-- the keys of a {kind_name}: python -m referee.tui.help --write-readme -->", f"<!-- end of the keys of a {kind_name} -->"
+    a = "an" if kind_name[:1] in "aeiou" else "a"
+    return f"<!-- the keys of {a} {kind_name}: python -m referee.tui.help --write-readme -->", f"<!-- end of the keys of {a} {kind_name} -->"
 
 
 def readme_tables(text: str) -> dict[str, str]:

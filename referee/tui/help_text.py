@@ -159,12 +159,12 @@ SCREENS: Mapping[str, About] = {
 # ---------------------------------------------------------------------- the keys of every screen, by the binding's action
 
 SHARED: Mapping[str, str] = {
-    "advance": "from any campaign screen",
+    "advance": "from any screen of a campaign or an engagement",
     "undo": "the last action, its rolls' consequences with it, saying which ships it touched (the undo history is kept beside the file: "
             "it outlives the app and holds the commands' actions too)",
     "redo": "what was undone",
     "reload": "after another program saved it (undo and redo go on along the file's history)",
-    "open_file": "a campaign or battle: one played before, or any file's path; a new war (n there)",
+    "open_file": "a campaign, battle or engagement: one played before, or any file's path; a new war (n there)",
     "command_palette": "finds every action, ship, system, table and help topic by name",
     "help": "for the screen or dialog in front (F1 where a ? would be typed: a box, or a list that finds by typing); Esc closes it",
     "quit": "every change is saved already",
@@ -200,9 +200,9 @@ DIALOGS: Mapping[str, About] = {
         title="The file was changed by another program",
     ),
     "OpenDialog": About(
-        "The campaigns and battles opened in the app, newest first, each with its kind, when it was last played, its file and what it is. "
+        "The campaigns, battles and engagements opened in the app, newest first, each with its kind, when it was last played, its file and what it is. "
         "Enter opens the one under the cursor (the file shown now is saved already, and each keeps its undo history beside it); Tab "
-        "goes to a box for any file's path; n starts a new war, its options asked first. A file that is not a campaign or battle is "
+        "goes to a box for any file's path; n starts a new war, its options asked first. A file that is none of these is "
         "refused, saying why, and the file shown stays.",
         title="Open a file",
     ),

@@ -3,8 +3,8 @@ what the bar says of the state, what the palette finds, how a log line is shown,
 its log (a roll made on the Dice screen). The shell (app.py), the dice dialog, Dice & Tables, the
 Log, undo, redo and the autosave are the same for every kind.
 
-A kind is a rule system's file: a campaign of the Second Sathar War, a Knight Hawks battle (and
-next a Starfleet Wars engagement and a Stellar Inferno scenario). Its pages are imported only when
+A kind is a rule system's file: a campaign of the Second Sathar War, a Knight Hawks battle, a
+Starfleet Wars engagement (and next a Stellar Inferno scenario). Its pages are imported only when
 a file of that kind is opened.
 """
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from referee.tui.actions import Action
     from referee.tui.pages.base import Page
 
-Found = tuple[str, str, str, str]  # (what: ship, system or table; its name; the page that shows it; the selection it sets: ship or system)
+Found = tuple[str, str, str, str]  # (what: ship, fortress, system or table; its name; the page that shows it; the selection it sets: ship or system)
 
 
 class Kind(Protocol):
@@ -41,6 +41,10 @@ class Kind(Protocol):
         ...
 
     def log_cells(self, entry: Any) -> tuple[str, str]: ...
+
+    def shown(self, entry: Any, secrets: bool) -> Any:
+        """A log line as the screen may show it: a secret one sealed unless the referee unsealed them."""
+        ...
 
     def note(self, state: Any, text: str, rolls: Iterable[Roll], rule: str) -> Result:
         """A line for the log (a roll on the Dice screen), as an action's result."""
@@ -76,6 +80,9 @@ class CampaignKind:
 
     def log_cells(self, entry: Any) -> tuple[str, str]:
         return str(entry.day), entry.step
+
+    def shown(self, entry: Any, secrets: bool) -> Any:
+        return entry
 
     def note(self, state: Any, text: str, rolls: Iterable[Roll], rule: str) -> Result:
         from referee.sathar_war.campaign import done
@@ -117,6 +124,9 @@ class BattleKind:
     def log_cells(self, entry: Any) -> tuple[str, str]:
         return str(entry.turn), entry.side
 
+    def shown(self, entry: Any, secrets: bool) -> Any:
+        return entry
+
     def note(self, state: Any, text: str, rolls: Iterable[Roll], rule: str) -> Result:
         from referee.knight_hawks.combat_phase import noted
 
@@ -133,5 +143,51 @@ class BattleKind:
         return None  # (a battle's next half is n on its Ships screen; a is Announce on its Fire screen)
 
 
-KINDS: dict[str, Kind] = {"campaign": CampaignKind(), "battle": BattleKind()}
+class EngagementKind:
+    """A Starfleet Wars engagement: ships and starfortresses, turn by turn."""
+
+    name = "engagement"
+    log_labels = ("Turn", "Sealed")
+    asks_later_rolls = True
+
+    def pages(self) -> Sequence[type[Page]]:
+        from referee.tui.sfw.pages import PAGES
+
+        return PAGES
+
+    def where(self, state: Any) -> str:
+        from referee.tui.sfw.cards import where
+
+        return where(state)
+
+    def log_cells(self, entry: Any) -> tuple[str, str]:
+        return str(entry.turn), entry.secret
+
+    def shown(self, entry: Any, secrets: bool) -> Any:
+        from referee.tui.sfw.actions import shown
+
+        return shown(entry, secrets)
+
+    def note(self, state: Any, text: str, rolls: Iterable[Roll], rule: str) -> Result:
+        from referee.starfleet_wars.engagement import done
+        from referee.tui.sfw.actions import keyed
+
+        return keyed(done(state, state.entry(text, list(rolls), rule)), "")
+
+    def findable(self, state: Any) -> Iterable[Found]:
+        for ship in state.ships:
+            yield "ship", ship.name, "ships", "ship"
+        for fortress in state.fortresses:
+            yield "fortress", fortress.name, "ships", "ship"
+
+    def exists(self, state: Any, name: str) -> bool:
+        return any(u.name == name and not u.destroyed for u in (*state.ships, *state.fortresses))
+
+    def advance(self) -> Action | None:
+        from referee.tui.sfw.actions import NEXT
+
+        return NEXT
+
+
+KINDS: dict[str, Kind] = {"campaign": CampaignKind(), "battle": BattleKind(), "engagement": EngagementKind()}
 

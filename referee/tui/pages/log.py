@@ -1,5 +1,6 @@
-"""Log: every action and roll of the file played (a campaign, a battle) with its dice receipts and rule, searchable; undo
-(Ctrl+Z) and redo (Ctrl+Y) revert or repeat whole actions, their rolls' consequences with them."""
+"""Log: every action and roll of the file played (a campaign, a battle, an engagement) with its dice receipts and rule,
+searchable; undo (Ctrl+Z) and redo (Ctrl+Y) revert or repeat whole actions, their rolls' consequences with them. A secret
+line (an engagement's special damage) is shown, and searched, sealed until the referee unseals them."""
 
 from __future__ import annotations
 
@@ -33,8 +34,10 @@ class LogPage(Page):
     def draw(self) -> None:
         words = self.query_one("#search", Input).value.casefold().split()
         rows = []
-        cells = self.referee.kind.log_cells
+        kind, secrets = self.referee.kind, self.referee.secrets
+        cells = kind.log_cells
         for number, entry in enumerate(self.state.log):
+            entry = kind.shown(entry, secrets)
             seen = f"{entry.text} {' '.join(entry.rolls)} {entry.rule}".casefold()
             if all(w in seen for w in words):
                 rows.append((str(number), (*cells(entry), entry.text)))
@@ -56,7 +59,7 @@ class LogPage(Page):
         self.show_entry(event.key)
 
     def show_entry(self, key: str) -> None:
-        entry = self.state.log[int(key)]
+        entry = self.referee.kind.shown(self.state.log[int(key)], self.referee.secrets)
         shown = [entry.text, *(f"dice: {r}" for r in entry.rolls)]
         if entry.rule:
             shown.append(f"[{entry.rule}]")
