@@ -183,13 +183,20 @@ CARGO_KEYS = {"units", "supply", "ships", "mines", "packs"}
 UNIT_KEYS = {"name", "steps", "lost", "drop"}
 
 
-def _ship(item: object, where: str, counters: dict[str, Counter], sides: dict[Role, str]) -> Ship:
-    table = strict.keys(item, SHIP_KEYS, where)
+def _counted(table: dict[str, Any], where: str, counters: dict[str, Counter], kind: str) -> tuple[str, str, Counter]:
+    """An entered ship's or unit's name, the place to name in a refusal, and its counter."""
     name = strict.get(table, "name", str, where)
     where = f"{where} ({name})"
     counter = counters.get(name)
-    if counter is None or counter.kind != "ship":
-        raise RefereeError(f"{where}: no ship's counter is called {name!r} ([[counters]] name = {name!r})")
+    if counter is None or counter.kind != kind:
+        what = "ship's" if kind == "ship" else "ground unit's"
+        raise RefereeError(f"{where}: no {what} counter is called {name!r} ([[counters]] name = {name!r}, kind = {kind!r})")
+    return name, where, counter
+
+
+def _ship(item: object, where: str, counters: dict[str, Counter], sides: dict[Role, str]) -> Ship:
+    table = strict.keys(item, SHIP_KEYS, where)
+    name, where, counter = _counted(table, where, counters, "ship")
     steps = tuple(read_factors(s, f"{where}: steps #{n}") for n, s in enumerate(strict.words(table, "steps", where), 1))
     state: dict[str, Any] = {k: strict.get(table, k, int, where, 0, low=0, high=MOST) for k in ("cost", "lost", "lost_this_round", "core_distance", "cargo_owed", "psi")}
     state.update({k: strict.get(table, k, bool, where, False) for k in ("crippled", "atmosphere", "sdu", "engines_wrecked", "captured")})
@@ -220,11 +227,7 @@ def _cargo(item: object, where: str, counters: dict[str, Counter], sides: dict[R
 
 def _unit(item: object, where: str, counters: dict[str, Counter], sides: dict[Role, str], extra: set[str] = set()) -> GroundUnit:
     table = strict.keys(item, UNIT_KEYS | extra, where)
-    name = strict.get(table, "name", str, where)
-    where = f"{where} ({name})"
-    counter = counters.get(name)
-    if counter is None or counter.kind != "unit":
-        raise RefereeError(f"{where}: no ground unit's counter is called {name!r} ([[counters]] name = {name!r}, kind = \"unit\")")
+    name, where, counter = _counted(table, where, counters, "unit")
     steps = tuple(read_unit_factors(s, f"{where}: steps #{n}") for n, s in enumerate(strict.words(table, "steps", where), 1))
     try:
         return GroundUnit(name, sides[counter.role], steps, strict.get(table, "lost", int, where, 0, low=0, high=MOST), strict.get(table, "drop", bool, where, False))
