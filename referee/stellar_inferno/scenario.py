@@ -388,8 +388,8 @@ class Scenario:
         return None
 
     def ship(self, name: str) -> Ship:
-        """A ship on the map (not carried), by name; refused, naming why, when its factors are not
-        entered, it is aboard another, or it is destroyed is left to the caller."""
+        """A ship on the map (not carried), by name; refused, saying why, when its factors are not
+        entered or it is aboard another. Whether it is destroyed is the caller's to judge."""
         counter = self.counter(name, "ship")
         found = self.entered(counter.name)
         if found is None:
@@ -402,6 +402,7 @@ class Scenario:
     def replaced(self, *ships: Ship) -> Scenario:
         """The ships on the map replaced by name."""
         new = {s.name: s for s in ships}
+        assert set(new) <= {s.name for s in self.ships}, f"not on the map: {sorted(set(new) - {s.name for s in self.ships})}"
         return attrs.evolve(self, ships=tuple(new.get(s.name, s) for s in self.ships))
 
     def all_units(self) -> Iterator[tuple[GroundUnit, str, str]]:

@@ -31,7 +31,6 @@ from referee.tables import Tables
 COUNTER_RULE = "Stellar Inferno 5.1.1"
 CORE_RULE = "Stellar Inferno 7.3.2-7.3.3"
 REDUCED_RULE = "Stellar Inferno 14.2, the defender's special rule"
-REDUCED_EXCEPT = ("MO 1", "OB 4", "CR 50")  # and all DDs
 
 
 def start(scenario: Scenario, add: Iterable[str] = (), drop: Iterable[str] = ()) -> Done:
@@ -67,6 +66,7 @@ def enter_ship(
     goes aboard, and ``supply`` points more; ``aboard``: it is itself carried by a ship on the map
     (scenario 3's frigates)."""
     counter = _counter(s, name, "ship", code, side, nation)
+    aboard = s.counter(aboard, "ship").name if aboard else ""
     if s.entered(counter.name) is not None:
         raise RefereeError(f"{counter.name}'s factors are entered already ({_ship_line(s, counter.name)}); referee undo takes an entry back")
     if not steps:
@@ -93,7 +93,7 @@ def enter_ship(
         ))
     if not designed:
         lines.append(f"point cost {ship.cost}" + (" (given)" if cost is not None else f" by the formula, {design.cost(ship.steps[0]).formula} ({design.COST_RULE})"))
-    if _starts_reduced(s, counter, len(ship.steps)):
+    if _starts_reduced(counter, len(ship.steps)):
         ship = attrs.evolve(ship, lost=1)
         lines.append(f"begins at its reduced step, {ship.factors.shown()}: all two-step Terran units but MO 1, OB 4, CR 50 and the DDs, and no repairs ({REDUCED_RULE})")
     counter = attrs.evolve(counter, arrives=counter.arrives if arrives is None else arrives, aboard=aboard or counter.aboard)
@@ -150,7 +150,8 @@ def _new_reduced(s: Scenario, counter: Counter) -> bool:
     return s.number == 2 and counter.role == "defender" and not counter.nation and counter.code != "DD"
 
 
-def _starts_reduced(s: Scenario, counter: Counter, steps: int) -> bool:
+def _starts_reduced(counter: Counter, steps: int) -> bool:
+    """Scenario 2's rule applies to two-step units only."""
     return counter.reduced and steps == 2
 
 
@@ -200,7 +201,7 @@ def enter_unit(
         aboard = carrier_counter.name
     unit = GroundUnit(counter.name, s.side(counter.role), tuple(read_unit_factors(t, f"{counter.name} step {n}") for n, t in enumerate(steps, 1)), drop=drop)
     lines = [f"{unit.name} ({s.side(counter.role)} ground unit{', drop-capable' if drop else ''}) entered: " + ", ".join(f.shown() for f in unit.steps)]
-    if _starts_reduced(s, counter, len(unit.steps)):
+    if _starts_reduced(counter, len(unit.steps)):
         unit = attrs.evolve(unit, lost=1)
         lines.append(f"begins at its reduced step, {unit.factors.shown()} ({REDUCED_RULE})")
     counter = attrs.evolve(counter, arrives=counter.arrives if arrives is None else arrives, aboard=aboard or counter.aboard)

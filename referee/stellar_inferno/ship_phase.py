@@ -27,7 +27,7 @@ from collections.abc import Sequence
 import attrs
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import bombardment as bb, recovery, ships as sh, space_combat as sc
+from referee.stellar_inferno import bombardment as bb, planets, recovery, ships as sh, space_combat as sc
 from referee.stellar_inferno.planets import Role, Terrain, other
 from referee.stellar_inferno.scenario import Done, Scenario, ShipLosses, TerrainLosses, Troop, World, done
 from referee.stellar_inferno.turn import refuse_owed
@@ -60,6 +60,10 @@ def unload_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
     carrier = own_ship(s, carrier_name, "unloading cargo")
     wanted = [s.counter(n, "ship").name for n in names]
     off = sh.unload(carrier, ships=wanted)
+    world = next((w for w in s.worlds if w.hex == carrier.hex), None) if carrier.atmosphere else None
+    grounded = [x.name for x in off.cargo.ships if world is not None and not planets.can_operate(x, world.planet)]
+    if world is not None and grounded:
+        raise RefereeError(f"{carrier.name} is in {world.name}'s atmosphere (gravity {world.planet.gravity}): {', '.join(grounded)} lack the planetary gear to operate there ({planets.GEAR_RULE}); leave the atmosphere first")
     launched = tuple(attrs.evolve(x, hex=carrier.hex, core_distance=carrier.core_distance, atmosphere=carrier.atmosphere) for x in off.cargo.ships)
     s = s.replaced(off.ship)
     s = attrs.evolve(s, ships=s.ships + launched)
