@@ -310,7 +310,7 @@ def test_parts_that_do_not_fit_are_refused_naming_them() -> None:
     cases: list[tuple[Any, str]] = [
         (lambda d: d.update(turn=17), "turn must be from 1 to the scenario's 16 turns"),
         (lambda d: d.update(phase="lunch"), "phase must be one of fleet-movement"),
-        (lambda d: d["ships"][0].update(name="Nobody"), "no ship's counter is called 'Nobody'"),
+        (lambda d: d["ships"][0].update(name="Nobody"), "ships #1 (Nobody): no ship's counter is called so"),
         (lambda d: d["ships"][0].update(steps=["A1 D1 M1"]), "C, P, R missing"),
         (lambda d: d["ships"][0].update(lost=3), "cannot have lost 3"),
         (lambda d: d["ships"][0].update(hex="6/j8"), "hex must be written '6/J8'"),

@@ -186,11 +186,12 @@ UNIT_KEYS = {"name", "steps", "lost", "drop"}
 def _counted(table: dict[str, Any], where: str, counters: dict[str, Counter], kind: str) -> tuple[str, str, Counter]:
     """An entered ship's or unit's name, the place to name in a refusal, and its counter."""
     name = strict.get(table, "name", str, where)
-    where = f"{where} ({name})"
+    shown = name if len(name) <= 60 else f"{name[:40]}... ({len(name)} characters)"
+    where = f"{where} ({shown})"
     counter = counters.get(name)
     if counter is None or counter.kind != kind:
         what = "ship's" if kind == "ship" else "ground unit's"
-        raise RefereeError(f"{where}: no {what} counter is called {name!r} ([[counters]] name = {name!r}, kind = {kind!r})")
+        raise RefereeError(f"{where}: no {what} counter is called so (each needs its [[counters]] entry, kind = {kind!r})")
     return name, where, counter
 
 

@@ -175,7 +175,7 @@ def _cargo_lost(s: Scenario, cargo: sh.Cargo) -> Scenario:
     gone_ships: list[sh.Ship] = []
     for carried in cargo.ships:
         gone_ships.append(attrs.evolve(carried, lost=len(carried.steps), cargo=sh.Cargo(), cargo_owed=0))
-        inner = _cargo_lost(attrs.evolve(s, ships=()), carried.cargo)
+        inner = _cargo_lost(attrs.evolve(s, ships=(), troops=()), carried.cargo)  # what was aboard the ship aboard
         gone_units += inner.troops
         gone_ships += inner.ships
     return attrs.evolve(s, ships=s.ships + tuple(gone_ships), troops=s.troops + gone_units)
