@@ -374,3 +374,32 @@ def test_referee_play_refuses_a_scenario_file_in_one_line(tmp_path: Path) -> Non
     done = subprocess.run([sys.executable, "-m", "referee", "play", str(path)], capture_output=True, text=True, env={"REFEREE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert f"{path} is a stellar-inferno scenario file: the app has no screens for it yet; play it with referee si status -s {path}" in done.stderr
+
+
+def test_a_transport_hit_sheds_its_cargo_and_the_rest_of_a_turn(tmp_path: Path) -> None:
+    """Muhr Muhr, loaded as the scenario lists, loses a step: the capacity lost is cargo eliminated
+    before anything else happens (7.4.2); then the velocity, lifting off and stockpiling."""
+    path = tmp_path / "p.toml"
+    ok("new", str(path), "--scenario", "1")
+    for unit, step in (("7th", "4-3-2"), ("409th", "3-3-2"), ("BSDF", "2-4-1")):
+        ok("unit", unit, "--step", step, path=path)
+    ok("ship", "Muhr Muhr", "--step", "A0 C10 D4 M2 R0", "--step", "A0 C5 D2 M2 R0", "--arrives", "1", "--at", "6/J9", "--core", "1", path=path)
+    ok("ship", "Dublin", "--step", "A6 D6 M3 R4", "--at", "6/J8", "--core", "1", path=path)
+    assert "the Khaldarii fleet velocity is now +3 (was +2)" in ok("velocity", "3", path=path)
+    assert "adjusted this turn already" in refused(path, "velocity", "4")
+    until(path, "fleet-movement", "defender")
+    assert "velocity is now -1 (was +0)" in ok("velocity", "-1", path=path)
+    until(path, "ship-combat", "defender")
+    out = ok("attack", "Dublin=1", "--at", "6/J9", "--roll", "2", path=path)
+    assert "6:4 reads row 3:2; die 2, column '2': 1" in out and "Muhr Muhr takes 1 step" in out and "Muhr Muhr must eliminate at least 5 cargo points (aboard: 7th, 409th, BSDF, 7 supply" in out
+    assert "first Muhr Muhr must eliminate 5 cargo points" in refused(path, "next")
+    assert "must eliminate at least 5 cargo points" in refused(path, "cargo", "Muhr Muhr", "--supply", "4")
+    out = ok("cargo", "Muhr Muhr", "--unit", "7th", "--supply", "4", path=path)
+    assert "Muhr Muhr eliminates 7th, 4 supply: aboard now 409th, BSDF, 3 supply (5 of 5 cargo points)" in out
+    status = ok("status", path=path).splitlines()
+    assert "  7th: eliminated" in status and "  409th: 3-3-2, 1/1 steps, aboard Muhr Muhr" in status
+    until(path, "landing")
+    ok("land", "Muhr Muhr", "Alpha Phoenicis II", path=path)
+    assert "the invader holds no industrial point on Alpha Phoenicis II" in refused(path, "stockpile", "Muhr Muhr", "Alpha Phoenicis II", "2")
+    assert "leaves the atmosphere, on top of the planet marker in 6/J9" in ok("lift", "Muhr Muhr", path=path)
+    assert "is not in a planetary atmosphere" in refused(path, "lift", "Muhr Muhr")

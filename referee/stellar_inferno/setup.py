@@ -156,9 +156,14 @@ def _starts_reduced(counter: Counter, steps: int) -> bool:
 
 
 def _with_counter(s: Scenario, counter: Counter) -> Scenario:
-    if s.has_counter(counter.name):
-        return attrs.evolve(s, counters=tuple(counter if c.name == counter.name else c for c in s.counters))
-    return attrs.evolve(s, counters=s.counters + (counter,))
+    """The counter added or replaced; a ship's arrival is that of the counters listed aboard it."""
+    if not s.has_counter(counter.name):
+        return attrs.evolve(s, counters=s.counters + (counter,))
+    aboard = counter.kind == "ship" and counter.arrives is not None
+    return attrs.evolve(s, counters=tuple(
+        counter if c.name == counter.name else attrs.evolve(c, arrives=counter.arrives) if aboard and c.aboard == counter.name else c
+        for c in s.counters
+    ))
 
 
 def _load_listed(s: Scenario, ship: sh.Ship, counter: Counter, supply: int) -> tuple[sh.Ship, bool]:
@@ -259,5 +264,7 @@ def arrival(s: Scenario, name: str, turn: int) -> Done:
     if not 0 <= turn <= s.turns:
         raise RefereeError(f"a counter arrives at the start (0) or on a turn from 1 to {s.turns}, not {turn}")
     s = _with_counter(s, attrs.evolve(counter, arrives=turn))
-    return done(s, s.entry(f"{counter.shown()} arrives {'at the start' if turn == 0 else f'on turn {turn}'}", rule="Stellar Inferno 6.3.1-6.3.2"))
+    with_it = [c.name for c in s.counters if c.aboard == counter.name and counter.kind == "ship"]
+    said = f" with {', '.join(with_it)} aboard" if with_it else ""
+    return done(s, s.entry(f"{counter.shown()} arrives {'at the start' if turn == 0 else f'on turn {turn}'}{said}", rule="Stellar Inferno 6.3.1-6.3.2"))
 
