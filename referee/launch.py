@@ -44,7 +44,7 @@ def open_app(path: Path | None) -> None:
 
 
 # the commands that play a kind of file the app has no screens for yet
-PLAYED_BY = {"scenario": "referee si status -s {path}", "engagement": "referee sfw ships -e {path}"}
+PLAYED_BY = {"scenario": "referee si status -s {path}"}
 
 
 def refuse_unplayed(path: Path) -> None:
