@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -95,15 +95,22 @@ def apply(path: Optional[Path], as_json: bool, step: Callable[["Battle", "Tables
 
 
 def take(path: Optional[Path], step: Callable[["Battle", "Tables"], "Done"]) -> "Done":
-    """Load the battle, take one step, save it. A refused step saves nothing; the file's lock is
-    held from the load to the save, so another command on the same file waits until this one has saved."""
-    from referee import storage, tables
+    """Load the battle, take one step, save it (:func:`journaled`)."""
+    from referee import tables
+
+    return journaled(named(path), tables.load(prefix="kh"), "battle", step)  # type: ignore[arg-type]
+
+
+def journaled(path: Path, tables: "Tables", kind: str, step: Callable[[Any, "Tables"], Any]) -> Any:
+    """Load a file of a kind, take one step, save it, kept in its undo history (referee undo FILE).
+    A refused step saves nothing; the file's lock is held from the load to the save, so another
+    command on the same file waits until this one has saved."""
+    from referee import storage
     from referee.journal import Journal
 
-    path = named(path)
     with storage.locked(path):
-        journal = Journal.open(path, tables.load(prefix="kh"), "battle")  # (its undo history too: referee undo FILE)
-        done = step(journal.battle, journal.tables)
+        journal = Journal.open(path, tables, kind)
+        done = step(journal.state, tables)
         journal.apply(done, command_name())
     unkept(journal)
     return done

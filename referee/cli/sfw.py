@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Callable, Optional
 
 import typer
 
-from referee.cli.battles import command_name, dice_for, pairs, unkept
+from referee.cli.battles import dice_for, pairs
 from referee.cli.groups import group
 from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
@@ -46,16 +46,9 @@ def _tables() -> "Tables":
 
 def take(path: Optional[Path], step: Callable[["Engagement", "Tables"], "Done"], as_json: bool = False, secrets: bool = False) -> "Done":
     """Load the engagement, take one step, save it, print its lines; a refused step saves nothing."""
-    from referee import storage
-    from referee.journal import Journal
+    from referee.cli.battles import journaled
 
-    path = _named(path)
-    sfw = _tables()
-    with storage.locked(path):
-        journal = Journal.open(path, sfw, "engagement")
-        done = step(journal.state, sfw)  # type: ignore[arg-type]
-        journal.apply(done, command_name())
-    unkept(journal)
+    done: "Done" = journaled(_named(path), _tables(), "engagement", step)
     show(done.entries, as_json, secrets)
     return done
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Callable, Optional
 
 import typer
 
-from referee.cli.battles import command_name, counts, dice_for, unkept
+from referee.cli.battles import counts, dice_for
 from referee.cli.groups import group
 from referee.cli.numbers import NegativeNumbers
 from referee.cli.output import AsJson, print_json, print_steps
@@ -46,16 +46,9 @@ def _tables() -> "Tables":
 
 def take(path: Optional[Path], step: Callable[["Scenario", "Tables"], "Done"], as_json: bool = False) -> "Done":
     """Load the scenario, take one step, save it, print its lines; a refused step saves nothing."""
-    from referee import storage
-    from referee.journal import Journal
+    from referee.cli.battles import journaled
 
-    path = _named(path)
-    si = _tables()
-    with storage.locked(path):
-        journal = Journal.open(path, si, "scenario")
-        done = step(journal.state, si)  # type: ignore[arg-type]
-        journal.apply(done, command_name())
-    unkept(journal)
+    done: "Done" = journaled(_named(path), _tables(), "scenario", step)
     print_steps(done.entries, as_json)
     return done
 
