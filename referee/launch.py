@@ -35,39 +35,10 @@ def main() -> None:
 
 
 def open_app(path: Path | None) -> None:
-    if path is not None:
-        refuse_unplayed(path)
     os.environ.setdefault("TEXTUAL_FPS", FRAMES_A_SECOND)  # read when Textual is imported: before the app
     from referee.tui.app import run
 
     run(path)
-
-
-# the commands that play a kind of file the app has no screens for yet
-PLAYED_BY = {"scenario": "referee si status -s {path}"}
-
-
-def refuse_unplayed(path: Path) -> None:
-    """A file of a kind the app has no screens for yet (a Stellar Inferno scenario) is refused in one
-    line naming the commands that play it. Its format line is looked for in the file's first 4 KB
-    (where the program writes it), so the app's launch reads nothing more; a file without one is
-    left for the app to judge."""
-    import re
-
-    from referee.errors import RefereeError
-    from referee.journal import KINDS
-    from referee.tui.kinds import KINDS as SCREENS
-
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(4096).decode("utf-8", errors="replace")
-    except OSError:
-        return
-    found = re.search(r'^format\s*=\s*"([^"]*)"', head, re.MULTILINE)
-    if found is None or found.group(1) not in KINDS or KINDS[found.group(1)][0] in SCREENS:
-        return
-    hint = PLAYED_BY.get(KINDS[found.group(1)][0], "").format(path=path)
-    raise RefereeError(f"{path} is a {found.group(1).removeprefix('referee ')} file: the app has no screens for it yet{'; play it with ' + hint if hint else ''}")
 
 
 def opens_the_app(args: list[str]) -> bool:

@@ -35,7 +35,7 @@ from referee.tui.text import bold, line, lines, plain
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
 
-HELP = {"ship": "its roster on the Forces screen", "fortress": "its card on the Ships screen", "system": "on the Map", "table": "on the Dice & Tables screen"}
+HELP = {"ship": "its roster on the Forces screen", "fortress": "its card on the Ships screen", "system": "on the Map", "planet": "its terrain on the Fleets screen", "table": "on the Dice & Tables screen"}
 
 
 def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:

@@ -113,6 +113,8 @@ def about(kind: Kind, page: type[Page]) -> About:
         from referee.tui.battle.help_text import SCREENS
     elif kind.name == "engagement":
         from referee.tui.sfw.help_text import SCREENS
+    elif kind.name == "scenario":
+        from referee.tui.si.help_text import SCREENS
     else:
         from referee.tui.help_text import SCREENS
     return SCREENS.get(page.NAME, About(page.HELP))

@@ -4,7 +4,7 @@ its log (a roll made on the Dice screen). The shell (app.py), the dice dialog, D
 Log, undo, redo and the autosave are the same for every kind.
 
 A kind is a rule system's file: a campaign of the Second Sathar War, a Knight Hawks battle, a
-Starfleet Wars engagement (and next a Stellar Inferno scenario). Its pages are imported only when
+Starfleet Wars engagement, a Stellar Inferno scenario. Its pages are imported only when
 a file of that kind is opened.
 """
 
@@ -189,5 +189,51 @@ class EngagementKind:
         return NEXT
 
 
-KINDS: dict[str, Kind] = {"campaign": CampaignKind(), "battle": BattleKind(), "engagement": EngagementKind()}
+class ScenarioKind:
+    """A Stellar Inferno scenario: fleets on a hex map, nine phases a turn, each side in turn."""
+
+    name = "scenario"
+    log_labels = ("Turn", "Phase")
+    asks_later_rolls = True
+
+    def pages(self) -> Sequence[type[Page]]:
+        from referee.tui.si.pages import PAGES
+
+        return PAGES
+
+    def where(self, state: Any) -> str:
+        from referee.tui.si.cards import where
+
+        return where(state)
+
+    def log_cells(self, entry: Any) -> tuple[str, str]:
+        return str(entry.turn), getattr(entry, "phase", "")
+
+    def shown(self, entry: Any, secrets: bool) -> Any:
+        return entry
+
+    def note(self, state: Any, text: str, rolls: Iterable[Roll], rule: str) -> Result:
+        from referee.stellar_inferno.scenario import done
+        from referee.tui.si.actions import keyed
+
+        return keyed(done(state, state.entry(text, list(rolls), rule)))
+
+    def findable(self, state: Any) -> Iterable[Found]:
+        for counter in state.counters:
+            if counter.kind == "ship":
+                yield "ship", counter.name, "fleets", "ship"
+        for world in state.worlds:
+            yield "planet", world.name, "fleets", "system"
+
+    def exists(self, state: Any, name: str) -> bool:
+        found = state.entered(name)
+        return found is not None and not found[0].destroyed
+
+    def advance(self) -> Action | None:
+        from referee.tui.si.actions import NEXT
+
+        return NEXT
+
+
+KINDS: dict[str, Kind] = {"campaign": CampaignKind(), "battle": BattleKind(), "engagement": EngagementKind(), "scenario": ScenarioKind()}
 

@@ -1,0 +1,308 @@
+"""Everything the referee does to a Stellar Inferno scenario from the app: each action's fields
+(ships, hexes, units and planets picked from lists of what the rules allow now), how the values
+become a call into the rules (``referee.stellar_inferno``), and the line under the fields. No
+Textual here.
+
+A step is ``step(rng, rolled) -> Stepped`` as for the other kinds (``referee.tui.actions``): the
+rules' ``Done`` with each log line keyed for the dice dialog. An attack's d6 is typed under the
+line's key; a recovery's two dice an attempt each under a key of its own (:func:`recovery_keys`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
+
+from referee.stellar_inferno import ground_phase, setup, ship_phase, turn
+from referee.stellar_inferno import ships as sh
+from referee.stellar_inferno.planets import Role, other
+from referee.stellar_inferno.scenario import Done, Scenario
+from referee.tables import Tables
+from referee.tui.actions import Action, Field, FieldError, Values, later_roll, needed, number, text
+
+
+class Line(NamedTuple):
+    """A log line as the dialogs read it: the rules' entry with the key its roll is typed under."""
+
+    turn: int
+    text: str
+    rolls: tuple[str, ...]
+    rule: str
+    secret: str
+    key: str
+
+
+class Stepped(NamedTuple):
+    state: Scenario
+    entries: tuple[Line, ...]
+
+
+Step = Callable[[random.Random, Mapping[str, str]], Stepped]
+KEY = ""  # (one roll a line: no key beside it in the dice dialog)
+
+
+def keyed(done: Done, key: str = KEY) -> Stepped:
+    return Stepped(done.state, tuple(Line(e.turn, e.text, e.rolls, e.rule, e.secret, key) for e in done.entries))
+
+
+def no_dice(make: Callable[[], Done]) -> Step:
+    return lambda rng, rolled: keyed(make())
+
+
+# ---------------------------------------------------------------------- lists to pick from
+
+
+def role_of(s: Scenario, name: str) -> str:
+    return s.counter(name).role
+
+
+def label(s: Scenario, ship: sh.Ship) -> str:
+    where = f" in {ship.hex}" if ship.hex else ""
+    return f"{ship.name} ({ship.code}, {role_of(s, ship.name)}){where}: {ship.factors.shown()}, {ship.steps_left}/{len(ship.steps)}"
+
+
+def to_enter(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    """The ship counters whose factors are not entered, the phasing side's first."""
+    entered = {ship.name for ship, _ in s.all_ships()}
+    waiting = sorted((c for c in s.counters if c.kind == "ship" and c.name not in entered), key=lambda c: c.role != s.phasing)
+    return [(f"{c.shown()}, {c.role}" + (f", arrives turn {c.arrives}" if c.arrives else ""), c.name) for c in waiting]
+
+
+def on_map(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    """The ships that can be placed: entered, not destroyed, not carried."""
+    return [(label(s, x), x.name) for x in s.ships if not x.destroyed]
+
+
+def hexes(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    """The hexes with ships in them, and the planets' hexes (suggested; a new hex may be typed)."""
+    found = sorted({x.hex for x in s.ships if x.hex and not x.destroyed} | {w.hex for w in s.worlds})
+    return [(h, h) for h in found]
+
+
+def targets(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    """The hexes holding ships of the side not phasing."""
+    enemy = other(s.phasing)
+    found: dict[str, list[str]] = {}
+    for x in s.ships:
+        if x.hex and not x.destroyed and role_of(s, x.name) == enemy:
+            found.setdefault(x.hex, []).append(x.name)
+    return [(f"{h}: {', '.join(names)}", h) for h, names in sorted(found.items())]
+
+
+def attackers(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    """The phasing side's ships placed on the map, able to attack."""
+    return [(label(s, x), x.name) for x in s.ships if x.hex and not x.destroyed and not x.captured and role_of(s, x.name) == s.phasing and x.factors.attack > 0]
+
+
+def losing(s: Scenario, values: Values, before: Sequence[str]) -> list[tuple[str, str]]:
+    owed = s.ship_losses
+    if owed is None:
+        return []
+    taken = {text(values, f) for f in before}
+    return [(label(s, s.ship(n)), n) for n in owed.ships if n not in taken and not s.ship(n).destroyed]
+
+
+def order_field(number_: int) -> Field:
+    before = [f"loss{n}" for n in range(1, number_)]
+    return Field(f"loss{number_}", "First" if number_ == 1 else "Then", "the defender's choice" if number_ == 1 else "blank: none more",
+                 choices=lambda s, v: losing(s, v, before))
+
+
+def recovering(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    """The phasing side's ships owing recovery rolls: steps lost this turn, not crippled."""
+    return [(f"{x.name}: {x.lost_this_round} attempt{'s' if x.lost_this_round > 1 else ''}, defense {x.factors.defense}", x.name)
+            for x in s.ships if x.lost_this_round and not x.destroyed and not x.crippled and role_of(s, x.name) == s.phasing]
+
+
+def planets(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    return [(f"{w.name} ({w.hex})", w.name) for w in s.worlds]
+
+
+def fighters(s: Scenario, values: Values, role: Role) -> list[tuple[str, str]]:
+    """The ground units (and landed ships) of a side on the planet picked."""
+    planet = text(values, "planet")
+    if not planet:
+        return []
+    found = [(f"{t.unit.name} ({f.attack}-{f.defense}-{f.maneuver}, {t.unit.steps_left}/{len(t.unit.steps)})", t.unit.name)
+             for t in s.troops if t.planet == planet and not t.unit.destroyed and t.unit.side == s.side(role) for f in (t.unit.factors,)]
+    found += [(label(s, x), x.name) for x in s.ships if x.atmosphere and not x.destroyed and role_of(s, x.name) == role and s.world(planet).hex == x.hex]
+    return found
+
+
+# ---------------------------------------------------------------------- the builders
+
+
+def _enter(v: Values, s: Scenario, t: Tables) -> Step:
+    name = needed(v, "ship", "the ship whose counter is entered")
+    steps = [text(v, f) for f in ("step1", "step2", "step3") if text(v, f)]
+    if not steps:
+        raise FieldError("step1", "its full step's factors from the counter: A4 D5 M3 R5 (C and P: the scenario's lines by class unless given)")
+    return no_dice(lambda: setup.enter_ship(s, t, name, steps))
+
+
+def _enter_preview(v: Values, s: Scenario, t: Tables) -> str:
+    name = text(v, "ship")
+    if not name:
+        return ""
+    counter = s.counter(name, "ship")
+    force = s.force(counter.role)
+    return f"{counter.shown()}, {s.side(counter.role)}: cargo line {force.cargo or 'none'}; planetary gear {force.gear or 'none'}"
+
+
+def _place(v: Values, s: Scenario, t: Tables) -> Step:
+    names = [n.strip() for n in needed(v, "ships", "the ships to place (space marks one)").split(",") if n.strip()]
+    where = needed(v, "hex", "their hex: J9, or 6/J9 with the map's number")
+    core = number(v, "core", 0)
+    return no_dice(lambda: setup.place(s, names, where, core))
+
+
+def _place_preview(v: Values, s: Scenario, t: Tables) -> str:
+    where = text(v, "hex").upper()
+    if not where:
+        return ""
+    there = [x for x in s.ships if x.hex.upper() == where and not x.destroyed]
+    if not there:
+        return f"{where}: no ship there yet: give its distance from the core (7.3.2-7.3.3)"
+    return f"{where}: {', '.join(x.name for x in there)}, {there[0].core_distance} from the core (blank keeps it)"
+
+
+def _attack_names(v: Values) -> list[str]:
+    return [n.strip() for n in needed(v, "attackers", "the attacking ships (space marks one)").split(",") if n.strip()]
+
+
+def _attack_ranges(v: Values, s: Scenario, t: Tables) -> tuple[str, tuple[Field, ...]]:
+    """The second form of an attack: the range each attacker counts to the target hex."""
+    needed(v, "hex", "the target hex")
+    names = _attack_names(v)
+    help = f"the hexes from each ship to {text(v, 'hex')}, the target's hex counted (0: in it), as counted on the map"
+    return help, tuple(Field(f"range{n}", f"Range {name}"[:24], "hexes (0: the same hex)") for n, name in enumerate(names, 1))
+
+
+def _attack(v: Values, s: Scenario, t: Tables) -> Step:
+    where, names = needed(v, "hex", "the target hex"), _attack_names(v)
+    pairs = []
+    for n, name in enumerate(names, 1):
+        counted = number(v, f"range{n}", 0, 99)
+        if counted is None:
+            raise FieldError(f"range{n}", f"{name}'s range to {where}: the hexes counted, 0 in the same hex")
+        pairs.append((name, counted))
+    return lambda rng, rolled: keyed(ship_phase.attack(s, t, pairs, where, rng, rolled.get(KEY)))
+
+
+def _attack_preview(v: Values, s: Scenario, t: Tables) -> str:
+    where = text(v, "hex")
+    if not where:
+        return ""
+    stack = [x for x in s.ships if x.hex == where and not x.destroyed and role_of(s, x.name) != s.phasing]
+    said = f"{where}, {stack[0].core_distance if stack else 0} from the core: " + ", ".join(f"{x.name} D{sh.defense_rating(x).value}" for x in stack)
+    names = [n.strip() for n in text(v, "attackers").split(",") if n.strip()]
+    if names:
+        said += " · against " + ", ".join(f"{n} A{sh.attack_rating(s.ship(n)).value} R{s.ship(n).factors.range}" for n in names)
+    return said
+
+
+def _assign(v: Values, s: Scenario, t: Tables) -> Step:
+    order = [text(v, f"loss{n}") for n in range(1, 5) if text(v, f"loss{n}")]
+    if not order:
+        raise FieldError("loss1", "the first ship to take the losses")
+    return no_dice(lambda: ship_phase.assign(s, order))
+
+
+def _assign_preview(v: Values, s: Scenario, t: Tables) -> str:
+    owed = s.ship_losses
+    if owed is None:
+        return "no step losses are owed to ships"
+    return f"{owed.steps} step loss{'es' if owed.steps != 1 else ''} in {owed.hex}, the {owed.role}'s: each ship named takes them until it is destroyed (7.3.9-7.3.11)"
+
+
+def recovery_keys(ship: sh.Ship) -> list[tuple[str, str]]:
+    """The dice dialog's keys of each attempt's two dice: the line's first roll, then each later
+    one by what it is for (the rules name both dice of an attempt alike: "first die" and "second
+    die" are added)."""
+    found = []
+    for attempt in range(1, ship.lost_this_round + 1):
+        purpose = f"damage recovery of {ship.name}, attempt {attempt}"
+        first = KEY if attempt == 1 else later_roll(KEY, f"{purpose}, first die")
+        found.append((first, later_roll(KEY, f"{purpose}, second die")))
+    return found
+
+
+def _named_dice(line: Line) -> Line:
+    said = tuple(f"{r}, {'first' if n % 2 == 0 else 'second'} die" for n, r in enumerate(line.rolls))
+    return line._replace(rolls=said)
+
+
+def _recover(v: Values, s: Scenario, t: Tables) -> Step:
+    name = needed(v, "ship", "the ship recovering")
+    keys = recovery_keys(s.ship(name))
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Stepped:
+        pairs = []
+        for first, second in keys:
+            if first not in rolled and second not in rolled:
+                break
+            pairs.append((rolled.get(first), rolled.get(second)))
+        made = keyed(ship_phase.recover(s, name, rng, pairs))
+        return made._replace(entries=tuple(_named_dice(e) if e.rolls else e for e in made.entries))
+
+    return step
+
+
+def _next(v: Values, s: Scenario, t: Tables) -> Step:
+    return no_dice(lambda: turn.next_phase(s))
+
+
+def _velocity(v: Values, s: Scenario, t: Tables) -> Step:
+    value = text(v, "velocity")
+    try:
+        new = int(value)
+    except ValueError:
+        raise FieldError("velocity", f"a whole number, one more or less than {s.force(s.phasing).velocity:+d}, not {value!r}") from None
+    return no_dice(lambda: turn.velocity(s, new))
+
+
+def _ground(v: Values, s: Scenario, t: Tables) -> Step:
+    planet = needed(v, "planet", "the planet of the matchup")
+    mine = [n.strip() for n in needed(v, "attackers", "the attacking units (space marks one)").split(",") if n.strip()]
+    theirs = [n.strip() for n in needed(v, "defenders", "the defending units (space marks one)").split(",") if n.strip()]
+    return lambda rng, rolled: keyed(ground_phase.ground_attack(s, t, planet, mine, theirs, rng, rolled.get(KEY)))
+
+
+def ends_the_game(s: Scenario) -> str:
+    """The last n of the final turn gives the verdict: asked first."""
+    return "Give the verdict?" if s.phase == "victory" and s.phasing == "defender" and s.turn == s.turns and not s.outcome else ""
+
+
+NEXT = Action("n", "Next", "the next phase: the defender's part after the invader's, the next turn after Check Victory Conditions (refused while losses are owed)", (), _next, ask=ends_the_game)
+
+SHIP = Field("ship", "Ship", "", "ship")
+
+FLEETS: Sequence[Action] = (
+    Action("e", "Enter ship", "a ship's factors from its counter: the full step, then each reduced step (C and P from the scenario's lines by class unless given)", (
+        SHIP._replace(choices=to_enter), Field("step1", "Full step", "A4 D5 M3 R5"),
+        Field("step2", "Reduced step", "blank: none"), Field("step3", "Reduced step 2", "blank: none"),
+    ), _enter, preview=_enter_preview),
+    Action("l", "Place", "ships set in a hex as the map shows them, with the hex's distance from the core (needed once a hex)", (
+        Field("ships", "Ships", "space marks one", "names", on_map, many=True), Field("hex", "Hex", "J9, or 6/J9", suggest=hexes),
+        Field("core", "From the core", "hexes (blank: as the ships there)"),
+    ), _place, preview=_place_preview),
+    Action("t", "Attack", "a ship attack on a hex: the attackers marked, each one's range asked next, the d6 on Table 3 (open order) or 4 (closed)", (
+        Field("hex", "Target hex", "", choices=targets), Field("attackers", "Attackers", "space marks one", "names", attackers, many=True),
+    ), _attack, preview=_attack_preview, more=_attack_ranges),
+    Action("g", "Assign losses", "the step losses owed to a stack, ship by ship in the defender's order, each until destroyed", (
+        order_field(1), order_field(2), order_field(3), order_field(4),
+    ), _assign, preview=_assign_preview),
+    Action("r", "Recover", "a ship's damage recovery: a 2d6 for each step lost this turn, at or under its defense repairs one, a 6 cripples it", (
+        SHIP._replace(choices=recovering),
+    ), _recover),
+    NEXT,
+    Action("v", "Velocity", "the phasing fleet's velocity adjusted by one after its fleet movement", (
+        Field("velocity", "Velocity", "one more or less, +3"),
+    ), _velocity),
+    Action("k", "Ground attack", "a ground attack in a matchup: the phasing side's units against the other's, the d6 on Table 5", (
+        Field("planet", "Planet", choices=planets),
+        Field("attackers", "Attackers", "space marks one", choices=lambda s, v: fighters(s, v, s.phasing), many=True),
+        Field("defenders", "Defenders", "space marks one", choices=lambda s, v: fighters(s, v, other(s.phasing)), many=True),
+    ), _ground, shown=False),
+)

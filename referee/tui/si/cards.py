@@ -1,0 +1,177 @@
+"""A Stellar Inferno scenario as the Fleets screen shows it, in plain text parts (no Textual): the
+bar's turn and phase, what the phase asks now (entries owed, losses to assign, recovery rolls
+owed), the fleets by hex with each ship's factors and steps, a ship's card, the planets with their
+terrain and economic control, and the victory tally.
+"""
+
+from __future__ import annotations
+
+from referee.stellar_inferno import turn
+from referee.stellar_inferno.planets import economic_control
+from referee.stellar_inferno.scenario import PHASE_KEYS, Counter, Scenario
+from referee.stellar_inferno.ships import Ship
+from referee.tui.text import Part, bold, line
+
+LABELS = ("Ship", "Side", "Hex", "Core", "Factors", "Steps", "Now")
+
+
+def where(s: Scenario) -> str:
+    """The bar's line: ``turn 1 of 16 · Fleet Movement (1), invader``."""
+    if s.outcome:
+        return f"over after turn {s.turn} of {s.turns}"
+    return f"turn {s.turn} of {s.turns} · {s.phase_title} ({PHASE_KEYS.index(s.phase) + 1}), {s.phasing}"
+
+
+def order(s: Scenario) -> list[tuple[Ship, str]]:
+    """The ships entered, by hex (nearest the core first), then those not placed; a carried ship
+    after its carrier."""
+    tops = sorted(s.ships, key=lambda x: (not x.hex, x.core_distance, x.hex))
+    found: list[tuple[Ship, str]] = []
+
+    def walk(ship: Ship, carrier: str) -> None:
+        found.append((ship, carrier))
+        for carried in ship.cargo.ships:
+            walk(carried, ship.name)
+
+    for ship in tops:
+        walk(ship, "")
+    return found
+
+
+def not_entered(s: Scenario) -> list[Counter]:
+    """The ship counters whose factors are not entered yet, the phasing side's first."""
+    names = {ship.name for ship, _ in s.all_ships()}
+    waiting = [c for c in s.counters if c.kind == "ship" and c.name not in names]
+    return sorted(waiting, key=lambda c: c.role != s.phasing)
+
+
+def status(s: Scenario, ship: Ship, carrier: str) -> str:
+    if ship.destroyed:
+        return "OUT"
+    said = []
+    if carrier:
+        said.append(f"aboard {carrier}")
+    if ship.crippled:
+        said.append("crippled")
+    elif ship.lost_this_round:
+        said.append(f"recover {ship.lost_this_round}")
+    if ship.atmosphere:
+        said.append("in atmosphere")
+    if ship.cargo_owed:
+        said.append(f"cargo -{ship.cargo_owed}")
+    return ", ".join(said)
+
+
+def ship_row(s: Scenario, ship: Ship, carrier: str) -> tuple[str, ...]:
+    return (
+        ship.name, s.counter(ship.name).role, ship.hex or "-", str(ship.core_distance) if ship.hex else "",
+        "" if ship.destroyed else ship.factors.shown(), f"{ship.steps_left}/{len(ship.steps)}", status(s, ship, carrier),
+    )
+
+
+def counter_row(s: Scenario, counter: Counter) -> tuple[str, ...]:
+    arrives = "" if counter.arrives is None else "start" if counter.arrives == 0 else f"turn {counter.arrives}"
+    return (counter.name, counter.role, "", "", f"not entered ({counter.code}{' ' + counter.number if counter.number else ''})", "", arrives)
+
+
+def ship_card(s: Scenario, ship: Ship, carrier: str) -> list[Part]:
+    counter = s.counter(ship.name)
+    said: list[Part] = [bold(ship.name), f"{counter.code}{' ' + counter.number if counter.number else ''} · {s.side(counter.role)} ({counter.role})"]
+    if ship.destroyed:
+        return [*said, "DESTROYED"]
+    where = f"aboard {carrier}" if carrier else f"in {ship.hex}, {ship.core_distance} from the core" if ship.hex else "not placed on the map yet (l places it)"
+    said.append(where)
+    said.append(line("now ", bold(ship.factors.shown()), f" · step {ship.lost + 1} of {len(ship.steps)}"))
+    for number, step in enumerate(ship.steps, 1):
+        mark = "▶" if number == ship.lost + 1 else " "
+        said.append(f" {mark} step {number}: {step.shown()}")
+    said.append(f"point cost {ship.point_cost} (full {ship.cost})")
+    if ship.lost_this_round:
+        said.append(line(bold(f"{ship.lost_this_round} step{'s' if ship.lost_this_round > 1 else ''} lost this turn"), " (recovery: r)"))
+    marks = [m for m, on in (("crippled", ship.crippled), ("in the atmosphere", ship.atmosphere), ("captured", ship.captured), ("SDU", ship.sdu)) if on]
+    if marks:
+        said.append(", ".join(marks))
+    if not ship.cargo.empty:
+        said.append(f"aboard: {ship.cargo.shown()}")
+    if ship.cargo_owed:
+        said.append(f"owes {ship.cargo_owed} cargo points eliminated (7.4.2)")
+    return said
+
+
+def counter_card(s: Scenario, counter: Counter) -> list[Part]:
+    said: list[Part] = [bold(counter.name), f"{counter.code}{' ' + counter.number if counter.number else ''} · {s.side(counter.role)} ({counter.role})"]
+    said.append("factors not entered: e enters them from the counter")
+    if counter.arrives is not None:
+        said.append("arrives at the start" if counter.arrives == 0 else f"arrives on turn {counter.arrives}")
+    if counter.aboard:
+        said.append(f"comes aboard {counter.aboard}")
+    if counter.note:
+        said.append(counter.note)
+    return said
+
+
+def planets(s: Scenario) -> list[Part]:
+    said: list[Part] = [bold("Planets")]
+    for world in s.worlds:
+        p = world.planet
+        role, _ = economic_control(p)
+        control = f"{s.side(role)} control" if role else "no control"
+        said.append(line(bold(world.name), f" {world.hex} {world.surface}: {control}"))
+        said.append(f"  {s.defender.name} {p.defender.industrial} ind {p.defender.settled} set · {s.invader.name} {p.invader.industrial} ind {p.invader.settled} set")
+    return said
+
+
+def card(s: Scenario, name: str) -> list[Part]:
+    found = s.entered(name)
+    if found is not None:
+        said = ship_card(s, *found)
+    elif s.has_counter(name):
+        said = counter_card(s, s.counter(name))
+    else:
+        said = ["no ship yet"]
+    return [*said, "", *planets(s)]
+
+
+def asks(s: Scenario) -> str:
+    """What the phase asks now, with the keys that do it."""
+    owed = turn.owed(s)
+    if s.ship_losses is not None:
+        o = s.ship_losses
+        return f"the {o.role} assigns {o.steps} step loss{'es' if o.steps != 1 else ''} in {o.hex} (g)"
+    if owed:
+        return owed[0].partition(": referee")[0]
+    if s.outcome:
+        return s.outcome
+    phasing = s.phasing
+    hurt = [x.name for x in s.ships if x.lost_this_round and not x.destroyed and not x.crippled and s.counter(x.name).role == phasing]
+    due = [c.name for c in s.counters if c.kind == "ship" and c.role == phasing and c.arrives == s.turn and s.entered(c.name) is None]
+    hints = {
+        "fleet-movement": "move the fleet on the map (l places ships after it; v adjusts the velocity)",
+        "reinforcements": "place the arrivals (l) next to the map edge" + (f"; factors to enter (e): {', '.join(due[:3])}" if due else ""),
+        "maneuver": "move ships on the map, then place them (l)",
+        "ship-combat": "attacks (t): attackers marked, the target hex picked, the d6",
+        "landing": "land, lift, deploy, stockpile: referee si land/lift/deploy/stockpile",
+        "supply": "ground supply: referee si supply PLANET",
+        "ground-combat": "ground attacks (k): units of each side picked, the d6",
+        "recovery": f"recovery rolls owed (r): {', '.join(hurt)}" if hurt else "no recovery roll owed",
+        "victory": "victory is checked: n (or a) goes on",
+    }
+    return hints[s.phase]
+
+
+def next_steps(s: Scenario) -> list[Part]:
+    """Three lines: the turn and phase with what it asks, what comes next, the victory tally."""
+    head = line(bold(f"Turn {s.turn} of {s.turns}"), f" · {s.phase_title} ({PHASE_KEYS.index(s.phase) + 1}), {s.side(s.phasing)} ({s.phasing}) · {asks(s)}")
+    if s.outcome:
+        then = "the game is over"
+    elif s.phasing == "invader":
+        then = f"then n: the defender's {s.phase_title}"
+    elif s.phase == "victory":
+        then = f"then n: turn {s.turn + 1}" if s.turn < s.turns else "then n: the final verdict"
+    else:
+        then = f"then n: {dict(zip(PHASE_KEYS, PHASE_KEYS[1:])).get(s.phase, '').replace('-', ' ')} (invader)"
+    waiting = not_entered(s)
+    if waiting:
+        then += f" · {len(waiting)} ships not entered (e)"
+    tally = "; ".join(turn.tally(s))
+    return [head, then, line(bold("victory: "), tally)]
