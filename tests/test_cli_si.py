@@ -368,14 +368,6 @@ def test_the_special_surrender_rule_of_portborough(tmp_path: Path) -> None:
     assert after.state.world("Portborough").planet.invader == Terrain(1, 0) and after.state.world("Portborough").planet.defender == Terrain(19, 147)
 
 
-def test_referee_play_refuses_a_scenario_file_in_one_line(tmp_path: Path) -> None:
-    path = tmp_path / "p.toml"
-    ok("new", str(path), "--scenario", "1")
-    done = subprocess.run([sys.executable, "-m", "referee", "play", str(path)], capture_output=True, text=True, env={"REFEREE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}, timeout=60)
-    assert done.returncode == 2 and done.stderr.count("\n") == 1
-    assert f"{path} is a stellar-inferno scenario file: the app has no screens for it yet; play it with referee si status -s {path}" in done.stderr
-
-
 def test_a_transport_hit_sheds_its_cargo_and_the_rest_of_a_turn(tmp_path: Path) -> None:
     """Muhr Muhr, loaded as the scenario lists, loses a step: the capacity lost is cargo eliminated
     before anything else happens (7.4.2); then the velocity, lifting off and stockpiling."""

@@ -30,6 +30,7 @@ from referee.tui.pages.base import Page, action_keys
 from referee.tui.pages.forces import ForcesPage
 from tests.test_app_battle import drive, scenario
 from tests.test_app_sfw import engagement
+from tests.test_app_si import phoenix
 from tests.test_app_snapshots import compare, settled
 
 TABLES = tables.load()
@@ -86,7 +87,7 @@ def test_key_names() -> None:
     ]
 
 
-@pytest.mark.parametrize("kind", ["campaign", "battle", "engagement"])
+@pytest.mark.parametrize("kind", ["campaign", "battle", "engagement", "scenario"])
 def test_question_mark_and_f1_open_the_help_of_each_screen(tmp_path: Path, kind: str) -> None:
     pages = KINDS[kind].pages()
 
@@ -106,7 +107,7 @@ def test_question_mark_and_f1_open_the_help_of_each_screen(tmp_path: Path, kind:
         await keys(pilot, "question_mark", "question_mark")  # again: closes it
         assert not isinstance(app.screen, help.HelpDialog)
 
-    files = {"campaign": lambda: war(tmp_path), "battle": lambda: scenario(tmp_path / "stand.toml", "the-stand"), "engagement": lambda: engagement(tmp_path / "e.toml")}
+    files = {"campaign": lambda: war(tmp_path), "battle": lambda: scenario(tmp_path / "stand.toml", "the-stand"), "engagement": lambda: engagement(tmp_path / "e.toml"), "scenario": lambda: phoenix(tmp_path / "p.toml")}
     drive(files[kind](), play)
 
 

@@ -39,6 +39,7 @@ class Stepped(NamedTuple):
 
 
 Step = Callable[[random.Random, Mapping[str, str]], Stepped]
+NONE = "none"
 KEY = ""  # (one roll a line: no key beside it in the dice dialog)
 
 
@@ -100,7 +101,10 @@ def losing(s: Scenario, values: Values, before: Sequence[str]) -> list[tuple[str
     if owed is None:
         return []
     taken = {text(values, f) for f in before}
-    return [(label(s, s.ship(n)), n) for n in owed.ships if n not in taken and not s.ship(n).destroyed]
+    if before and (NONE in taken or not all(taken)):
+        return []
+    left = [(label(s, s.ship(n)), n) for n in owed.ships if n not in taken and not s.ship(n).destroyed]
+    return [("none: the ships above take them all", NONE), *left] if before and left else left
 
 
 def order_field(number_: int) -> Field:
@@ -203,7 +207,7 @@ def _attack_preview(v: Values, s: Scenario, t: Tables) -> str:
 
 
 def _assign(v: Values, s: Scenario, t: Tables) -> Step:
-    order = [text(v, f"loss{n}") for n in range(1, 5) if text(v, f"loss{n}")]
+    order = [text(v, f"loss{n}") for n in range(1, 5) if text(v, f"loss{n}") not in ("", NONE)]
     if not order:
         raise FieldError("loss1", "the first ship to take the losses")
     return no_dice(lambda: ship_phase.assign(s, order))
@@ -284,11 +288,11 @@ FLEETS: Sequence[Action] = (
         Field("step2", "Reduced step", "blank: none"), Field("step3", "Reduced step 2", "blank: none"),
     ), _enter, preview=_enter_preview),
     Action("l", "Place", "ships set in a hex as the map shows them, with the hex's distance from the core (needed once a hex)", (
-        Field("ships", "Ships", "space marks one", "names", on_map, many=True), Field("hex", "Hex", "J9, or 6/J9", suggest=hexes),
+        Field("ships", "Ships", "space marks one", choices=on_map, many=True), Field("hex", "Hex", "J9, or 6/J9", suggest=hexes),
         Field("core", "From the core", "hexes (blank: as the ships there)"),
     ), _place, preview=_place_preview),
     Action("t", "Attack", "a ship attack on a hex: the attackers marked, each one's range asked next, the d6 on Table 3 (open order) or 4 (closed)", (
-        Field("hex", "Target hex", "", choices=targets), Field("attackers", "Attackers", "space marks one", "names", attackers, many=True),
+        Field("hex", "Target hex", "", choices=targets), Field("attackers", "Attackers", "space marks one", choices=attackers, many=True),
     ), _attack, preview=_attack_preview, more=_attack_ranges),
     Action("g", "Assign losses", "the step losses owed to a stack, ship by ship in the defender's order, each until destroyed", (
         order_field(1), order_field(2), order_field(3), order_field(4),

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from referee.stellar_inferno import turn
 from referee.stellar_inferno.planets import economic_control
-from referee.stellar_inferno.scenario import PHASE_KEYS, Counter, Scenario
+from referee.stellar_inferno.scenario import PHASE_KEYS, TITLES, Counter, Scenario
 from referee.stellar_inferno.ships import Ship
 from referee.tui.text import Part, bold, line
 
-LABELS = ("Ship", "Side", "Hex", "Core", "Factors", "Steps", "Now")
+LABELS = ("Ship", "Side", "Hex·core", "A D M R", "Steps", "Now")
+SIDES = {"invader": "Inv", "defender": "Def"}
 
 
 def where(s: Scenario) -> str:
@@ -63,15 +64,16 @@ def status(s: Scenario, ship: Ship, carrier: str) -> str:
 
 
 def ship_row(s: Scenario, ship: Ship, carrier: str) -> tuple[str, ...]:
+    f = ship.factors
     return (
-        ship.name, s.counter(ship.name).role, ship.hex or "-", str(ship.core_distance) if ship.hex else "",
-        "" if ship.destroyed else ship.factors.shown(), f"{ship.steps_left}/{len(ship.steps)}", status(s, ship, carrier),
+        ship.name, SIDES[s.counter(ship.name).role], f"{ship.hex}·{ship.core_distance}" if ship.hex else "-",
+        "" if ship.destroyed else f"{f.attack} {f.defense} {f.maneuver} {f.range}", f"{ship.steps_left}/{len(ship.steps)}", status(s, ship, carrier),
     )
 
 
 def counter_row(s: Scenario, counter: Counter) -> tuple[str, ...]:
     arrives = "" if counter.arrives is None else "start" if counter.arrives == 0 else f"turn {counter.arrives}"
-    return (counter.name, counter.role, "", "", f"not entered ({counter.code}{' ' + counter.number if counter.number else ''})", "", arrives)
+    return (counter.name, SIDES[counter.role], "", f"({counter.code} {counter.number})".replace(" )", ")"), "", "not entered" + (f", {arrives}" if arrives else ""))
 
 
 def ship_card(s: Scenario, ship: Ship, carrier: str) -> list[Part]:
@@ -146,32 +148,43 @@ def asks(s: Scenario) -> str:
     hurt = [x.name for x in s.ships if x.lost_this_round and not x.destroyed and not x.crippled and s.counter(x.name).role == phasing]
     due = [c.name for c in s.counters if c.kind == "ship" and c.role == phasing and c.arrives == s.turn and s.entered(c.name) is None]
     hints = {
-        "fleet-movement": "move the fleet on the map (l places ships after it; v adjusts the velocity)",
-        "reinforcements": "place the arrivals (l) next to the map edge" + (f"; factors to enter (e): {', '.join(due[:3])}" if due else ""),
+        "fleet-movement": "move the fleet on the map, then place the ships (l); v: velocity",
+        "reinforcements": "place the arrivals (l)" + (f"; enter (e): {', '.join(due[:3])}" if due else ""),
         "maneuver": "move ships on the map, then place them (l)",
-        "ship-combat": "attacks (t): attackers marked, the target hex picked, the d6",
-        "landing": "land, lift, deploy, stockpile: referee si land/lift/deploy/stockpile",
-        "supply": "ground supply: referee si supply PLANET",
-        "ground-combat": "ground attacks (k): units of each side picked, the d6",
+        "ship-combat": "attack a hex (t), then the losses (g)",
+        "landing": "referee si land, lift, deploy, stockpile (not in the app)",
+        "supply": "referee si supply PLANET (not in the app)",
+        "ground-combat": "ground attack (k); the losses: referee si absorb",
         "recovery": f"recovery rolls owed (r): {', '.join(hurt)}" if hurt else "no recovery roll owed",
         "victory": "victory is checked: n (or a) goes on",
     }
     return hints[s.phase]
 
 
+def tally(s: Scenario) -> str:
+    """The victory condition's count, short: each planet's economic points by side, or the invader's
+    bombardment, or its share of the industrial points."""
+    v = s.victory
+    worlds = [s.world(name) for name in v.planets]
+    if v.counts == "economic-points":
+        return "; ".join(f"{w.name}: {s.defender.name} {w.planet.defender.total}, {s.invader.name} {w.planet.invader.total}" for w in worlds)
+    if v.counts == "bombardment":
+        return f"{s.invader.name} bombardment {sum(w.bombarded for w in worlds)} of {v.points} points"
+    return "; ".join(f"{w.name}: {s.invader.name} hold {w.planet.invader.industrial} of {w.planet.invader.industrial + w.planet.defender.industrial} industrial" for w in worlds)
+
+
 def next_steps(s: Scenario) -> list[Part]:
-    """Three lines: the turn and phase with what it asks, what comes next, the victory tally."""
-    head = line(bold(f"Turn {s.turn} of {s.turns}"), f" · {s.phase_title} ({PHASE_KEYS.index(s.phase) + 1}), {s.side(s.phasing)} ({s.phasing}) · {asks(s)}")
+    """Three lines: the turn and phase, what it asks now, what n brings next and the victory tally."""
+    head = line(bold(f"Turn {s.turn} of {s.turns}"), f" · {s.phase_title} ({PHASE_KEYS.index(s.phase) + 1}) · {s.side(s.phasing)} ({s.phasing})")
     if s.outcome:
         then = "the game is over"
     elif s.phasing == "invader":
-        then = f"then n: the defender's {s.phase_title}"
+        then = "n: the defender's part"
     elif s.phase == "victory":
-        then = f"then n: turn {s.turn + 1}" if s.turn < s.turns else "then n: the final verdict"
+        then = f"n: turn {s.turn + 1}" if s.turn < s.turns else "n: the verdict"
     else:
-        then = f"then n: {dict(zip(PHASE_KEYS, PHASE_KEYS[1:])).get(s.phase, '').replace('-', ' ')} (invader)"
+        then = f"n: {TITLES[PHASE_KEYS[PHASE_KEYS.index(s.phase) + 1]]}"
     waiting = not_entered(s)
     if waiting:
-        then += f" · {len(waiting)} ships not entered (e)"
-    tally = "; ".join(turn.tally(s))
-    return [head, then, line(bold("victory: "), tally)]
+        then += f" · {len(waiting)} not entered (e)"
+    return [head, asks(s), line(then, " · ", bold("victory "), tally(s))]

@@ -36,7 +36,7 @@ class FleetsPage(Page):
         yield Static(id="next", classes="panel")
         with Horizontal():
             yield Rows(*cards.LABELS, id="roster")
-            with VerticalScroll(classes="side card"):
+            with VerticalScroll(classes="side narrow"):
                 yield Static(id="card")
 
     def home(self) -> Widget:
