@@ -83,10 +83,10 @@ def ship_card(s: Scenario, ship: Ship, carrier: str) -> list[Part]:
         return [*said, "DESTROYED"]
     where = f"aboard {carrier}" if carrier else f"in {ship.hex}, {ship.core_distance} from the core" if ship.hex else "not placed on the map yet (l places it)"
     said.append(where)
-    said.append(line("now ", bold(ship.factors.shown()), f" · step {ship.lost + 1} of {len(ship.steps)}"))
+    said.append(f"step {ship.lost + 1} of {len(ship.steps)}:")
     for number, step in enumerate(ship.steps, 1):
         mark = "▶" if number == ship.lost + 1 else " "
-        said.append(f" {mark} step {number}: {step.shown()}")
+        said.append(f"{mark} {number}: {step.shown()}")
     said.append(f"point cost {ship.point_cost} (full {ship.cost})")
     if ship.lost_this_round:
         said.append(line(bold(f"{ship.lost_this_round} step{'s' if ship.lost_this_round > 1 else ''} lost this turn"), " (recovery: r)"))
