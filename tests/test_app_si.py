@@ -172,3 +172,11 @@ def test_snapshot_of_the_fleets_screen(tmp_path: Path, monkeypatch: pytest.Monke
         compare(f"si_fleets_{size[0]}x{size[1]}", await settled(app, pilot))
 
     drive(path, play, size)
+
+
+def test_the_log_names_a_phase_as_the_book_does() -> None:
+    from types import SimpleNamespace
+
+    from referee.tui.kinds import KINDS
+
+    assert KINDS["scenario"].log_cells(SimpleNamespace(turn=3, phase="ship-combat")) == ("3", "Ship Combat")

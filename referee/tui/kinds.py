@@ -207,7 +207,10 @@ class ScenarioKind:
         return where(state)
 
     def log_cells(self, entry: Any) -> tuple[str, str]:
-        return str(entry.turn), getattr(entry, "phase", "")
+        from referee.stellar_inferno.scenario import TITLES
+
+        phase = getattr(entry, "phase", "")
+        return str(entry.turn), TITLES.get(phase, phase)
 
     def shown(self, entry: Any, secrets: bool) -> Any:
         return entry
