@@ -25,6 +25,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/app_speed.py
 	$(BIN)/python benchmarks/odds_speed.py
 	$(BIN)/python benchmarks/battle_speed.py
+	$(BIN)/python benchmarks/engagement_speed.py
+	$(BIN)/python benchmarks/scenario_speed.py
 	$(BIN)/python benchmarks/undo_speed.py
 
 clean:
