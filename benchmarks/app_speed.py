@@ -278,6 +278,59 @@ async def timed_press(pilot: Any, key: str, frames: list[float]) -> Sample:
     return end - start, frames[-1] - start if frames else None, time.process_time() - cpu
 
 
+class Presses:
+    """The timed key presses of one run of a kind's screens, by name (what :func:`report_keys` reads)."""
+
+    def __init__(self, pilot: Any, frames: list[float]) -> None:
+        self.pilot, self.frames = pilot, frames
+        self.found: dict[str, list[Sample]] = {}
+        self.odd: list[str] = []
+
+    async def __call__(self, name: str, key: str) -> None:
+        self.found.setdefault(name, []).append(await timed_press(self.pilot, key, self.frames))
+
+    async def screens(self, repeats: int, home: tuple[str, str], other: tuple[str, str], card: str) -> None:
+        """The baseline (a key bound to nothing), the first visits of another screen and back,
+        the cursor down the home screen's list (``card``: what is redrawn), and switching there
+        and back; ``home`` and ``other`` are (key, title)."""
+        await self.pilot.pause()
+        for _ in range(repeats):
+            await self("baseline: a key bound to nothing", "f12")
+        await self(f"first visit: {other[0]} {other[1]} (composes it)", other[0])
+        await self(f"first visit: {home[0]} {home[1]}", home[0])
+        for _ in range(repeats):
+            await self(f"{home[1].lower()}: down ({card})", "down")
+        for _ in range(repeats):
+            await self(f"switch: {other[0]} {home[1]} -> {other[1]}", other[0])
+            await self(f"switch: {home[0]} {other[1]} -> {home[1]}", home[0])
+
+    async def undone(self, app: Any, repeats: int, key: str, name: str) -> None:
+        """An action with nothing to ask, then Ctrl+Z, ``repeats`` times: the history left as it was."""
+        for _ in range(repeats):
+            before = len(app.journal.past)
+            await self(f"{key}: {name}", key)
+            await self("ctrl+z: undo (save, redraw)", "ctrl+z")
+            if len(app.journal.past) != before:
+                self.odd.append(f"{key} and Ctrl+Z did not leave the history as it was")
+                return
+
+
+def run_keys(doc: str, keys: Any, what: str, floor: Any = None) -> None:
+    """A kind's key benchmark as a program: ``keys(repeats, folder)`` gives the presses, reported
+    with the goal (``floor``: Textual's own floor for the same presses, reported after)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=20)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as name:
+        os.environ["REFEREE_HOME"] = str(Path(name) / "home")
+        start = time.perf_counter()
+        presses = asyncio.run(keys(options.repeats, Path(name)))
+        report_keys(presses.found, presses.odd, options.repeats)
+        if floor is not None:
+            report_floor(asyncio.run(floor(options.repeats)), options.repeats)
+        print(f"   ({what}; goal {KEY_GOAL_MS:.0f} ms a key; {time.perf_counter() - start:.0f} s in all)")
+
+
 async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], list[str]]:
     from textual.widgets import Input
 

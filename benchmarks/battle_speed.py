@@ -13,18 +13,14 @@ Goal: 50 ms to the last frame (median), beside the baseline of a key bound to no
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import os
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 import attrs
 
 sys.path.insert(0, str(Path(__file__).parent))
-from app_speed import KEY_GOAL_MS, Sample, floor_keys, noting_frames, report_floor, report_keys, timed_press  # noqa: E402
+from app_speed import Presses, Sample, floor_keys, noting_frames, run_keys  # noqa: E402
 
 os.environ.setdefault("TEXTUAL_FPS", "240")  # as referee.launch sets it
 
@@ -42,7 +38,7 @@ def forty_ships(path: Path) -> None:
     storage.write_text(path, battle_file.text(battle, every))
 
 
-async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], list[str]]:
+async def keys(repeats: int, folder: Path) -> Presses:
     from referee import tables
     from referee.journal import Journal
     from referee.knight_hawks.combat_phase import Report
@@ -54,30 +50,11 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
     forty_ships(path)
     app = RefereeApp(Journal.open(path, tables.load()), None)
     frames = noting_frames(app)
-    found: dict[str, list[Sample]] = {}
-    odd: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
-
-        async def timed(name: str, key: str) -> None:
-            found.setdefault(name, []).append(await timed_press(pilot, key, frames))
-
-        await pilot.pause()
-        for _ in range(repeats):
-            await timed("baseline: a key bound to nothing", "f12")
-        await timed("first visit: 2 Fire (composes it)", "2")
-        await timed("first visit: 1 Ships", "1")
-        for _ in range(repeats):
-            await timed("ships: down (the next ship's card)", "down")
-        for _ in range(repeats):
-            await timed("switch: 2 Ships -> Fire", "2")
-            await timed("switch: 1 Fire -> Ships", "1")
-        for _ in range(repeats):
-            before = len(app.journal.past)
-            await timed("n: next half (apply, save, redraw)", "n")
-            await timed("ctrl+z: undo (save, redraw)", "ctrl+z")
-            if len(app.journal.past) != before:
-                odd.append("n and Ctrl+Z did not leave the history as it was")
-                break
+        timed = Presses(pilot, frames)
+        odd = timed.odd
+        await timed.screens(repeats, ("1", "Ships"), ("2", "Fire"), "the next ship's card")
+        await timed.undone(app, repeats, "n", "next half (apply, save, redraw)")
         await pilot.press("2")
         await pilot.pause()
         firers = ["Bludgeon", "Viper", "Deathstroke", "Carrion", "Bludgeon II", "Maelstrom"]
@@ -91,7 +68,7 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
             await timed("fire: Enter (apply six shots, save, redraw)", "enter")
             await pilot.press("ctrl+z")  # untimed: the station as it was, for the next volley
             await pilot.pause()
-    return found, odd
+    return timed
 
 
 async def floor(repeats: int) -> dict[str, list[Sample]]:
@@ -138,17 +115,7 @@ async def floor(repeats: int) -> dict[str, list[Sample]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=20)
-    options = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="referee-battle-bench-") as name:
-        os.environ["REFEREE_HOME"] = str(Path(name) / "home")
-        start = time.perf_counter()
-        found, odd = asyncio.run(keys(options.repeats, Path(name)))
-        report_keys(found, odd, options.repeats)
-        report_floor(asyncio.run(floor(options.repeats)), options.repeats)
-        print(f"   (40 ships; goal {KEY_GOAL_MS:.0f} ms a key; {time.perf_counter() - start:.0f} s in all)")
-
+    run_keys(__doc__ or "", keys, "40 ships", floor)
 
 if __name__ == "__main__":
     main()

@@ -15,16 +15,12 @@ question, y: every card and the Log unsealed). Goal: 50 ms to the last frame (me
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import os
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from app_speed import KEY_GOAL_MS, Sample, noting_frames, report_keys, timed_press  # noqa: E402
+from app_speed import Presses, noting_frames, run_keys  # noqa: E402
 
 os.environ.setdefault("TEXTUAL_FPS", "240")  # as referee.launch sets it
 
@@ -58,7 +54,7 @@ def thirty_ships(path: Path) -> None:
     storage.write_text(path, engagement_file.text(state))
 
 
-async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], list[str]]:
+async def keys(repeats: int, folder: Path) -> Presses:
     from referee import tables
     from referee.journal import Journal
     from referee.tui.app import RefereeApp
@@ -68,23 +64,10 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
     thirty_ships(path)
     app = RefereeApp(Journal.open(path, tables.load()), None)
     frames = noting_frames(app)
-    found: dict[str, list[Sample]] = {}
-    odd: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
-
-        async def timed(name: str, key: str) -> None:
-            found.setdefault(name, []).append(await timed_press(pilot, key, frames))
-
-        await pilot.pause()
-        for _ in range(repeats):
-            await timed("baseline: a key bound to nothing", "f12")
-        await timed("first visit: 3 Log (composes it)", "3")
-        await timed("first visit: 1 Ships", "1")
-        for _ in range(repeats):
-            await timed("ships: down (the next unit's card)", "down")
-        for _ in range(repeats):
-            await timed("switch: 3 Ships -> Log", "3")
-            await timed("switch: 1 Log -> Ships", "1")
+        timed = Presses(pilot, frames)
+        odd = timed.odd
+        await timed.screens(repeats, ("1", "Ships"), ("3", "Log"), "the next unit's card")
         await pilot.press("home")
         await pilot.pause()
         for _ in range(repeats):
@@ -112,20 +95,11 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
                 break
             await timed("u: y (every card and the Log unsealed)", "y")
             await timed("u: sealed again at once", "u")
-    return found, odd
+    return timed
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=20)
-    options = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="referee-engagement-bench-") as name:
-        os.environ["REFEREE_HOME"] = str(Path(name) / "home")
-        start = time.perf_counter()
-        found, odd = asyncio.run(keys(options.repeats, Path(name)))
-        report_keys(found, odd, options.repeats)
-        print(f"   (30 ships, 2 fortresses; goal {KEY_GOAL_MS:.0f} ms a key; {time.perf_counter() - start:.0f} s in all)")
-
+    run_keys(__doc__ or "", keys, "30 ships, 2 fortresses")
 
 if __name__ == "__main__":
     main()

@@ -12,16 +12,12 @@ Ctrl+Z (undone, saved, redrawn). Goal: 50 ms to the last frame (median).
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import os
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from app_speed import KEY_GOAL_MS, Sample, noting_frames, report_keys, timed_press  # noqa: E402
+from app_speed import Presses, noting_frames, run_keys  # noqa: E402
 
 os.environ.setdefault("TEXTUAL_FPS", "240")  # as referee.launch sets it
 
@@ -41,7 +37,7 @@ def phoenix_entered(path: Path) -> None:
     storage.write_text(path, scenario_file.text(state))
 
 
-async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], list[str]]:
+async def keys(repeats: int, folder: Path) -> Presses:
     from referee import tables
     from referee.journal import Journal
     from referee.tui.app import RefereeApp
@@ -50,44 +46,15 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
     phoenix_entered(path)
     app = RefereeApp(Journal.open(path, tables.load()), None)
     frames = noting_frames(app)
-    found: dict[str, list[Sample]] = {}
-    odd: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
-
-        async def timed(name: str, key: str) -> None:
-            found.setdefault(name, []).append(await timed_press(pilot, key, frames))
-
-        await pilot.pause()
-        for _ in range(repeats):
-            await timed("baseline: a key bound to nothing", "f12")
-        await timed("first visit: 3 Log (composes it)", "3")
-        await timed("first visit: 1 Fleets", "1")
-        for _ in range(repeats):
-            await timed("fleets: down (the next ship's card)", "down")
-        for _ in range(repeats):
-            await timed("switch: 3 Fleets -> Log", "3")
-            await timed("switch: 1 Log -> Fleets", "1")
-        for _ in range(repeats):
-            before = len(app.journal.past)
-            await timed("n: the next phase (apply, save, redraw)", "n")
-            await timed("ctrl+z: undo (save, redraw)", "ctrl+z")
-            if len(app.journal.past) != before:
-                odd.append("n and Ctrl+Z did not leave the history as it was")
-                break
-    return found, odd
+        timed = Presses(pilot, frames)
+        await timed.screens(repeats, ("1", "Fleets"), ("3", "Log"), "the next ship's card")
+        await timed.undone(app, repeats, "n", "the next phase (apply, save, redraw)")
+    return timed
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=20)
-    options = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="referee-scenario-bench-") as name:
-        os.environ["REFEREE_HOME"] = str(Path(name) / "home")
-        start = time.perf_counter()
-        found, odd = asyncio.run(keys(options.repeats, Path(name)))
-        report_keys(found, odd, options.repeats)
-        print(f"   (Phoenix Command, 44 ships entered; goal {KEY_GOAL_MS:.0f} ms a key; {time.perf_counter() - start:.0f} s in all)")
-
+    run_keys(__doc__ or "", keys, "Phoenix Command, 44 ships entered")
 
 if __name__ == "__main__":
     main()
