@@ -275,3 +275,9 @@ def test_what_special_damage_takes_from_an_allocation_is_the_sides_secret():
     assert "OF 11" in public.text and not public.secret and "special" not in public.text
     assert secret.secret == "Terran" and "fights with speed 0, OF 9, DF 0" in secret.text
     assert "OF 9" not in sealed(secret).text
+
+
+def test_a_repair_of_nothing_lost_does_not_blame_the_cap():
+    battle = engagement(("VICTORY", "Terran", "VICTORY", {"launchers": 2, "reloads": 30}))
+    text = turn.damage_control(battle, SFW, "VICTORY", "power_units", RNG, 99).entries[0].text
+    assert "0 PU repaired; 0 of 480 lost" in text and "at most 40" not in text

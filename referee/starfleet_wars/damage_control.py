@@ -157,7 +157,8 @@ def _power(sfw: Tables, ship: Ship, count: int) -> tuple[Ship, str]:
     room = ship.lost if most is None else min(ship.lost, most - ship.repaired)
     fixed = max(0, min(count, room))
     ship = attrs.evolve(ship, lost=ship.lost - fixed, repaired=ship.repaired + fixed)
-    cap = f" (at most {most} PU a battle for a {ship.type}: {ship.repaired} repaired)" if most is not None and fixed < count else ""
+    capped = most is not None and most - (ship.repaired - fixed) < min(count, ship.lost + fixed)
+    cap = f" (at most {most} PU a battle for a {ship.type}: {ship.repaired} repaired)" if capped else ""
     after = f"{ship.lost} of {ship.power_units} lost ({sd.percent(ship.lost, ship.power_units)})"
     if fixed and not sd.over_threshold(ship.lost, ship.power_units) and sd.over_threshold(ship.lost + fixed, ship.power_units):
         after += ": no longer more than 20% damaged, no more special damage rolls"
