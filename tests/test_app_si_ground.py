@@ -214,3 +214,19 @@ def test_the_planets_screen_shows_units_by_planet_and_aboard(tmp_path: Path) -> 
     assert "surface bombardment" not in "\n".join(map(str, planet_cards.card(s, "Portborough")))
     assert "▶ 1: 6-2-2" in "\n".join(map(str, planet_cards.card(s, "Drones")))
 
+
+
+def test_an_attack_asks_about_rings_and_asteroids_where_the_scenario_plays_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+    path = portborough(tmp_path / "p3.toml", "ship-combat")  # scenario 3 plays Asteroids (12.1), not Overloading (12.5)
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await form(pilot, "t", ("pick", "5/K5"), ("mark", "Hive-1"))
+        await keys(pilot, "ctrl+a")
+        assert isinstance(app.screen, FormDialog) and [f.name for f in app.screen.fields] == ["range1", "asteroids", "rings"]
+        await keys(pilot, '"0"', "tab", "tab", '"yes"', "enter", "ctrl+a")  # (rings: the third field, yes)
+        await roll(app, pilot, "6")
+        line = read(path).log[-1].text if "attack 5/K5" in read(path).log[-1].text else read(path).log[-2].text
+        assert "into a ringed planet's hex" in line and "into an asteroid hex" not in line
+
+    drive(path, play)

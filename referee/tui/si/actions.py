@@ -200,7 +200,25 @@ def _attack_ranges(v: Values, s: Scenario, t: Tables) -> tuple[str, tuple[Field,
     needed(v, "hex", "the target hex")
     names = _attack_names(v)
     help = f"the hexes from each ship to {text(v, 'hex')}, the target's hex counted (0: in it), as counted on the map"
-    return help, tuple(Field(f"range{n}", f"Range {name}"[:24], "hexes (0: the same hex)") for n, name in enumerate(names, 1))
+    fields = [Field(f"range{n}", f"Range {name}"[:24], "hexes (0: the same hex)") for n, name in enumerate(names, 1)]
+    if "overloading-weapons" in s.rules:
+        fields.append(Field("overload", "Overloading weapons", "space marks one (each takes a step, 12.5)", choices=lambda s_, v_: [(n, n) for n in names], many=True))
+    if "asteroids" in s.rules:
+        listed = text(v, "hex").upper() in {h.upper() for h in s.asteroids}
+        fields.append(Field("asteroids", "Into asteroids", "yes: the scenario lists the hex" if listed else "yes or no (blank: no)", choices=yes_no))
+        fields.append(Field("rings", "Across rings", "yes or no (blank: no)", choices=yes_no))
+    return help, tuple(fields)
+
+
+def yes_no(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    return [("no", "no"), ("yes: range doubled (12.1.4-12.1.5)", "yes")]
+
+
+def _yes(v: Values, field: str) -> bool:
+    value = text(v, field)
+    if value not in ("", "no", "yes"):
+        raise FieldError(field, f"yes or no, not {value!r}")
+    return value == "yes"
 
 
 def _attack(v: Values, s: Scenario, t: Tables) -> Step:
@@ -211,7 +229,9 @@ def _attack(v: Values, s: Scenario, t: Tables) -> Step:
         if counted is None:
             raise FieldError(f"range{n}", f"{name}'s range to {where}: the hexes counted, 0 in the same hex")
         pairs.append((name, counted))
-    return lambda rng, rolled: keyed(ship_phase.attack(s, t, pairs, where, rng, rolled.get(KEY)))
+    overload = [n.strip() for n in text(v, "overload").split(",") if n.strip()]
+    asteroids, rings = _yes(v, "asteroids"), _yes(v, "rings")
+    return lambda rng, rolled: keyed(ship_phase.attack(s, t, pairs, where, rng, rolled.get(KEY), overload, asteroids, rings))
 
 
 def _attack_preview(v: Values, s: Scenario, t: Tables) -> str:
