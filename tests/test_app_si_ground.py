@@ -23,6 +23,7 @@ from referee.tui.rows import Rows
 from tests.test_app_battle import drive
 from tests.test_app_sfw import keys, pick, preview
 from tests.test_app_si import read, roll
+from tests.test_app_snapshots import compare, settled
 
 SI = tables.load()
 
@@ -230,3 +231,19 @@ def test_an_attack_asks_about_rings_and_asteroids_where_the_scenario_plays_them(
         assert "into a ringed planet's hex" in line and "into an asteroid hex" not in line
 
     drive(path, play)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_snapshot_of_the_planets_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+    path = portborough(tmp_path / "p3.toml", "ground-combat")
+    s = read(path)
+    s = setup.enter_unit(s, "Drones", ["6-2-2", "3-1-1"], side="invader", planet="Portborough").state
+    s = setup.enter_unit(s, "Scouts", ["1-5-5"], side="invader", aboard="Hive-1").state
+    storage.write_text(path, scenario_file.text(s))
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await keys(pilot, "2")
+        compare(f"si_planets_{size[0]}x{size[1]}", await settled(app, pilot))
+
+    drive(path, play, size)
