@@ -60,7 +60,7 @@ class ViewApp(App[None]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#keys", Static).update(line("1-4 or a click: the pages · arrows, PgUp/PgDn: scroll · q: quit · read-only: the referee's app and commands change the file"))
+        self.query_one("#keys", Static).update(line("1-4 or a click: pages · arrows, PgUp, PgDn: scroll · q: quit · read-only"))
         self.draw()
         self.set_interval(WATCH, self.look)
 
