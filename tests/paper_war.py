@@ -63,17 +63,21 @@ def fight(battle: Battle, rng: random.Random) -> Battle:
     of a turn the side not moving fires, then the side moving; every ship fires each weapon the
     rules let it at an enemy ship and range the dice choose (a shot out of range is not fired); fire
     damage rolled when due; until one side has no ship left on the map."""
-    battle = battle_file.from_dict(tomllib.loads(battle_file.text(battle, TABLES)), TABLES)
+    battle = saved(battle)
     for _ in range(60):
-        if verdict(battle) is not None:
-            break
         if battle.step == "turn":
             if battle.burning and not battle.fires_rolled:
                 battle = fire_damage(battle, TABLES, rng).battle
             for side in (battle.non_moving, battle.moving):
                 battle = volley(battle, rng, side)
+                if verdict(battle) is not None:
+                    return saved(battle)
         battle = advance(battle)
-    assert verdict(battle) is not None, "the battle did not end in 60 halves"
+    raise AssertionError("the battle did not end in 60 halves")
+
+
+def saved(battle: Battle) -> Battle:
+    """The battle as its file reads back."""
     return battle_file.from_dict(tomllib.loads(battle_file.text(battle, TABLES)), TABLES)
 
 

@@ -74,7 +74,7 @@ def document(state: Any, kind: str, what: str, eyes: Eyes, title: str, span: Spa
     if what == "log":
         return log.log_paper(state, kind, eyes, sides(state, kind), title, log.check(span, kind, state))
     if span != Span():
-        raise RefereeError(f"--day, --tenday and --turn choose a part of the log; the {what} is printed as the file stands now")
+        raise RefereeError(f"a day, tenday or turn chooses a part of the log; the {what} is printed as the file stands now")
     if what == "rosters" and kind == "campaign":
         from referee.paper.rosters import campaign_rosters
 

@@ -40,21 +40,21 @@ def check(span: Span, kind: str, state: Any) -> Span:
     today), a turn of the others (up to the turn now)."""
     if kind == "campaign":
         if span.turn is not None:
-            raise RefereeError("a campaign's log is printed by --day N or --tenday N, not --turn (a battle's, engagement's or scenario's is by turn)")
+            raise RefereeError("a campaign's log is printed by day or tenday, not by turn (a battle's, engagement's or scenario's is)")
         if span.day is not None and not 0 <= span.day <= state.day:
-            raise RefereeError(f"--day {span.day}: the war is on day {state.day}; give a day from 0 (the set-up) to {state.day}")
+            raise RefereeError(f"day {span.day}: the war is on day {state.day}; give a day from 0 (the set-up) to {state.day}")
         if span.tenday is not None:
             now = state.tenday[0]
             if span.tenday % 10 or not 0 <= span.tenday <= now:
                 raise RefereeError(
-                    f"--tenday {span.tenday}: a tenday is the Tenday marker of the Time Record Track, 0, 10, 20 ... (days 11 to 20 are tenday 10), "
+                    f"tenday {span.tenday}: a tenday is the Tenday marker of the Time Record Track, 0, 10, 20 ... (days 11 to 20 are tenday 10), "
                     f"up to {now} on day {state.day}"
                 )
     else:
         if span.day is not None or span.tenday is not None:
-            raise RefereeError("days and tendays are a campaign's; print a battle's, engagement's or scenario's log by --turn N")
+            raise RefereeError("days and tendays are a campaign's; a battle's, engagement's or scenario's log is printed by turn")
         if span.turn is not None and not 1 <= span.turn <= state.turn:
-            raise RefereeError(f"--turn {span.turn}: the file is at turn {state.turn}; give a turn from 1 to {state.turn}")
+            raise RefereeError(f"turn {span.turn}: the file is at turn {state.turn}; give a turn from 1 to {state.turn}")
     return span
 
 

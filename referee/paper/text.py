@@ -19,7 +19,10 @@ def plain(value: str) -> str:
 
 def page(paper: Paper, width: int = 100) -> str:
     width = max(width, 40)
-    out = [plain(paper.title), "=" * min(len(paper.title), width), *(plain(a) for a in paper.about), ""]
+    out = [*_wrap(paper.title, width), "=" * min(len(paper.title), width)]
+    for line in paper.about:
+        out += _wrap(line, width, "  ")
+    out.append("")
     when = paper.when
     for part in paper.parts:
         out += list(_part(part, width, when))
@@ -44,7 +47,8 @@ def _part(part: Part, width: int, when: tuple[str, str]) -> Iterator[str]:
     elif isinstance(part, Stack):
         yield from _stack(part, width)
     elif isinstance(part, Picture):
-        yield from (plain(line) for line in part.text)
+        for line in part.text:
+            yield from _wrap(line, width, "    ")
         yield from _wrap(part.caption, width)
         yield ""
     elif isinstance(part, Logged):
@@ -85,7 +89,7 @@ def _card(card: Card, width: int) -> Iterator[str]:
 
 
 def _stack(stack: Stack, width: int) -> Iterator[str]:
-    yield plain(f"[{stack.title}]") + (f"  {plain(stack.where)}" if stack.where else "")
+    yield from _wrap(f"[{stack.title}]" + (f"  {stack.where}" if stack.where else ""), width, "    ")
     for counter in stack.counters or ("empty",):
         yield from _wrap(counter, width, "      ", "  - ")
     for note in stack.notes:
@@ -94,8 +98,14 @@ def _stack(stack: Stack, width: int) -> Iterator[str]:
 
 
 def _table(table: Table, width: int) -> Iterator[str]:
+    """Columns, or, when they would not fit the width, each row as its cells named one after the other."""
     rows = [table.head, *table.rows]
     widths = [max(len(plain(r[i])) for r in rows) for i in range(len(table.head))]
+    if sum(widths) + 2 * (len(widths) - 1) > width:
+        for row in table.rows:
+            yield from _wrap("; ".join(f"{head}: {cell}" for head, cell in zip(table.head, row)), width, "    ", "  ")
+        yield ""
+        return
     for n, row in enumerate(rows):
         cells = [plain(c).ljust(w) for c, w in zip(row, widths)]
         yield "  ".join(cells).rstrip()

@@ -4,6 +4,7 @@ line above the keys tells its path. The documents are :mod:`referee.paper`'s."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,14 +18,14 @@ if TYPE_CHECKING:
     from referee.tui.app import RefereeApp
 
 ABOUT = "write a document to print beside the file: HTML (open it in a browser to print, A4 or Letter), .txt for text, .svg for the map"
-SAID = {
-    "deployment": "deployment: the Fleet Deployment Sheet, with the map",
-    "rosters": "rosters: the ship roster forms, one card a ship",
-    "battle-report": "battle-report: the after-action report",
-    "log": "log: every action and roll, with dice and rule",
+SAID = {  # (fits the form at 80 columns)
+    "deployment": "deployment: Fleet Deployment Sheet",
+    "rosters": "rosters: the ship roster forms",
+    "battle-report": "battle-report: after-action report",
+    "log": "log: actions and rolls, dice, rules",
     "map": "map: the Frontier Deployment Map",
 }
-REFEREE = "+secrets"  # the copy's value for the referee's copy (no side is named so: a side's name has no +)
+TABLE, REFEREE = "+table", "+secrets"  # the copies that are no side's (a side's name has no +)
 PART = re.compile(r"\s*(day|tenday|turn)\s+(\d+)\s*", re.IGNORECASE)
 
 
@@ -33,9 +34,9 @@ def _whats(state: Any, values: Values) -> list[tuple[str, str]]:
 
 
 def _copies(state: Any, values: Values) -> list[tuple[str, str]]:
-    copies = [("the table's: secrets sealed", "")]
-    copies += [(f"the {side} player's: its own ships and secrets", side) for side in sides(state, kind_of(state))]
-    return [*copies, ("the referee's: every secret shown", REFEREE)]
+    copies = [("the table's: secrets sealed", TABLE)]
+    copies += [(f"the {side} player's: own ships, secrets", side) for side in sides(state, kind_of(state))]
+    return [*copies, ("the referee's: every secret", REFEREE)]
 
 
 FIELDS = (
@@ -48,7 +49,7 @@ FIELDS = (
 
 def open_form(app: RefereeApp) -> None:
     """Ctrl+P, Print...: the form, its document the file's first (a campaign's deployment sheet, a battle's report)."""
-    values = {"what": FOR_KIND[app.journal.kind][0], "copy": "", "part": "", "where": ""}
+    values = {"what": FOR_KIND[app.journal.kind][0], "copy": TABLE, "part": "", "where": ""}
     app.open_form("Print", ABOUT, FIELDS, values, _no_step, take=lambda typed: write(app, typed))
 
 
@@ -70,15 +71,14 @@ def write(app: RefereeApp, values: Values) -> None:
     what = values.get("what", "") or FOR_KIND[journal.kind][0]
     typed = values.get("where", "").strip()
     out = Path(typed).expanduser() if typed else journal.path.with_name(f"{journal.path.stem}.{what}.html")
-    if not out.is_absolute():
-        out = journal.path.parent / out
+    out = Path(os.path.abspath(journal.path.parent / out))  # (a name typed is beside the file played)
     try:
         form = printing.form_of(str(out), False)
         printing.check_output(journal.path, out)
     except RefereeError as error:
         raise FieldError("where", str(error).removeprefix(f"-o {out}: ")) from None
-    copy = values.get("copy", "")
-    title, text = printing.made(journal.state, journal.kind, journal.path, what, None if copy in ("", REFEREE) else copy, copy == REFEREE,
+    copy = values.get("copy", "") or TABLE
+    title, text = printing.made(journal.state, journal.kind, journal.path, what, None if copy in (TABLE, REFEREE) else copy, copy == REFEREE,
                                 span(values.get("part", "")), form)
     printing.save(out, text)
     app.tell(f"printed {title} to {out}")
