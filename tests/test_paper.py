@@ -92,7 +92,7 @@ def test_a_roster_card_is_the_books_form_filled_in_as_the_ship_stands() -> None:
     assert one.count('<i class="x">') == 12 + 2 + 1 and one.count("<i>") == 28 + 2 + 2 + 2 + 3
     text = written(document(war, "campaign", "rosters", UPF, "war.toml"), "text")
     assert "  HULL POINTS: 40  (28 of 40 left)\n    xxxxxxxxxx xx........ ..........\n    ..........\n" in text  # 12 of 40 ticked, 30 a row in tens
-    assert "    RB  xx..  2 of 4 left" in text and "ADF: 2 (was 4)" in text and "LC (crossed off)" in text
+    assert "    RB  " + "xx..".ljust(33) + "2 of 4 left" in text and "ADF: 2 (was 4)" in text and "LC (crossed off)" in text
 
 
 def test_a_campaigns_rosters_are_every_ship_still_in_the_war_and_a_side_gets_its_own() -> None:

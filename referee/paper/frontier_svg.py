@@ -28,6 +28,7 @@ COLOURS = {  # the printed map's: light-blue transit boxes, dark-blue jump boxes
     "link": "#3a6ea5", "box": "#9fdcf5", "jump": "#3b4fd8", "red link": "#a33a3a", "red box": "#ff8a8a", "circle": "#c01818",
     "star": "#f2c200", "Sathar": "#b0182a", "UPF": "#1f5fbf",
 }
+HALO = ' stroke="#fff" stroke-width="3" stroke-linejoin="round" paint-order="stroke"'  # a name stays legible over a route
 LEGEND = (
     "star: a system; small square: a transit box; arrow: a jump box (pointing the way a ship jumps there); red ring: a Sathar start circle and "
     "its red boxes; S15 / U16: a fleet or group of ships at a place and how many (Sathar red, UPF blue); !: one of them out of supply"
@@ -107,8 +108,10 @@ def picture(campaign: Campaign, default: Frontier | None) -> tuple[str, list[str
     drawn: list[str] = []
     said: list[str] = []
     places: dict[tuple[str, int], tuple[float, float]] = {}
+    ways: dict[str, tuple[float, float]] = {}
     for route in frontier.all_routes():
         start, end = spot[route.ends[0]], spot[route.ends[1]]
+        ways[route.name] = _across(start, end)
         colour = COLOURS["red link" if route.red else "link"]
         drawn.append(f'<line x1="{start[0]:.1f}" y1="{start[1]:.1f}" x2="{end[0]:.1f}" y2="{end[1]:.1f}" stroke="{colour}" stroke-width="1.2" stroke-dasharray="2 3"/>')
         for box in range(1, route.boxes + 1):
@@ -117,16 +120,16 @@ def picture(campaign: Campaign, default: Frontier | None) -> tuple[str, list[str
     for system in frontier.systems:
         x, y = places[(system.name, 0)] = spot[system.name]
         drawn.append(_star(x, y))
-        drawn.append(f'<text x="{x + 8:.1f}" y="{y + 4:.1f}" font-size="11" font-weight="bold">{escaped(system.name)}</text>')
+        drawn.append(f'<text x="{x + 8:.1f}" y="{y + 4:.1f}" font-size="11" font-weight="bold"{HALO}>{escaped(system.name)}</text>')
     for circle in frontier.circles:
         x, y = places[(circle.name, 0)] = spot[circle.name]
         drawn.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#fff" stroke="{COLOURS["circle"]}" stroke-width="2.5"/>')
-        drawn.append(f'<text x="{x + 10:.1f}" y="{y + 4:.1f}" font-size="8" fill="{COLOURS["circle"]}">{escaped(circle.name)}</text>')
+        drawn.append(f'<text x="{x + 10:.1f}" y="{y + 4:.1f}" font-size="8" fill="{COLOURS["circle"]}"{HALO}>{escaped(circle.name)}</text>')
     for (where, box), here in sorted(found.items()):
         xy = places.get((where, box))
         if xy is None:
             continue
-        drawn += _markers(*xy, here, bool(box))
+        drawn += _markers(*xy, here, ways.get(where) if box else None)
         place = f"{where}, box {box}" if box else where
         said.append(f"{place}: " + "; ".join(f"{m.label} ({m.names})" for m in here))
     width = max(x for x, _ in spot.values()) + 16 * COLUMN
@@ -165,14 +168,29 @@ def _box(route: Route, box: int, x: float, y: float, start: tuple[float, float],
     return f'<rect x="{x - BOX / 2:.1f}" y="{y - BOX / 2:.1f}" width="{BOX}" height="{BOX}" fill="{COLOURS["box"]}" stroke="{edge}" stroke-width="{width}"/>'
 
 
-def _markers(x: float, y: float, here: Sequence[Marker], on_route: bool) -> list[str]:
-    """The place's markers in a column beside it, each a coloured tag with white letters."""
+def _markers(x: float, y: float, here: Sequence[Marker], across: tuple[float, float] | None) -> list[str]:
+    """The place's markers in a column beside it, each a coloured tag with white letters: beside a
+    system below its name; beside a transit box off its route (``across``: the way off it)."""
     drawn = []
-    left = x + (6 if on_route else 8)
-    top = y + (4 if on_route else 7)
+    if across is None:
+        left, top, step = x + 8, y + 7, 11.0
+    else:
+        left, top = x + across[0] * 10, y + across[1] * 10 - 5
+        step = -11.0 if across[1] < 0 else 11.0
     for n, marker in enumerate(here):
         width = 6.5 * len(marker.label) + 4
-        row = top + n * 11
-        drawn.append(f'<rect x="{left:.1f}" y="{row:.1f}" width="{width:.1f}" height="10" rx="1.5" fill="{COLOURS[marker.side]}"/>')
-        drawn.append(f'<text x="{left + 2:.1f}" y="{row + 8:.1f}" font-size="9" font-weight="bold" fill="#fff">{escaped(marker.label)}</text>')
+        row = top + n * step
+        shift = -width if across is not None and across[0] < 0 else 0.0
+        drawn.append(f'<rect x="{left + shift:.1f}" y="{row:.1f}" width="{width:.1f}" height="10" rx="1.5" fill="{COLOURS[marker.side]}"/>')
+        drawn.append(f'<text x="{left + shift + 2:.1f}" y="{row + 8:.1f}" font-size="9" font-weight="bold" fill="#fff">{escaped(marker.label)}</text>')
     return drawn
+
+
+def _across(start: tuple[float, float], end: tuple[float, float]) -> tuple[float, float]:
+    """The way off a route, square to it: upward, or (a route running up and down) to the right."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    if abs(ny) > 0.3:
+        return (nx, ny) if ny < 0 else (-nx, -ny)
+    return (nx, ny) if nx > 0 else (-nx, -ny)

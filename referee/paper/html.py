@@ -23,8 +23,8 @@ def stylesheet() -> str:
 
 
 def text(value: str) -> str:
-    """Literal text for HTML: escaped, control characters as their symbols."""
-    return escape(value.translate(_CONTROLS))
+    """Literal text for an element's content (never an attribute's): escaped, control characters as their symbols."""
+    return escape(value.translate(_CONTROLS), quote=False)
 
 
 def page(paper: Paper, size: str = "") -> str:

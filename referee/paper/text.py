@@ -79,7 +79,7 @@ def _card(card: Card, width: int) -> Iterator[str]:
     yield from _wrap(f"DEFENSES: {_listing(card.defenses)}", width, "    ", "  ")
     for line in card.ammunition:
         rows = boxes(line)
-        yield f"    {line.label:<4}{rows[0]}  {plain(line.said)}"
+        yield f"    {line.label:<4}{rows[0]:<{PER_ROW + PER_ROW // GROUP}}{plain(line.said)}"
         yield from (f"        {row}" for row in rows[1:])
     yield f"  SPEED: {plain(card.speed) or '____'}"
     yield from _wrap(f"DAMAGED SYSTEMS: {card.damaged}", width, "    ", "  ")
