@@ -4,8 +4,6 @@ beside its field and nothing is written; the file played is never touched."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -13,16 +11,15 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from referee import tables
-from referee.journal import Journal
 from referee.knight_hawks import battle_file
 from referee.sathar_war import campaign_file
 from referee.tui.app import RefereeApp
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog
 from tests.paper_war import mid_war
+from tests.test_app import drive
 
 TABLES = tables.load()
-Play = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
 
 
 @pytest.fixture
@@ -33,17 +30,6 @@ def war(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path.write_text(campaign_file.text(campaign, TABLES), encoding="utf-8")
     (tmp_path / "war.day-6-sathar-attack-at-gran-quivera.toml").write_text(battle_file.text(battle, TABLES), encoding="utf-8")
     return path
-
-
-def drive(path: Path, play: Play) -> RefereeApp:
-    async def main() -> RefereeApp:
-        app = RefereeApp(Journal.open(path, TABLES))
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await play(app, pilot)
-        return app
-
-    return asyncio.run(main())
 
 
 async def print_form(app: RefereeApp, pilot: Pilot[None], **values: str) -> FormDialog:

@@ -171,7 +171,7 @@ def test_the_map_is_an_svg_of_every_system_circle_and_box_with_the_fleets_marker
     assert shapes == boxes + len(markers) and jumps <= boxes  # one shape a box (a jump box an arrow), one tag a marker
     assert "S12" in markers and "S15" in markers  # Attack Fleet #1 at Prenglar after its three losses; #2 at Fromeltar
     [picture] = [p for p in paper.parts if isinstance(p, Picture)]
-    assert any(line.startswith("Prenglar: S12 (Sathar Attack Fleet #1)") for line in picture.text)
+    assert "S12 (Sathar Attack Fleet #1): Prenglar" in picture.text and "U10 (Task Force Cassidine): box 1 of 5 from Cassidine to Dramune (accelerating)" in picture.text
 
 
 # ---------------------------------------------------------------------- the after-action report
@@ -367,7 +367,7 @@ def test_four_cards_fit_a_sheet_of_a4_or_letter() -> None:
     from referee.paper.html import stylesheet
 
     css = stylesheet()
-    height = float(css.split(".card {", 1)[1].split("height:", 1)[1].split("mm", 1)[0])
+    height = float(css.split(".card {", 1)[1].split("min-height:", 1)[1].split("mm", 1)[0])
     margin = float(css.split("@page { margin:", 1)[1].split("mm", 1)[0])
     assert 2 * height + 3 <= 279.4 - 2 * margin - 25  # the document's head and a side's heading above the first two
     assert math.floor((279.4 - 2 * margin) / (height + 3)) == 2

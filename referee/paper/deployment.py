@@ -44,7 +44,7 @@ def deployment_paper(campaign: Campaign, eyes: Eyes, title: str, default: Fronti
     if not condition:
         retreat = "Sathar retreat condition: not chosen yet"
     elif campaign.retreat_revealed or eyes.may_see("Sathar"):
-        retreat = f"Sathar retreat condition {condition}: {CONDITIONS[condition]} Now: {progress(campaign, condition)}"
+        retreat = f"Sathar retreat condition {condition}: {CONDITIONS[condition]}; now {progress(campaign, condition)}"
     else:
         retreat = "Sathar retreat condition: sealed (the Sathar player's copy, or the referee's, shows it)"
     parts.append(Lines((retreat, f"The war's outcome: {campaign.outcome}" if campaign.outcome else "The war goes on.")))
@@ -72,7 +72,7 @@ def _out_of_supply(campaign: Campaign) -> set[str]:
 def _sheet(campaign: Campaign, side: str, out: set[str]) -> list[Part]:
     units = [u for u in campaign.units if u.side == side and not u.roster.carried_by]
     stacks: list[Part] = []
-    fleets = [f for f in BOOK_FLEETS[side] if any(u.fleet == f for u in units)]
+    fleets = list(BOOK_FLEETS[side])  # the boxes the book names, if empty
     fleets += sorted({u.fleet for u in units if u.fleet and u.fleet not in fleets})
     for fleet in fleets:
         members = [u for u in units if u.fleet == fleet and u.status not in _LOST]

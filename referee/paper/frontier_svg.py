@@ -42,13 +42,14 @@ class Marker(NamedTuple):
     ships: int
     out: bool
     names: str  # the fleet's name, or the ships' (for the text version)
+    where: str  # the place as the rosters say it (box 1 of 5 from Cassidine to Dramune ...)
 
     @property
     def label(self) -> str:
         return f"{self.side[0]}{self.ships}{'!' if self.out else ''}"
 
 
-def markers(units: Iterable[Unit], out: set[str]) -> dict[tuple[str, int], list[Marker]]:
+def markers(frontier: Frontier, units: Iterable[Unit], out: set[str]) -> dict[tuple[str, int], list[Marker]]:
     """The markers at each place (its name and box; 0 off a route), Sathar first. Fighters aboard a
     carrier or station are counted with it, as the Map screen counts them."""
     groups: dict[tuple[str, int], dict[tuple[str, str, str], list[Unit]]] = {}
@@ -62,7 +63,9 @@ def markers(units: Iterable[Unit], out: set[str]) -> dict[tuple[str, int], list[
     for where, here in groups.items():
         for (side, fleet, _), ships in sorted(here.items(), key=lambda g: (g[0][0] != "Sathar", g[0][1])):
             names = fleet or _run(ships)
-            found.setdefault(where, []).append(Marker(side, len(ships), any(u.name in out for u in ships), names))
+            place = ships[0].place
+            shown = "" if place is None else place.shown(frontier) if place.on_route else place.where  # (a system's marker holds all its planets)
+            found.setdefault(where, []).append(Marker(side, len(ships), any(u.name in out for u in ships), names, shown))
     return found
 
 
@@ -104,7 +107,7 @@ def picture(campaign: Campaign, default: Frontier | None) -> tuple[str, list[str
     spot = {name: (col * COLUMN, row * ROW) for name, (col, row) in at.items()}
     active = [u for u in campaign.units if u.active]
     out = {name for name, path in supply.paths(campaign, [u for u in active if not u.station]).items() if path is None}
-    found = markers(active, out)
+    found = markers(frontier, active, out)
     drawn: list[str] = []
     said: list[str] = []
     places: dict[tuple[str, int], tuple[float, float]] = {}
@@ -130,8 +133,7 @@ def picture(campaign: Campaign, default: Frontier | None) -> tuple[str, list[str
         if xy is None:
             continue
         drawn += _markers(*xy, here, ways.get(where) if box else None)
-        place = f"{where}, box {box}" if box else where
-        said.append(f"{place}: " + "; ".join(f"{m.label} ({m.names})" for m in here))
+        said += [f"{m.label} ({m.names}): {m.where}" for m in here]
     width = max(x for x, _ in spot.values()) + 16 * COLUMN
     height = max(y for _, y in spot.values()) + 3 * ROW
     svg = (

@@ -21,7 +21,7 @@ def page(paper: Paper, width: int = 100) -> str:
     width = max(width, 40)
     out = [*_wrap(paper.title, width), "=" * min(len(paper.title), width)]
     for line in paper.about:
-        out += _wrap(line, width, "  ")
+        out += _wrap(line, width, "    ", "  ")
     out.append("")
     when = paper.when
     for part in paper.parts:
@@ -30,7 +30,8 @@ def page(paper: Paper, width: int = 100) -> str:
 
 
 def _wrap(value: str, width: int, indent: str = "", first: str = "") -> list[str]:
-    return textwrap.wrap(plain(value), width, initial_indent=first or indent, subsequent_indent=indent, break_on_hyphens=False) or [first.rstrip()]
+    """The text in lines of at most ``width``: the first indented by ``first``, the rest by ``indent``."""
+    return textwrap.wrap(plain(value), width, initial_indent=first, subsequent_indent=indent, break_on_hyphens=False) or [first.rstrip()]
 
 
 def _part(part: Part, width: int, when: tuple[str, str]) -> Iterator[str]:
@@ -48,7 +49,7 @@ def _part(part: Part, width: int, when: tuple[str, str]) -> Iterator[str]:
         yield from _stack(part, width)
     elif isinstance(part, Picture):
         for line in part.text:
-            yield from _wrap(line, width, "    ")
+            yield from _wrap(line, width, "      ", "  ")
         yield from _wrap(part.caption, width)
         yield ""
     elif isinstance(part, Logged):
@@ -71,7 +72,7 @@ def _card(card: Card, width: int) -> Iterator[str]:
     yield "+" + "-" * (min(width, 78) - 2) + "+"
     yield plain(f"{card.name}  ({card.what})") + (f"  ** {plain(card.stamp)} **" if card.stamp else "")
     for where in card.where:
-        yield from _wrap(where, width, "  ")
+        yield from _wrap(where, width, "    ", "  ")
     yield f"  HULL POINTS: {card.hull.boxes}  ({plain(card.hull.said)})"
     yield from (f"    {row}" for row in boxes(card.hull))
     yield "  " + "   ".join(f"{f.label}: {f.now}" + (f" (was {f.start})" if f.now != f.start else "") for f in card.figures)
