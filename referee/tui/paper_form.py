@@ -42,7 +42,7 @@ def _copies(state: Any, values: Values) -> list[tuple[str, str]]:
 FIELDS = (
     Field("what", "Document", choices=_whats),
     Field("copy", "Copy", choices=_copies),
-    Field("part", "Part of the log", "blank: all; or day 6, tenday 10 (days 11-20), turn 3"),
+    Field("part", "Part of the log", "blank: all; day 6 or tenday 10 (a campaign), turn 3"),
     Field("where", "Write to", "blank: beside the file, as NAME.rosters.html; .txt for text, .svg for the map"),
 )
 
