@@ -30,7 +30,7 @@ app.add_typer(table.app, name="table")
 app.command("undo")(undo.undo)
 app.command("redo")(undo.redo)
 app.command("view")(view.view)
-# kh (referee.cli.kh and kh_battle) and campaign are loaded by LazyGroup only when called
+# kh (referee.cli.kh and kh_battle), campaign, sfw, si and print (referee.cli.paper) are loaded by LazyGroup only when called
 
 
 def main() -> None:

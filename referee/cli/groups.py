@@ -50,7 +50,7 @@ class LazyGroup(RefereeGroup):
     quick lookup does not pay for building every battle command: ``LAZY`` maps a command name to
     the module whose ``app`` it is."""
 
-    LAZY = {"kh": "referee.cli.kh_battle", "campaign": "referee.cli.campaign", "sfw": "referee.cli.sfw", "si": "referee.cli.si"}
+    LAZY = {"kh": "referee.cli.kh_battle", "campaign": "referee.cli.campaign", "sfw": "referee.cli.sfw", "si": "referee.cli.si", "print": "referee.cli.paper"}
     _built: dict[str, click.Command] = {}  # built once a process (the tests call many commands in one)
 
     def list_commands(self, ctx: click.Context) -> list[str]:

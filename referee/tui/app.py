@@ -515,7 +515,14 @@ class RefereeApp(App[None]):
         yield SystemCommand("Read the file again", "after another program saved it (Ctrl+L)", self.action_reload)
         yield SystemCommand("Open a file", "a campaign, battle or engagement: one played before, or any path (Ctrl+O)", self.action_open_file)
         yield SystemCommand("New war", "the Second Sathar War from its start, its options asked: Shatter Drones, Replacements, the map", self.action_new_war)
+        yield SystemCommand("Print...", "roster forms, the Fleet Deployment Sheet, a battle's report, the log or the map: a page to print, written beside the file", self.action_print)
         yield SystemCommand("Help", "what the screen in front shows, its keys and the rules it follows (? or F1); type help and a topic", self.action_help)
+
+    def action_print(self) -> None:
+        """Print...: which document, whose copy, where; written beside the file (referee.tui.paper_form)."""
+        from referee.tui import paper_form
+
+        paper_form.open_form(self)
 
     def action_help(self) -> None:
         """? or F1: the help of the screen or dialog in front (again: closes it)."""
