@@ -345,13 +345,15 @@ def cargo(
     supply: Annotated[int, typer.Option("--supply", help="Supply points eliminated.")] = 0,
     ship: Annotated[Optional[list[str]], typer.Option("--ship", help="A ship aboard eliminated.")] = None,
     reduce: Annotated[Optional[list[str]], typer.Option("--reduce", help="A ship aboard reduced by a step to fit (7.4.3).")] = None,
+    mines: Annotated[int, typer.Option("--mines", help="Stealth mine points eliminated.")] = 0,
+    packs: Annotated[int, typer.Option("--packs", help="Bombardment pack points eliminated.")] = 0,
     path: ScenarioFile = None,
     as_json: AsJson = False,
 ) -> None:
     """Cargo eliminated after a step loss: at least the capacity lost (7.4.2), or a carried ship reduced (7.4.3)."""
     from referee.stellar_inferno import ship_phase
 
-    take(path, lambda s, si: ship_phase.eliminate_cargo(s, name, unit or (), supply, ship or (), reduce or ()), as_json)
+    take(path, lambda s, si: ship_phase.eliminate_cargo(s, name, unit or (), supply, ship or (), reduce or (), mines, packs), as_json)
 
 
 @app.command("load")

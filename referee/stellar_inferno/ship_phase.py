@@ -207,14 +207,17 @@ def cargo_lost(s: Scenario, cargo: sh.Cargo) -> Scenario:
     return attrs.evolve(s, ships=s.ships + tuple(gone_ships), troops=s.troops + gone_units)
 
 
-def eliminate_cargo(s: Scenario, name: str, units: Sequence[str] = (), supply: int = 0, ships: Sequence[str] = (), reduce: Sequence[str] = ()) -> Done:
-    """The owner eliminates the cargo a step loss cost (7.4.2), or reduces a ship carried (7.4.3)."""
+def eliminate_cargo(
+    s: Scenario, name: str, units: Sequence[str] = (), supply: int = 0, ships: Sequence[str] = (), reduce: Sequence[str] = (), mines: int = 0, packs: int = 0,
+) -> Done:
+    """The owner eliminates the cargo a step loss cost (7.4.2), or reduces a ship carried (7.4.3):
+    ground units, supply, ships, mine and bombardment pack points."""
     ship = s.ship(name)
     unit_names = [s.counter(n, "unit").name for n in units]
     ship_names = [s.counter(n, "ship").name for n in ships]
     reduced = [s.counter(n, "ship").name for n in reduce]
-    after = sh.eliminate_cargo(ship, unit_names, supply, ship_names, reduced)
-    off = sh.Cargo(tuple(u for u in ship.cargo.units if u.name in unit_names), supply, tuple(x for x in ship.cargo.ships if x.name in ship_names))
+    after = sh.eliminate_cargo(ship, unit_names, supply, ship_names, reduced, mines, packs)
+    off = sh.Cargo(tuple(u for u in ship.cargo.units if u.name in unit_names), supply, tuple(x for x in ship.cargo.ships if x.name in ship_names), mines, packs)
     s = cargo_lost(s.replaced(after), off)
     parts = [p for p in (off.shown() if not off.empty else "", ", ".join(f"{n} reduced a step" for n in reduced)) if p]
     return done(s, s.entry(f"{ship.name} eliminates {'; '.join(parts)}: aboard now {after.cargo.shown()} ({after.cargo.points()} of {after.factors.cargo} cargo points)", rule=sh.CARGO_LOSS_RULE))
