@@ -28,7 +28,7 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import boarding as bd, ground_combat as gc, ground_units as gu, optional, ships as sh
-from referee.stellar_inferno.maneuver_phase import enemy_ship, rated
+from referee.stellar_inferno.maneuver_phase import close_pair
 from referee.stellar_inferno.planets import Role, other
 from referee.stellar_inferno.scenario import Absorbed, Boarding, Done, GroundLosses, Scenario, done
 from referee.stellar_inferno.ship_phase import cargo_lost, own_ship, tech_advantage
@@ -44,25 +44,21 @@ def declare(s: Scenario, boarder_name: str, target_name: str, away: Sequence[str
     s.in_phase("maneuver", "declaring a boarding")
     optional.require(s.rules, "boarding", "a boarding attack")
     refuse_owed(s, "a boarding")
-    boarder = own_ship(s, boarder_name, "boarding")
-    target = enemy_ship(s, target_name)
-    halves = {s.counter(n, "ship").name for n in away}
-    if halves - {boarder.name, target.name}:
-        raise RefereeError(f"{', '.join(sorted(halves - {boarder.name, target.name}))}: neither the boarder nor the target")
+    pair = close_pair(s, boarder_name, target_name, away, "boarding")
+    boarder, target = pair.actor, pair.target
     if boarder.captured:
         raise RefereeError(f"{boarder.name} was captured: captured ships are unable to attack (Stellar Inferno 12.13.10)")
     if "maneuver" in s.did(boarder.name):
         raise RefereeError(f"{boarder.name} maneuvered this turn: a ship attempting to board is unable to perform Individual Ship Maneuver during the same turn ({bd.RULE})")
     if any(b.boarder == boarder.name for b in s.boardings):
         raise RefereeError(f"{boarder.name} has declared a boarding this turn already")
-    fast, fast_line = rated(s, boarder, boarder.name in halves)
-    slow, slow_line = rated(s, target, target.name in halves)
-    bd.check(fast, slow, s.rules)
+    bd.check(pair.fast, pair.slow, s.rules)
     s = attrs.evolve(s, boardings=(*s.boardings, Boarding(boarder.name, target.name))).acting("board", boarder.name)
-    lines = [line for line in (fast_line, slow_line) if line] + [
-        f"{boarder.name} (maneuver {fast.factors.maneuver}) declares a boarding of {target.name} (maneuver {slow.factors.maneuver}) in {boarder.hex}: it may not maneuver this turn; "
-        f"the boarding combat is fought in the {s.phasing}'s Ground Combat phase (referee si boarding {boarder.name}; {bd.RULE}, 12.13.4)",
-    ]
+    declared = (
+        f"{boarder.name} (maneuver {pair.fast.factors.maneuver}) declares a boarding of {target.name} (maneuver {pair.slow.factors.maneuver}) in {boarder.hex}: it may not maneuver this turn; "
+        f"the boarding combat is fought in the {s.phasing}'s Ground Combat phase (referee si boarding {boarder.name}; {bd.RULE}, 12.13.4)"
+    )
+    lines = [*pair.lines, declared]
     return done(s, s.entry("\n  ".join(lines), rule=bd.RULE))
 
 

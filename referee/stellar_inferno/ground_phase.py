@@ -8,8 +8,11 @@ Readings:
 
 - "In orbit" (8.1.2) is the ship's hex as the referee placed it: in the planet's hex (the referee
   places it again when it moved, ``si place``).
-- The matchups (10) are laid out on the table: the referee names the units and surface ships of
-  each side in the matchup attacked. A surface ship is one in the planet's atmosphere (10.2.1).
+- The matchups (10) are deployed on the scenario (:mod:`matchups`) and attacked by number, each
+  once a phase by each phasing player; where no deployment is made they are laid out on the table
+  and the referee names the units and surface ships of each side in the matchup attacked. A
+  surface ship is one in the planet's atmosphere (10.2.1).
+- Bombardment packs need no supply: they are ground units "for purposes of ground combat" (12.11.3).
 - The step losses of a ground attack are taken by each side (11.3.1: the non-phasing player
   first) with the terrain it surrenders; the terrain changes hands once both have (11.4.6).
 - Scenario 3: "No Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground

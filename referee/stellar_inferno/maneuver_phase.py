@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import attrs
 
@@ -69,6 +70,29 @@ def rated(s: Scenario, ship: sh.Ship, away: bool) -> tuple[sh.Ship, str]:
     m = ship.factors.maneuver
     halved = attrs.evolve(ship, steps=tuple(attrs.evolve(f, maneuver=f.maneuver // 2) for f in ship.steps))
     return halved, f"{ship.name} is out of range of its home CV, {counter.aboard}: its maneuver {m} is halved to {m // 2} ({HOME_RULE})"
+
+
+class Pair(NamedTuple):
+    """A ship of the phasing side and the enemy ship it rams or boards, and each as it manoeuvres."""
+
+    actor: sh.Ship
+    target: sh.Ship
+    fast: sh.Ship
+    slow: sh.Ship
+    lines: tuple[str, ...]
+
+
+def close_pair(s: Scenario, actor_name: str, target_name: str, away: Sequence[str], what: str) -> Pair:
+    """The ship that rams or boards (``what``) and its target; ``away``: scenario 3 FFs among them
+    out of range of their home CV, whose maneuver is halved for the comparison."""
+    actor = own_ship(s, actor_name, what)
+    target = enemy_ship(s, target_name)
+    halves = {s.counter(n, "ship").name for n in away}
+    if halves - {actor.name, target.name}:
+        raise RefereeError(f"{', '.join(sorted(halves - {actor.name, target.name}))}: neither {actor.name} nor its target, {target.name}")
+    fast, fast_line = rated(s, actor, actor.name in halves)
+    slow, slow_line = rated(s, target, target.name in halves)
+    return Pair(actor, target, fast, slow, tuple(line for line in (fast_line, slow_line) if line))
 
 
 def _star(s: Scenario, name: str) -> Star:
@@ -221,19 +245,14 @@ def ram(
     s.in_phase("maneuver", "ramming")
     optional.require(s.rules, "ramming", "ramming")
     refuse_owed(s, "a ram")
-    rammer = own_ship(s, rammer_name, "ramming")
-    target = enemy_ship(s, target_name)
-    halves = {s.counter(n, "ship").name for n in away}
-    if halves - {rammer.name, target.name}:
-        raise RefereeError(f"{', '.join(sorted(halves - {rammer.name, target.name}))}: neither the rammer nor the target")
+    pair = close_pair(s, rammer_name, target_name, away, "ramming")
+    rammer, target = pair.actor, pair.target
     if "ram" in s.did(rammer.name):
         raise RefereeError(f"{rammer.name} has rammed this turn already: a ship rams once, in its maneuver ({ramming.RULE})")
     _typed([r for r in (rolled, back_rolled) if r is not None], 2, "the ram, then the ram back")
-    fast, fast_line = rated(s, rammer, rammer.name in halves)
-    slow, slow_line = rated(s, target, target.name in halves)
     technology, how = tech_advantage(s, [rammer.name], [target.name])
-    first = ramming.ram(si, fast, slow, rng, rolled, technology, False, s.rules)
-    lines = [line for line in (fast_line, slow_line) if line] + [*first.lines(), *([how] if how else [])]
+    first = ramming.ram(si, pair.fast, pair.slow, rng, rolled, technology, False, s.rules)
+    lines = [*pair.lines, *first.lines(), *([how] if how else [])]
     hit, said = _hurt(target, first.steps, f"{rammer.name}'s ram", ramming.RULE) if first.steps else (target, "")
     lines += [said] if said else []
     s = s.replaced(hit).acting("ram", rammer.name)

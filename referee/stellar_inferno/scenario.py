@@ -11,6 +11,11 @@ cargo, 5.2.3); a ground unit a :class:`ground_units.GroundUnit` (aboard a ship: 
 otherwise a :class:`Troop`, on a planet's surface or not yet down).
 
 The turn is the book's nine phases, each completed by the Invader and then by the Defender ([4]).
+
+The optional rules keep their state here too: what each ship did this turn (which keeps it from
+manoeuvring, or an agent from transferring), the psi agents aboard, the minefields, the sensor
+sweeps' sightings, the boardings declared this turn, and the ground deployments of the Ground
+Combat phase.
 """
 
 from __future__ import annotations

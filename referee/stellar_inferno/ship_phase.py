@@ -17,6 +17,13 @@ Readings:
 - Scenario 2's "points of surface bombardment" are step losses inflicted on economic terrain: a
   strategic bombardment's result (12.10.3-12.10.4) counts what the table gives, a comet 50.
 - The asteroid hexes the scenario lists double the range into them (12.1.4) when Asteroids is played.
+- Stealth mines (12.3): a hex holding enemy mines and enemy ships is attacked as a stack of ships,
+  the mines escorted; the losses left once every ship there is destroyed eliminate mine points, one
+  a step (12.3.8). A hex holding enemy mines alone is attacked at defense 1 (12.3.9), each step loss
+  eliminating a mine point (read as 12.3.8's rate), the technology the attackers' against the
+  mines' side.
+- What a ship did this turn is kept (its attack, bombardment, cargo handled): a ship loading or
+  unloading, or loaded or unloaded, may not have manoeuvred this turn (6.5.2-6.5.3).
 """
 
 from __future__ import annotations
