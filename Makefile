@@ -28,6 +28,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engagement_speed.py
 	$(BIN)/python benchmarks/scenario_speed.py
 	$(BIN)/python benchmarks/undo_speed.py
+	$(BIN)/python benchmarks/view_speed.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

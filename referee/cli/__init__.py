@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from referee.cli import roll, table, undo
+from referee.cli import roll, table, undo, view
 from referee.cli.groups import LazyGroup, group
 from referee.cli.numbers import NegativeNumbers
 
@@ -29,6 +29,7 @@ app.command("roll", cls=NegativeNumbers)(roll.roll)
 app.add_typer(table.app, name="table")
 app.command("undo")(undo.undo)
 app.command("redo")(undo.redo)
+app.command("view")(view.view)
 # kh (referee.cli.kh and kh_battle) and campaign are loaded by LazyGroup only when called
 
 

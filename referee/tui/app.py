@@ -7,7 +7,7 @@ from __future__ import annotations
 import gc
 import os
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 from pathlib import Path
@@ -35,7 +35,7 @@ from referee.tui.text import bold, line, lines, plain
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
 
-HELP = {"ship": "its roster on the Forces screen", "fortress": "its card on the Ships screen", "system": "on the Map", "planet": "its terrain on the Fleets screen", "table": "on the Dice & Tables screen"}
+HELP = {"ship": "its roster on the Forces screen", "fortress": "its card on the Ships screen", "system": "on the Map", "planet": "its terrain on the Planets screen", "ground unit": "its card on the Planets screen", "table": "on the Dice & Tables screen"}
 
 
 def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:
@@ -167,9 +167,7 @@ class RefereeApp(App[None]):
 
     def open_action(self, action: Action) -> None:
         self.uses_marks = bool(self.marked) and any(f.fill == "names" for f in action.fields)  # cleared once it is applied
-        names = ", ".join(self.marked) if self.marked else self.ship
-        fills = {"names": names, "ship": self.ship, "system": self.system}
-        values = {f.name: plain(fills.get(f.fill, ""), one_line=True) for f in action.fields}  # (an Input shows control characters as they are)
+        values = self.filled(action.fields)
         build: Callable[[Values], AnyStep] = lambda v: action.build(v, self.journal.state, self.tables)  # noqa: E731 - the state as it is when the form is run
         question = action.ask(self.journal.state) if action.ask is not None else ""
         if question and not action.fields:
@@ -189,6 +187,13 @@ class RefereeApp(App[None]):
                 pass
         self.open_form(action.name, action.help, action.fields, values, build, preview=preview)
 
+    def filled(self, fields: Sequence[Field]) -> dict[str, str]:
+        """Each field's value as it opens: from the selection ("names", "ship", "system"), or the
+        fixed value after "="."""
+        names = ", ".join(self.marked) if self.marked else self.ship
+        fills = {"names": names, "ship": self.ship, "system": self.system}
+        return {f.name: plain(f.fill[1:] if f.fill.startswith("=") else fills.get(f.fill, ""), one_line=True) for f in fields}  # (an Input shows control characters as they are)
+
     def _preview(self, action: Action, values: Values) -> str:
         assert action.preview is not None
         return action.preview(values, self.journal.state, self.tables)
@@ -203,7 +208,7 @@ class RefereeApp(App[None]):
         if not fields:
             self.start(action.name, lambda: build({}))
             return
-        self.call_later(self.open_form, action.name, help, fields, {}, build)
+        self.call_later(self.open_form, action.name, help, fields, self.filled(fields), build)
 
     def advance(self) -> None:
         """a on any screen: the kind's step forward (the campaign's Advance), if it has one."""

@@ -226,7 +226,10 @@ class ScenarioKind:
             if counter.kind == "ship":
                 yield "ship", counter.name, "fleets", "ship"
         for world in state.worlds:
-            yield "planet", world.name, "fleets", "system"
+            yield "planet", world.name, "planets", "system"
+        for counter in state.counters:
+            if counter.kind == "unit":
+                yield "ground unit", counter.name, "planets", "system"
 
     def exists(self, state: Any, name: str) -> bool:
         found = state.entered(name)

@@ -14,9 +14,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from referee.stellar_inferno import ground_phase, setup, ship_phase, turn
+from referee.stellar_inferno import setup, ship_phase, turn
 from referee.stellar_inferno import ships as sh
-from referee.stellar_inferno.planets import Role, other
+from referee.stellar_inferno.planets import other
 from referee.stellar_inferno.scenario import Done, Scenario
 from referee.tables import Tables
 from referee.tui.actions import Action, Field, FieldError, Values, later_roll, needed, number, text
@@ -119,19 +119,39 @@ def recovering(s: Scenario, values: Values) -> list[tuple[str, str]]:
             for x in s.ships if x.lost_this_round and not x.destroyed and not x.crippled and role_of(s, x.name) == s.phasing]
 
 
-def planets(s: Scenario, values: Values) -> list[tuple[str, str]]:
-    return [(f"{w.name} ({w.hex})", w.name) for w in s.worlds]
+def carriers(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    """The phasing side's ships on the map with a cargo rating (5.2)."""
+    return [(f"{label(s, x)}; cargo {x.cargo.points()} of {x.factors.cargo}", x.name)
+            for x in s.ships if x.hex and not x.destroyed and x.factors.cargo and role_of(s, x.name) == s.phasing]
 
 
-def fighters(s: Scenario, values: Values, role: Role) -> list[tuple[str, str]]:
-    """The ground units (and landed ships) of a side on the planet picked."""
-    planet = text(values, "planet")
-    if not planet:
+def boarding(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    """The phasing side's ships in the carrier's hex that it could take aboard."""
+    found = s.entered(text(values, "ship")) if text(values, "ship") else None
+    if found is None:
         return []
-    found = [(f"{t.unit.name} ({f.attack}-{f.defense}-{f.maneuver}, {t.unit.steps_left}/{len(t.unit.steps)})", t.unit.name)
-             for t in s.troops if t.planet == planet and not t.unit.destroyed and t.unit.side == s.side(role) for f in (t.unit.factors,)]
-    found += [(label(s, x), x.name) for x in s.ships if x.atmosphere and not x.destroyed and role_of(s, x.name) == role and s.world(planet).hex == x.hex]
-    return found
+    carrier = found[0]
+    return [(label(s, x), x.name) for x in s.ships if x.hex == carrier.hex and x.name != carrier.name and not x.destroyed and role_of(s, x.name) == s.phasing]
+
+
+def carrying(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    return [(f"{label(s, x)}; aboard {', '.join(c.name for c in x.cargo.ships)}", x.name)
+            for x in s.ships if x.cargo.ships and not x.destroyed and role_of(s, x.name) == s.phasing]
+
+
+def carried(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    found = s.entered(text(values, "ship")) if text(values, "ship") else None
+    return [] if found is None else [(label(s, x), x.name) for x in found[0].cargo.ships]
+
+
+def owing_cargo(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    """The ships owing cargo eliminated after a step loss (7.4.2)."""
+    return [(f"{x.name}: {x.cargo_owed} cargo point{'s' if x.cargo_owed != 1 else ''} owed; aboard {x.cargo.shown()}", x.name) for x, _ in s.all_ships() if x.cargo_owed and not x.destroyed]
+
+
+def cargo_units(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    found = s.entered(text(values, "ship")) if text(values, "ship") else None
+    return [] if found is None else [(u.name, u.name) for u in found[0].cargo.units]
 
 
 # ---------------------------------------------------------------------- the builders
@@ -180,7 +200,25 @@ def _attack_ranges(v: Values, s: Scenario, t: Tables) -> tuple[str, tuple[Field,
     needed(v, "hex", "the target hex")
     names = _attack_names(v)
     help = f"the hexes from each ship to {text(v, 'hex')}, the target's hex counted (0: in it), as counted on the map"
-    return help, tuple(Field(f"range{n}", f"Range {name}"[:24], "hexes (0: the same hex)") for n, name in enumerate(names, 1))
+    fields = [Field(f"range{n}", f"Range {name}"[:24], "hexes (0: the same hex)") for n, name in enumerate(names, 1)]
+    if "overloading-weapons" in s.rules:
+        fields.append(Field("overload", "Overloading weapons", "space marks one (each takes a step, 12.5)", choices=lambda s_, v_: [(n, n) for n in names], many=True))
+    if "asteroids" in s.rules:
+        listed = text(v, "hex").upper() in {h.upper() for h in s.asteroids}
+        fields.append(Field("asteroids", "Into asteroids", "yes: the scenario lists the hex" if listed else "yes or no (blank: no)", choices=yes_no))
+        fields.append(Field("rings", "Across rings", "yes or no (blank: no)", choices=yes_no))
+    return help, tuple(fields)
+
+
+def yes_no(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    return [("no", "no"), ("yes: range doubled (12.1.4-12.1.5)", "yes")]
+
+
+def _yes(v: Values, field: str) -> bool:
+    value = text(v, field)
+    if value not in ("", "no", "yes"):
+        raise FieldError(field, f"yes or no, not {value!r}")
+    return value == "yes"
 
 
 def _attack(v: Values, s: Scenario, t: Tables) -> Step:
@@ -191,7 +229,9 @@ def _attack(v: Values, s: Scenario, t: Tables) -> Step:
         if counted is None:
             raise FieldError(f"range{n}", f"{name}'s range to {where}: the hexes counted, 0 in the same hex")
         pairs.append((name, counted))
-    return lambda rng, rolled: keyed(ship_phase.attack(s, t, pairs, where, rng, rolled.get(KEY)))
+    overload = [n.strip() for n in text(v, "overload").split(",") if n.strip()]
+    asteroids, rings = _yes(v, "asteroids"), _yes(v, "rings")
+    return lambda rng, rolled: keyed(ship_phase.attack(s, t, pairs, where, rng, rolled.get(KEY), overload, asteroids, rings))
 
 
 def _attack_preview(v: Values, s: Scenario, t: Tables) -> str:
@@ -266,11 +306,35 @@ def _velocity(v: Values, s: Scenario, t: Tables) -> Step:
     return no_dice(lambda: turn.velocity(s, new))
 
 
-def _ground(v: Values, s: Scenario, t: Tables) -> Step:
-    planet = needed(v, "planet", "the planet of the matchup")
-    mine = [n.strip() for n in needed(v, "attackers", "the attacking units (space marks one)").split(",") if n.strip()]
-    theirs = [n.strip() for n in needed(v, "defenders", "the defending units (space marks one)").split(",") if n.strip()]
-    return lambda rng, rolled: keyed(ground_phase.ground_attack(s, t, planet, mine, theirs, rng, rolled.get(KEY)))
+def _listed(v: Values, field: str, what: str) -> list[str]:
+    return [n.strip() for n in needed(v, field, what).split(",") if n.strip()]
+
+
+def _load(v: Values, s: Scenario, t: Tables) -> Step:
+    carrier, names = needed(v, "ship", "the carrier"), _listed(v, "ships", "the ships taken aboard (space marks one)")
+    return no_dice(lambda: ship_phase.load_ship(s, carrier, names))
+
+
+def _unload(v: Values, s: Scenario, t: Tables) -> Step:
+    carrier, names = needed(v, "ship", "the carrier"), _listed(v, "ships", "the ships unloaded (space marks one)")
+    return no_dice(lambda: ship_phase.unload_ship(s, carrier, names))
+
+
+def _cargo(v: Values, s: Scenario, t: Tables) -> Step:
+    name = needed(v, "ship", "the ship whose cargo is eliminated")
+    units = [n.strip() for n in text(v, "units").split(",") if n.strip()]
+    lost = [n.strip() for n in text(v, "ships").split(",") if n.strip()]
+    reduce = [n.strip() for n in text(v, "reduce").split(",") if n.strip()]
+    supply = number(v, "supply", 0) or 0
+    return no_dice(lambda: ship_phase.eliminate_cargo(s, name, units, supply, lost, reduce))
+
+
+def _cargo_preview(v: Values, s: Scenario, t: Tables) -> str:
+    found = s.entered(text(v, "ship")) if text(v, "ship") else None
+    if found is None:
+        return ""
+    ship = found[0]
+    return f"{ship.name} owes {ship.cargo_owed} cargo point{'s' if ship.cargo_owed != 1 else ''}: a unit or a supply point is 1, a ship its cost / 10; or a ship aboard reduced a step (7.4.2-7.4.3)"
 
 
 def ends_the_game(s: Scenario) -> str:
@@ -304,9 +368,15 @@ FLEETS: Sequence[Action] = (
     Action("v", "Velocity", "the phasing fleet's velocity adjusted by one after its fleet movement", (
         Field("velocity", "Velocity", "one more or less, +3"),
     ), _velocity),
-    Action("k", "Ground attack", "a ground attack in a matchup: the phasing side's units against the other's, the d6 on Table 5", (
-        Field("planet", "Planet", choices=planets),
-        Field("attackers", "Attackers", "space marks one", choices=lambda s, v: fighters(s, v, s.phasing), many=True),
-        Field("defenders", "Defenders", "space marks one", choices=lambda s, v: fighters(s, v, other(s.phasing)), many=True),
-    ), _ground, shown=False),
+    Action("w", "Load", "ships of the phasing side taken aboard a carrier in their hex as cargo (Individual Ship Maneuver)", (
+        SHIP._replace(choices=carriers), Field("ships", "Ships", "space marks one", choices=boarding, many=True),
+    ), _load),
+    Action("u", "Unload", "ships carried as cargo unloaded into the carrier's hex (Individual Ship Maneuver)", (
+        SHIP._replace(choices=carrying), Field("ships", "Ships", "space marks one", choices=carried, many=True),
+    ), _unload),
+    Action("x", "Cargo lost", "the cargo a step loss costs, eliminated by its owner: units, supply, ships aboard, or a ship aboard reduced", (
+        SHIP._replace(choices=owing_cargo), Field("supply", "Supply points", "blank: 0"),
+        Field("units", "Units", "space marks one", choices=cargo_units, many=True), Field("ships", "Ships aboard lost", "space marks one", choices=carried, many=True),
+        Field("reduce", "Ships reduced", "space marks one", choices=carried, many=True),
+    ), _cargo, preview=_cargo_preview),
 )

@@ -134,6 +134,9 @@ def card(s: Scenario, name: str) -> list[Part]:
     return [*said, "", *planets(s)]
 
 
+APP_KEYS = {"assign": "i on Planets", "absorb": "b on Planets", "cargo": "x on Fleets"}
+
+
 def asks(s: Scenario) -> str:
     """What the phase asks now, with the keys that do it."""
     owed = turn.owed(s)
@@ -141,7 +144,8 @@ def asks(s: Scenario) -> str:
         o = s.ship_losses
         return f"the {o.role} assigns {o.steps} step loss{'es' if o.steps != 1 else ''} in {o.hex} (g)"
     if owed:
-        return owed[0].partition(": referee")[0]
+        said, _, command = owed[0].partition(": referee si ")
+        return f"{said} ({APP_KEYS.get(command.split(' ')[0], '')})".replace(" ()", "")
     if s.outcome:
         return s.outcome
     phasing = s.phasing
@@ -150,11 +154,11 @@ def asks(s: Scenario) -> str:
     hints = {
         "fleet-movement": "move the fleet on the map, then place the ships (l); v: velocity",
         "reinforcements": "place the arrivals (l)" + (f"; enter (e): {', '.join(due[:3])}" if due else ""),
-        "maneuver": "move ships on the map, then place them (l)",
-        "ship-combat": "attack a hex (t), then the losses (g)",
-        "landing": "referee si land, lift, deploy, stockpile (not in the app)",
-        "supply": "referee si supply PLANET (not in the app)",
-        "ground-combat": "ground attack (k); the losses: referee si absorb",
+        "maneuver": "move ships on the map, then place them (l); load w, unload u",
+        "ship-combat": "attack a hex (t), then the losses (g)" + ("; bombard a planet: o on Planets" if "strategic-bombardment" in s.rules else ""),
+        "landing": "on Planets (2): land d, lift f, deploy y, stockpile s",
+        "supply": "on Planets (2): ground supply p, a planet at a time",
+        "ground-combat": "on Planets (2): ground attack k, then each side's losses b",
         "recovery": f"recovery rolls owed (r): {', '.join(hurt)}" if hurt else "no recovery roll owed",
         "victory": "victory is checked: n (or a) goes on",
     }

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from referee.stellar_inferno import bombardment as bb
 from referee.stellar_inferno import ground_combat as gc
-from referee.stellar_inferno import recovery, setup
+from referee.stellar_inferno import planets, recovery, setup, ship_phase
+from referee.stellar_inferno import ships as sh
+from referee.stellar_inferno import supply as sp
 from referee.stellar_inferno import space_combat as sc
 from referee.stellar_inferno import turn
 from referee.stellar_inferno.odds import ODDS_RULE
@@ -40,10 +43,47 @@ FLEETS = About(
         "Next": Key("Also a, from any screen. Refused while step losses or cargo are owed; the final verdict is asked first.",
                     (SEQUENCE_RULE, turn.VICTORY_RULE), ("phase", "next turn", "victory")),
         "Velocity": Key(rules=(turn.FLEET_RULE,), topics=("fleet velocity",)),
-        "Ground attack": Key("The planet is picked, then the phasing side's units and the other side's in the matchup; the losses are "
-                             "then taken with referee si absorb.", (gc.ODDS_RULE, gc.TABLE_RULE, gc.LOSSES_RULE), ("ground combat",)),
+        "Load": Key("The carrier is picked from the phasing side's ships with a cargo rating, then the ships in its hex taken aboard.",
+                    (ship_phase.LOAD_RULE, sh.CARGO_RULE), ("cargo", "carried ships")),
+        "Unload": Key("The carrier is picked from those carrying ships, then the ships unloaded into its hex.", (ship_phase.LOAD_RULE,), ("cargo",)),
+        "Cargo lost": Key("The ship owing cargo is picked; the units, supply points and ships aboard it eliminates are given (or a ship "
+                          "aboard reduced a step); the line under the fields says what is owed.", (sh.CARGO_LOSS_RULE,), ("cargo", "step losses")),
     },
     ("fleets", "scenario", "turn"),
 )
 
-SCREENS: Mapping[str, About] = {"fleets": FLEETS, "dice": DICE, "log": LOG}
+PLANETS = About(
+    "the turn, the phase and what it asks, as on Fleets; each planet with its hex and the side with economic control (its terrain "
+    "in the card), then the ground units on its surface with their side, current attack-defense-maneuver and steps left; then the units "
+    "aboard ships, those off the map and the counters not entered (greyed); the card of the planet under the cursor (each side's "
+    "industrial and settled points and stockpile, the ships in its atmosphere and in orbit, surface bombardment) or of the unit (each "
+    "step's factors); the ground losses owed.",
+    (planets.ORBIT_RULE, planets.DEPLOY_RULE, sp.RULE, gc.ODDS_RULE),
+    {
+        "Enter unit": Key("A unit the scenario lists is suggested as its name is typed; a new name needs its side. Each step is typed "
+                          "attack-defense-maneuver as on the counter, full strength first; the unit is put on a planet, aboard a ship, "
+                          "or off the map until deployed.", (setup.COUNTER_RULE,), ("ground unit", "counter")),
+        "Land": Key("The ship is picked from the phasing side's in a planet's hex; it needs the planetary gear for the gravity.",
+                    (planets.GEAR_RULE, planets.ORBIT_RULE), ("atmosphere", "planetary gear")),
+        "Lift": Key(rules=(planets.ORBIT_RULE,), topics=("atmosphere",)),
+        "Deploy": Key("The ship carrying units is picked, then the units aboard put down: landed from the atmosphere, or dropped "
+                      "from orbit when drop-capable.", (planets.DEPLOY_RULE,), ("troops", "drop")),
+        "Stockpile": Key(rules=(sp.STOCKPILE_RULE,), topics=("supply points",)),
+        "Supply": Key("A planet where the phasing side has units not yet supplied this phase; the order (optional) says which go "
+                      "without when supply runs short: each unsupplied unit loses a step.", (sp.RULE, sp.OUT_RULE, sp.DROP_RULE), ("ground supply",)),
+        "Ground attack": Key("The planet is picked from those with both sides on it, then the phasing side's units and the other side's "
+                             "in the matchup; the line under the fields gives the totals and the odds. The d6 goes through the dice "
+                             "dialog; the losses are then taken with b.", (gc.ODDS_RULE, gc.TABLE_RULE, gc.MANEUVER_RULE), ("ground combat", "matchup")),
+        "Take losses": Key("The side owing losses is picked (the non-phasing side first) with any terrain it surrenders instead; a second "
+                           "form asks the steps each of its units or surface ships loses.", (gc.LOSSES_RULE, gc.SURRENDER_RULE), ("ground losses", "terrain")),
+        "Bombard": Key("The planet is picked, the bombarding ships marked, each one's range asked next; the d6 through the dice dialog.",
+                       (bb.TERRAIN_RULE,), ("strategic bombardment",)),
+        "Terrain losses": Key("How many of the losses owed to a planet's terrain fall on industrial points; the rest fall on settled.",
+                              (bb.TERRAIN_RULE,), ("terrain", "bombardment")),
+        "Comet": Key("Raid on Terra's special rule: the planet whose hex the comet entered.", (ship_phase.COMET_RULE,), ("comet",)),
+        "Next": Key("Also a, from any screen.", (SEQUENCE_RULE,), ("phase",)),
+    },
+    ("planets", "ground combat", "landing"),
+)
+
+SCREENS: Mapping[str, About] = {"fleets": FLEETS, "planets": PLANETS, "dice": DICE, "log": LOG}

@@ -1,6 +1,8 @@
 """A Stellar Inferno scenario's screens: Fleets (every ship by hex with its factors and steps, the
 card of the one under the cursor, the planets, the phase and what it asks, the victory tally,
-every step from the keyboard). Dice & Tables and the Log are the app's own."""
+every ship's step from the keyboard) and Planets (each planet's terrain and the ground units on it
+and aboard ships; the landing actions, ground supply and ground combat). Dice & Tables and the Log
+are the app's own."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from referee.tui.pages.base import Page, action_keys
 from referee.tui.pages.dice import DicePage
 from referee.tui.pages.log import LogPage
 from referee.tui.rows import Rows
-from referee.tui.si import actions, cards
+from referee.tui.si import actions, cards, ground, planet_cards
 from referee.tui.text import lines, put
 
 
@@ -65,4 +67,46 @@ class FleetsPage(Page):
         self.query_one("#roster", Rows).point(name)
 
 
-PAGES: Sequence[type[Page]] = (FleetsPage, DicePage, LogPage)
+class PlanetsPage(Page):
+    TITLE = "Planets"
+    NAME = "planets"
+    HELP = "each planet with its terrain, control and stockpiles, the ground units on it and aboard ships; the landing actions, ground supply and ground combat"
+    ACTIONS = tuple(ground.PLANETS)
+    BINDINGS = action_keys(ACTIONS)
+
+    @property
+    def scenario(self) -> Scenario:
+        state = self.referee.journal.state
+        assert isinstance(state, Scenario)
+        return state
+
+    def body(self) -> Iterable[Widget]:
+        yield Static(id="next", classes="panel")
+        with Horizontal():
+            yield Rows(*planet_cards.LABELS, id="worlds")
+            with VerticalScroll(classes="side narrow"):
+                yield Static(id="card")
+
+    def home(self) -> Widget:
+        return self.query_one("#worlds", Rows)
+
+    def draw(self) -> None:
+        s = self.scenario
+        put(self.query_one("#next", Static), lines(cards.next_steps(s)))
+        found = list(planet_cards.rows(s))
+        self.query_one("#worlds", Rows).show([(key, cells) for key, cells, _ in found], self.referee.system, dim=frozenset(key for key, _, grey in found if grey))
+        self.show_card()
+
+    def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
+        self.referee.system = event.key
+        self.show_card()
+
+    def show_card(self) -> None:
+        name = self.query_one("#worlds", Rows).key
+        put(self.query_one("#card", Static), lines(planet_cards.card(self.scenario, name or "")))
+
+    def point_at(self, name: str) -> None:
+        self.query_one("#worlds", Rows).point(name)
+
+
+PAGES: Sequence[type[Page]] = (FleetsPage, PlanetsPage, DicePage, LogPage)

@@ -1,0 +1,185 @@
+"""What one side of the war may know, for the players' own view of the campaign (``referee view``).
+
+A player sees his own side in full: every roster of his ships and stations, wherever they are, the
+reserves he keeps off the map, his shatter drones, and (the Sathar player, who chose it) the retreat
+condition and how far it has come. Of the enemy he sees what the map shows. The readings:
+
+- "The contents of the fleets, or any other stacks on the FDM, may be examined freely by all
+  players" (Setting Up the Game): every ship on the map, each side's, is seen by name and class,
+  where it is and in which fleet; its roster (hull, drives, weapons, ammunition, damage) is its
+  player's paper and is not.
+- A ship off the map is the other side's secret: the Sathar ships not yet placed (Sathar Set-Up:
+  "placed in a start circle at the beginning of the Sathar move on any later turn"), those a
+  replacement brings back, and Strike Force NOVA while it waits ("the Sathar have little idea where
+  it is located", Strike Force NOVA).
+- A Sathar ship in the Void is "placed on the time track, six days ahead of the Day marker" (Sathar
+  Repair): the time track is on the table, so it is seen, with its day of return.
+- Losses are seen: the victory tally is the public one (:func:`victory.tally`).
+- The retreat condition "is written down, and revealed to the UPF player when the conditions are
+  met" (Sathar Retreat): the UPF and the public view see it only once revealed.
+- The shatter drones: "each player chooses two of his frigates"; a drone "performs as a normal
+  frigate" until it detonates: the choice is its owner's.
+- The log: a line is public unless it tells what a player's paper holds: rearming (ammunition),
+  repairs and docking for repair (the roster's damage), the referee's hand edits of a roster, the
+  Sathar replacement rolls and Strike Force NOVA's ships off the map (reserves), the shatter drones
+  chosen. Such a line is shown to the side whose ships it names. A battle's results are public:
+  both players fought it at the table. A ship entering or coming back from the Void is public (the
+  time track).
+- Alerts: a contested system and the war's outcome are public; supply, fighters left out, militia
+  called home, repairs finishing and replacements owed are each about one side's ships, and that
+  side's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from referee.errors import RefereeError
+from referee.knight_hawks.sides import names
+from referee.sathar_war import battles as battle_rules
+from referee.sathar_war import fleets, repairs, report, setup, supply
+from referee.sathar_war.campaign import SIDES, Campaign, Entry, Unit
+from referee.sathar_war.turn import REPLACEMENT_DAYS, REPLACEMENTS, status_lines
+from referee.sathar_war.victory import CONDITIONS, TENDAY, progress, tally
+
+Viewer = Literal["Sathar", "UPF", "public"]
+VIEWERS: tuple[Viewer, ...] = ("UPF", "Sathar", "public")
+
+# the rules of the log lines that tell what a player's paper holds (each line's own rule begins so)
+PRIVATE_RULES = (supply.REARMING, repairs.REPAIR, battle_rules.HAND_EDIT, f"{REPLACEMENTS}: Sathar Replacements", fleets.OFF_MAP, fleets.DOCKING)
+VOID_LINES = ("sathar-void-repair", "back from the Void")  # Sathar Repair through the Void: on the time track, public
+
+
+@attrs.frozen
+class Counter:
+    """A ship or station as the map (or the time track) shows it: its name, class and where."""
+
+    name: str
+    side: str
+    kind: str
+    where: str
+    fleet: str = ""
+
+
+@attrs.frozen
+class CampaignView:
+    """What one side (or anyone at the table: ``public``) may see of the war."""
+
+    side: Viewer
+    day: int
+    step: str
+    tenday: int
+    day_marker: int
+    marks: tuple[str, ...]  # under each box of this tenday on the time track: V Void returns, R replacements, T tenday end
+    track: tuple[str, ...]  # what the time track shows and what is scheduled on it
+    retreat: tuple[str, ...]  # the retreat condition as this side may know it
+    tally: tuple[tuple[str, int], ...]
+    alerts: tuple[str, ...]
+    fights: tuple[str, ...]  # the attacks declared today
+    own: tuple[dict[str, Any], ...]  # the side's every roster, as the book's roster form (report.roster) with its supply
+    seen: tuple[Counter, ...]  # the other side as the map shows it (public: both sides)
+    log: tuple[Entry, ...]
+    outcome: str = ""
+
+
+def viewer(name: str) -> Viewer:
+    """The side named (any case): UPF, Sathar, or public."""
+    for known in VIEWERS:
+        if name.strip().casefold() == known.casefold():
+            return known
+    raise RefereeError(f"a campaign's sides are UPF and Sathar (or public: what the map shows everyone), not {name!r}")
+
+
+def view(campaign: Campaign, side: str) -> CampaignView:
+    """What ``side`` may see of the campaign (see the module's readings)."""
+    who = viewer(side)
+    own = [u for u in campaign.units if u.side == who]
+    supplied = supply.paths(campaign, [u for u in own if u.active])
+    rosters = tuple({**report.roster(campaign, u.name), "supply": _supply(u, supplied.get(u.name)), "drone": u.drone, "returns": u.returns} for u in own)
+    seen = tuple(_counter(campaign, u) for u in campaign.units if u.side != who and _seen(u))
+    shown = who == "Sathar" or campaign.retreat_revealed
+    condition = campaign.retreat_condition
+    if not condition:
+        retreat: tuple[str, ...] = ("no retreat condition chosen yet",)
+    elif shown:
+        retreat = (f"retreat condition {condition}: {CONDITIONS[condition]}", f"now: {progress(campaign, condition)}")
+    else:
+        retreat = ("retreat condition: sealed (written down by the Sathar player, revealed when it is met)",)
+    return CampaignView(
+        side=who, day=campaign.day, step=campaign.step, tenday=campaign.tenday[0], day_marker=campaign.tenday[1], marks=marks(campaign),
+        track=tuple(status_lines(campaign)), retreat=retreat, tally=tuple(tally(campaign).items()), alerts=tuple(alerts(campaign, who)),
+        fights=tuple(f"{f.attacker} attack at {f.planet} ({f.system}): {len(f.ships)} ships may fight; {f.game} rules" for f in campaign.fights),
+        own=rosters, seen=seen, log=tuple(e for e in campaign.log if who in line_sides(campaign, e)), outcome=campaign.outcome,
+    )
+
+
+def _seen(unit: Unit) -> bool:
+    """Whether the enemy sees the unit: on the map, or on the time track (in the Void)."""
+    return (unit.active and unit.place is not None) or (unit.status == "void" and not unit.fighter)
+
+
+def _counter(campaign: Campaign, unit: Unit) -> Counter:
+    if unit.status == "void":
+        where = f"the time track: back from the Void on day {unit.returns}"
+    elif unit.roster.carried_by:
+        where = f"aboard the {unit.roster.carried_by}"
+    else:
+        assert unit.place is not None
+        where = unit.place.shown(campaign.frontier)
+    return Counter(unit.name, unit.side, unit.kind, where, unit.fleet)
+
+
+def _supply(unit: Unit, path: list[str] | None) -> str:
+    if not unit.active or unit.station:
+        return "-"
+    return "in supply" if path is not None else "OUT OF SUPPLY"
+
+
+def marks(campaign: Campaign) -> tuple[str, ...]:
+    """What is scheduled under each box of the tenday in progress on the Time Record Track."""
+    first = campaign.tenday[0] + 1
+    found = []
+    for day in range(first, first + TENDAY):
+        due = "V" if any(u.status == "void" and u.returns == day for u in campaign.units) else ""
+        due += "R" if campaign.replacements and day % REPLACEMENT_DAYS == 0 else ""
+        due += "T" if day % TENDAY == 0 else ""
+        found.append(due)
+    return tuple(found)
+
+
+def alerts(campaign: Campaign, side: Viewer) -> list[str]:
+    """The alerts ``side`` may see: the public ones, and those about its own ships."""
+    found = [f"contested: {c.system} ({len(c.sathar)} Sathar, {len(c.upf)} UPF)" for c in battle_rules.contested(campaign)]
+    mine = [u for u in campaign.units if u.side == side and u.active]
+    out = [n for n, path in supply.paths(campaign, [u for u in mine if not u.station and not u.fighter]).items() if path is None]
+    if out:
+        found.append(f"out of supply: {len(out)} ships ({', '.join(out)})")
+    stranded = [u.name for u in mine if u.fighter and not u.roster.carried_by]
+    if stranded:
+        found.append(f"fighters not aboard a carrier or station, destroyed at the end of the day: {', '.join(stranded)}")
+    if side == "UPF":
+        found += [f"the {name} must return home to {home}: Sathar ships have emerged there" for name, home in report._militia_called_home(campaign)]
+        found += [f"UPF replacement owed at the {a.station} until day {a.until}: {a.count - len(a.used)} ({a.size})" for a in campaign.allowances if len(a.used) < a.count]
+    ours = {u.name for u in mine}
+    for centre in repairs.centres(campaign):
+        found += [f"repairs finish today: {name} at {centre.name}" for name, days in repairs.days_to_finish(centre).items() if days == 1 and name in ours]
+    if campaign.outcome:
+        found.append(f"the war is decided: {campaign.outcome}")
+    return found
+
+
+def line_sides(campaign: Campaign, entry: Entry) -> frozenset[str]:
+    """Who may read a log line: everyone (both sides and the public view), or, for a line that
+    tells what a player's paper holds, the sides whose ships it names (none: the referee alone)."""
+    everyone = frozenset((*SIDES, "public"))
+    if any(mark in entry.rule or entry.text.startswith(mark) for mark in VOID_LINES):
+        return everyone
+    private = entry.rule.startswith(PRIVATE_RULES) or (entry.rule == setup.DRONES and entry.step == "setup")
+    return frozenset(named_sides(campaign, entry.text)) if private else everyone
+
+
+def named_sides(campaign: Campaign, text: str) -> set[str]:
+    """The sides of the ships and stations a text names."""
+    return {u.side for u in campaign.units if names(u.name, text)}

@@ -1,0 +1,58 @@
+"""Reading the file for the players' view: its kind, and what the side may see of it. Nothing here
+writes, or takes the file's lock: a save replaces the file whole (renamed over it), so a read
+sees the file before the save or after it, never half of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from referee import storage
+from referee.errors import RefereeError
+from referee.journal import KINDS, WHAT
+from referee.tables import Tables
+
+VIEWED = ("campaign", "battle")  # the kinds with a player view (an engagement, a scenario: not yet)
+
+
+class Stamp(NamedTuple):
+    """What tells cheaply that the file was saved again: a save renames a new file over it."""
+
+    inode: int
+    size: int
+    mtime_ns: int
+
+
+def stamp(path: Path) -> Stamp | None:
+    """The file's stamp now (None: not there, or not to be read)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return Stamp(info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def read(path: Path, tables: Tables, side: str) -> tuple[str, Any]:
+    """The file's kind and what ``side`` may see of it: a campaign's
+    :class:`~referee.sathar_war.sides.CampaignView`, a battle's
+    :class:`~referee.knight_hawks.sides.BattleView`. A file that cannot be read, of a kind with no
+    player view, or without that side, raises RefereeError in one line."""
+    data = storage.read(path, "campaign or battle")
+    format_ = data.get("format")
+    found = KINDS.get(format_) if isinstance(format_, str) else None
+    if found is None:
+        raise RefereeError(f"{path}: its format line says {format_!r}, not a file the referee plays")
+    kind = found[0]
+    if kind not in VIEWED:
+        raise RefereeError(f"{path} is {WHAT[kind]}: the players' view shows a campaign or a Knight Hawks battle (not yet {WHAT[kind]})")
+    try:
+        state = found[1](tables).read(data)
+    except RefereeError as error:
+        raise RefereeError(f"{path}: {error}") from None
+    if kind == "campaign":
+        from referee.sathar_war.sides import view
+
+        return kind, view(state, side)
+    from referee.knight_hawks.sides import view as battle_view
+
+    return kind, battle_view(state, side)
