@@ -61,7 +61,7 @@ def refused(call: object, match: str) -> None:
 def test_a_maneuver_moves_the_ship_once_a_turn_up_to_its_rating_and_no_cargo_is_handled_after() -> None:
     s = at(phoenix(), "maneuver")
     done = mp.maneuver(s, "Phalth", 2, RNG, to="6/J8", core=2)
-    assert text(done).startswith("Phalth maneuvers 2 hexes to 6/J8: maneuver 2 (Stellar Inferno 6.4.1)")
+    assert text(done).splitlines() == ["Phalth maneuvers 2 hexes to 6/J8: maneuver 2 (Stellar Inferno 6.4.1)", "  Phalth in 6/J8, 2 hexes from the core (Stellar Inferno 7.3.2-7.3.3)"]
     after = done.state
     assert (after.ship("Phalth").hex, after.ship("Phalth").core_distance, after.did("Phalth")) == ("6/J8", 2, ("maneuver",))
     refused(lambda: mp.maneuver(after, "Phalth", 1, RNG), "Phalth has maneuvered this turn already: a ship maneuvers once a turn")

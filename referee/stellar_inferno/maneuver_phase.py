@@ -156,7 +156,9 @@ def maneuver(
     _typed(rolled, overload + (graze is not None) + asteroid_hexes, "overloaded engines, then radiation, then a d6 an asteroid hex")
     lines = [line for line in (halved,) if line] + [f"{ship.name} maneuvers {hexes} hex{'es' if hexes != 1 else ''}" + (f" to {hex_name(to)}" if to else "") + f": {'; '.join(reasons)}"]
     if to:
-        s = setup.place(s, [ship.name], to, core).state
+        placed = setup.place(s, [ship.name], to, core)
+        s = placed.state
+        lines += [f"{e.text} ({e.rule})" for e in placed.entries]
     elif core is not None:
         raise RefereeError("--core is the distance from the core of the hex the ship reaches: give the hex too (--to HEX)")
     taken = s.ship(ship.name)
