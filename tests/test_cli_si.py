@@ -395,3 +395,150 @@ def test_a_transport_hit_sheds_its_cargo_and_the_rest_of_a_turn(tmp_path: Path) 
     assert "the invader holds no industrial point on Alpha Phoenicis II" in refused(path, "stockpile", "Muhr Muhr", "Alpha Phoenicis II", "2")
     assert "leaves the atmosphere, on top of the planet marker in 6/J9" in ok("lift", "Muhr Muhr", path=path)
     assert "is not in a planetary atmosphere" in refused(path, "lift", "Muhr Muhr")
+
+
+# -- the optional rules in play ------------------------------------------------------------------------
+
+OPTIONAL = ["sensors", "ramming", "boarding", "stealth-mines", "psi-specialists", "tactical-bombardment", "grazing-orbit", "asteroids", "overloading-engines"]
+
+
+def optional_game(tmp_path: Path, rules: list[str] = OPTIONAL) -> Path:
+    """Phoenix Command with the optional rules asked for: Dublin (D6 M3) and Tigris (D5 M2) in 6/J9,
+    Phalth (D7 M2) and Leyf (C6 D5 M3) in 6/J7, the Colonists on Alpha Phoenicis II."""
+    path = tmp_path / "optional.toml"
+    ok("new", str(path), "--scenario", "1", *(arg for rule in rules for arg in ("--rule", rule)))
+    ok("ship", "Dublin", "--step", "A6 D6 M3 R4", "--step", "A3 D3 M3 R4", "--at", "6/J9", "--core", "1", path=path)
+    ok("ship", "Tigris", "--step", "A4 D5 M2 R3", "--step", "A2 D2 M2 R3", "--at", "6/J9", path=path)
+    ok("ship", "Phalth", "--step", "A8 D7 M2 R5", "--step", "A4 D4 M2 R5", "--at", "6/J7", "--core", "1", path=path)
+    ok("ship", "Leyf", "--step", "A4 C6 D5 M3 R3", "--step", "A2 C3 D2 M3 R3", "--at", "6/J7", path=path)
+    ok("unit", "Colonists", "--side", "defender", "--step", "1-2-1", "--on", "alpha", path=path)
+    return path
+
+
+def test_the_maneuver_phase_maneuvers_sweeps_rams_and_boards_with_the_dice_typed(tmp_path: Path) -> None:
+    path = optional_game(tmp_path)
+    assert "Leyf carries 3 mine points, 2 bombardment pack points as cargo" in ok("stow", "Leyf", "--mines", "3", "--packs", "2", path=path)
+    assert "Zor, a Khaldarii psi agent of rating 3, aboard Phalth" in ok("agent", "Zor", "--aboard", "Phalth", "--psi", "3", path=path)
+    until(path, "maneuver")
+    out = ok("sweep", "Leyf=2", "--at", "6/J9", "--reveal", "Dublin", "--roll", "1", path=path)
+    assert "3:5 reads row 1:2; die 1, column '1': 1" in out and "revealed to the invader: Dublin (in the owner's order)" in out
+    assert "Leyf cannot maneuver this turn: it performs a sensor sweep" in refused(path, "maneuver", "Leyf", "1")
+    out = ok("maneuver", "Phalth", "3", "--to", "6/K8", "--core", "0", "--star", "alpha phoenicis", "--overload", "--roll", "3", "--roll", "2", path=path)
+    assert "Phalth overloads its engines: 3: the engines hold" in out and "radiation 2 > 1: no damage" in out
+    assert json.loads(ok("status", "--json", path=path))["acts"] == [{"ship": "Leyf", "what": "sweep"}, {"ship": "Phalth", "what": "maneuver"}]
+    ok("place", "Leyf", "--at", "6/J9", path=path)
+    out = ok("board", "Leyf", "Tigris", path=path)
+    assert "Leyf (maneuver 3) declares a boarding of Tigris (maneuver 2) in 6/J9" in out
+    ok("next", path=path)
+    ok("place", "Phalth", "--at", "6/J9", path=path)
+    out = ok("ram", "Dublin", "Phalth", "--roll", "1", "--roll", "1", path=path)
+    assert "Dublin rams Phalth: its defense 6 as attack against defense 10 (defense 7 +3 psi" in out and "Phalth rams back Dublin" in out
+    assert "--roll is the ram's d6, then the ram back's: two at most, not 3" in refused(path, "ram", "Tigris", "Phalth", "--roll", "1", "--roll", "1", "--roll", "1")
+    assert "Dublin has rammed this turn already" in refused(path, "ram", "Dublin", "Phalth", "--roll", "1")
+    status = ok("status", path=path)
+    assert "psi agents: Zor (Khaldarii, psi 3) aboard Phalth" in status and "boarding: Leyf boards Tigris (fought in the Ground Combat phase: referee si boarding Leyf)" in status
+    assert "sensor sweep of 6/J9 by Leyf: revealed to the invader Dublin" in status
+
+
+def test_landing_actions_lay_mines_transfer_an_agent_and_drop_packs_then_mines_strike(tmp_path: Path) -> None:
+    path = optional_game(tmp_path)
+    ok("stow", "Leyf", "--mines", "3", "--packs", "2", path=path)
+    ok("agent", "Zor", "--aboard", "Phalth", "--psi", "3", path=path)
+    until(path, "landing")
+    out = ok("lay", "Leyf", "3", path=path)
+    assert "Leyf lays 3 mine points in 6/J7: Khaldarii mines there 3" in out
+    assert "Leyf (lay mines): a psi agent transfers only between ships that have performed no action other than fleet movement" in refused(path, "transfer", "Zor", "Leyf")
+    ok("ship", "Bekhur", "--step", "A3 D3 M2 R2", "--at", "6/J7", path=path)
+    assert "Zor (psi 3) transfers from Phalth to Bekhur in 6/J7" in ok("transfer", "Zor", "Bekhur", path=path)
+    ok("place", "Leyf", "--at", "6/J9", path=path)
+    assert "Leyf pack, a temporary ground unit of attack 2 and defense 2" in ok("packs", "Leyf", "Alpha Phoenicis II", "2", path=path)
+    until(path, "fleet-movement")
+    assert "the bombardment packs deployed are expended and removed from the game: Leyf pack" in ok("log", "--last", "3", path=path)
+    out = ok("strike", "6/J7", "--at", "6/J9", "--roll", "1", "--roll", "4", "--roll", "1", path=path)
+    assert "mine point 1: 1: strikes Dublin (maneuver 3), a step loss" in out and "mine point 3: 1: strikes Tigris (maneuver 2), a step loss" in out
+    assert "3 dice for 1 mine points" in refused(path, "strike", "6/J7", "--at", "6/J9", "--roll", "1", "--roll", "1", "--roll", "1")
+    assert "Khaldarii's 1 mine points move with fleet movement from 6/J7 to 6/J8" in ok("mines", "6/J7", "--to", "6/J8", path=path)
+    assert "stealth mines: Khaldarii 1 points in 6/J8" in ok("status", path=path)
+
+
+def test_ground_deployment_by_matchup_and_a_boarding_fought_and_absorbed(tmp_path: Path) -> None:
+    path = optional_game(tmp_path)
+    ok("unit", "Marines", "--side", "invader", "--step", "6-3-3", "--aboard", "Leyf", path=path)
+    ok("unit", "Raiders", "--side", "invader", "--step", "4-3-2", "--on", "alpha", path=path)
+    until(path, "maneuver")
+    ok("place", "Leyf", "--at", "6/J9", path=path)
+    ok("board", "Leyf", "Tigris", path=path)
+    until(path, "ground-combat")
+    assert "the defender must deploy a ground unit" in ok("deployment", "Alpha Phoenicis II", path=path)
+    assert "give the unit or ship deployed, or --decline" in refused(path, "match", "Alpha Phoenicis II")
+    assert "the defender deploys Colonists, which opens matchup 1" in ok("match", "Alpha Phoenicis II", "Colonists", path=path)
+    ok("match", "Alpha Phoenicis II", "Raiders", path=path)
+    out = ok("ground", "Alpha Phoenicis II", "--matchup", "1", "--roll", "6", path=path)
+    assert "Khaldarii attack on Alpha Phoenicis II in matchup 1: Raiders against Colonists" in out and "4:2 reads row 2:1; die 6 -1 = 5, column '5': 0/0" in out
+    assert "attacked in matchup 1 on Alpha Phoenicis II this phase already" in refused(path, "ground", "Alpha Phoenicis II", "--matchup", "1", "--roll", "1")
+    assert "attack by matchup" in refused(path, "ground", "Alpha Phoenicis II", "--attacker", "Raiders", "--defender", "Colonists")
+    out = ok("boarding", "Leyf", "--roll", "1", path=path)
+    assert "10:5 reads row 2:1; die 1 -1 = 0, column '0 or less': 3/1" in out
+    assert "no terrain is surrendered in a boarding combat" in refused(path, "absorb", "defender", "--steps", "Tigris=2", "--surrender", "1")
+    assert "captured by Khaldarii at its lowest step" in ok("absorb", "defender", "--steps", "Tigris=2", path=path)
+    ok("absorb", "invader", "--steps", "Marines=1", path=path)
+    data = json.loads(ok("status", "--json", path=path))
+    tigris = next(c for c in data["counters"] if c["name"] == "Tigris")
+    assert (tigris["role"], tigris["lost"]) == ("invader", 1) and data["deployments"][0]["attacked"] == [{"side": "invader", "matchup": 1}]
+
+
+def test_each_optional_command_is_refused_when_its_rule_is_not_played(tmp_path: Path) -> None:
+    path = optional_game(tmp_path, [])
+    assert "optional rule 12.3 Stealth Mines, not in play" in refused(path, "stow", "Leyf", "--mines", "1")
+    assert "optional rule 12.11 Tactical Bombardment, not in play" in refused(path, "stow", "Leyf", "--packs", "1")
+    assert "optional rule 12.7 Psi Specialists, not in play" in refused(path, "agent", "Zor", "--aboard", "Phalth", "--psi", "3")
+    assert "optional rule 12.3 Stealth Mines, not in play" in refused(path, "strike", "6/J7", "--at", "6/J9", "--roll", "1")
+    assert "optional rule 12.3 Stealth Mines, not in play" in refused(path, "mines", "6/J7", "--to", "6/J9")
+    until(path, "maneuver")
+    ok("place", "Phalth", "--at", "6/J9", path=path)
+    cases = [
+        (("sweep", "Leyf=2", "--at", "6/J9", "--roll", "1"), "12.6 Sensors"),
+        (("maneuver", "Leyf", "1", "--overload", "--roll", "3"), "12.4 Overloading Engines"),
+        (("maneuver", "Leyf", "2", "--star", "Alpha Phoenicis", "--roll", "3"), "12.2 Grazing Orbit Maneuver"),
+        (("maneuver", "Leyf", "2", "--asteroid-hexes", "1", "--roll", "3"), "12.1 Asteroids"),
+        (("board", "Leyf", "Tigris"), "12.13 Boarding Attack"),
+    ]
+    for args, rule in cases:
+        assert f"is the optional rule {rule}, not in play in this game" in refused(path, *args), args
+    ok("next", path=path)
+    assert "optional rule 12.8 Ramming, not in play" in refused(path, "ram", "Dublin", "Phalth", "--roll", "1")
+    until(path, "landing")
+    assert "optional rule 12.3 Stealth Mines, not in play" in refused(path, "lay", "Leyf", "1")
+    assert "optional rule 12.7 Psi Specialists, not in play" in refused(path, "transfer", "Zor", "Leyf")
+    assert "optional rule 12.11 Tactical Bombardment, not in play" in refused(path, "packs", "Leyf", "Alpha Phoenicis II", "1")
+    until(path, "ground-combat")
+    assert "optional rule 12.13 Boarding Attack, not in play" in refused(path, "boarding", "Leyf", "--roll", "1")
+
+
+def test_the_optional_commands_mistakes_are_one_line_and_change_nothing(tmp_path: Path) -> None:
+    path = optional_game(tmp_path)
+    until(path, "maneuver")
+    cases = [
+        (("maneuver", "Phalth", "x"), "is not a valid integer|Invalid value"),
+        (("maneuver", "Phalth", "5"), "Phalth maneuvers 1 to 2 hexes"),
+        (("maneuver", "Phalth", "2", "--roll", "4"), "1 dice for 0 rolls"),
+        (("maneuver", "Phalth", "2", "--core", "1"), "give the hex too (--to HEX)"),
+        (("maneuver", "Phalth", "2", "--to", "Z"), "a column letter and a row number"),
+        (("maneuver", "Phalth", "2", "--star", "Sol"), "no star 'Sol' in Phoenix Command"),
+        (("maneuver", "Dublin", "2"), "Dublin is the defender's"),
+        (("sweep", "Leyf", "--at", "6/J9"), "NAME=VALUE"),
+        (("sweep", "Leyf=2", "--at", "6/J8"), "no Terran ship is placed in 6/J8"),
+        (("ram", "Leyf", "Dublin", "--roll", "0"), "0 cannot be rolled on 1d6"),
+        (("ram", "Leyf", "Dublin"), "Leyf must be in Dublin's hex to ram it"),
+        (("board", "Leyf", "Phalth"), "Phalth is the invader's own ship"),
+        (("agent", "Zor", "--aboard", "Nobody", "--psi", "3"), "no ship 'Nobody'"),
+        (("agent", "Zor", "--aboard", "Phalth", "--psi", "0"), "a psi rating is from 1 to 9, not 0"),
+        (("stow", "Leyf"), "give the mine points (--mines N) or bombardment pack points"),
+        (("lay", "Leyf", "1"), "laying stealth mines is done in the Landing Actions phase (5)"),
+        (("deployment", "Alpha Phoenicis II"), "a ground deployment is done in the Ground Combat phase (7)"),
+        (("transfer", "Nobody", "Leyf"), "a psi agent's transfer is done in the Landing Actions phase"),
+        (("boarding", "Leyf"), "a boarding combat is done in the Ground Combat phase"),
+    ]
+    for args, message in cases:
+        err = refused(path, *args)
+        assert any(m in err for m in message.split("|")), (args, err)

@@ -18,7 +18,10 @@ from referee import storage, tables, touched
 from referee.errors import RefereeError
 from referee.journal import SCENARIO_FORMAT, Journal
 from referee.resources import si_scenario_files
-from referee.stellar_inferno import ground_phase, scenario_file, setup, ship_phase, turn
+from referee.stellar_inferno import (
+    boarding_phase, ground_phase, maneuver_phase, matchups, mines_phase, optional_phase, scenario_file, setup, ship_phase, turn,
+)
+from referee.stellar_inferno.planets import other
 from referee.stellar_inferno.scenario import PHASE_KEYS, Scenario, class_figures
 from tests.hostile import EVIL, damaged_text, mutate, places
 
@@ -241,6 +244,124 @@ def test_the_walks_reach_what_the_file_must_hold() -> None:
     assert any(s.turn > 1 for s in seen) and {s.phase for s in seen} >= set(PHASE_KEYS[:5])
 
 
+def optional_walk(seed: int, steps: int = 300) -> list[Scenario]:
+    """A random game of Phoenix Command with every optional rule of play in force, ships of both
+    sides in three hexes, ground units of both on the planet, mines, packs and psi agents aboard:
+    maneuvers and their hazards, sweeps, rams, boardings, mines, transfers, packs, deployments and
+    attacks by matchup, with the losses they bring. Every state it reaches."""
+    rng = random.Random(seed)
+    rules = ["sensors", "ramming", "boarding", "stealth-mines", "psi-specialists", "tactical-bombardment", "grazing-orbit", "asteroids", "overloading-engines"]
+    state = setup.start(bundled("phoenix-command"), rules).state
+    where = {"6/J9": 1, "6/J8": 1, "6/K8": 0}
+    for n, (name, hex_) in enumerate([("Dublin", "6/J9"), ("Tigris", "6/J9"), ("Wilson", "6/J8"), ("Phalth", "6/J8"), ("Leyf", "6/J8"), ("Bekhur", "6/K8"), ("Mindor", "6/J9")]):
+        fixed = [f"A5 C8 D6 M{3 - n % 4 // 2} P2 R3", "A2 C4 D3 M2 P1 R3"]  # (the invader's faster: Leyf and Mindor M3, Dublin and Wilson M2)
+        state = setup.enter_ship(state, SI, name, random_steps(rng, False) if n % 2 else fixed).state
+        state = setup.place(state, [name], hex_, where[hex_]).state
+    for name, role, step in (("7th", "", "4-3-2"), ("409th", "", "3-3-2"), ("Colonists", "defender", "2-3-1"), ("Militia", "defender", "1-2-1")):
+        state = setup.enter_unit(state, name, [step, "1-1-1"], role, planet=state.worlds[0].name).state
+    for name in ("Dublin", "Leyf", "Mindor"):  # (the ships of fixed factors, with cargo)
+        state = optional_phase.stow(state, name, mines=2, packs=2).state
+    state = optional_phase.assign_agent(state, "Zor", "Leyf", 2).state
+    state = optional_phase.assign_agent(state, "Ria", "Dublin", 3).state
+    planet = state.worlds[0].name
+    states = [state]
+
+    def mine(s: Scenario, role: str | None = None) -> list[str]:
+        role = role or s.phasing
+        return [x.name for x in s.ships if not x.destroyed and s.counter(x.name).role == role] or ["nobody"]
+
+    def die() -> int | str | None:
+        return rng.choice([None, None, rng.randint(1, 6), rng.randint(1, 6), 7])
+
+    def matchup(s: Scenario) -> Any:
+        deployed = s.deployed(planet)
+        if deployed is None:
+            return matchups.begin(s, planet)
+        d = deployed.deployment
+        if d.stage == "done":
+            return ground_phase.ground_attack(s, SI, planet, (), (), rng, die(), rng.randint(1, max(1, len(d.matchups))))
+        pool = [*d.side(d.to_act).units, *d.side(d.to_act).ships]
+        if not pool or rng.random() < 0.2:
+            return matchups.decline(s, planet)
+        return matchups.commit(s, planet, rng.choice(pool), rng.choice([None, rng.randint(1, max(1, len(d.matchups)))]))
+
+    def settle(s: Scenario) -> Any:
+        if s.ship_losses is not None:
+            order = list(s.ship_losses.ships)
+            rng.shuffle(order)
+            return ship_phase.assign(s, order[: rng.randint(1, len(order))])
+        if s.ground_losses is not None:
+            g = s.ground_losses
+            role = next(r for r in ("defender", "invader") if g.taken(r) is None)
+            pool = list(g.names(role))
+            if g.boarding and rng.random() < 0.5:  # all on the ship: captured when they reach its steps
+                return ground_phase.absorb(s, role, {pool[0]: min(g.losses(role), s.ship(pool[0]).steps_left)})  # type: ignore[arg-type]
+            return ground_phase.absorb(s, role, {n: rng.randint(0, 2) for n in rng.sample(pool, rng.randint(1, len(pool)))})  # type: ignore[arg-type]
+        ship = next(x for x, _ in s.all_ships() if x.cargo_owed)
+        return ship_phase.eliminate_cargo(s, ship.name, mines=min(ship.cargo.mines, ship.cargo_owed), packs=min(ship.cargo.packs, max(0, ship.cargo_owed - ship.cargo.mines)))
+
+    def board(s: Scenario) -> Any:
+        boarder = s.ship(rng.choice(mine(s))) if mine(s) != ["nobody"] else None
+        near = [n for n in mine(s, other(s.phasing)) if boarder is not None and n != "nobody" and s.ship(n).hex == boarder.hex] or ["nobody"]
+        return boarding_phase.declare(s, boarder.name if boarder else "nobody", rng.choice(near))
+
+    def transfer(s: Scenario) -> Any:
+        agent = rng.choice(s.agents)
+        ship = s.entered(agent.ship)
+        near = [x.name for x in s.ships if ship is not None and x.hex == ship[0].hex and x.side == ship[0].side and x.name != agent.ship] or ["nobody"]
+        return optional_phase.transfer_agent(s, agent.name, rng.choice(near))
+
+    by_phase: dict[str, list[Any]] = {
+        "fleet-movement": [
+            lambda s: mines_phase.strike(s, rng.choice([m.hex for m in s.minefields] or ["6/J9"]), rng.choice(list(where)), rng, [die() for _ in range(rng.randint(0, 2))]),
+            lambda s: mines_phase.move(s, rng.choice([m.hex for m in s.minefields] or ["6/J9"]), rng.choice(list(where))),
+        ],
+        "maneuver": [
+            lambda s: maneuver_phase.maneuver(
+                s, rng.choice(mine(s)), rng.randint(1, 4), rng, [die() for _ in range(rng.randint(0, 2))], rng.choice(["", *where]), None,
+                rng.choice([0, 0, 1]), rng.choice(["", "", s.stars[0].name]), rng.random() < 0.3,
+            ),
+            lambda s: maneuver_phase.sweep(s, SI, [(rng.choice(mine(s)), rng.randint(0, 2))], rng.choice(list(where)), rng, die()),
+            lambda s: maneuver_phase.ram(s, SI, rng.choice(mine(s)), rng.choice(mine(s, other(s.phasing))), rng, die(), die()),
+            board,
+        ],
+        "ship-combat": [lambda s: ship_phase.attack(s, SI, [(rng.choice(mine(s)), rng.randint(0, 2))], rng.choice(list(where)), rng, die())],
+        "landing": [
+            lambda s: mines_phase.lay(s, rng.choice(mine(s)), rng.randint(1, 2)),
+            lambda s: optional_phase.deploy_packs(s, rng.choice(mine(s)), planet, rng.randint(1, 2)),
+            transfer,
+        ],
+        "ground-combat": [matchup, matchup, lambda s: boarding_phase.fight(s, SI, rng.choice([b.boarder for b in s.boardings] or ["nobody"]), rng, die())],
+    }
+    for _ in range(steps):
+        if turn.owed(state) and rng.random() < 0.7:
+            move = settle
+        elif rng.random() < 0.12:
+            move = turn.next_phase
+        else:
+            move = rng.choice(by_phase.get(state.phase, [turn.next_phase]))
+        try:
+            state = move(state).state
+        except RefereeError:
+            continue
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("seed", range(20 if LONG else 3))
+def test_every_state_of_a_game_with_the_optional_rules_saves_and_reads_back(seed: int) -> None:
+    for state in optional_walk(seed, 500 if LONG else 300):
+        assert scenario_file.from_dict(tomllib.loads(scenario_file.text(state))) == state
+
+
+def test_the_optional_walks_reach_what_the_file_must_hold() -> None:
+    seen = [s for seed in range(3) for s in optional_walk(seed)]
+    assert any(s.minefields and s.minefields != seen[0].minefields for s in seen) and any(s.sightings for s in seen) and any(s.boardings for s in seen)
+    assert any(d.attacked for s in seen for d in s.deployments) and any(s.ground_losses is not None and s.ground_losses.boarding for s in seen)
+    assert any(x.captured for s in seen for x in s.ships) and any(x.engines_wrecked for s in seen for x in s.ships)
+    assert any(t.unit.pack for s in seen for t in s.troops) and any(a.ship != b.ship for s in seen for a, b in zip(s.agents, seen[0].agents))
+
+
 # -- hand edits ---------------------------------------------------------------------------------------
 
 def rich_state() -> Scenario:
@@ -327,6 +448,35 @@ def test_parts_that_do_not_fit_are_refused_naming_them() -> None:
         changed = copy.deepcopy(data)
         change(changed)
         with pytest.raises(RefereeError, match=message.replace("(", r"\(").replace(")", r"\)")):
+            scenario_file.from_dict(changed)
+
+
+def test_the_optional_rules_state_is_read_strictly_and_a_file_without_it_loads() -> None:
+    state = optional_walk(0)[-1]
+    data = tomllib.loads(scenario_file.text(state))
+    assert {"acts", "agents", "minefields", "sightings"} <= set(data)
+    new = {"acts", "agents", "minefields", "sightings", "boardings", "deployments"}
+    old = {k: v for k, v in tomllib.loads(scenario_file.text(rich_state())).items() if k not in new}  # a file written before them
+    loaded = scenario_file.from_dict(old)
+    assert loaded == attrs.evolve(rich_state(), acts=()) and (loaded.agents, loaded.minefields, loaded.deployments) == ((), (), ())
+    cases: list[tuple[Any, str]] = [
+        (lambda d: d["acts"].append({"ship": "Ghost", "what": "ram"}), "acts: 'Ghost' 'ram': a ship entered and one of maneuver"),
+        (lambda d: d["acts"].append({"ship": "Dublin", "what": "dance"}), "acts: 'Dublin' 'dance'"),
+        (lambda d: d["minefields"].append({"side": "Martians", "hex": "6/J9", "points": 2}), "minefields: 2 mine points of 'Martians' in 6/J9"),
+        (lambda d: d["minefields"].append({"side": "Terran", "hex": "6/J9", "points": 0}), "points: 0 is out of range|must be"),
+        (lambda d: d["agents"].append({"name": "Ix", "role": "defender", "rating": 2, "ship": "Leyf"}), "agents: Ix must be aboard a ship of his side"),
+        (lambda d: d["agents"][0].update(rating=4), r"psi 2 is not the rating of the highest psi agent aboard \(4"),
+        (lambda d: d["sightings"].append({"turn": 1, "role": "invader", "hex": "6/J9", "revealed": ["Ghost"], "sweepers": []}), "sightings: turn 1, 6/J9"),
+        (lambda d: d.update(boardings=[{"boarder": "Leyf", "target": "Ghost"}]), "boardings: 'Leyf' boarding 'Ghost'"),
+        (lambda d: d.update(deployments=[{"planet": "Pluto"}]), "deployments: Pluto: a planet of the scenario"),
+        (lambda d: d.update(deployments=[{"planet": "Alpha Phoenicis II", "invader": {"units": ["Colonists"]}}]), "'Colonists' is not a counter of the invader"),
+        (lambda d: d.update(deployments=[{"planet": "Alpha Phoenicis II", "stage": "lunch"}]), "stage must be one of units, adding, ships, done"),
+        (lambda d: d.update(deployments=[{"planet": "Alpha Phoenicis II", "attacked": [{"side": "invader", "matchup": 2}]}]), "attacked matchup 2 is not one of its 0"),
+    ]
+    for change, message in cases:
+        changed = copy.deepcopy(data)
+        change(changed)
+        with pytest.raises(RefereeError, match=message):
             scenario_file.from_dict(changed)
 
 

@@ -345,13 +345,15 @@ def cargo(
     supply: Annotated[int, typer.Option("--supply", help="Supply points eliminated.")] = 0,
     ship: Annotated[Optional[list[str]], typer.Option("--ship", help="A ship aboard eliminated.")] = None,
     reduce: Annotated[Optional[list[str]], typer.Option("--reduce", help="A ship aboard reduced by a step to fit (7.4.3).")] = None,
+    mines: Annotated[int, typer.Option("--mines", help="Stealth mine points eliminated.")] = 0,
+    packs: Annotated[int, typer.Option("--packs", help="Bombardment pack points eliminated.")] = 0,
     path: ScenarioFile = None,
     as_json: AsJson = False,
 ) -> None:
     """Cargo eliminated after a step loss: at least the capacity lost (7.4.2), or a carried ship reduced (7.4.3)."""
     from referee.stellar_inferno import ship_phase
 
-    take(path, lambda s, si: ship_phase.eliminate_cargo(s, name, unit or (), supply, ship or (), reduce or ()), as_json)
+    take(path, lambda s, si: ship_phase.eliminate_cargo(s, name, unit or (), supply, ship or (), reduce or (), mines, packs), as_json)
 
 
 @app.command("load")
@@ -498,6 +500,7 @@ def ground(
     defense: Annotated[Optional[int], typer.Option("--defense", help="Quick reading: the total defense points.")] = None,
     faster: Annotated[bool, typer.Option("--faster", help="Quick reading: every attacking unit outmanoeuvres every defender (11.1.4, read as -1).")] = False,
     technology: Annotated[int, typer.Option("--technology", help="Quick reading: the attacking side's technology advantage.")] = 0,
+    matchup: Annotated[Optional[int], typer.Option("--matchup", help="The matchup of the planet's deployment attacked in (si deployment), instead of naming the units.")] = None,
     roll: Die = None,
     seed: Seed = None,
     path: ScenarioFile = None,
@@ -513,11 +516,11 @@ def ground(
         moved = (Modifier(-1, f"the attacking units all outmanoeuvre the defenders: {gc.MANEUVER_TEXT}", gc.MANEUVER_RULE),) if faster else ()
         _quick(attack_, defense, "si.ground-combat", technology, roll, seed, as_json, "ground attack", moved)
         return
-    if not planet or not attacker or not defender:
-        raise RefereeError("give the planet, an --attacker and a --defender for each unit or surface ship in the matchup (or --attack N --defense N for a quick reading)")
+    if not planet or (matchup is None and (not attacker or not defender)):
+        raise RefereeError("give the planet and --matchup N of its deployment, or an --attacker and a --defender for each unit or surface ship in the matchup (or --attack N --defense N for a quick reading)")
     from referee.stellar_inferno import ground_phase
 
-    take(path, lambda s, si: ground_phase.ground_attack(s, si, planet, attacker, defender, dice_for(seed), roll), as_json)
+    take(path, lambda s, si: ground_phase.ground_attack(s, si, planet, attacker or (), defender or (), dice_for(seed), roll, matchup), as_json)
 
 
 @app.command("absorb")
@@ -533,6 +536,215 @@ def absorb(
 
     given = dict(counts(steps, "--steps"))
     take(path, lambda s, si: ground_phase.absorb(s, s.role(side), given, surrender), as_json)
+
+
+@app.command("deployment")
+def deployment(planet: Annotated[str, typer.Argument(help="The planet whose ground units and surface ships are deployed in matchups.")], path: ScenarioFile = None, as_json: AsJson = False) -> None:
+    """Ground deployment begins on a planet (Ground Combat phase, 10): the defender deploys a unit first."""
+    from referee.stellar_inferno import matchups
+
+    take(path, lambda s, si: matchups.begin(s, planet), as_json)
+
+
+@app.command("match")
+def match(
+    planet: Annotated[str, typer.Argument(help="The planet of the deployment.")],
+    name: Annotated[Optional[str], typer.Argument(help="The ground unit or surface ship deployed, by the side whose move it is.")] = None,
+    matchup: Annotated[Optional[int], typer.Option("--matchup", help="Add it to this matchup (units left over, 10.1.3; ships, 10.2).")] = None,
+    decline_: Annotated[bool, typer.Option("--decline", help="The side to move adds nothing more: its units or ships left go to the reserve.")] = False,
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """Deploy a ground unit or surface ship in the planet's matchups, the sides in turn (10.1-10.2)."""
+    from referee.stellar_inferno import matchups
+
+    if decline_ == bool(name):
+        raise RefereeError("give the unit or ship deployed, or --decline for the side to move; one of them")
+    if decline_:
+        take(path, lambda s, si: matchups.decline(s, planet), as_json)
+        return
+    assert name is not None
+    take(path, lambda s, si: matchups.commit(s, planet, name, matchup), as_json)
+
+
+# -- the optional rules ------------------------------------------------------------------------------------
+
+Dice = Annotated[Optional[list[str]], typer.Option("--roll", help="A d6 rolled at the table (1-6), one --roll a die, in the order the rolls are made.")]
+
+
+@app.command("maneuver")
+def maneuver(
+    name: Name,
+    hexes: Annotated[int, typer.Argument(help="The hexes it moves (6.4.1).")],
+    to: Annotated[str, typer.Option("--to", help="The hex it reaches: J9, or 6/J9.")] = "",
+    core: Annotated[Optional[int], typer.Option("--core", help="With --to: the hex's distance from the core, where no ship is yet.")] = None,
+    asteroid_hexes: Annotated[int, typer.Option("--asteroid-hexes", help="Asteroid hexes entered: a d6 each, a step loss under the hexes moved (optional rule 12.1).")] = 0,
+    star: Annotated[str, typer.Option("--star", help="The star whose hex it enters in a grazing orbit: its rating in more hexes, and a radiation d6 (optional rule 12.2).")] = "",
+    overload: Annotated[bool, typer.Option("--overload", help="Overload its engines: +1 maneuver, and on a d6 of 2 or less no more maneuver (optional rule 12.4).")] = False,
+    away: Annotated[bool, typer.Option("--away", help="Invasion of Portborough: an FF out of range of its home CV, its maneuver halved.")] = False,
+    roll: Dice = None,
+    seed: Seed = None,
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """A ship's individual maneuver (6.4) with its hazards: overloaded engines, then a grazing orbit's radiation, then the asteroids (dice in that order)."""
+    from referee.stellar_inferno import maneuver_phase
+
+    take(path, lambda s, si: maneuver_phase.maneuver(s, name, hexes, dice_for(seed), roll or (), to, core, asteroid_hexes, star, overload, away), as_json)
+
+
+@app.command("sweep")
+def sweep(
+    sweepers: Annotated[list[str], typer.Argument(help="SHIP=RANGE for each sweeping ship: the hexes to the swept hex (within its range factor).")],
+    at: Annotated[str, typer.Option("--at", help="The enemy stack's hex.")],
+    reveal: Annotated[Optional[list[str]], typer.Option("--reveal", help="The owner's order of the ships he reveals (else the lowest defense first).")] = None,
+    roll: Die = None,
+    seed: Seed = None,
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """A sensor sweep of an enemy stack in the maneuver phase: the range ratings as an attack, the result the ships revealed (optional rule 12.6)."""
+    from referee.stellar_inferno import maneuver_phase
+
+    pairs = _ranged(sweepers, "give each sweeping ship as")
+    take(path, lambda s, si: maneuver_phase.sweep(s, si, pairs, at, dice_for(seed), roll, reveal or ()), as_json)
+
+
+def _two(roll: Optional[list[str]]) -> "tuple[str | None, str | None]":
+    found = list(roll or [])
+    if len(found) > 2:
+        raise RefereeError(f"--roll is the ram's d6, then the ram back's: two at most, not {len(found)}")
+    return (found[0] if found else None), (found[1] if len(found) > 1 else None)
+
+
+@app.command("ram")
+def ram(
+    name: Name,
+    target: Annotated[str, typer.Argument(help="The enemy ship in its hex, slower than it.")],
+    away: Annotated[Optional[list[str]], typer.Option("--away", help="Invasion of Portborough: an FF (rammer or target) out of range of its home CV.")] = None,
+    roll: Dice = None,
+    seed: Seed = None,
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """A ram in the maneuver phase: a closed order attack with the rammer's defense, and the survivor rams back (optional rule 12.8); --roll the ram's d6, then the ram back's."""
+    from referee.stellar_inferno import maneuver_phase
+
+    first, back = _two(roll)
+    take(path, lambda s, si: maneuver_phase.ram(s, si, name, target, dice_for(seed), first, back, away or ()), as_json)
+
+
+@app.command("board")
+def board(
+    name: Name,
+    target: Annotated[str, typer.Argument(help="The enemy ship in its hex, slower than it.")],
+    away: Annotated[Optional[list[str]], typer.Option("--away", help="Invasion of Portborough: an FF out of range of its home CV.")] = None,
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """Declare a boarding in the maneuver phase; the boarder does not maneuver this turn (optional rule 12.13)."""
+    from referee.stellar_inferno import boarding_phase
+
+    take(path, lambda s, si: boarding_phase.declare(s, name, target, away or ()), as_json)
+
+
+@app.command("boarding")
+def boarding(name: Name, roll: Die = None, seed: Seed = None, path: ScenarioFile = None, as_json: AsJson = False) -> None:
+    """The boarding combat in the Ground Combat phase, on Table 5; then each side's losses (si absorb), a ship captured at its remaining steps (12.13)."""
+    from referee.stellar_inferno import boarding_phase
+
+    take(path, lambda s, si: boarding_phase.fight(s, si, name, dice_for(seed), roll), as_json)
+
+
+@app.command("stow")
+def stow(
+    name: Name,
+    mines: Annotated[int, typer.Option("--mines", help="Stealth mine points carried (optional rule 12.3).")] = 0,
+    packs: Annotated[int, typer.Option("--packs", help="Bombardment pack points carried (optional rule 12.11).")] = 0,
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """Mines and bombardment packs a ship carries as cargo, determined before the scenario starts (12.3.1, 12.11.1)."""
+    from referee.stellar_inferno import optional_phase
+
+    take(path, lambda s, si: optional_phase.stow(s, name, mines, packs), as_json)
+
+
+@app.command("lay")
+def lay(name: Name, points: Annotated[int, typer.Argument(help="Mine points laid from its cargo.")], path: ScenarioFile = None, as_json: AsJson = False) -> None:
+    """Stealth mines laid in the ship's hex, in the Landing Actions phase (optional rule 12.3)."""
+    from referee.stellar_inferno import mines_phase
+
+    take(path, lambda s, si: mines_phase.lay(s, name, points), as_json)
+
+
+@app.command("mines")
+def mines(
+    hex_: Annotated[str, typer.Argument(metavar="HEX", help="The hex of the phasing side's mines.")],
+    to: Annotated[str, typer.Option("--to", help="The hex they reach.")],
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """A minefield moved with its side's fleet movement (Fleet Movement phase, 12.3.3)."""
+    from referee.stellar_inferno import mines_phase
+
+    take(path, lambda s, si: mines_phase.move(s, hex_, to), as_json)
+
+
+@app.command("strike")
+def strike(
+    hex_: Annotated[str, typer.Argument(metavar="HEX", help="The hex of the phasing side's mines, before they move on.")],
+    at: Annotated[str, typer.Option("--at", help="The hex of the opponent's ships the mines enter or pass through.")],
+    roll: Dice = None,
+    seed: Seed = None,
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """Mines attack the opponent's ships in a hex they enter or pass through: a d6 a mine point, a 1 strikes (12.3.4-12.3.6)."""
+    from referee.stellar_inferno import mines_phase
+
+    take(path, lambda s, si: mines_phase.strike(s, hex_, at, dice_for(seed), roll or ()), as_json)
+
+
+@app.command("agent")
+def agent(
+    name: Annotated[str, typer.Argument(help="The psi agent's name.")],
+    aboard: Annotated[str, typer.Option("--aboard", help="The ship he is aboard.")],
+    psi: Annotated[int, typer.Option("--psi", help="His psi rating (1-9).")],
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """Enter a psi agent aboard a ship of its side: the highest aboard adds his rating to its attack and defense, up to double (optional rule 12.7)."""
+    from referee.stellar_inferno import optional_phase
+
+    take(path, lambda s, si: optional_phase.assign_agent(s, name, aboard, psi), as_json)
+
+
+@app.command("transfer")
+def transfer(
+    name: Annotated[str, typer.Argument(help="The psi agent.")],
+    to: Annotated[str, typer.Argument(help="The ship of his side in the same hex he moves to.")],
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """A psi agent moves between two ships in one hex that did nothing but fleet movement this turn (Landing Actions, 12.7.6)."""
+    from referee.stellar_inferno import optional_phase
+
+    take(path, lambda s, si: optional_phase.transfer_agent(s, name, to), as_json)
+
+
+@app.command("packs")
+def packs(
+    name: Name,
+    planet: Annotated[str, typer.Argument(help="The planet it orbits.")],
+    points: Annotated[int, typer.Argument(help="Bombardment pack points deployed.")],
+    path: ScenarioFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """Bombardment packs deployed from orbit as a temporary ground unit, expended at the end of the turn (Landing Actions, optional rule 12.11)."""
+    from referee.stellar_inferno import optional_phase
+
+    take(path, lambda s, si: optional_phase.deploy_packs(s, name, planet, points), as_json)
 
 
 # -- design --------------------------------------------------------------------------------------------

@@ -8,8 +8,11 @@ Readings:
 
 - "In orbit" (8.1.2) is the ship's hex as the referee placed it: in the planet's hex (the referee
   places it again when it moved, ``si place``).
-- The matchups (10) are laid out on the table: the referee names the units and surface ships of
-  each side in the matchup attacked. A surface ship is one in the planet's atmosphere (10.2.1).
+- The matchups (10) are deployed on the scenario (:mod:`matchups`) and attacked by number, each
+  once a phase by each phasing player; where no deployment is made they are laid out on the table
+  and the referee names the units and surface ships of each side in the matchup attacked. A
+  surface ship is one in the planet's atmosphere (10.2.1).
+- Bombardment packs need no supply: they are ground units "for purposes of ground combat" (12.11.3).
 - The step losses of a ground attack are taken by each side (11.3.1: the non-phasing player
   first) with the terrain it surrenders; the terrain changes hands once both have (11.4.6).
 - Scenario 3: "No Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground
@@ -26,7 +29,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import ground_combat as gc, ground_units as gu, planets, ships as sh, supply as sp
+from referee.stellar_inferno import boarding_phase, ground_combat as gc, ground_units as gu, planets, ships as sh, supply as sp
 from referee.stellar_inferno.planets import Role, other
 from referee.stellar_inferno.scenario import Absorbed, Done, GroundLosses, Scenario, Troop, World, done
 from referee.stellar_inferno.ship_phase import own_ship, tech_advantage
@@ -34,6 +37,7 @@ from referee.stellar_inferno.turn import refuse_owed
 from referee.tables import Tables
 
 SURRENDER_SPECIAL = "Stellar Inferno 14.3, the invader's special rule"
+DEPLOYED_RULE = "Stellar Inferno 10.1-10.2, 11.1.1"
 
 
 def _orbiting(ship: sh.Ship, world: World) -> bool:
@@ -47,7 +51,7 @@ def land(s: Scenario, name: str, planet: str) -> Done:
     s.in_phase("landing", "entering an atmosphere")
     ship, world = own_ship(s, name, "landing"), s.world(planet)
     after = planets.enter_atmosphere(ship, world.planet, _orbiting(ship, world))
-    s = s.replaced(after)
+    s = s.replaced(after).acting("land", ship.name)
     return done(s, s.entry(f"{ship.name} enters {world.name}'s atmosphere, under the planet marker: its defense +{after.factors.planetary_gear} planetary gear, attacks into or from it at double range (8.2)", rule=planets.ORBIT_RULE))
 
 
@@ -55,7 +59,7 @@ def lift(s: Scenario, name: str) -> Done:
     """A ship leaves the atmosphere, onto the planet marker (8.1.3)."""
     s.in_phase("landing", "leaving an atmosphere")
     ship = own_ship(s, name, "leaving the atmosphere")
-    s = s.replaced(planets.leave_atmosphere(ship))
+    s = s.replaced(planets.leave_atmosphere(ship)).acting("lift", ship.name)
     return done(s, s.entry(f"{ship.name} leaves the atmosphere, on top of the planet marker in {ship.hex}", rule=planets.ORBIT_RULE))
 
 
@@ -67,7 +71,7 @@ def deploy(s: Scenario, ship_name: str, units: Sequence[str], planet: str) -> Do
         raise RefereeError(f"{ship.name} is in the atmosphere of the planet in {ship.hex}, not {world.name}'s ({world.hex})")
     names = [s.counter(n, "unit").name for n in units]
     down = planets.deploy_troops(ship, names, _orbiting(ship, world))
-    s = s.replaced(down.ship).with_troops(*(Troop(u, world.name, s.turn) for u in down.units))
+    s = s.replaced(down.ship).with_troops(*(Troop(u, world.name, s.turn) for u in down.units)).acting("deploy", ship.name)
     return done(s, s.entry(f"{', '.join(names)} {down.how.replace(' from ', f' on {world.name} from ', 1)}", rule=planets.DEPLOY_RULE))
 
 
@@ -79,7 +83,7 @@ def stockpile(s: Scenario, ship_name: str, planet: str, points: int) -> Done:
         raise RefereeError(f"{ship.name} is in {ship.hex or 'no hex'}, not at {world.name} ({world.hex})")
     after, stocked = sp.stockpile(ship, world.planet, s.phasing, points)
     world = world.stocked(s.phasing, world.stockpile(s.phasing) + stocked)
-    s = s.replaced(after).with_world(world)
+    s = s.replaced(after).with_world(world).acting("stockpile", ship.name)
     return done(s, s.entry(f"{ship.name} stockpiles {stocked} supply on {world.name}: the {s.phasing}'s stockpile there is {world.stockpile(s.phasing)}", rule=sp.STOCKPILE_RULE))
 
 
@@ -94,7 +98,7 @@ def supply(s: Scenario, planet: str, order: Sequence[str] = ()) -> Done:
     world = s.world(planet)
     if world.name in s.supplied:
         raise RefereeError(f"the {s.phasing}'s units on {world.name} were supplied this phase already (9.1.3)")
-    mine = [t for t in s.troops if t.planet == world.name and not t.unit.destroyed and s.counter(t.unit.name).role == s.phasing]
+    mine = [t for t in s.troops if t.planet == world.name and not t.unit.destroyed and not t.unit.pack and s.counter(t.unit.name).role == s.phasing]
     if not mine:
         raise RefereeError(f"the {s.phasing} ({s.side(s.phasing)}) has no ground unit on {world.name}")
     by_name = {t.unit.name: t for t in mine}
@@ -134,17 +138,32 @@ def _fighter(s: Scenario, name: str, role: Role, world: World) -> gc.Fighter:
     return gc.unit_fighter(troop.unit)
 
 
-def ground_attack(s: Scenario, si: Tables, planet: str, attackers: Sequence[str], defenders: Sequence[str], rng: random.Random, rolled: int | str | None = None) -> Done:
+def ground_attack(
+    s: Scenario, si: Tables, planet: str, attackers: Sequence[str], defenders: Sequence[str], rng: random.Random, rolled: int | str | None = None,
+    matchup: int | None = None,
+) -> Done:
     """The phasing side attacks in a matchup (11.1-11.2): its units' and surface ships' attack over
-    the defenders' defense on Table 5; the losses each side must then take."""
+    the defenders' defense on Table 5; the losses each side must then take. With a deployment made
+    on the planet (:mod:`matchups`), the attack is by ``matchup`` number, once a phase each."""
     s.in_phase("ground-combat", "a ground attack")
     refuse_owed(s, "a new ground attack")
     world = s.world(planet)
+    deployed = s.deployed(world.name)
+    said = ""
+    if matchup is not None:
+        if attackers or defenders:
+            raise RefereeError("give the matchup's number, or the units and ships in it by name; not both")
+        attackers, defenders = _matchup(s, world, matchup)
+        said = f" in matchup {matchup}"
+    elif deployed is not None:
+        raise RefereeError(f"the units on {world.name} are deployed in matchups this phase: attack by matchup, 1 to {len(deployed.deployment.matchups)} (referee si ground {world.name} --matchup N; {DEPLOYED_RULE})")
     mine = [_fighter(s, n, s.phasing, world) for n in attackers]
     theirs = [_fighter(s, n, other(s.phasing), world) for n in defenders]
     technology, how = tech_advantage(s, [f.name for f in mine], [f.name for f in theirs])
     result = gc.attack(si, mine, theirs, rng, rolled, technology, s.rules)
-    lines = [f"{s.side(s.phasing)} attack on {world.name}: {', '.join(f.name for f in mine)} against {', '.join(f.name for f in theirs)}", *result.lines(), *([how] if how else [])]
+    if deployed is not None and matchup is not None:
+        s = s.with_deployed(attrs.evolve(deployed, attacked=(*deployed.attacked, (s.phasing, matchup))))
+    lines = [f"{s.side(s.phasing)} attack on {world.name}{said}: {', '.join(f.name for f in mine)} against {', '.join(f.name for f in theirs)}", *result.lines(), *([how] if how else [])]
     owed = GroundLosses(
         world.name, s.phasing, tuple(f.name for f in mine), tuple(f.name for f in theirs), result.attacker_losses, result.defender_losses,
         Absorbed() if not result.attacker_losses else None, Absorbed() if not result.defender_losses else None,
@@ -155,12 +174,37 @@ def ground_attack(s: Scenario, si: Tables, planet: str, attackers: Sequence[str]
     return done(s, s.entry("\n  ".join(lines), [result.reading.roll], result.reading.rule))
 
 
+def _matchup(s: Scenario, world: World, number: int) -> tuple[list[str], list[str]]:
+    """The phasing side's units and ships standing in a matchup of the planet's deployment, and the
+    other side's: refused before the deployment is complete, a second time in a phase, and once one
+    side of the matchup is eliminated (11.2.4)."""
+    deployed = s.deployed(world.name)
+    if deployed is None:
+        raise RefereeError(f"no deployment on {world.name} this phase: the units are deployed first (referee si deployment {world.name}; {DEPLOYED_RULE})")
+    d = deployed.deployment
+    if d.stage != "done":
+        raise RefereeError(f"the deployment on {world.name} is not complete: {d.waiting_for()}")
+    if not 1 <= number <= len(d.matchups):
+        raise RefereeError(f"{world.name} has matchups 1 to {len(d.matchups)}, not {number}" if d.matchups else f"{world.name} has no matchup: no units faced each other")
+    if (s.phasing, number) in deployed.attacked:
+        raise RefereeError(f"the {s.phasing} has attacked in matchup {number} on {world.name} this phase already: the phasing player may attack in each matchup once (Stellar Inferno 11.1.1)")
+    m = d.matchups[number - 1]
+    sides = {role: [n for n in (*m.side(role).units, *m.side(role).ships) if not _gone(s, n)] for role in (s.phasing, other(s.phasing))}
+    over = [role for role, names in sides.items() if not names]
+    if over:
+        raise RefereeError(f"matchup {number} on {world.name} is over: every unit of the {over[0]} in it is eliminated, and the survivors are in the reserve (Stellar Inferno 11.2.4)")
+    return sides[s.phasing], sides[other(s.phasing)]
+
+
 def absorb(s: Scenario, role: Role, steps: Mapping[str, int], surrender: int = 0) -> Done:
     """One side takes the losses of the last ground attack: steps by unit or ship, terrain
-    surrendered instead (11.3-11.4); once both have, the terrain changes hands (11.4.6)."""
+    surrendered instead (11.3-11.4); once both have, the terrain changes hands (11.4.6). A
+    boarding's losses are taken as :func:`boarding_phase.absorb` says."""
     owed = s.ground_losses
     if owed is None:
         raise RefereeError("no ground losses are owed: a ground attack's losses are taken after it (referee si ground)")
+    if owed.boarding:
+        return boarding_phase.absorb(s, role, steps, surrender)
     if owed.taken(role) is not None:
         raise RefereeError(f"the {role} has taken its losses from this attack already")
     world = s.world(owed.planet)

@@ -33,6 +33,7 @@ def lines(s: Scenario) -> list[str]:
         out.append("map: " + "; ".join(marks))
     for role in ROLES:
         out += _side(s, role)
+    out += optional_lines(s)
     out += [f"owed: {line}" for line in owed(s)]
     out.append(f"victory: {s.victory.text}")
     out += [f"  {line}" for line in tally(s)]
@@ -55,6 +56,33 @@ def _side(s: Scenario, role: Role) -> list[str]:
         out.append(f"  not entered yet ({len(waiting)}): {', '.join(waiting)}")
     if len(out) == 1:
         out.append("  no counters yet (referee si ship NAME --code CA --side " + role + " --step ...)")
+    return out
+
+
+def optional_lines(s: Scenario) -> list[str]:
+    """The optional rules' state: psi agents, minefields, this turn's sightings and boardings, the
+    ground deployments of this phase, and what ships did this turn."""
+    out = []
+    if s.agents:
+        out.append("psi agents: " + "; ".join(f"{a.name} ({s.side(a.role)}, psi {a.rating}) aboard {a.ship}" for a in s.agents))
+    if s.minefields:
+        out.append("stealth mines: " + "; ".join(f"{m.side} {m.points} points in {m.hex}" for m in s.minefields))
+    for sighting in (x for x in s.sightings if x.turn == s.turn):
+        out.append(f"sensor sweep of {sighting.hex} by {', '.join(sighting.sweepers)}: revealed to the {sighting.role} {', '.join(sighting.revealed) or 'none'}")
+    for boarding in s.boardings:
+        out.append(f"boarding: {boarding.boarder} boards {boarding.target}" + (" (fought)" if boarding.fought else " (fought in the Ground Combat phase: referee si boarding " + boarding.boarder + ")"))
+    for deployed in s.deployments:
+        d = deployed.deployment
+        out.append(f"deployment on {deployed.planet}: {d.waiting_for()}")
+        for n, m in enumerate(d.matchups, 1):
+            attacked = [role for role, k in deployed.attacked if k == n]
+            out.append(f"  matchup {n}: {m.shown()}" + (f" (attacked by the {' and the '.join(attacked)})" if attacked else ""))
+        out += [f"  {role} reserve: {', '.join(d.reserve(role))}" for role in ROLES if d.reserve(role)]
+    done: dict[str, list[str]] = {}
+    for act in s.acts:
+        done.setdefault(act.ship, []).append(act.what)
+    if done:
+        out.append("this turn: " + "; ".join(f"{name} {', '.join(dict.fromkeys(what))}" for name, what in done.items()))
     return out
 
 
@@ -93,11 +121,11 @@ def _next(s: Scenario) -> str:
     hints = {
         "fleet-movement": "move the fleet on the map; referee si velocity N to adjust it; then referee si next",
         "reinforcements": "place the arrivals on the map (referee si place); then referee si next",
-        "maneuver": "move ships on the map (referee si place), load or unload cargo ships (si load, si unload); then referee si next",
+        "maneuver": "move ships on the map (referee si place, or si maneuver with its hazards), load or unload cargo ships (si load, si unload); si sweep, si ram, si board with their optional rules; then referee si next",
         "ship-combat": "referee si attack SHIP=RANGE ... --at HEX (or si bombard); then referee si next",
-        "landing": "referee si land, si lift, si deploy, si stockpile; then referee si next",
+        "landing": "referee si land, si lift, si deploy, si stockpile (si lay, si packs, si transfer with their optional rules); then referee si next",
         "supply": "referee si supply PLANET for each planet with the side's units; then referee si next",
-        "ground-combat": "referee si ground PLANET --attacker ... --defender ...; then referee si next",
+        "ground-combat": "referee si deployment PLANET and si match, then si ground PLANET --matchup N (or --attacker ... --defender ...); si boarding SHIP; then referee si next",
         "recovery": "referee si recover SHIP for each ship that lost steps this turn; then referee si next",
         "victory": "referee si next",
     }
@@ -123,6 +151,16 @@ def as_data(s: Scenario) -> dict[str, Any]:
         "counters": [_counter_data(s, c) for c in s.counters],
         "owed": owed(s),
         "tally": tally(s),
+        "agents": [{"name": a.name, "role": a.role, "psi": a.rating, "ship": a.ship} for a in s.agents],
+        "minefields": [{"side": m.side, "hex": m.hex, "points": m.points} for m in s.minefields],
+        "sightings": [{"turn": x.turn, "role": x.role, "hex": x.hex, "revealed": list(x.revealed), "sweepers": list(x.sweepers)} for x in s.sightings],
+        "boardings": [{"boarder": b.boarder, "target": b.target, "fought": b.fought} for b in s.boardings],
+        "deployments": [
+            {"planet": d.planet, "waiting_for": d.deployment.waiting_for(), "matchups": [{"invader": list(m.invader.units + m.invader.ships), "defender": list(m.defender.units + m.defender.ships)} for m in d.deployment.matchups],
+             "attacked": [{"side": role, "matchup": n} for role, n in d.attacked]}
+            for d in s.deployments
+        ],
+        "acts": [{"ship": a.ship, "what": a.what} for a in s.acts],
     }
 
 

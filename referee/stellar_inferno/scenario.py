@@ -11,6 +11,11 @@ cargo, 5.2.3); a ground unit a :class:`ground_units.GroundUnit` (aboard a ship: 
 otherwise a :class:`Troop`, on a planet's surface or not yet down).
 
 The turn is the book's nine phases, each completed by the Invader and then by the Defender ([4]).
+
+The optional rules keep their state here too: what each ship did this turn (which keeps it from
+manoeuvring, or an agent from transferring), the psi agents aboard, the minefields, the sensor
+sweeps' sightings, the boardings declared this turn, and the ground deployments of the Ground
+Combat phase.
 """
 
 from __future__ import annotations
@@ -24,7 +29,9 @@ import attrs
 from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.stellar_inferno import optional
+from referee.stellar_inferno.deployment import Deployment
 from referee.stellar_inferno.ground_units import GroundUnit
+from referee.stellar_inferno.mines import Minefield
 from referee.stellar_inferno.planets import ROLES, Planet, Role, Terrain, economic_control
 from referee.stellar_inferno.ships import Ship
 from referee.stellar_inferno.space_combat import ShipCombat
@@ -243,7 +250,8 @@ class Absorbed:
 class GroundLosses:
     """The losses of a ground attack on ``planet`` still to be taken (11.3-11.4): each side's
     fighters and losses, and how each side took them once it has; the terrain surrendered changes
-    hands when both have (11.4.6)."""
+    hands when both have (11.4.6). ``boarding``: the target ship of a boarding combat (12.13),
+    fought in space (``planet`` "")."""
 
     planet: str
     phasing: Role
@@ -253,6 +261,10 @@ class GroundLosses:
     defender_losses: int
     attacker_done: Absorbed | None = None
     defender_done: Absorbed | None = None
+    boarding: str = ""
+
+    def where(self) -> str:
+        return f"in the boarding of {self.boarding}" if self.boarding else f"on {self.planet}"
 
     def losses(self, role: Role) -> int:
         return self.attacker_losses if role == self.phasing else self.defender_losses
@@ -262,6 +274,60 @@ class GroundLosses:
 
     def taken(self, role: Role) -> Absorbed | None:
         return self.attacker_done if role == self.phasing else self.defender_done
+
+
+ACTS = ("maneuver", "load", "unload", "carried", "sweep", "ram", "board", "attack", "bombard", "land", "lift", "deploy", "stockpile", "lay mines", "packs", "psi transfer")
+
+
+@attrs.frozen
+class Act:
+    """Something a ship did this turn besides fleet movement: what keeps it from manoeuvring
+    (6.5.2-6.5.3, 12.6.3, 12.13.3) or an agent from transferring from or to it (12.7.6)."""
+
+    ship: str
+    what: str
+
+
+@attrs.frozen
+class Agent:
+    """A psi specialist (12.7): his name, his side, his psi rating and the ship he is aboard."""
+
+    name: str
+    role: Role
+    rating: int
+    ship: str
+
+
+@attrs.frozen
+class Sighting:
+    """A sensor sweep's outcome (12.6.5-12.6.6): on ``turn`` the ``role``'s ships swept ``hex``;
+    the enemy ships revealed to it, and the sweeping ships revealed to the opponent."""
+
+    turn: int
+    role: Role
+    hex: str
+    revealed: tuple[str, ...]
+    sweepers: tuple[str, ...]
+
+
+@attrs.frozen
+class Boarding:
+    """A boarding declared this turn in the Individual Ship Maneuver phase (12.13.1), fought in the
+    boarder's Ground Combat phase (12.13.4); ``fought`` once it has been."""
+
+    boarder: str
+    target: str
+    fought: bool = False
+
+
+@attrs.frozen
+class Deployed:
+    """A planet's ground deployment this Ground Combat phase (10): the matchups as they stand, and
+    the matchups each phasing side has attacked in (once a phase each, 11.1.1)."""
+
+    planet: str
+    deployment: Deployment
+    attacked: tuple[tuple[Role, int], ...] = ()
 
 
 @attrs.frozen
@@ -291,6 +357,12 @@ class Scenario:
     terrain_losses: TerrainLosses | None = None
     ground_losses: GroundLosses | None = None
     supplied: tuple[str, ...] = ()  # the planets the phasing side has supplied this phase (9.1.3)
+    acts: tuple[Act, ...] = ()  # what ships did this turn besides fleet movement
+    agents: tuple[Agent, ...] = ()  # psi specialists (12.7)
+    minefields: tuple[Minefield, ...] = ()  # stealth mines laid (12.3)
+    sightings: tuple[Sighting, ...] = ()  # sensor sweeps (12.6)
+    boardings: tuple[Boarding, ...] = ()  # boardings declared this turn (12.13)
+    deployments: tuple[Deployed, ...] = ()  # the ground deployments of this Ground Combat phase (10)
     outcome: str = ""  # the verdict, once the game is over
     notes: tuple[str, ...] = ()
     log: tuple[Entry, ...] = ()
@@ -460,6 +532,44 @@ class Scenario:
         stated = ", ".join(f"{a.nation} {a.value:+d}" for a in self.technology)
         return attack - defense, f"technology ({stated}): attackers {attack}, defenders {defense} (each the least advanced of its group) ({TECHNOLOGY_RULE})"
 
+    # -- what ships did this turn, psi agents, mines, deployments -------------------------------------
+
+    def did(self, ship: str) -> tuple[str, ...]:
+        """What the ship did this turn besides fleet movement."""
+        return tuple(a.what for a in self.acts if a.ship == ship)
+
+    def acting(self, what: str, *ships: str) -> Scenario:
+        assert what in ACTS, what
+        return attrs.evolve(self, acts=self.acts + tuple(Act(name, what) for name in ships))
+
+    def agent(self, name: str) -> Agent:
+        wanted = name.strip().casefold()
+        for agent in self.agents:
+            if agent.name.casefold() == wanted:
+                return agent
+        raise RefereeError(f"no psi agent {name!r} in {self.name}; the agents are {', '.join(a.name for a in self.agents) or 'none yet'} (referee si agent NAME --aboard SHIP --psi N)")
+
+    def with_agents(self, agents: Iterable[Agent]) -> Scenario:
+        """The agents replaced, and each ship's psi rating made that of the highest agent aboard (12.7.4)."""
+        agents = tuple(agents)
+        s = attrs.evolve(self, agents=agents)
+        return attrs.evolve(s, ships=tuple(_psi_set(ship, agents) for ship in s.ships))
+
+    def minefield(self, side: str, hex_: str) -> Minefield | None:
+        return next((m for m in self.minefields if m.side == side and m.hex == hex_), None)
+
+    def with_minefield(self, side: str, hex_: str, points: int) -> Scenario:
+        """The side's mine points in a hex set (0: none left there)."""
+        kept = tuple(m for m in self.minefields if not (m.side == side and m.hex == hex_))
+        return attrs.evolve(self, minefields=kept + ((Minefield(side, hex_, points),) if points else ()))
+
+    def deployed(self, planet: str) -> Deployed | None:
+        return next((d for d in self.deployments if d.planet == planet), None)
+
+    def with_deployed(self, deployed: Deployed) -> Scenario:
+        kept = tuple(d for d in self.deployments if d.planet != deployed.planet)
+        return attrs.evolve(self, deployments=kept + (deployed,))
+
     def arriving(self, role: Role, turn: int) -> tuple[tuple[Arrival, ...], tuple[Counter, ...]]:
         """The Turn Units rows and the counters due on ``turn`` for a side."""
         rows = tuple(a for a in self.arrivals if a.role == role and a.turn <= turn <= a.last)
@@ -468,6 +578,13 @@ class Scenario:
     def control(self, world: World) -> str:
         role, why = economic_control(world.planet)
         return f"{self.side(role)} ({role}) has economic control: {why}" if role else why
+
+
+def _psi_set(ship: Ship, agents: tuple[Agent, ...]) -> Ship:
+    """A ship, and the ships it carries, with the psi rating of the highest agent aboard (12.7.4)."""
+    rating = max((a.rating for a in agents if a.ship == ship.name), default=0)
+    carried = tuple(_psi_set(x, agents) for x in ship.cargo.ships)
+    return attrs.evolve(ship, psi=rating, cargo=attrs.evolve(ship.cargo, ships=carried))
 
 
 class Done(NamedTuple):
@@ -531,7 +648,63 @@ def check(scenario: Scenario) -> Scenario:
     _check_owed(s)
     if s.combat is not None and s.combat.side not in (s.invader.name, s.defender.name):
         raise RefereeError(f"combat: side {s.combat.side!r} is neither side")
+    _check_optional(s, worlds)
     return s
+
+
+def _check_optional(s: Scenario, worlds: set[str]) -> None:
+    """The optional rules' state: what ships did this turn, psi agents, minefields, sightings,
+    boardings and deployments, each naming what is there."""
+    ships = {x.name: x for x, _ in s.all_ships()}
+    for act in s.acts:
+        if act.ship not in ships or act.what not in ACTS:
+            raise RefereeError(f"acts: {act.ship!r} {act.what!r}: a ship entered and one of {', '.join(ACTS)}")
+    seen: set[str] = set()
+    for agent in s.agents:
+        if agent.name.casefold() in seen or not agent.name.strip():
+            raise RefereeError(f"agents: every psi agent needs a name of his own, not {agent.name!r}")
+        seen.add(agent.name.casefold())
+        if agent.role not in ROLES or agent.ship not in ships or ships[agent.ship].side != s.side(agent.role) or not 1 <= agent.rating <= 9:
+            raise RefereeError(f"agents: {agent.name} must be aboard a ship of his side entered ({agent.ship!r}), with a psi rating from 1 to 9 ({agent.rating})")
+    for ship in ships.values():
+        rating = max((a.rating for a in s.agents if a.ship == ship.name), default=0)
+        if ship.psi != rating:
+            raise RefereeError(f"{ship.name}: psi {ship.psi} is not the rating of the highest psi agent aboard ({rating}; Stellar Inferno 12.7.4)")
+    places = set()
+    for field in s.minefields:
+        hex_name(field.hex, f"minefields: the hex {field.hex!r}")
+        if field.side not in (s.invader.name, s.defender.name) or field.points < 1 or (field.side, field.hex) in places:
+            raise RefereeError(f"minefields: {field.points} mine points of {field.side!r} in {field.hex}: a side's points in a hex, 1 or more, once")
+        places.add((field.side, field.hex))
+    for sighting in s.sightings:
+        hex_name(sighting.hex, f"sightings: the hex {sighting.hex!r}")
+        if sighting.role not in ROLES or not all(n in ships for n in (*sighting.revealed, *sighting.sweepers)):
+            raise RefereeError(f"sightings: turn {sighting.turn}, {sighting.hex}: a side and ships entered")
+    for boarding in s.boardings:
+        if boarding.boarder not in ships or boarding.target not in ships:
+            raise RefereeError(f"boardings: {boarding.boarder!r} boarding {boarding.target!r}: ships entered")
+    for deployed in s.deployments:
+        _check_deployed(s, deployed, worlds)
+
+
+def _check_deployed(s: Scenario, deployed: Deployed, worlds: set[str]) -> None:
+    d = deployed.deployment
+    where = f"deployments: {deployed.planet}"
+    if deployed.planet not in worlds or s.deployed(deployed.planet) is not deployed:
+        raise RefereeError(f"{where}: a planet of the scenario ({', '.join(sorted(worlds))}), one deployment each")
+    if d.stage not in ("units", "adding", "ships", "done") or d.to_act not in ROLES or any(r not in ROLES for r in d.declined):
+        raise RefereeError(f"{where}: stage {d.stage!r} or side {d.to_act!r} is not one deployment knows")
+    for role in ROLES:
+        sides = [d.side(role), *(m.side(role) for m in d.matchups)]
+        names = [*d.reserve(role), *(n for side in sides for n in (*side.units, *side.ships))]
+        for name in names:
+            if not s.has_counter(name) or s.counter(name).role != role:
+                raise RefereeError(f"{where}: {name!r} is not a counter of the {role}")
+        if len(set(names)) != len(names):
+            raise RefereeError(f"{where}: a unit of the {role} is deployed twice")
+    for role, number in deployed.attacked:
+        if role not in ROLES or not 1 <= number <= len(d.matchups):
+            raise RefereeError(f"{where}: attacked matchup {number} is not one of its {len(d.matchups)}")
 
 
 def _check_counters(s: Scenario) -> None:
@@ -586,7 +759,10 @@ def _check_owed(s: Scenario) -> None:
             raise RefereeError(f"supplied: planet {name!r} is not one of the planets")
     if s.ground_losses is not None:
         owed_g = s.ground_losses
-        if owed_g.planet not in {w.name for w in s.worlds}:
+        if owed_g.boarding:
+            if owed_g.planet or s.entered(owed_g.boarding) is None:
+                raise RefereeError(f"ground_losses: boarding {owed_g.boarding!r} is a ship entered, fought in space (no planet)")
+        elif owed_g.planet not in {w.name for w in s.worlds}:
             raise RefereeError(f"ground_losses: planet {owed_g.planet!r} is not one of the planets")
         if owed_g.phasing not in ROLES:
             raise RefereeError(f"ground_losses: phasing must be invader or defender, not {owed_g.phasing!r}")

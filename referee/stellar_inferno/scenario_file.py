@@ -21,12 +21,14 @@ import attrs
 from referee import storage, strict
 from referee.errors import RefereeError
 from referee.stellar_inferno import optional
+from referee.stellar_inferno.deployment import Deployment, Matchup, Side, Stage
 from referee.stellar_inferno.factors import LETTERS, NAMES, Factors
 from referee.stellar_inferno.ground_units import GroundUnit, UnitFactors
 from referee.stellar_inferno.planets import ROLES, Planet, Role, Terrain
+from referee.stellar_inferno.mines import Minefield
 from referee.stellar_inferno.scenario import (
-    Absorbed, Advantage, Arrival, Counter, Entry, Force, GroundLosses, Scenario, ShipLosses, Star, TerrainLosses, Troop, Victory, World, check,
-    hex_name,
+    Absorbed, Act, Advantage, Agent, Arrival, Boarding, Counter, Deployed, Entry, Force, GroundLosses, Scenario, ShipLosses, Sighting, Star,
+    TerrainLosses, Troop, Victory, World, check, hex_name,
 )
 from referee.stellar_inferno.ships import Cargo, Ship
 from referee.stellar_inferno.space_combat import ShipCombat
@@ -37,10 +39,12 @@ KEYS = {
     "format", "version", "name", "number", "source", "history", "turns", "turn", "phase", "phasing", "rules", "notes", "outcome",
     "invader", "defender", "victory", "technology", "counters", "ships", "troops", "planets", "stars", "asteroids", "arrivals",
     "combat", "ship_losses", "terrain_losses", "ground_losses", "supplied", "log",
+    "acts", "agents", "minefields", "sightings", "boardings", "deployments",  # the optional rules' state (files before it load without)
 }
 MOST = 99_999  # no figure of the book comes near (Earth's 8460 settled points)
 TURNS = 999
 _STEP = re.compile(r"([ACDMPR])\s*([0-9]{1,4})")
+STAGES: dict[str, Stage] = {"units": "units", "adding": "adding", "ships": "ships", "done": "done"}
 _UNIT = re.compile(r"([0-9]{1,4})-([0-9]{1,4})-([0-9]{1,4})")
 
 
@@ -114,6 +118,12 @@ def from_dict(data: dict[str, Any]) -> Scenario:
             terrain_losses=_terrain_losses(data),
             supplied=strict.words(data, "supplied", where),
             ground_losses=_ground_losses(data),
+            acts=strict.items(data, "acts", _act),
+            agents=_agents(data, by_name),
+            minefields=strict.items(data, "minefields", _minefield),
+            sightings=strict.items(data, "sightings", _sighting),
+            boardings=strict.items(data, "boardings", _boarding),
+            deployments=strict.items(data, "deployments", _deployed),
             outcome=strict.get(data, "outcome", str, where, ""),
             notes=strict.words(data, "notes", where, lines=True),
             log=strict.items(data, "log", _entry),
@@ -180,7 +190,7 @@ def _counter(item: object, where: str) -> Counter:
 
 SHIP_KEYS = {"name", "steps", "cost", "lost", "lost_this_round", "crippled", "hex", "core_distance", "atmosphere", "cargo", "cargo_owed", "psi", "sdu", "engines_wrecked", "captured"}
 CARGO_KEYS = {"units", "supply", "ships", "mines", "packs"}
-UNIT_KEYS = {"name", "steps", "lost", "drop"}
+UNIT_KEYS = {"name", "steps", "lost", "drop", "pack"}
 
 
 def _counted(table: dict[str, Any], where: str, counters: dict[str, Counter], kind: str) -> tuple[str, str, Counter]:
@@ -231,7 +241,10 @@ def _unit(item: object, where: str, counters: dict[str, Counter], sides: dict[Ro
     name, where, counter = _counted(table, where, counters, "unit")
     steps = tuple(read_unit_factors(s, f"{where}: steps #{n}") for n, s in enumerate(strict.words(table, "steps", where), 1))
     try:
-        return GroundUnit(name, sides[counter.role], steps, strict.get(table, "lost", int, where, 0, low=0, high=MOST), strict.get(table, "drop", bool, where, False))
+        return GroundUnit(
+            name, sides[counter.role], steps, strict.get(table, "lost", int, where, 0, low=0, high=MOST), strict.get(table, "drop", bool, where, False),
+            strict.get(table, "pack", bool, where, False),
+        )
     except RefereeError as error:
         raise RefereeError(f"{where}: {error}") from None
 
@@ -307,13 +320,13 @@ def _ground_losses(data: dict[str, Any]) -> GroundLosses | None:
     if "ground_losses" not in data:
         return None
     where = "[ground_losses]"
-    keys = {"planet", "phasing", "attackers", "defenders", "attacker_losses", "defender_losses", "attacker_done", "defender_done"}
+    keys = {"planet", "phasing", "attackers", "defenders", "attacker_losses", "defender_losses", "attacker_done", "defender_done", "boarding"}
     table = strict.keys(data["ground_losses"], keys, where)
     return GroundLosses(
-        strict.get(table, "planet", str, where), _role(strict.get(table, "phasing", str, where), f"{where}: phasing"),
+        strict.get(table, "planet", str, where, ""), _role(strict.get(table, "phasing", str, where), f"{where}: phasing"),
         strict.words(table, "attackers", where), strict.words(table, "defenders", where),
         strict.get(table, "attacker_losses", int, where, low=0, high=MOST), strict.get(table, "defender_losses", int, where, low=0, high=MOST),
-        _absorbed(table, "attacker_done", where), _absorbed(table, "defender_done", where),
+        _absorbed(table, "attacker_done", where), _absorbed(table, "defender_done", where), strict.get(table, "boarding", str, where, ""),
     )
 
 
@@ -329,6 +342,89 @@ def _absorbed(table: dict[str, Any], key: str, where: str) -> Absorbed | None:
 
     surrendered = Terrain(*(strict.get(given, k, int, where, 0, low=0, high=MOST) for k in ("industrial", "settled")))
     return Absorbed(strict.items(given, "steps", step), surrendered)
+
+
+def _act(item: object, where: str) -> Act:
+    table = strict.keys(item, {"ship", "what"}, where)
+    return Act(strict.get(table, "ship", str, where), strict.get(table, "what", str, where))
+
+
+def _agents(data: dict[str, Any], counters: dict[str, Counter]) -> tuple[Agent, ...]:
+    """The psi agents; a file from before they were named has each ship's psi rating only: one
+    agent aboard it of that rating, named for it."""
+    if "agents" in data:
+        return strict.items(data, "agents", _agent)
+    found = []
+    for item in data.get("ships", []) if isinstance(data.get("ships"), list) else []:
+        for ship in _carried(item):
+            name, psi = ship.get("name"), ship.get("psi")
+            if isinstance(psi, int) and psi > 0 and isinstance(name, str) and name in counters:
+                found.append(Agent(f"{name}'s psi agent", counters[name].role, psi, name))
+    return tuple(found)
+
+
+def _carried(item: object) -> list[dict[str, Any]]:
+    """A ship's table and those of the ships it carries (as written, before they are read)."""
+    if not isinstance(item, dict):
+        return []
+    cargo = item.get("cargo")
+    inner = cargo.get("ships", []) if isinstance(cargo, dict) and isinstance(cargo.get("ships"), list) else []
+    return [item, *(x for ship in inner for x in _carried(ship))]
+
+
+def _agent(item: object, where: str) -> Agent:
+    table = strict.keys(item, {"name", "role", "rating", "ship"}, where)
+    name = strict.name(strict.get(table, "name", str, where), f"{where}: name")
+    return Agent(name, _role(strict.get(table, "role", str, where), f"{where}: role"), strict.get(table, "rating", int, where, low=1, high=9), strict.get(table, "ship", str, where))
+
+
+def _minefield(item: object, where: str) -> Minefield:
+    table = strict.keys(item, {"side", "hex", "points"}, where)
+    return Minefield(strict.get(table, "side", str, where), _hex(table, where), strict.get(table, "points", int, where, low=1, high=MOST))
+
+
+def _sighting(item: object, where: str) -> Sighting:
+    table = strict.keys(item, {"turn", "role", "hex", "revealed", "sweepers"}, where)
+    return Sighting(
+        strict.get(table, "turn", int, where, low=1, high=TURNS), _role(strict.get(table, "role", str, where), f"{where}: role"), _hex(table, where),
+        strict.words(table, "revealed", where), strict.words(table, "sweepers", where),
+    )
+
+
+def _boarding(item: object, where: str) -> Boarding:
+    table = strict.keys(item, {"boarder", "target", "fought"}, where)
+    return Boarding(strict.get(table, "boarder", str, where), strict.get(table, "target", str, where), strict.get(table, "fought", bool, where, False))
+
+
+def _side(item: object, where: str) -> Side:
+    table = strict.keys(item if item is not None else {}, {"units", "ships"}, where)
+    return Side(strict.words(table, "units", where), strict.words(table, "ships", where))
+
+
+def _deployed(item: object, where: str) -> Deployed:
+    keys = {"planet", "stage", "to_act", "matching", "declined", "invader", "defender", "invader_reserve", "defender_reserve", "matchups", "attacked"}
+    table = strict.keys(item, keys, where)
+    planet = strict.get(table, "planet", str, where)
+    where = f"{where} ({planet})"
+
+    def matchup(entry: object, at: str) -> Matchup:
+        pair = strict.keys(entry, {"invader", "defender"}, f"{where}: {at}")
+        return Matchup(_side(pair.get("invader"), f"{where}: {at}: invader"), _side(pair.get("defender"), f"{where}: {at}: defender"))
+
+    def attacked(entry: object, at: str) -> tuple[Any, int]:
+        pair = strict.keys(entry, {"side", "matchup"}, f"{where}: {at}")
+        return _role(strict.get(pair, "side", str, f"{where}: {at}"), f"{where}: {at}: side"), strict.get(pair, "matchup", int, f"{where}: {at}", low=1, high=MOST)
+
+    stage = strict.get(table, "stage", str, where, "units")
+    if stage not in STAGES:
+        raise RefereeError(f"{where}: stage must be one of {', '.join(STAGES)}, not {stage!r}")
+    deployment = Deployment(
+        _side(table.get("invader"), f"{where}: invader"), _side(table.get("defender"), f"{where}: defender"), strict.items(table, "matchups", matchup),
+        STAGES[stage], _role(strict.get(table, "to_act", str, where, "defender"), f"{where}: to_act"),
+        strict.get(table, "matching", bool, where, False), tuple(_role(r, f"{where}: declined") for r in strict.words(table, "declined", where)),
+        strict.words(table, "invader_reserve", where), strict.words(table, "defender_reserve", where),
+    )
+    return Deployed(planet, deployment, strict.items(table, "attacked", attacked))
 
 
 def _entry(item: object, where: str) -> Entry:
@@ -367,7 +463,7 @@ def ship_dict(ship: Ship) -> dict[str, Any]:
 
 
 def unit_dict(unit: GroundUnit) -> dict[str, Any]:
-    data = _plain(unit, {"side", "steps", "pack"})
+    data = _plain(unit, {"side", "steps"})
     return {"name": data.pop("name"), "steps": [s.shown() for s in unit.steps], **data}
 
 
@@ -418,8 +514,27 @@ def to_dict(scenario: Scenario) -> dict[str, Any]:
             **_plain(owed, {"attacker_done", "defender_done"}), "attacker_losses": owed.attacker_losses, "defender_losses": owed.defender_losses,
             **{k: _absorbed_dict(v) for k, v in (("attacker_done", owed.attacker_done), ("defender_done", owed.defender_done)) if v is not None},
         }
+    data["agents"] = [attrs.asdict(a) for a in s.agents]
+    for key in ("acts", "minefields", "boardings"):
+        data.update({key: [_plain(x) for x in getattr(s, key)]} if getattr(s, key) else {})
+    data.update({"sightings": [_plain(x) | {"revealed": list(x.revealed)} for x in s.sightings]} if s.sightings else {})
+    data.update({"deployments": [_deployed_dict(d) for d in s.deployments]} if s.deployments else {})
     data["log"] = [_plain(e) for e in s.log]
     return data
+
+
+def _side_dict(side: Side) -> dict[str, Any]:
+    return {"units": list(side.units), "ships": list(side.ships)}
+
+
+def _deployed_dict(deployed: Deployed) -> dict[str, Any]:
+    d = deployed.deployment
+    return {
+        "planet": deployed.planet, "stage": d.stage, "to_act": d.to_act, "matching": d.matching, "declined": list(d.declined),
+        "invader": _side_dict(d.invader), "defender": _side_dict(d.defender), "invader_reserve": list(d.invader_reserve), "defender_reserve": list(d.defender_reserve),
+        "matchups": [{"invader": _side_dict(m.invader), "defender": _side_dict(m.defender)} for m in d.matchups],
+        "attacked": [{"side": role, "matchup": n} for role, n in deployed.attacked],
+    }
 
 
 def text(scenario: Scenario) -> str:

@@ -24,7 +24,7 @@ from referee import strict
 from referee.errors import RefereeError
 from referee.stellar_inferno import design, optional, ships as sh
 from referee.stellar_inferno.ground_units import GroundUnit
-from referee.stellar_inferno.scenario import SETUP_RULE, Counter, Done, Scenario, Troop, class_figures, done, hex_name
+from referee.stellar_inferno.scenario import SETUP_RULE, Agent, Counter, Done, Scenario, Troop, class_figures, done, hex_name
 from referee.stellar_inferno.scenario_file import read_factors, read_unit_factors
 from referee.tables import Tables
 
@@ -110,6 +110,12 @@ def enter_ship(
         lines.append(f"carried aboard {carrier.name}: {sh.cargo_points(ship)} cargo points of its {carrier.factors.cargo} ({sh.CARGO_RULE})")
     else:
         s = attrs.evolve(s, ships=s.ships + (ship,))
+    if psi:
+        agent = Agent(f"{ship.name}'s psi agent", counter.role, psi, ship.name)
+        if any(a.name.casefold() == agent.name.casefold() for a in s.agents):
+            raise RefereeError(f"a psi agent is called {agent.name!r} already: name the agent aboard instead (referee si agent NAME --aboard {ship.name} --psi {psi})")
+        s = s.with_agents((*s.agents, agent))
+        lines.append(f"{agent.name} aboard, psi rating {psi} (Stellar Inferno 12.7)")
     if counter.arrives is not None:
         lines.append(f"arrives {'at the start' if counter.arrives == 0 else f'on turn {counter.arrives}'}")
     return done(s, s.entry("\n  ".join(lines), rule=f"{COUNTER_RULE}; {design.COST_RULE}"))

@@ -17,6 +17,13 @@ Readings:
 - Scenario 2's "points of surface bombardment" are step losses inflicted on economic terrain: a
   strategic bombardment's result (12.10.3-12.10.4) counts what the table gives, a comet 50.
 - The asteroid hexes the scenario lists double the range into them (12.1.4) when Asteroids is played.
+- Stealth mines (12.3): a hex holding enemy mines and enemy ships is attacked as a stack of ships,
+  the mines escorted; the losses left once every ship there is destroyed eliminate mine points, one
+  a step (12.3.8). A hex holding enemy mines alone is attacked at defense 1 (12.3.9), each step loss
+  eliminating a mine point (read as 12.3.8's rate), the technology the attackers' against the
+  mines' side.
+- What a ship did this turn is kept (its attack, bombardment, cargo handled): a ship loading or
+  unloading, or loaded or unloaded, may not have manoeuvred this turn (6.5.2-6.5.3).
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from referee.stellar_inferno.turn import refuse_owed
 from referee.tables import Tables
 
 COMET_RULE = "Stellar Inferno 14.2, the invader's special rule"
+MINES_RULE = "Stellar Inferno 12.3.7-12.3.9"
 COMET_POINTS = 50
 LOAD_RULE = "Stellar Inferno 6.5.1-6.5.3"
 
@@ -59,6 +67,7 @@ def unload_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
     s.in_phase("maneuver", "unloading cargo")
     carrier = own_ship(s, carrier_name, "unloading cargo")
     wanted = [s.counter(n, "ship").name for n in names]
+    _not_manoeuvred(s, [carrier.name, *wanted], "unloading cargo")
     off = sh.unload(carrier, ships=wanted)
     world = next((w for w in s.worlds if w.hex == carrier.hex), None) if carrier.atmosphere else None
     grounded = [x.name for x in off.cargo.ships if world is not None and not planets.can_operate(x, world.planet)]
@@ -66,7 +75,7 @@ def unload_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
         raise RefereeError(f"{carrier.name} is in {world.name}'s atmosphere (gravity {world.planet.gravity}): {', '.join(grounded)} lack the planetary gear to operate there ({planets.GEAR_RULE}); leave the atmosphere first")
     launched = tuple(attrs.evolve(x, hex=carrier.hex, core_distance=carrier.core_distance, atmosphere=carrier.atmosphere) for x in off.cargo.ships)
     s = s.replaced(off.ship)
-    s = attrs.evolve(s, ships=s.ships + launched)
+    s = attrs.evolve(s, ships=s.ships + launched).acting("unload", carrier.name).acting("carried", *wanted)
     where = f" into {carrier.hex}" if carrier.hex else ""
     return done(s, s.entry(f"{', '.join(wanted)} unloaded from {carrier.name}{where}; neither may maneuver this turn ({LOAD_RULE})", rule=LOAD_RULE))
 
@@ -76,12 +85,21 @@ def load_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
     s.in_phase("maneuver", "loading cargo")
     carrier = own_ship(s, carrier_name, "loading cargo")
     carried = [own_ship(s, n, "loading cargo") for n in names]
+    _not_manoeuvred(s, [carrier.name, *(x.name for x in carried)], "loading cargo")
     away = [x.name for x in carried if x.hex != carrier.hex or not x.hex]
     if away:
         raise RefereeError(f"{', '.join(away)} not in {carrier.name}'s hex ({carrier.hex or 'not placed'}): referee si place")
     loaded = sh.load(carrier, ships=[attrs.evolve(x, hex="", core_distance=0, atmosphere=False) for x in carried])
     s = attrs.evolve(s, ships=tuple(loaded if x.name == carrier.name else x for x in s.ships if x.name not in {c.name for c in carried}))
+    s = s.acting("load", carrier.name).acting("carried", *(x.name for x in carried))
     return done(s, s.entry(f"{', '.join(x.name for x in carried)} loaded aboard {carrier.name} ({loaded.cargo.points()} of {loaded.factors.cargo} cargo points); neither may maneuver this turn ({LOAD_RULE})", rule=sh.CARGO_RULE))
+
+
+def _not_manoeuvred(s: Scenario, names: Sequence[str], what: str) -> None:
+    """Ships handling cargo or handled as cargo do not manoeuvre in the turn (6.5.2-6.5.3)."""
+    moved = [n for n in names if "maneuver" in s.did(n)]
+    if moved:
+        raise RefereeError(f"{', '.join(moved)} performed a maneuver this turn: ships loading or unloading cargo, or loaded or unloaded as cargo, are unable to maneuver during the turn ({LOAD_RULE}); {what} is refused")
 
 
 # -- ship combat ----------------------------------------------------------------------------------
@@ -104,26 +122,38 @@ def attack(
         raise RefereeError(f"--overload {', '.join(unknown)}: not among the attacking ships")
     ships = [own_ship(s, n, "attacking") for n, _ in attackers]
     target = [x for x in s.ships if x.hex == hex_ and not x.destroyed and s.counter(x.name).role != s.phasing]
-    if not target:
+    mines = s.minefield(s.side(other(s.phasing)), hex_)
+    if not target and mines is None:
         where = ", ".join(sorted({x.hex for x in s.ships if x.hex and not x.destroyed and s.counter(x.name).role != s.phasing})) or "none placed"
         raise RefereeError(f"no {s.side(other(s.phasing))} ship is placed in {hex_} (theirs are in: {where}); place the target ships: referee si place SHIP --at {hex_}")
     phase = s.combat if s.combat is not None else sc.ShipCombat(s.side(s.phasing), s.turn)
     asteroid = asteroids or (hex_ in s.asteroids and "asteroids" in s.rules)
-    defense = sc.combined_defense([(x.name, sh.defense_rating(x)) for x in target], target[0].core_distance)
-    into = any(x.atmosphere for x in target if x.name in defense.combining)
     pairs = [sc.Attacker(ship, rng_, ship.name in named[len(attackers):]) for ship, (_, rng_) in zip(ships, attackers)]
-    taking = [f.ship for f in sc.attack_factors(pairs, phase.side, hex_, into, asteroid, rings, s.rules) if f.factor > 0]
-    technology, how = tech_advantage(s, taking, defense.combining)
-    result = sc.attack(si, phase, pairs, target, rng, rolled, technology, asteroid, rings, rules=s.rules)
-    lines = [f"{phase.side} attack {hex_}: {', '.join(n for n, _ in attackers)}", *result.lines()]
-    lines += [how] if how else []
-    s = attrs.evolve(s, combat=result.phase)
+    if target:
+        defense = sc.combined_defense([(x.name, sh.defense_rating(x)) for x in target], target[0].core_distance)
+        into = any(x.atmosphere for x in target if x.name in defense.combining)
+        taking = [f.ship for f in sc.attack_factors(pairs, phase.side, hex_, into, asteroid, rings, s.rules) if f.factor > 0]
+        technology, how = tech_advantage(s, taking, defense.combining)
+        escorted = f"{mines.points} mine points escorted here: they cannot be attacked until every escorting ship is destroyed ({MINES_RULE})" if mines else ""
+    else:
+        taking = [f.ship for f in sc.attack_factors(pairs, phase.side, hex_, False, asteroid, rings, s.rules) if f.factor > 0]
+        technology, how = side_technology(s, taking, other(s.phasing), "mines")
+        escorted = ""
+    points = mines.points if mines is not None and not target else 0
+    result = sc.attack(si, phase, pairs, target, rng, rolled, technology, asteroid, rings, points, hex_, rules=s.rules)
+    lines = [f"{phase.side} attack {hex_}: {', '.join(n for n, _ in attackers)}" + ("" if target else f" against {points} unescorted mine points"), *result.lines()]
+    lines += [line for line in (how, escorted) if line]
+    s = attrs.evolve(s, combat=result.phase).acting("attack", *result.phase.fired[len(phase.fired):])
+    if mines is not None and not target:
+        gone = min(result.steps, mines.points)
+        s = s.with_minefield(mines.side, hex_, mines.points - gone)
+        lines.append(f"{gone} mine point{'s' if gone != 1 else ''} eliminated, a point a step loss; {mines.points - gone} left in {hex_} ({MINES_RULE})")
     entries = [s.entry("\n  ".join(lines), [result.reading.roll], result.reading.rule)]
     if result.overloaded:
         taken = [sh.take_steps(s.ship(n), 1) for n in result.overloaded]
-        s, lost = _destroyed_cargo(s.replaced(*taken), taken)
+        s, lost = destroyed_cargo(s.replaced(*taken), taken)
         entries.append(s.entry("; ".join(f"{x.name} takes a step for overloading its weapons: {'destroyed' if x.destroyed else x.factors.shown()}" for x in taken) + lost, rule=sc.OVERLOAD_STEP_RULE))
-    if result.steps:
+    if result.steps and target:
         s = attrs.evolve(s, ship_losses=ShipLosses(hex_, result.steps, tuple(x.name for x in target), other(s.phasing)))
         stack = [s.ship(n) for n in s.ship_losses.ships] if s.ship_losses else []
         if losses_to or len(stack) == 1 or result.steps >= sum(x.steps_left for x in stack):
@@ -148,8 +178,11 @@ def assign(s: Scenario, order: Sequence[str]) -> Done:
         raise RefereeError("no step losses are owed to ships: an attack's result is assigned after it")
     names = [s.counter(n, "ship").name for n in order]
     stack = [s.ship(n) for n in owed.ships]
-    losses = sc.assign_steps(stack, owed.steps, names)
-    s, lost = _destroyed_cargo(attrs.evolve(s.replaced(*losses.ships), ship_losses=None), [x for x in losses.ships if x.name in losses.destroyed])
+    mines = s.minefield(s.side(owed.role), owed.hex)
+    losses = sc.assign_steps(stack, owed.steps, names, mines.points if mines else 0)
+    s, lost = destroyed_cargo(attrs.evolve(s.replaced(*losses.ships), ship_losses=None), [x for x in losses.ships if x.name in losses.destroyed])
+    if mines is not None and losses.mines_lost:
+        s = s.with_minefield(mines.side, owed.hex, mines.points - losses.mines_lost)
     lines = list(losses.lines())
     lines += [f"{losses.unsatisfied} step loss{'es' if losses.unsatisfied != 1 else ''} left over: every ship in {owed.hex} is destroyed"] if losses.unsatisfied else []
     for ship in losses.ships:
@@ -158,38 +191,41 @@ def assign(s: Scenario, order: Sequence[str]) -> Done:
     return done(s, s.entry("\n  ".join(lines) + lost, rule=sc.STEPS_RULE))
 
 
-def _destroyed_cargo(s: Scenario, ships: Sequence[sh.Ship]) -> tuple[Scenario, str]:
+def destroyed_cargo(s: Scenario, ships: Sequence[sh.Ship]) -> tuple[Scenario, str]:
     """The cargo of the ships destroyed, lost with them: units eliminated, ships destroyed."""
     said = []
     for ship in ships:
         if not ship.destroyed or ship.cargo.empty:
             continue
         said.append(f"{ship.name}'s cargo is lost with it: {ship.cargo.shown()}")
-        s = _cargo_lost(s.replaced(attrs.evolve(ship, cargo=sh.Cargo())), ship.cargo)
+        s = cargo_lost(s.replaced(attrs.evolve(ship, cargo=sh.Cargo())), ship.cargo)
     return s, "".join(f"\n  {line} ({sh.CARGO_LOSS_RULE})" for line in said)
 
 
-def _cargo_lost(s: Scenario, cargo: sh.Cargo) -> Scenario:
+def cargo_lost(s: Scenario, cargo: sh.Cargo) -> Scenario:
     """Units eliminated and ships destroyed off a ship's cargo, kept (off the map) as lost."""
     gone_units = tuple(Troop(attrs.evolve(u, lost=len(u.steps))) for u in cargo.units)
     gone_ships: list[sh.Ship] = []
     for carried in cargo.ships:
         gone_ships.append(attrs.evolve(carried, lost=len(carried.steps), cargo=sh.Cargo(), cargo_owed=0))
-        inner = _cargo_lost(attrs.evolve(s, ships=(), troops=()), carried.cargo)  # what was aboard the ship aboard
+        inner = cargo_lost(attrs.evolve(s, ships=(), troops=()), carried.cargo)  # what was aboard the ship aboard
         gone_units += inner.troops
         gone_ships += inner.ships
     return attrs.evolve(s, ships=s.ships + tuple(gone_ships), troops=s.troops + gone_units)
 
 
-def eliminate_cargo(s: Scenario, name: str, units: Sequence[str] = (), supply: int = 0, ships: Sequence[str] = (), reduce: Sequence[str] = ()) -> Done:
-    """The owner eliminates the cargo a step loss cost (7.4.2), or reduces a ship carried (7.4.3)."""
+def eliminate_cargo(
+    s: Scenario, name: str, units: Sequence[str] = (), supply: int = 0, ships: Sequence[str] = (), reduce: Sequence[str] = (), mines: int = 0, packs: int = 0,
+) -> Done:
+    """The owner eliminates the cargo a step loss cost (7.4.2), or reduces a ship carried (7.4.3):
+    ground units, supply, ships, mine and bombardment pack points."""
     ship = s.ship(name)
     unit_names = [s.counter(n, "unit").name for n in units]
     ship_names = [s.counter(n, "ship").name for n in ships]
     reduced = [s.counter(n, "ship").name for n in reduce]
-    after = sh.eliminate_cargo(ship, unit_names, supply, ship_names, reduced)
-    off = sh.Cargo(tuple(u for u in ship.cargo.units if u.name in unit_names), supply, tuple(x for x in ship.cargo.ships if x.name in ship_names))
-    s = _cargo_lost(s.replaced(after), off)
+    after = sh.eliminate_cargo(ship, unit_names, supply, ship_names, reduced, mines, packs)
+    off = sh.Cargo(tuple(u for u in ship.cargo.units if u.name in unit_names), supply, tuple(x for x in ship.cargo.ships if x.name in ship_names), mines, packs)
+    s = cargo_lost(s.replaced(after), off)
     parts = [p for p in (off.shown() if not off.empty else "", ", ".join(f"{n} reduced a step" for n in reduced)) if p]
     return done(s, s.entry(f"{ship.name} eliminates {'; '.join(parts)}: aboard now {after.cargo.shown()} ({after.cargo.points()} of {after.factors.cargo} cargo points)", rule=sh.CARGO_LOSS_RULE))
 
@@ -208,10 +244,10 @@ def bombard(s: Scenario, si: Tables, planet: str, attackers: Sequence[tuple[str,
     phase = s.combat if s.combat is not None else sc.ShipCombat(s.side(s.phasing), s.turn)
     pairs = [sc.Attacker(ship, r) for ship, (_, r) in zip(ships, attackers)]
     taking = [f.ship for f in sc.attack_factors(pairs, phase.side, world.hex, world.planet.atmosphere, False, False, s.rules) if f.factor > 0]
-    technology, how = _terrain_technology(s, taking, role)
+    technology, how = side_technology(s, taking, role)
     result = bb.bombard(si, phase, pairs, world.planet, world.hex, rng, rolled, technology, s.rules)
     lines = [f"{phase.side} bombard {world.name} ({world.hex}): {', '.join(n for n, _ in attackers)}", *result.lines(), *([how] if how else [])]
-    s = attrs.evolve(s, combat=result.phase)
+    s = attrs.evolve(s, combat=result.phase).acting("bombard", *taking)
     entries = [s.entry("\n  ".join(lines), [result.reading.roll], result.reading.rule)]
     if not result.steps:
         return done(s, *entries)
@@ -219,14 +255,15 @@ def bombard(s: Scenario, si: Tables, planet: str, attackers: Sequence[tuple[str,
     return Done(more.state, (*entries, *more.entries))
 
 
-def _terrain_technology(s: Scenario, attackers: Sequence[str], role: Role) -> tuple[int, str]:
-    """A bombardment's technology: the attackers' against the terrain's side (its own nation)."""
+def side_technology(s: Scenario, attackers: Sequence[str], role: Role, what: str = "terrain") -> tuple[int, str]:
+    """The technology of an attack on what a side holds, not its ships (terrain bombarded, mines
+    unescorted): the attackers' against the side's own nation."""
     if "technology-advantage" not in s.rules:
         return 0, ""
     level = min((s.technology_of(s.nation(n)) for n in attackers), default=0)
     side = s.side(role)
     advantage = level - s.technology_of(side)
-    return advantage, f"technology: attackers {level}, {side} terrain {s.technology_of(side)} (Stellar Inferno 12.12.1-12.12.3)"
+    return advantage, f"technology: attackers {level}, {side} {what} {s.technology_of(side)} (Stellar Inferno 12.12.1-12.12.3)"
 
 
 def comet(s: Scenario, planet: str) -> Done:

@@ -28,6 +28,7 @@ from referee.stellar_inferno.scenario import PHASE_KEYS, SEQUENCE_RULE, Done, En
 FLEET_RULE = "Stellar Inferno 6.2.1-6.2.4"
 ARRIVAL_RULE = "Stellar Inferno 6.3.1-6.3.2"
 ROUND_RULE = "Stellar Inferno 7.5.1"
+PACKS_RULE = "Stellar Inferno 12.11.5"
 VICTORY_RULE = "Stellar Inferno [14], the scenario's Victory"
 
 
@@ -44,7 +45,7 @@ def owed(s: Scenario) -> list[str]:
         g = s.ground_losses
         for role in (other(g.phasing), g.phasing):
             if g.taken(role) is None:
-                found.append(f"the {role}'s {g.losses(role)} ground loss{'es' if g.losses(role) != 1 else ''} on {g.planet} ({', '.join(g.names(role))}): referee si absorb {role} ...")
+                found.append(f"the {role}'s {g.losses(role)} ground loss{'es' if g.losses(role) != 1 else ''} {g.where()} ({', '.join(g.names(role))}): referee si absorb {role} ...")
     for ship, _ in s.all_ships():
         if ship.cargo_owed:
             found.append(f"{ship.name} must eliminate {ship.cargo_owed} cargo point{'s' if ship.cargo_owed != 1 else ''} (7.4.2; aboard: {ship.cargo.shown()}): referee si cargo {ship.name} ...")
@@ -67,14 +68,18 @@ def next_phase(s: Scenario) -> Done:
     if s.phasing == "invader":
         s = attrs.evolve(s, phasing="defender", combat=None, supplied=())
     elif s.phase != "victory":
-        s = attrs.evolve(s, phase=PHASE_KEYS[PHASE_KEYS.index(s.phase) + 1], phasing="invader", combat=None, supplied=())
+        s = attrs.evolve(s, phase=PHASE_KEYS[PHASE_KEYS.index(s.phase) + 1], phasing="invader", combat=None, supplied=(), deployments=())
     elif s.turn == s.turns:
         verdict = judge(s, final=True)
         s = attrs.evolve(s, outcome=verdict)
         return done(s, s.entry(f"the final turn is completed: {verdict}", rule=VICTORY_RULE))
     else:
         ships = tuple(attrs.evolve(x, lost_this_round=0) if x.lost_this_round else x for x in s.ships)
-        s = attrs.evolve(s, turn=s.turn + 1, phase=PHASE_KEYS[0], phasing="invader", ships=ships, combat=None, supplied=())
+        packs = [t for t in s.troops if t.unit.pack and not t.unit.destroyed]
+        if packs:
+            s = s.with_troops(*(attrs.evolve(t, unit=attrs.evolve(t.unit, lost=len(t.unit.steps))) for t in packs))
+            entries.append(s.entry(f"the turn is completed: the bombardment packs deployed are expended and removed from the game: {', '.join(t.unit.name for t in packs)}", rule=PACKS_RULE))
+        s = attrs.evolve(s, turn=s.turn + 1, phase=PHASE_KEYS[0], phasing="invader", ships=ships, combat=None, supplied=(), acts=(), boardings=())
         s = s.with_force(attrs.evolve(s.invader, adjusted=False)).with_force(attrs.evolve(s.defender, adjusted=False))
         entries.append(s.entry(f"turn {s.turn} of {s.turns} begins: the turn marker advances; steps lost last turn can no longer be recovered ({ROUND_RULE})", rule=SEQUENCE_RULE))
     entries.append(s.entry(f"{s.phase_title}: the {s.phasing}, {s.side(s.phasing)}{_begins(s)}", rule=_rule(s)))
