@@ -243,7 +243,8 @@ _SCENARIO_SHIP_FIELDS = (
 _SCENARIO_GENERAL = (
     ("rules", "the optional rules"), ("ship_losses", "step losses owed"), ("terrain_losses", "terrain losses owed"),
     ("ground_losses", "ground losses owed"), ("combat", "attacks this phase"), ("supplied", "ground supply"), ("counters", "counters"),
-    ("outcome", "the outcome"),
+    ("outcome", "the outcome"), ("acts", "what ships did this turn"), ("agents", "psi agents"), ("minefields", "minefields"),
+    ("sightings", "sensor sightings"), ("boardings", "boardings"), ("deployments", "ground deployments"),
 )
 
 

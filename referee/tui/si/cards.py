@@ -151,18 +151,34 @@ def asks(s: Scenario) -> str:
     phasing = s.phasing
     hurt = [x.name for x in s.ships if x.lost_this_round and not x.destroyed and not x.crippled and s.counter(x.name).role == phasing]
     due = [c.name for c in s.counters if c.kind == "ship" and c.role == phasing and c.arrives == s.turn and s.entered(c.name) is None]
+    rules = s.rules
     hints = {
-        "fleet-movement": "move the fleet on the map, then place the ships (l); v: velocity",
+        "fleet-movement": "move the fleet on the map, then place the ships (l); v: velocity" + optional_steps(s, "fleet-movement"),
         "reinforcements": "place the arrivals (l)" + (f"; enter (e): {', '.join(due[:3])}" if due else ""),
-        "maneuver": "move ships on the map, then place them (l); load w, unload u",
-        "ship-combat": "attack a hex (t), then the losses (g)" + ("; bombard a planet: o on Planets" if "strategic-bombardment" in s.rules else ""),
-        "landing": "on Planets (2): land d, lift f, deploy y, stockpile s",
+        "maneuver": "maneuver m (or move and place, l); load w, unload u" + optional_steps(s, "maneuver"),
+        "ship-combat": "attack a hex (t), then the losses (g)" + ("; bombard a planet: o on Planets" if "strategic-bombardment" in rules else ""),
+        "landing": "on Planets (2): land d, lift f, deploy y, stockpile s" + (", packs t" if "tactical-bombardment" in rules else "") + optional_steps(s, "landing"),
         "supply": "on Planets (2): ground supply p, a planet at a time",
-        "ground-combat": "on Planets (2): ground attack k, then each side's losses b",
+        "ground-combat": "on Planets (2): ground attack k, then each side's losses b" + optional_steps(s, "ground-combat"),
         "recovery": f"recovery rolls owed (r): {', '.join(hurt)}" if hurt else "no recovery roll owed",
         "victory": "victory is checked: n (or a) goes on",
     }
     return hints[s.phase]
+
+
+def optional_steps(s: Scenario, phase: str) -> str:
+    """The steps the optional rules the scenario plays add to a phase, on Fleets, with their keys."""
+    rules = s.rules
+    stowing = (s.turn, s.phasing) == (1, "invader") and bool({"stealth-mines", "tactical-bombardment"} & rules)
+    boarded = [b.boarder for b in s.boardings if not b.fought and s.counter(b.boarder).role == s.phasing]
+    steps = {
+        "fleet-movement": [("mines aboard c", stowing), ("mines: strike h, move j", "stealth-mines" in rules and any(m.side == s.side(s.phasing) for m in s.minefields))],
+        "maneuver": [("sweep s", "sensors" in rules), ("ram k", "ramming" in rules), ("board b", "boarding" in rules)],
+        "landing": [("lay mines i", "stealth-mines" in rules), ("psi transfer f", "psi-specialists" in rules and bool(s.agents))],
+        "ground-combat": [(f"boarding combat o ({', '.join(boarded)})", "boarding" in rules and bool(boarded))],
+    }
+    found = [said for said, played in steps[phase] if played]
+    return f"; on Fleets: {', '.join(found)}" if found and phase in ("landing", "ground-combat") else f"; {', '.join(found)}" if found else ""
 
 
 def tally(s: Scenario) -> str:

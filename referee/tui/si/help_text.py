@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from referee.stellar_inferno import bombardment as bb
 from referee.stellar_inferno import ground_combat as gc
+from referee.stellar_inferno import boarding as bd, maneuver_phase, mines, mines_phase, movement, optional_phase, ramming, sensors
 from referee.stellar_inferno import planets, recovery, setup, ship_phase
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno import supply as sp
@@ -48,6 +49,34 @@ FLEETS = About(
         "Unload": Key("The carrier is picked from those carrying ships, then the ships unloaded into its hex.", (ship_phase.LOAD_RULE,), ("cargo",)),
         "Cargo lost": Key("The ship owing cargo is picked; the units, supply points and ships aboard it eliminates are given (or a ship "
                           "aboard reduced a step); the line under the fields says what is owed.", (sh.CARGO_LOSS_RULE,), ("cargo", "step losses")),
+        "Maneuver": Key("The ship is picked from the phasing side's that have not manoeuvred this turn, the hexes moved typed, and "
+                        "the hex it reaches (with its distance from the core). A second form asks the hazards of the optional rules "
+                        "the scenario plays: overloaded engines, a grazing orbit's star, the asteroid hexes entered, Portborough's "
+                        "FFs out of range of their home CV; the dice (engines, radiation, a d6 an asteroid hex) through the dice dialog.",
+                        (movement.MANEUVER_RULE, movement.ENGINES_RULE, movement.GRAZING_RULE, movement.ASTEROID_RULE, maneuver_phase.HOME_RULE),
+                        ("individual ship maneuver", "asteroids", "grazing orbit", "overloading engines")),
+        "Sweep": Key("The hex is picked from those holding the other side's ships, the sweeping ships marked; a second form asks each "
+                     "one's range and the ships the owner reveals (blank: the lowest defense first). The sweepers may not manoeuvre.",
+                     (sensors.RULE, movement.SWEEP_RULE), ("sensors", "sensor sweep")),
+        "Ram": Key("The rammer is picked from the phasing side's ships sharing a hex with the other side's, the target from the slower "
+                   "ones there; the line under the fields gives the odds on Table 4 and the step losses each die reads. The ram's d6 "
+                   "and the ram back's go through the dice dialog.", (ramming.RULE, ramming.BACK_RULE), ("ramming",)),
+        "Board": Key("The boarder is picked from the phasing side's ships sharing a hex with the other side's, the target from the "
+                     "slower ones there; it may not manoeuvre this turn.", (bd.RULE,), ("boarding",)),
+        "Boarding combat": Key("In the boarder's Ground Combat phase: the boarding declared is fought on Table 5, the d6 through the dice "
+                        "dialog; each side then takes its losses with b on Planets.", (bd.RATINGS_RULE, bd.CAPTURE_RULE), ("boarding", "capture")),
+        "Lay mines": Key("The ship is picked from the phasing side's with mine points aboard; the points join the side's mines in its hex.",
+                         (mines.LAY_RULE,), ("stealth mines",)),
+        "Move mines": Key("A minefield of the phasing side moved with its fleet movement; the hexes of the opponent's ships it enters "
+                          "or passes through are struck first (h).", (mines_phase.MOVE_RULE,), ("stealth mines",)),
+        "Mine strike": Key("The minefield and the hex of the opponent's ships it enters or passes through; a d6 a mine point through the "
+                           "dice dialog.", (mines.ATTACK_RULE,), ("stealth mines",)),
+        "Stow": Key("Mine and pack points put aboard a ship as cargo, in turn 1's Fleet Movement before the invader's part ends or "
+                    "aboard a ship still to arrive.", (optional_phase.STOW_RULE,), ("stealth mines", "bombardment packs", "cargo")),
+        "Psi agent": Key("A named agent aboard any ship entered, with his rating 1 to 9; the highest aboard adds his rating to the "
+                         "ship's attack and defense, never more than doubling them.", (optional_phase.PSI_RULE,), ("psi specialists",)),
+        "Transfer": Key("The agent is picked from the phasing side's, then the ship in his ship's hex he moves to; neither ship may "
+                        "have done anything this turn but fleet movement.", (optional_phase.TRANSFER_RULE,), ("psi specialists",)),
     },
     ("fleets", "scenario", "turn"),
 )
@@ -80,6 +109,8 @@ PLANETS = About(
                        (bb.TERRAIN_RULE,), ("strategic bombardment",)),
         "Terrain losses": Key("How many of the losses owed to a planet's terrain fall on industrial points; the rest fall on settled.",
                               (bb.TERRAIN_RULE,), ("terrain", "bombardment")),
+        "Packs": Key("The ship is picked from the phasing side's with pack points aboard in a planet's hex, then the planet and the "
+                     "points deployed: a temporary ground unit, expended when the turn is completed.", (bb.PACKS_RULE,), ("bombardment packs",)),
         "Comet": Key("Raid on Terra's special rule: the planet whose hex the comet entered.", (ship_phase.COMET_RULE,), ("comet",)),
         "Next": Key("Also a, from any screen.", (SEQUENCE_RULE,), ("phase",)),
     },

@@ -17,7 +17,7 @@ from referee.tui.pages.base import Page, action_keys
 from referee.tui.pages.dice import DicePage
 from referee.tui.pages.log import LogPage
 from referee.tui.rows import Rows
-from referee.tui.si import actions, cards, ground, planet_cards
+from referee.tui.si import actions, cards, ground, optional, planet_cards
 from referee.tui.text import lines, put
 
 
@@ -25,7 +25,7 @@ class FleetsPage(Page):
     TITLE = "Fleets"
     NAME = "fleets"
     HELP = "every ship by hex with its factors and steps, the planets, the phase and what it asks, the victory tally; every step of the turn"
-    ACTIONS = tuple(actions.FLEETS)
+    ACTIONS = (*actions.FLEETS, *optional.FLEETS)
     BINDINGS = action_keys(ACTIONS)
 
     @property
@@ -71,7 +71,7 @@ class PlanetsPage(Page):
     TITLE = "Planets"
     NAME = "planets"
     HELP = "each planet with its terrain, control and stockpiles, the ground units on it and aboard ships; the landing actions, ground supply and ground combat"
-    ACTIONS = tuple(ground.PLANETS)
+    ACTIONS = (*ground.PLANETS, *optional.PLANETS)
     BINDINGS = action_keys(ACTIONS)
 
     @property
