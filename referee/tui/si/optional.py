@@ -160,10 +160,9 @@ def home_cv(s: Scenario, name: str) -> bool:
 
 
 def _away_fields(s: Scenario, names: Sequence[str]) -> tuple[Field, ...]:
-    halved = [n for n in names if n and home_cv(s, n)]
-    if not halved:
+    if not [n for n in names if n and home_cv(s, n)]:
         return ()
-    return (Field("away", "Out of home CV's range", "space marks one: its maneuver halved (14.3)", choices=lambda s_, v_: [(n, n) for n in halved], many=True),)
+    return (AWAY._replace(choices=lambda s_, v_: halved(s_, {"ship": names[0]})),)
 
 
 def _away(v: Values) -> list[str]:
@@ -259,9 +258,9 @@ def _sweep(v: Values, s: Scenario, t: Tables) -> Step:
     return lambda rng, rolled: keyed(maneuver_phase.sweep(s, t, pairs, where, rng, rolled.get(KEY), reveal))
 
 
-def _close_more(v: Values, s: Scenario, t: Tables) -> tuple[str, tuple[Field, ...]]:
-    fields = _away_fields(s, [text(v, "ship"), text(v, "target")])
-    return ("Invasion of Portborough: the FFs out of range of their home CV" if fields else ""), fields
+def halved(s: Scenario, values: Values) -> Choices:
+    """Of the two ships picked, Invasion of Portborough's FFs that may be out of range of their home CV (14.3)."""
+    return [(f"{n}: its maneuver halved", n) for n in (text(values, "ship"), text(values, "target")) if n and s.entered(n) is not None and home_cv(s, n)]
 
 
 def _ram(v: Values, s: Scenario, t: Tables) -> Step:
@@ -353,6 +352,7 @@ def _packs(v: Values, s: Scenario, t: Tables) -> Step:
 
 
 SHIP = Field("ship", "Ship", "", "ship")
+AWAY = Field("away", "Out of home CV's range", "Portborough's FFs (14.3); blank: none", choices=halved, many=True)
 FLEETS: Sequence[Action] = (
     Action("m", "Maneuver", "a ship's individual maneuver, placed at the hex it reaches; its hazards asked next where the scenario plays them (asteroids, grazing orbit, overloaded engines)", (
         SHIP._replace(choices=maneuvering), Field("hexes", "Hexes", "as moved on the map"), Field("to", "To hex", "blank: placed by l", suggest=hexes),
@@ -362,11 +362,11 @@ FLEETS: Sequence[Action] = (
         Field("hex", "Swept hex", "", choices=targets), Field("ships", "Sweeping ships", "space marks one", choices=sweepers, many=True),
     ), _sweep, shown=False, more=_sweep_ranges),
     Action("k", "Ram", "a ship rams a slower enemy ship in its hex, its defense as attack on Table 4; the survivor rams back (optional rule 12.8)", (
-        SHIP._replace(choices=rammers), Field("target", "Target", "", choices=closing),
-    ), _ram, shown=False, preview=_ram_preview, more=_close_more),
+        SHIP._replace(choices=rammers), Field("target", "Target", "", choices=closing), AWAY,
+    ), _ram, shown=False, preview=_ram_preview),
     Action("b", "Board", "a boarding declared: a ship boards a slower enemy ship in its hex, fought in Ground Combat (optional rule 12.13)", (
-        SHIP._replace(choices=boarders), Field("target", "Target", "", choices=closing),
-    ), _board, shown=False, more=_close_more),
+        SHIP._replace(choices=boarders), Field("target", "Target", "", choices=closing), AWAY,
+    ), _board, shown=False),
     Action("o", "Boarding combat", "the boarding combat declared this turn, on Table 5; each side's losses then taken with b on Planets (optional rule 12.13)", (
         SHIP._replace(choices=declared),
     ), _boarding, shown=False),
