@@ -158,7 +158,7 @@ def asks(s: Scenario) -> str:
         "ship-combat": "attack a hex (t), then the losses (g)" + ("; bombard a planet: o on Planets" if "strategic-bombardment" in s.rules else ""),
         "landing": "on Planets (2): land d, lift f, deploy y, stockpile s",
         "supply": "on Planets (2): ground supply p, a planet at a time",
-        "ground-combat": "on Planets (2): ground attack k, then each side's losses b",
+        "ground-combat": "on Planets (2): deployment j, match m, ground attack k, each side's losses b",
         "recovery": f"recovery rolls owed (r): {', '.join(hurt)}" if hurt else "no recovery roll owed",
         "victory": "victory is checked: n (or a) goes on",
     }
