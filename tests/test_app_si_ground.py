@@ -123,7 +123,7 @@ def test_the_planets_screen_puts_troops_down_supplies_them_and_fights_a_ground_a
         # the ground attack: Drones 6 against Militia 3, odds 2-1; the die typed as rolled
         await keys(pilot, "n", "n")
         assert (read(path).phase, read(path).phasing) == ("ground-combat", "invader")
-        await form(pilot, "k", ("keep",), ("mark", "Drones"), ("mark", "Militia"))
+        await form(pilot, "k", ("keep",), ("keep",), ("mark", "Drones"), ("mark", "Militia"))
         assert "attack 6 against defense 3: odds 2-1" in preview(app) and "-1 on the die" in preview(app)
         await keys(pilot, "ctrl+a")
         await roll(app, pilot, "3")
@@ -145,7 +145,7 @@ def test_the_losses_of_a_ground_attack_are_taken_side_by_side(tmp_path: Path, mo
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         await keys(pilot, "2")
-        await form(pilot, "k", ("keep",), ("mark", "Drones"), ("mark", "Militia"))
+        await form(pilot, "k", ("keep",), ("keep",), ("mark", "Drones"), ("mark", "Militia"))
         await keys(pilot, "ctrl+a")
         await roll(app, pilot, "4")  # 6:3 reads 2:1; 4 -1 +1 = 4 reads 1/1: each side loses a step
         found = read(path)
@@ -247,3 +247,45 @@ def test_snapshot_of_the_planets_screen(tmp_path: Path, monkeypatch: pytest.Monk
         compare(f"si_planets_{size[0]}x{size[1]}", await settled(app, pilot))
 
     drive(path, play, size)
+
+
+def test_the_units_are_deployed_in_matchups_and_attacked_by_matchup_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
+    path = portborough(tmp_path / "p3.toml", "ground-combat")
+    s = read(path)
+    s = setup.enter_unit(s, "Drones", ["6-2-2", "3-1-1"], side="invader", planet="Portborough").state
+    s = setup.enter_unit(s, "Scouts", ["1-5-5"], side="invader", planet="Portborough").state
+    storage.write_text(path, scenario_file.text(s))
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await keys(pilot, "2")
+        assert "deployment j, match m" in panel(app)
+        await form(pilot, "j", ("keep",))
+        await keys(pilot, "ctrl+a")
+        assert "the defender must deploy a ground unit" in read(path).log[-1].text
+        # the defender opens matchup 1 with its only unit; the invader must match it
+        await form(pilot, "m", ("keep",), ("pick", "Militia"))
+        await keys(pilot, "ctrl+a")
+        await form(pilot, "m", ("keep",), ("pick", "Drones"))
+        assert "1. invader - | defender Militia" in preview(app) and "the invader must match matchup 1" in preview(app)
+        await keys(pilot, "ctrl+a")
+        # the defender has run out: the invader may add Scouts to a matchup, or nothing more
+        await form(pilot, "m", ("keep",), ("pick", "nothing more"))
+        await keys(pilot, "ctrl+a")
+        deployed = read(path).deployed("Portborough")
+        assert deployed is not None and deployed.deployment.matchups[0].invader.units == ("Drones",)
+        assert deployed.deployment.reserve("invader") == ("Scouts",)
+        # the attack is by matchup: Drones 6 against Militia 3
+        await form(pilot, "k", ("keep",), ("pick", "1"))
+        assert "attack 6 against defense 3: odds 2-1" in preview(app)
+        await keys(pilot, "ctrl+a")
+        await roll(app, pilot, "5")  # 2:1, 5 -1 +1 = 5 reads 0/0
+        found = read(path)
+        assert "in matchup 1: Drones against Militia" in found.log[-1].text and found.ground_losses is None
+        # once a phase: matchup 1 is no longer offered
+        await keys(pilot, "k")
+        assert isinstance(app.screen, FormDialog)
+        await keys(pilot, "ctrl+a")
+        assert "matchup" in str(app.screen.query_one("#error-matchup", Static).render())
+
+    drive(path, play)

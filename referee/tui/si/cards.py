@@ -159,7 +159,7 @@ def asks(s: Scenario) -> str:
         "ship-combat": "attack a hex (t), then the losses (g)" + ("; bombard a planet: o on Planets" if "strategic-bombardment" in rules else ""),
         "landing": "on Planets (2): land d, lift f, deploy y, stockpile s" + (", packs t" if "tactical-bombardment" in rules else "") + optional_steps(s, "landing"),
         "supply": "on Planets (2): ground supply p, a planet at a time",
-        "ground-combat": "on Planets (2): ground attack k, then each side's losses b" + optional_steps(s, "ground-combat"),
+        "ground-combat": "on Planets (2): deployment j, match m, ground attack k, each side's losses b" + optional_steps(s, "ground-combat"),
         "recovery": f"recovery rolls owed (r): {', '.join(hurt)}" if hurt else "no recovery roll owed",
         "victory": "victory is checked: n (or a) goes on",
     }

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.stellar_inferno import ground_combat as gc, ground_phase, planets, setup, ship_phase
+from referee.stellar_inferno import deployment as dp
+from referee.stellar_inferno import ground_combat as gc, ground_phase, matchups, planets, setup, ship_phase
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.planets import Role, other
 from referee.stellar_inferno.scenario import Scenario, World
@@ -96,15 +97,61 @@ def contested(s: Scenario, values: Values) -> Choices:
 
 
 def fighters(s: Scenario, values: Values, role: Role) -> Choices:
-    """The ground units (and surface ships) of a side on the planet picked (10.2.1)."""
+    """The ground units (and surface ships) of a side on the planet picked (10.2.1); none where the
+    planet's units are deployed in matchups (the attack is then by matchup)."""
     planet = text(values, "planet")
-    if not planet:
+    if not planet or s.deployed(s.world(planet).name) is not None:
         return []
     world = s.world(planet)
     found = [(f"{t.unit.name} ({t.unit.factors.shown()}, {t.unit.steps_left}/{len(t.unit.steps)})", t.unit.name)
              for t in s.troops if t.planet == world.name and not t.unit.destroyed and role_of(s, t.unit.name) == role]
     found += [(label(s, x), x.name) for x in s.ships if x.atmosphere and not x.destroyed and role_of(s, x.name) == role and world.hex == x.hex]
     return found
+
+
+def undeployed(s: Scenario, values: Values) -> Choices:
+    """The planets with both sides on them and no deployment made this phase (10.1)."""
+    return [(label_, name) for label_, name in contested(s, values) if s.deployed(name) is None]
+
+
+def deploying(s: Scenario, values: Values) -> Choices:
+    """The planets whose deployment is under way, with whose move it is."""
+    return [(f"{d.planet}: {d.deployment.waiting_for()}", d.planet) for d in s.deployments if d.deployment.stage != "done"]
+
+
+def _deployment(s: Scenario, values: Values) -> dp.Deployment | None:
+    planet = text(values, "planet")
+    found = s.deployed(s.world(planet).name) if planet else None
+    return found.deployment if found is not None else None
+
+
+def to_commit(s: Scenario, values: Values) -> Choices:
+    """The units (or, at the ships' stage, the surface ships) the side to act has still to deploy,
+    and, where the rules let it, nothing more (10.1.4, 10.2.3)."""
+    d = _deployment(s, values)
+    if d is None or d.stage == "done":
+        return []
+    side = d.side(d.to_act)
+    names = side.ships if d.stage == "ships" else side.units
+    found = [(f"{n}, the {d.to_act}'s", n) for n in names]
+    return found + ([(f"nothing more: the {d.to_act}'s rest to the reserve", DECLINE)] if d.stage != "units" else [])
+
+
+def matchup_numbers(s: Scenario, values: Values) -> Choices:
+    """The matchups a unit or ship may join: none while units open and match matchups (10.1.2)."""
+    d = _deployment(s, values)
+    if d is None or d.stage in ("units", "done") or text(values, "name") == DECLINE:
+        return []
+    return [(f"{n}. {m.shown()}", str(n)) for n, m in enumerate(d.matchups, 1)]
+
+
+def to_attack(s: Scenario, values: Values) -> Choices:
+    """The matchups of the planet's deployment the phasing side has not attacked in this phase."""
+    planet = text(values, "planet")
+    deployed = s.deployed(s.world(planet).name) if planet else None
+    if deployed is None:
+        return []
+    return [(f"{n}. {m.shown()}", str(n)) for n, m in enumerate(deployed.deployment.matchups, 1) if (s.phasing, n) not in deployed.attacked]
 
 
 def owing(s: Scenario, values: Values) -> Choices:
@@ -145,6 +192,7 @@ def placements(s: Scenario, values: Values) -> Choices:
 
 
 OFF = "as listed"
+DECLINE = "-"
 
 
 # ---------------------------------------------------------------------- the builders
@@ -232,9 +280,36 @@ def _supply_preview(v: Values, s: Scenario, t: Tables) -> str:
 
 def _ground(v: Values, s: Scenario, t: Tables) -> Step:
     planet = needed(v, "planet", "the planet of the matchup")
+    if s.deployed(s.world(planet).name) is not None:
+        matchup = number(v, "matchup", 1)
+        if matchup is None:
+            raise FieldError("matchup", f"the matchup attacked: the units on {planet} are deployed in matchups this phase")
+        return lambda rng, rolled: keyed(ground_phase.ground_attack(s, t, planet, (), (), rng, rolled.get(KEY), matchup))
     mine = _listed(v, "attackers", "the attacking units (space marks one)")
     theirs = _listed(v, "defenders", "the defending units (space marks one)")
     return lambda rng, rolled: keyed(ground_phase.ground_attack(s, t, planet, mine, theirs, rng, rolled.get(KEY)))
+
+
+def _begin(v: Values, s: Scenario, t: Tables) -> Step:
+    planet = needed(v, "planet", "the planet whose units are deployed")
+    return no_dice(lambda: matchups.begin(s, planet))
+
+
+def _match(v: Values, s: Scenario, t: Tables) -> Step:
+    planet = needed(v, "planet", "the planet of the deployment")
+    name = needed(v, "name", "the unit or ship deployed, or nothing more")
+    if name == DECLINE:
+        return no_dice(lambda: matchups.decline(s, planet))
+    matchup = number(v, "matchup", 1)
+    return no_dice(lambda: matchups.commit(s, planet, name, matchup))
+
+
+def _match_preview(v: Values, s: Scenario, t: Tables) -> str:
+    d = _deployment(s, v)
+    if d is None:
+        return ""
+    said = "; ".join(f"{n}. {m.shown()}" for n, m in enumerate(d.matchups, 1)) or "no matchup yet"
+    return f"{said} · {d.waiting_for()}"
 
 
 def _fighter(s: Scenario, name: str) -> gc.Fighter:
@@ -243,9 +318,16 @@ def _fighter(s: Scenario, name: str) -> gc.Fighter:
 
 
 def _ground_preview(v: Values, s: Scenario, t: Tables) -> str:
-    """The totals and the odds the attack will read (11.1.2), as the units are marked."""
+    """The totals and the odds the attack will read (11.1.2), as the units are marked (or the
+    matchup picked)."""
     mine = [n.strip() for n in text(v, "attackers").split(",") if n.strip()]
     theirs = [n.strip() for n in text(v, "defenders").split(",") if n.strip()]
+    planet, matchup = text(v, "planet"), text(v, "matchup")
+    deployed = s.deployed(s.world(planet).name) if planet else None
+    if deployed is not None and matchup.isdigit() and 1 <= int(matchup) <= len(deployed.deployment.matchups):
+        m = deployed.deployment.matchups[int(matchup) - 1]
+        mine = [n for n in (*m.side(s.phasing).units, *m.side(s.phasing).ships) if not _gone(s, n)]
+        theirs = [n for n in (*m.side(other(s.phasing)).units, *m.side(other(s.phasing)).ships) if not _gone(s, n)]
     if not mine:
         return ""
     attack = sum(_fighter(s, n).attack for n in mine)
@@ -383,16 +465,24 @@ PLANETS: Sequence[Action] = (
         Field("planet", "Planet", "", "system", choices=to_supply),
         Field("order", "Order", "blank: as listed; the last go without", choices=supply_order, many=True),
     ), _supply, preview=_supply_preview),
+    Action("j", "Deployment", "the ground deployment on a planet begins: the units on its surface and the ships in its atmosphere, matched in turn, the defender first", (
+        Field("planet", "Planet", "", "system", choices=undeployed),
+    ), _begin),
+    Action("m", "Match", "a unit (or surface ship) deployed by the side to act: opening a matchup, matching it, or added to one; or nothing more", (
+        Field("planet", "Planet", "", "system", choices=deploying), Field("name", "Unit or ship", "the side to act's", choices=to_commit),
+        Field("matchup", "Matchup", "blank: a new one, or the one to match", choices=matchup_numbers),
+    ), _match, preview=_match_preview),
     Action("k", "Ground attack", "a ground attack in a matchup: the phasing side's units against the other's, the d6 on Table 5", (
-        Field("planet", "Planet", "", "system", choices=contested), PHASING_UNITS, OTHER_UNITS,
+        Field("planet", "Planet", "", "system", choices=contested), Field("matchup", "Matchup", "where the units are deployed", choices=to_attack),
+        PHASING_UNITS, OTHER_UNITS,
     ), _ground, preview=_ground_preview),
-    Action("b", "Take losses", "a side takes the last ground attack's losses: steps from its units, or terrain surrendered (the defender first)", (
+    Action("b", "Losses", "a side takes the last ground attack's losses: steps from its units, or terrain surrendered (the defender first)", (
         Field("side", "Side", "", choices=owing), Field("surrender", "Terrain given", "points instead of steps (blank: 0)"),
     ), _absorb, preview=_absorb_preview, more=_absorb_more),
     Action("o", "Bombard", "strategic bombardment of a planet's economic terrain in Ship Combat (optional rule 12.10)", (
         Field("planet", "Planet", "", "system", choices=bombarded),
         Field("attackers", "Ships", "space marks one", choices=lambda s, v: [(label(s, x), x.name) for x in _mine(s) if x.factors.attack > 0], many=True),
-    ), _bombard, more=_bombard_ranges),
+    ), _bombard, more=_bombard_ranges, shown=False),
     Action("i", "Terrain losses", "the step losses owed to a planet's terrain: how many fall on industrial points, the rest on settled", (
         Field("industrial", "On industrial", "a number"),
     ), _terrain, preview=_terrain_preview, shown=False),

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from referee.stellar_inferno import bombardment as bb
 from referee.stellar_inferno import ground_combat as gc
 from referee.stellar_inferno import boarding as bd, maneuver_phase, mines, mines_phase, movement, optional_phase, ramming, sensors
-from referee.stellar_inferno import planets, recovery, setup, ship_phase
+from referee.stellar_inferno import matchups, planets, recovery, setup, ship_phase
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno import supply as sp
 from referee.stellar_inferno import space_combat as sc
@@ -100,10 +100,18 @@ PLANETS = About(
         "Stockpile": Key(rules=(sp.STOCKPILE_RULE,), topics=("supply points",)),
         "Supply": Key("A planet where the phasing side has units not yet supplied this phase; the order (optional) says which go "
                       "without when supply runs short: each unsupplied unit loses a step.", (sp.RULE, sp.OUT_RULE, sp.DROP_RULE), ("ground supply",)),
-        "Ground attack": Key("The planet is picked from those with both sides on it, then the phasing side's units and the other side's "
-                             "in the matchup; the line under the fields gives the totals and the odds. The d6 goes through the dice "
-                             "dialog; the losses are then taken with b.", (gc.ODDS_RULE, gc.TABLE_RULE, gc.MANEUVER_RULE), ("ground combat", "matchup")),
-        "Take losses": Key("The side owing losses is picked (the non-phasing side first) with any terrain it surrenders instead; a second "
+        "Deployment": Key("The planet is picked from those with both sides on it and no deployment yet this phase; the units on its "
+                          "surface and the ships in its atmosphere are then deployed with m, and attacked by matchup.",
+                          (matchups.RULE,), ("deployment", "matchups")),
+        "Match": Key("The planet's deployment, then a unit (or at the last stage a surface ship) of the side whose move it is; the "
+                     "matchup it joins where the rules let it choose (blank opens a new one, or matches the one just opened), or "
+                     "nothing more, its rest to the reserve. The line under the fields shows the matchups and whose move is next.",
+                     (matchups.RULE,), ("matchup",)),
+        "Ground attack": Key("The planet is picked from those with both sides on it; where its units are deployed, the matchup not yet "
+                             "attacked this phase, else the phasing side's units and the other side's in the matchup as laid out on the "
+                             "table; the line under the fields gives the totals and the odds. The d6 goes through the dice "
+                             "dialog; the losses are then taken with b.", (gc.ODDS_RULE, gc.TABLE_RULE, gc.MANEUVER_RULE), ("ground combat",)),
+        "Losses": Key("The side owing losses is picked (the non-phasing side first) with any terrain it surrenders instead; a second "
                            "form asks the steps each of its units or surface ships loses.", (gc.LOSSES_RULE, gc.SURRENDER_RULE), ("ground losses", "terrain")),
         "Bombard": Key("The planet is picked, the bombarding ships marked, each one's range asked next; the d6 through the dice dialog.",
                        (bb.TERRAIN_RULE,), ("strategic bombardment",)),

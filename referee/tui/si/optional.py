@@ -392,5 +392,5 @@ FLEETS: Sequence[Action] = (
 PLANETS: Sequence[Action] = (
     Action("t", "Packs", "bombardment packs deployed from orbit: a ground unit of attack and defense 1 a point for the turn (Landing Actions; optional rule 12.11)", (
         SHIP._replace(choices=packers), Field("planet", "Planet", "", choices=below), Field("points", "Pack points", "1 or more"),
-    ), _packs),
+    ), _packs, shown=False),
 )
