@@ -200,7 +200,7 @@ def _attack_ranges(v: Values, s: Scenario, t: Tables) -> tuple[str, tuple[Field,
     needed(v, "hex", "the target hex")
     names = _attack_names(v)
     help = f"the hexes from each ship to {text(v, 'hex')}, the target's hex counted (0: in it), as counted on the map"
-    fields = [Field(f"range{n}", f"Range {name}"[:24], "hexes (0: the same hex)") for n, name in enumerate(names, 1)]
+    fields = range_fields(names)
     if "overloading-weapons" in s.rules:
         fields.append(Field("overload", "Overloading weapons", "space marks one (each takes a step, 12.5)", choices=lambda s_, v_: [(n, n) for n in names], many=True))
     if "asteroids" in s.rules:
@@ -211,10 +211,31 @@ def _attack_ranges(v: Values, s: Scenario, t: Tables) -> tuple[str, tuple[Field,
 
 
 def yes_no(s: Scenario, values: Values) -> list[tuple[str, str]]:
-    return [("no", "no"), ("yes: range doubled (12.1.4-12.1.5)", "yes")]
+    return [("no", "no"), ("yes", "yes")]
 
 
-def _yes(v: Values, field: str) -> bool:
+def listed(v: Values, field: str, what: str) -> list[str]:
+    """The names a field of many holds, at least one."""
+    return [n.strip() for n in needed(v, field, what).split(",") if n.strip()]
+
+
+def range_fields(names: Sequence[str]) -> list[Field]:
+    """A second form's fields: each ship's range to the target, as counted on the map."""
+    return [Field(f"range{n}", f"Range {name}"[:24], "hexes (0: the same hex)") for n, name in enumerate(names, 1)]
+
+
+def ranges(v: Values, names: Sequence[str], where: str) -> list[tuple[str, int]]:
+    """Each ship with the range typed for it (:func:`range_fields`)."""
+    pairs = []
+    for n, name in enumerate(names, 1):
+        counted = number(v, f"range{n}", 0, 99)
+        if counted is None:
+            raise FieldError(f"range{n}", f"{name}'s range to {where}: the hexes counted, 0 in the same hex")
+        pairs.append((name, counted))
+    return pairs
+
+
+def yes(v: Values, field: str) -> bool:
     value = text(v, field)
     if value not in ("", "no", "yes"):
         raise FieldError(field, f"yes or no, not {value!r}")
@@ -223,14 +244,9 @@ def _yes(v: Values, field: str) -> bool:
 
 def _attack(v: Values, s: Scenario, t: Tables) -> Step:
     where, names = needed(v, "hex", "the target hex"), _attack_names(v)
-    pairs = []
-    for n, name in enumerate(names, 1):
-        counted = number(v, f"range{n}", 0, 99)
-        if counted is None:
-            raise FieldError(f"range{n}", f"{name}'s range to {where}: the hexes counted, 0 in the same hex")
-        pairs.append((name, counted))
+    pairs = ranges(v, names, where)
     overload = [n.strip() for n in text(v, "overload").split(",") if n.strip()]
-    asteroids, rings = _yes(v, "asteroids"), _yes(v, "rings")
+    asteroids, rings = yes(v, "asteroids"), yes(v, "rings")
     return lambda rng, rolled: keyed(ship_phase.attack(s, t, pairs, where, rng, rolled.get(KEY), overload, asteroids, rings))
 
 
@@ -306,17 +322,13 @@ def _velocity(v: Values, s: Scenario, t: Tables) -> Step:
     return no_dice(lambda: turn.velocity(s, new))
 
 
-def _listed(v: Values, field: str, what: str) -> list[str]:
-    return [n.strip() for n in needed(v, field, what).split(",") if n.strip()]
-
-
 def _load(v: Values, s: Scenario, t: Tables) -> Step:
-    carrier, names = needed(v, "ship", "the carrier"), _listed(v, "ships", "the ships taken aboard (space marks one)")
+    carrier, names = needed(v, "ship", "the carrier"), listed(v, "ships", "the ships taken aboard (space marks one)")
     return no_dice(lambda: ship_phase.load_ship(s, carrier, names))
 
 
 def _unload(v: Values, s: Scenario, t: Tables) -> Step:
-    carrier, names = needed(v, "ship", "the carrier"), _listed(v, "ships", "the ships unloaded (space marks one)")
+    carrier, names = needed(v, "ship", "the carrier"), listed(v, "ships", "the ships unloaded (space marks one)")
     return no_dice(lambda: ship_phase.unload_ship(s, carrier, names))
 
 

@@ -16,7 +16,7 @@ from referee.stellar_inferno.planets import Role, other
 from referee.stellar_inferno.scenario import Scenario, World
 from referee.tables import Tables
 from referee.tui.actions import Action, Field, FieldError, Values, needed, number, text
-from referee.tui.si.actions import KEY, NEXT, Step, keyed, label, no_dice, role_of
+from referee.tui.si.actions import KEY, NEXT, Step, keyed, label, listed, no_dice, range_fields, ranges, role_of
 
 # ---------------------------------------------------------------------- lists to pick from
 
@@ -198,10 +198,6 @@ DECLINE = "-"
 # ---------------------------------------------------------------------- the builders
 
 
-def _listed(v: Values, field: str, what: str) -> list[str]:
-    return [n.strip() for n in needed(v, field, what).split(",") if n.strip()]
-
-
 def _enter_unit(v: Values, s: Scenario, t: Tables) -> Step:
     name = needed(v, "unit", "the unit whose counter is entered (a new name: its side too)")
     steps = [text(v, f) for f in ("step1", "step2", "step3") if text(v, f)]
@@ -238,7 +234,7 @@ def _lift(v: Values, s: Scenario, t: Tables) -> Step:
 
 def _deploy(v: Values, s: Scenario, t: Tables) -> Step:
     name = needed(v, "ship", "the ship carrying the units")
-    units = _listed(v, "units", "the units put down (space marks one)")
+    units = listed(v, "units", "the units put down (space marks one)")
     planet = needed(v, "planet", "the planet")
     return no_dice(lambda: ground_phase.deploy(s, name, units, planet))
 
@@ -285,8 +281,8 @@ def _ground(v: Values, s: Scenario, t: Tables) -> Step:
         if matchup is None:
             raise FieldError("matchup", f"the matchup attacked: the units on {planet} are deployed in matchups this phase")
         return lambda rng, rolled: keyed(ground_phase.ground_attack(s, t, planet, (), (), rng, rolled.get(KEY), matchup))
-    mine = _listed(v, "attackers", "the attacking units (space marks one)")
-    theirs = _listed(v, "defenders", "the defending units (space marks one)")
+    mine = listed(v, "attackers", "the attacking units (space marks one)")
+    theirs = listed(v, "defenders", "the defending units (space marks one)")
     return lambda rng, rolled: keyed(ground_phase.ground_attack(s, t, planet, mine, theirs, rng, rolled.get(KEY)))
 
 
@@ -393,24 +389,19 @@ def _absorb_preview(v: Values, s: Scenario, t: Tables) -> str:
 
 
 def _bombard_names(v: Values) -> list[str]:
-    return _listed(v, "attackers", "the bombarding ships (space marks one)")
+    return listed(v, "attackers", "the bombarding ships (space marks one)")
 
 
 def _bombard_ranges(v: Values, s: Scenario, t: Tables) -> tuple[str, tuple[Field, ...]]:
     planet = needed(v, "planet", "the planet bombarded")
     names = _bombard_names(v)
     help = f"the hexes from each ship to {planet}'s hex, the planet's hex counted (0: in it)"
-    return help, tuple(Field(f"range{n}", f"Range {name}"[:24], "hexes (0: the same hex)") for n, name in enumerate(names, 1))
+    return help, tuple(range_fields(names))
 
 
 def _bombard(v: Values, s: Scenario, t: Tables) -> Step:
     planet, names = needed(v, "planet", "the planet bombarded"), _bombard_names(v)
-    pairs = []
-    for n, name in enumerate(names, 1):
-        counted = number(v, f"range{n}", 0, 99)
-        if counted is None:
-            raise FieldError(f"range{n}", f"{name}'s range to {planet}: the hexes counted, 0 in the same hex")
-        pairs.append((name, counted))
+    pairs = ranges(v, names, planet)
     return lambda rng, rolled: keyed(ship_phase.bombard(s, t, planet, pairs, rng, rolled.get(KEY)))
 
 

@@ -21,7 +21,7 @@ from referee.stellar_inferno.scenario import Done, Scenario
 from referee.stellar_inferno.ship_phase import tech_advantage
 from referee.tables import Tables
 from referee.tui.actions import Action, Field, FieldError, Values, later_roll, needed, number, text
-from referee.tui.si.actions import KEY, Line, Step, Stepped, hexes, keyed, label, no_dice, role_of, targets
+from referee.tui.si.actions import KEY, Line, Step, Stepped, hexes, keyed, label, listed, no_dice, range_fields, ranges, role_of, targets, yes, yes_no
 
 Choices = list[tuple[str, str]]
 RAM_KEY = "ram"
@@ -131,21 +131,6 @@ def below(s: Scenario, values: Values) -> Choices:
     return [(f"{w.name} ({w.hex})", w.name) for w in s.worlds if ship is not None and w.hex == ship.hex]
 
 
-def yes_no(s: Scenario, values: Values) -> Choices:
-    return [("no", "no"), ("yes", "yes")]
-
-
-def _yes(v: Values, field: str) -> bool:
-    value = text(v, field)
-    if value not in ("", "no", "yes"):
-        raise FieldError(field, f"yes or no, not {value!r}")
-    return value == "yes"
-
-
-def _listed(v: Values, field: str, what: str) -> list[str]:
-    return [n.strip() for n in needed(v, field, what).split(",") if n.strip()]
-
-
 def _count(v: Values, field: str, what: str, low: int = 1) -> int:
     found = number(v, field, low)
     if found is None:
@@ -217,7 +202,7 @@ def _maneuver(v: Values, s: Scenario, t: Tables) -> Step:
     hexes_ = _count(v, "hexes", "the hexes it manoeuvres")
     to, core = text(v, "to"), number(v, "core", 0)
     asteroids = number(v, "asteroids", 0, hexes_, 0) or 0
-    star, overload, away = text(v, "star"), _yes(v, "overload"), name in _away(v)
+    star, overload, away = text(v, "star"), yes(v, "overload"), name in _away(v)
 
     def step(rng: random.Random, rolled: Mapping[str, str]) -> Stepped:
         return in_order(lambda dice: maneuver_phase.maneuver(s, name, hexes_, rng, dice, to, core, asteroids, star, overload, away), rolled)
@@ -236,24 +221,19 @@ def _maneuver_preview(v: Values, s: Scenario, t: Tables) -> str:
 
 
 def _sweep_names(v: Values) -> list[str]:
-    return _listed(v, "ships", "the sweeping ships (space marks one)")
+    return listed(v, "ships", "the sweeping ships (space marks one)")
 
 
 def _sweep_ranges(v: Values, s: Scenario, t: Tables) -> tuple[str, tuple[Field, ...]]:
     where, names = needed(v, "hex", "the swept hex"), _sweep_names(v)
-    fields = [Field(f"range{n}", f"Range {name}"[:24], "hexes (0: the same hex)") for n, name in enumerate(names, 1)]
+    fields = range_fields(names)
     fields.append(Field("reveal", "Owner reveals", "blank: the lowest defense first", choices=lambda s_, v_: stack(s_, {"hex": where}), many=True))
     return f"the hexes from each ship to {where}; the ships the owner reveals, in his order (12.6.5)", tuple(fields)
 
 
 def _sweep(v: Values, s: Scenario, t: Tables) -> Step:
     where, names = needed(v, "hex", "the swept hex"), _sweep_names(v)
-    pairs = []
-    for n, name in enumerate(names, 1):
-        counted = number(v, f"range{n}", 0, 99)
-        if counted is None:
-            raise FieldError(f"range{n}", f"{name}'s range to {where}: the hexes counted, 0 in the same hex")
-        pairs.append((name, counted))
+    pairs = ranges(v, names, where)
     reveal = [n.strip() for n in text(v, "reveal").split(",") if n.strip()]
     return lambda rng, rolled: keyed(maneuver_phase.sweep(s, t, pairs, where, rng, rolled.get(KEY), reveal))
 
