@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import io
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
+import pytest
 from rich.console import Console
 from textual.app import App, ComposeResult
 from textual.command import CommandList, CommandPalette
@@ -224,18 +227,27 @@ def test_the_palette_finds_the_names_and_shows_them_as_written(tmp_path: Path) -
     drive(path, scenario)
 
 
-def test_a_file_named_as_markup_shows_at_start(tmp_path: Path) -> None:
-    """``referee`` alone offers the campaign played last: its name as written."""
+@pytest.fixture
+def short_folder() -> Iterator[Path]:
+    """A folder with a short path (/tmp/r-xxxxxxxx): the start dialog shows the folder whole on
+    one line at 80 columns, whereas pytest's own tmp_path (longer under pytest-xdist, or for a
+    long user name) would wrap there and could not be read back as one string."""
+    with tempfile.TemporaryDirectory(prefix="r-") as folder:
+        yield Path(folder)
+
+
+def test_a_file_named_as_markup_shows_at_start(short_folder: Path) -> None:
+    """``referee`` alone offers the campaign played last: its name as written, and its folder."""
     from referee.tui.dialogs import StartDialog
 
-    path = saved(tmp_path / FILE, marked_up())
+    path = saved(short_folder / FILE, marked_up())
 
     async def main() -> None:
         app = RefereeApp(Journal.open(path, TABLES), offer=path)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, StartDialog)
-            assert FILE in screen_text(app) and str(tmp_path) in screen_text(app)
+            assert FILE in screen_text(app) and str(short_folder) in screen_text(app)
             await pilot.press("c")
             await pilot.pause()
             assert app.is_running
