@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
+import fcntl
 import itertools
 import json
 import os
@@ -14,6 +16,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,20 @@ FLAGS = (  # as the machine's notes say: no sandbox as root, and none of the bac
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--disable-default-apps", "--mute-audio",
 )
+
+
+@contextlib.contextmanager
+def one_install_at_a_time() -> Iterator[None]:
+    """Held while a test looks for its programs and installs the missing ones with apt-get: make
+    test runs the suite in several processes (pytest-xdist), and a second apt-get started while
+    the first holds dpkg's lock fails at once, which would skip that process's tests. The second
+    waits here, then finds what the first installed."""
+    with open(Path(tempfile.gettempdir()) / "referee-tests-apt-get.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def chromium() -> tuple[str | None, str]:
@@ -32,10 +49,14 @@ def chromium() -> tuple[str | None, str]:
         return None, "chromium is not installed and REFEREE_INSTALL_CHROMIUM=0 forbids installing it (apt-get install chromium)"
     if not hasattr(os, "geteuid") or os.geteuid() != 0 or not shutil.which("apt-get"):
         return None, "chromium is not installed, and apt-get cannot install it here (not root, or no apt-get): apt-get install chromium"
-    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
-        done = subprocess.run(command, capture_output=True, text=True, timeout=900, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
-        if done.returncode != 0:
-            return None, f"'{' '.join(command)}' failed: {(done.stderr or done.stdout).strip()[-300:]}"
+    with one_install_at_a_time():
+        found = shutil.which("chromium")  # installed by another test process while this one waited
+        if found:
+            return found, ""
+        for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+            done = subprocess.run(command, capture_output=True, text=True, timeout=900, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+            if done.returncode != 0:
+                return None, f"'{' '.join(command)}' failed: {(done.stderr or done.stdout).strip()[-300:]}"
     found = shutil.which("chromium")
     return (found, "") if found else (None, "apt-get install chromium left no chromium on the PATH")
 

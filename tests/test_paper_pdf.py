@@ -21,6 +21,7 @@ import pytest
 from referee.paper import document, written
 from referee.paper.sides import Eyes
 from referee.paper.log import Span
+from tests.browser import one_install_at_a_time
 from tests.paper_war import RAIDERS, mid_war
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -50,17 +51,19 @@ def _install() -> str:
 
 @pytest.fixture(scope="module")
 def tools() -> tuple[str, str]:
-    found = _found()
+    found, trouble = _found(), ""
     if found is None:
-        trouble = _install()
-        found = _found()
-        if found is None:
-            reason = (
-                f"PRINTED PAGES NOT TESTED: no Chromium and pdftotext on this machine, and they could not be installed ({trouble or 'installed, but not found'}); "
-                f"install Debian's {' and '.join(PACKAGES)} to test them"
-            )
-            warnings.warn(reason, stacklevel=1)
-            pytest.skip(reason)
+        with one_install_at_a_time():  # another test process may be installing them: wait for it, then look again
+            found = _found()
+            trouble = "" if found else _install()
+            found = found or _found()
+    if found is None:
+        reason = (
+            f"PRINTED PAGES NOT TESTED: no Chromium and pdftotext on this machine, and they could not be installed ({trouble or 'installed, but not found'}); "
+            f"install Debian's {' and '.join(PACKAGES)} to test them"
+        )
+        warnings.warn(reason, stacklevel=1)
+        pytest.skip(reason)
     return found
 
 
