@@ -307,7 +307,9 @@ def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str, riders: S
 
 def battle_for(campaign: Campaign, system: str) -> Battle:
     """Today's declared battle in a system as a Knight Hawks battle (Advanced Game rosters), the
-    attacker as Player A, moving first."""
+    attacker as Player A, moving first. A ship docked at, or a fighter based at, a station that is
+    not in the battle (the other planet's) starts it undocked, launched: the battle holds only its
+    own ships; taken back, the campaign keeps it at its station."""
     from referee.knight_hawks.battle import Battle  # the battle engine: loaded only for a battle
 
     found = campaign.frontier.system(system)
@@ -317,7 +319,8 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
     fight = fights[-1]
     defender = "UPF" if fight.attacker == "Sathar" else "Sathar"
     units = [campaign.unit(n) for n in fight.ships if campaign.unit(n).active]
-    ships = tuple(attrs.evolve(u.roster, docked_at=u.roster.docked_at if u.roster.docked_at in fight.ships else "") for u in units)
+    here = {u.name for u in units}
+    ships = tuple(attrs.evolve(u.roster, docked_at=_if_in(u.roster.docked_at, here), carried_by=_if_in(u.roster.carried_by, here)) for u in units)
     note = (
         f"From the campaign, day {campaign.day}: {fight.attacker} attack at {fight.planet} ({found.name}). Suggested: {fight.rules}. "
         f"Fought with the {RULES_NAMES[fight.game]}. The attacker moves first and enters from a narrow edge."
@@ -327,6 +330,10 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
         moving=fight.attacker, damage_table=fight.game == "advanced", source=DECLARING, situation=note,
         notes=("Import the result into the campaign: Import (i) on the app's Battles screen, or referee campaign battle import FILE",),
     )
+
+
+def _if_in(base: str, ships: set[str]) -> str:
+    return base if base in ships else ""
 
 
 def from_battle(campaign: Campaign, battle: Battle) -> Done:
