@@ -7,10 +7,95 @@ Below it, the rule defects the generator ran into, each shown by a test of the r
 
 from __future__ import annotations
 
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee import storage
+from referee.cli import app
+from referee.journal import Journal
 from referee.knight_hawks import battle_file
-from referee.sathar_war import battles, setup, turn
-from referee.sathar_war.campaign import Place
+from referee.resources import campaigns_dir
+from referee.sathar_war import battles, campaign_file, repairs, setup, turn
+from referee.sathar_war.campaign import STATUSES, Place
 from tests.test_sathar_war import TABLES, at_step, put, war
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+import war as generator  # noqa: E402
+
+SEED = 4  # its first fifteen days: battles fought with the engine and on the table, risk jumps, NOVA, repairs
+DAYS = 15
+GONE = {"destroyed": ("combat", "stranded"), "misjumped": ("misjump",), "removed": ("combat",), "detonated": ("detonated",)}
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[generator.War, Path]:
+    path = tmp_path_factory.mktemp("war") / "war.toml"
+    return generator.play(SEED, DAYS, path), path
+
+
+def test_the_war_reaches_its_day_by_legal_actions_both_ways_of_fighting_among_them(played: tuple[generator.War, Path]) -> None:
+    war, _ = played
+    campaign = war.campaign
+    assert (campaign.day, campaign.step, campaign.outcome) == (DAYS, "sathar-move", "")
+    assert war.refused == []  # every action the players chose, the rules allowed
+    assert war.actions["campaign advance"] == 4 * (DAYS - 1) + 1  # the set-up, then four steps a day
+    assert war.actions["campaign move"] > 50 and war.actions["campaign battle declare"] >= 3
+    assert any("the Knight Hawks engine" in f for f in war.fought) and any("on the table, results entered" in f for f in war.fought)
+    assert war.actions["Results"] + sum(n for what, n in war.actions.items() if what.startswith("the battle ")) == len(war.fought)
+    assert any(e.text.startswith("Strike Force NOVA") for e in campaign.log) and any("jump safely" in e.text or "MISJUMP" in e.text for e in campaign.log)
+
+
+def test_every_ship_and_station_is_accounted_for(played: tuple[generator.War, Path]) -> None:
+    """On the map, off it (not yet placed), in the Void, or lost (each loss recorded once, as its
+    status says); the orders of battle are all there, none added, none gone."""
+    war, _ = played
+    campaign = war.campaign
+    start = campaign_file.from_dict(storage.read(campaigns_dir() / "second-sathar-war.toml", "campaign"), TABLES)
+    assert sorted((u.name, u.side, u.kind) for u in campaign.units) == sorted((u.name, u.side, u.kind) for u in start.units)
+    losses = Counter(loss.name for loss in campaign.losses)
+    assert all(n == 1 for n in losses.values()) and len(losses) > 0
+    replaced = {u.name for u in campaign.units if any(e.text.startswith((f"the {u.name} is replaced", f"the {u.name}: ")) for e in campaign.log)}
+    for unit in campaign.units:
+        assert unit.status in STATUSES, unit.name
+        assert (unit.place is not None) == unit.active, unit.name
+        if unit.status in GONE:
+            assert [loss.how for loss in campaign.losses if loss.name == unit.name] in [[how] for how in GONE[unit.status]], unit.name
+        else:
+            assert unit.name not in losses or unit.name in replaced, unit.name  # lost, then brought back by the replacements
+        if unit.status == "void":
+            assert unit.returns > campaign.day, unit.name
+    docked = [u for c in repairs.centres(campaign) if c.owner == "UPF" for u in c.queue]  # in repair at a construction centre
+    assert all(u.active and u.roster.docked_at for u in docked)
+
+
+def test_every_roll_of_the_dice_is_in_a_log(played: tuple[generator.War, Path]) -> None:
+    """The campaign's dice (misjumps, NOVA, repairs in space) each in the campaign's log, the engine's
+    each in its battle's log: as many dice shown as were rolled."""
+    war, _ = played
+    shown = sum(generator.dice_in(r) for e in war.campaign.log for r in e.rolls)
+    assert war.dice.rolled == shown > 0
+    assert war.battle_dice.rolled == war.battle_rolls > 0
+
+
+def test_the_file_loads_strictly_as_the_commands_read_it(played: tuple[generator.War, Path]) -> None:
+    war, path = played
+    assert Journal.open(path, TABLES, "campaign").campaign == war.campaign
+    result = CliRunner().invoke(app, ["campaign", "status", "--campaign", str(path)], catch_exceptions=False)
+    assert result.exit_code == 0 and result.stdout.startswith(f"track   day {DAYS} of the war")
+
+
+def test_the_same_seed_gives_the_same_file_and_another_seed_another(played: tuple[generator.War, Path], tmp_path: Path) -> None:
+    _, path = played
+    again = tmp_path / "again.toml"
+    generator.play(SEED, DAYS, again)
+    assert again.read_bytes() == path.read_bytes()
+    other = tmp_path / "other.toml"
+    generator.play(SEED + 1, 2, other)
+    assert other.read_bytes() != path.read_bytes()
 
 
 # ---------------------------------------------------------------------- defects the generator found
