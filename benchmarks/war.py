@@ -66,7 +66,7 @@ class Dice(random.Random):
         super().__init__(seed)
         self.rolled = 0
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         self.rolled += 1  # (randint calls randrange: every die of referee.dice comes here)
         return super().randrange(start, stop, step)
 
@@ -114,7 +114,10 @@ class War:
 
     def take(self, what: str, action: Callable[[Campaign], Done]) -> bool:
         """An action, as a command takes it: refused, nothing changes (and the refusal is noted);
-        done, the state is checked as a save checks it (and saved with ``--journal``)."""
+        done, the state is checked as a save checks it (and saved with ``--journal``). Once the war
+        is decided, the players take no more actions."""
+        if self.campaign.outcome:
+            return False
         try:
             done = action(self.campaign)
         except RefereeError as error:
@@ -132,7 +135,9 @@ class War:
         return self.take("campaign advance", lambda c: turn.advance(c, self.tables, self.dice, {}, override))
 
     def save(self, path: Path) -> None:
-        storage.write_text(path, self.writer.text(self.campaign) if self.journal is None else campaign_file.text(self.campaign, self.tables))
+        """The campaign file as it stands, saved as the program saves (checked, atomic; no backup kept)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        storage.write_text(path, self.writer.text(self.campaign) if self.journal is None else campaign_file.text(self.campaign, self.tables), backup=False)
 
     # ------------------------------------------------------------------ battles
 
@@ -241,8 +246,10 @@ def main() -> None:
         print(f"  {count:5} {what}")
     for line in war.refused[:20]:
         print(f"  refused: {line}")
-    for path in [*also.values(), args.out]:
-        if path.exists():
+    for day, path in [*also.items(), (c.day, args.out)]:
+        if day > c.day:
+            print(f"not written: {path} (the war ended on day {c.day}, before day {day})")
+        else:
             print(f"wrote {path}: {path.stat().st_size / 1024:.0f} KB")
 
 

@@ -14,12 +14,15 @@ every action goes through :meth:`War.take`.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from war_battle import power
 
+from referee.errors import RefereeError
+from referee.knight_hawks.repair import damaged_targets
 from referee.sathar_war import battles, fleets, movement, repairs, setup, turn
 from referee.sathar_war.campaign import Campaign, Place, Side, Unit
 from referee.sathar_war.forces import carrier_capacity
@@ -62,7 +65,7 @@ class Player:
         return self.war.campaign
 
     @property
-    def rng(self):  # type: ignore[no-untyped-def]
+    def rng(self) -> random.Random:
         return self.war.players
 
     def ships(self) -> list[Unit]:
@@ -123,11 +126,11 @@ class Player:
         Sathar, the nearest start circle, for the Void); (place, planet)."""
         found = repairs.nearest_centre(self.c, unit)
         best = (found[1], found[0].system, found[0].planet.name) if found else None
-        if self.side == "Sathar" and unit.place is not None:
+        if self.side == "Sathar" and unit.place is not None:  # the Void repairs completely in six days: worth a few days more
             for circle in self.c.frontier.circles:
                 days = self.days(unit.place, circle.name)
-                if days is not None and (best is None or days < best[0]):
-                    best = (days, circle.name, "")
+                if days is not None and (best is None or days < best[0] + 4):
+                    best = (days - 4, circle.name, "")
         return (best[1], best[2]) if best else None
 
 
@@ -166,11 +169,34 @@ class Sathar(Player):
         for unit in [u for u in self.ships() if not u.fleet and self.movable(u)]:
             self.move_alone(unit)
 
+    def at_risk(self) -> str:
+        """The class the secret retreat condition counts, once one more loss of it would meet it."""
+        lost = Counter(loss.kind for loss in self.c.losses if loss.side == "Sathar" and loss.how != "detonated")
+        if self.c.retreat_condition == 1 and lost["assault carrier"] >= 1:
+            return "assault carrier"
+        if self.c.retreat_condition == 2 and lost["heavy cruiser"] >= 4:
+            return "heavy cruiser"
+        return ""
+
+    def withdrawn(self, unit: Unit) -> bool:
+        """Kept out of harm: the Sathar player knows what his retreat condition counts."""
+        return unit.kind == self.at_risk()
+
+    def hurt(self, unit: Unit) -> bool:
+        return super().hurt(unit) or self.withdrawn(unit)
+
+    def repair_goal(self, unit: Unit) -> tuple[str, str] | None:
+        if not self.withdrawn(unit) or unit.place is None:
+            return super().repair_goal(unit)
+        circles = [(days, c.name) for c in self.c.frontier.circles if (days := self.days(unit.place, c.name)) is not None]
+        return (min(circles)[1], "") if circles else None  # a start circle, and the Void
+
     def void(self) -> None:
-        """Damaged ships in a start circle enter the Void, to come back repaired six days on."""
+        """Damaged ships in a start circle enter the Void, to come back repaired six days on (and
+        those the retreat condition counts, to be out of harm)."""
         by_circle: dict[str, list[str]] = {}
         for unit in self.ships():
-            if not unit.fighter and repairs.needs_repair(unit) and not repairs.why_not_void(self.c, unit):
+            if not unit.fighter and (repairs.needs_repair(unit) or self.withdrawn(unit)) and not repairs.why_not_void(self.c, unit):
                 by_circle.setdefault(unit.place.where, []).append(unit.name)  # type: ignore[union-attr]
         for names in by_circle.values():
             self.war.take("campaign repairs void", lambda c, names=names: repairs.enter_void(c, names))
@@ -187,7 +213,7 @@ class Sathar(Player):
             names = waiting[:count]
             try:
                 trial = setup.place_sathar(self.c, names, circle)
-            except Exception:
+            except RefereeError:
                 return
             if not setup.crowded_circles(trial.campaign):
                 self.war.take("campaign place", lambda c: setup.place_sathar(c, names, circle))
@@ -295,8 +321,8 @@ class Sathar(Player):
         assert place is not None
         mine = strength(units)
         here = "" if place.on_route else place.where
-        if here and self.stations(here) and self.defense(here) < mine * 3 // 2:
-            self.goals[key] = here
+        if here and self.can_take(here, mine):
+            self.goals[key] = here  # it attacks here today
             return ""
         kept = self.goals.get(key, "")
         if kept and kept != here and self.stations(kept) and self.defense(kept) < mine * 3 // 2 and self.days(place, kept) is not None:
@@ -316,6 +342,11 @@ class Sathar(Player):
             return ""
         self.goals[key] = best[1]
         return best[1]
+
+    def can_take(self, system: str, mine: int) -> bool:
+        """A station there whose planet the ships are strong enough to attack: the station and every UPF ship in the system."""
+        ships = strength([u for u in self.c.at(system, "UPF") if not u.station])
+        return any(mine >= ships + power(s.roster) for s in self.stations(system))
 
     def stations(self, system: str) -> list[Unit]:
         return [u for u in self.c.at(system, "UPF") if u.station]
@@ -337,13 +368,14 @@ class Sathar(Player):
         """Attack a planet with a station where the attackers are strong enough against its station and
         every UPF ship in the system."""
         for place in battles.contested(self.c):
-            attackers = [u for u in place.sathar if not u.station and not u.attacked]
+            attackers = [u for u in place.sathar if not u.station and not u.attacked and not self.withdrawn(u)]
             targets = sorted((u for u in place.upf if u.station), key=lambda u: power(u.roster))
             planet = targets[0].home if targets else self.rng.choice(place.planets)
             defenders = [u for u in place.upf if not u.station or u.home == planet]
             if not attackers or strength(attackers) < strength(defenders):
                 continue
-            if self.war.take("campaign battle declare", lambda c, s=place.system, p=planet: battles.declare(c, self.war.tables, s, p)):
+            names = [u.name for u in attackers] if len(attackers) < sum(1 for u in place.sathar if not u.station and not u.attacked) else []
+            if self.war.take("campaign battle declare", lambda c, s=place.system, p=planet: battles.declare(c, self.war.tables, s, p, names)):
                 self.war.resolve(self.c.fights[-1])
                 if self.c.outcome:
                     return
@@ -425,7 +457,7 @@ class UPF(Player):
             if where.owner != "UPF":
                 continue
             for unit in where.queue:
-                systems = [t for t in repairs.damaged_targets(unit.roster) if t != "hull"]
+                systems = [t for t in damaged_targets(unit.roster) if t != "hull"]
                 if systems and repairs.works_today(unit) and self.rng.random() < 0.3:
                     self.war.take("campaign repairs order", lambda c, name=unit.name, system=systems[0]: repairs.order(c, name, 0, system))
 
