@@ -120,3 +120,44 @@ def test_a_fighter_based_at_a_station_outside_the_battle_fights_launched() -> No
     battle_file.text(battle, TABLES)  # the battle's file is written (and reads back)
     back = battles.from_battle(campaign, battle).campaign
     assert back.unit("UPF Fighter 1").roster.carried_by == "Gran Quivera Station"
+
+
+def test_a_fighter_launched_in_a_battle_outlives_its_carrier_destroyed_there() -> None:
+    """A fighter that left its carrier in the battle and is afloat at its end is not lost with the
+    carrier when the battle is taken back (it was recorded destroyed in combat with it): it is in the
+    system, out of a carrier, to land on a station or carrier before the day ends (Breaking Off
+    Combat: 'Fighters not aboard a carrier or station when the "Day" marker is advanced are destroyed
+    automatically'). The fighters still aboard are lost with it (a reading of the engine's)."""
+    import attrs
+
+    from referee.knight_hawks.battle import advance
+    from referee.knight_hawks.combat_phase import settle
+    from referee.knight_hawks.movement import dock
+    from tests.test_sathar_war import contested_prenglar
+
+    campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
+    battle = dock(advance(battles.battle_for(campaign, "Prenglar")), "UPF Fighter 1", "").battle  # launched in the UPF's half
+    carrier = battle.ship("TF Prenglar Assault Carrier")
+    battle, _ = settle(battle.with_ships([attrs.evolve(carrier, hull=0)]), [carrier.name])
+    assert not battle.ship("UPF Fighter 1").destroyed and battle.ship("UPF Fighter 2").destroyed
+    done = battles.from_battle(campaign, battle)
+    back = done.campaign
+    fighter = back.unit("UPF Fighter 1")
+    assert fighter.active and fighter.roster.carried_by == "" and fighter.place == campaign.unit("UPF Fighter 1").place
+    assert {loss.name for loss in back.losses} == {"TF Prenglar Assault Carrier", "UPF Fighter 2", "UPF Fighter 3", "UPF Fighter 4"}
+    assert any(e.text.startswith("UPF Fighter 1: launched in the battle, not aboard the TF Prenglar Assault Carrier when it was destroyed") for e in done.entries)
+
+
+@pytest.mark.xfail(strict=True, reason="a defect of referee/knight_hawks/movement.py, left to its owner: dock() takes only 'space station'")
+def test_a_ship_docks_at_a_campaign_station_in_its_battle() -> None:
+    """A campaign's stations keep their type in a battle (fortress, fortified station, armed station:
+    knight_hawks.battle.STATIONS, 'the classes a ship docks at'), and a ship may dock at one (Space
+    Stations); the engine refuses: 'ships dock at space stations; the Gran Quivera Station is a
+    fortified station'."""
+    from referee.knight_hawks.battle import advance
+    from referee.knight_hawks.movement import dock
+    from tests.test_sathar_war import contested_prenglar
+
+    campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
+    battle = advance(battles.battle_for(campaign, "Prenglar"))
+    assert dock(battle, "TF Prenglar Frigate 1", "Gran Quivera Station").battle.ship("TF Prenglar Frigate 1").docked_at == "Gran Quivera Station"

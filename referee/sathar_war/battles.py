@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 COMBAT = f"{BOOK}, Special Combat Rules"
 DECLARING = f"{COMBAT}: Declaring Combat"
 BREAKING_OFF = f"{COMBAT}: Breaking Off Combat"
+LEFT_OUT = "'Fighters not aboard a carrier or station when the \"Day\" marker is advanced are destroyed automatically'"
 DRONES = f"{BOOK}, Shatter Drones (Optional)"
 WHICH_RULES = "ssw.which-rules (Which Rules To Use?)"
 HAND_EDIT = "a correction by the referee (Knight Hawks Campaign Book: the ship roster form)"
@@ -375,10 +376,31 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
     campaign, escaped = _escapes(campaign, battle)
     entries += escaped
     if lost:
+        campaign, launched = _launched(campaign, battle, lost)
+        entries += launched
         campaign = lose(campaign, lost, "combat")
         entries.append(campaign.entry(f"destroyed in the battle: {', '.join(u.name for u in lost)}", rule=rule))
     campaign, judged = judge(campaign.logged(*entries))
     return Done(campaign, (*entries, *judged))
+
+
+def _launched(campaign: Campaign, battle: Battle, lost: Sequence[Unit]) -> tuple[Campaign, list[Entry]]:
+    """Fighters launched in the battle and afloat at its end, whose carrier (or station) was
+    destroyed in it: not lost with it, but out of it in the system, to land before the day ends."""
+    gone = {u.name for u in lost}
+    entries: list[Entry] = []
+    for ship in battle.ships:
+        unit = campaign.unit(ship.name)
+        base = unit.roster.carried_by
+        if ship.destroyed or ship.carried_by or base not in gone or not unit.active or battle.escape(ship.name) is not None:
+            continue
+        campaign = campaign.with_units([attrs.evolve(unit, roster=attrs.evolve(unit.roster, carried_by=""))])
+        text = (
+            f"{unit.name}: launched in the battle, not aboard the {base} when it was destroyed, so not lost with it; in {fight_of(campaign, unit).system}, "
+            f"out of a carrier ({LEFT_OUT})"
+        )
+        entries.append(campaign.entry(text, rule=BREAKING_OFF))
+    return campaign, entries
 
 
 def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]:
@@ -410,7 +432,7 @@ def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]
             campaign = campaign.with_units([attrs.evolve(u, roster=attrs.evolve(u.roster, carried_by="")) for u in left])
             text = (
                 f"{', '.join(u.name for u in left)}: not aboard the {ship.name} when it left the battle, so not with it; launched in {fight_of(campaign, unit).system} "
-                "('Fighters not aboard a carrier or station when the \"Day\" marker is advanced are destroyed automatically')"
+                f"({LEFT_OUT})"
             )
             entries.append(campaign.entry(text, rule=BREAKING_OFF))
     return campaign, entries
