@@ -121,17 +121,6 @@ class Player:
         self.formed += 1
         return f"{prefix} {self.formed}"
 
-    def repair_goal(self, unit: Unit) -> tuple[str, str] | None:
-        """Where a damaged ship goes: the nearest construction centre open to its side (and, for the
-        Sathar, the nearest start circle, for the Void); (place, planet)."""
-        found = repairs.nearest_centre(self.c, unit)
-        best = (found[1], found[0].system, found[0].planet.name) if found else None
-        if self.side == "Sathar" and unit.place is not None:  # the Void repairs completely in six days: worth a few days more
-            for circle in self.c.frontier.circles:
-                days = self.days(unit.place, circle.name)
-                if days is not None and (best is None or days < best[0] + 4):
-                    best = (days - 4, circle.name, "")
-        return (best[1], best[2]) if best else None
 
 
 # ---------------------------------------------------------------------- the Sathar player
@@ -186,10 +175,19 @@ class Sathar(Player):
         return super().hurt(unit) or self.withdrawn(unit)
 
     def repair_goal(self, unit: Unit) -> tuple[str, str] | None:
-        if not self.withdrawn(unit) or unit.place is None:
-            return super().repair_goal(unit)
+        """Where a damaged ship goes, (place, planet): the nearest start circle, for the Void (it
+        repairs completely in six days: worth a few days more), or a captured construction centre
+        nearer; a ship withdrawn goes to the nearest circle."""
+        assert unit.place is not None
         circles = [(days, c.name) for c in self.c.frontier.circles if (days := self.days(unit.place, c.name)) is not None]
-        return (min(circles)[1], "") if circles else None  # a start circle, and the Void
+        if self.withdrawn(unit):
+            return (min(circles)[1], "") if circles else None
+        found = repairs.nearest_centre(self.c, unit)
+        best = (found[1], found[0].system, found[0].planet.name) if found else None
+        for days, circle in circles:
+            if best is None or days < best[0] + 4:
+                best = (days - 4, circle, "")
+        return (best[1], best[2]) if best else None
 
     def void(self) -> None:
         """Damaged ships in a start circle enter the Void, to come back repaired six days on (and
@@ -208,7 +206,7 @@ class Sathar(Player):
         if not waiting or self.rng.random() > (0.9 if self.c.day == 1 else 0.3):
             return
         self.rng.shuffle(waiting)
-        circle = self.rng.choice([c.name for c in self.c.frontier.circles])
+        circle = self.safest()
         for count in range(min(len(waiting), self.rng.randint(2, 8)), 0, -1):
             names = waiting[:count]
             try:
@@ -226,9 +224,26 @@ class Sathar(Player):
         """The ships placed in each start circle today (back from the Void too): they start the turn there."""
         return Counter(u.circle for u in self.c.side("Sathar") if u.active and not u.fighter and u.placed == self.c.day)
 
+    def safest(self, but: str = "") -> str:
+        """The start circle whose system the UPF holds least strongly, give or take."""
+        circles = [c for c in self.c.frontier.circles if c.name != but]
+        return min(circles, key=lambda c: self.defense(c.system) + self.rng.random() * 300).name
+
     def spread(self) -> None:
-        """Ships back from the Void into one circle, too many to start there: some are placed again in
-        another circle (the Sathar player is still setting his counters down)."""
+        """Ships placed today (back from the Void) are placed again in another circle (the Sathar player
+        is still setting his counters down): out of a circle whose system the UPF holds too strongly to
+        come through, and out of one holding too many to start there."""
+        placed: dict[str, list[Unit]] = {}
+        for unit in self.c.side("Sathar"):
+            if unit.active and not unit.fighter and unit.placed == self.c.day and not unit.moved and not setup.why_not_place_sathar(self.c, unit):
+                placed.setdefault(unit.circle, []).append(unit)
+        for circle, units in placed.items():
+            system = self.c.frontier.circle(circle).system
+            if self.defense(system) > 2 * strength(units):
+                names, there = [u.name for u in units], self.safest(but=circle)
+                trial = setup.place_sathar(self.c, names, there)
+                if not setup.crowded_circles(trial.campaign):
+                    self.war.take("campaign place", lambda c, names=names, there=there: setup.place_sathar(c, names, there))
         for _ in range(20):
             if not setup.crowded_circles(self.c):
                 return
@@ -315,8 +330,8 @@ class Sathar(Player):
         self.go(units, there, planet)
 
     def goal(self, key: str, units: Sequence[Unit]) -> str:
-        """The system the ships attack next: where they are while its stations stand and the UPF is not
-        far stronger there; else the nearest system with stations they can hope to take."""
+        """The system the ships attack next: where they are while they can take a station there; else
+        the nearest system whose stations they can hope to take; else a stronger fleet to join."""
         place = units[0].place
         assert place is not None
         mine = strength(units)
@@ -332,16 +347,25 @@ class Sathar(Player):
             if not self.stations(system.name) or system.name == here:
                 continue
             days = self.days(place, system.name)
-            if days is None:
-                continue
             odds = self.defense(system.name) / max(mine, 1)
-            score = days + 4 * odds + (30 if odds > 1.5 else 0) + self.rng.random() * 3
+            if days is None or odds > 1.5:
+                continue
+            score = days + 4 * odds + self.rng.random() * 3
             if best is None or score < best[0]:
                 best = (score, system.name)
         if best is None:
-            return ""
+            return self.rally(key, place)
         self.goals[key] = best[1]
         return best[1]
+
+    def rally(self, key: str, place: Place) -> str:
+        """Too weak for any target: to the strongest other Sathar fleet in a system, to join it."""
+        others = [f for f in self.c.fleets() if f != key and self.c.fleet(f)[0].side == "Sathar"]
+        found = [(strength(self.c.fleet(f)), self.c.fleet(f)[0].place) for f in others]
+        systems = [(-power, there.where) for power, there in found if there is not None and not there.on_route and self.c.frontier.is_system(there.where)]
+        reachable = [(power, where) for power, where in sorted(systems) if self.days(place, where) is not None]
+        self.goals.pop(key, None)
+        return reachable[0][1] if reachable and reachable[0][1] != (place.where if not place.on_route else "") else ""
 
     def can_take(self, system: str, mine: int) -> bool:
         """A station there whose planet the ships are strong enough to attack: the station and every UPF ship in the system."""

@@ -8,7 +8,6 @@ Below it, the rule defects the generator ran into, each shown by a test of the r
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from tests.test_sathar_war import TABLES, at_step, put, war
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 import war as generator  # noqa: E402
 
-SEED = 4  # its first fifteen days: battles fought with the engine and on the table, risk jumps, NOVA, repairs
+SEED = 3  # the fixtures' war (make war): its first fifteen days hold battles fought with the engine and on the table, a risk jump, NOVA
 DAYS = 15
 GONE = {"destroyed": ("combat", "stranded"), "misjumped": ("misjump",), "removed": ("combat",), "detonated": ("detonated",)}
 
@@ -56,14 +55,14 @@ def test_every_ship_and_station_is_accounted_for(played: tuple[generator.War, Pa
     campaign = war.campaign
     start = campaign_file.from_dict(storage.read(campaigns_dir() / "second-sathar-war.toml", "campaign"), TABLES)
     assert sorted((u.name, u.side, u.kind) for u in campaign.units) == sorted((u.name, u.side, u.kind) for u in start.units)
-    losses = Counter(loss.name for loss in campaign.losses)
-    assert all(n == 1 for n in losses.values()) and len(losses) > 0
+    losses = {loss.name: loss for loss in campaign.losses}  # (the last of each ship's: one replaced may be lost again)
+    assert losses
     replaced = {u.name for u in campaign.units if any(e.text.startswith((f"the {u.name} is replaced", f"the {u.name}: ")) for e in campaign.log)}
     for unit in campaign.units:
         assert unit.status in STATUSES, unit.name
         assert (unit.place is not None) == unit.active, unit.name
         if unit.status in GONE:
-            assert [loss.how for loss in campaign.losses if loss.name == unit.name] in [[how] for how in GONE[unit.status]], unit.name
+            assert losses[unit.name].how in GONE[unit.status], unit.name
         else:
             assert unit.name not in losses or unit.name in replaced, unit.name  # lost, then brought back by the replacements
         if unit.status == "void":
