@@ -88,9 +88,9 @@ class Player:
         return repairs.needs_repair(unit) and (ship.hull * 5 < ship.hull_start * 4 or ship.adf < ship.adf_start or ship.mr < ship.mr_start
                                                or bool(ship.damaged) or any(s.state == "destroyed" for s in (*ship.weapons, *ship.defenses)))
 
-    def go(self, units: Sequence[Unit], there: str, planet: str = "", rate: int | None = None, groups: Sequence[Sequence[str]] = ()) -> bool:
+    def go(self, units: Sequence[Unit], there: str, planet: str = "", rate: int | None = None) -> bool:
         """Move ships (a whole fleet by its name) a day toward a system or start circle; stop at the
-        planet named if they arrive today."""
+        planet named if they arrive today. Risk-jumping, they interlock their computers: one roll."""
         first = units[0]
         assert first.place is not None
         names = [first.fleet] if first.fleet and {u.name for u in self.c.fleet(first.fleet)} == {u.name for u in units} else [u.name for u in units]
@@ -102,7 +102,7 @@ class Player:
             return self.war.take("campaign move", lambda c: movement.move(c, self.war.tables, names, "", None, planet))
         arriving = self.days(first.place, there, rate or first.place.rate or 1) == 1 and self.c.frontier.is_system(there)
         stop = planet if arriving else ""
-        return self.war.take("campaign move", lambda c: movement.move(c, self.war.tables, names, there, rate, stop, groups, self.war.dice))
+        return self.war.take("campaign move", lambda c: movement.move(c, self.war.tables, names, there, rate, stop, (), self.war.dice))
 
     def land(self) -> None:
         """Fighters out of their carrier land on a carrier with room, or a station, where they are:
@@ -299,12 +299,7 @@ class Sathar(Player):
             place = members[0].place
             assert place is not None
             fast = not place.on_route and self.c.frontier.is_system(place.where) and all(u.roster.adf >= 2 and not u.damaged for u in members)
-            if fast and self.rng.random() < 0.2:
-                names = [u.name for u in members]
-                groups = [names[i:i + 3] for i in range(0, len(names), 3)]  # interlocked computers, three ships a roll
-                self.go(members, goal, self.target_planet(goal), 2, groups)
-            else:
-                self.go(members, goal, self.target_planet(goal))
+            self.go(members, goal, self.target_planet(goal), 2 if fast and self.rng.random() < 0.2 else None)
 
     def move_alone(self, unit: Unit) -> None:
         if not self.movable(unit):
