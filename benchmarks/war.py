@@ -1,7 +1,9 @@
 """A whole Second Sathar War, played by a seeded generator through the rules layer (issue 21).
 
-    .venv/bin/python benchmarks/war.py --seed 7 --until 150 --out war.toml [--also 60=war-day60.toml]
+    .venv/bin/python benchmarks/war.py --seed 3 --until 150 --out war.toml [--also 60=war-day60.toml]
                                        [--journal] [--battles DIR]
+
+(``make war`` writes the benchmark fixtures so: benchmarks/fixtures/README.md.)
 
 From the bundled start (set-up, day 0) both sides play legal actions chosen by seeded players
 (``war_sides.py``): the UPF set-up and the Sathar placement in the start circles, the secret
@@ -37,14 +39,16 @@ import argparse
 import random
 import sys
 import time
+import tomllib
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from war_battle import Fight as Table, allot, outcomes  # noqa: E402
+from war_sides import UPF, Sathar  # noqa: E402
 
-from referee import storage, tables as tables_file  # noqa: E402
+from referee import saves, storage, tables as tables_file  # noqa: E402
 from referee.errors import RefereeError  # noqa: E402
 from referee.journal import Journal  # noqa: E402
 from referee.knight_hawks import battle_file  # noqa: E402
@@ -84,7 +88,7 @@ def dice_in(receipt: str) -> int:
 class War:
     """The referee's table: the campaign as it stands, the dice, and each action taken on it."""
 
-    def __init__(self, campaign: Campaign, tables: Tables, seed: int, journal: Journal | None = None, battles_dir: Path | None = None) -> None:
+    def __init__(self, campaign: Campaign, tables: Tables, seed: int, journal: Journal | None = None, battle_files: Path | None = None) -> None:
         self.campaign = campaign
         self.tables = tables
         self.dice = Dice(seed)  # the campaign's rolls: logged in the campaign
@@ -93,14 +97,14 @@ class War:
         self.players = random.Random(f"players {seed}")  # what the players choose
         self.writer = campaign_file.Writer(tables)
         self.journal = journal
-        self.battles_dir = battles_dir
+        self.battle_files = battle_files  # the campaign's name there: each battle fought with the engine kept beside it, as the app names it (None: not kept)
         self.actions: Counter[str] = Counter()
         self.refused: list[str] = []
         self.fought: list[str] = []  # one line a battle: day, where, who, how it was fought, its losses
         self.battle_rolls = 0  # the dice the logs of the battles fought with the engine show
 
     @classmethod
-    def begin(cls, seed: int, path: Path | None = None, journal: bool = False, battles_dir: Path | None = None) -> War:
+    def begin(cls, seed: int, path: Path | None = None, journal: bool = False, battle_files: Path | None = None) -> War:
         """The bundled start of the war (as ``make run`` and the app's new war begin it)."""
         every = tables_file.load()
         start = campaign_file.from_dict(storage.read(campaigns_dir() / "second-sathar-war.toml", "campaign"), every)
@@ -110,7 +114,7 @@ class War:
             storage.write_text(path, campaign_file.text(start, every))
             kept = Journal.open(path, every, "campaign")
             start = kept.campaign
-        return cls(start, every, seed, kept, battles_dir)
+        return cls(start, every, seed, kept, battle_files / (path.name if path else "war.toml") if battle_files else None)
 
     def take(self, what: str, action: Callable[[Campaign], Done]) -> bool:
         """An action, as a command takes it: refused, nothing changes (and the refusal is noted);
@@ -146,7 +150,7 @@ class War:
         the app closes it, or, fought on the table, its results entered ship by ship."""
         campaign = self.campaign
         battle = battles.battle_for(campaign, fight.system)
-        battle = battle_file.Writer(self.tables).read(_toml(battle_file.text(battle, self.tables)))  # the file the app writes, read back
+        battle = battle_file.Writer(self.tables).read(tomllib.loads(battle_file.text(battle, self.tables)))  # the file the app writes, read back
         engine = self.players.random() < (ENGINE_SMALL if len(fight.ships) <= SMALL else ENGINE_LARGE)
         ways = [n for n in campaign.frontier.neighbours(fight.system) if campaign.frontier.is_system(n)]
         table = Table(battle, self.tables, self.battle_dice if engine else self.table_dice, self.players, ways)
@@ -161,8 +165,9 @@ class War:
         if engine:
             text = battle_file.text(fought, self.tables)  # the battle's file as the app saves it, checked
             self.battle_rolls += sum(dice_in(r) for e in fought.log for r in e.rolls)
-            if self.battles_dir is not None:
-                storage.write_text(self.battles_dir / f"war.{_slug(fought.name)}.toml", text)
+            if self.battle_files is not None:
+                self.battle_files.parent.mkdir(parents=True, exist_ok=True)
+                storage.write_text(saves.battle_beside(self.battle_files, fought.name), text, backup=False)
             self.take(f"the battle {fought.name!r} taken into the campaign", lambda c: battles.from_battle(c, fought))
         else:
             results = outcomes(battle, fought)
@@ -180,29 +185,18 @@ class War:
                 self.take("campaign repairs space", lambda c, name=name, blocks=blocks: repairs.repair_in_space(c, name, blocks, self.dice))
 
 
-def _toml(text: str) -> dict[str, object]:
-    import tomllib
-
-    return tomllib.loads(text)
-
-
-def _slug(name: str) -> str:
-    return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
-
-
 # ---------------------------------------------------------------------- the war, day by day
 
 
-def play(seed: int, until: int, out: Path | None = None, also: dict[int, Path] | None = None, journal: bool = False, battles_dir: Path | None = None, quiet: bool = True) -> War:
+def play(seed: int, until: int, out: Path | None = None, also: dict[int, Path] | None = None, journal: bool = False, battle_files: Path | None = None, quiet: bool = True) -> War:
     """Play the war from its set-up until the Day marker reaches ``until`` or the war is decided."""
-    from war_sides import Sathar, UPF
-
-    war = War.begin(seed, out, journal, battles_dir)
+    war = War.begin(seed, out, journal, battle_files)
     sathar, upf = Sathar(war), UPF(war)
     upf.set_up()
     sathar.set_up()
     upf.nova()
     war.advance()
+
     def upf_attacks() -> None:
         upf.attack()
         for player in (sathar, upf):
