@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench war clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/undo_speed.py
 	$(BIN)/python benchmarks/view_speed.py
 	$(BIN)/python benchmarks/paper_speed.py
+
+# The generated war of issue 21 (benchmarks/war.py): its files at day 60 and at the war's end, as
+# benchmark fixtures. The same seed gives the same files.
+WAR_SEED ?= 3
+war: $(STAMP)
+	$(BIN)/python benchmarks/war.py --seed $(WAR_SEED) --until 150 --out benchmarks/fixtures/war-day150.toml --also 60=benchmarks/fixtures/war-day60.toml
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

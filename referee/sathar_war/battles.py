@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 COMBAT = f"{BOOK}, Special Combat Rules"
 DECLARING = f"{COMBAT}: Declaring Combat"
 BREAKING_OFF = f"{COMBAT}: Breaking Off Combat"
+LEFT_OUT = "'Fighters not aboard a carrier or station when the \"Day\" marker is advanced are destroyed automatically'"
 DRONES = f"{BOOK}, Shatter Drones (Optional)"
 WHICH_RULES = "ssw.which-rules (Which Rules To Use?)"
 HAND_EDIT = "a correction by the referee (Knight Hawks Campaign Book: the ship roster form)"
@@ -307,7 +308,9 @@ def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str, riders: S
 
 def battle_for(campaign: Campaign, system: str) -> Battle:
     """Today's declared battle in a system as a Knight Hawks battle (Advanced Game rosters), the
-    attacker as Player A, moving first."""
+    attacker as Player A, moving first. A ship docked at, or a fighter based at, a station that is
+    not in the battle (the other planet's) starts it undocked, launched: the battle holds only its
+    own ships; taken back, the campaign keeps it at its station."""
     from referee.knight_hawks.battle import Battle  # the battle engine: loaded only for a battle
 
     found = campaign.frontier.system(system)
@@ -317,7 +320,8 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
     fight = fights[-1]
     defender = "UPF" if fight.attacker == "Sathar" else "Sathar"
     units = [campaign.unit(n) for n in fight.ships if campaign.unit(n).active]
-    ships = tuple(attrs.evolve(u.roster, docked_at=u.roster.docked_at if u.roster.docked_at in fight.ships else "") for u in units)
+    here = {u.name for u in units}
+    ships = tuple(attrs.evolve(u.roster, docked_at=_if_in(u.roster.docked_at, here), carried_by=_if_in(u.roster.carried_by, here)) for u in units)
     note = (
         f"From the campaign, day {campaign.day}: {fight.attacker} attack at {fight.planet} ({found.name}). Suggested: {fight.rules}. "
         f"Fought with the {RULES_NAMES[fight.game]}. The attacker moves first and enters from a narrow edge."
@@ -327,6 +331,10 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
         moving=fight.attacker, damage_table=fight.game == "advanced", source=DECLARING, situation=note,
         notes=("Import the result into the campaign: Import (i) on the app's Battles screen, or referee campaign battle import FILE",),
     )
+
+
+def _if_in(base: str, ships: set[str]) -> str:
+    return base if base in ships else ""
 
 
 def from_battle(campaign: Campaign, battle: Battle) -> Done:
@@ -368,10 +376,31 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
     campaign, escaped = _escapes(campaign, battle)
     entries += escaped
     if lost:
+        campaign, launched = _launched(campaign, battle, lost)
+        entries += launched
         campaign = lose(campaign, lost, "combat")
         entries.append(campaign.entry(f"destroyed in the battle: {', '.join(u.name for u in lost)}", rule=rule))
     campaign, judged = judge(campaign.logged(*entries))
     return Done(campaign, (*entries, *judged))
+
+
+def _launched(campaign: Campaign, battle: Battle, lost: Sequence[Unit]) -> tuple[Campaign, list[Entry]]:
+    """Fighters launched in the battle and afloat at its end, whose carrier (or station) was
+    destroyed in it: not lost with it, but out of it in the system, to land before the day ends."""
+    gone = {u.name for u in lost}
+    entries: list[Entry] = []
+    for ship in battle.ships:
+        unit = campaign.unit(ship.name)
+        base = unit.roster.carried_by
+        if ship.destroyed or ship.carried_by or base not in gone or not unit.active or battle.escape(ship.name) is not None:
+            continue
+        campaign = campaign.with_units([attrs.evolve(unit, roster=attrs.evolve(unit.roster, carried_by=""))])
+        text = (
+            f"{unit.name}: launched in the battle, not aboard the {base} when it was destroyed, so not lost with it; in {fight_of(campaign, unit).system}, "
+            f"out of a carrier ({LEFT_OUT})"
+        )
+        entries.append(campaign.entry(text, rule=BREAKING_OFF))
+    return campaign, entries
 
 
 def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]:
@@ -403,7 +432,7 @@ def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]
             campaign = campaign.with_units([attrs.evolve(u, roster=attrs.evolve(u.roster, carried_by="")) for u in left])
             text = (
                 f"{', '.join(u.name for u in left)}: not aboard the {ship.name} when it left the battle, so not with it; launched in {fight_of(campaign, unit).system} "
-                "('Fighters not aboard a carrier or station when the \"Day\" marker is advanced are destroyed automatically')"
+                f"({LEFT_OUT})"
             )
             entries.append(campaign.entry(text, rule=BREAKING_OFF))
     return campaign, entries
