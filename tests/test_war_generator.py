@@ -147,11 +147,10 @@ def test_a_fighter_launched_in_a_battle_outlives_its_carrier_destroyed_there() -
     assert any(e.text.startswith("UPF Fighter 1: launched in the battle, not aboard the TF Prenglar Assault Carrier when it was destroyed") for e in done.entries)
 
 
-@pytest.mark.xfail(strict=True, reason="a defect of referee/knight_hawks/movement.py, left to its owner: dock() takes only 'space station'")
 def test_a_ship_docks_at_a_campaign_station_in_its_battle() -> None:
     """A campaign's stations keep their type in a battle (fortress, fortified station, armed station:
     knight_hawks.battle.STATIONS, 'the classes a ship docks at'), and a ship may dock at one (Space
-    Stations); the engine refuses: 'ships dock at space stations; the Gran Quivera Station is a
+    Stations); the engine refused it once: 'ships dock at space stations; the Gran Quivera Station is a
     fortified station'."""
     from referee.knight_hawks.battle import advance
     from referee.knight_hawks.movement import dock

@@ -147,7 +147,7 @@ def dock(battle: Battle, name: str, at: str) -> Done:
         # landed during this game turn, it has not spent a complete game turn on board to rearm (Fighters)
         battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
         return _done(battle, attrs.evolve(ship, carried_by=base.name, speed=0, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
-    if base.ship_class != "space station":
+    if base.ship_class not in STATIONS:  # (a campaign's stations keep their type in its battles: fortresses, fortified and armed stations)
         raise RefereeError(f"ships dock at space stations; the {base.name} is a {base.ship_class}")
     # a ship stops to dock: a masking screen lasts only while it flies straight at its speed; docked
     # during this game turn, it has not spent the turn docked (a complete game turn: Battle.docked_turns)
