@@ -45,7 +45,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from war_battle import Fight as Table, allot, outcomes  # noqa: E402
+from war_battle import Table, allot, outcomes  # noqa: E402
 from war_sides import UPF, Sathar  # noqa: E402
 
 from referee import saves, storage, tables as tables_file  # noqa: E402
@@ -102,6 +102,7 @@ class War:
         self.refused: list[str] = []
         self.fought: list[str] = []  # one line a battle: day, where, who, how it was fought, its losses
         self.battle_rolls = 0  # the dice the logs of the battles fought with the engine show
+        self.battle_steps = Counter[str]()  # the engine's steps taken and refused (a shot out of its rules, a move out of its drives)
 
     @classmethod
     def begin(cls, seed: int, path: Path | None = None, journal: bool = False, battle_files: Path | None = None) -> War:
@@ -155,6 +156,7 @@ class War:
         ways = [n for n in campaign.frontier.neighbours(fight.system) if campaign.frontier.is_system(n)]
         table = Table(battle, self.tables, self.battle_dice if engine else self.table_dice, self.players, ways)
         fought = table.play(self.players.randint(3, 8))
+        self.battle_steps.update(taken=table.steps, refused=table.refused)
         lost = sorted(s.name for s in fought.ships if s.destroyed)
         gone = sorted(e.ship for e in fought.escapes)
         how = f"the Knight Hawks engine, {table.steps} steps" if engine else "on the table, results entered"
@@ -233,7 +235,8 @@ def main() -> None:
     war = play(args.seed, args.until, args.out, also, args.journal, args.battles, quiet=not args.verbose)
     c = war.campaign
     print(f"seed {args.seed}: day {c.day}, step {c.step}; {'outcome: ' + c.outcome if c.outcome else 'the war goes on'}")
-    print(f"{sum(war.actions.values())} actions, {len(war.refused)} refused; {len(c.log)} log lines, {len(war.fought)} battles; {time.perf_counter() - start:.1f} s")
+    print(f"{sum(war.actions.values())} actions, {len(war.refused)} refused; {len(c.log)} log lines, {len(war.fought)} battles "
+          f"({war.battle_steps['taken']} battle steps, {war.battle_steps['refused']} refused by the engine); {time.perf_counter() - start:.1f} s")
     for line in war.fought:
         print(f"  {line}")
     for what, count in sorted(war.actions.items(), key=lambda item: -item[1]):

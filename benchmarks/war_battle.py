@@ -21,7 +21,7 @@ from referee.errors import RefereeError
 from referee.knight_hawks import combat_phase, movement, scenarios
 from referee.knight_hawks.battle import STATIONS, Battle, advance
 from referee.knight_hawks.combat import combat_table, restrictions
-from referee.knight_hawks.combat_phase import Done, Report
+from referee.knight_hawks.combat_phase import ONCE_A_TURN, SMALL_CRAFT, Done, Report
 from referee.knight_hawks.repair import Repair, damaged_targets, repair_in_battle
 from referee.knight_hawks.roster import SCREENS, Ship
 from referee.sathar_war.battles import Outcome
@@ -40,7 +40,7 @@ def strength(ships: Sequence[Ship]) -> int:
     return sum(power(s) for s in ships)
 
 
-class Fight:
+class Table:
     """One battle on the table: the battle as it stands, the engine's dice and the players' choices."""
 
     def __init__(self, battle: Battle, kh: Tables, dice: random.Random, players: random.Random, ways_out: Sequence[str]) -> None:
@@ -122,7 +122,7 @@ class Fight:
         """An electron, proton or stasis screen up, at the start of the ship's first movement phase."""
         for ship in ships:
             code = next((c for c in SCREENS if ship.has_intact(c)), "")
-            if code and not ship.active_screen and self.players.random() < 0.7:
+            if code and not ship.active_screen and self.players.random() < 0.7 and "power-short-circuit" not in ship.damaged:
                 self.take(lambda b, name=ship.name, code=code: movement.screen(b, name, code))
 
     def leave_stations(self, ships: Sequence[Ship]) -> None:
@@ -175,8 +175,12 @@ class Fight:
                     self.shot(firer.name, line.code, name, reach, distance, bool(flags["ff"]))
 
     def shot(self, firer: str, code: str, name: str, reach: int, distance: int, forward: bool) -> None:
+        """One shot at an enemy the rules let it aim at (Rate of Fire; Space Stations; Fighters)."""
         shooter = self.battle.ship(firer)
-        targets = [s for s in self.battle.afloat(self.battle.non_moving if shooter.side == self.battle.moving else self.battle.moving) if not s.carried_by]
+        if shooter.carried_by or (shooter.docked_at and (forward or code == "T")) or (code in ONCE_A_TURN and code in shooter.fired):
+            return
+        enemies = self.battle.afloat(self.battle.non_moving if shooter.side == self.battle.moving else self.battle.moving)
+        targets = [s for s in enemies if not s.carried_by and not (s.docked_at and s.ship_class in SMALL_CRAFT)]
         if not targets:
             return
         stations = [s for s in targets if s.ship_class in STATIONS]
@@ -186,11 +190,11 @@ class Fight:
             return
         icms: tuple[tuple[str, int], ...] = ()
         icm = target.system("ICM")
-        if code in ROCKETS and icm is not None and icm.state == "working" and icm.count and not target.docked_at and self.players.random() < 0.5:
+        launches = icm is not None and icm.state == "working" and icm.count and not target.docked_at and "power-short-circuit" not in target.damaged
+        if code in ROCKETS and launches and self.players.random() < 0.5:
             icms = ((target.name, min(icm.count, self.players.randint(1, 2))),)
         report = Report(range=hexes, head_on=forward and self.players.random() < 0.2, icms=icms)
-        if not self.take(lambda b: combat_phase.shoot(b, self.kh, self.dice, firer, code, target.name, report)) and icms:
-            self.take(lambda b: combat_phase.shoot(b, self.kh, self.dice, firer, code, target.name, report._replace(icms=())))
+        self.take(lambda b: combat_phase.shoot(b, self.kh, self.dice, firer, code, target.name, report))
 
     # ------------------------------------------------------------------ the repair turn
 

@@ -25,7 +25,7 @@ from tests.test_sathar_war import TABLES, at_step, put, war
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 import war as generator  # noqa: E402
 
-SEED = 3  # the fixtures' war (make war): its first fifteen days hold battles fought with the engine and on the table, a risk jump, NOVA
+SEED = 19  # the fixtures' war (make war): its first fifteen days hold battles fought with the engine and on the table, a risk jump, NOVA
 DAYS = 15
 GONE = {"destroyed": ("combat", "stranded"), "misjumped": ("misjump",), "removed": ("combat",), "detonated": ("detonated",)}
 
@@ -40,7 +40,7 @@ def test_the_war_reaches_its_day_by_legal_actions_both_ways_of_fighting_among_th
     war, _ = played
     campaign = war.campaign
     assert (campaign.day, campaign.step, campaign.outcome) == (DAYS, "sathar-move", "")
-    assert war.refused == []  # every action the players chose, the rules allowed
+    assert war.refused == [] and war.battle_steps["refused"] == 0  # every action and battle step the players chose, the rules allowed
     assert war.actions["campaign advance"] == 4 * (DAYS - 1) + 1  # the set-up, then four steps a day
     assert war.actions["campaign move"] > 50 and war.actions["campaign battle declare"] >= 3
     assert any("the Knight Hawks engine" in f for f in war.fought) and any("on the table, results entered" in f for f in war.fought)
