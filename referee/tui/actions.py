@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from referee.errors import RefereeError
 from referee.sathar_war import battles, fleets, movement, repairs, setup, turn
@@ -66,6 +66,37 @@ class Action(NamedTuple):
     # a second form that the first one's values call for ((its help, its fields); no fields: none), its values
     # added to the first's (a class's unknown Data Table cells); an action asking more rolls no dice
     more: Callable[[Values, Any, Tables], tuple[str, tuple[Field, ...]]] | None = None
+
+
+class Logged(Protocol):
+    """A rules layer's log entry with a turn and a sealed part (an engagement's, a scenario's)."""
+
+    @property
+    def turn(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def rolls(self) -> tuple[str, ...]: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def secret(self) -> str: ...
+
+
+class Line(NamedTuple):
+    """A log line as the dialogs read it: the rules' entry with the key its roll is typed under."""
+
+    turn: int
+    text: str
+    rolls: tuple[str, ...]
+    rule: str
+    secret: str
+    key: str
+
+
+def keyed_lines(entries: Sequence[Logged], key: str = "") -> tuple[Line, ...]:
+    """Each entry as a :class:`Line` keyed ``key`` (one roll a line: the key "")."""
+    return tuple(Line(e.turn, e.text, e.rolls, e.rule, e.secret, key) for e in entries)
 
 
 def later_roll(key: str, purpose: str) -> str:

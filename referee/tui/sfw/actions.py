@@ -26,19 +26,8 @@ from referee.starfleet_wars.engagement import Done, Engagement, Entry, sealed
 from referee.starfleet_wars.power import Allocation, why_not
 from referee.starfleet_wars.ships import Ship
 from referee.tables import Tables
-from referee.tui.actions import Action, Field, FieldError, Values, needed, number, text
+from referee.tui.actions import Action, Field, FieldError, Line, Values, keyed_lines, needed, number, text
 from referee.tui.sfw import cards
-
-
-class Line(NamedTuple):
-    """A log line as the dialogs read it: the rules' entry with the key its roll is typed under."""
-
-    turn: int
-    text: str
-    rolls: tuple[str, ...]
-    rule: str
-    secret: str
-    key: str
 
 
 class Stepped(NamedTuple):
@@ -52,7 +41,7 @@ Step = Callable[[random.Random, Mapping[str, str]], Stepped]
 
 
 def keyed(done: Done, key: str = "") -> Stepped:
-    return Stepped(done.state, tuple(Line(e.turn, e.text, e.rolls, e.rule, e.secret, key) for e in done.entries))
+    return Stepped(done.state, keyed_lines(done.entries, key))
 
 
 def shown(entry: Entry | Line, secrets: bool) -> Entry | Line:

@@ -19,18 +19,7 @@ from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.planets import other
 from referee.stellar_inferno.scenario import Done, Scenario
 from referee.tables import Tables
-from referee.tui.actions import Action, Field, FieldError, Values, later_roll, needed, number, text
-
-
-class Line(NamedTuple):
-    """A log line as the dialogs read it: the rules' entry with the key its roll is typed under."""
-
-    turn: int
-    text: str
-    rolls: tuple[str, ...]
-    rule: str
-    secret: str
-    key: str
+from referee.tui.actions import Action, Field, FieldError, Line, Values, keyed_lines, later_roll, needed, number, text
 
 
 class Stepped(NamedTuple):
@@ -44,7 +33,7 @@ KEY = ""  # (one roll a line: no key beside it in the dice dialog)
 
 
 def keyed(done: Done, key: str = KEY) -> Stepped:
-    return Stepped(done.state, tuple(Line(e.turn, e.text, e.rolls, e.rule, e.secret, key) for e in done.entries))
+    return Stepped(done.state, keyed_lines(done.entries, key))
 
 
 def no_dice(make: Callable[[], Done]) -> Step:
