@@ -140,9 +140,10 @@ class War:
         return self.take("campaign advance", lambda c: turn.advance(c, self.tables, self.dice, {}, override))
 
     def save(self, path: Path) -> None:
-        """The campaign file as it stands, saved as the program saves (checked, atomic; no backup kept)."""
+        """The campaign file as it stands, saved as the program saves (checked, atomic; no backup
+        kept), its log in the log file beside it."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        storage.write_text(path, self.writer.text(self.campaign) if self.journal is None else campaign_file.text(self.campaign, self.tables), backup=False)
+        campaign_file.save(path, self.campaign, self.tables, backup=False)
 
     # ------------------------------------------------------------------ battles
 

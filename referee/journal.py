@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from referee import history, storage, touched
 from referee.errors import RefereeError
-from referee.sathar_war import campaign_file
+from referee.sathar_war import campaign_file, log_file
 from referee.sathar_war.campaign import Campaign
 from referee.tables import Tables
 
@@ -51,11 +51,27 @@ SCENARIO_FORMAT = "referee stellar-inferno scenario"  # stellar_inferno.scenario
 
 
 class Writer(Protocol):
-    """A kind of file: its state from a file's tables, and a state's text, read back as a load reads it."""
+    """A kind of file: its state from a file's tables, a state's text, read back as a load reads
+    it, and what a save of that text writes beside the file first (a campaign's log lines)."""
 
     def read(self, data: dict[str, Any]) -> Any: ...
 
     def text(self, state: Any) -> str: ...
+
+    def beside(self) -> Beside | None: ...
+
+
+class Beside(Protocol):
+    """What a save writes beside the file before the file itself (a campaign's new log lines,
+    :class:`referee.sathar_war.log_file.Appending`)."""
+
+    def write(self) -> None: ...
+
+    def put_back(self) -> None:
+        """Undo the write: the file's own save failed."""
+
+    def saved(self, state: Any) -> Any:
+        """The state as it stands saved (a campaign's log lines all kept beside it)."""
 
 
 class Result(Protocol):
@@ -69,26 +85,31 @@ class Result(Protocol):
     def entries(self) -> tuple[Any, ...]: ...
 
 
-def battle_writer(tables: Tables) -> Writer:
+def campaign_writer(tables: Tables, target: Path) -> Writer:
+    """The campaign file at ``target`` (a symlink's target) keeps its log beside it."""
+    return campaign_file.Writer(tables, log_file.beside(target))
+
+
+def battle_writer(tables: Tables, target: Path | None = None) -> Writer:
     from referee.knight_hawks import battle_file
 
     return battle_file.Writer(tables)
 
 
-def engagement_writer(tables: Tables) -> Writer:
+def engagement_writer(tables: Tables, target: Path) -> Writer:
     from referee.starfleet_wars import engagement_file
 
     return engagement_file.Writer(tables)
 
 
-def scenario_writer(tables: Tables) -> Writer:
+def scenario_writer(tables: Tables, target: Path) -> Writer:
     from referee.stellar_inferno import scenario_file
 
     return scenario_file.Writer(tables)
 
 
-KINDS: dict[str, tuple[str, Callable[[Tables], Writer]]] = {
-    campaign_file.FORMAT: ("campaign", campaign_file.Writer), BATTLE_FORMAT: ("battle", battle_writer),
+KINDS: dict[str, tuple[str, Callable[[Tables, Path], Writer]]] = {
+    campaign_file.FORMAT: ("campaign", campaign_writer), BATTLE_FORMAT: ("battle", battle_writer),
     ENGAGEMENT_FORMAT: ("engagement", engagement_writer), SCENARIO_FORMAT: ("scenario", scenario_writer),
 }
 WHAT = {"campaign": "a campaign", "battle": "a Knight Hawks battle", "engagement": "a Starfleet Wars engagement", "scenario": "a Stellar Inferno scenario"}
@@ -113,7 +134,7 @@ class Journal:
         self.target = storage.target(path)  # where saves go: a symlink's target
         self.state = state
         self.tables = tables
-        self.writer: Writer = writer or (campaign_file.Writer(tables) if isinstance(state, Campaign) else battle_writer(tables))
+        self.writer: Writer = writer or (campaign_writer(tables, self.target) if isinstance(state, Campaign) else battle_writer(tables))
         self.seen = seen  # what the file held when read or saved last (None: not read here; the first save checks nothing)
         self.history = history.History(history.beside(self.target))
         self.trouble = ""  # why the last action could not be kept in the undo history ("": it was)
@@ -155,17 +176,24 @@ class Journal:
         written does not stop the action: it is saved, and ``trouble`` says why it cannot be undone."""
         state = done.state
         text = self.writer.text(state)  # checked as a load checks it; raises before anything changes
+        beside = self.writer.beside()
         data = text.encode("utf-8")
         with storage.locked(self.target, doing="save"):
             if self.seen is not None and storage.unchanged(self.target, self.seen) is None:
                 raise storage.ChangedOnDisk(self.target)
+            if beside is not None:
+                beside.write()  # a campaign's new log lines, before the file that counts them
             kept = self._record(data, what, state)
             try:
                 self.seen = storage.write_text(self.target, text, self.seen)
             except BaseException:
                 if kept is not None:
                     self._quietly(lambda: self.history.forget(*kept))
+                if beside is not None:
+                    beside.put_back()
                 raise
+        if beside is not None:
+            state = beside.saved(state)
         self._remember(data, state)
         self.state = state
 
@@ -307,7 +335,7 @@ def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage
         wanted = [(name, k) for name, (k, _) in KINDS.items() if kind in ("", k)]
         known = " or ".join(f"{k} ({name!r})" for name, k in wanted)
         raise RefereeError(f"{path}: its format line says {format_!r}, not a {known}; the file is unchanged")
-    writer = found[1](tables)
+    writer = found[1](tables, storage.target(path))
     try:
         state = writer.read(data)
     except RefereeError as error:

@@ -89,6 +89,20 @@ def read(path: Path, kind: str) -> dict[str, Any]:
 def read_seen(path: Path, kind: str) -> tuple[dict[str, Any], Seen]:
     """:func:`read`, and what the file held (for :func:`write_text` to check it is unchanged)."""
     raw, seen = _read_bytes(path, kind)
+    data = parse(raw, path, kind)
+    held = _locks().get(_key(path)) if _locks() else None
+    if held is not None:
+        held.seen = seen  # what a save under this lock must find still there
+    return data, seen
+
+
+def read_raw(path: Path, kind: str) -> bytes:
+    """The bytes of a regular file of at most READ_LIMIT (refused in one line otherwise)."""
+    return _read_bytes(path, kind)[0]
+
+
+def parse(raw: bytes, path: Path, kind: str) -> dict[str, Any]:
+    """The tables of a file's bytes: UTF-8 TOML of a sane shape, else refused in one line."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -97,15 +111,11 @@ def read_seen(path: Path, kind: str) -> tuple[dict[str, Any], Seen]:
     if problem:
         raise RefereeError(f"{path} is not a {kind} file: it {problem}") from None
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RefereeError(f"{path} is not valid TOML: {error}") from None
     except (RecursionError, ValueError, MemoryError):
         raise RefereeError(f"{path} is not a {kind} file: TOML too deep or numbers too long to read") from None
-    held = _locks().get(_key(path)) if _locks() else None
-    if held is not None:
-        held.seen = seen  # what a save under this lock must find still there
-    return data, seen
 
 
 def _read_bytes(path: Path, kind: str) -> tuple[bytes, Seen]:
@@ -407,6 +417,52 @@ def write_new(path: Path, text: str) -> None:
         os.close(handle)
         temporary.unlink(missing_ok=True)
     _sync(path.parent)
+
+
+def write_from(path: Path, at: int, data: bytes) -> bytes:
+    """Write ``data`` into the file at byte ``at``, cutting what followed (a file made if there is
+    none, never through a symlink), flushed to disk; what was cut is returned, for :func:`put_back`
+    should the save this is part of fail. Call it under the lock of the file it belongs to. A file
+    shorter than ``at``, or not a regular file, is refused in one line and left as it is."""
+    try:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+    except OSError as error:
+        raise RefereeError(f"cannot write {path}: {error.strerror or error}{' (it is a symbolic link)' if error.errno == errno.ELOOP else ''}; nothing was saved") from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise RefereeError(f"cannot write {path}: it is {_what(info.st_mode)}, not a file; nothing was saved")
+        if info.st_size < at:
+            raise RefereeError(f"cannot write {path}: it holds {info.st_size} bytes, fewer than the {at} it should hold; nothing was saved")
+        cut = os.pread(handle, info.st_size - at, at) if info.st_size > at else b""
+        os.ftruncate(handle, at)
+        _write_at(handle, data, at)
+        os.fsync(handle)
+    except OSError as error:
+        raise RefereeError(f"cannot write {path}: {error.strerror or error}; nothing was saved") from None
+    finally:
+        os.close(handle)
+    if info.st_size == 0:
+        _sync(path.parent)  # (a new file's name, kept through a power cut)
+    return cut
+
+
+def put_back(path: Path, at: int, cut: bytes) -> None:
+    """Undo :func:`write_from`: the file is cut at ``at`` again and what followed put back."""
+    handle = os.open(path, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
+        os.ftruncate(handle, at)
+        _write_at(handle, cut, at)
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _write_at(handle: int, data: bytes, at: int) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.pwrite(handle, view, at)
+        view, at = view[written:], at + written
 
 
 def _replace(path: Path, real: Path, data: bytes, expected: Seen | None, old: int | None, backup: bool) -> tuple[Seen, int]:

@@ -301,7 +301,7 @@ def test_a_battle_fought_from_the_campaign_goes_back_into_it_as_one_undoable_act
         await pilot.pause()
 
     drive(path, play)
-    after = campaign_file.from_dict(storage.read(path, "campaign"), TABLES)
+    after = campaign_file.read(path, TABLES)
     assert after.unit("TF Prenglar Frigate 1").roster.hull == 29
     assert any("taken into the campaign" in e.text or "after the battle" in e.text for e in after.log)
     record = tmp_path / "war.day-5-sathar-attack-at-kawdl-kit.toml"

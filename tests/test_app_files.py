@@ -134,7 +134,7 @@ def test_a_new_war_takes_each_option_chosen_in_its_form(home: Path, tmp_path: Pa
         assert "a new war (no replacements, shatter drones; Our table map)" in said(app, "#said")
         await new_war(app, pilot)  # the book's options: the bundled start itself
         assert app.journal.path == home / "war-3.toml"
-        assert app.journal.campaign == campaign_file.from_dict(storage.read(campaigns_dir() / saves.BUNDLED_START, "campaign"), TABLES)
+        assert app.journal.campaign == campaign_file.read(campaigns_dir() / saves.BUNDLED_START, TABLES)
         await new_war(app, pilot, shatter_drones="y")
         assert (app.journal.campaign.shatter_drones, app.journal.campaign.replacements) == (True, True)
         palette = {c.title: c for c in app.get_system_commands(app.screen)}
@@ -144,7 +144,7 @@ def test_a_new_war_takes_each_option_chosen_in_its_form(home: Path, tmp_path: Pa
         await pilot.press("escape")
 
     app = drive(war, play)
-    saved = campaign_file.from_dict(storage.read(home / "war-2.toml", "campaign"), TABLES)
+    saved = campaign_file.read(home / "war-2.toml", TABLES)
     assert (saved.shatter_drones, saved.replacements, saved.frontier.name) == (True, False, "Our table map")
     assert [e.path.name for e in saves.recent()] == ["war-4.toml", "war-3.toml", "war-2.toml", "war-1.toml"]
     assert app.journal.path.name == "war-4.toml"
@@ -264,7 +264,7 @@ def test_opening_a_battle_and_back_each_file_keeps_its_own_undo_history(home: Pa
         assert "nothing to undo" in said(app, "#said")  # the war's action is not in the battle's history
 
     drive(war, play)
-    assert campaign_file.from_dict(storage.read(war, "campaign"), TABLES).retreat_condition == 0
+    assert campaign_file.read(war, TABLES).retreat_condition == 0
     assert [e.kind for e in saves.recent()] == ["battle", "campaign"]
 
 

@@ -365,7 +365,7 @@ def test_a_campaign_file_with_a_bad_place_is_refused_and_left_as_it_was(change: 
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
     before = path.read_bytes()
     with pytest.raises(RefereeError, match=r"systems #1 \(Prenglar\): at must be"):
-        campaign_file.from_dict(storage.read(path, "campaign"), TABLES)
+        campaign_file.read(path, TABLES)
     code, _, err = run("campaign", "status", "--campaign", str(path))
     assert code == 2 and says in err
     assert path.read_bytes() == before

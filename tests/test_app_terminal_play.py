@@ -103,7 +103,7 @@ def test_set_up_and_day_one_played_from_the_lists_alone(terminal: Terminal, tmp_
     terminal.press("C-q")
     assert terminal.wait_for_exit() == 0, terminal.everything()
 
-    war = campaign_file.from_dict(storage.read(home / "war-1.toml", "campaign"), tables.load())
+    war = campaign_file.read(home / "war-1.toml", tables.load())
     sathar = [u for u in war.side("Sathar") if u.active]
     assert len(sathar) == 30 and war.retreat_condition == 1 and (war.day, war.step) == (2, "sathar-move")
     assert sorted({u.place.where for u in sathar if u.place is not None}) == ["Fromeltar Start Circle - Fromeltar", "Prenglar Start Circle - Prenglar"]

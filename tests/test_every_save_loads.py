@@ -87,7 +87,7 @@ def test_the_journal_refuses_a_state_that_would_not_load_and_changes_nothing(tmp
         journal.apply(broken_retreat(before, 2), "Retreat")
     assert journal.campaign is before and not journal.past and path.read_bytes() == start
     journal.apply(setup.choose_retreat(before, 2), "Retreat")  # the next good action saves as ever
-    assert campaign_file.from_dict(storage.read(path, "campaign"), TABLES).retreat_condition == 2
+    assert campaign_file.read(path, TABLES).retreat_condition == 2
 
 
 def test_a_command_whose_rule_leaves_a_bad_state_exits_2_and_leaves_file_and_backup_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,7 +109,7 @@ def test_the_set_up_placement_of_a_fighter_aboard_a_carrier_saves_a_file_that_lo
     result = runner.invoke(app, ["campaign", "place", "UPF Fighter 1", "--at", "Hentz", "-c", str(path)], catch_exceptions=False)
     assert result.exit_code == 0, result.stderr
     assert runner.invoke(app, ["campaign", "status", "-c", str(path)], catch_exceptions=False).exit_code == 0
-    fighter = campaign_file.from_dict(storage.read(path, "campaign"), TABLES).unit("UPF Fighter 1")
+    fighter = campaign_file.read(path, TABLES).unit("UPF Fighter 1")
     assert fighter.roster.carried_by == "Hentz Station" and fighter.place == Place("Araks", "Hentz")
 
 

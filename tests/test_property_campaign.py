@@ -248,7 +248,7 @@ def play(path: Path, seed: int, steps: int, found: list[str] | None = None) -> d
                 continue
             counts["taken"] += 1
             counts["advanced"] += what == "advance"
-        again = campaign_file.from_dict(storage.read(path, "campaign"), TABLES)
+        again = campaign_file.read(path, TABLES)
         assert again == journal.campaign, f"seed {seed}, step {step}: the file reads back otherwise\n  after: " + "\n  ".join(history[-12:])
         if journal.campaign.outcome:
             break

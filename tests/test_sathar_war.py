@@ -609,7 +609,7 @@ def test_a_whole_day_of_the_turn_sequence() -> None:
 def test_the_bundled_campaign_is_the_start_of_the_war() -> None:
     from referee.sathar_war import campaign_file
 
-    bundled = campaign_file.from_dict(storage.read(campaigns_dir() / "second-sathar-war.toml", "campaign"), TABLES)
+    bundled = campaign_file.read(campaigns_dir() / "second-sathar-war.toml", TABLES)
     assert bundled == war()
 
 

@@ -47,7 +47,7 @@ def test_a_campaign_saved_as_toml_reads_back_equal(tmp_path: Path, make: Callabl
     path = tmp_path / "war.toml"
     storage.write_text(path, campaign_file.text(campaign, TABLES))
     assert path.read_text().startswith('format = "referee second sathar war campaign"')
-    assert campaign_file.from_dict(storage.read(path, "campaign"), TABLES) == campaign
+    assert campaign_file.read(path, TABLES) == campaign
 
 
 def test_a_war_in_progress_reads_back_equal(tmp_path: Path) -> None:
@@ -69,7 +69,7 @@ def test_a_war_in_progress_reads_back_equal(tmp_path: Path) -> None:
     assert round_trip(campaign) == campaign
     path = tmp_path / "war.toml"
     storage.write_text(path, campaign_file.text(campaign, TABLES))
-    again = campaign_file.from_dict(storage.read(path, "campaign"), TABLES)
+    again = campaign_file.read(path, TABLES)
     assert again == campaign and again.unit("UPF Destroyer 2").roster.hull == 31
 
 
@@ -124,7 +124,8 @@ LONE = "UPF Destroyer 2"  # in no fleet, carries nothing
     ("change", "says"),
     [
         (lambda d: d.update(format="referee knight-hawks battle"), "format must be \"referee second sathar war campaign\""),
-        (lambda d: d.update(version=2), "version 2 is not one this program reads"),
+        (lambda d: d.update(version=3), "version 3 is not one this program reads \\(it reads 1 and 2\\)"),
+        (lambda d: d.update(version=1, log_file={"lines": 1, "bytes": 9}), "log_file is of version 2: a file of version 1 keeps its log in itself"),
         (lambda d: d.update(weather="fine"), "campaign file: unknown key weather"),
         (lambda d: d.update(step="lunch"), "step must be one of .*, not 'lunch'"),
         (lambda d: d.update(step=3), "step must be str, not 3"),
@@ -201,7 +202,7 @@ def test_a_new_campaign_is_saved_and_shown(saved: Path) -> None:
     code, out, err = run("campaign", "status", "-c", str(saved))
     assert code == 0, err
     assert "before the first day" in out and "no retreat condition chosen yet" in out
-    assert campaign_file.from_dict(storage.read(saved, "campaign"), TABLES) == war()
+    assert campaign_file.read(saved, TABLES) == war()
 
 
 def truncated(text: str) -> str:
@@ -257,5 +258,5 @@ def test_a_failed_save_leaves_the_last_campaign_and_no_temporary_file(tmp_path: 
     with pytest.raises(RefereeError, match="cannot save .*No space left on device; the last save is untouched"):
         storage.write_text(path, campaign_file.text(started(), TABLES))
     assert path.read_bytes() == before
-    assert campaign_file.from_dict(storage.read(path, "campaign"), TABLES) == war()
+    assert campaign_file.read(path, TABLES) == war()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["war.toml"]  # no temporary file (nor a backup: the save that would make it failed)

@@ -84,7 +84,7 @@ def test_nova_joined_and_placed_from_the_shell_leaves_a_file_that_loads(tmp_path
     code, out, err = run("campaign", "forces", "--fleet", "Strike Force NOVA", "-c", path)
     assert code == 0, err
     assert "UPF Destroyer 1 [Strike Force NOVA]: destroyer, active at Pale (Truane's Star)" in out
-    campaign = campaign_file.from_dict(storage.read(Path(path), "campaign"), TABLES)
+    campaign = campaign_file.read(Path(path), TABLES)
     assert {u.place for u in campaign.units if u.fleet == "Strike Force NOVA"} == {Place("Truane's Star", "Pale")}
 
 

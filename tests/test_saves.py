@@ -137,7 +137,7 @@ def test_any_path_reads_back_as_written(home: Path, tmp_path: Path) -> None:
 
 
 def test_a_new_war_takes_its_options_and_the_book_s_are_the_bundled_start(tmp_path: Path) -> None:
-    bundled = campaign_file.from_dict(storage.read(campaigns_dir() / saves.BUNDLED_START, "campaign"), TABLES)
+    bundled = campaign_file.read(campaigns_dir() / saves.BUNDLED_START, TABLES)
     assert campaign_file.from_dict(tomllib.loads(saves.war(TABLES)), TABLES) == bundled
     own = tmp_path / "map.toml"
     own.write_text((campaigns_dir() / saves.BUNDLED_MAP).read_text(encoding="utf-8").replace(f'name = "{saves.BUNDLED_MAP_NAME}"', 'name = "Our table"', 1), encoding="utf-8")

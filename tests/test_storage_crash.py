@@ -44,7 +44,7 @@ while True:
 
 
 def test_a_save_killed_at_any_moment_leaves_the_file_and_its_backup_loadable(tmp_path: Path) -> None:
-    start = campaign_file.from_dict(storage.read(campaigns_dir() / "second-sathar-war.toml", "campaign"), TABLES)
+    start = campaign_file.read(campaigns_dir() / "second-sathar-war.toml", TABLES)
     states = [start, setup.choose_retreat(start, 3).campaign]
     texts = [campaign_file.text(state, TABLES) for state in states]
     sources = []
@@ -59,7 +59,7 @@ def test_a_save_killed_at_any_moment_leaves_the_file_and_its_backup_loadable(tmp
     def load(file: Path) -> object:
         data = file.read_bytes()
         if data not in loaded:
-            loaded[data] = campaign_file.from_dict(storage.read(file, "campaign"), TABLES)
+            loaded[data] = campaign_file.read(file, TABLES)
         return loaded[data]
 
     dice = random.Random(13)

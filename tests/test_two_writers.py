@@ -62,7 +62,7 @@ def war(tmp_path: Path) -> Path:
 
 
 def load(path: Path) -> campaign_file.Campaign:
-    return campaign_file.from_dict(storage.read(path, "campaign"), TABLES)
+    return campaign_file.read(path, TABLES)
 
 
 def test_two_command_loops_on_one_file_lose_no_action(war: Path, tmp_path: Path) -> None:

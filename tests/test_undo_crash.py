@@ -68,7 +68,7 @@ def test_a_kill_at_any_moment_leaves_a_file_that_loads_and_a_history_that_matche
         child.wait(timeout=60)
         hot += history.beside(path).with_name("war.toml.history-journal").exists()
         data = path.read_bytes()
-        campaign_file.from_dict(storage.read(path, "campaign"), TABLES)  # the file loads
+        campaign_file.read(path, TABLES)  # the file loads
         line = history.History(history.beside(path)).line()  # the history reads (a kill's rollback journal undone)
         here = line.position(history.digest(data))
         if here is None and not line.actions and data == start:
@@ -79,7 +79,7 @@ def test_a_kill_at_any_moment_leaves_a_file_that_loads_and_a_history_that_matche
         if journal.past:
             journal.undo()
             assert path.read_bytes() == history.History(history.beside(path)).text(line.states[here - 1])
-            campaign_file.from_dict(storage.read(path, "campaign"), TABLES)
+            campaign_file.read(path, TABLES)
             journal.redo()
             assert path.read_bytes() == data
         journal.history.close()

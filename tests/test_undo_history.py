@@ -28,7 +28,7 @@ def war(tmp_path: Path) -> Path:
 
 
 def load(path: Path) -> campaign_file.Campaign:
-    return campaign_file.from_dict(storage.read(path, "campaign"), TABLES)
+    return campaign_file.read(path, TABLES)
 
 
 def three_actions(path: Path) -> list[bytes]:

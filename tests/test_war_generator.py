@@ -53,7 +53,7 @@ def test_every_ship_and_station_is_accounted_for(played: tuple[generator.War, Pa
     status says); the orders of battle are all there, none added, none gone."""
     war, _ = played
     campaign = war.campaign
-    start = campaign_file.from_dict(storage.read(campaigns_dir() / "second-sathar-war.toml", "campaign"), TABLES)
+    start = campaign_file.read(campaigns_dir() / "second-sathar-war.toml", TABLES)
     assert sorted((u.name, u.side, u.kind) for u in campaign.units) == sorted((u.name, u.side, u.kind) for u in start.units)
     losses = {loss.name: loss for loss in campaign.losses}  # (the last of each ship's: one replaced may be lost again)
     assert losses
@@ -92,6 +92,7 @@ def test_the_same_seed_gives_the_same_file_and_another_seed_another(played: tupl
     again = tmp_path / "again.toml"
     generator.play(SEED, DAYS, again)
     assert again.read_bytes() == path.read_bytes()
+    assert Path(f"{again}.log").read_bytes() == Path(f"{path}.log").read_bytes()  # the log beside it
     other = tmp_path / "other.toml"
     generator.play(SEED + 1, 2, other)
     assert other.read_bytes() != path.read_bytes()

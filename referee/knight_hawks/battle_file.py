@@ -194,3 +194,7 @@ class Writer:
     def text(self, battle: Battle) -> str:
         return text(battle, self.kh)
 
+
+    def beside(self) -> None:
+        """Nothing is written beside the file."""
+        return None

@@ -8,8 +8,8 @@ functions serve the command line, the app and the tests.
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Iterable, Iterator
-from typing import Literal
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Literal, overload
 
 import attrs
 
@@ -150,6 +150,95 @@ class Entry:
     key: str = attrs.field(default="", eq=False)  # while an action is previewed: the name a die result rolled at the table is entered under (not saved)
 
 
+class Kept:
+    """The log lines kept in the log file beside the campaign file (:mod:`referee.sathar_war.log_file`):
+    how many, where they end in that file, and how to read them - read once, when a line of them
+    is first asked for. ``tail``: the last lines, known without reading (the lines just saved)."""
+
+    __slots__ = ("path", "count", "end", "tail", "_read", "_lines")
+
+    def __init__(self, path: object, count: int, end: int, read: Callable[[], tuple[Entry, ...]], lines: tuple[Entry, ...] | None = None, tail: tuple[Entry, ...] = ()) -> None:
+        self.path = path  # the log file (a Path: the rules layer only compares it)
+        self.count = count
+        self.end = end  # bytes of the log file that hold these lines (a save appends after them)
+        self.tail = tail[-count:] if count else ()
+        self._read = read
+        self._lines = lines
+
+    def lines(self) -> tuple[Entry, ...]:
+        """Every kept line, oldest first (read from the file the first time: a RefereeError if it cannot be)."""
+        if self._lines is None:
+            self._lines = self._read()
+        return self._lines
+
+    @property
+    def read(self) -> bool:
+        """Whether the lines are in memory already."""
+        return self._lines is not None
+
+    def line(self, index: int) -> Entry:
+        """Line ``index`` (0 to count - 1), from the tail if it is there, else from the file."""
+        start = self.count - len(self.tail)
+        if self._lines is None and index >= start:
+            return self.tail[index - start]
+        return self.lines()[index]
+
+
+class Log(Sequence[Entry]):
+    """The campaign's log, oldest line first: those kept in the log file beside the campaign file
+    (``kept``: read only when one of them is asked for - a war's log is most of what it has to
+    keep, and the rules only ever add to it) and those added since it was read or saved
+    (``added``). Two logs are equal when their lines are."""
+
+    __slots__ = ("kept", "added")
+
+    def __init__(self, added: Iterable[Entry] = (), kept: Kept | None = None) -> None:
+        self.kept = kept
+        self.added = tuple(added)
+
+    def __len__(self) -> int:
+        return (self.kept.count if self.kept else 0) + len(self.added)
+
+    @overload
+    def __getitem__(self, index: int) -> Entry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Entry, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Entry | tuple[Entry, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        count = self.kept.count if self.kept else 0
+        at = index + len(self) if index < 0 else index
+        if not 0 <= at < len(self):
+            raise IndexError("log line out of range")
+        return self.added[at - count] if at >= count or self.kept is None else self.kept.line(at)
+
+    def __iter__(self) -> Iterator[Entry]:
+        if self.kept:
+            yield from self.kept.lines()
+        yield from self.added
+
+    def __add__(self, entries: Iterable[Entry]) -> Log:
+        return Log((*self.added, *entries), self.kept)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Log) and other.kept is self.kept:
+            return other.added == self.added
+        return isinstance(other, (Log, tuple)) and len(self) == len(other) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(len(self))
+
+    def __repr__(self) -> str:
+        return f"Log({len(self)} lines: {self.kept.count if self.kept else 0} kept, {len(self.added)} added)"
+
+
+def as_log(lines: Iterable[Entry]) -> Log:
+    """A log of these lines (a Log as it is)."""
+    return lines if isinstance(lines, Log) else Log(lines)
+
+
 @attrs.frozen
 class Order:
     """The referee's repair order for today at a construction centre: hull points, or one system."""
@@ -213,7 +302,7 @@ class Campaign:
     allowances: tuple[Allowance, ...] = ()
     losses: tuple[Loss, ...] = ()
     fights: tuple[Fight, ...] = ()
-    log: tuple[Entry, ...] = ()
+    log: Log = attrs.field(factory=Log, converter=as_log)
 
     # ------------------------------------------------------------------ finding units
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
@@ -17,7 +18,8 @@ from referee.errors import RefereeError
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
 from referee import storage
 from referee.sathar_war import frontier as frontier_file
-from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, STEPS, Allowance, Campaign, Entry, Fight, Loss, Order, Place, Step, Unit
+from referee.sathar_war import log_file
+from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, Allowance, Campaign, Entry, Fight, Kept, Log, Loss, Order, Place, Unit
 from referee.sathar_war.forces import carrier_capacity
 from referee.sathar_war.frontier import Frontier
 from referee.sathar_war.repairs import VOID_DAYS
@@ -26,10 +28,11 @@ from referee.tables import Tables
 T = TypeVar("T")
 
 FORMAT = "referee second sathar war campaign"
-VERSION = 1
+VERSION = 2  # 2: the log kept in a file beside the campaign file ([log_file]); 1 (still read): the log in the file
+VERSIONS = (1, 2)
 CAMPAIGN_KEYS = {
     "format", "version", "day", "step", "replacements", "shatter_drones", "retreat_condition", "retreat_revealed",
-    "outcome", "map", "units", "orders", "allowances", "losses", "fights", "log",
+    "outcome", "map", "units", "orders", "allowances", "losses", "fights", "log", "log_file",
 }
 UNIT_KEYS = {
     "force", "status", "place", "home", "fleet", "moved", "fought", "repair_turns", "attacked", "drone", "hull_station_only",
@@ -41,24 +44,49 @@ REPLACED = ("combat", "stranded")  # a ship back in the war after these: a repla
 PLACE_KEYS = {"where", "planet", "box", "toward", "rate", "jumped", "turned"}
 
 
-def from_dict(data: dict[str, Any], tables: Tables) -> Campaign:
-    """The campaign a file describes; anything malformed is refused, saying what and where."""
+def from_dict(data: dict[str, Any], tables: Tables, log: Path | None = None) -> Campaign:
+    """The campaign a file describes; anything malformed is refused, saying what and where. ``log``:
+    the log file beside it (:mod:`log_file`), for a file that keeps its log there."""
     head = _head_from_dict(_header(data), frontier_file.from_dict(strict.get(data, "map", dict, "campaign file")))
     units = strict.items(data, "units", lambda item, at: _unit(item, at, tables))
-    return check(attrs.evolve(head, units=units, log=strict.items(data, "log", _entry)))
+    return check(attrs.evolve(head, units=units, log=Log(strict.items(data, "log", log_file.entry_from_dict), _kept(data, log))))
+
+
+def read(path: Path, tables: Tables) -> Campaign:
+    """The campaign in the file at ``path``, its log beside it (a load as the journal's, for one look)."""
+    return from_dict(storage.read(path, "campaign"), tables, log_file.beside(storage.target(path)))
 
 
 def _header(data: dict[str, Any]) -> dict[str, Any]:
     """The file's keys all known, and its format and version this program's."""
     strict.keys(data, CAMPAIGN_KEYS, "campaign file")
-    strict.header(data, FORMAT, VERSION, "campaign file", "a Second Sathar War campaign file")
+    version = data.get("version")
+    if data.get("format") == FORMAT and (not isinstance(version, int) or isinstance(version, bool) or version not in VERSIONS):
+        raise RefereeError(f"campaign file: version {version!r} is not one this program reads (it reads {' and '.join(map(str, VERSIONS))})")
+    strict.header(data, FORMAT, version if isinstance(version, int) else VERSION, "campaign file", "a Second Sathar War campaign file")
+    if version == 1 and "log_file" in data:
+        raise RefereeError("campaign file: log_file is of version 2: a file of version 1 keeps its log in itself ([[log]] tables)")
     return data
+
+
+def _kept(data: dict[str, Any], log: Path | None) -> Kept | None:
+    """The log lines kept in the log file beside the campaign file, as its [log_file] table says."""
+    if "log_file" not in data:
+        return None
+    where = "campaign file: [log_file]"
+    table = strict.keys(data["log_file"], {"lines", "bytes"}, where)
+    count, end = strict.get(table, "lines", int, where, low=0), strict.get(table, "bytes", int, where, low=0)
+    if count and not end:
+        raise RefereeError(f"{where}: {count} lines cannot take 0 bytes of the log file")
+    if log is None:
+        raise RefereeError("this campaign keeps its log in a file beside it: open the campaign file itself")
+    return log_file.kept(log, count, end) if count else None
 
 
 def _head_from_dict(data: dict[str, Any], frontier: Frontier) -> Campaign:
     """All of the campaign but its map (given), units and log (left empty)."""
     where = "campaign file"
-    step = _step(strict.get(data, "step", str, where), where)
+    step = log_file.step(strict.get(data, "step", str, where), where)
     return Campaign(
         frontier=frontier,
         units=(),
@@ -121,7 +149,7 @@ def check(campaign: Campaign) -> Campaign:
                 f"give at most {allowance.count} UPF ships of the campaign"
             )
     _check_losses(campaign, by_name)
-    for number, entry in enumerate(campaign.log, 1):
+    for number, entry in enumerate(campaign.log.added, len(campaign.log) - len(campaign.log.added) + 1):  # (the kept lines were checked when saved)
         if entry.day > campaign.day:
             raise RefereeError(f"log #{number}: day {entry.day} is after today (day {campaign.day}); a log line is dated 0 (the set-up) to today")
     return campaign
@@ -371,24 +399,9 @@ def _fight(item: object, where: str) -> Fight:
     )
 
 
-def _entry(item: object, where: str) -> Entry:
-    table = strict.keys(item, {"day", "step", "text", "rolls", "rule"}, where)
-    return Entry(
-        strict.get(table, "day", int, where, low=0), _step(strict.get(table, "step", str, where), where), strict.get(table, "text", str, where, lines=True),
-        strict.words(table, "rolls", where), strict.get(table, "rule", str, where, ""),
-    )
-
-
-def _step(step: str, where: str) -> Step:
-    for known in STEPS:
-        if step == known:
-            return known
-    raise RefereeError(f"{where}: step must be one of {', '.join(STEPS)}, not {step!r}")
-
-
 def to_dict(campaign: Campaign) -> dict[str, Any]:
     """The campaign as a campaign file's tables (read back by :func:`from_dict` to the same campaign)."""
-    return {**_head(campaign), "map": frontier_file.to_dict(campaign.frontier), "units": [unit_dict(u) for u in campaign.units], "log": [entry_dict(e) for e in campaign.log]}
+    return {**_head(campaign), "map": frontier_file.to_dict(campaign.frontier), "units": [unit_dict(u) for u in campaign.units], "log": [log_file.entry_dict(e) for e in campaign.log]}
 
 
 def _head(campaign: Campaign) -> dict[str, Any]:
@@ -404,73 +417,100 @@ def _head(campaign: Campaign) -> dict[str, Any]:
     }
 
 
+def save(path: Path, campaign: Campaign, tables: Tables, backup: bool = True) -> None:
+    """Save the campaign at ``path`` as the journal saves it - its new log lines appended to the log
+    file beside it first, then the file, atomically - but for one save, with no undo history."""
+    real = storage.target(path)
+    writer = Writer(tables, log_file.beside(real))
+    text = writer.text(campaign)
+    with storage.locked(real, doing="save"):
+        appending = writer.beside()
+        assert appending is not None
+        appending.write()
+        try:
+            storage.write_text(real, text, backup=backup)
+        except BaseException:
+            appending.put_back()
+            raise
+
+
 def text(campaign: Campaign, tables: Tables) -> str:
-    """The campaign file's text, checked as a load checks it (a one-off save: the command line)."""
+    """The campaign file's text, checked as a load checks it, its log in it (a one-off save of a new
+    campaign, which has no log file beside it yet: its first save moves the log there)."""
     return Writer(tables).text(campaign)
 
 
 class Writer:
-    """A campaign file's text, checked, for the save after every action.
+    """A campaign file's text, checked, for the save after every action, and the log lines that go
+    beside it (``log``: the log file, :mod:`log_file`; None: the log is written in the text).
 
     Every part of the text is read back as a load reads it and must give the same unit, log line,
     map or head, and the whole campaign must pass :func:`check`, before anything is written: a state
-    that would not load is the action's error, never a file (storage.read_back). Units and log
-    lines are frozen, and a campaign's states share those that did not change, so each one's
-    checked text is kept and made again only for a new one: a save costs what changed, not the
-    whole war (the log grows all campaign long). The text reads back as :func:`to_dict` does."""
+    that would not load is the action's error, never a file (storage.read_back). Units are frozen,
+    and a campaign's states share those that did not change, so each one's checked text is kept
+    and made again only for a new one: a save costs what changed, not the whole war. Only the new
+    log lines are written, appended to the log file (:meth:`beside`)."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, log: Path | None = None) -> None:
         self.tables = tables
+        self.log = log
         self._made: dict[int, tuple[object, str]] = {}  # id -> (the unit, log line or map, its checked text), from the last save
         self._before: dict[int, tuple[object, str]] = {}  # the same from the save before it: undo and redo go back to those
         self._read: dict[int, tuple[object, dict[str, Any]]] = {}  # id -> (a part, the tables it was read from), until the first save
+        self._appending: log_file.Appending | None = None
 
     def read(self, data: dict[str, Any]) -> Campaign:
         """The campaign a file's tables describe (:func:`from_dict`). A part that would be written
         as the very tables it was read from needs no reading back at the first save: reading those
         tables gave it. (A full check of a 60 KB war costs more than the rest of the save.)"""
-        campaign = from_dict(data, self.tables)
+        campaign = from_dict(data, self.tables, self.log)
         parts: list[tuple[object, dict[str, Any]]] = [(campaign.frontier, {"map": data["map"]})]
         parts += [(u, {"units": [d]}) for u, d in zip(campaign.units, data.get("units", []))]
-        parts += [(e, {"log": [d]}) for e, d in zip(campaign.log, data.get("log", []))]
+        parts += [(e, {"log": [d]}) for e, d in zip(campaign.log.added, data.get("log", []))]
         self._read = {id(part): (part, tables) for part, tables in parts}
         return campaign
 
     def text(self, campaign: Campaign) -> str:
-        last, before, self._made = self._made, self._before, {}
+        last, before, self._made, self._appending = self._made, self._before, {}, None
         try:
             check(campaign)
-            head = _head(campaign)
-            head |= {key: [] for key, parts in (("units", campaign.units), ("log", campaign.log)) if not parts}
-            head_text = storage.read_back(_dumps(head), lambda data: _head_from_dict(_header(data), campaign.frontier), attrs.evolve(campaign, units=(), log=()))
             known = {**before, **last}
+
+            def line(entry: Entry) -> str:
+                return self._part(entry, lambda e: {"log": [log_file.entry_dict(e)]}, lambda d: log_file.entry_from_dict(d["log"][0], "log"), known)
+
+            head = _head(campaign)
+            if self.log is not None:
+                appending = self._appending = log_file.appending(self.log, campaign.log, line)
+                head["log_file"] = {"lines": appending.count, "bytes": appending.end}
+            head |= {key: [] for key, parts in (("units", campaign.units), ("log", campaign.log)) if not parts and (key == "units" or self.log is None)}
+            head_text = storage.read_back(log_file.dumps(head), lambda data: _head_from_dict(_header(data), campaign.frontier), attrs.evolve(campaign, units=(), log=()))
             chart = self._part(campaign.frontier, lambda f: {"map": frontier_file.to_dict(f)}, lambda d: frontier_file.from_dict(d["map"]), known)
             units = [self._part(u, lambda u: {"units": [unit_dict(u)]}, lambda d: _unit(d["units"][0], "units", self.tables), known) for u in campaign.units]
-            log = [self._part(e, lambda e: {"log": [entry_dict(e)]}, lambda d: _entry(d["log"][0], "log"), known) for e in campaign.log]
+            log = [line(e) for e in campaign.log] if self.log is None else []
         except RefereeError as error:
-            self._made = last
+            self._made, self._appending = last, None
             raise storage.refused("campaign", error) from None
         self._read, self._before = {}, last
         return "\n".join([head_text, chart, *units, *log])
+
+    def beside(self) -> log_file.Appending | None:
+        """What the save of the text made last writes beside the campaign file first: its new log
+        lines (None: its log is in the text)."""
+        return self._appending
 
     def _part(self, item: T, as_dict: Callable[[T], dict[str, Any]], read: Callable[[dict[str, Any]], T], saved: dict[int, tuple[object, str]]) -> str:
         """One part's checked text: the one saved last time or the time before, if the same part was saved then."""
         known = saved.get(id(item))
         if known is None or known[0] is not item:
             tables = as_dict(item)
-            text = _dumps(tables)
+            text = log_file.dumps(tables)
             read_from = self._read.get(id(item))
             if read_from is None or read_from[0] is not item or read_from[1] != tables:
                 storage.read_back(text, read, item)
             known = (item, text)
         self._made[id(item)] = known
         return known[1]
-
-
-def _dumps(data: dict[str, Any]) -> str:
-    import tomli_w
-
-    return tomli_w.dumps(data, multiline_strings=True)
 
 
 def unit_dict(unit: Unit) -> dict[str, Any]:
@@ -486,8 +526,3 @@ def unit_dict(unit: Unit) -> dict[str, Any]:
     if unit.place is not None:
         data["place"] = {k: v for k, v in attrs.asdict(unit.place).items() if k == "where" or v != getattr(Place(""), k)}
     return data
-
-
-def entry_dict(entry: Entry) -> dict[str, Any]:
-    """A log line as saved (the key for entering rolls lives only while an action is previewed)."""
-    return {"day": entry.day, "step": entry.step, "text": entry.text, "rolls": list(entry.rolls), "rule": entry.rule}

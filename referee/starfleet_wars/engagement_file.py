@@ -177,3 +177,7 @@ class Writer:
 
     def text(self, engagement: Engagement) -> str:
         return text(engagement)
+
+    def beside(self) -> None:
+        """Nothing is written beside the file."""
+        return None

@@ -559,3 +559,7 @@ class Writer:
     def text(self, scenario: Scenario) -> str:
         return text(scenario)
 
+
+    def beside(self) -> None:
+        """Nothing is written beside the file."""
+        return None

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from referee.errors import RefereeError
 from referee.tui.pages.base import Page
 from referee.tui.rows import Rows
 from referee.tui.text import lines
@@ -36,7 +37,13 @@ class LogPage(Page):
         rows = []
         kind, secrets = self.referee.kind, self.referee.secrets
         cells = kind.log_cells
-        for number, entry in enumerate(self.state.log):
+        try:
+            logged = list(self.state.log)  # (a campaign's: read from its log file the first time)
+        except RefereeError as error:
+            self.query_one("#log", Rows).show([])
+            self.query_one("#entry", Static).update(f"the log cannot be shown: {error}")
+            return
+        for number, entry in enumerate(logged):
             entry = kind.shown(entry, secrets)
             seen = f"{entry.text} {' '.join(entry.rolls)} {entry.rule}".casefold()
             if all(w in seen for w in words):

@@ -46,7 +46,7 @@ def read(path: Path, tables: Tables, side: str) -> tuple[str, Any]:
     if kind not in VIEWED:
         raise RefereeError(f"{path} is {WHAT[kind]}: the players' view shows a campaign or a Knight Hawks battle (not yet {WHAT[kind]})")
     try:
-        state = found[1](tables).read(data)
+        state = found[1](tables, storage.target(path)).read(data)
     except RefereeError as error:
         raise RefereeError(f"{path}: {error}") from None
     if kind == "campaign":
