@@ -151,6 +151,8 @@ LONE = "UPF Destroyer 2"  # in no fleet, carries nothing
         (on_unit(LONE, docked_at="Nowhere Station"), "unit 'UPF Destroyer 2': docked_at 'Nowhere Station'"),
         (place("TF Prenglar Frigate 1", where="Cassidine", planet="Triad"), "fleet 'Task Force Prenglar': its ships are in 2 different places"),
         (lambda d: d.update(losses=[{"day": 1, "name": LONE, "side": "UPF", "kind": "destroyer", "how": "eaten"}]), "losses #1: how must be one of .*not 'eaten'"),
+        (lambda d: d.update(losses=[f"day 1, eaten: {LONE} (UPF destroyer)"]), r"losses #1: 'day 1, eaten: UPF Destroyer 2 \(UPF destroyer\)' is not a loss; write it as 'day 5, combat: Zikit Station \(UPF armed station, militia, station\)' \(how: combat, misjump"),
+        (lambda d: d.update(losses=[f"day 1, combat: {LONE} (UPF frigate)"]), r"losses #1 \('UPF Destroyer 2'\): side UPF, kind frigate, .* must be the unit's: UPF, destroyer"),
         (lambda d: d.update(orders=[{"ship": "Nobody", "hull": 5}]), "a repair order names 'Nobody'"),
         (lambda d: d.update(allowances=[{"station": "Fortress Gollwin", "size": "huge", "count": 1, "until": 5}]), "allowances #1: size must be large .*not 'huge'"),
         (lambda d: d.update(allowances=[{"station": "Nowhere", "size": "large", "count": 1, "until": 5}]), "allowance names 'Nowhere'"),

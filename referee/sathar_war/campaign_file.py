@@ -6,6 +6,7 @@ a fleet whose ships are in two places is refused, naming the unit and key at fau
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -376,6 +377,14 @@ def _allowance(item: object, where: str) -> Allowance:
 
 
 def _loss(item: object, where: str) -> Loss:
+    """A loss: one line (``day 5, combat: Zikit Station (UPF armed station, militia, station)``), as
+    version 2 writes it, or a table of its keys, as version 1 did."""
+    if isinstance(item, str):
+        found = _LOSS.fullmatch(item)
+        if found is None:
+            raise RefereeError(f"{where}: {item[:80]!r} is not a loss; write it as 'day 5, combat: Zikit Station (UPF armed station, militia, station)' (how: {', '.join(HOWS)})")
+        day, how, name, side, kind, militia, station = found.groups()
+        return Loss(int(day), name, side, kind, how, bool(militia), bool(station))  # type: ignore[arg-type]
     table = strict.keys(item, {"day", "name", "side", "kind", "how", "militia", "station"}, where)
     how = strict.get(table, "how", str, where)
     if how not in HOWS:
@@ -385,6 +394,14 @@ def _loss(item: object, where: str) -> Loss:
         strict.get(table, "kind", str, where), how, strict.get(table, "militia", bool, where, False),  # type: ignore[arg-type]
         strict.get(table, "station", bool, where, False),
     )
+
+
+_LOSS = re.compile(rf"day ([1-9][0-9]{{0,5}}), ({'|'.join(HOWS)}): (.+) \((Sathar|UPF) ([^(),]+?)(, militia)?(, station)?\)")
+
+
+def loss_line(loss: Loss) -> str:
+    """A loss as version 2 writes it: one line, read back by :func:`_loss`."""
+    return f"day {loss.day}, {loss.how}: {loss.name} ({loss.side} {loss.kind}{', militia' if loss.militia else ''}{', station' if loss.station else ''})"
 
 
 def _fight(item: object, where: str) -> Fight:
@@ -412,7 +429,7 @@ def _head(campaign: Campaign) -> dict[str, Any]:
         "retreat_condition": campaign.retreat_condition, "retreat_revealed": campaign.retreat_revealed, "outcome": campaign.outcome,
         "orders": [attrs.asdict(o) for o in campaign.orders],
         "allowances": [{**attrs.asdict(a), "used": list(a.used)} for a in campaign.allowances],
-        "losses": [attrs.asdict(loss) for loss in campaign.losses],
+        "losses": [loss_line(loss) for loss in campaign.losses],
         "fights": [{**attrs.asdict(f), "ships": list(f.ships)} for f in campaign.fights],
     }
 
@@ -464,7 +481,7 @@ class Writer:
         as the very tables it was read from needs no reading back at the first save: reading those
         tables gave it. (A full check of a 60 KB war costs more than the rest of the save.)"""
         campaign = from_dict(data, self.tables, self.log)
-        parts: list[tuple[object, dict[str, Any]]] = [(campaign.frontier, {"map": data["map"]})]
+        parts: list[tuple[object, dict[str, Any]]] = [(campaign.frontier, {"map": data["map"]}), (campaign.losses, {"losses": data.get("losses", [])})]
         parts += [(u, {"units": [d]}) for u, d in zip(campaign.units, data.get("units", []))]
         parts += [(e, {"log": [d]}) for e, d in zip(campaign.log.added, data.get("log", []))]
         self._read = {id(part): (part, tables) for part, tables in parts}
@@ -484,7 +501,12 @@ class Writer:
                 appending = self._appending = log_file.appending(self.log, campaign.log, line)
                 head["log_file"] = {"lines": appending.count, "bytes": appending.end}
             head |= {key: [] for key, parts in (("units", campaign.units), ("log", campaign.log)) if not parts and (key == "units" or self.log is None)}
-            head_text = storage.read_back(log_file.dumps(head), lambda data: _head_from_dict(_header(data), campaign.frontier), attrs.evolve(campaign, units=(), log=()))
+            del head["losses"]  # a part of its own, below: the losses ledger grows all war long and seldom changes
+            keys = log_file.dumps({k: v for k, v in head.items() if not isinstance(v, (list, dict))})
+            tables = log_file.dumps({k: v for k, v in head.items() if isinstance(v, (list, dict))})
+            storage.read_back(keys + tables, lambda data: _head_from_dict(_header(data), campaign.frontier), attrs.evolve(campaign, units=(), log=(), losses=()))
+            losses = self._part(campaign.losses, lambda ls: {"losses": [loss_line(x) for x in ls]}, lambda d: strict.items(d, "losses", _loss), known)
+            head_text = keys + losses + tables  # (the losses a key of the file's own, before its tables)
             chart = self._part(campaign.frontier, lambda f: {"map": frontier_file.to_dict(f)}, lambda d: frontier_file.from_dict(d["map"]), known)
             units = [self._part(u, lambda u: {"units": [unit_dict(u)]}, lambda d: _unit(d["units"][0], "units", self.tables), known) for u in campaign.units]
             log = [line(e) for e in campaign.log] if self.log is None else []
