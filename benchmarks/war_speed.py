@@ -28,7 +28,7 @@ the file and of what lies beside it, copied outside the timing; REFEREE_HOME is 
 Sections 1 and 3 run in the same rounds, every command once a round in turn (after one round not
 counted: .pyc files, the tables cache), so that machine load hits all alike; a ratio is the median
 of the rounds' ratios (each round's pair side by side). Wall times are medians; CPU times (user +
-system of the child) are shown beside them, less sensitive to a busy machine. Section 4 alternates
+system of the child) and their ratio to the floor's are shown too, less sensitive to a busy machine. Section 4 alternates
 the files by sessions. It prints figures and PASS or FAIL for each target; it never fails the run.
 """
 
@@ -256,9 +256,9 @@ def verdict(ratio: float, goal: float) -> str:
     return f"{ratio:6.2f}  (at most {goal}) {'PASS' if ratio <= goal else 'FAIL'}"
 
 
-def paired(a: list[Sample], b: list[Sample]) -> float:
-    """The median of the rounds' ratios of wall times."""
-    return statistics.median(x[0] / y[0] for x, y in zip(a, b))
+def paired(a: list[Sample], b: list[Sample], cpu: bool = False) -> float:
+    """The median of the rounds' ratios of wall times (``cpu``: of CPU times)."""
+    return statistics.median(x[cpu] / y[cpu] for x, y in zip(a, b))
 
 
 def fresh_of(name: str) -> str:
@@ -269,12 +269,12 @@ def fresh_of(name: str) -> str:
 
 def report_wholes(found: dict[str, list[Sample]], kinds: tuple[str, ...], floor: str, goal: float) -> None:
     """Rows of whole processes: median wall and CPU ms, the ratio to the fresh war's, and to the floor's (the target)."""
-    print(f"   {'':<40}{'wall':>8}{'cpu':>8}{'/fresh':>8}  /floor")
+    print(f"   {'':<40}{'wall':>8}{'cpu':>8}{'/fresh':>8}{'/floor':>7}{'':19}{'cpu/floor':>10}")
     print(f"   {floor:<40}{ms(statistics.median(s[0] for s in found[floor]))}{ms(statistics.median(s[1] for s in found[floor]))}")
     for name, samples in found.items():
         if name.split(":")[0] in kinds:
             fresh = f"{paired(samples, found[fresh_of(name)]):8.2f}" if fresh_of(name) != name else f"{'':8}"
-            print(f"   {name:<40}{ms(statistics.median(s[0] for s in samples))}{ms(statistics.median(s[1] for s in samples))}{fresh}{verdict(paired(samples, found[floor]), goal)}")
+            print(f"   {name:<40}{ms(statistics.median(s[0] for s in samples))}{ms(statistics.median(s[1] for s in samples))}{fresh}{verdict(paired(samples, found[floor]), goal)}{paired(samples, found[floor], cpu=True):10.2f}")
 
 
 def report_load_and_save(opened: dict[str, list[float]], applied: dict[str, list[float]], runs: int) -> None:
