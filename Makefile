@@ -28,7 +28,7 @@ PYTEST_WORKERS ?= 6
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
-# war_speed.py (last, about 2.5 minutes): issue 21's four targets on the generated war's files
+# war_speed.py (last, 2 to 3 minutes): issue 21's four targets on the generated war's files
 # (benchmarks/fixtures/, `make war`) beside a fresh war; its day 2 is generated with WAR_SEED.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/cold_start.py
