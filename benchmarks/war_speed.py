@@ -1,121 +1,364 @@
-"""What a long war costs to open (issue 21, the "before" figures): the generated war's files at day
-60 and at the war's end (``make war``) against the bundled start of a fresh war.
+"""As fast on day 150 as on day 1 (issue 21): the issue's four targets, measured in one run, on the
+generated war at its end and at day 60 (``make war``: benchmarks/fixtures/) beside a fresh war.
 
-    .venv/bin/python benchmarks/war_speed.py [--runs N]
+    .venv/bin/python benchmarks/war_speed.py [--runs N] [--repeats N] [--seed N]
 
-For each file: its size, units and log lines; in this (warm) process, median of 10, reading it as
-a load reads it (the file read and its shape scanned, the TOML parsed), building the campaign from
-its tables, and the whole ``Journal.open`` the commands and the app make; as whole processes,
-alternating, ``referee campaign status`` against a one-command typer app (the framework's floor)
-and ``referee play`` to its first screen ready, headless, exiting there (as ``app_speed.py`` times
-the launch).
+The fresh war is the bundled start (campaigns/second-sathar-war.toml) where the action can be taken
+there; a move and an advance cannot (it is set-up, before the first day), so for those the fresh
+war is the same generated war at the start of day 2 (``war.py --seed N --until 2``, written here
+into a temporary folder, as the fixtures are written), at the same step as the fixtures (the
+Sathar move). The move is one the rules accept on each file: a ship of the side to move, one day
+on its way (found here, printed). Every run that saves (a move, an advance) works on a fresh copy of
+the file and of what lies beside it, copied outside the timing; REFEREE_HOME is a temporary folder.
+
+1. ``referee campaign status``, ``move``, ``advance``, as whole processes (cold interpreter), against
+   a one-command typer app that prints a line (cold_start.TYPER_FLOOR). Target: at most 1.5 times it.
+2. In this (warm) process: loading (``Journal.open``) and saving (``Journal.apply`` of the move, on a
+   journal just opened: the first save, its undo history started). Target: day 150 at most 1.2
+   times the fresh war.
+3. ``referee play FILE`` to its first screen ready (headless, exiting on Textual's Ready event, as
+   app_speed.py times the launch) against a minimal Textual app showing a 50-row DataTable
+   (benchmarks/textual_floor.py), timed the same way. Target: at most 1.3 times it.
+4. In the app (pilot, 80x24, timed as app_speed.py times keys: from the key to the last frame the
+   app composed), ``a`` on the Campaign screen: the advance from the Sathar move to the UPF move,
+   saved and drawn; undone with Ctrl+Z (not timed) before the next. Each session's first ``a``
+   after the app opened (the first save after a load, its undo history started) is shown apart.
+   Target: day 150 at most 1.2 times the fresh war, and under 100 ms.
+
+Sections 1 and 3 run in the same rounds, every command once a round in turn (after one round not
+counted: .pyc files, the tables cache), so that machine load hits all alike; a ratio is the median
+of the rounds' ratios (each round's pair side by side). Wall times are medians; CPU times (user +
+system of the child) and their ratio to the floor's are shown too, less sensitive to a busy
+machine. Section 4 runs four sessions of the app a file, the files in turn, and shows the CPU time
+of a press beside the time to its last frame. It prints figures and PASS or FAIL for each target;
+it never fails the run.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
+import random
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from app_speed import REFEREE, median_ms, run_child  # noqa: E402
+from app_speed import REFEREE, children_cpu, noting_frames, run_child, timed_press  # noqa: E402 (app_speed sets TEXTUAL_FPS first)
 from cold_start import TYPER_FLOOR  # noqa: E402
 
+HERE = Path(__file__).parent
 BIN = Path(sys.executable).parent
-FIXTURES = Path(__file__).parent / "fixtures"
+FLOOR_APP = HERE / "textual_floor.py"
+FRESH, DAY2, DAY60, DAY150 = "fresh war (bundled start)", "fresh war, day 2", "war at day 60", "war at day 150 (its end)"
+COMMAND_GOAL, LOAD_GOAL, LAUNCH_GOAL, KEY_GOAL, KEY_MS = 1.5, 1.2, 1.3, 1.2, 100.0
+TYPER, TEXTUAL = "one-command typer app (floor)", "minimal Textual app (floor)"
+SESSIONS = 4  # of the app a file, for the key presses: the files in turn
+Sample = tuple[float, float]  # wall and CPU seconds
 
 
-def files() -> dict[str, Path]:
+# ---------------------------------------------------------------------- the files
+
+
+def sources(folder: Path, seed: int) -> dict[str, Path]:
+    """The files measured: the bundled start, the generated war at day 2 (written here), 60 and 150."""
     from referee.resources import campaigns_dir
 
-    return {
-        "fresh war (bundled start)": campaigns_dir() / "second-sathar-war.toml",
-        "war at day 60": FIXTURES / "war-day60.toml",
-        "war at its end": FIXTURES / "war-day150.toml",
-    }
-
-
-def loads(path: Path) -> tuple[float, float, float]:
-    """Median seconds of: the file read as a load reads it (scan and TOML parse), the campaign built
-    from its tables, the whole Journal.open."""
-    from referee import storage, tables
-    from referee.journal import Journal
-    from referee.sathar_war import campaign_file
-
-    every = tables.load()
-    read, built, opened = [], [], []
-    for _ in range(10):
-        start = time.perf_counter()
-        data = storage.read(path, "campaign")
-        middle = time.perf_counter()
-        campaign_file.Writer(every).read(data)
-        read.append(middle - start)
-        built.append(time.perf_counter() - middle)
-        start = time.perf_counter()
-        Journal.open(path, every)
-        opened.append(time.perf_counter() - start)
-    return statistics.median(read), statistics.median(built), statistics.median(opened)
-
-
-def whole(command: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
-    return time.perf_counter() - start
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=10)
-    runs = parser.parse_args().runs
-    found = files()
+    found = {FRESH: campaigns_dir() / "second-sathar-war.toml", DAY60: HERE / "fixtures" / "war-day60.toml", DAY150: HERE / "fixtures" / "war-day150.toml"}
     missing = [str(p) for p in found.values() if not p.exists()]
     if missing:
         raise SystemExit(f"no {', '.join(missing)}: make war writes them")
-    folder = Path(tempfile.mkdtemp(prefix="war-speed-"))
+    day2 = folder / "day2" / "war-day2.toml"
+    day2.parent.mkdir()
+    made = subprocess.run([sys.executable, str(HERE / "war.py"), "--seed", str(seed), "--until", "2", "--out", str(day2)], capture_output=True, text=True)
+    if made.returncode != 0:
+        raise SystemExit(f"war.py --until 2 failed (exit {made.returncode}):\n{made.stderr}")
+    return {FRESH: found[FRESH], DAY2: day2, DAY60: found[DAY60], DAY150: found[DAY150]}
+
+
+def beside(path: Path) -> list[Path]:
+    """The file and whatever lies beside it under its name (``war-day150.*``: what the program keeps
+    with it, if anything)."""
+    return sorted(p for p in path.parent.iterdir() if p.is_file() and (p == path or p.name.startswith(path.stem + ".")))
+
+
+def fresh_copy(source: Path, folder: Path) -> Path:
+    """A copy of the file, and of what lies beside it, alone in ``folder`` (emptied first)."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for path in beside(source):
+        shutil.copyfile(path, folder / path.name)
+    return folder / source.name
+
+
+def legal_move(path: Path) -> tuple[str, str]:
+    """A move the rules accept on the file: (a ship, where it heads), one day, no die rolled - a ship
+    of the side to move, one not in a fleet if there is one."""
+    from referee import tables
+    from referee.errors import RefereeError
+    from referee.journal import Journal
+    from referee.sathar_war import movement
+
+    every = tables.load()
+    campaign = Journal.open(path, every).campaign
+    ships = [u for u in campaign.units if not movement.why_not_move(campaign, u) and u.place is not None]
+    for unit in sorted(ships, key=lambda u: bool(u.fleet)):
+        assert unit.place is not None
+        for toward in [unit.place.toward] if unit.place.on_route else movement.journeys(campaign, unit.side, unit.place):
+            try:
+                done = movement.move(campaign, every, [unit.name], toward, None, "", [], random.Random(0), {})
+            except RefereeError:
+                continue
+            if not any(entry.rolls for entry in done.entries):
+                return unit.name, toward
+    raise SystemExit(f"{path}: no ship may move one day now (step {campaign.step!r}); the benchmark wants a file at a side's move")
+
+
+def summary(path: Path) -> str:
+    from referee import tables
+    from referee.journal import Journal
+
+    campaign = Journal.open(path, tables.load()).campaign
+    size = sum(p.stat().st_size for p in beside(path))
+    return f"day {campaign.day}, {campaign.step}; {size / 1024:.0f} KB, {len(campaign.units)} units, {len(campaign.log)} log lines"
+
+
+# ---------------------------------------------------------------------- 1 and 3: whole processes
+
+
+def timed_command(command: list[str], env: dict[str, str], cwd: str) -> Sample:
+    cpu = children_cpu()
+    start = time.perf_counter()
+    done = subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed (exit {done.returncode}):\n{done.stderr}")
+    return wall, children_cpu() - cpu
+
+
+def processes(files: dict[str, Path], moves: dict[str, tuple[str, str]], runs: int, folder: Path) -> dict[str, list[Sample]]:
+    """Every command once a round, in turn, ``runs`` rounds after one not counted."""
     env = {**os.environ, "REFEREE_HOME": str(folder / "home")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # the warm-up writes the .pyc files, as any first start does
     env.pop("TEXTUAL", None)
+    cwd, work, referee = str(folder), folder / "run", str(BIN / "referee")
+    floor_app = FLOOR_APP.read_text(encoding="utf-8")
+    runs_of: dict[str, Callable[[], Sample]] = {
+        TYPER: lambda: timed_command([sys.executable, "-c", TYPER_FLOOR], env, cwd),
+        TEXTUAL: lambda: run_child(floor_app, [], env, cwd)[:2],
+    }
 
-    print(f"{'file':<28}{'KB':>7}{'units':>7}{'log':>7}{'read+scan':>11}{'build':>8}{'open':>8}  (ms, in-process, median of 10)")
-    for name, path in found.items():
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        read, built, opened = loads(path)
-        print(f"{name:<28}{path.stat().st_size / 1024:>7.0f}{len(data['units']):>7}{len(data['log']):>7}{read * 1000:>11.1f}{built * 1000:>8.1f}{opened * 1000:>8.1f}")
+    def campaign(name: str, *args: str) -> Callable[[], Sample]:
+        return lambda: timed_command([referee, "campaign", *args, "-c", str(fresh_copy(files[name], work))], env, cwd)
 
-    copies = {name: folder / path.name for name, path in found.items()}
-    commands = {"one-command typer app": [sys.executable, "-c", TYPER_FLOOR]}
-    commands |= {f"campaign status, {name}": [str(BIN / "referee"), "campaign", "status", "--campaign", str(copies[name])] for name in found}
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    launches: dict[str, list[float]] = {name: [] for name in found}
-    for number in range(runs + 1):  # the first round, not counted, writes the .pyc files and the tables cache
-        for name, path in found.items():
-            shutil.copyfile(path, copies[name])
-        for name, command in commands.items():
-            took = whole(command, env)
+    def play(name: str) -> Callable[[], Sample]:
+        return lambda: run_child(REFEREE, [str(fresh_copy(files[name], work))], env, cwd)[:2]
+
+    for name in (FRESH, DAY60, DAY150):
+        runs_of[f"status: {name}"] = campaign(name, "status")
+    for name in (DAY2, DAY60, DAY150):
+        ship, toward = moves[name]
+        runs_of[f"move: {name}"] = campaign(name, "move", ship, "--toward", toward)
+        runs_of[f"advance: {name}"] = campaign(name, "advance", "--seed", "1")
+    for name in (FRESH, DAY60, DAY150):
+        runs_of[f"play: {name}"] = play(name)
+    found: dict[str, list[Sample]] = {name: [] for name in runs_of}
+    for number in range(runs + 1):
+        for name, run in runs_of.items():
+            sample = run()  # (the copy is made before the clock starts)
             if number:
-                times[name].append(took)
-        for name in found:
-            shutil.copyfile(found[name], copies[name])  # (the app notes the file in its recent list; the file itself is unchanged)
-            took, _, _ = run_child(REFEREE, [str(copies[name])], env, str(folder))
-            if number:
-                launches[name].append(took)
-    floor = statistics.median(times["one-command typer app"])
-    fresh = statistics.median(times["campaign status, fresh war (bundled start)"])
-    print(f"\nwhole processes ({runs} runs each, alternating): median ms, ratio to the typer app, ratio to the fresh war")
-    for name, samples in times.items():
-        median = statistics.median(samples)
-        print(f"  {name:<44}{median * 1000:>8.1f}{median / floor:>7.2f}{median / fresh:>7.2f}")
-    start = statistics.median(launches["fresh war (bundled start)"])
-    for name, samples in launches.items():
-        print(f"  {'referee play, first screen, ' + name:<44}{median_ms(samples):>8.1f}{'':>7}{statistics.median(samples) / start:>7.2f}")
-    shutil.rmtree(folder, ignore_errors=True)
+                found[name].append(sample)
+    return found
+
+
+# ---------------------------------------------------------------------- 2: load and save in-process
+
+
+def load_and_save(files: dict[str, Path], moves: dict[str, tuple[str, str]], runs: int, folder: Path) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    from referee import tables
+    from referee.journal import Journal
+    from referee.sathar_war import movement
+
+    every = tables.load()
+    opened: dict[str, list[float]] = {name: [] for name in (FRESH, DAY2, DAY60, DAY150)}
+    applied: dict[str, list[float]] = {name: [] for name in moves}
+    for _ in range(runs):
+        for name, samples in opened.items():
+            path = fresh_copy(files[name], folder / "open")
+            start = time.perf_counter()
+            journal = Journal.open(path, every)
+            samples.append(time.perf_counter() - start)
+            journal.history.close()
+        for name, samples in applied.items():
+            journal = Journal.open(fresh_copy(files[name], folder / "apply"), every)
+            ship, toward = moves[name]
+            done = movement.move(journal.campaign, every, [ship], toward, None, "", [], random.Random(0), {})
+            start = time.perf_counter()
+            journal.apply(done, "Move")
+            samples.append(time.perf_counter() - start)
+            journal.history.close()
+    return opened, applied
+
+
+# ---------------------------------------------------------------------- 4: a key in the app
+
+
+async def key_presses(files: dict[str, Path], repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], dict[str, list[Sample]], list[str]]:
+    """``a`` (advance, saved, drawn) then Ctrl+Z, in SESSIONS sessions of the app a file, the files
+    in turn: (the time to the last frame, the CPU time) of the presses after a session's first, and
+    of each session's first."""
+    from referee import tables
+    from referee.journal import Journal
+    from referee.tui.app import RefereeApp
+
+    every = tables.load()
+    names = (DAY2, DAY60, DAY150)
+    later: dict[str, list[Sample]] = {name: [] for name in names}
+    first: dict[str, list[Sample]] = {name: [] for name in names}
+    odd: list[str] = []
+    for session in range(SESSIONS):
+        for name in names:
+            journal = Journal.open(fresh_copy(files[name], folder / "app"), every)
+            step = journal.campaign.step
+            app = RefereeApp(journal, None)
+            frames = noting_frames(app)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                for press in range(1 + repeats // SESSIONS + (session < repeats % SESSIONS)):
+                    before = len(journal.past)
+                    _, shown, cpu = await timed_press(pilot, "a", frames)
+                    if len(journal.past) != before + 1 or journal.campaign.step == step:
+                        odd.append(f"{name}: a did not advance from {step} (screen: {type(app.screen).__name__}, step {journal.campaign.step})")
+                        break
+                    if shown is None:
+                        odd.append(f"{name}: a drew no frame")
+                    else:
+                        (later[name] if press else first[name]).append((shown, cpu))
+                    await pilot.press("ctrl+z")
+                    await pilot.pause()
+                    if len(journal.past) != before or journal.campaign.step != step:
+                        odd.append(f"{name}: Ctrl+Z did not undo the advance")
+                        break
+            journal.history.close()
+    return later, first, odd
+
+
+# ---------------------------------------------------------------------- the report
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f}"
+
+
+def verdict(ratio: float, goal: float) -> str:
+    return f"{ratio:6.2f}  (at most {goal}) {'PASS' if ratio <= goal else 'FAIL'}"
+
+
+def paired(a: list[Sample], b: list[Sample], cpu: bool = False) -> float:
+    """The median of the rounds' ratios of wall times (``cpu``: of CPU times)."""
+    return statistics.median(x[cpu] / y[cpu] for x, y in zip(a, b))
+
+
+def fresh_of(name: str) -> str:
+    """The fresh war's row a row is compared with: its own command on the bundled start, else day 2."""
+    kind = name.split(":")[0]
+    return f"{kind}: {FRESH if kind in ('status', 'play') else DAY2}"
+
+
+def report_wholes(found: dict[str, list[Sample]], kinds: tuple[str, ...], floor: str, goal: float) -> None:
+    """Rows of whole processes: median wall and CPU ms, the ratio to the fresh war's, and to the floor's (the target)."""
+    print(f"   {'':<40}{'wall':>8}{'cpu':>8}{'/fresh':>8}{'/floor':>7}{'':19}{'cpu/floor':>10}")
+    print(f"   {floor:<40}{ms(statistics.median(s[0] for s in found[floor]))}{ms(statistics.median(s[1] for s in found[floor]))}")
+    for name, samples in found.items():
+        if name.split(":")[0] in kinds:
+            fresh = f"{paired(samples, found[fresh_of(name)]):8.2f}" if fresh_of(name) != name else f"{'':8}"
+            print(f"   {name:<40}{ms(statistics.median(s[0] for s in samples))}{ms(statistics.median(s[1] for s in samples))}{fresh}{verdict(paired(samples, found[floor]), goal)}{paired(samples, found[floor], cpu=True):10.2f}")
+
+
+def report_load_and_save(opened: dict[str, list[float]], applied: dict[str, list[float]], runs: int) -> None:
+    print(f"\n2. Loading and saving in-process (warm; {runs} times each, the files in turn; median ms; ratio to the fresh war)")
+    for what, found, fresh in (("Journal.open", opened, FRESH), ("Journal.apply (the move, journal just opened)", applied, DAY2)):
+        base = statistics.median(found[fresh])
+        for name, samples in found.items():
+            median = statistics.median(samples)
+            shown = verdict(median / base, LOAD_GOAL) if name in (DAY60, DAY150) else ""
+            print(f"   {what + ': ' + name:<72}{ms(median)}  {shown}")
+
+
+def report_keys(later: dict[str, list[Sample]], first: dict[str, list[Sample]], odd: list[str]) -> None:
+    print(f"\n4. In the app: a (advance to the UPF move, saved, drawn), Ctrl+Z between (pilot, 80x24; {SESSIONS} sessions a file, the files in turn;")
+    print("   ms from the key to the last frame, and the CPU time of the press: medians; ratios to the fresh war's medians)")
+    print(f"   {'':<26}{'presses':>8}{'frame':>8}{'max':>8}{'cpu':>8}  {'frame ratio':<31}{'cpu ratio':>9}   first a after opening (frame)")
+    for name, samples in later.items():
+        if not samples:
+            print(f"   {name:<26} no figure")
+            continue
+        frame, cpu = (statistics.median(s[i] for s in samples) for i in (0, 1))
+        shown = f"{'':<31}{'':>9}"
+        if name != DAY2 and later[DAY2]:
+            ratio = frame / statistics.median(s[0] for s in later[DAY2])
+            shown = f"{verdict(ratio, KEY_GOAL):<31}{cpu / statistics.median(s[1] for s in later[DAY2]):9.2f}"
+        firsts = ", ".join(f"{s[0] * 1000:.0f}" for s in first[name])
+        print(f"   {name:<26}{len(samples):>8}{ms(frame)}{ms(max(s[0] for s in samples))}{ms(cpu)}  {shown}   {firsts}")
+    for line in odd:
+        print(f"   ODD: {line}")
+
+
+def headline(found: dict[str, list[Sample]], opened: dict[str, list[float]], applied: dict[str, list[float]], later: dict[str, list[Sample]]) -> None:
+    """The four targets at the war's end, in one line each."""
+    worst = max((f"{kind}: {DAY150}" for kind in ("status", "move", "advance")), key=lambda name: paired(found[name], found[TYPER]))
+    ratio = paired(found[worst], found[TYPER])
+    print(f"\nThe targets at the war's end (day 150):")
+    print(f"   1. the slowest command, {worst.split(':')[0]}: {ratio:.2f} times the typer app (at most {COMMAND_GOAL}): {'PASS' if ratio <= COMMAND_GOAL else 'FAIL'}")
+    load = statistics.median(opened[DAY150]) / statistics.median(opened[FRESH])
+    save = statistics.median(applied[DAY150]) / statistics.median(applied[DAY2])
+    print(f"   2. loading {load:.2f}, saving {save:.2f} times the fresh war (at most {LOAD_GOAL}): {'PASS' if max(load, save) <= LOAD_GOAL else 'FAIL'}")
+    ratio = paired(found[f"play: {DAY150}"], found[TEXTUAL])
+    print(f"   3. referee play: {ratio:.2f} times the minimal Textual app (at most {LAUNCH_GOAL}): {'PASS' if ratio <= LAUNCH_GOAL else 'FAIL'}")
+    if later[DAY150] and later[DAY2]:
+        key = statistics.median(s[0] for s in later[DAY150])
+        ratio = key / statistics.median(s[0] for s in later[DAY2])
+        cpu = statistics.median(s[1] for s in later[DAY150]) / statistics.median(s[1] for s in later[DAY2])
+        met = ratio <= KEY_GOAL and key * 1000 < KEY_MS
+        print(f"   4. a key that saves: {key * 1000:.1f} ms, {ratio:.2f} times the fresh war (at most {KEY_GOAL}, under {KEY_MS:.0f} ms): {'PASS' if met else 'FAIL'} (CPU: {cpu:.2f} times)")
+    else:
+        print("   4. a key that saves: no figure (see ODD above)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10, help="rounds of the whole processes, and of the loads and saves (default 10)")
+    parser.add_argument("--repeats", type=int, default=20, help="presses of a in the app, each file (default 20)")
+    parser.add_argument("--seed", type=int, default=19, help="the generated war's seed, for its day 2 (the fixtures': 19)")
+    options = parser.parse_args()
+    began = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="war-speed-") as name:
+        folder = Path(name)
+        os.environ["REFEREE_HOME"] = str(folder / "home")  # the app notes the files it opens there
+        files = sources(folder, options.seed)
+        moves = {name: legal_move(files[name]) for name in (DAY2, DAY60, DAY150)}
+        print(f"load average before: {' '.join(f'{n:.2f}' for n in os.getloadavg())} ({os.cpu_count()} CPUs)")
+        for name, path in files.items():
+            moved = f"; the move: {moves[name][0]} toward {moves[name][1]}" if name in moves else ""
+            print(f"   {name:<26} {summary(path)}{moved}")
+        found = processes(files, moves, options.runs, folder)
+        opened, applied = load_and_save(files, moves, options.runs, folder)
+        later, first, odd = asyncio.run(key_presses(files, options.repeats, folder))
+    runs = len(found[TYPER])
+    print(f"\n1. referee campaign commands, whole processes ({runs} runs each, in turn; median ms; ratios: median of the rounds')")
+    report_wholes(found, ("status", "move", "advance"), TYPER, COMMAND_GOAL)
+    report_load_and_save(opened, applied, options.runs)
+    print(f"\n3. referee play FILE to its first screen ready, whole processes (the same rounds; the floor: {FLOOR_APP.name}, a 50-row DataTable)")
+    report_wholes(found, ("play",), TEXTUAL, LAUNCH_GOAL)
+    report_keys(later, first, odd)
+    headline(found, opened, applied, later)
+    print(f"\nload average after: {' '.join(f'{n:.2f}' for n in os.getloadavg())}; {time.perf_counter() - began:.0f} s in all")
 
 
 if __name__ == "__main__":
