@@ -46,6 +46,7 @@ bench: $(STAMP)
 # benchmark fixtures. The same seed gives the same files.
 WAR_SEED ?= 19
 war: $(STAMP)
+	rm -f benchmarks/fixtures/war-day*.toml*
 	$(BIN)/python benchmarks/war.py --seed $(WAR_SEED) --until 150 --out benchmarks/fixtures/war-day150.toml --also 60=benchmarks/fixtures/war-day60.toml
 
 clean:
