@@ -1,0 +1,101 @@
+"""A ``referee campaign`` command as a whole process, against a one-command typer app (issue 21:
+at most 1.5 times the framework's floor).
+
+    .venv/bin/python benchmarks/campaign_speed.py [--runs N]
+
+On the fresh war (the bundled start): ``campaign status`` at set-up; then the war set up by the
+commands themselves (15 destroyers placed in the Prenglar circle, 8 frigates and 7 light cruisers
+in Fromeltar's, a retreat condition, advanced to day 1) for ``campaign move`` of one destroyer into
+the red box, and, once all 30 have moved, ``campaign advance`` to the UPF's move. Before each run
+the file and its undo history are put back as they were, so every run takes the same action on a
+file with a history, as in play. Runs alternate, so the machine's load hits all alike; the first
+round, not counted, writes the .pyc files and the tables cache. Prints each command's median wall
+time and its ratio to the typer app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from cold_start import TYPER_FLOOR  # noqa: E402
+
+REFEREE = str(Path(sys.executable).parent / "referee")
+GOAL = 1.5
+
+
+def referee(*args: str, env: dict[str, str]) -> None:
+    subprocess.run([REFEREE, *args], check=True, stdout=subprocess.DEVNULL, env=env)
+
+
+def prepared(folder: Path, env: dict[str, str]) -> dict[str, Path]:
+    """The fresh war, the war at day 1, and the war at day 1 with every Sathar ship moved: each a
+    file with its undo history beside it."""
+    from referee.resources import campaigns_dir
+
+    fresh = folder / "fresh" / "war.toml"
+    fresh.parent.mkdir(parents=True)
+    shutil.copyfile(campaigns_dir() / "second-sathar-war.toml", fresh)
+    day1 = folder / "day1" / "war.toml"
+    day1.parent.mkdir()
+    shutil.copyfile(fresh, day1)
+    on = ("--campaign", str(day1))
+    referee("campaign", "place", "Sathar Destroyer *", "--circle", "Prenglar", *on, env=env)
+    referee("campaign", "place", "Sathar Frigate *", "Sathar Light Cruiser *", "--circle", "Fromeltar", *on, env=env)
+    referee("campaign", "retreat", "3", *on, env=env)
+    referee("campaign", "advance", *on, env=env)
+    moved = folder / "moved" / "war.toml"
+    shutil.copytree(day1.parent, moved.parent)
+    on = ("--campaign", str(moved))
+    referee("campaign", "move", "Sathar Destroyer *", "--toward", "Prenglar", *on, env=env)
+    referee("campaign", "move", "Sathar Frigate *", "Sathar Light Cruiser *", "--toward", "Fromeltar", *on, env=env)
+    return {"fresh": fresh, "day1": day1, "moved": moved}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20)
+    runs = parser.parse_args().runs
+    folder = Path(tempfile.mkdtemp(prefix="campaign-speed-"))
+    env = {**os.environ, "REFEREE_HOME": str(folder / "home")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # the warm-up writes the .pyc files, as any first start does
+    env.pop("REFEREE_CAMPAIGN", None)
+    wars = prepared(folder / "wars", env)
+    played = folder / "played"
+    file = str(played / "war.toml")
+    commands: dict[str, tuple[str, list[str]]] = {
+        "one-command typer app": ("", [sys.executable, "-c", TYPER_FLOOR]),
+        "campaign status (fresh war, set-up)": ("fresh", [REFEREE, "campaign", "status", "-c", file]),
+        "campaign move (day 1, one destroyer)": ("day1", [REFEREE, "campaign", "move", "Sathar Destroyer 1", "--toward", "Prenglar", "-c", file]),
+        "campaign advance (day 1, to the UPF move)": ("moved", [REFEREE, "campaign", "advance", "-c", file]),
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for number in range(runs + 1):
+        for name, (war, command) in commands.items():
+            if war:
+                shutil.rmtree(played, ignore_errors=True)
+                shutil.copytree(wars[war].parent, played)
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
+            if number:
+                times[name].append(time.perf_counter() - start)
+    floor = statistics.median(times["one-command typer app"])
+    print(f"{'command':<44}{'median ms':>10}{'ratio':>8}  ({runs} runs each, alternating; ratio to the typer app)")
+    for name, samples in times.items():
+        median = statistics.median(samples)
+        print(f"{name:<44}{median * 1000:>10.1f}{median / floor:>8.2f}")
+    worst = max(statistics.median(s) for n, s in times.items() if n.startswith("campaign"))
+    print(f"worst ratio {worst / floor:.2f} (goal: at most {GOAL})")
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
