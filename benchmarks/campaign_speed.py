@@ -1,7 +1,7 @@
 """A ``referee campaign`` command as a whole process, against a one-command typer app (issue 21:
 at most 1.5 times the framework's floor).
 
-    .venv/bin/python benchmarks/campaign_speed.py [--runs N]
+    .venv/bin/python benchmarks/campaign_speed.py [--runs N] [--before COMMAND]
 
 On the fresh war (the bundled start): ``campaign status`` at set-up; then the war set up by the
 commands themselves (15 destroyers placed in the Prenglar circle, 8 frigates and 7 light cruisers
@@ -10,7 +10,8 @@ the red box, and, once all 30 have moved, ``campaign advance`` to the UPF's move
 the file and its undo history are put back as they were, so every run takes the same action on a
 file with a history, as in play. Runs alternate, so the machine's load hits all alike; the first
 round, not counted, writes the .pyc files and the tables cache. Prints each command's median wall
-time and its ratio to the typer app.
+time and its ratio to the typer app. ``--before`` times another ``referee`` too, in the same rounds
+(another checkout's: before and after a change).
 """
 
 from __future__ import annotations
@@ -28,18 +29,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from cold_start import TYPER_FLOOR  # noqa: E402
 
-REFEREE = str(Path(sys.executable).parent / "referee")
 GOAL = 1.5
 
 
-def referee(*args: str, env: dict[str, str]) -> None:
-    subprocess.run([REFEREE, *args], check=True, stdout=subprocess.DEVNULL, env=env)
-
-
-def prepared(folder: Path, env: dict[str, str]) -> dict[str, Path]:
+def prepared(folder: Path, env: dict[str, str], command: str) -> dict[str, Path]:
     """The fresh war, the war at day 1, and the war at day 1 with every Sathar ship moved: each a
     file with its undo history beside it."""
     from referee.resources import campaigns_dir
+
+    def run(*args: str) -> None:
+        subprocess.run([command, *args], check=True, stdout=subprocess.DEVNULL, env=env)
 
     fresh = folder / "fresh" / "war.toml"
     fresh.parent.mkdir(parents=True)
@@ -48,35 +47,39 @@ def prepared(folder: Path, env: dict[str, str]) -> dict[str, Path]:
     day1.parent.mkdir()
     shutil.copyfile(fresh, day1)
     on = ("--campaign", str(day1))
-    referee("campaign", "place", "Sathar Destroyer *", "--circle", "Prenglar", *on, env=env)
-    referee("campaign", "place", "Sathar Frigate *", "Sathar Light Cruiser *", "--circle", "Fromeltar", *on, env=env)
-    referee("campaign", "retreat", "3", *on, env=env)
-    referee("campaign", "advance", *on, env=env)
+    run("campaign", "place", "Sathar Destroyer *", "--circle", "Prenglar", *on)
+    run("campaign", "place", "Sathar Frigate *", "Sathar Light Cruiser *", "--circle", "Fromeltar", *on)
+    run("campaign", "retreat", "3", *on)
+    run("campaign", "advance", *on)
     moved = folder / "moved" / "war.toml"
     shutil.copytree(day1.parent, moved.parent)
     on = ("--campaign", str(moved))
-    referee("campaign", "move", "Sathar Destroyer *", "--toward", "Prenglar", *on, env=env)
-    referee("campaign", "move", "Sathar Frigate *", "Sathar Light Cruiser *", "--toward", "Fromeltar", *on, env=env)
+    run("campaign", "move", "Sathar Destroyer *", "--toward", "Prenglar", *on)
+    run("campaign", "move", "Sathar Frigate *", "Sathar Light Cruiser *", "--toward", "Fromeltar", *on)
     return {"fresh": fresh, "day1": day1, "moved": moved}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
-    runs = parser.parse_args().runs
+    parser.add_argument("--before", help="another referee command to time alongside (another checkout's)")
+    options = parser.parse_args()
+    runs = options.runs
+    referees = {"": str(Path(sys.executable).parent / "referee")} | ({"before: ": options.before} if options.before else {})
     folder = Path(tempfile.mkdtemp(prefix="campaign-speed-"))
     env = {**os.environ, "REFEREE_HOME": str(folder / "home")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # the warm-up writes the .pyc files, as any first start does
     env.pop("REFEREE_CAMPAIGN", None)
-    wars = prepared(folder / "wars", env)
+    wars = prepared(folder / "wars", env, referees[""])
     played = folder / "played"
     file = str(played / "war.toml")
-    commands: dict[str, tuple[str, list[str]]] = {
-        "one-command typer app": ("", [sys.executable, "-c", TYPER_FLOOR]),
-        "campaign status (fresh war, set-up)": ("fresh", [REFEREE, "campaign", "status", "-c", file]),
-        "campaign move (day 1, one destroyer)": ("day1", [REFEREE, "campaign", "move", "Sathar Destroyer 1", "--toward", "Prenglar", "-c", file]),
-        "campaign advance (day 1, to the UPF move)": ("moved", [REFEREE, "campaign", "advance", "-c", file]),
-    }
+    commands: dict[str, tuple[str, list[str]]] = {"one-command typer app": ("", [sys.executable, "-c", TYPER_FLOOR])}
+    for said, referee in referees.items():
+        commands |= {
+            f"{said}campaign status (fresh war, set-up)": ("fresh", [referee, "campaign", "status", "-c", file]),
+            f"{said}campaign move (day 1, one destroyer)": ("day1", [referee, "campaign", "move", "Sathar Destroyer 1", "--toward", "Prenglar", "-c", file]),
+            f"{said}campaign advance (day 1, to the UPF move)": ("moved", [referee, "campaign", "advance", "-c", file]),
+        }
     times: dict[str, list[float]] = {name: [] for name in commands}
     for number in range(runs + 1):
         for name, (war, command) in commands.items():
@@ -88,10 +91,10 @@ def main() -> None:
             if number:
                 times[name].append(time.perf_counter() - start)
     floor = statistics.median(times["one-command typer app"])
-    print(f"{'command':<44}{'median ms':>10}{'ratio':>8}  ({runs} runs each, alternating; ratio to the typer app)")
+    print(f"{'command':<52}{'median ms':>10}{'ratio':>8}  ({runs} runs each, alternating; ratio to the typer app)")
     for name, samples in times.items():
         median = statistics.median(samples)
-        print(f"{name:<44}{median * 1000:>10.1f}{median / floor:>8.2f}")
+        print(f"{name:<52}{median * 1000:>10.1f}{median / floor:>8.2f}")
     worst = max(statistics.median(s) for n, s in times.items() if n.startswith("campaign"))
     print(f"worst ratio {worst / floor:.2f} (goal: at most {GOAL})")
     shutil.rmtree(folder, ignore_errors=True)
