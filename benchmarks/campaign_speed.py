@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,7 +26,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from cold_start import TYPER_FLOOR  # noqa: E402
+from cold_start import TYPER_FLOOR, print_ratios  # noqa: E402
 
 GOAL = 1.5
 
@@ -90,13 +89,7 @@ def main() -> None:
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
             if number:
                 times[name].append(time.perf_counter() - start)
-    floor = statistics.median(times["one-command typer app"])
-    print(f"{'command':<52}{'median ms':>10}{'ratio':>8}  ({runs} runs each, alternating; ratio to the typer app)")
-    for name, samples in times.items():
-        median = statistics.median(samples)
-        print(f"{name:<52}{median * 1000:>10.1f}{median / floor:>8.2f}")
-    worst = max(statistics.median(s) for n, s in times.items() if n.startswith("campaign"))
-    print(f"worst ratio {worst / floor:.2f} (goal: at most {GOAL})")
+    print_ratios(times, "one-command typer app", "campaign", GOAL, f"  ({runs} runs each, alternating; ratio to the typer app)")
     shutil.rmtree(folder, ignore_errors=True)
 
 
