@@ -62,3 +62,18 @@ def test_a_campaign_command_makes_only_itself() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert json.loads(done.stdout.strip().splitlines()[-1]) == [["battle"], ["declare"]]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["campaign", "statu"], "referee campaign: No such command 'statu'. Did you mean 'status'?; see 'referee campaign -h'"),
+        (["campaign", "battle", "declar"], "referee campaign battle: No such command 'declar'. Did you mean 'declare'?; see 'referee campaign battle -h'"),
+        (["tabel"], "referee: No such command 'tabel'. Did you mean 'table'?; see 'referee -h'"),
+        (["campain"], "referee: No such command 'campain'. Did you mean 'campaign'?; see 'referee -h'"),
+    ],
+)
+def test_a_mistyped_command_is_refused_with_the_nearest_of_all_the_group_s_commands(args: list[str], says: str) -> None:
+    """None of them made yet but the one called: the suggestion still comes from them all."""
+    done = subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", f"referee: error: {says}\n")

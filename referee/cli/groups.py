@@ -60,6 +60,12 @@ class RefereeGroup(TyperGroup):
             self.commands[cmd_name] = made
         return super().get_command(ctx, cmd_name)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.NoSuchCommand as error:  # click suggests among the commands made: here, among them all
+            raise click.NoSuchCommand(error.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
+
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any) -> click.Context:
         with one_line():
             return super().make_context(info_name, args, parent, **extra)
