@@ -48,13 +48,20 @@ def main() -> None:
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
             if number:
                 times[name].append(time.perf_counter() - start)
-    base = statistics.median(times["python -c pass"])
-    print(f"{'command':<48}{'median ms':>10}{'ratio':>8}")
+    print_ratios(times, "python -c pass", "referee", 6)
+
+
+def print_ratios(times: dict[str, list[float]], base: str, judged: str, goal: float, note: str = "") -> None:
+    """Each command's median wall time and its ratio to the median of ``base``; the worst ratio of
+    the commands whose names start with ``judged``, against the goal."""
+    floor = statistics.median(times[base])
+    width = max(len(name) for name in times) + 4
+    print(f"{'command':<{width}}{'median ms':>10}{'ratio':>8}{note}")
     for name, samples in times.items():
         median = statistics.median(samples)
-        print(f"{name:<48}{median * 1000:>10.1f}{median / base:>8.2f}")
-    worst = max(statistics.median(s) for n, s in times.items() if n.startswith("referee"))
-    print(f"worst ratio {worst / base:.2f} (goal: at most 6)")
+        print(f"{name:<{width}}{median * 1000:>10.1f}{median / floor:>8.2f}")
+    worst = max(statistics.median(s) for n, s in times.items() if n.startswith(judged))
+    print(f"worst ratio {worst / floor:.2f} (goal: at most {goal})")
 
 
 if __name__ == "__main__":

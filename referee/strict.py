@@ -3,7 +3,6 @@ the right kind, and a refusal that names the place and what would be right."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -123,6 +122,8 @@ def pick(name: str, names: Iterable[str], what: str, where: str = "") -> str:
     for candidate in known:
         if candidate.casefold() == wanted:
             return candidate
+    import difflib  # only for a refusal: not on the path of every command that reads a file
+
     close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
     hint = f"did you mean {' or '.join(close)}?" if close else f"the {what}s are: {', '.join(known) or 'none'}"
     return _refuse(f"no {what} called {name!r}{f' in {where}' if where else ''}; {hint}")

@@ -210,6 +210,47 @@ def test_the_app_paints_at_240_frames_a_second_unless_the_referee_sets_textual_f
     assert seen == ["240", "30"]
 
 
+def test_a_command_runs_without_the_garbage_collector_and_the_apps_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command runs once and exits (the collector would only cost it time); the app and the
+    view run for hours, with it."""
+    import gc
+    import sys
+
+    import referee.cli
+    import referee.tui.app
+    import referee.tui.view.app
+    from referee import launch
+
+    seen: list[tuple[str, bool]] = []
+    monkeypatch.setattr(referee.cli, "main", lambda: seen.append(("command", gc.isenabled())))
+    monkeypatch.setattr(referee.tui.app, "run", lambda path: seen.append(("app", gc.isenabled())))
+
+    class View:
+        side = "UPF"
+
+        def run(self) -> None:
+            seen.append(("view", gc.isenabled()))
+
+    monkeypatch.setattr(referee.tui.view.app, "open_view", lambda path, side: View())
+    monkeypatch.setenv("TEXTUAL_FPS", "60")  # (the app and the view set it when it is not: undone after the test)
+    try:
+        for argv in (["roll", "d6"], ["play", "-h"]):
+            monkeypatch.setattr(sys, "argv", ["referee", *argv])
+            launch.main()
+            assert seen.pop() == ("command", False)
+        launch.open_app(None)  # as play with options, through the command line
+        assert seen.pop() == ("app", True)
+        gc.disable()
+        run("view", "war.toml", "--side", "UPF")
+        assert seen.pop() == ("view", True)
+        monkeypatch.setattr(sys, "argv", ["referee", "play"])
+        gc.disable()
+        launch.main()
+        assert seen.pop() == ("app", True)
+    finally:
+        gc.enable()
+
+
 def test_play_refuses_a_missing_or_broken_campaign_in_one_line(tmp_path: Path) -> None:
     import subprocess
     import sys

@@ -8,8 +8,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+from referee.resources import campaigns_dir
 
 HEAVY_FOR_LOOKUPS = ("textual", "rich", "rich.console", "pydantic")
 UI_FOR_RULES = ("textual", "rich", "typer", "click")
@@ -54,6 +57,26 @@ def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -
 def test_dice_and_table_lookups_do_not_build_the_battle_commands(args: tuple[str, ...]) -> None:
     loaded = modules_after(run_cli(*args))
     assert not {"referee.cli.kh", "referee.cli.kh_battle", "referee.knight_hawks.battle", "referee.cli.campaign", "referee.sathar_war.campaign"} & loaded
+
+
+OTHER_GAMES_AND_COMMANDS = (
+    "referee.starfleet_wars", "referee.stellar_inferno", "referee.paper", "referee.knight_hawks.battle", "referee.knight_hawks.combat",
+    "referee.cli.kh", "referee.cli.kh_battle", "referee.cli.sfw", "referee.cli.si", "referee.cli.paper",
+)
+
+
+SET_UP = [("campaign", "place", "Sathar Destroyer *", "--circle", "Prenglar"), ("campaign", "place", "Sathar Frigate *", "Sathar Light Cruiser *", "--circle", "Fromeltar"), ("campaign", "retreat", "3"), ("campaign", "advance")]
+
+
+@pytest.mark.parametrize("commands", [[("campaign", "status")], [("campaign", "forces", "--side", "UPF")], [*SET_UP, ("campaign", "move", "Sathar Destroyer 1", "--toward", "Prenglar")]])
+def test_a_campaign_command_loads_neither_the_other_games_nor_their_commands(commands: list[tuple[str, ...]], tmp_path: Path) -> None:
+    war = tmp_path / "war.toml"
+    war.write_bytes((campaigns_dir() / "second-sathar-war.toml").read_bytes())
+    calls = "\n".join(f"app({[*args, '--campaign', str(war)]!r}, standalone_mode=False)" for args in commands)
+    loaded = modules_after(f"from referee.cli import app\n{calls}")
+    assert {"referee.cli.campaign", "referee.journal"} <= loaded
+    assert not {m for m in loaded if m.startswith(OTHER_GAMES_AND_COMMANDS)}, sorted(m for m in loaded if m.startswith(OTHER_GAMES_AND_COMMANDS))
+    assert ("tomli_w" in loaded) == (len(commands) > 1)  # only a command that changes the file writes it
 
 
 def test_the_rules_layer_imports_no_ui() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,24 @@ def test_every_rule_system_has_its_file_and_every_table_cites_a_source() -> None
 def test_loading_one_prefix_reads_only_that_file() -> None:
     only = tables.load(prefix="si")
     assert {n.split(".")[0] for n in only.names()} == {"si"}
+
+
+def test_loading_several_prefixes_reads_only_their_files_whole() -> None:
+    two = tables.load(prefix=("kh", "ssw"))
+    assert {n.split(".")[0] for n in two.names()} == {"kh", "ssw"}
+    assert two.names() == [n for n in ALL.names() if n.startswith(("kh.", "ssw."))]
+
+
+def test_a_campaign_looks_up_only_the_tables_of_the_systems_its_commands_load() -> None:
+    """``referee campaign`` loads the tables of ``SYSTEMS`` only: every table its rules (the war's,
+    and the Knight Hawks rules a war uses) and its commands name is one of those."""
+    from referee.cli.campaign import SYSTEMS
+
+    top = Path(__file__).parent.parent / "referee"
+    named: set[str] = set()
+    for source in [*(top / "sathar_war").glob("*.py"), *(top / "knight_hawks").glob("*.py"), top / "cli" / "campaign.py", top / "cli" / "battles.py"]:
+        named |= set(re.findall(r"[\"'](kh|ssw|sfw|si)\.[a-z][a-z0-9-]*", source.read_text(encoding="utf-8")))
+    assert named and named <= set(SYSTEMS), named - set(SYSTEMS)
 
 
 # -- band lookups: the Advanced Damage Table ------------------------------------------------------

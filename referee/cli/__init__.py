@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from typer.models import TyperInfo
 
 from referee.cli import roll, table, undo, view
-from referee.cli.groups import LazyGroup, group
+from referee.cli.groups import LazyGroup, built, group
 from referee.cli.numbers import NegativeNumbers
 
 
@@ -34,5 +35,6 @@ app.command("view")(view.view)
 
 
 def main() -> None:
-    """The console script ``referee`` and ``python -m referee``."""
-    app(prog_name="referee")
+    """The console script ``referee`` and ``python -m referee``: each command is made only when
+    called (typer's ``app()`` makes them all first)."""
+    built(TyperInfo(app))(prog_name="referee")

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from referee.sathar_war.campaign import Campaign, Done, Unit
     from referee.tables import Tables
 
+# The rule systems whose tables a campaign looks up: its own, and Knight Hawks' (ships, repairs, the
+# battles it exports). The others' tables are not read (a test checks that the rules name no other).
+SYSTEMS = ("kh", "ssw")
+
 app = group("The Second Sathar War: set up, move, supply, repair, fight and advance the strategic campaign.")
 battle_app = group("Battles: contested systems, attack declarations, outcomes ship by ship or through a Knight Hawks battle file.")
 fleet_app = group("Fleets, carriers and stations: form and split fleets, land and launch fighters, dock.")
@@ -57,7 +61,7 @@ def open_journal(path: Optional[Path]) -> "Journal":
     from referee import tables
     from referee.journal import Journal
 
-    return Journal.open(named(path), tables.load(), "campaign")
+    return Journal.open(named(path), tables.load(prefix=SYSTEMS), "campaign")
 
 
 def save_campaign(path: Path, campaign: "Campaign", every: "Tables") -> None:
@@ -121,7 +125,7 @@ def new(
     if storage.exists(storage.new_file(path)) and not force:
         raise RefereeError(f"{path} exists; give another name, or --force to replace it")
     chart = frontier.read(map_file or campaigns_dir() / "frontier-map.toml")
-    every = tables.load()
+    every = tables.load(prefix=SYSTEMS)
     campaign = forces.new_war(every, chart, replacements=not no_replacements, shatter_drones=shatter_drones)
     save_campaign(path, campaign, every)
     print_steps(campaign.log, as_json, {"day": 0, "step": "setup"})

@@ -25,7 +25,10 @@ def view(
     host: Annotated[str, typer.Option("--host", help="The address to serve on: localhost (this machine only) unless given, e.g. 0.0.0.0 for the table's network.")] = HOST,
 ) -> None:
     """The players' read-only view of one side, following the file as it is saved."""
+    import gc
     import os
+
+    gc.enable()  # the view runs as long as the players look (a command alone runs without it: referee.launch)
 
     os.environ.setdefault("TEXTUAL_FPS", "60")
     from referee.tui.view.app import open_view

@@ -1,0 +1,97 @@
+"""A ``referee campaign`` command as a whole process, against a one-command typer app (issue 21:
+at most 1.5 times the framework's floor).
+
+    .venv/bin/python benchmarks/campaign_speed.py [--runs N] [--before COMMAND]
+
+On the fresh war (the bundled start): ``campaign status`` at set-up; then the war set up by the
+commands themselves (15 destroyers placed in the Prenglar circle, 8 frigates and 7 light cruisers
+in Fromeltar's, a retreat condition, advanced to day 1) for ``campaign move`` of one destroyer into
+the red box, and, once all 30 have moved, ``campaign advance`` to the UPF's move. Before each run
+the file and its undo history are put back as they were, so every run takes the same action on a
+file with a history, as in play. Runs alternate, so the machine's load hits all alike; the first
+round, not counted, writes the .pyc files and the tables cache. Prints each command's median wall
+time and its ratio to the typer app. ``--before`` times another ``referee`` too, in the same rounds
+(another checkout's: before and after a change).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from cold_start import TYPER_FLOOR, print_ratios  # noqa: E402
+
+GOAL = 1.5
+
+
+def prepared(folder: Path, env: dict[str, str], command: str) -> dict[str, Path]:
+    """The fresh war, the war at day 1, and the war at day 1 with every Sathar ship moved: each a
+    file with its undo history beside it."""
+    from referee.resources import campaigns_dir
+
+    def run(*args: str) -> None:
+        subprocess.run([command, *args], check=True, stdout=subprocess.DEVNULL, env=env)
+
+    fresh = folder / "fresh" / "war.toml"
+    fresh.parent.mkdir(parents=True)
+    shutil.copyfile(campaigns_dir() / "second-sathar-war.toml", fresh)
+    day1 = folder / "day1" / "war.toml"
+    day1.parent.mkdir()
+    shutil.copyfile(fresh, day1)
+    on = ("--campaign", str(day1))
+    run("campaign", "place", "Sathar Destroyer *", "--circle", "Prenglar", *on)
+    run("campaign", "place", "Sathar Frigate *", "Sathar Light Cruiser *", "--circle", "Fromeltar", *on)
+    run("campaign", "retreat", "3", *on)
+    run("campaign", "advance", *on)
+    moved = folder / "moved" / "war.toml"
+    shutil.copytree(day1.parent, moved.parent)
+    on = ("--campaign", str(moved))
+    run("campaign", "move", "Sathar Destroyer *", "--toward", "Prenglar", *on)
+    run("campaign", "move", "Sathar Frigate *", "Sathar Light Cruiser *", "--toward", "Fromeltar", *on)
+    return {"fresh": fresh, "day1": day1, "moved": moved}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--before", help="another referee command to time alongside (another checkout's)")
+    options = parser.parse_args()
+    runs = options.runs
+    referees = {"": str(Path(sys.executable).parent / "referee")} | ({"before: ": options.before} if options.before else {})
+    folder = Path(tempfile.mkdtemp(prefix="campaign-speed-"))
+    env = {**os.environ, "REFEREE_HOME": str(folder / "home")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # the warm-up writes the .pyc files, as any first start does
+    env.pop("REFEREE_CAMPAIGN", None)
+    wars = prepared(folder / "wars", env, referees[""])
+    played = folder / "played"
+    file = str(played / "war.toml")
+    commands: dict[str, tuple[str, list[str]]] = {"one-command typer app": ("", [sys.executable, "-c", TYPER_FLOOR])}
+    for said, referee in referees.items():
+        commands |= {
+            f"{said}campaign status (fresh war, set-up)": ("fresh", [referee, "campaign", "status", "-c", file]),
+            f"{said}campaign move (day 1, one destroyer)": ("day1", [referee, "campaign", "move", "Sathar Destroyer 1", "--toward", "Prenglar", "-c", file]),
+            f"{said}campaign advance (day 1, to the UPF move)": ("moved", [referee, "campaign", "advance", "-c", file]),
+        }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for number in range(runs + 1):
+        for name, (war, command) in commands.items():
+            if war:
+                shutil.rmtree(played, ignore_errors=True)
+                shutil.copytree(wars[war].parent, played)
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
+            if number:
+                times[name].append(time.perf_counter() - start)
+    print_ratios(times, "one-command typer app", "campaign", GOAL, f"  ({runs} runs each, alternating; ratio to the typer app)")
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
