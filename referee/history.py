@@ -31,18 +31,19 @@ writers (the app and a command) take turns here as they do on the file.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import sqlite3
 import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import quote
 
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    import sqlite3  # (imported where the database is opened: a command that only reads a file does not pay for it)
 
 LIMIT = 200  # actions kept on the line
 LIMIT_BYTES = 16 * 2**20  # compressed states kept, at most (a campaign's state: 4-40 KB)
@@ -97,6 +98,8 @@ class NotMatching(RefereeError):
 
 
 def digest(data: bytes) -> str:
+    import hashlib  # (about 3 ms, OpenSSL's: only once a state is hashed)
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -264,6 +267,8 @@ class History:
             self.close()  # removed, or replaced (set aside by another program): the one there now
         if not create and not self.path.exists():
             return None
+        import sqlite3
+
         uri = f"file:{quote(str(self.path))}?mode={'rwc' if create else 'rw'}"
         with _errors(self.path, "read"):
             db = sqlite3.connect(uri, uri=True, timeout=WAIT, isolation_level=None)
@@ -328,6 +333,8 @@ class History:
 @contextmanager
 def _errors(path: Path, doing: str) -> Iterator[None]:
     """SQLite's errors as one line naming the history file."""
+    import sqlite3
+
     try:
         yield
     except sqlite3.Error as error:

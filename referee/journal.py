@@ -139,8 +139,7 @@ class Journal:
         self.history = history.History(history.beside(self.target))
         self.trouble = ""  # why the last action could not be kept in the undo history ("": it was)
         self._known: dict[str, State] = {}  # states of this session by their text's hash: undo and redo read nothing
-        if seen is not None:
-            self._remember(seen.data, state)
+        self._unhashed = [(seen.data, state)] if seen is not None else []  # (hashed when undo first looks: a command that only reads hashes nothing)
 
     @classmethod
     def open(cls, path: Path, tables: Tables, kind: str = "") -> Journal:
@@ -214,7 +213,7 @@ class Journal:
             line, here = self._where()
             if here:
                 wanted = line.states[here - 1]
-                if wanted not in self._known:
+                if wanted not in self._states():
                     data = self.history.text(wanted)
                     self._remember(data, self._read(data))
         except RefereeError:
@@ -268,7 +267,7 @@ class Journal:
             action = line.actions[min(here, to)]
             wanted = line.states[to]
             data = self.history.text(wanted)
-            known = self._known.get(wanted)
+            known = self._states().get(wanted)
             state = known if known is not None else self._read(data)
             self.seen = storage.write_text(self.target, data.decode("utf-8"), self.seen)  # ChangedOnDisk if another program saved it
             self._quietly(lambda: self.history.move(line.cursor_at(to)))  # (if not: the file's text says where it stands)
@@ -312,8 +311,15 @@ class Journal:
         except (RefereeError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
             raise RefereeError(f"the undo history's state of {self.path.name} would not load ({error}); nothing was changed") from None
 
+    def _states(self) -> dict[str, State]:
+        """The states this journal has seen, by their text's hash."""
+        pending, self._unhashed = self._unhashed, []
+        for data, state in pending:
+            self._known[history.digest(data)] = state
+        return self._known
+
     def _remember(self, data: bytes, state: State) -> None:
-        self._known[history.digest(data)] = state
+        self._states()[history.digest(data)] = state
         while len(self._known) > history.LIMIT + 1:
             del self._known[next(iter(self._known))]
 

@@ -12,7 +12,6 @@ run ("Sathar Destroyer 1-6") and a whole fleet (or a battle's whole side) named 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -47,6 +46,8 @@ def between(before: Any, after: Any) -> str:
         general, changes, groups = _engagement(before, after)
     else:
         general, changes, groups = _battle(before, after)
+    import json  # (only once an action is taken or told)
+
     return json.dumps({"general": general, "groups": _grouped(changes, groups)}, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -54,6 +55,8 @@ def said(what: str, touched: str, width: int | None = None) -> str:
     """One line: the action and what it touched, at most ``width`` characters if given: then each
     group of ships is its first name "and 5 more", then the last groups are summed up ("and 12
     more ships"), and at worst the line is cut."""
+    import json
+
     data = json.loads(touched) if touched else {}
     general: list[str] = data.get("general", [])
     groups: list[dict[str, Any]] = data.get("groups", [])
@@ -76,6 +79,8 @@ def said(what: str, touched: str, width: int | None = None) -> str:
 def parts(touched: str) -> list[str]:
     """Everything an action touched, in full: the day, turn or secrets, then each group of ships
     with what changed of them ("Sathar Destroyer 1-15 (to Prenglar Start Circle)")."""
+    import json
+
     data = json.loads(touched) if touched else {}
     return [*data.get("general", []), *(f"{', '.join(str(n) for n, _ in g['names'])} ({g['change']})" for g in data.get("groups", []))]
 
