@@ -67,9 +67,6 @@ class Beside(Protocol):
 
     def write(self) -> None: ...
 
-    def put_back(self) -> None:
-        """Undo the write: the file's own save failed."""
-
     def saved(self, state: Any) -> Any:
         """The state as it stands saved (a campaign's log lines all kept beside it)."""
 
@@ -181,15 +178,13 @@ class Journal:
             if self.seen is not None and storage.unchanged(self.target, self.seen) is None:
                 raise storage.ChangedOnDisk(self.target)
             if beside is not None:
-                beside.write()  # a campaign's new log lines, before the file that counts them
+                beside.write()  # a campaign's new log lines, appended to its log before the file that names them
             kept = self._record(data, what, state)
             try:
                 self.seen = storage.write_text(self.target, text, self.seen)
             except BaseException:
                 if kept is not None:
                     self._quietly(lambda: self.history.forget(*kept))
-                if beside is not None:
-                    beside.put_back()
                 raise
         if beside is not None:
             state = beside.saved(state)

@@ -416,49 +416,11 @@ def write_new(path: Path, text: str) -> None:
     finally:
         os.close(handle)
         temporary.unlink(missing_ok=True)
-    _sync(path.parent)
+    sync(path.parent)
 
 
-def write_from(path: Path, at: int, data: bytes) -> bytes:
-    """Write ``data`` into the file at byte ``at``, cutting what followed (a file made if there is
-    none, never through a symlink), flushed to disk; what was cut is returned, for :func:`put_back`
-    should the save this is part of fail. Call it under the lock of the file it belongs to. A file
-    shorter than ``at``, or not a regular file, is refused in one line and left as it is."""
-    try:
-        handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
-    except OSError as error:
-        raise RefereeError(f"cannot write {path}: {error.strerror or error}{' (it is a symbolic link)' if error.errno == errno.ELOOP else ''}; nothing was saved") from None
-    try:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode):
-            raise RefereeError(f"cannot write {path}: it is {_what(info.st_mode)}, not a file; nothing was saved")
-        if info.st_size < at:
-            raise RefereeError(f"cannot write {path}: it holds {info.st_size} bytes, fewer than the {at} it should hold; nothing was saved")
-        cut = os.pread(handle, info.st_size - at, at) if info.st_size > at else b""
-        os.ftruncate(handle, at)
-        _write_at(handle, data, at)
-        os.fsync(handle)
-    except OSError as error:
-        raise RefereeError(f"cannot write {path}: {error.strerror or error}; nothing was saved") from None
-    finally:
-        os.close(handle)
-    if info.st_size == 0:
-        _sync(path.parent)  # (a new file's name, kept through a power cut)
-    return cut
-
-
-def put_back(path: Path, at: int, cut: bytes) -> None:
-    """Undo :func:`write_from`: the file is cut at ``at`` again and what followed put back."""
-    handle = os.open(path, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    try:
-        os.ftruncate(handle, at)
-        _write_at(handle, cut, at)
-        os.fsync(handle)
-    finally:
-        os.close(handle)
-
-
-def _write_at(handle: int, data: bytes, at: int) -> None:
+def write_at(handle: int, data: bytes, at: int) -> None:
+    """Write all of ``data`` at byte ``at`` of an open file."""
     view = memoryview(data)
     while view:
         written = os.pwrite(handle, view, at)
@@ -492,7 +454,7 @@ def _replace(path: Path, real: Path, data: bytes, expected: Seen | None, old: in
         os.close(handle)
         temporary.unlink(missing_ok=True)
         raise
-    _sync(directory)
+    sync(directory)
     return Seen(info.st_dev, info.st_ino, len(data), info.st_mtime_ns, data), handle
 
 
@@ -602,7 +564,7 @@ def _sweep(real: Path, live: os.stat_result | None) -> None:
             os.close(handle)
 
 
-def _sync(directory: Path) -> None:
+def sync(directory: Path) -> None:
     """Flush the folder, so the renames survive a power cut (some file systems cannot: then as before)."""
     try:
         handle = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)

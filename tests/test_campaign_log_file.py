@@ -1,15 +1,19 @@
 """The campaign's log kept in a file beside the campaign file (issue 21: "the log no longer weighs
-on loading and saving"): a save appends only the new lines, the campaign file counts them, undo
-and redo move the count, a file of the first version (its log in itself) still opens and its first
-save moves the log out keeping the old file, and a log file missing, short, edited or damaged is
-told in one line, changing nothing."""
+on loading and saving"): a save appends only the new lines, the campaign file names the spans of
+the log file that are its log, nothing in the log file is ever written over (so undo, redo, a
+kill, a full disk or a second program lose no line a state names), a file of the first version
+(its log in itself) still opens and its first save moves the log out keeping the old file, and a
+log file missing, short, edited or damaged is told in one line, changing nothing."""
 
 from __future__ import annotations
 
+import errno
 import random
+import re
 from pathlib import Path
 
 import pytest
+import tomli_w
 from typer.testing import CliRunner
 
 from referee import storage, tables
@@ -19,6 +23,8 @@ from referee.journal import Journal
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file, fleets, log_file, setup
 from referee.sathar_war.campaign import Campaign, Done
+from referee.tui import actions as app_actions
+from referee.tui.kinds import KINDS
 
 TABLES = tables.load()
 NAMES = ["UPF Assault Scout 2", "UPF Assault Scout 3"]
@@ -70,12 +76,12 @@ def test_a_save_appends_the_new_lines_only_and_the_file_counts_them(tmp_path: Pa
     second = beside.read_bytes()
     assert second.startswith(first) and second[len(first):].count(b"\n[[log]]\n") == len(done.entries)  # appended, nothing rewritten
     data = storage.read(path, "campaign")
-    assert data["log_file"] == {"lines": len(journal.campaign.log), "bytes": len(second)}
+    assert data["log_file"] == {"lines": len(journal.campaign.log), "bytes": [[len(log_file.HEAD), len(second)]]}  # one span: no action was undone
     assert journal.campaign.log.kept is not None and not journal.campaign.log.added  # the journal's state: every line kept
     assert journal.campaign.log[-1] == done.entries[-1]  # the last line, known without reading the log
 
 
-def test_undo_and_redo_move_the_count_and_a_new_action_cuts_the_lines_undone(tmp_path: Path) -> None:
+def test_undo_and_redo_name_their_spans_and_a_new_action_after_an_undo_appends_after_its_lines(tmp_path: Path) -> None:
     path = first_version(tmp_path / "war.toml")
     journal = Journal.open(path, TABLES)
     journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
@@ -83,14 +89,19 @@ def test_undo_and_redo_move_the_count_and_a_new_action_cuts_the_lines_undone(tmp
     retreat = setup.choose_retreat(journal.campaign, 3)
     journal.apply(retreat, "Retreat")
     journal.undo()
-    assert texts(campaign_file.read(path, TABLES).log) == placed  # the retreat's lines are past the count: not the log
+    assert texts(campaign_file.read(path, TABLES).log) == placed  # the retreat's lines are in the file, outside the spans
     journal.redo()
     assert texts(campaign_file.read(path, TABLES).log) == placed + [e.text for e in retreat.entries]
     journal.undo()
     joined = fleets.join(journal.campaign, "Alpha", NAMES)
     journal.apply(joined, "Join")
     assert texts(campaign_file.read(path, TABLES).log) == placed + [e.text for e in joined.entries]
-    assert "retreat condition" not in (tmp_path / "war.toml.log").read_text(encoding="utf-8").split("[[log]]")[-1]
+    assert "retreat condition" in (tmp_path / "war.toml.log").read_text(encoding="utf-8")  # kept: only ever appended to
+    assert len(storage.read(path, "campaign")["log_file"]["bytes"]) == 2  # the lines before the undo, then the join's
+    journal.undo()
+    journal.undo()  # back before the retreat, then forward along the other line: the place, the join
+    journal.redo()
+    assert texts(campaign_file.read(path, TABLES).log) == placed
 
 
 def test_a_random_walk_of_actions_undo_and_redo_keeps_the_log_the_states_say(tmp_path: Path) -> None:
@@ -116,14 +127,14 @@ def test_a_random_walk_of_actions_undo_and_redo_keeps_the_log_the_states_say(tmp
     assert again == journal.campaign
 
 
-def test_a_failed_save_puts_back_what_the_append_cut(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_save_that_fails_after_the_append_loses_no_line_a_redo_needs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = first_version(tmp_path / "war.toml")
     journal = Journal.open(path, TABLES)
     journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
-    journal.apply(setup.choose_retreat(journal.campaign, 3), "Retreat")
-    journal.undo()  # the retreat's lines stay past the count, for a redo
-    beside = tmp_path / "war.toml.log"
-    log_before, file_before = beside.read_bytes(), path.read_bytes()
+    retreat = setup.choose_retreat(journal.campaign, 3)
+    journal.apply(retreat, "Retreat")
+    journal.undo()  # the retreat's lines stay in the log file, for a redo
+    file_before = path.read_bytes()
 
     def full_disk(*args: object, **kwargs: object) -> None:
         raise RefereeError("cannot save war.toml: No space left on device; the last save is untouched")
@@ -132,12 +143,109 @@ def test_a_failed_save_puts_back_what_the_append_cut(tmp_path: Path, monkeypatch
     with pytest.raises(RefereeError, match="No space left"):
         journal.apply(fleets.join(journal.campaign, "Alpha", NAMES), "Join")
     monkeypatch.undo()
-    assert beside.read_bytes() == log_before and path.read_bytes() == file_before
+    assert path.read_bytes() == file_before
     assert journal.redo().what == "Retreat" and journal.campaign.retreat_condition == 3  # the redo still finds its lines
-    assert texts(campaign_file.read(path, TABLES).log)[-1].startswith("the Sathar player has written down a retreat condition")
+    assert texts(campaign_file.read(path, TABLES).log)[-1] == retreat.entries[-1].text
 
 
-def test_lines_past_the_count_left_by_a_kill_are_not_the_log_and_the_next_save_cuts_them(tmp_path: Path) -> None:
+def test_a_kill_between_the_append_and_the_save_after_an_undo_leaves_the_redo_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(Found by review: the append once cut the lines of the action undone.)"""
+    path = first_version(tmp_path / "war.toml")
+    journal = Journal.open(path, TABLES)
+    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    retreat = setup.choose_retreat(journal.campaign, 3)
+    journal.apply(retreat, "Retreat")
+    journal.undo()
+
+    def killed(*args: object) -> None:
+        raise KeyboardInterrupt  # as a kill here: the log appended, the campaign file not saved
+
+    monkeypatch.setattr(Journal, "_record", killed)
+    with pytest.raises(KeyboardInterrupt):
+        journal.apply(setup.place_sathar(journal.campaign, ["Sathar Frigate *"], "Prenglar"), "Place")
+    monkeypatch.undo()
+    Journal.open(path, TABLES).redo()
+    assert texts(campaign_file.read(path, TABLES).log)[-1] == retreat.entries[-1].text
+
+
+def test_a_log_append_that_fails_part_way_loses_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = first_version(tmp_path / "war.toml")
+    journal = Journal.open(path, TABLES)
+    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    journal.apply(setup.choose_retreat(journal.campaign, 3), "Retreat")
+    journal.undo()
+    real = storage.write_at
+
+    def full(handle: int, data: bytes, at: int) -> None:
+        real(handle, data[:40], at)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(storage, "write_at", full)
+    with pytest.raises(RefereeError, match=r"cannot write .*war\.toml\.log: No space left on device; nothing was saved$"):
+        journal.apply(setup.place_sathar(journal.campaign, ["Sathar Frigate *"], "Prenglar"), "Place")
+    monkeypatch.undo()
+    again = Journal.open(path, TABLES)
+    again.redo()
+    assert "retreat condition" in texts(campaign_file.read(path, TABLES).log)[-1]
+    again.apply(fleets.join(again.campaign, "Alpha", NAMES), "Join")  # the next save steps over the bytes left
+    assert texts(campaign_file.read(path, TABLES).log)[-1] == texts(again.campaign.log)[-1]
+
+
+def test_ctrl_c_after_the_campaign_file_is_renamed_in_keeps_its_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = first_version(tmp_path / "war.toml")
+    journal = Journal.open(path, TABLES)
+    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+
+    def interrupted(directory: Path) -> None:
+        raise KeyboardInterrupt  # while the folder is flushed, after the rename
+
+    monkeypatch.setattr(storage, "sync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        journal.apply(setup.choose_retreat(journal.campaign, 3), "Retreat")
+    monkeypatch.undo()
+    assert "retreat condition" in texts(campaign_file.read(path, TABLES).log)[-1]
+
+
+def test_two_logs_of_one_length_make_two_campaign_files(tmp_path: Path) -> None:
+    """A second app rolls again what the first rolled: the same state, the same count of lines, but
+    not the same log; the first app must see the file changed (found by review)."""
+    path = first_version(tmp_path / "war.toml")
+    kind = KINDS["campaign"]
+
+    def roll(journal: Journal, result: str) -> None:
+        journal.apply(app_actions.free_roll(kind, journal.campaign, "1d10", "")(random.Random(), {"": result}), "Roll 1d10")
+
+    x = Journal.open(path, TABLES)
+    roll(x, "3")
+    y = Journal.open(path, TABLES)
+    y.undo()
+    roll(y, "7")
+    assert x.changed_on_disk()
+    x.reload()
+    assert x.campaign.log[-1].text == texts(campaign_file.read(path, TABLES).log)[-1] and "7" in x.campaign.log[-1].text
+
+
+def test_a_note_with_a_line_like_a_log_heading_keeps_the_log_readable(tmp_path: Path) -> None:
+    path = first_version(tmp_path / "war.toml")
+    runner = CliRunner()
+    for pattern in ("Sathar Destroyer *", "Sathar Frigate *", "Sathar Light Cruiser *", "Sathar Heavy Cruiser *", "Sathar Assault Carrier *"):
+        assert runner.invoke(app, ["campaign", "place", pattern, "--circle", "Prenglar", "-c", str(path)]).exit_code == 0
+    assert runner.invoke(app, ["campaign", "retreat", "3", "-c", str(path)]).exit_code == 0
+    result = runner.invoke(app, ["campaign", "advance", "--override", "all in one circle, agreed\n[[log]]\nby both players", "-c", str(path)])
+    assert result.exit_code == 0, result.output
+    shown = runner.invoke(app, ["campaign", "log", "-c", str(path)])
+    assert shown.exit_code == 0 and "by both players" in shown.stdout, shown.output
+
+
+def test_the_first_save_of_a_new_war_keeps_no_first_version_backup(tmp_path: Path) -> None:
+    path = tmp_path / "war.toml"
+    path.write_bytes((campaigns_dir() / "second-sathar-war.toml").read_bytes())  # version 2 (its map says version = 1)
+    journal = Journal.open(path, TABLES)
+    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    assert not (tmp_path / "war.toml.v1.bak").exists()
+
+
+def test_bytes_a_kill_left_at_the_end_are_no_states_and_the_next_save_steps_over_them(tmp_path: Path) -> None:
     path = first_version(tmp_path / "war.toml")
     journal = Journal.open(path, TABLES)
     journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
@@ -149,10 +257,10 @@ def test_lines_past_the_count_left_by_a_kill_are_not_the_log_and_the_next_save_c
     assert len(again.campaign.log) == count and "never saved" not in texts(again.campaign.log)
     again.apply(setup.choose_retreat(again.campaign, 2), "Retreat")
     log = beside.read_text(encoding="utf-8")
-    assert "never saved" not in log and log.count("\n[[log]]\n") == len(again.campaign.log)
+    assert texts(campaign_file.read(path, TABLES).log) == texts(again.campaign.log) and "never saved" in log  # (left, unnamed)
 
 
-def test_a_log_edited_by_hand_still_opens_and_takes_the_next_lines_after_its_own(tmp_path: Path) -> None:
+def test_a_log_edited_by_hand_is_told_when_shown_and_the_campaign_still_plays(tmp_path: Path) -> None:
     path = first_version(tmp_path / "war.toml")
     journal = Journal.open(path, TABLES)
     journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
@@ -160,16 +268,16 @@ def test_a_log_edited_by_hand_still_opens_and_takes_the_next_lines_after_its_own
     beside.write_text(beside.read_text(encoding="utf-8").replace("the war is set up", "THE WAR IS SET UP, as the referee noted by hand,"), encoding="utf-8")
     again = Journal.open(path, TABLES)
     again.apply(setup.choose_retreat(again.campaign, 2), "Retreat")
-    lines = texts(campaign_file.read(path, TABLES).log)
-    assert lines[0].startswith("THE WAR IS SET UP, as the referee noted by hand,") and lines[-1].startswith("the Sathar player has written down a retreat condition")
-    assert storage.read(path, "campaign")["log_file"]["bytes"] == beside.stat().st_size
+    with pytest.raises(RefereeError, match=r"war\.toml\.log: .*the log cannot be read; edited by hand\?"):
+        list(campaign_file.read(path, TABLES).log)
 
 
 @pytest.mark.parametrize(
     ("harm", "says"),
     [
         (lambda log: log.unlink(), r"war\.toml\.log, the log of war\.toml \(\d+ lines\), is missing: put back the log saved with war\.toml beside it \(or, to go on without the log so far, remove the \[log_file\] table from war\.toml\)"),
-        (lambda log: log.write_bytes(log.read_bytes()[:200]), r"war\.toml\.log, the log of war\.toml, holds 200 bytes where its \d+ lines take \d+: put back"),
+        (lambda log: log.write_bytes(log.read_bytes()[:200]), r"war\.toml\.log, the log of war\.toml, holds 200 bytes where its \d+ lines reach byte \d+: put back"),
+        (lambda log: (log.unlink(), log.mkdir()), r"war\.toml\.log, the log of war\.toml \(\d+ lines\), is not a file: put back"),
     ],
 )
 def test_a_missing_or_short_log_is_refused_in_one_line_naming_both_files(tmp_path: Path, harm: object, says: str) -> None:
@@ -181,7 +289,7 @@ def test_a_missing_or_short_log_is_refused_in_one_line_naming_both_files(tmp_pat
     with pytest.raises(RefereeError, match=says):
         Journal.open(path, TABLES)
     result = CliRunner().invoke(app, ["campaign", "status", "--campaign", str(path)])
-    assert result.exit_code == 2 and "is missing" in result.stderr or "holds 200 bytes" in result.stderr
+    assert result.exit_code == 2 and ("is missing" in result.stderr or "holds 200 bytes" in result.stderr or "is not a file" in result.stderr)
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
     assert path.read_bytes() == before
 
@@ -190,7 +298,7 @@ def test_the_remedy_the_message_gives_works(tmp_path: Path) -> None:
     path = first_version(tmp_path / "war.toml")
     journal = Journal.open(path, TABLES)
     journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
-    (tmp_path / "war.toml.log").unlink()
+    old = (tmp_path / "war.toml.log").read_bytes()
     text = path.read_text(encoding="utf-8")
     start = text.index("[log_file]")
     path.write_text(text[:start] + text[text.index("\n\n", start) + 2 :], encoding="utf-8")  # the [log_file] table removed by hand
@@ -198,6 +306,7 @@ def test_the_remedy_the_message_gives_works(tmp_path: Path) -> None:
     assert len(again.campaign.log) == 0 and again.campaign.day == journal.campaign.day
     again.apply(setup.choose_retreat(again.campaign, 2), "Retreat")
     assert texts(campaign_file.read(path, TABLES).log)[0].startswith("the Sathar player has written down a retreat condition")
+    assert (tmp_path / "war.toml.log").read_bytes().startswith(old)  # the old log kept, the new one after it
 
 
 def test_a_damaged_log_is_told_when_it_is_read_and_the_campaign_still_plays(tmp_path: Path) -> None:
@@ -245,3 +354,21 @@ def test_a_one_off_save_writes_the_log_beside_and_the_files_read_back_alike(tmp_
     campaign_file.save(path, played, TABLES)
     assert campaign_file.read(path, TABLES) == played and log_file.beside(path).exists()
     assert "[[log]]" not in path.read_text(encoding="utf-8")
+
+
+def test_a_hostile_log_file_table_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = first_version(tmp_path / "war.toml")
+    journal = Journal.open(path, TABLES)
+    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    data = storage.read(path, "campaign")
+    for table, says in [
+        ({"lines": 2**63 - 1, "bytes": [[290, 300]]}, "lines"),
+        ({"lines": 2, "bytes": [[300, 290]]}, "bytes must be a list of spans"),
+        ({"lines": 2, "bytes": [[0, 99999999999]]}, "bytes must be a list of spans"),
+        ({"lines": 2, "bytes": []}, "bytes must be a list of spans"),
+        ({"lines": 2, "bytes": 1532}, "bytes must be a list of spans"),
+        ({"lines": 2, "bytes": [[290, 300, 310]]}, "bytes must be a list of spans"),
+    ]:
+        path.write_text(tomli_w.dumps({**data, "log_file": table}), encoding="utf-8")
+        with pytest.raises(RefereeError, match=says):
+            Journal.open(path, TABLES)

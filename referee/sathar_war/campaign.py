@@ -152,15 +152,19 @@ class Entry:
 
 class Kept:
     """The log lines kept in the log file beside the campaign file (:mod:`referee.sathar_war.log_file`):
-    how many, where they end in that file, and how to read them - read once, when a line of them
-    is first asked for. ``tail``: the last lines, known without reading (the lines just saved)."""
+    how many, which spans of that file's bytes hold them, and how to read them - read once, when a
+    line of them is first asked for. ``tail``: the last lines, known without reading (the lines
+    just saved)."""
 
-    __slots__ = ("path", "count", "end", "tail", "_read", "_lines")
+    __slots__ = ("path", "count", "spans", "tail", "_read", "_lines")
 
-    def __init__(self, path: object, count: int, end: int, read: Callable[[], tuple[Entry, ...]], lines: tuple[Entry, ...] | None = None, tail: tuple[Entry, ...] = ()) -> None:
+    def __init__(
+        self, path: object, count: int, spans: tuple[tuple[int, int], ...], read: Callable[[], tuple[Entry, ...]],
+        lines: tuple[Entry, ...] | None = None, tail: tuple[Entry, ...] = (),
+    ) -> None:
         self.path = path  # the log file (a Path: the rules layer only compares it)
         self.count = count
-        self.end = end  # bytes of the log file that hold these lines (a save appends after them)
+        self.spans = spans  # (start, end) of each run of the log file's bytes that holds these lines, in order
         self.tail = tail[-count:] if count else ()
         self._read = read
         self._lines = lines

@@ -76,12 +76,17 @@ def _kept(data: dict[str, Any], log: Path | None) -> Kept | None:
         return None
     where = "campaign file: [log_file]"
     table = strict.keys(data["log_file"], {"lines", "bytes"}, where)
-    count, end = strict.get(table, "lines", int, where, low=0), strict.get(table, "bytes", int, where, low=0)
-    if count and not end:
-        raise RefereeError(f"{where}: {count} lines cannot take 0 bytes of the log file")
+    count = strict.get(table, "lines", int, where, low=0, high=10**7)
+    spans = table.get("bytes", [])
+    shown = "bytes must be a list of spans [start, end] of the log file, each after the one before"
+    if not isinstance(spans, list) or not all(isinstance(x, list) and len(x) == 2 and all(type(n) is int for n in x) for x in spans):
+        raise RefereeError(f"{where}: {shown}, not {str(spans)[:80]}")
+    edges = [n for span in spans for n in span]
+    if edges != sorted(set(edges)) or (edges and (edges[0] < 0 or edges[-1] > storage.READ_LIMIT)) or bool(count) != bool(spans):
+        raise RefereeError(f"{where}: {shown}, within {storage.READ_LIMIT} bytes (and some for lines above 0), not {str(spans)[:80]}")
     if log is None:
         raise RefereeError("this campaign keeps its log in a file beside it: open the campaign file itself")
-    return log_file.kept(log, count, end) if count else None
+    return log_file.kept(log, count, tuple((start, end) for start, end in spans)) if count else None
 
 
 def _head_from_dict(data: dict[str, Any], frontier: Frontier) -> Campaign:
@@ -444,11 +449,7 @@ def save(path: Path, campaign: Campaign, tables: Tables, backup: bool = True) ->
         appending = writer.beside()
         assert appending is not None
         appending.write()
-        try:
-            storage.write_text(real, text, backup=backup)
-        except BaseException:
-            appending.put_back()
-            raise
+        storage.write_text(real, text, backup=backup)
 
 
 def text(campaign: Campaign, tables: Tables) -> str:
@@ -489,6 +490,7 @@ class Writer:
 
     def text(self, campaign: Campaign) -> str:
         last, before, self._made, self._appending = self._made, self._before, {}, None
+        at = log_file.end(self.log, len(campaign.log)) if self.log is not None else 0  # (a log file that cannot be written is not the state's fault)
         try:
             check(campaign)
             known = {**before, **last}
@@ -498,8 +500,8 @@ class Writer:
 
             head = _head(campaign)
             if self.log is not None:
-                appending = self._appending = log_file.appending(self.log, campaign.log, line)
-                head["log_file"] = {"lines": appending.count, "bytes": appending.end}
+                appending = self._appending = log_file.appending(self.log, campaign.log, line, at)
+                head["log_file"] = {"lines": appending.count, "bytes": [list(span) for span in appending.spans]}
             head |= {key: [] for key, parts in (("units", campaign.units), ("log", campaign.log)) if not parts and (key == "units" or self.log is None)}
             del head["losses"]  # a part of its own, below: the losses ledger grows all war long and seldom changes
             keys = log_file.dumps({k: v for k, v in head.items() if not isinstance(v, (list, dict))})

@@ -2,28 +2,31 @@
 
 The log is the referee's record of the war, every action and roll, and by the end of a war it is
 nearly all of what a campaign keeps (about 1.4 MB of 1.5 at day 150 of the generated war). The
-campaign file keeps the state and says how much of the log is kept beside it::
+campaign file keeps the state and says where in the log file its log is::
 
     [log_file]
-    lines = 4657        # the log's lines kept in war-1.toml.log, oldest first
-    bytes = 1391834     # the bytes of war-1.toml.log that hold them
+    lines = 4657                 # the log's lines, oldest first
+    bytes = [[290, 1389248]]     # the spans of war-1.toml.log's bytes that hold them, in order
 
-The log file is TOML too, for people to read (and for the program): a head (what it is, its
-format), then one ``[[log]]`` table a line, a blank line before each, as the campaign file held
-them before. (Nothing in it names the campaign file: the two are renamed together.) Nothing reads it to open or save a campaign: it is read
-when its lines are shown (the Log screen, ``campaign log``, paper, the players' view).
+The log file is TOML too, for people to read: a head (what it is, its format), then one ``[[log]]``
+table a line, a blank line before each, as the campaign file held them before. Nothing reads it
+to open or save a campaign: it is read when its lines are shown (the Log screen, ``campaign log``,
+paper, the players' view).
 
-A save appends the action's new lines to the log file first, flushed to disk, then saves the
-campaign file (atomically, as ever) with the new count: a kill between the two leaves lines past
-the count, which no one reads and the next save cuts. Lines past the count are also those of
-actions undone (undo puts back the campaign file's text before the action, and the log file is
-not touched): a redo finds them there; a new action cuts them, as it cuts the actions undone from
-the undo history. Should the campaign file's save fail, the lines cut are put back.
+It is only ever appended to. A save appends the action's new lines at the end of the log file,
+flushed to disk, then saves the campaign file (atomically, as ever) with its spans: the one before
+and the new lines. Nothing written to the log file is written over or cut, so every state of the
+undo history keeps its log: undo puts back a campaign file's text, spans and all, and redo finds
+its lines where they were. A new action after an undo appends after the lines of the action undone
+(a span of its own begins there: the file holds both, each state names its own); a save cut short
+by a kill or a full disk leaves bytes past the end that no state names, which the next save steps
+over. Two states with different logs name different bytes, so their campaign files always differ.
 
-The byte count lets a save append without reading the log. If the log was edited by hand and no
-longer has a line's end at that byte, the save finds the end of the counted lines by their
-``[[log]]`` headings instead. A log file missing, or holding fewer lines than the campaign counts,
-is refused in one line, naming both files, and nothing is written.
+The log file is the program's: lines edited by hand move the spans and the log is refused when it
+is shown (the campaign still plays), one shortened is refused when the campaign opens. A log file
+missing or shorter than its spans is refused in one line naming both files; to go on without the
+old log, remove the ``[log_file]`` table from the campaign file (the log file is kept: the next
+save appends to it).
 
 A campaign file of the first version keeps its log in itself: it opens as ever, and its first save
 moves the log out (the old file is kept as ``NAME.v1.bak``). So does a new war's text, whose
@@ -34,22 +37,32 @@ log beside it (``campaign new``, a new war's text) keeps its lines in itself.
 from __future__ import annotations
 
 import os
-import re
+import stat
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from referee import storage, strict
-from referee.errors import RefereeError
 import attrs
 
+from referee import storage, strict
+from referee.errors import RefereeError
 from referee.sathar_war.campaign import STEPS, Campaign, Entry, Kept, Log, Step
 
 SUFFIX = ".log"
 FORMAT = "referee second sathar war log"
 VERSION = 1
-HEADING = b"\n[[log]]\n"  # what starts every line of the log in the file: the end of the line before is just before it
+HEADING = b"\n[[log]]\n"  # what starts every line of the log in the file
 TAIL = 50  # lines just saved, kept in memory (the last roll shown without reading the log)
+HEAD = (
+    "# The log of a Second Sathar War campaign, kept by referee beside its campaign file (NAME.toml.log\n"
+    "# beside NAME.toml): every action and roll of the war, oldest first. Only ever appended to: the\n"
+    "# campaign file names the spans of it that are its log ([log_file]); lines outside them are of\n"
+    "# actions undone. Do not edit it: lines that change length move the spans.\n"
+    f'format = "{FORMAT}"\nversion = {VERSION}\n'
+).encode("utf-8")
+
+Spans = tuple[tuple[int, int], ...]
 
 
 def beside(target: Path) -> Path:
@@ -57,18 +70,29 @@ def beside(target: Path) -> Path:
     return target.with_name(target.name + SUFFIX)
 
 
-def kept(path: Path, count: int, end: int) -> Kept:
-    """The ``count`` lines in the first ``end`` bytes of the log file at ``path``, read when asked.
-    A log file missing or shorter than that is refused now (a stat), in one line."""
+def kept(path: Path, count: int, spans: Spans) -> Kept:
+    """The ``count`` lines in these spans of the log file at ``path``, read when asked. A log file
+    missing or shorter than its spans is refused now (a stat), in one line."""
+    size = _size(path, count)
+    if size is None:
+        raise RefereeError(f"{path.name}, the log of {_campaign(path)} ({count} lines), is missing: {_remedy(path)}")
+    last = max(end for _, end in spans)
+    if size < last:
+        raise RefereeError(f"{path.name}, the log of {_campaign(path)}, holds {size} bytes where its {count} lines reach byte {last}: {_remedy(path)}")
+    return Kept(path, count, spans, lambda: read(path, count, spans))
+
+
+def _size(path: Path, count: int) -> int | None:
+    """The log file's size (None: there is none); one that is not a regular file is refused."""
     try:
-        size = os.stat(path).st_size
+        info = os.stat(path)
     except FileNotFoundError:
-        raise RefereeError(f"{path.name}, the log of {_campaign(path)} ({count} lines), is missing: {_remedy(path)}") from None
+        return None
     except OSError as error:
         raise RefereeError(f"cannot read {path.name}, the log of {_campaign(path)}: {error.strerror or error}") from None
-    if size < end:
-        raise RefereeError(f"{path.name}, the log of {_campaign(path)}, holds {size} bytes where its {count} lines take {end}: {_remedy(path)}")
-    return Kept(path, count, end, lambda: read(path, count, end))
+    if not os.path.isfile(path):
+        raise RefereeError(f"{path.name}, the log of {_campaign(path)} ({count} lines), is not a file: {_remedy(path)}")
+    return info.st_size
 
 
 def _remedy(path: Path) -> str:
@@ -76,62 +100,40 @@ def _remedy(path: Path) -> str:
     return f"put back the log saved with {campaign} beside it (or, to go on without the log so far, remove the [log_file] table from {campaign})"
 
 
-def read(path: Path, count: int, end: int) -> tuple[Entry, ...]:
-    """The first ``count`` lines of the log file (past the count: lines no one reads). A log file
-    that is missing, damaged or short is refused in one line naming it."""
-    if not path.exists():
-        raise RefereeError(f"{path.name}, the log of {_campaign(path)} ({count} lines), is missing: {_remedy(path)}")
-    raw = storage.read_raw(path, "log")
-    data = storage.parse(raw[: _end(raw, count, end, path)], path, "log")
-    where = path.name
-    strict.keys(data, {"format", "version", "log"}, where)
-    strict.header(data, FORMAT, VERSION, where, "the log of a Second Sathar War campaign")
-    try:
-        lines = strict.items(data, "log", entry_from_dict)
-    except RefereeError as error:
-        raise RefereeError(f"{where}: {error} (the log cannot be read; {_campaign(path)} itself is unharmed)") from None
-    if len(lines) != count:
-        raise RefereeError(f"{where}: holds {len(lines)} log lines where {_campaign(path)} counts {count}")
-    return lines
-
-
-def _end(raw: bytes, count: int, end: int, path: Path) -> int:
-    """Where the first ``count`` lines end in the log file's bytes: at ``end`` if a line ends there,
-    else (the file edited by hand) just before the heading of line ``count + 1``."""
-    if 0 < end <= len(raw) and raw[end - 1 : end] == b"\n" and (end == len(raw) or raw.startswith(HEADING, end)):
-        if raw.count(HEADING, 0, end) == count:  # (a C scan) the end of this many lines, not only of some line
-            return end
-    at, found = 0, 0
-    while (at := raw.find(HEADING, at)) >= 0:
-        if found == count:
-            return at
-        found, at = found + 1, at + 1
-    if found == count:
-        return len(raw)
-    raise RefereeError(f"{path.name}: holds {found} log lines where {_campaign(path)} counts {count}: {_remedy(path)}")
-
-
 def _campaign(path: Path) -> str:
     return path.name.removesuffix(SUFFIX)
 
 
-HEAD = (
-    "# The log of a Second Sathar War campaign, kept by referee beside its campaign file (NAME.toml.log\n"
-    "# beside NAME.toml): every action and roll of the war, oldest first. The campaign file says how\n"
-    "# many of the lines below are its log ([log_file] lines); any after those are of actions undone.\n"
-    f'format = "{FORMAT}"\nversion = {VERSION}\n'
-).encode("utf-8")
+def read(path: Path, count: int, spans: Spans) -> tuple[Entry, ...]:
+    """The ``count`` lines in these spans of the log file. A log file that is missing, damaged,
+    edited or short is refused in one line naming it."""
+    if _size(path, count) is None:
+        raise RefereeError(f"{path.name}, the log of {_campaign(path)} ({count} lines), is missing: {_remedy(path)}")
+    raw = storage.read_raw(path, "log")
+    where = path.name
+    first = raw.find(HEADING)
+    head = storage.parse(raw[: first if first >= 0 else len(raw)], path, "log")
+    strict.keys(head, {"format", "version"}, where)
+    strict.header(head, FORMAT, VERSION, where, "the log of a Second Sathar War campaign")
+    body = b"".join(raw[start:end] for start, end in spans)
+    try:
+        if any(end > len(raw) for _, end in spans) or (count and not body.startswith(HEADING)):
+            raise RefereeError("its spans do not begin at a line's heading")
+        lines = strict.items(storage.parse(body, path, "log"), "log", entry_from_dict)
+    except RefereeError as error:
+        raise RefereeError(f"{where}: {error} (the log cannot be read; edited by hand?) {_campaign(path)} itself is unharmed") from None
+    if len(lines) != count:
+        raise RefereeError(f"{where}: holds {len(lines)} log lines in the spans {_campaign(path)} names, where it counts {count} (the log cannot be read; edited by hand?)")
+    return lines
 
 
 class Appending:
-    """The log lines a save adds to the log file: ``data`` written at byte ``at`` (what followed
-    cut), leaving ``count`` lines in ``end`` bytes. Made by the campaign file's Writer with the
-    text it saves (which gives the new count and end)."""
+    """The log lines a save adds at the end of the log file: ``data`` written at byte ``at`` (the
+    file's size when the text was made), the log then ``count`` lines in ``spans``. Made by the
+    campaign file's Writer with the text it saves (which names those spans)."""
 
-    def __init__(self, path: Path, at: int, data: bytes, log: Log) -> None:
-        self.path, self.at, self.data, self.log = path, at, data, log
-        self.end = at + len(data)
-        self.cut = b""
+    def __init__(self, path: Path, at: int, data: bytes, log: Log, spans: Spans) -> None:
+        self.path, self.at, self.data, self.log, self.spans = path, at, data, log, spans
 
     @property
     def count(self) -> int:
@@ -141,24 +143,26 @@ class Appending:
         """Append (under the campaign file's lock, before the campaign file is saved). The save that
         moves the log of a first-version campaign file out of it keeps that file, as it was, as
         ``NAME.v1.bak`` (once: not over one kept already)."""
-        campaign = self.path.with_name(_campaign(self.path))
-        if self.at == 0 and campaign.exists():
-            raw = storage.read_raw(campaign, "campaign")
-            if re.search(rb"^version = 1\s*$", raw, re.MULTILINE):
-                try:
-                    storage.write_new(campaign.with_name(campaign.name + ".v1.bak"), raw.decode("utf-8"))
-                except FileExistsError:
-                    pass  # kept already (the first version put back by undo, and saved again)
-                except (OSError, UnicodeDecodeError) as error:
-                    raise RefereeError(f"cannot keep {campaign.name} as {campaign.name}.v1.bak before its log moves to {self.path.name}: {error}; nothing was saved") from None
-        self.cut = storage.write_from(self.path, self.at, self.data)
-
-    def put_back(self) -> None:
-        """What the append cut, put back (the campaign file's save failed); quietly, if it cannot be."""
+        if self.log.kept is None:
+            _keep_first_version(self.path.with_name(_campaign(self.path)), self.path)
         try:
-            storage.put_back(self.path, self.at, self.cut)
-        except OSError:
-            pass
+            handle = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        except OSError as error:
+            raise RefereeError(f"cannot write {self.path}: {error.strerror or error}{' (it is a symbolic link)' if os.path.islink(self.path) else ''}; nothing was saved") from None
+        try:
+            info = os.fstat(handle)
+            if not stat.S_ISREG(info.st_mode):
+                raise RefereeError(f"cannot write {self.path}: it is not a regular file; nothing was saved")
+            if info.st_size != self.at:
+                raise RefereeError(f"{self.path} changed while this action was taken (another program's save?); nothing was saved: take the action again")
+            storage.write_at(handle, self.data, self.at)
+            os.fsync(handle)
+        except OSError as error:
+            raise RefereeError(f"cannot write {self.path}: {error.strerror or error}; nothing was saved") from None
+        finally:
+            os.close(handle)
+        if self.at == 0:
+            storage.sync(self.path.parent)  # (a new file's name, kept through a power cut)
 
     def saved(self, campaign: Campaign) -> Campaign:
         """The campaign as saved: its log's lines all kept beside its file (those known kept in memory)."""
@@ -167,41 +171,60 @@ class Appending:
     def settled(self) -> Log:
         """The log as saved: every line kept beside the campaign file, those known kept in memory."""
         log, before = self.log, self.log.kept
-        lines = (*before.lines(), *log.added) if before is not None and before.read else (log.added if before is None else None)
-        tail = ((*before.tail, *log.added) if before is not None else log.added)[-TAIL:]
-        path, count, end = self.path, self.count, self.end
-        return Log((), Kept(path, count, end, lambda: read(path, count, end), lines, tail))
+        lines: tuple[Entry, ...] | None = None
+        if before is None or before.read:
+            lines = tuple(log)  # (in memory already)
+            tail = lines[-TAIL:]
+        else:
+            tail = (*before.tail, *log.added)[-TAIL:] if before.path == self.path else ()
+        path, count, spans = self.path, self.count, self.spans
+        return Log((), Kept(path, count, spans, lambda: read(path, count, spans), lines, tail))
 
 
-def appending(path: Path, log: Log, text: Callable[[Entry], str]) -> Appending:
-    """What a save of a campaign with this log appends to the log file at ``path``: the lines not
-    yet kept there (``text``: a line's checked text, ``[[log]]`` and its keys)."""
+def _keep_first_version(campaign: Path, log: Path) -> None:
+    """A campaign file of version 1 on disk, kept as NAME.v1.bak before its log moves out."""
+    try:
+        raw = storage.read_raw(campaign, "campaign")
+    except RefereeError:
+        return  # no file yet (a new campaign saved): nothing to keep
+    top = raw.split(b"\n[", 1)[0]  # the file's own keys, before its first table
+    try:
+        version = tomllib.loads(top.decode("utf-8")).get("version")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return
+    if version != 1:
+        return
+    try:
+        storage.write_new(campaign.with_name(campaign.name + ".v1.bak"), raw.decode("utf-8"))
+    except FileExistsError:
+        pass  # kept already (the first version put back by undo, and saved again)
+    except (OSError, UnicodeDecodeError) as error:
+        raise RefereeError(f"cannot keep {campaign.name} as {campaign.name}.v1.bak before its log moves to {log.name}: {error}; nothing was saved") from None
+
+
+def end(path: Path, count: int) -> int:
+    """Where the log file at ``path`` ends: where a save appends (0: there is none yet)."""
+    try:
+        return _size(path, count) or 0
+    except RefereeError as error:
+        raise RefereeError(f"{error}; nothing was saved") from None
+
+
+def appending(path: Path, log: Log, text: Callable[[Entry], str], at: int) -> Appending:
+    """What a save of a campaign with this log appends to the log file at ``path``, which ends at
+    byte ``at``: the lines not yet kept there (``text``: a line's checked text, ``[[log]]`` and its
+    keys)."""
     before = log.kept
-    if before is not None and before.path == path and before.end > 0:
-        at = _checked_end(path, before.count, before.end)
-        new = log.added
+    if before is not None and before.path == path:
+        spans, new = before.spans, log.added
     else:  # the first save of a log (of a first-version file, a new war, another file's log): the whole log
-        at, new = 0, tuple(log)
-    data = b"".join(b"\n" + text(e).encode("utf-8") for e in new)
-    return Appending(path, at, (HEAD if at == 0 else b"") + data, log)
-
-
-def _checked_end(path: Path, count: int, end: int) -> int:
-    """Where the kept lines end in the log file: ``end`` when a line ends there (a read of a few
-    bytes), else found by reading the file (edited by hand)."""
-    try:
-        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except FileNotFoundError:
-        raise RefereeError(f"{path.name}, the log of {_campaign(path)} ({count} lines), is missing: {_remedy(path)}; nothing was saved") from None
-    except OSError as error:
-        raise RefereeError(f"cannot read {path}: {error.strerror or error}; nothing was saved") from None
-    try:
-        around = os.pread(handle, len(HEADING) + 1, end - 1)
-    finally:
-        os.close(handle)
-    if around in (b"\n", b"\n" + HEADING):  # a line's end, then the file's end or the next line
-        return end
-    return _end(storage.read_raw(path, "log"), count, end, path)
+        spans, new = (), tuple(log)
+    head = HEAD if at == 0 else b""
+    data = head + b"".join(b"\n" + text(e).encode("utf-8") for e in new)
+    start, end = at + len(head), at + len(data)
+    if new:
+        spans = (*spans[:-1], (spans[-1][0], end)) if spans and spans[-1][1] == start else (*spans, (start, end))
+    return Appending(path, at, data, log, spans)
 
 
 def entry_from_dict(item: object, where: str) -> Entry:
