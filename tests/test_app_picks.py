@@ -47,6 +47,30 @@ def test_the_move_list_offers_the_ships_that_may_move_now_and_fleets_whole(tmp_p
     drive(path, scenario)
 
 
+def test_letters_typed_on_a_list_of_ships_all_go_to_the_box_above_it(tmp_path: Path) -> None:
+    """The Move form opens with the keys on its list of ships; a letter typed there begins a new search
+    in the box above it, which narrows the list. The box selected its text as it took the focus, so
+    the second letter replaced the first: "lig" read "ig". A ship marked, a letter typed on the list
+    again begins the next name; the mark stays."""
+    path = saved(tmp_path / "war.toml", attrs.evolve(war_day_two(), step="upf-move"))
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "m")
+        await pilot.pause()
+        assert isinstance(app.screen.focused, SelectionList)
+        await pilot.press("l", "i", "g")
+        await pilot.pause()
+        box = app.screen.query_one("#find-names", Input)
+        assert box.value == "lig"
+        await pilot.press("down", "space", "u", "p", "f")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog) and box.value == "upf" and form.marked["names"] == ["TF Cassidine Light Cruiser"]
+        await pilot.press("escape")
+
+    drive(path, scenario)
+
+
 def test_a_move_toward_a_system_of_one_planet_is_not_given_its_planet_on_the_way(tmp_path: Path) -> None:
     """Timeon has one planet, Lossend: the Planet list offered it, the form took the only choice, and a
     move that ends the day on the way (9 boxes from Prenglar) was refused for naming a planet. No
