@@ -47,6 +47,55 @@ def test_the_move_list_offers_the_ships_that_may_move_now_and_fleets_whole(tmp_p
     drive(path, scenario)
 
 
+def test_letters_typed_on_a_list_of_ships_all_go_to_the_box_above_it(tmp_path: Path) -> None:
+    """The Move form opens with the keys on its list of ships; a letter typed there begins a new search
+    in the box above it, which narrows the list. The box selected its text as it took the focus, so
+    the second letter replaced the first: "lig" read "ig". A ship marked, a letter typed on the list
+    again begins the next name; the mark stays."""
+    path = saved(tmp_path / "war.toml", attrs.evolve(war_day_two(), step="upf-move"))
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "m")
+        await pilot.pause()
+        assert isinstance(app.screen.focused, SelectionList)
+        await pilot.press("l", "i", "g")
+        await pilot.pause()
+        box = app.screen.query_one("#find-names", Input)
+        assert box.value == "lig"
+        await pilot.press("down", "space", "u", "p", "f")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog) and box.value == "upf" and form.marked["names"] == ["TF Cassidine Light Cruiser"]
+        await pilot.press("escape")
+
+    drive(path, scenario)
+
+
+def test_a_move_toward_a_system_of_one_planet_is_not_given_its_planet_on_the_way(tmp_path: Path) -> None:
+    """Timeon has one planet, Lossend: the Planet list offered it, the form took the only choice, and a
+    move that ends the day on the way (9 boxes from Prenglar) was refused for naming a planet. No
+    planet is offered now; arriving, ships stop at the only one (Strategic Movement)."""
+    path = saved(tmp_path / "war.toml", attrs.evolve(war_day_two(), step="upf-move"))
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "m")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        form.query_one("#find-names", Input).value = "UPF Light Cruiser 1"
+        await pilot.pause()
+        form.query_one("#field-toward", Choice).value = "Timeon"
+        await pilot.pause()
+        assert offered(form, "planet") == []
+        await pilot.press("ctrl+a")
+        await pilot.pause()
+        assert not isinstance(app.screen, FormDialog), text(app, "#error-form")
+
+    drive(path, scenario)
+    cruiser = load(path).unit("UPF Light Cruiser 1")
+    assert cruiser.place is not None and cruiser.place.on_route and cruiser.place.toward == "Timeon"
+
+
 def test_marks_fill_the_form_and_clear_once_it_is_applied(tmp_path: Path) -> None:
     """Space marks the ship under the cursor and goes down; the Move form comes with them marked;
     chosen from lists (no name typed): toward Prenglar; once moved, the marks are gone."""

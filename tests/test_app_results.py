@@ -111,3 +111,27 @@ def test_record_all_enters_each_changed_ship_and_one_line_for_the_rest() -> None
     assert texts[0] == "Sathar attack at Kawdl-Kit: the Sathar Destroyer 2 hull 12 of 50"
     assert texts[-1].startswith("after the battle, unchanged: Sathar Destroyer 1, Sathar Destroyer 3")
     assert result.campaign.fights[0].entered and result.campaign.unit("Sathar Destroyer 2").fought and not result.campaign.unit("Sathar Destroyer 1").fought
+
+
+def test_the_table_of_the_days_second_battle_enters_its_results_under_its_own_rules(tmp_path: Path) -> None:
+    """Two battles at K'tsa-Kar today, the TF Prenglar frigates in both: the Sathar attack under the
+    Basic Rules, then the UPF attack under the Advanced Rules. o opens the table of the one declared
+    last; a laser battery lost is an Advanced result, entered as the UPF attack's (it was refused
+    under the Sathar attack's Basic Rules, the frigate's first battle)."""
+    from tests.test_campaign_battles import two_battles_at_kawdl_kit
+
+    path = saved(tmp_path / "war.toml", two_battles_at_kawdl_kit())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        dialog = await open_table(app, pilot)
+        assert dialog.fight.attacker == "UPF" and "lost" in [c.key for c in dialog.columns]
+        await go_to(pilot, dialog, "TF Prenglar Frigate 1", "lost")
+        await pilot.press("L", "B", "enter", "ctrl+a")
+        await pilot.pause()
+        assert not isinstance(app.screen, ResultsDialog), str(dialog.query_one("#error-cell", Static).content)
+
+    drive(path, scenario)
+    after = load(path)
+    assert after.unit("TF Prenglar Frigate 1").roster.system("LB").state == "destroyed"
+    assert "UPF attack at Kawdl-Kit: the TF Prenglar Frigate 1 hull 40 of 40; lost LB" in [e.text for e in after.log]
+    assert [f.entered for f in after.fights] == [False, True]

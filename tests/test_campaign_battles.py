@@ -251,3 +251,47 @@ def test_a_campaign_battle_is_over_when_a_side_has_left_the_map() -> None:
     found = verdict(done.battle)
     assert found is not None and found.winner == "" and found.reason.startswith("Sathar has no ship left on the map")
     assert done.entries[-1].text.startswith("the battle is over: no winner named here: Sathar has no ship left on the map")
+
+
+def two_battles_at_kawdl_kit() -> Campaign:
+    """Day 5 at K'tsa-Kar: the Sathar Destroyers 1 and 2 attack Kawdl-Kit under the Basic Rules; then
+    the UPF attacks the Destroyers 3 and 4, which did not attack (Declaring Combat: 'The UPF player
+    may not attack Sathar ships that have already attacked'), with the Advanced Rules. The two TF
+    Prenglar frigates are in both battles."""
+    campaign = battles.declare(at_kawdl_kit(SATHAR[:4], UPF[:2]), TABLES, "K'tsa-Kar", names=SATHAR[:2], rules="basic").campaign
+    campaign = battles.declare(attrs.evolve(campaign, step="upf-attacks"), TABLES, "K'tsa-Kar", rules="advanced").campaign
+    assert [(f.attacker, f.game) for f in campaign.fights] == [("Sathar", "basic"), ("UPF", "advanced")]
+    assert set(campaign.fights[1].ships) == {"TF Prenglar Frigate 1", "TF Prenglar Frigate 2", "Sathar Destroyer 3", "Sathar Destroyer 4"}
+    return campaign
+
+
+def test_a_ship_in_two_battles_of_the_day_has_each_battles_results_under_its_own_rules() -> None:
+    """The results of the UPF attack (Advanced Rules: a weapon lost) were read as the Sathar attack's,
+    the first battle the frigate was in: refused under its Basic Rules, and logged as that battle's."""
+    campaign = two_battles_at_kawdl_kit()
+    upf_attack = campaign.fights[1]
+    entered = battles.record_all(campaign, {"TF Prenglar Frigate 1": Outcome(hull=30, lost_systems=("LB",)), "Sathar Destroyer 3": Outcome(hull=41)}, upf_attack)
+    frigate = entered.campaign.unit("TF Prenglar Frigate 1").roster
+    assert (frigate.hull, frigate.system("LB").state) == (30, "destroyed")
+    assert entered.entries[0].text == "UPF attack at Kawdl-Kit: the TF Prenglar Frigate 1 hull 30 of 40; lost LB"
+    assert [f.entered for f in entered.campaign.fights] == [False, True]
+    with pytest.raises(RefereeError, match="the Sathar Destroyer 1 is not in the UPF attack at Kawdl-Kit"):
+        battles.record_all(campaign, {"Sathar Destroyer 1": Outcome(hull=20)}, upf_attack)
+
+
+def test_a_ship_in_two_battles_of_the_day_comes_back_from_the_second_fought_on_the_battle_screens() -> None:
+    """The UPF attack fought with the Knight Hawks engine (Advanced Rules) and closed into the
+    campaign was refused: the frigates' first battle, the Sathar attack, is under the Basic Rules."""
+    import random
+
+    from referee.knight_hawks.attack import Rolled
+    from referee.knight_hawks.combat_phase import Report, shoot
+
+    campaign = two_battles_at_kawdl_kit()
+    battle = battles.battle_for(campaign, "K'tsa-Kar")
+    assert battle.name == "Day 5: UPF attack at Kawdl-Kit" and battle.damage_table
+    # the frigate's laser battery at the Destroyer 3, one hex: 50 - 5 = 45%; 10 hits; Damage Table 30: a hull hit; 1d10 7
+    hit = shoot(battle, TABLES, random.Random(1), "TF Prenglar Frigate 1", "LB", "Sathar Destroyer 3", Report(range=1), Rolled("10", "30", "7")).battle
+    back = battles.from_battle(campaign, hit)
+    assert back.campaign.unit("Sathar Destroyer 3").roster.hull == 43
+    assert [f.entered for f in back.campaign.fights] == [False, True]

@@ -138,10 +138,18 @@ def _planet(system: str, planets: Sequence[Planet], name: str) -> str:
     raise RefereeError(f"{name!r} is not a planet of {system}; its planets are {', '.join(names)}")
 
 
-def fight_of(campaign: Campaign, unit: Unit) -> Fight:
-    for fight in campaign.fights:
-        if unit.name in fight.ships:
-            return fight
+def fight_of(campaign: Campaign, unit: Unit, fight: Fight | None = None) -> Fight:
+    """The battle of today a ship's result is for: ``fight`` when it is named (a ship may fight in two
+    battles a day: the Sathar attack, then the UPF's), checked; else the first that holds the ship."""
+    if fight is not None:
+        if fight not in campaign.fights:
+            raise RefereeError(f"the {fight.attacker} attack at {fight.planet} ({fight.system}) is not among today's battles")
+        if unit.name not in fight.ships:
+            raise RefereeError(f"the {unit.name} is not in the {fight.attacker} attack at {fight.planet}; its ships are {', '.join(fight.ships)}")
+        return fight
+    for found in campaign.fights:
+        if unit.name in found.ships:
+            return found
     raise RefereeError(f"the {unit.name} is in no battle declared today; declare the attack on its system first")
 
 
@@ -161,10 +169,11 @@ class Outcome:
     escaped: str = ""  # the system whose route it escaped onto
 
 
-def record(campaign: Campaign, name: str, outcome: Outcome) -> Done:
-    """One ship's outcome of today's battle: its roster, losses, or escape to an adjacent transit box."""
+def record(campaign: Campaign, name: str, outcome: Outcome, fight: Fight | None = None) -> Done:
+    """One ship's outcome of today's battle (``fight``; by default the first it is in): its roster,
+    losses, or escape to an adjacent transit box."""
     unit = campaign.unit(name)
-    fight = fight_of(campaign, unit)
+    fight = fight_of(campaign, unit, fight)
     if not unit.active:
         raise RefereeError(f"the {unit.name} is {unit.status}")
     if fight.game == "basic":
@@ -189,10 +198,10 @@ def record(campaign: Campaign, name: str, outcome: Outcome) -> Done:
     return Done(campaign, (*entries, *judged))
 
 
-def record_all(campaign: Campaign, outcomes: Mapping[str, Outcome]) -> Done:
-    """Every ship's outcome of a battle at once (the results table): one action. Each changed ship is
-    recorded as :func:`record` records it; the ships left as they were are named in one line; the
-    battle's results are then entered (:attr:`Fight.entered`)."""
+def record_all(campaign: Campaign, outcomes: Mapping[str, Outcome], fight: Fight | None = None) -> Done:
+    """Every ship's outcome of a battle (``fight``; by default each ship's first) at once (the results
+    table): one action. Each changed ship is recorded as :func:`record` records it; the ships left as
+    they were are named in one line; the battle's results are then entered (:attr:`Fight.entered`)."""
     if not outcomes:
         raise RefereeError("no ship's result to enter")
     entries: list[Entry] = []
@@ -200,13 +209,13 @@ def record_all(campaign: Campaign, outcomes: Mapping[str, Outcome]) -> Done:
     fights: list[Fight] = []
     for name, outcome in outcomes.items():
         unit = campaign.unit(name)
-        fights.append(fight_of(campaign, unit))
+        fights.append(fight_of(campaign, unit, fight))
         if outcome == Outcome():
             if not unit.active:
                 raise RefereeError(f"the {unit.name} is {unit.status}")
             same.append(unit.name)  # (not marked as having fought: a ship there need not have been attacked, and it may rearm)
             continue
-        result = record(campaign, name, outcome)
+        result = record(campaign, name, outcome, fights[-1])
         campaign, entries = result.campaign, [*entries, *result.entries]
     campaign = attrs.evolve(campaign, fights=tuple(attrs.evolve(f, entered=True) if f in fights else f for f in campaign.fights))
     if same:
@@ -347,9 +356,10 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
     lost: list[Unit] = []
     rules = "advanced" if battle.damage_table else "basic"
     rule = f"{DECLARING} (battle file: {battle.name}, fought with the {RULES_NAMES[rules]})"
+    whole = _fight_of_battle(campaign, battle)
     for ship in battle.ships:
         unit = by_name[ship.name]
-        fight = fight_of(campaign, unit)
+        fight = fight_of(campaign, unit, whole)
         if fight.game != rules:
             raise RefereeError(
                 f"the battle file is fought with the {rules} rules, but the attack at {fight.planet} was declared with the {fight.game} rules; "
@@ -371,7 +381,7 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
             lost.append(unit)
         elif kept != before:
             entries.append(campaign.entry(f"the {unit.name} after the battle: {_after(before, kept)}", rule=rule))
-    fought_in = {fight_of(campaign, by_name[s.name]) for s in battle.ships}
+    fought_in = {fight_of(campaign, by_name[s.name], whole) for s in battle.ships}
     campaign = attrs.evolve(campaign, fights=tuple(attrs.evolve(f, entered=True) if f in fought_in else f for f in campaign.fights))
     campaign, escaped = _escapes(campaign, battle)
     entries += escaped
@@ -382,6 +392,14 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
         entries.append(campaign.entry(f"destroyed in the battle: {', '.join(u.name for u in lost)}", rule=rule))
     campaign, judged = judge(campaign.logged(*entries))
     return Done(campaign, (*entries, *judged))
+
+
+def _fight_of_battle(campaign: Campaign, battle: Battle) -> Fight | None:
+    """The one battle of today that holds every ship of the battle file (a ship may be in two: the
+    Sathar attack, then the UPF's on the Sathar ships that did not attack); None if not one."""
+    names = {s.name for s in battle.ships}
+    found = [f for f in campaign.fights if names <= set(f.ships)]
+    return found[0] if len(found) == 1 else None
 
 
 def _launched(campaign: Campaign, battle: Battle, lost: Sequence[Unit]) -> tuple[Campaign, list[Entry]]:

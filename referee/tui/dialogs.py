@@ -114,8 +114,8 @@ class Finder(Input):
 
 class Marks(SelectionList[str]):
     """A list of ships to mark: the cursor is on its first row when it takes the focus; space marks
-    (or unmarks) and moves down; a letter typed goes to the box above, which narrows the list;
-    Enter runs the form, as in every field."""
+    (or unmarks) and moves down; a letter typed begins a new search in the box above, which narrows
+    the list (the ships marked stay marked); Enter runs the form, as in every field."""
 
     BINDINGS = [Binding("space", "mark", "Mark", show=False), Binding("enter", "screen.run", "Go", show=False)]
 
@@ -124,11 +124,17 @@ class Marks(SelectionList[str]):
             self.highlighted = 0
 
     def on_key(self, event: events.Key) -> None:
+        """A letter typed on the list begins a new search in the box above (the box takes the keys at
+        once: letters typed fast, already on their way to the list, are added to it)."""
         if event.character and event.character.isprintable() and event.character != " ":
             event.stop()
             finder = self.screen.query_one(f"#find-{(self.id or '').removeprefix('field-')}", Input)
-            finder.focus()
-            finder.insert_text_at_cursor(event.character)
+            if self.screen.focused is self:
+                self.screen.set_focus(finder)
+                finder.value = event.character
+                finder.cursor_position = 1
+            else:
+                finder.insert_text_at_cursor(event.character)
 
     def action_mark(self) -> None:
         if self.highlighted is not None:
@@ -208,7 +214,7 @@ class FormDialog(Dialog):
                     yield Label(field.label)
                     if field.many:
                         with Vertical(classes="picker"):
-                            yield Finder(placeholder=field.hint, id=f"find-{field.name}")
+                            yield Finder(placeholder=field.hint, id=f"find-{field.name}", select_on_focus=False)  # (selected as it took the focus from the list, the letter typed there was replaced by the next)
                             yield Marks(id=f"field-{field.name}", compact=True)
                             yield Static("", id=f"value-{field.name}", classes="value")
                     elif field.choices is None:

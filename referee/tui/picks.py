@@ -164,14 +164,17 @@ def destinations(campaign: Campaign, values: Values) -> Pairs:
 
 
 def stop_planets(campaign: Campaign, values: Values) -> Pairs:
-    """The planets of the system the ships go to (or are in, when no way on is chosen)."""
+    """The planets of the system the ships go to (or are in, when no way on is chosen). A system of
+    one planet offers none: ships arriving there stop at it, and a form takes the only choice of a
+    list, which would name a planet for a move that ends the day on the way (refused)."""
     toward = values.get("toward", "")
     if not toward:
         chosen = chosen_units(campaign, values)
         toward = chosen[0].system(campaign.frontier) if chosen else ""
     if not toward or not campaign.frontier.is_system(toward):
         return []
-    return [(p.name, p.name) for p in campaign.frontier.system(toward).planets]
+    planets = campaign.frontier.system(toward).planets
+    return [(p.name, p.name) for p in planets] if len(planets) > 1 else []
 
 
 def rates(campaign: Campaign, values: Values) -> Pairs:

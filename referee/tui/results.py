@@ -76,9 +76,10 @@ def outcomes(campaign: Campaign, rows: dict[str, dict[str, str]]) -> dict[str, b
     return found
 
 
-def build(campaign: Campaign, rows: dict[str, dict[str, str]]) -> Step:
+def build(campaign: Campaign, rows: dict[str, dict[str, str]], fight: Fight) -> Step:
+    """The table's rows entered as the results of its battle (a ship may be in two of the day's)."""
     results = outcomes(campaign, rows)
-    return no_dice(lambda: battles.record_all(campaign, results))
+    return no_dice(lambda: battles.record_all(campaign, results, fight))
 
 
 def check_cell(unit: Unit, key: str, value: str) -> str:
@@ -221,7 +222,7 @@ class ResultsDialog(Dialog):
         try:
             rows = {name: dict(row) for name, row in self.rows.items()}
             campaign = self.referee.journal.campaign
-            self.referee.start("Results", lambda: build(self.referee.journal.campaign, rows))
+            self.referee.start("Results", lambda: build(self.referee.journal.campaign, rows, self.fight))
         except RefereeError as problem:
             say(error, str(problem))
             return
