@@ -40,7 +40,7 @@ def main() -> None:
 
 
 def open_app(path: Path | None) -> None:
-    gc.enable()  # (the app runs for hours: see main)
+    gc.disable()  # until the first screen is drawn (what exists then lives as long as the app): RefereeApp.on_mount turns it on
     os.environ.setdefault("TEXTUAL_FPS", FRAMES_A_SECOND)  # read when Textual is imported: before the app
     from referee.tui.app import run
 

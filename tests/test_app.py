@@ -528,3 +528,22 @@ def test_a_failed_repair_in_space_needs_no_hull_points_roll_even_when_asked(tmp_
     drive(path, scenario)
     destroyer = load(path).unit("UPF Destroyer 1")
     assert destroyer.roster.hull == 42 and destroyer.hull_station_only
+
+
+def test_the_collector_runs_again_once_the_first_screen_is_drawn(tmp_path: Path) -> None:
+    """launch.open_app starts the app without Python's cyclic garbage collector (its passes cost
+    the start about 15 ms); the first screen drawn, what exists is frozen and it runs again."""
+    import gc
+
+    path = saved(tmp_path / "war.toml", war_day_two())
+    gc.disable()
+    frozen = gc.get_freeze_count()
+    try:
+
+        async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+            await pilot.pause()
+            assert gc.isenabled() and gc.get_freeze_count() > frozen
+
+        drive(path, scenario)
+    finally:
+        gc.enable()

@@ -129,8 +129,9 @@ class RefereeApp(App[None]):
         self.set_timer(WATCH, self.journal.prefetch)  # the state the first Ctrl+Z goes back to, if from before the app opened
         # Python's full garbage collection scans every object: about 24 ms here once the app is up,
         # now and then in the middle of a key press. What exists once the first screen is drawn
-        # (Textual, the rules, the tables) lives as long as the app: leave it out of those scans.
-        self.call_after_refresh(gc.freeze)
+        # (Textual, the rules, the tables) lives as long as the app: leave it out of those scans,
+        # and (launch.open_app) out of the collector's passes while it is made.
+        self.call_after_refresh(settled)
 
     # ------------------------------------------------------------------ screens
 
@@ -559,6 +560,12 @@ NEW_WAR = (  # the options of `referee campaign new`
 
 def _no_step(values: Values) -> AnyStep:
     raise AssertionError("the New war form hands its values to make_war: it builds no step")
+
+
+def settled() -> None:
+    """The first screen drawn: what exists now is left out of the collector's scans, which run again."""
+    gc.freeze()
+    gc.enable()
 
 
 def run(path: Path | None) -> None:
