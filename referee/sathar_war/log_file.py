@@ -221,9 +221,9 @@ def appending(path: Path, log: Log, text: Callable[[Entry], str], at: int) -> Ap
         spans, new = (), tuple(log)
     head = HEAD if at == 0 else b""
     data = head + b"".join(b"\n" + text(e).encode("utf-8") for e in new)
-    start, end = at + len(head), at + len(data)
-    if new:
-        spans = (*spans[:-1], (spans[-1][0], end)) if spans and spans[-1][1] == start else (*spans, (start, end))
+    start, stop = at + len(head), at + len(data)
+    if new:  # the new lines: the last span goes on if they follow it, else a span of their own
+        spans = (*spans[:-1], (spans[-1][0], stop)) if spans and spans[-1][1] == start else (*spans, (start, stop))
     return Appending(path, at, data, log, spans)
 
 
