@@ -295,3 +295,26 @@ def test_a_ship_in_two_battles_of_the_day_comes_back_from_the_second_fought_on_t
     back = battles.from_battle(campaign, hit)
     assert back.campaign.unit("Sathar Destroyer 3").roster.hull == 43
     assert [f.entered for f in back.campaign.fights] == [False, True]
+
+
+def test_the_result_command_names_whose_attack_a_result_is_of(tmp_path: Path) -> None:
+    """`campaign battle result SHIP --attacker UPF`: a frigate in both of the day's battles gets the
+    UPF attack's result under its Advanced Rules (a weapon lost), which its first battle, the
+    Sathar attack under the Basic Rules, refuses."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app as cli
+    from referee.sathar_war import campaign_file
+
+    war = tmp_path / "war.toml"
+    campaign_file.save(war, two_battles_at_kawdl_kit(), TABLES)
+    runner = CliRunner()
+    first = runner.invoke(cli, ["campaign", "battle", "result", "TF Prenglar Frigate 1", "--hull", "30", "--lost", "LB", "-c", str(war)])
+    assert first.exit_code == 2 and "Basic Rules" in first.stderr
+    result = runner.invoke(cli, ["campaign", "battle", "result", "TF Prenglar Frigate 1", "--hull", "30", "--lost", "LB", "--attacker", "upf", "-c", str(war)])
+    assert result.exit_code == 0, result.output
+    frigate = campaign_file.read(war, TABLES).unit("TF Prenglar Frigate 1").roster
+    assert (frigate.hull, frigate.system("LB").state) == (30, "destroyed")
+    assert "UPF attack at Kawdl-Kit: the TF Prenglar Frigate 1 hull 30 of 40; lost LB" in result.stdout
+    wrong = runner.invoke(cli, ["campaign", "battle", "result", "Sathar Destroyer 1", "--hull", "20", "--attacker", "UPF", "-c", str(war)])
+    assert wrong.exit_code == 2 and "no UPF attack today holds the Sathar Destroyer 1; it is in the Sathar attack at Kawdl-Kit" in wrong.stderr

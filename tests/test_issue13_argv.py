@@ -146,6 +146,8 @@ def test_every_command_exits_0_or_2_and_a_refusal_changes_no_file(files: dict[st
         if result.exit_code == 2:
             assert result.stderr.startswith("referee: error: ") and result.stderr.count("\n") == 1, f"{where}: {result.stderr!r}"
             assert {k: p.read_bytes() for k, p in files.items()} == before, f"{where}: refused, but a file changed"
-    assert counts["exit 0"] > VECTORS // 10 and counts["exit 2"] > VECTORS // 3, counts
+    # (most random vectors are refused by design; enough must run for the test to mean something:
+    # about one in ten does, moving a little with every option added to a command)
+    assert counts["exit 0"] > VECTORS // 12 and counts["exit 2"] > VECTORS // 3, counts
     if LONG:
         print(f"\n{VECTORS} argument vectors over {len(found)} commands: {dict(counts)}")

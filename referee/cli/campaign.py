@@ -489,6 +489,7 @@ def battle_result(
     destroyed: Annotated[bool, typer.Option("--destroyed", help="The ship was destroyed.")] = False,
     detonated: Annotated[bool, typer.Option("--detonated", help="A shatter drone was set off.")] = False,
     escaped: Annotated[Optional[str], typer.Option("--escaped", help="It broke off into the first transit box toward this system.")] = None,
+    attacker: Annotated[Optional[str], typer.Option("--attacker", help="Sathar or UPF: whose attack the result is of, for a ship in both of today's battles (default: its first).")] = None,
     as_json: AsJson = False,
 ) -> None:
     """Enter one ship's battle outcome; rosters, losses and the victory tally update."""
@@ -499,7 +500,7 @@ def battle_result(
         hull=hull, adf=adf, mr=mr, dcr=dcr, lost_systems=tuple(lost or []), damaged=tuple(d.lower() for d in damaged or []),
         spent=dict(counts(spent, "ammunition spent")), destroyed=destroyed, detonated=detonated, escaped=escaped or "",
     )
-    act(campaign_file, as_json, lambda c, t: rules.record(c, name, outcome))
+    act(campaign_file, as_json, lambda c, t: rules.record(c, name, outcome, rules.attack_by(c, attacker, name) if attacker else None))
 
 
 @battle_app.command("export")

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship
-from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Fight, Place, Side, Unit, done
+from referee.sathar_war.campaign import BOOK, SIDES, Campaign, Done, Entry, Fight, Place, Side, Unit, done
 from referee.sathar_war.frontier import Planet
 from referee.sathar_war.victory import judge, lose
 from referee.tables import Tables
@@ -136,6 +137,17 @@ def _planet(system: str, planets: Sequence[Planet], name: str) -> str:
         if planet.casefold() == name.strip().casefold():
             return planet
     raise RefereeError(f"{name!r} is not a planet of {system}; its planets are {', '.join(names)}")
+
+
+def attack_by(campaign: Campaign, attacker: str, ship: str) -> Fight:
+    """Today's battle of the Sathar or the UPF attack that holds the ship (a ship may be in both)."""
+    side = strict.pick(attacker, SIDES, "attacker")
+    name = campaign.unit(ship).name
+    found = next((f for f in campaign.fights if f.attacker == side and name in f.ships), None)
+    if found is None:
+        held = [f"the {f.attacker} attack at {f.planet}" for f in campaign.fights if name in f.ships]
+        raise RefereeError(f"no {side} attack today holds the {name}; it is in {' and '.join(held) if held else 'no battle declared today'}")
+    return found
 
 
 def fight_of(campaign: Campaign, unit: Unit, fight: Fight | None = None) -> Fight:
