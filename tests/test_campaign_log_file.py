@@ -22,7 +22,7 @@ from referee.errors import RefereeError
 from referee.journal import Journal
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file, fleets, log_file, setup
-from referee.sathar_war.campaign import Campaign, Done
+from referee.sathar_war.campaign import Campaign
 from referee.tui import actions as app_actions
 from referee.tui.kinds import KINDS
 
@@ -37,8 +37,12 @@ def first_version(path: Path, campaign: Campaign | None = None) -> Path:
     return path
 
 
-def actions(campaign: Campaign) -> list[tuple[str, Done]]:
-    return [("Place", setup.place_sathar(campaign, ["Sathar Destroyer *"], "Prenglar"))]
+def placed(path: Path) -> tuple[Path, Journal]:
+    """A first-version war, opened, and its first save made (the Sathar destroyers placed): its
+    log moved beside it."""
+    journal = Journal.open(first_version(path), TABLES)
+    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    return path, journal
 
 
 def texts(log: object) -> list[str]:
@@ -66,9 +70,7 @@ def test_a_first_version_file_opens_and_its_first_save_moves_the_log_out_keeping
 
 
 def test_a_save_appends_the_new_lines_only_and_the_file_counts_them(tmp_path: Path) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     beside = tmp_path / "war.toml.log"
     first = beside.read_bytes()
     done = setup.choose_retreat(journal.campaign, 3)
@@ -82,34 +84,30 @@ def test_a_save_appends_the_new_lines_only_and_the_file_counts_them(tmp_path: Pa
 
 
 def test_undo_and_redo_name_their_spans_and_a_new_action_after_an_undo_appends_after_its_lines(tmp_path: Path) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
-    placed = texts(journal.campaign.log)
+    path, journal = placed(tmp_path / "war.toml")
+    logged = texts(journal.campaign.log)
     retreat = setup.choose_retreat(journal.campaign, 3)
     journal.apply(retreat, "Retreat")
     journal.undo()
-    assert texts(campaign_file.read(path, TABLES).log) == placed  # the retreat's lines are in the file, outside the spans
+    assert texts(campaign_file.read(path, TABLES).log) == logged  # the retreat's lines are in the file, outside the spans
     journal.redo()
-    assert texts(campaign_file.read(path, TABLES).log) == placed + [e.text for e in retreat.entries]
+    assert texts(campaign_file.read(path, TABLES).log) == logged + [e.text for e in retreat.entries]
     journal.undo()
     joined = fleets.join(journal.campaign, "Alpha", NAMES)
     journal.apply(joined, "Join")
-    assert texts(campaign_file.read(path, TABLES).log) == placed + [e.text for e in joined.entries]
+    assert texts(campaign_file.read(path, TABLES).log) == logged + [e.text for e in joined.entries]
     assert "retreat condition" in (tmp_path / "war.toml.log").read_text(encoding="utf-8")  # kept: only ever appended to
     assert len(storage.read(path, "campaign")["log_file"]["bytes"]) == 2  # the lines before the undo, then the join's
     journal.undo()
     journal.undo()  # back before the retreat, then forward along the other line: the place, the join
     journal.redo()
-    assert texts(campaign_file.read(path, TABLES).log) == placed
+    assert texts(campaign_file.read(path, TABLES).log) == logged
 
 
 def test_a_random_walk_of_actions_undo_and_redo_keeps_the_log_the_states_say(tmp_path: Path) -> None:
     """Whatever the order of actions, undos and redos, the file's log is the log of its state."""
     chance = random.Random(21)
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     for step in range(40):
         what = chance.choice(["act", "act", "undo", "redo"])
         try:
@@ -128,9 +126,7 @@ def test_a_random_walk_of_actions_undo_and_redo_keeps_the_log_the_states_say(tmp
 
 
 def test_a_save_that_fails_after_the_append_loses_no_line_a_redo_needs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     retreat = setup.choose_retreat(journal.campaign, 3)
     journal.apply(retreat, "Retreat")
     journal.undo()  # the retreat's lines stay in the log file, for a redo
@@ -150,9 +146,7 @@ def test_a_save_that_fails_after_the_append_loses_no_line_a_redo_needs(tmp_path:
 
 def test_a_kill_between_the_append_and_the_save_after_an_undo_leaves_the_redo_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """(Found by review: the append once cut the lines of the action undone.)"""
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     retreat = setup.choose_retreat(journal.campaign, 3)
     journal.apply(retreat, "Retreat")
     journal.undo()
@@ -169,9 +163,7 @@ def test_a_kill_between_the_append_and_the_save_after_an_undo_leaves_the_redo_wh
 
 
 def test_a_log_append_that_fails_part_way_loses_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     journal.apply(setup.choose_retreat(journal.campaign, 3), "Retreat")
     journal.undo()
     real = storage.write_at
@@ -192,9 +184,7 @@ def test_a_log_append_that_fails_part_way_loses_nothing(tmp_path: Path, monkeypa
 
 
 def test_ctrl_c_after_the_campaign_file_is_renamed_in_keeps_its_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
 
     def interrupted(directory: Path) -> None:
         raise KeyboardInterrupt  # while the folder is flushed, after the rename
@@ -246,24 +236,19 @@ def test_the_first_save_of_a_new_war_keeps_no_first_version_backup(tmp_path: Pat
 
 
 def test_bytes_a_kill_left_at_the_end_are_no_states_and_the_next_save_steps_over_them(tmp_path: Path) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     count = len(journal.campaign.log)
     beside = tmp_path / "war.toml.log"
-    with beside.open("ab") as log:  # a kill after the log's append, before the campaign file's save
-        log.write(b'\n[[log]]\nday = 0\nstep = "setup"\ntext = "never saved"\nrolls = []\nrule = ""\n\n[[log]]\nday = 0\nstep = "se')
+    with beside.open("ab") as handle:  # a kill after the log's append, before the campaign file's save
+        handle.write(b'\n[[log]]\nday = 0\nstep = "setup"\ntext = "never saved"\nrolls = []\nrule = ""\n\n[[log]]\nday = 0\nstep = "se')
     again = Journal.open(path, TABLES)
     assert len(again.campaign.log) == count and "never saved" not in texts(again.campaign.log)
     again.apply(setup.choose_retreat(again.campaign, 2), "Retreat")
-    log = beside.read_text(encoding="utf-8")
-    assert texts(campaign_file.read(path, TABLES).log) == texts(again.campaign.log) and "never saved" in log  # (left, unnamed)
+    assert texts(campaign_file.read(path, TABLES).log) == texts(again.campaign.log) and "never saved" in beside.read_text(encoding="utf-8")  # (left, unnamed)
 
 
 def test_a_log_edited_by_hand_is_told_when_shown_and_the_campaign_still_plays(tmp_path: Path) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     beside = tmp_path / "war.toml.log"
     beside.write_text(beside.read_text(encoding="utf-8").replace("the war is set up", "THE WAR IS SET UP, as the referee noted by hand,"), encoding="utf-8")
     again = Journal.open(path, TABLES)
@@ -281,9 +266,7 @@ def test_a_log_edited_by_hand_is_told_when_shown_and_the_campaign_still_plays(tm
     ],
 )
 def test_a_missing_or_short_log_is_refused_in_one_line_naming_both_files(tmp_path: Path, harm: object, says: str) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     harm(tmp_path / "war.toml.log")  # type: ignore[operator]
     before = path.read_bytes()
     with pytest.raises(RefereeError, match=says):
@@ -295,9 +278,7 @@ def test_a_missing_or_short_log_is_refused_in_one_line_naming_both_files(tmp_pat
 
 
 def test_the_remedy_the_message_gives_works(tmp_path: Path) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     old = (tmp_path / "war.toml.log").read_bytes()
     text = path.read_text(encoding="utf-8")
     start = text.index("[log_file]")
@@ -310,9 +291,7 @@ def test_the_remedy_the_message_gives_works(tmp_path: Path) -> None:
 
 
 def test_a_damaged_log_is_told_when_it_is_read_and_the_campaign_still_plays(tmp_path: Path) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     beside = tmp_path / "war.toml.log"
     beside.write_text(beside.read_text(encoding="utf-8").replace('step = "setup"', 'step = "lunch"', 1), encoding="utf-8")
     runner = CliRunner()
@@ -325,8 +304,8 @@ def test_a_damaged_log_is_told_when_it_is_read_and_the_campaign_still_plays(tmp_
 
 
 def test_a_campaign_reached_through_a_symlink_keeps_its_log_beside_the_real_file(tmp_path: Path) -> None:
-    real = first_version(tmp_path / "real" / "war.toml") if (tmp_path / "real").mkdir() is None else None
-    assert real is not None
+    (tmp_path / "real").mkdir()
+    real = first_version(tmp_path / "real" / "war.toml")
     link = tmp_path / "link.toml"
     link.symlink_to(real)
     journal = Journal.open(link, TABLES)
@@ -357,9 +336,7 @@ def test_a_one_off_save_writes_the_log_beside_and_the_files_read_back_alike(tmp_
 
 
 def test_a_hostile_log_file_table_is_refused_in_one_line(tmp_path: Path) -> None:
-    path = first_version(tmp_path / "war.toml")
-    journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    path, journal = placed(tmp_path / "war.toml")
     data = storage.read(path, "campaign")
     for table, says in [
         ({"lines": 2**63 - 1, "bytes": [[290, 300]]}, "lines"),

@@ -90,7 +90,7 @@ def _size(path: Path, count: int) -> int | None:
         return None
     except OSError as error:
         raise RefereeError(f"cannot read {path.name}, the log of {_campaign(path)}: {error.strerror or error}") from None
-    if not os.path.isfile(path):
+    if not stat.S_ISREG(info.st_mode):
         raise RefereeError(f"{path.name}, the log of {_campaign(path)} ({count} lines), is not a file: {_remedy(path)}")
     return info.st_size
 
