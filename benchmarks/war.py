@@ -130,9 +130,10 @@ class War:
             return False
         if self.journal is not None:
             self.journal.apply(done, what)
+            self.campaign = self.journal.campaign  # as saved: its log lines kept beside it (the next save appends only its own)
         else:
             self.writer.text(done.campaign)  # a state that would not load raises here: the rules' error
-        self.campaign = done.campaign
+            self.campaign = done.campaign
         self.actions[what] += 1
         return True
 

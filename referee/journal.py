@@ -32,7 +32,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
-from referee import history, storage, touched
+from referee import cache, history, storage, touched
 from referee.errors import RefereeError
 from referee.sathar_war import campaign_file, log_file
 from referee.sathar_war.campaign import Campaign
@@ -54,11 +54,15 @@ class Writer(Protocol):
     """A kind of file: its state from a file's tables, a state's text, read back as a load reads
     it, and what a save of that text writes beside the file first (a campaign's log lines)."""
 
-    def read(self, data: dict[str, Any]) -> Any: ...
+    def read(self, data: dict[str, Any], parts: object = None) -> Any: ...
 
     def text(self, state: Any) -> str: ...
 
     def beside(self) -> Beside | None: ...
+
+    def parsed(self) -> tuple[dict[str, Any], object] | None:
+        """The text made last as a load parses it, and what :meth:`read` takes with those tables
+        (a campaign's parts), to keep in the cache; None: the next load parses the file."""
 
 
 class Beside(Protocol):
@@ -186,6 +190,9 @@ class Journal:
                 if kept is not None:
                     self._quietly(lambda: self.history.forget(*kept))
                 raise
+        parsed = self.writer.parsed()
+        if parsed is not None:
+            cache.store(cache.name("file", self.target), data, parsed)  # the next command to open the file parses nothing
         if beside is not None:
             state = beside.saved(state)
         self._remember(data, state)
@@ -329,7 +336,15 @@ class Journal:
 def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage.Seen]:
     """The file's kind (its format line; ``kind``: it must be that one), its Writer and state, and
     what it held."""
-    data, seen = storage.read_seen(path, kind or "campaign or battle")
+    what = kind or "campaign or battle"
+    raw, seen = storage.read_bytes(path, what)
+    kept = cache.name("file", storage.target(path))
+    copy = cache.load(kept, raw)  # the tables of these very bytes, as parsed or saved here before, and the parts a save noted
+    if isinstance(copy, tuple) and len(copy) == 2 and isinstance(copy[0], dict):
+        data, parts = copy
+    else:
+        data, parts = storage.parse(raw, path, what), None
+        cache.store(kept, raw, (data, None))
     format_ = data.get("format")
     found = KINDS.get(format_) if isinstance(format_, str) else None
     if found is None or kind not in ("", found[0]):
@@ -338,7 +353,7 @@ def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage
         raise RefereeError(f"{path}: its format line says {format_!r}, not a {known}; the file is unchanged")
     writer = found[1](tables, storage.target(path))
     try:
-        state = writer.read(data)
+        state = writer.read(data, parts)
     except RefereeError as error:
         raise RefereeError(f"{path}: {error}; the file is unchanged") from None
     return writer, state, seen

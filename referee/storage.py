@@ -88,12 +88,18 @@ def read(path: Path, kind: str) -> dict[str, Any]:
 
 def read_seen(path: Path, kind: str) -> tuple[dict[str, Any], Seen]:
     """:func:`read`, and what the file held (for :func:`write_text` to check it is unchanged)."""
+    raw, seen = read_bytes(path, kind)
+    return parse(raw, path, kind), seen
+
+
+def read_bytes(path: Path, kind: str) -> tuple[bytes, Seen]:
+    """The bytes of a regular file of at most READ_LIMIT (refused in one line otherwise), and what
+    it held (for :func:`write_text` to check it is unchanged): to parse with :func:`parse`."""
     raw, seen = _read_bytes(path, kind)
-    data = parse(raw, path, kind)
     held = _locks().get(_key(path)) if _locks() else None
     if held is not None:
         held.seen = seen  # what a save under this lock must find still there
-    return data, seen
+    return raw, seen
 
 
 def read_raw(path: Path, kind: str) -> bytes:
@@ -227,10 +233,17 @@ def read_back(text: str, read: Callable[[dict[str, Any]], T], expected: T) -> st
 
     Every save passes through here before the atomic replace, so a state that a load would refuse
     (or read otherwise) is the action's error, and the file on disk stays as it was."""
-    back = read(tomllib.loads(text))  # a load's refusal: a RefereeError naming the unit and key
+    read_back_tables(text, read, expected)
+    return text
+
+
+def read_back_tables(text: str, read: Callable[[dict[str, Any]], T], expected: T) -> dict[str, Any]:
+    """:func:`read_back`, giving the tables that ``text`` parses to."""
+    tables = tomllib.loads(text)
+    back = read(tables)  # a load's refusal: a RefereeError naming the unit and key
     if back != expected:
         raise RefereeError("the file would not read back as the state it saves (a fault of the program, please report it)")
-    return text
+    return tables
 
 
 def refused(kind: str, error: RefereeError) -> RefereeError:

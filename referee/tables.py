@@ -26,18 +26,14 @@ command-line path, where importing attrs and building its classes cost about 18 
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import marshal
 import math
-import os
 import re
-import sys
-import zlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Literal, NamedTuple, Union
 
+from referee import cache
 from referee.errors import RefereeError
 from referee.resources import tables_dir
 
@@ -598,69 +594,23 @@ def load_file(path: Path) -> dict[str, Table]:
 
 
 def _parse(path: Path) -> dict[str, object]:
-    """The file's TOML, through a cache of the parsed data (the file is checked all the same).
-
-    Parsing the Knight Hawks file takes about 8 ms, half the time of a lookup beyond Python and
-    typer; reading back the parsed data takes a fraction of a millisecond. Nothing in the cache is
-    trusted: it is read only if it starts with the sums of the table file's bytes (any change to
-    the file, whatever its size and time, parses it afresh) and the sums of the parsed data that
-    follow match that data. Any other cache (damaged, truncated, of another file or another
-    version of this one, not a cache at all) is set aside silently: the file is parsed and the
-    cache written again.
-    """
+    """The file's TOML, through the cache of what was parsed (:mod:`referee.cache`: nothing in it is
+    trusted, and any change to the file parses it afresh). Parsing the Knight Hawks file takes about
+    8 ms, half the time of a lookup beyond Python and typer; reading back the parsed data takes a
+    fraction of a millisecond."""
     try:
         source = path.read_bytes()
-        cached = _cache_file(str(path.resolve()))
-        header = b"%s%s%d.%d\n" % (_CACHE_FORMAT, _sums(source), *sys.version_info[:2])
-        with contextlib.suppress(OSError):
-            data = _cached(cached.read_bytes(), header)
-            if data is not None:
-                return data
+        kept = cache.name("tables", path)
+        data = cache.load(kept, source)
+        if isinstance(data, dict):
+            return data
         import tomllib  # only on a cache miss: about 2 ms
 
         data = tomllib.loads(source.decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as error:  # TOMLDecodeError is a ValueError
         raise RefereeError(f"{path.name}: cannot read the table file: {error}") from error
-    with contextlib.suppress(OSError, ValueError):
-        payload = marshal.dumps(data)
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(header + _sums(payload) + payload)
-        os.replace(partial, cached)
+    cache.store(kept, source, data)
     return data
-
-
-_CACHE_FORMAT = b"referee parsed tables 2\n"
-
-
-def _sums(data: bytes) -> bytes:
-    """``LENGTH CRC-32 ADLER-32``, a line. zlib is loaded already (hashlib's OpenSSL takes about 3 ms
-    to import, more than the rest of the cache's work): a flipped bit or a burst of wrong bytes up
-    to 32 bits long always changes the CRC; a random change slips past the CRC about once in four
-    billion, and past the Adler-32 as well far more rarely still."""
-    return b"%d %08x %08x\n" % (len(data), zlib.crc32(data), zlib.adler32(data))
-
-
-def _cached(stored: bytes, header: bytes) -> dict[str, object] | None:
-    """The parsed data in a cache file written for this header (this table file's bytes, this
-    Python), if its sums match it; None for anything else."""
-    if not stored.startswith(header):
-        return None
-    end = stored.find(b"\n", len(header)) + 1
-    payload = stored[end:]
-    if not end or stored[len(header) : end] != _sums(payload):
-        return None
-    try:
-        data = marshal.loads(payload)
-    except Exception:  # noqa: BLE001 - sums that match data marshal cannot read: not a cache this program wrote
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def _cache_file(source: str) -> Path:
-    """``$REFEREE_CACHE_DIR`` (or the user's cache folder)/tables-<hash of the path>.marshal."""
-    folder = os.environ.get("REFEREE_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"
-    return Path(folder) / f"tables-{Path(source).stem}-{zlib.crc32(source.encode('utf-8')):08x}.marshal"
 
 
 # -- building and checking a table from its TOML ------------------------------------------------

@@ -188,7 +188,7 @@ class Writer:
     def __init__(self, kh: Tables) -> None:
         self.kh = kh
 
-    def read(self, data: dict[str, Any]) -> Battle:
+    def read(self, data: dict[str, Any], parts: object = None) -> Battle:
         return from_dict(data, self.kh)
 
     def text(self, battle: Battle) -> str:
@@ -197,4 +197,8 @@ class Writer:
 
     def beside(self) -> None:
         """Nothing is written beside the file."""
+        return None
+
+    def parsed(self) -> None:
+        """Not known without parsing the text again: the next load parses the file (and keeps it in the cache)."""
         return None

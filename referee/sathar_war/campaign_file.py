@@ -458,6 +458,9 @@ def text(campaign: Campaign, tables: Tables) -> str:
     return Writer(tables).text(campaign)
 
 
+Made = tuple[object, str, dict[str, Any]]  # a part of the file (a unit, a log line, the map, the losses), its checked text, and the tables that text parses to
+
+
 class Writer:
     """A campaign file's text, checked, for the save after every action, and the log lines that go
     beside it (``log``: the log file, :mod:`log_file`; None: the log is written in the text).
@@ -467,48 +470,61 @@ class Writer:
     that would not load is the action's error, never a file (storage.read_back). Units are frozen,
     and a campaign's states share those that did not change, so each one's checked text is kept
     and made again only for a new one: a save costs what changed, not the whole war. Only the new
-    log lines are written, appended to the log file (:meth:`beside`)."""
+    log lines are written, appended to the log file (:meth:`beside`).
+
+    The text's tables, as a load would parse them, come with it (:meth:`parsed`: each part's are
+    known from its reading back), and the texts of its parts: kept by the journal in the cache,
+    a command that opens the file next neither parses it nor, at its first save, writes again the
+    parts it did not change (:meth:`read` takes them back)."""
 
     def __init__(self, tables: Tables, log: Path | None = None) -> None:
         self.tables = tables
         self.log = log
-        self._made: dict[int, tuple[object, str]] = {}  # id -> (the unit, log line or map, its checked text), from the last save
-        self._before: dict[int, tuple[object, str]] = {}  # the same from the save before it: undo and redo go back to those
+        self._made: dict[int, Made] = {}  # id -> the part, from the last save (or the file read, its parts given)
+        self._before: dict[int, Made] = {}  # the same from the save before it: undo and redo go back to those
         self._read: dict[int, tuple[object, dict[str, Any]]] = {}  # id -> (a part, the tables it was read from), until the first save
         self._appending: log_file.Appending | None = None
+        self._parsed: tuple[dict[str, Any], dict[str, Any]] | None = None
 
-    def read(self, data: dict[str, Any]) -> Campaign:
-        """The campaign a file's tables describe (:func:`from_dict`). A part that would be written
-        as the very tables it was read from needs no reading back at the first save: reading those
-        tables gave it. (A full check of a 60 KB war costs more than the rest of the save.)"""
+    def read(self, data: dict[str, Any], parts: object = None) -> Campaign:
+        """The campaign a file's tables describe (:func:`from_dict`). ``parts``: the texts of the
+        map, the losses and each unit in the file, as :meth:`parsed` gave them when it was saved,
+        if known: at the next save, a part unchanged is written as it was, neither made nor read
+        back again. Otherwise a part that would be written as the very tables it was read from
+        needs no reading back at the first save: reading those tables gave it. (A full check of a
+        60 KB war costs more than the rest of the save.)"""
         campaign = from_dict(data, self.tables, self.log)
-        parts: list[tuple[object, dict[str, Any]]] = [(campaign.frontier, {"map": data["map"]}), (campaign.losses, {"losses": data.get("losses", [])})]
-        parts += [(u, {"units": [d]}) for u, d in zip(campaign.units, data.get("units", []))]
-        parts += [(e, {"log": [d]}) for e, d in zip(campaign.log.added, data.get("log", []))]
-        self._read = {id(part): (part, tables) for part, tables in parts}
+        units = data.get("units", [])
+        found: list[tuple[object, dict[str, Any], str | None]] = [(campaign.frontier, {"map": data["map"]}, None), (campaign.losses, {"losses": data.get("losses", [])}, None)]
+        found += [(u, {"units": [d]}, None) for u, d in zip(campaign.units, units)]
+        if _texts_of(parts, len(units)) and self.log is not None and "log" not in data:
+            texts = [parts["map"], parts["losses"], *parts["units"]]  # type: ignore[index]
+            found = [(part, tables, text) for (part, tables, _), text in zip(found, texts)]
+        self._made = {id(part): (part, text, tables) for part, tables, text in found if text is not None}
+        self._read = {id(part): (part, tables) for part, tables, text in found if text is None}
+        self._read |= {id(e): (e, {"log": [d]}) for e, d in zip(campaign.log.added, data.get("log", []))}
         return campaign
 
     def text(self, campaign: Campaign) -> str:
-        last, before, self._made, self._appending = self._made, self._before, {}, None
+        last, before, self._made, self._appending, self._parsed = self._made, self._before, {}, None, None
         at = log_file.end(self.log, len(campaign.log)) if self.log is not None else 0  # (a log file that cannot be written is not the state's fault)
         try:
             check(campaign)
             known = {**before, **last}
 
-            def line(entry: Entry) -> str:
+            def line(entry: Entry) -> Made:
                 return self._part(entry, lambda e: {"log": [log_file.entry_dict(e)]}, lambda d: log_file.entry_from_dict(d["log"][0], "log"), known)
 
             head = _head(campaign)
             if self.log is not None:
-                appending = self._appending = log_file.appending(self.log, campaign.log, line, at)
+                appending = self._appending = log_file.appending(self.log, campaign.log, lambda e: line(e)[1], at)
                 head["log_file"] = {"lines": appending.count, "bytes": [list(span) for span in appending.spans]}
             head |= {key: [] for key, parts in (("units", campaign.units), ("log", campaign.log)) if not parts and (key == "units" or self.log is None)}
             del head["losses"]  # a part of its own, below: the losses ledger grows all war long and seldom changes
             keys = log_file.dumps({k: v for k, v in head.items() if not isinstance(v, (list, dict))})
             tables = log_file.dumps({k: v for k, v in head.items() if isinstance(v, (list, dict))})
-            storage.read_back(keys + tables, lambda data: _head_from_dict(_header(data), campaign.frontier), attrs.evolve(campaign, units=(), log=(), losses=()))
+            head_tables = storage.read_back_tables(keys + tables, lambda data: _head_from_dict(_header(data), campaign.frontier), attrs.evolve(campaign, units=(), log=(), losses=()))
             losses = self._part(campaign.losses, lambda ls: {"losses": [loss_line(x) for x in ls]}, lambda d: strict.items(d, "losses", _loss), known)
-            head_text = keys + losses + tables  # (the losses a key of the file's own, before its tables)
             chart = self._part(campaign.frontier, lambda f: {"map": frontier_file.to_dict(f)}, lambda d: frontier_file.from_dict(d["map"]), known)
             units = [self._part(u, lambda u: {"units": [unit_dict(u)]}, lambda d: _unit(d["units"][0], "units", self.tables), known) for u in campaign.units]
             log = [line(e) for e in campaign.log] if self.log is None else []
@@ -516,25 +532,46 @@ class Writer:
             self._made, self._appending = last, None
             raise storage.refused("campaign", error) from None
         self._read, self._before = {}, last
-        return "\n".join([head_text, chart, *units, *log])
+        parsed = head_tables | losses[2] | chart[2]
+        if units:
+            parsed["units"] = [u[2]["units"][0] for u in units]
+        if log:
+            parsed["log"] = [e[2]["log"][0] for e in log]
+        self._parsed = (parsed, {"map": chart[1], "losses": losses[1], "units": [u[1] for u in units]})
+        return "\n".join([keys + losses[1] + tables, chart[1], *(u[1] for u in units), *(e[1] for e in log)])  # (the losses a key of the file's own, before its tables)
 
     def beside(self) -> log_file.Appending | None:
         """What the save of the text made last writes beside the campaign file first: its new log
         lines (None: its log is in the text)."""
         return self._appending
 
-    def _part(self, item: T, as_dict: Callable[[T], dict[str, Any]], read: Callable[[dict[str, Any]], T], saved: dict[int, tuple[object, str]]) -> str:
-        """One part's checked text: the one saved last time or the time before, if the same part was saved then."""
+    def parsed(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The text made last as a load parses it - its tables, known part by part without parsing
+        it whole - and the texts of its parts, for :meth:`read` (None: no text was made)."""
+        return self._parsed
+
+    def _part(self, item: T, as_dict: Callable[[T], dict[str, Any]], read: Callable[[dict[str, Any]], T], saved: dict[int, Made]) -> Made:
+        """One part's checked text and tables: those saved last time or the time before, if the same part was saved then."""
         known = saved.get(id(item))
         if known is None or known[0] is not item:
             tables = as_dict(item)
             text = log_file.dumps(tables)
             read_from = self._read.get(id(item))
             if read_from is None or read_from[0] is not item or read_from[1] != tables:
-                storage.read_back(text, read, item)
-            known = (item, text)
+                tables = storage.read_back_tables(text, read, item)
+            else:
+                tables = read_from[1]
+            known = (item, text, tables)
         self._made[id(item)] = known
-        return known[1]
+        return known
+
+
+def _texts_of(parts: object, units: int) -> bool:
+    """Whether ``parts`` gives the texts of a file's map, losses and ``units`` units."""
+    return (
+        isinstance(parts, dict) and isinstance(parts.get("map"), str) and isinstance(parts.get("losses"), str)
+        and isinstance(parts.get("units"), list) and len(parts["units"]) == units and all(isinstance(t, str) for t in parts["units"])
+    )
 
 
 def unit_dict(unit: Unit) -> dict[str, Any]:

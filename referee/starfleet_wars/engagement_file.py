@@ -172,7 +172,7 @@ class Writer:
     def __init__(self, sfw: Any = None) -> None:
         self.sfw = sfw
 
-    def read(self, data: dict[str, Any]) -> Engagement:
+    def read(self, data: dict[str, Any], parts: object = None) -> Engagement:
         return from_dict(data)
 
     def text(self, engagement: Engagement) -> str:
@@ -180,4 +180,8 @@ class Writer:
 
     def beside(self) -> None:
         """Nothing is written beside the file."""
+        return None
+
+    def parsed(self) -> None:
+        """Not known without parsing the text again: the next load parses the file (and keeps it in the cache)."""
         return None

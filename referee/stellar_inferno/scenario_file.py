@@ -553,7 +553,7 @@ class Writer:
     def __init__(self, si: Any = None) -> None:
         self.si = si
 
-    def read(self, data: dict[str, Any]) -> Scenario:
+    def read(self, data: dict[str, Any], parts: object = None) -> Scenario:
         return from_dict(data)
 
     def text(self, scenario: Scenario) -> str:
@@ -562,4 +562,8 @@ class Writer:
 
     def beside(self) -> None:
         """Nothing is written beside the file."""
+        return None
+
+    def parsed(self) -> None:
+        """Not known without parsing the text again: the next load parses the file (and keeps it in the cache)."""
         return None
