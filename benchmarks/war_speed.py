@@ -8,8 +8,11 @@ there; a move and an advance cannot (it is set-up, before the first day), so for
 war is the same generated war at the start of day 2 (``war.py --seed N --until 2``, written here
 into a temporary folder, as the fixtures are written), at the same step as the fixtures (the
 Sathar move). The move is one the rules accept on each file: a ship of the side to move, one day
-on its way (found here, printed). Every run that saves (a move, an advance) works on a fresh copy of
-the file and of what lies beside it, copied outside the timing; REFEREE_HOME is a temporary folder.
+on its way (found here, printed). Every run of a command or of the app works on a fresh copy of the
+file and of what lies beside it, copied outside the timing, with the file's cache as the referee's
+last command leaves it (campaign_speed.as_left_by_a_save: the save before kept the file's tables
+and the texts of its parts); REFEREE_HOME and REFEREE_CACHE_DIR are temporary folders. Section 2
+opens and saves copies whose cache holds another file's: the load parses the file (cold).
 
 1. ``referee campaign status``, ``move``, ``advance``, as whole processes (cold interpreter), against
    a one-command typer app that prints a line (cold_start.TYPER_FLOOR). Target: at most 1.5 times it.
@@ -51,6 +54,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from app_speed import REFEREE, children_cpu, noting_frames, run_child, timed_press  # noqa: E402 (app_speed sets TEXTUAL_FPS first)
+from campaign_speed import as_left_by_a_save  # noqa: E402
 from cold_start import TYPER_FLOOR  # noqa: E402
 
 HERE = Path(__file__).parent
@@ -154,11 +158,16 @@ def processes(files: dict[str, Path], moves: dict[str, tuple[str, str]], runs: i
         TEXTUAL: lambda: run_child(floor_app, [], env, cwd)[:2],
     }
 
+    def copied(name: str) -> str:
+        path = fresh_copy(files[name], work)
+        as_left_by_a_save(path)
+        return str(path)
+
     def campaign(name: str, *args: str) -> Callable[[], Sample]:
-        return lambda: timed_command([referee, "campaign", *args, "-c", str(fresh_copy(files[name], work))], env, cwd)
+        return lambda: timed_command([referee, "campaign", *args, "-c", copied(name)], env, cwd)
 
     def play(name: str) -> Callable[[], Sample]:
-        return lambda: run_child(REFEREE, [str(fresh_copy(files[name], work))], env, cwd)[:2]
+        return lambda: run_child(REFEREE, [copied(name)], env, cwd)[:2]
 
     for name in (FRESH, DAY60, DAY150):
         runs_of[f"status: {name}"] = campaign(name, "status")
@@ -341,6 +350,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="war-speed-") as name:
         folder = Path(name)
         os.environ["REFEREE_HOME"] = str(folder / "home")  # the app notes the files it opens there
+        os.environ["REFEREE_CACHE_DIR"] = str(folder / "cache")  # the parsed files and tables (referee.cache), as_left_by_a_save primes it
         files = sources(folder, options.seed)
         moves = {name: legal_move(files[name]) for name in (DAY2, DAY60, DAY150)}
         print(f"load average before: {' '.join(f'{n:.2f}' for n in os.getloadavg())} ({os.cpu_count()} CPUs)")

@@ -22,11 +22,13 @@ importing attrs and building its classes cost about 15 ms a command (see README,
 
 from __future__ import annotations
 
-import random
 import re
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    import random  # (the caller's dice: random is imported where a command or the app rolls)
 
 MAX_DICE = 100
 MAX_SIDES = 1000

@@ -27,7 +27,6 @@ A file removed meanwhile is not a change (its next save writes it afresh: nothin
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
@@ -308,6 +307,8 @@ class Journal:
 
     def _read(self, data: bytes) -> State:
         """A state of the history, read as a load reads it (a state that would not load is not saved)."""
+        import tomllib
+
         try:
             return self.writer.read(tomllib.loads(data.decode("utf-8")))  # type: ignore[no-any-return]
         except (RefereeError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:

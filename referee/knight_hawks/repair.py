@@ -13,7 +13,6 @@ system (``electrical-fire``, ``disastrous-fire``, ``combat-control``, ``navigati
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -26,6 +25,8 @@ from referee.errors import RefereeError
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship
 
 if TYPE_CHECKING:
+    import random
+
     from referee.knight_hawks.battle import Battle
     from referee.knight_hawks.combat_phase import Done
 

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -188,6 +187,8 @@ def _keep_first_version(campaign: Path, log: Path) -> None:
     except RefereeError:
         return  # no file yet (a new campaign saved): nothing to keep
     top = raw.split(b"\n[", 1)[0]  # the file's own keys, before its first table
+    import tomllib
+
     try:
         version = tomllib.loads(top.decode("utf-8")).get("version")
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):

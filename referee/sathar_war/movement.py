@@ -8,8 +8,8 @@ one box a day. Each order is refused with the rule that forbids it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -19,6 +19,9 @@ from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Place, Unit
 from referee.sathar_war.frontier import Route
 from referee.sathar_war.victory import judge, lose
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random
 
 MOVEMENT = f"{BOOK}, Strategic Movement"
 TRANSIT = f"{BOOK}, The Frontier Deployment Map: Transit Boxes"
@@ -110,7 +113,11 @@ def move(
     entries = [campaign.entry(f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps})", rule=_rule(campaign, new, place))]
     lost: set[str] = set()
     if entered_jump and new.rate > 1:
-        lost, rolls = _misjumps(campaign, tables, units, new.rate, groups, rng or random.Random(), rolled)
+        if rng is None:
+            import random
+
+            rng = random.Random()
+        lost, rolls = _misjumps(campaign, tables, units, new.rate, groups, rng, rolled)
         entries += rolls
     changed = [_moved(u, new) for u in units]
     left = campaign.leaving(units)

@@ -9,8 +9,8 @@ days, completely repaired) or use a captured SCC at half its capacity.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -21,6 +21,9 @@ from referee.sathar_war.forces import fresh
 from referee.sathar_war.frontier import Planet
 from referee.sathar_war.movement import CARRIED, journeys
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random
 
 REPAIR = f"{BOOK}, Repair"
 UPF_REPAIRS = f"{REPAIR}: UPF Repairs; ssw.repair-capacity"

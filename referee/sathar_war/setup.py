@@ -3,9 +3,9 @@ the Sathar player's secret retreat condition."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -13,6 +13,9 @@ from referee import dice
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Place, Unit, done
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random
 
 SETUP = f"{BOOK}, Setting Up the Game"
 SATHAR_SETUP = f"{SETUP}: Sathar Set-Up"

@@ -9,8 +9,8 @@ step to the next, refusing while something the rules require is undone.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -23,6 +23,9 @@ from referee.sathar_war.setup import CIRCLE_READING, SATHAR_SETUP, crowded_circl
 from referee.sathar_war.supply import rearm
 from referee.sathar_war.victory import TENDAY, judge, lose
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random
 
 SEQUENCE = f"{BOOK}, Strategic Turn Sequence"
 REPLACEMENTS = f"{BOOK}, Replacements (Optional)"
@@ -46,7 +49,11 @@ def advance(campaign: Campaign, tables: Tables, rng: random.Random | None = None
         entries.append(overridden(campaign, CIRCLE_READING, override, SATHAR_SETUP))
         campaign = campaign.logged(*entries)
     if campaign.step == "upf-attacks":
-        campaign, entries = end_of_day(campaign, tables, rng or random.Random(), rolled)
+        if rng is None:
+            import random
+
+            rng = random.Random()
+        campaign, entries = end_of_day(campaign, tables, rng, rolled)
         if campaign.outcome:
             return Done(campaign, tuple(entries))
     elif rolled:
