@@ -175,34 +175,35 @@ def _what(mode: int) -> str:
 
 # Strings and comments, skipped by the shape scan (possessive: no backtracking). An unterminated
 # one runs to the end of its line (or of the text, for a multi-line string): the scan is linear.
-_SKIPPED = re.compile(
+# The scan's patterns are compiled when first used (and kept by re): about 1 ms, which a file read
+# from its parsed copy (referee.cache) never spends.
+_SKIPPED = (
     r'"""(?:[^"\\]++|\\.|"(?!""))*+""""?"?|"""[\s\S]*'
     r"|'''(?:[^']++|'(?!''))*+''''?'?|'''[\s\S]*"
     r'|"(?:[^"\\\n]++|\\.)*+"|"[^\n]*'
     r"|'[^'\n]*+'|'[^\n]*"
-    r"|#[^\n]*",
-    re.DOTALL,
+    r"|#[^\n]*"
 )
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")  # deleted: the brackets alone are left
 _ONE_BRACKET = bytes.maketrans(b"{}", b"[]")  # an inline table nests as an array does
-_RUNS = re.compile(rb"\[+|\]+")
+_RUNS = rb"\[+|\]+"
 _ONE_DIGIT = bytes.maketrans(b"0123456789_", b"0" * 11)
-_DOTTED = re.compile(r"\.(?:[ \t]*(?:[\w-]+|\"\")[ \t]*\.){%d}" % (DOTTED_LIMIT - 1))  # 50 dots: 51 parts
-_DIGITS = re.compile(rb"\d(?:_?\d){%d}" % DIGITS_LIMIT)
+_DOTTED = r"\.(?:[ \t]*(?:[\w-]+|\"\")[ \t]*\.){%d}" % (DOTTED_LIMIT - 1)  # 50 dots: 51 parts
+_DIGITS = rb"\d(?:_?\d){%d}" % DIGITS_LIMIT
 
 
 def odd_shape(text: str) -> str | None:
     """What makes the text no file of ours, found by a linear scan outside strings and comments
     before the TOML parser sees it (which spends its stack, or seconds and gigabytes, on such
     shapes): about 3 ms for a 60 KB campaign file, whose parse takes 20."""
-    bare = _SKIPPED.sub('""', text)
+    bare = re.sub(_SKIPPED, '""', text, flags=re.DOTALL)
     raw = bare.encode("utf-8")
     depth = _depth(raw.translate(_ONE_BRACKET, _NOT_BRACKETS))
     if depth > DEPTH_LIMIT:
         return f"nests arrays or tables more than {DEPTH_LIMIT} deep (the program writes 3 at most)"
-    if bare.count(".") >= DOTTED_LIMIT and _DOTTED.search(bare):
+    if bare.count(".") >= DOTTED_LIMIT and re.search(_DOTTED, bare):
         return f"has a dotted key of more than {DOTTED_LIMIT} parts (the program writes 3 at most)"
-    if b"0" * (DIGITS_LIMIT + 1) in raw.translate(_ONE_DIGIT) and _DIGITS.search(raw):
+    if b"0" * (DIGITS_LIMIT + 1) in raw.translate(_ONE_DIGIT) and re.search(_DIGITS, raw):
         return f"has a number of more than {DIGITS_LIMIT} digits (the program writes a few)"
     return None
 
@@ -221,7 +222,7 @@ def _depth(brackets: bytes) -> int:
         if not much:
             break
     level = top = 0
-    for run in _RUNS.findall(brackets):
+    for run in re.findall(_RUNS, brackets):
         level += len(run) if run[:1] == b"[" else -len(run)
         top = max(top, level)
         if passes + top > DEPTH_LIMIT:
