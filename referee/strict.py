@@ -99,6 +99,33 @@ def keys(table: object, allowed: set[str], where: str) -> dict[str, Any]:
     return table
 
 
+def fits(table: object, kinds: dict[str, type]) -> bool:
+    """Whether :func:`keys`, :func:`get` and :func:`words` would take ``table`` as it is: a table of
+    known keys (those of ``kinds``), each holding exactly its kind (a whole number not a bool), a
+    list only texts, and every text printable (no line breaks either: free text that has them is for
+    the reading key by key). Figures' ranges are not looked at, nor a table's inside.
+
+    For the quick reading of a table a file holds by the hundred: False says only that the key by
+    key reading must look, and refuse, in its own words and order, if anything is wrong."""
+    if not isinstance(table, dict):
+        return False
+    texts: list[str] = []
+    for key, value in table.items():
+        kind = kinds.get(key)
+        if kind is str and type(value) is str:
+            texts.append(value)
+        elif kind is list and type(value) is list:
+            texts += value
+        elif kind is None or type(value) is not kind:  # (an unknown key: kind None)
+            return False
+    # one search of them all: a control character in one text is one in the texts joined (and a
+    # list holding anything but texts cannot be joined)
+    try:
+        return _CONTROL.search("".join(texts)) is None
+    except TypeError:
+        return False
+
+
 def items(data: dict[str, Any], key: str, read: Callable[[object, str], T]) -> tuple[T, ...]:
     """``[[key]]`` tables, each read by ``read(table, 'key #n')``."""
     found = data.get(key, [])
