@@ -175,3 +175,31 @@ def test_a_loss_line_is_read_as_the_lazy_pattern_read_it() -> None:
     for line in [*lines, *tricky]:
         before, after = lazy.fullmatch(line), campaign_file._LOSS.fullmatch(line)
         assert (before and before.groups()) == (after and after.groups()), line
+
+
+@pytest.mark.parametrize(
+    ("read", "message"),
+    [
+        (lambda: strict.get({"n": -1}, "n", int, "ship 'A'", low=0), "ship 'A': n must be 0 or more, not -1"),
+        (lambda: strict.get({"n": 5}, "n", int, "w", low=1, high=2), "w: n must be from 1 to 2, not 5"),
+        (lambda: strict.get({"n": -4}, "n", int, "w", high=-5), "w: n must be -5 or less, not -4"),
+        (lambda: strict.get({"s": "a\x1bb"}, "s", str, "w"), "w: s holds the control character '\\x1b' (at 1): write printable characters only"),
+        (lambda: strict.get({"s": "a\nb\x07"}, "s", str, "w", lines=True),
+         "w: s holds the control character '\\x07' (at 3): write printable characters only; line breaks and tabs are allowed"),
+        (lambda: strict.words({"k": ["ok", "x\x9b"]}, "k", "w"), "w: k #2 holds the control character '\\x9b' (at 1): write printable characters only"),
+        (lambda: strict.keys({"a": 1, "zz": 2, "\x1b": 3}, {"a"}, "w"), "w: unknown key '\\x1b', zz; the keys are a"),
+    ],
+)
+def test_the_strict_reading_words_a_refusal_as_before(read: Callable[[], object], message: str) -> None:
+    """strict.get, words and keys put a refusal's words together only when they refuse: the same words."""
+    with pytest.raises(RefereeError) as refused:
+        read()
+    assert str(refused.value) == message
+
+
+def test_the_strict_reading_takes_what_it_took() -> None:
+    assert strict.get({"n": 0}, "n", int, "w", low=0, high=0) == 0
+    assert strict.get({"s": "a\nb\tc"}, "s", str, "w", lines=True) == "a\nb\tc"
+    assert strict.words({"k": ["a\nb"]}, "k", "w", lines=True) == ("a\nb",)
+    table = {"a": 1}
+    assert strict.keys(table, {"a", "b"}, "w") is table
