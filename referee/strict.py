@@ -34,16 +34,19 @@ def get(
     value = table[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RefereeError(f"{where}: {key} must be {kind.__name__}, not {_shown(value)}")
+    # (the refusal's words are put together only for a refusal: a file's load asks thousands of values)
     if isinstance(value, str):
-        plain(value, f"{where}: {key}", lines)
-    if isinstance(value, int) and not isinstance(value, bool):
-        within(value, f"{where}: {key}", low, high)
+        if _control(value, lines) is not None:
+            plain(value, f"{where}: {key}", lines)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if _outside(value, low, high):
+            within(value, f"{where}: {key}", low, high)
     return value
 
 
 def within(value: int, what: str, low: int | None = None, high: int | None = None) -> int:
     """``value``, refused (naming ``what``) outside ``low``..``high``."""
-    if (low is not None and value < low) or (high is not None and value > high):
+    if _outside(value, low, high):
         if high is None:
             wanted = f"{low} or more"
         elif low is None:
@@ -56,11 +59,20 @@ def within(value: int, what: str, low: int | None = None, high: int | None = Non
 
 def plain(text: str, what: str, lines: bool = False) -> str:
     """``text``, refused if it holds a control character (``lines``: line breaks and tabs allowed)."""
-    found = (_CONTROL_IN_LINES if lines else _CONTROL).search(text)
+    found = _control(text, lines)
     if found is not None:
         allowed = "; line breaks and tabs are allowed" if lines else ""
         raise RefereeError(f"{what} holds the control character {found.group()!r} (at {found.start()}): write printable characters only{allowed}")
     return text
+
+
+def _outside(value: int, low: int | None, high: int | None) -> bool:
+    return (low is not None and value < low) or (high is not None and value > high)
+
+
+def _control(text: str, lines: bool) -> re.Match[str] | None:
+    """The first control character in ``text`` (``lines``: but for line breaks and tabs)."""
+    return (_CONTROL_IN_LINES if lines else _CONTROL).search(text)
 
 
 def name(text: str, what: str) -> str:
@@ -75,7 +87,8 @@ def words(table: dict[str, Any], key: str, where: str, lines: bool = False) -> t
     if not all(isinstance(v, str) for v in value):
         raise RefereeError(f"{where}: {key} must be a list of words, not {_shown(value)}")
     for number, word in enumerate(value, 1):
-        plain(word, f"{where}: {key} #{number}", lines)
+        if _control(word, lines) is not None:
+            plain(word, f"{where}: {key} #{number}", lines)
     return tuple(value)
 
 
@@ -92,11 +105,40 @@ def _shown(value: object) -> str:
 def keys(table: object, allowed: set[str], where: str) -> dict[str, Any]:
     if not isinstance(table, dict):
         raise RefereeError(f"{where} must be a table, not {_shown(table)}")
+    if table.keys() <= allowed:
+        return table
     unknown = sorted(set(table) - allowed)
     if unknown:
         shown = ", ".join(k if _CONTROL.search(k) is None and k.strip() == k and k else repr(k) for k in unknown)
         raise RefereeError(f"{where}: unknown key {_cut(shown)}; the keys are {', '.join(sorted(allowed))}")
     return table
+
+
+def fits(table: object, kinds: dict[str, type]) -> bool:
+    """Whether :func:`keys`, :func:`get` and :func:`words` would take ``table`` as it is: a table of
+    known keys (those of ``kinds``), each holding exactly its kind (a whole number not a bool), a
+    list only texts, and every text printable (no line breaks either: free text that has them is for
+    the reading key by key). Figures' ranges are not looked at, nor a table's inside.
+
+    For the quick reading of a table a file holds by the hundred: False says only that the key by
+    key reading must look, and refuse, in its own words and order, if anything is wrong."""
+    if not isinstance(table, dict):
+        return False
+    texts: list[str] = []
+    for key, value in table.items():
+        kind = kinds.get(key)
+        if kind is str and type(value) is str:
+            texts.append(value)
+        elif kind is list and type(value) is list:
+            texts += value
+        elif kind is None or type(value) is not kind:  # (an unknown key: kind None)
+            return False
+    # one search of them all: a control character in one text is one in the texts joined (and a
+    # list holding anything but texts cannot be joined)
+    try:
+        return _CONTROL.search("".join(texts)) is None
+    except TypeError:
+        return False
 
 
 def items(data: dict[str, Any], key: str, read: Callable[[object, str], T]) -> tuple[T, ...]:

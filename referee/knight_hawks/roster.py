@@ -8,6 +8,7 @@ screens) the count is the supply left; for the others it is how many of that wea
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Literal
 
@@ -119,6 +120,20 @@ def systems(listing: object) -> tuple[System, ...]:
     """
     if not isinstance(listing, list):
         raise RefereeError(f"a ship's weapons and defenses must be listed (e.g. ['LC', 'RB x4']), not {listing!r}")
+    if all(type(item) is str for item in listing):
+        return _listed(tuple(listing))
+    return _read_systems(listing)
+
+
+@functools.lru_cache(maxsize=1024)
+def _listed(listing: tuple[str, ...]) -> tuple[System, ...]:
+    """A listing of texts, read once a process: a war lists the same few dozen listings for its
+    hundreds of ships (a campaign's load read them 366 times, 2 ms), and the lines read are frozen,
+    so ships share them. A listing refused is not kept: it is refused again, in the same words."""
+    return _read_systems(list(listing))
+
+
+def _read_systems(listing: list[object]) -> tuple[System, ...]:
     lines: list[System] = []
     for item in listing:
         match = SYSTEM.fullmatch(str(item))
