@@ -147,40 +147,48 @@ def timed_command(command: list[str], env: dict[str, str], cwd: str) -> Sample:
 
 
 def processes(files: dict[str, Path], moves: dict[str, tuple[str, str]], runs: int, folder: Path) -> dict[str, list[Sample]]:
-    """Every command once a round, in turn, ``runs`` rounds after one not counted."""
+    """Every command once a round, in turn, ``runs`` rounds after one not counted. A round's copies
+    are all made (and their caches primed) before the first of its commands is timed, then the floor
+    runs once untimed: a process started just after a heavy one runs slower here."""
     env = {**os.environ, "REFEREE_HOME": str(folder / "home")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # the warm-up writes the .pyc files, as any first start does
     env.pop("TEXTUAL", None)
-    cwd, work, referee = str(folder), folder / "run", str(BIN / "referee")
+    cwd, referee = str(folder), str(BIN / "referee")
     floor_app = FLOOR_APP.read_text(encoding="utf-8")
-    runs_of: dict[str, Callable[[], Sample]] = {
-        TYPER: lambda: timed_command([sys.executable, "-c", TYPER_FLOOR], env, cwd),
-        TEXTUAL: lambda: run_child(floor_app, [], env, cwd)[:2],
+    floor = [sys.executable, "-c", TYPER_FLOOR]
+    runs_of: dict[str, tuple[Path | None, Callable[[], Sample]]] = {  # what each run copies (None: nothing), and the run
+        TYPER: (None, lambda: timed_command(floor, env, cwd)),
+        TEXTUAL: (None, lambda: run_child(floor_app, [], env, cwd)[:2]),
     }
 
-    def copied(name: str) -> str:
-        path = fresh_copy(files[name], work)
-        as_left_by_a_save(path)
-        return str(path)
+    def work(name: str, kind: str) -> Path:
+        return folder / "run" / f"{kind} {name}" / files[name].name
 
-    def campaign(name: str, *args: str) -> Callable[[], Sample]:
-        return lambda: timed_command([referee, "campaign", *args, "-c", copied(name)], env, cwd)
-
-    def play(name: str) -> Callable[[], Sample]:
-        return lambda: run_child(REFEREE, [copied(name)], env, cwd)[:2]
+    def campaign(kind: str, name: str, *args: str) -> None:
+        path = work(name, kind)
+        runs_of[f"{kind}: {name}"] = (files[name], lambda: timed_command([referee, "campaign", kind, *args, "-c", str(path)], env, cwd))
 
     for name in (FRESH, DAY60, DAY150):
-        runs_of[f"status: {name}"] = campaign(name, "status")
+        campaign("status", name)
     for name in (DAY2, DAY60, DAY150):
         ship, toward = moves[name]
-        runs_of[f"move: {name}"] = campaign(name, "move", ship, "--toward", toward)
-        runs_of[f"advance: {name}"] = campaign(name, "advance", "--seed", "1")
+        campaign("move", name, ship, "--toward", toward)
+        campaign("advance", name, "--seed", "1")
+    def play(name: str) -> None:
+        path = work(name, "play")
+        runs_of[f"play: {name}"] = (files[name], lambda: run_child(REFEREE, [str(path)], env, cwd)[:2])
+
     for name in (FRESH, DAY60, DAY150):
-        runs_of[f"play: {name}"] = play(name)
+        play(name)
     found: dict[str, list[Sample]] = {name: [] for name in runs_of}
     for number in range(runs + 1):
-        for name, run in runs_of.items():
-            sample = run()  # (the copy is made before the clock starts)
+        for name, (source, _) in runs_of.items():
+            if source is not None:
+                kind, war = name.split(": ", 1)
+                as_left_by_a_save(fresh_copy(source, work(war, kind).parent))
+        subprocess.run(floor, env=env, cwd=cwd, stdout=subprocess.DEVNULL, check=True)  # (not timed)
+        for name, (_, run) in runs_of.items():
+            sample = run()
             if number:
                 found[name].append(sample)
     return found

@@ -96,3 +96,16 @@ def test_opening_the_app_loads_no_knight_hawks_battle_engine() -> None:
     assert {"referee.tui.app", "referee.knight_hawks.roster_file", "referee.knight_hawks.repair"} <= loaded
     engine = {"referee.knight_hawks.battle", "referee.knight_hawks.combat", "referee.knight_hawks.combat_phase", "referee.knight_hawks.battle_file"}
     assert not loaded & engine, sorted(loaded & engine)
+
+
+def test_a_command_after_a_save_reads_the_parsed_copy_without_the_toml_parser(tmp_path: Path) -> None:
+    """The save kept the file's tables in the cache (referee.cache): the next command imports no TOML
+    parser (nor the dice, for a status), and a file changed since is parsed again."""
+    war = tmp_path / "war.toml"
+    war.write_bytes((campaigns_dir() / "second-sathar-war.toml").read_bytes())
+    modules_after("from referee.cli import app\n" + "\n".join(f"app({[*args, '--campaign', str(war)]!r}, standalone_mode=False)" for args in SET_UP))
+    status = f"from referee.cli import app\napp(['campaign', 'status', '--campaign', {str(war)!r}], standalone_mode=False)"
+    loaded = modules_after(status)
+    assert "referee.journal" in loaded and not {"tomllib", "random", "hashlib", "sqlite3"} & loaded, sorted({"tomllib", "random", "hashlib", "sqlite3"} & loaded)
+    war.write_text(war.read_text(encoding="utf-8").replace("\nretreat_condition = 3\n", "\nretreat_condition = 4\n", 1), encoding="utf-8")
+    assert "tomllib" in modules_after(status)
