@@ -53,7 +53,9 @@ class Writer(Protocol):
     """A kind of file: its state from a file's tables, a state's text, read back as a load reads
     it, and what a save of that text writes beside the file first (a campaign's log lines)."""
 
-    def read(self, data: dict[str, Any], parts: object = None) -> Any: ...
+    def read(self, data: dict[str, Any], parts: object = None, source: bytes = b"") -> Any:
+        """The state a file's tables describe; ``parts``: what :meth:`parsed` gave with them when
+        the file (``source``, its bytes) was saved, if known."""
 
     def text(self, state: Any) -> str: ...
 
@@ -189,13 +191,13 @@ class Journal:
                 if kept is not None:
                     self._quietly(lambda: self.history.forget(*kept))
                 raise
-        parsed = self.writer.parsed()
-        if parsed is not None:
-            cache.store(cache.name("file", self.target), data, parsed)  # the next command to open the file parses nothing
         if beside is not None:
             state = beside.saved(state)
         self._remember(data, state)
         self.state = state
+        parsed = self.writer.parsed()
+        if parsed is not None:
+            cache.store(cache.name("file", self.target), data, parsed)  # the next command to open the file parses nothing
 
     def undo(self) -> Travel:
         """Put back the file's text before the last action (the app's or a command's), saved."""
@@ -336,16 +338,25 @@ class Journal:
 
 def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage.Seen]:
     """The file's kind (its format line; ``kind``: it must be that one), its Writer and state, and
-    what it held."""
+    what it held. Its tables come from the cache where it holds these very bytes (as a save or a
+    load here left them, with the parts a save noted); tables from there that would not read (a
+    cache this program did not write) are passed over, and the file is parsed."""
     what = kind or "campaign or battle"
     raw, seen = storage.read_bytes(path, what)
     kept = cache.name("file", storage.target(path))
-    copy = cache.load(kept, raw)  # the tables of these very bytes, as parsed or saved here before, and the parts a save noted
+    copy = cache.load(kept, raw)
     if isinstance(copy, tuple) and len(copy) == 2 and isinstance(copy[0], dict):
-        data, parts = copy
-    else:
-        data, parts = storage.parse(raw, path, what), None
-        cache.store(kept, raw, (data, None))
+        try:
+            return (*_state_of(path, tables, kind, copy[0], copy[1], raw), seen)
+        except Exception:  # noqa: BLE001 - not the file's refusal: its own tables say (below)
+            pass
+    data = storage.parse(raw, path, what)
+    cache.store(kept, raw, (data, None))
+    return (*_state_of(path, tables, kind, data, None, raw), seen)
+
+
+def _state_of(path: Path, tables: Tables, kind: str, data: dict[str, Any], parts: object, raw: bytes) -> tuple[Writer, State]:
+    """The kind of file the tables say and its Writer, and the state they hold."""
     format_ = data.get("format")
     found = KINDS.get(format_) if isinstance(format_, str) else None
     if found is None or kind not in ("", found[0]):
@@ -354,7 +365,6 @@ def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage
         raise RefereeError(f"{path}: its format line says {format_!r}, not a {known}; the file is unchanged")
     writer = found[1](tables, storage.target(path))
     try:
-        state = writer.read(data, parts)
+        return writer, writer.read(data, parts, raw)
     except RefereeError as error:
         raise RefereeError(f"{path}: {error}; the file is unchanged") from None
-    return writer, state, seen

@@ -6,6 +6,7 @@ parsed afresh, and a damaged cache is passed over."""
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import sys
@@ -151,23 +152,95 @@ def test_a_file_changed_since_its_save_is_parsed_afresh(tmp_path: Path, change: 
     assert kept(path)[0] == tomllib.loads(path.read_text(encoding="utf-8"))  # kept again, as the file is now
 
 
+def copy_of(path: Path, folder: Path) -> Path:
+    """The campaign file and its log, copied into ``folder`` (a file the cache holds nothing for)."""
+    folder.mkdir(parents=True)
+    for name in (path.name, f"{path.name}.log"):
+        shutil.copyfile(path.with_name(name), folder / name)
+    return folder / path.name
+
+
+def saved_alike(path: Path, tmp_path: Path, ship: str) -> None:
+    """The same move saved from the file as the cache gives it and from a copy read cold: the same bytes."""
+    cold = copy_of(path, tmp_path / f"cold-{ship[-2:].strip()}")
+    for each in (Journal.open(path, TABLES, "campaign"), Journal.open(cold, TABLES, "campaign")):
+        each.apply(moved(each, ship), "Move")
+    assert path.read_bytes() == cold.read_bytes()
+
+
 def test_a_damaged_cache_is_passed_over_and_made_again(tmp_path: Path, folder: Path) -> None:
+    """Whatever byte of the cache is damaged - in its tables or in its parts' texts - the load and the
+    save after it are those of the file itself."""
     journal = opened(tmp_path)
     path = journal.path
+    before = path.read_bytes(), path.with_name("war.toml.log").read_bytes()
     expected = Journal.open(path, TABLES, "campaign").campaign
     (stored,) = folder.glob("file-war-*.marshal")
     good = stored.read_bytes()
     chance = random.Random(21)
-    for _ in range(25):
+    for number in range(12):
         damaged = bytearray(good)
         spot = chance.randrange(len(damaged))
         damaged[spot] ^= 1 << chance.randrange(8)
         stored.write_bytes(bytes(damaged))
         assert Journal.open(path, TABLES, "campaign").campaign == expected
+        saved_alike(path, tmp_path / f"{number}", f"Sathar Destroyer {3 + number}")
+        path.write_bytes(before[0])  # back as it was, the cache with it
+        path.with_name("war.toml.log").write_bytes(before[1])
     for harm in (b"", good[: len(good) // 2], b"not a cache", good + b"more"):
         stored.write_bytes(harm)
         assert Journal.open(path, TABLES, "campaign").campaign == expected
     assert stored.read_bytes() != harm  # made again at the load that passed it over
+
+
+def forged(path: Path, change: Any) -> None:
+    """The file's cache, changed by ``change(data, parts)`` and stored again (its sums made anew:
+    a cache this program did not write)."""
+    data, parts = kept(path)
+    change(data, parts)
+    cache.store(cache.name("file", path), path.read_bytes(), (data, parts))
+
+
+def test_parts_that_are_not_the_files_own_are_not_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unit texts out of their order (or of another file) are not the file's: the first save makes
+    every unit's text again, as from a file read cold, and writes the same bytes."""
+    journal = opened(tmp_path)
+    path = journal.path
+    forged(path, lambda data, parts: parts["units"].append(parts["units"].pop(0)))
+    made: list[object] = []
+    dumping = log_file.dumps
+    monkeypatch.setattr(log_file, "dumps", lambda data: made.append(data) or dumping(data))
+    saved_alike(path, tmp_path, "Sathar Destroyer 2")
+    assert len([d for d in made if "units" in d]) > 2 * 150  # both saves wrote every unit again
+
+
+@pytest.mark.parametrize("change", ["a key of a number", "a unit of the wrong kind", "no map"])
+def test_tables_of_a_cache_that_would_not_read_are_parsed_from_the_file(tmp_path: Path, change: str) -> None:
+    journal = opened(tmp_path)
+    path = journal.path
+    forge = {
+        "a key of a number": lambda data, parts: data["units"][0].update({1: 2}),
+        "a unit of the wrong kind": lambda data, parts: data["units"][0].update({"hull_points": "many"}),
+        "no map": lambda data, parts: data.pop("map"),
+    }[change]
+    forged(path, forge)
+    assert Journal.open(path, TABLES, "campaign").campaign == journal.campaign
+    status = runner.invoke(app, ["campaign", "status", "-c", str(path)], catch_exceptions=False)
+    assert status.exit_code == 0 and status.stdout.startswith("track   day 1 of the war")
+    assert kept(path)[0] == tomllib.loads(path.read_text(encoding="utf-8"))  # the file's own, kept in its place
+
+
+def test_the_app_reading_a_state_of_the_history_keeps_the_parts_of_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app reads the state an undo would go back to ahead of time (Journal.prefetch): that does not
+    cost its first save the parts the cache gave for the file."""
+    journal = opened(tmp_path)
+    again = Journal.open(journal.path, TABLES, "campaign")
+    again.prefetch()  # the state before the first move, read from the history
+    made: list[dict[str, Any]] = []
+    dumping = log_file.dumps
+    monkeypatch.setattr(log_file, "dumps", lambda data: made.append(data) or dumping(data))
+    again.apply(moved(again, "Sathar Destroyer 2"), "Move")
+    assert [d["units"][0]["name"] for d in made if d.get("units")] == ["Sathar Destroyer 2"]
 
 
 def test_a_cache_folder_that_cannot_be_written_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -178,3 +251,30 @@ def test_a_cache_folder_that_cannot_be_written_changes_nothing(tmp_path: Path, m
     status = runner.invoke(app, ["campaign", "status", "-c", str(journal.path)], catch_exceptions=False)
     assert status.exit_code == 0 and status.stdout.startswith("track   day 1 of the war")
     assert blocked.read_text() == "a file where the cache folder would be"
+
+
+def test_a_cache_folder_others_may_write_is_not_used(tmp_path: Path, folder: Path) -> None:
+    folder.mkdir()
+    folder.chmod(0o777)  # (another user could put a cache there)
+    journal = opened(tmp_path)
+    assert not list(folder.iterdir())  # nothing kept there, nothing read
+    assert Journal.open(journal.path, TABLES, "campaign").campaign == journal.campaign
+
+
+def test_a_cache_name_taken_by_a_pipe_or_a_symlink_is_passed_over_and_nothing_is_written_through(tmp_path: Path, folder: Path) -> None:
+    journal = opened(tmp_path)
+    path = journal.path
+    (stored,) = folder.glob("file-war-*.marshal")
+    stored.unlink()
+    os.mkfifo(stored)  # a reader that waited on it would hang
+    assert Journal.open(path, TABLES, "campaign").campaign == journal.campaign
+    stored.unlink()
+    target = tmp_path / "not-the-cache"
+    target.write_text("kept")
+    stored.symlink_to(target)
+    for attempt in range(3):  # and the temporary names a save writes first
+        (folder / f"{stored.name}.{os.getpid()}.{attempt}.tmp").symlink_to(target)
+    again = Journal.open(path, TABLES, "campaign")
+    assert again.campaign == journal.campaign and target.read_text() == "kept"
+    again.apply(moved(again, "Sathar Destroyer 2"), "Move")
+    assert target.read_text() == "kept" and stored.is_file() and not stored.is_symlink()

@@ -188,7 +188,7 @@ class Writer:
     def __init__(self, kh: Tables) -> None:
         self.kh = kh
 
-    def read(self, data: dict[str, Any], parts: object = None) -> Battle:
+    def read(self, data: dict[str, Any], parts: object = None, source: bytes = b"") -> Battle:
         return from_dict(data, self.kh)
 
     def text(self, battle: Battle) -> str:

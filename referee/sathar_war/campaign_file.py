@@ -544,22 +544,23 @@ class Writer:
         self._appending: log_file.Appending | None = None
         self._parsed: tuple[dict[str, Any], dict[str, Any]] | None = None
 
-    def read(self, data: dict[str, Any], parts: object = None) -> Campaign:
+    def read(self, data: dict[str, Any], parts: object = None, source: bytes = b"") -> Campaign:
         """The campaign a file's tables describe (:func:`from_dict`). ``parts``: the texts of the
         map, the losses and each unit in the file, as :meth:`parsed` gave them when it was saved,
-        if known: at the next save, a part unchanged is written as it was, neither made nor read
-        back again. Otherwise a part that would be written as the very tables it was read from
-        needs no reading back at the first save: reading those tables gave it. (A full check of a
-        60 KB war costs more than the rest of the save.)"""
+        if known: taken if they are the file's own (``source``, its bytes), a part unchanged is
+        written as it was at the next save, neither made nor read back again. Otherwise a part that
+        would be written as the very tables it was read from needs no reading back at the first
+        save: reading those tables gave it. (A full check of a 60 KB war costs more than the rest
+        of the save.) What earlier saves made is kept: an undo may go back to it."""
         campaign = from_dict(data, self.tables, self.log)
         units = data.get("units", [])
-        found: list[tuple[object, dict[str, Any], str | None]] = [(campaign.frontier, {"map": data["map"]}, None), (campaign.losses, {"losses": data.get("losses", [])}, None)]
-        found += [(u, {"units": [d]}, None) for u, d in zip(campaign.units, units)]
-        if _texts_of(parts, len(units)) and self.log is not None and "log" not in data:
-            texts = [parts["map"], parts["losses"], *parts["units"]]  # type: ignore[index]
-            found = [(part, tables, text) for (part, tables, _), text in zip(found, texts)]
-        self._made = {id(part): (part, text, tables) for part, tables, text in found if text is not None}
-        self._read = {id(part): (part, tables) for part, tables, text in found if text is None}
+        found: list[tuple[object, dict[str, Any]]] = [(campaign.frontier, {"map": data["map"]}), (campaign.losses, {"losses": data.get("losses", [])})]
+        found += [(u, {"units": [d]}) for u, d in zip(campaign.units, units)]
+        texts = _texts_of(parts, len(units), source) if self.log is not None and "log" not in data else None
+        if texts is not None:
+            self._made |= {id(part): (part, text, tables) for (part, tables), text in zip(found, texts)}
+            found = []
+        self._read = {id(part): (part, tables) for part, tables in found}
         self._read |= {id(e): (e, {"log": [d]}) for e, d in zip(campaign.log.added, data.get("log", []))}
         return campaign
 
@@ -624,12 +625,21 @@ class Writer:
         return known
 
 
-def _texts_of(parts: object, units: int) -> bool:
-    """Whether ``parts`` gives the texts of a file's map, losses and ``units`` units."""
-    return (
-        isinstance(parts, dict) and isinstance(parts.get("map"), str) and isinstance(parts.get("losses"), str)
-        and isinstance(parts.get("units"), list) and len(parts["units"]) == units and all(isinstance(t, str) for t in parts["units"])
-    )
+def _texts_of(parts: object, units: int, source: bytes) -> list[str] | None:
+    """The texts of the map, the losses and each of ``units`` units, if ``parts`` gives them and they
+    are the file's own (``source``: its map and units its end, in order, each unit's text a
+    ``[[units]]`` table, its losses in its head); None otherwise."""
+    if not isinstance(parts, dict):
+        return None
+    chart, losses, tables = parts.get("map"), parts.get("losses"), parts.get("units")
+    if not isinstance(chart, str) or not isinstance(losses, str) or not isinstance(tables, list) or len(tables) != units:
+        return None
+    if not all(isinstance(t, str) and t.startswith("[[units]]\n") for t in tables):
+        return None
+    tail = "\n".join([chart, *tables]).encode("utf-8")
+    if not source.endswith(b"\n" + tail) or losses.encode("utf-8") not in source[: len(source) - len(tail)]:
+        return None
+    return [chart, losses, *tables]
 
 
 def unit_dict(unit: Unit) -> dict[str, Any]:

@@ -172,7 +172,7 @@ class Writer:
     def __init__(self, sfw: Any = None) -> None:
         self.sfw = sfw
 
-    def read(self, data: dict[str, Any], parts: object = None) -> Engagement:
+    def read(self, data: dict[str, Any], parts: object = None, source: bytes = b"") -> Engagement:
         return from_dict(data)
 
     def text(self, engagement: Engagement) -> str:

@@ -553,7 +553,7 @@ class Writer:
     def __init__(self, si: Any = None) -> None:
         self.si = si
 
-    def read(self, data: dict[str, Any], parts: object = None) -> Scenario:
+    def read(self, data: dict[str, Any], parts: object = None, source: bytes = b"") -> Scenario:
         return from_dict(data)
 
     def text(self, scenario: Scenario) -> str:
