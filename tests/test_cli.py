@@ -265,3 +265,32 @@ def test_play_refuses_a_missing_or_broken_campaign_in_one_line(tmp_path: Path) -
         assert done.returncode == 2 and done.stdout == ""
         assert done.stderr.startswith("referee: error: ") and said in done.stderr and "Traceback" not in done.stderr
         assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_command_ends_without_pythons_teardown_its_output_and_exit_code_whole(tmp_path: Path) -> None:
+    """launch.leave ends the process once a command is done: what it printed all there (a long log
+    to a file), its exit code kept (0, 2 for a refusal, 1 for a reader gone), and its save whole."""
+    import shutil
+    import subprocess
+    import sys
+
+    from referee.resources import campaigns_dir
+
+    war = tmp_path / "war.toml"
+    shutil.copyfile(campaigns_dir() / "second-sathar-war.toml", war)
+    env = {**os.environ, "REFEREE_HOME": str(tmp_path / "home")}
+
+    def referee(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, text=True, env=env, **options)  # type: ignore[call-overload, no-any-return]
+
+    placed = referee("campaign", "place", "Sathar Destroyer *", "--circle", "Prenglar", "-c", str(war))
+    assert placed.returncode == 0 and placed.stderr == "" and placed.stdout.count("Sathar Destroyer") >= 15
+    assert runner.invoke(app, ["campaign", "status", "-c", str(war)]).stdout == referee("campaign", "status", "-c", str(war)).stdout
+    with (tmp_path / "log.txt").open("w") as out:
+        logged = subprocess.run([sys.executable, "-m", "referee", "campaign", "log", "--json", "-c", str(war)], stdout=out, env=env)
+    assert logged.returncode == 0 and len(json.loads((tmp_path / "log.txt").read_text())["log"]) == 2
+    refused = referee("campaign", "move", "Nobody", "--toward", "Prenglar", "-c", str(war))
+    assert refused.returncode == 2 and refused.stderr.startswith("referee: error: ") and refused.stderr.count("\n") == 1
+    piped = subprocess.run(f"{sys.executable} -m referee campaign forces -c {war} | head -1", shell=True, capture_output=True, text=True, env=env, executable="/bin/bash")
+    assert piped.stdout.count("\n") == 1 and "Traceback" not in piped.stderr
+    assert runner.invoke(app, ["campaign", "status", "-c", str(war)]).exit_code == 0  # the file saved by the first command reads back
