@@ -343,27 +343,28 @@ def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage
     cache this program did not write) are passed over, and the file is parsed."""
     what = kind or "campaign or battle"
     raw, seen = storage.read_bytes(path, what)
-    kept = cache.name("file", storage.target(path))
+    target = storage.target(path)
+    kept = cache.name("file", target)
     copy = cache.load(kept, raw)
     if isinstance(copy, tuple) and len(copy) == 2 and isinstance(copy[0], dict):
         try:
-            return (*_state_of(path, tables, kind, copy[0], copy[1], raw), seen)
+            return (*_state_of(path, target, tables, kind, copy[0], copy[1], raw), seen)
         except Exception:  # noqa: BLE001 - not the file's refusal: its own tables say (below)
             pass
     data = storage.parse(raw, path, what)
     cache.store(kept, raw, (data, None))
-    return (*_state_of(path, tables, kind, data, None, raw), seen)
+    return (*_state_of(path, target, tables, kind, data, None, raw), seen)
 
 
-def _state_of(path: Path, tables: Tables, kind: str, data: dict[str, Any], parts: object, raw: bytes) -> tuple[Writer, State]:
-    """The kind of file the tables say and its Writer, and the state they hold."""
+def _state_of(path: Path, target: Path, tables: Tables, kind: str, data: dict[str, Any], parts: object, raw: bytes) -> tuple[Writer, State]:
+    """The kind of file the tables say and its Writer (saving to ``target``), and the state they hold."""
     format_ = data.get("format")
     found = KINDS.get(format_) if isinstance(format_, str) else None
     if found is None or kind not in ("", found[0]):
         wanted = [(name, k) for name, (k, _) in KINDS.items() if kind in ("", k)]
         known = " or ".join(f"{k} ({name!r})" for name, k in wanted)
         raise RefereeError(f"{path}: its format line says {format_!r}, not a {known}; the file is unchanged")
-    writer = found[1](tables, storage.target(path))
+    writer = found[1](tables, target)
     try:
         return writer, writer.read(data, parts, raw)
     except RefereeError as error:

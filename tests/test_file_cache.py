@@ -68,6 +68,19 @@ def parse_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(storage, "parse", parse)
 
 
+def dumped(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """The tables each save writes out as text (log_file.dumps) from here on."""
+    made: list[dict[str, Any]] = []
+    dumping = log_file.dumps
+
+    def dumps(data: dict[str, Any]) -> str:
+        made.append(data)
+        return dumping(data)
+
+    monkeypatch.setattr(log_file, "dumps", dumps)
+    return made
+
+
 def test_every_save_of_a_war_keeps_the_tables_a_parse_gives_and_the_texts_of_its_parts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Eight days of the generated war, every action saved through the journal: each time, the
     tables kept are the file's as tomllib reads it, and each part's text is in the file, in order,
@@ -102,14 +115,7 @@ def test_a_command_after_a_save_parses_nothing_and_writes_again_only_what_change
     parse_refused(monkeypatch)
     status = runner.invoke(app, ["campaign", "status", "-c", str(path)], catch_exceptions=False)
     assert status.exit_code == 0 and status.stdout.startswith("track   day 1 of the war")
-    made: list[dict[str, Any]] = []
-    dumping = log_file.dumps
-
-    def dumps(data: dict[str, Any]) -> str:
-        made.append(data)
-        return dumping(data)
-
-    monkeypatch.setattr(log_file, "dumps", dumps)
+    made = dumped(monkeypatch)
     moved = runner.invoke(app, ["campaign", "move", "Sathar Destroyer 2", "--toward", "Prenglar", "-c", str(path)], catch_exceptions=False)
     assert moved.exit_code == 0, moved.stderr
     units = [d["units"][0]["name"] for d in made if "units" in d and d["units"]]
@@ -207,9 +213,7 @@ def test_parts_that_are_not_the_files_own_are_not_written(tmp_path: Path, monkey
     journal = opened(tmp_path)
     path = journal.path
     forged(path, lambda data, parts: parts["units"].append(parts["units"].pop(0)))
-    made: list[object] = []
-    dumping = log_file.dumps
-    monkeypatch.setattr(log_file, "dumps", lambda data: made.append(data) or dumping(data))
+    made = dumped(monkeypatch)
     saved_alike(path, tmp_path, "Sathar Destroyer 2")
     assert len([d for d in made if "units" in d]) > 2 * 150  # both saves wrote every unit again
 
@@ -236,9 +240,7 @@ def test_the_app_reading_a_state_of_the_history_keeps_the_parts_of_the_file(tmp_
     journal = opened(tmp_path)
     again = Journal.open(journal.path, TABLES, "campaign")
     again.prefetch()  # the state before the first move, read from the history
-    made: list[dict[str, Any]] = []
-    dumping = log_file.dumps
-    monkeypatch.setattr(log_file, "dumps", lambda data: made.append(data) or dumping(data))
+    made = dumped(monkeypatch)
     again.apply(moved(again, "Sathar Destroyer 2"), "Move")
     assert [d["units"][0]["name"] for d in made if d.get("units")] == ["Sathar Destroyer 2"]
 
