@@ -32,7 +32,7 @@ def forty_ships(path: Path) -> None:
 
     every = tables.load()
     battle = battle_file.from_dict(storage.read(scenario_files()["the-stand"], "scenario"), every, start=True)
-    more = [attrs.evolve(s, name=f"{s.name} II") for s in battle.ships if s.ship_class != "space station"][:18]
+    more = [s._replace(name=f"{s.name} II") for s in battle.ships if s.ship_class != "space station"][:18]
     battle = attrs.evolve(battle, ships=(*battle.ships, *more))
     assert len(battle.ships) == 40, len(battle.ships)
     storage.write_text(path, battle_file.text(battle, every))

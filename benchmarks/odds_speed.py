@@ -16,8 +16,6 @@ import argparse
 import statistics
 import time
 
-import attrs
-
 from referee import storage, tables
 from referee.knight_hawks import battle_file
 from referee.knight_hawks.combat import Shot
@@ -34,7 +32,7 @@ def main() -> None:
     runs = parser.parse_args().runs
     kh = tables.load(prefix="kh")
     battle = battle_file.from_dict(storage.read(campaigns_dir() / "kh-the-stand.toml", "scenario"), kh, start=True)
-    target = attrs.evolve(battle.ship("Shimmer"), masking_screen_up=True)
+    target = battle.ship("Shimmer")._replace(masking_screen_up=True)
     defenses = defenses_in_use(battle, target)
     cases = {
         "advanced, 6 shots, Damage Table": [Shot("advanced", w, defenses, range=2) for w in ("LC", "LB", "LB", "PB", "EB", "DC")],

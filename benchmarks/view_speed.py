@@ -22,7 +22,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import attrs
 
 sys.path.insert(0, str(Path(__file__).parent))
 from app_speed import REFEREE  # noqa: E402
@@ -62,7 +61,7 @@ def follow(saves: int, folder: Path) -> None:
     every = tables.load()
     war = folder / "follow.toml"
     campaign = campaign_file.from_dict(storage.read(campaigns_dir() / "second-sathar-war.toml", "campaign"), every)
-    texts = [campaign_file.text(attrs.evolve(campaign, day=day, step="sathar-move"), every) for day in (1, 2)]
+    texts = [campaign_file.text(campaign._replace(day=day, step="sathar-move"), every) for day in (1, 2)]
     storage.write_text(war, texts[0])
     waits: list[float] = []
 

@@ -8,7 +8,6 @@ import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import attrs
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Label, SelectionList, Static
@@ -89,21 +88,21 @@ def war_day_two() -> Campaign:
     campaign = setup.place_sathar(campaign, ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign
     campaign = turn.advance(setup.choose_retreat(campaign, 3).campaign, TABLES).campaign
     near = Place("Prenglar Start Circle - Prenglar", box=5, toward="Prenglar")
-    frigates = [attrs.evolve(u, place=Place("Fromeltar Start Circle - Fromeltar", box=1, toward="Fromeltar")) for u in campaign.units if u.place and u.place.where == "Fromeltar Start Circle"]
-    destroyers = [attrs.evolve(u, place=near) for u in campaign.named(["Sathar Destroyer *"])]
+    frigates = [u._replace(place=Place("Fromeltar Start Circle - Fromeltar", box=1, toward="Fromeltar")) for u in campaign.units if u.place and u.place.where == "Fromeltar Start Circle"]
+    destroyers = [u._replace(place=near) for u in campaign.named(["Sathar Destroyer *"])]
     hurt = campaign.unit("UPF Destroyer 1")
-    hurt = attrs.evolve(hurt, place=Place("Dramune", "Outer Reach"), roster=attrs.evolve(hurt.roster, hull=hurt.roster.hull_start - 8))
+    hurt = hurt._replace(place=Place("Dramune", "Outer Reach"), roster=hurt.roster._replace(hull=hurt.roster.hull_start - 8))
     frigate = campaign.unit("TF Prenglar Frigate 1")
-    empty = attrs.evolve(frigate, roster=frigate.roster.with_system(attrs.evolve(frigate.roster.system("T"), count=0)))
-    battleship = attrs.evolve(campaign.unit("TF Cassidine Battleship"), fleet="", place=Place("Dramune - Cassidine", box=3, toward="Dramune", rate=2))
+    empty = frigate._replace(roster=frigate.roster.with_system(frigate.roster.system("T")._replace(count=0)))
+    battleship = campaign.unit("TF Cassidine Battleship")._replace(fleet="", place=Place("Dramune - Cassidine", box=3, toward="Dramune", rate=2))
     campaign = campaign.with_units([*frigates, *destroyers, hurt, empty, battleship])
-    return attrs.evolve(campaign, day=2, step="sathar-move")
+    return campaign._replace(day=2, step="sathar-move")
 
 
 def destroyer_fought_today() -> Campaign:
     """war_day_two, the UPF Destroyer 1 damaged in a battle today: repairs in space follow a battle."""
     campaign = war_day_two()
-    return attrs.evolve(campaign, fights=(Fight("Dramune", "Outer Reach", "Sathar", ("UPF Destroyer 1",), ""),))
+    return campaign._replace(fights=(Fight("Dramune", "Outer Reach", "Sathar", ("UPF Destroyer 1",), ""),))
 
 
 def forces_at_setup() -> Campaign:
@@ -192,7 +191,7 @@ def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
 
 
 def test_undo_reverts_an_action_with_its_rolls_and_redo_brings_it_back_both_saved(tmp_path: Path) -> None:
-    path = saved(tmp_path / "war.toml", attrs.evolve(war_day_two(), step="upf-move"))
+    path = saved(tmp_path / "war.toml", war_day_two()._replace(step="upf-move"))
     start = path.read_bytes()
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
@@ -431,7 +430,7 @@ def test_field_readers_name_what_is_wrong() -> None:
 def test_replacements_at_the_twentieth_day_take_each_roll_entered_then_a_upf_ship_comes_back(tmp_path: Path) -> None:
     from referee.sathar_war import victory
 
-    campaign = attrs.evolve(war_day_two(), day=20, step="upf-attacks")
+    campaign = war_day_two()._replace(day=20, step="upf-attacks")
     lost = [campaign.unit(n) for n in ("Sathar Destroyer 1", "Sathar Destroyer 2", "TF Prenglar Frigate 1")]
     path = saved(tmp_path / "war.toml", victory.lose(campaign, lost, "combat"))
 

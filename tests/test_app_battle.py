@@ -10,7 +10,6 @@ import shutil
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import attrs
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList
@@ -442,7 +441,7 @@ def test_a_ship_with_a_navigation_hit_rolls_its_turn_before_it_moves(tmp_path: P
     right, and then it moves."""
     path = scenario(tmp_path / "stand.toml", "the-stand")
     battle = read(path)
-    bludgeon = attrs.evolve(battle.ship("Bludgeon"), damaged=frozenset({"navigation"}))
+    bludgeon = battle.ship("Bludgeon")._replace(damaged=frozenset({"navigation"}))
     storage.write_text(path, battle_file.text(battle.with_ships([bludgeon]), TABLES))
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:

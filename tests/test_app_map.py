@@ -10,7 +10,6 @@ import shutil
 import tomllib
 from pathlib import Path
 
-import attrs
 import pytest
 import tomli_w
 from textual.pilot import Pilot
@@ -129,7 +128,8 @@ def test_a_jump_box_points_the_way_a_ship_jumps_there() -> None:
 
 def test_a_route_too_short_for_its_boxes_has_the_picture_drawn_larger_and_says_so() -> None:
     """The referee corrects Dramune - Cassidine to 20 boxes before moving the systems apart."""
-    longer = attrs.evolve(MAP, routes=tuple(attrs.evolve(r, boxes=20, jump_boxes=(12, 9)) if r.name == "Dramune - Cassidine" else r for r in MAP.routes))
+    routes = tuple(r._replace(boxes=20, jump_boxes=(12, 9)) if r.name == "Dramune - Cassidine" else r for r in MAP.routes)
+    longer = frontier.Frontier(MAP.name, MAP.systems, routes, MAP.circles, MAP.source, MAP.notes)
     chart = frontier_picture.chart(longer, None)
     assert len([s for s in chart.spots if s.place == "Dramune - Cassidine"]) == 20
     assert len({(s.x, s.y) for s in chart.spots}) == len(chart.spots)

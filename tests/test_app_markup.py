@@ -11,7 +11,6 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-import attrs
 import pytest
 from rich.console import Console
 from textual.app import App, ComposeResult
@@ -45,19 +44,19 @@ def marked_up() -> Campaign:
     light cruiser in the Void, a damaged UPF destroyer docked at Gran Quivera; a log line naming
     them."""
     campaign = war_day_two()
-    dramune = [attrs.evolve(campaign.unit(name), place=Place("Dramune", "Outer Reach"), fleet="") for name in ("TF Prenglar Frigate 1", "Sathar Destroyer 1")]
-    circle = attrs.evolve(campaign.unit("Sathar Light Cruiser 1"), place=Place("Fromeltar Start Circle"), fleet="")
+    dramune = [campaign.unit(name)._replace(place=Place("Dramune", "Outer Reach"), fleet="") for name in ("TF Prenglar Frigate 1", "Sathar Destroyer 1")]
+    circle = campaign.unit("Sathar Light Cruiser 1")._replace(place=Place("Fromeltar Start Circle"), fleet="")
     docked = campaign.unit("UPF Destroyer 2")
-    docked = attrs.evolve(docked, roster=attrs.evolve(docked.roster, hull=docked.roster.hull - 3))
+    docked = docked._replace(roster=docked.roster._replace(hull=docked.roster.hull - 3))
     campaign = fleets.dock(campaign.with_units([*dramune, circle, docked]), ["UPF Destroyer 2"]).campaign
     campaign = repairs.enter_void(campaign, ["Sathar Light Cruiser 1"]).campaign
     units = []
     for unit in campaign.units:
         name = NAMES.get(unit.name)
         if name is not None:
-            unit = attrs.evolve(unit, roster=attrs.evolve(unit.roster, name=name), fleet=FLEETS.get(name, ""))
+            unit = unit._replace(roster=unit.roster._replace(name=name), fleet=FLEETS.get(name, ""))
         units.append(unit)
-    campaign = attrs.evolve(campaign, units=tuple(units), fights=(Fight("Dramune", "Outer Reach", "Sathar", (QUIT, "[/]", "[red"), ""),))
+    campaign = campaign._replace(units=tuple(units), fights=(Fight("Dramune", "Outer Reach", "Sathar", (QUIT, "[/]", "[red"), ""),))
     return campaign.logged(campaign.entry(NOTE, rule=RULE))
 
 
@@ -262,9 +261,9 @@ def test_control_characters_never_reach_the_terminal(tmp_path: Path) -> None:
     """The data layer refuses them; were one to get in, the screen shows it harmlessly."""
     campaign = marked_up()
     ship = campaign.unit("[/]")
-    campaign = campaign.with_units([attrs.evolve(ship, fleet=CONTROL)])
+    campaign = campaign.with_units([ship._replace(fleet=CONTROL)])
     ship = campaign.unit("x[/")
-    campaign = attrs.evolve(campaign, units=tuple(attrs.evolve(u, roster=attrs.evolve(u.roster, name=f"x{CONTROL}")) if u == ship else u for u in campaign.units))
+    campaign = campaign._replace(units=tuple(u._replace(roster=u.roster._replace(name=f"x{CONTROL}")) if u == ship else u for u in campaign.units))
     campaign = campaign.logged(campaign.entry(f"the {CONTROL} is here", rule=CONTROL))
 
     def harmless(shown: str) -> None:

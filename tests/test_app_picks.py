@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attrs
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList, Static
 
@@ -52,7 +51,7 @@ def test_letters_typed_on_a_list_of_ships_all_go_to_the_box_above_it(tmp_path: P
     in the box above it, which narrows the list. The box selected its text as it took the focus, so
     the second letter replaced the first: "lig" read "ig". A ship marked, a letter typed on the list
     again begins the next name; the mark stays."""
-    path = saved(tmp_path / "war.toml", attrs.evolve(war_day_two(), step="upf-move"))
+    path = saved(tmp_path / "war.toml", war_day_two()._replace(step="upf-move"))
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("2", "m")
@@ -75,7 +74,7 @@ def test_a_move_toward_a_system_of_one_planet_is_not_given_its_planet_on_the_way
     """Timeon has one planet, Lossend: the Planet list offered it, the form took the only choice, and a
     move that ends the day on the way (9 boxes from Prenglar) was refused for naming a planet. No
     planet is offered now; arriving, ships stop at the only one (Strategic Movement)."""
-    path = saved(tmp_path / "war.toml", attrs.evolve(war_day_two(), step="upf-move"))
+    path = saved(tmp_path / "war.toml", war_day_two()._replace(step="upf-move"))
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("2", "m")
@@ -145,7 +144,7 @@ def test_u_and_esc_unmark_all(tmp_path: Path) -> None:
 def test_ending_the_day_asks_first_and_says_what_it_will_do_from_any_screen(tmp_path: Path) -> None:
     """Step 4: a on the Map screen asks before the end of the day, listing what it does (the TF
     Prenglar Frigate 1 rearms its torpedoes); n changes nothing; a then y ends the day."""
-    path = saved(tmp_path / "war.toml", attrs.evolve(war_day_two(), step="upf-attacks"))
+    path = saved(tmp_path / "war.toml", war_day_two()._replace(step="upf-attacks"))
     start = path.read_bytes()
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:

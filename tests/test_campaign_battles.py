@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -21,7 +20,7 @@ UPF = [f"TF Prenglar Frigate {n}" for n in range(1, 4)] + ["TF Prenglar Destroye
 def at_kawdl_kit(sathar: list[str], upf: list[str]) -> Campaign:
     """Day 5, Sathar attacks: ships set down in K'tsa-Kar, where Kawdl-Kit Station orbits."""
     campaign = put(started(), sathar + upf, Place("K'tsa-Kar", "Kawdl-Kit"))
-    loose = [attrs.evolve(u, fleet="") for u in campaign.named(sathar + upf)]  # the UPF ships leave Task Force Prenglar
+    loose = [u._replace(fleet="") for u in campaign.named(sathar + upf)]  # the UPF ships leave Task Force Prenglar
     return at_step(campaign.with_units(loose), "sathar-attacks", 5)
 
 
@@ -259,7 +258,7 @@ def two_battles_at_kawdl_kit() -> Campaign:
     may not attack Sathar ships that have already attacked'), with the Advanced Rules. The two TF
     Prenglar frigates are in both battles."""
     campaign = battles.declare(at_kawdl_kit(SATHAR[:4], UPF[:2]), TABLES, "K'tsa-Kar", names=SATHAR[:2], rules="basic").campaign
-    campaign = battles.declare(attrs.evolve(campaign, step="upf-attacks"), TABLES, "K'tsa-Kar", rules="advanced").campaign
+    campaign = battles.declare(campaign._replace(step="upf-attacks"), TABLES, "K'tsa-Kar", rules="advanced").campaign
     assert [(f.attacker, f.game) for f in campaign.fights] == [("Sathar", "basic"), ("UPF", "advanced")]
     assert set(campaign.fights[1].ships) == {"TF Prenglar Frigate 1", "TF Prenglar Frigate 2", "Sathar Destroyer 3", "Sathar Destroyer 4"}
     return campaign

@@ -33,12 +33,12 @@ CANNOT = "this would save a campaign file that cannot be opened again"
 def fighter_left_behind(campaign: Campaign) -> Campaign:
     """The state the set-up placement once saved: a fighter aboard a carrier, placed somewhere else."""
     fighter = campaign.unit("UPF Fighter 1")
-    return campaign.with_units([attrs.evolve(fighter, place=Place("Truane's Star", "Pale"))])
+    return campaign.with_units([fighter._replace(place=Place("Truane's Star", "Pale"))])
 
 
 def broken_retreat(campaign: Campaign, condition: int) -> Done:
     """A rule with a defect: it chooses the condition and leaves a fighter behind its carrier."""
-    chosen = attrs.evolve(fighter_left_behind(campaign), retreat_condition=condition)
+    chosen = fighter_left_behind(campaign)._replace(retreat_condition=condition)
     return done(chosen, chosen.entry("the Sathar player has written down a retreat condition (sealed)"))
 
 
@@ -72,7 +72,7 @@ def test_the_writer_refuses_a_part_that_would_read_back_otherwise(monkeypatch: p
     writer = campaign_file.Writer(TABLES)
     writer.text(campaign)  # every part checked and kept
     hurt = campaign.unit("UPF Destroyer 2")
-    changed = campaign.with_units([attrs.evolve(hurt, moved=True)])
+    changed = campaign.with_units([hurt._replace(moved=True)])
     monkeypatch.setattr(campaign_file, "unit_dict", forgetting_moved(campaign_file.unit_dict))
     with pytest.raises(RefereeError, match="would not read back as the state it saves"):
         writer.text(changed)
@@ -160,7 +160,7 @@ def test_a_part_opened_from_the_file_is_read_back_unless_it_is_written_as_it_was
     very tables they were read from; any other is read back, as every part of a later save is."""
     campaign = war()
     hurt = campaign.unit("UPF Destroyer 2")
-    path = saved(tmp_path / "war.toml", campaign.with_units([attrs.evolve(hurt, moved=True)]))
+    path = saved(tmp_path / "war.toml", campaign.with_units([hurt._replace(moved=True)]))
     journal = Journal.open(path, TABLES)
     start = path.read_bytes()
     monkeypatch.setattr(campaign_file, "unit_dict", forgetting_moved(campaign_file.unit_dict))

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 import tomli_w
 from click.testing import CliRunner
@@ -136,7 +135,7 @@ def test_a_hull_roll_for_a_hull_repair_that_fails_is_still_checked() -> None:
     from referee.knight_hawks.repair import Repair, repair_turn
     from referee.knight_hawks.roster import build
 
-    hurt = attrs.evolve(build(TABLES.get("kh.ships-advanced").row("frigate"), "F", "UPF", "advanced"), hull=20)
+    hurt = build(TABLES.get("kh.ships-advanced").row("frigate"), "F", "UPF", "advanced")._replace(hull=20)
 
     with pytest.raises(RefereeError, match="11 cannot be rolled on 1d10"):
         repair_turn(hurt, [Repair("hull", 10)], random.Random(1), ["95"], ["11"])  # 95 fails: the hull roll is not needed

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 from referee import tables
@@ -64,15 +63,15 @@ def test_a_shot_reads_defenses_and_damage_from_the_rosters_and_logs_its_dice() -
 
 def test_a_masked_target_and_an_active_screen_count_as_defenses_in_use() -> None:
     battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Perdition"), masking_screen_up=True, active_screen="ES")])
-    done = shoot(battle.with_ships([attrs.evolve(battle.ship("Z'Gata"))]), KH, RNG, "Z'Gata", "LC", "Perdition", Report(range=0, head_on=True), Rolled("5", "10", "10"))
+    battle = battle.with_ships([battle.ship("Perdition")._replace(masking_screen_up=True, active_screen="ES")])
+    done = shoot(battle.with_ships([battle.ship("Z'Gata")._replace()]), KH, RNG, "Z'Gata", "LC", "Perdition", Report(range=0, head_on=True), Rolled("5", "10", "10"))
     assert done.attack is not None and done.attack.chance.defense == "masking-screen"
     assert done.attack.chance.total == 35  # LC vs MS 25, head-on +10
 
 
 def test_firers_own_masking_screen_and_combat_control_hit_come_from_its_roster() -> None:
     battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Venomous"), masking_screen_up=True, damaged=frozenset({"combat-control"}))])
+    battle = battle.with_ships([battle.ship("Venomous")._replace(masking_screen_up=True, damaged=frozenset({"combat-control"}))])
     done = shoot(battle, KH, RNG, "Venomous", "LB", "Z'Gata", Report(range=0), Rolled("99"))
     assert done.attack is not None
     assert [p.change for p in done.attack.chance.parts] == [20, -10]  # LB vs masking screen 20, combat control -10
@@ -120,7 +119,7 @@ def test_a_shot_at_a_ship_destroyed_in_an_earlier_half_turn_is_refused() -> None
 
 def test_docked_ships_fire_no_forward_firing_weapons_or_torpedos_and_docked_fighters_cannot_be_hit() -> None:
     battle = fleet(moving="UPF")
-    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), docked_at="Station")])
+    battle = battle.with_ships([battle.ship("Z'Gata")._replace(docked_at="Station")])
     for weapon in ("LC", "T"):
         with pytest.raises(RefereeError, match="docked"):
             fire(battle, "Z'Gata", weapon, "Venomous")
@@ -174,7 +173,7 @@ def test_shots_at_friends_unknown_ships_and_missing_weapons_are_refused() -> Non
 
 def test_a_station_destroyed_with_ships_docked_gives_each_half_its_original_hull() -> None:
     battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Station"), hull=3), attrs.evolve(battle.ship("Z'Gata"), docked_at="Station")])
+    battle = battle.with_ships([battle.ship("Station")._replace(hull=3), battle.ship("Z'Gata")._replace(docked_at="Station")])
     done = hit_in_battle(battle, KH, RNG, "Station", "laser battery", "1d10", Rolled(damage="10", hull="5"))
     assert done.battle.ship("Station").destroyed
     assert done.battle.ship("Z'Gata").hull == 40 - 30 and done.battle.ship("Fighter A").hull == 0
@@ -183,7 +182,7 @@ def test_a_station_destroyed_with_ships_docked_gives_each_half_its_original_hull
 
 def test_a_ship_destroyed_while_docked_gives_the_station_half_its_original_hull() -> None:
     battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), docked_at="Station", hull=2)])
+    battle = battle.with_ships([battle.ship("Z'Gata")._replace(docked_at="Station", hull=2)])
     done = hit_in_battle(battle, KH, RNG, "Z'Gata", "laser battery", "1d10", Rolled(damage="10", hull="5"))
     assert done.battle.ship("Station").hull == 60 - 20
 
@@ -193,8 +192,8 @@ def test_a_ship_destroyed_while_docked_gives_the_station_half_its_original_hull(
 
 def test_fires_burn_on_the_non_moving_side_at_plus_20_with_1d10_hull_damage() -> None:
     battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), damaged=frozenset({"electrical-fire"})),
-                                attrs.evolve(battle.ship("Venomous"), damaged=frozenset({"electrical-fire"}))])
+    battle = battle.with_ships([battle.ship("Z'Gata")._replace(damaged=frozenset({"electrical-fire"})),
+                                battle.ship("Venomous")._replace(damaged=frozenset({"electrical-fire"}))])
     done = fire_damage(battle, KH, RNG, {"z'gata": Rolled(damage="5", hull="7")})
     assert len(done.entries) == 1 and "Z'Gata" in done.entries[0].text  # only UPF burns in the Sathar half
     assert "Damage Table 5 +20 DTM = 25" in done.entries[0].text  # 21-30: hull hit
@@ -223,7 +222,7 @@ def test_turn_sequence_with_a_repair_turn_after_every_third_turn() -> None:
 
 def test_repairs_only_in_the_repair_turn_and_once_per_ship() -> None:
     battle = fleet(turn=3, moving="UPF")
-    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), hull=20)])
+    battle = battle.with_ships([battle.ship("Z'Gata")._replace(hull=20)])
     with pytest.raises(RefereeError, match="repair turn"):
         repair_in_battle(battle, RNG, "Z'Gata", [Repair("hull", 50)])
     battle = advance(battle)
@@ -246,7 +245,7 @@ def test_masking_screens_are_marked_off_and_end_when_the_referee_says() -> None:
         masking_screen(battle, "Venomous", True)
     battle = masking_screen(battle, "Venomous", False).battle
     assert not battle.ship("Venomous").masking_screen_up
-    shorted = battle.with_ships([attrs.evolve(battle.ship("Venomous"), damaged=frozenset({"power-short-circuit"}))])
+    shorted = battle.with_ships([battle.ship("Venomous")._replace(damaged=frozenset({"power-short-circuit"}))])
     with pytest.raises(RefereeError, match="power short circuit"):
         masking_screen(shorted, "Venomous", True)
     with pytest.raises(RefereeError, match="own movement phase"):
@@ -271,14 +270,14 @@ def test_docking_and_leaving() -> None:
     with pytest.raises(RefereeError, match="only fighters land"):
         dock(carrier, "Scout", "Carrier")
     assert dock(carrier, "Fighter", "Carrier").battle.ship("Fighter").carried_by == "Carrier"
-    flying = carrier.with_ships([attrs.evolve(carrier.ship("Fighter"), speed=4)])
+    flying = carrier.with_ships([carrier.ship("Fighter")._replace(speed=4)])
     assert dock(flying, "Fighter", "Carrier").battle.ship("Fighter").speed == 0  # Fighters: it docks by stopping
 
 
 @pytest.mark.parametrize(("rolled", "way"), [("1", "left"), ("5", "left"), ("6", "right"), ("0", "right")])
 def test_navigation_hit_turns_left_on_1_to_5_and_right_on_6_to_10(rolled: str, way: str) -> None:
     battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Venomous"), damaged=frozenset({"navigation"}))])
+    battle = battle.with_ships([battle.ship("Venomous")._replace(damaged=frozenset({"navigation"}))])
     assert f"must turn {way}" in navigation(battle, KH, RNG, "Venomous", rolled).entries[0].text
     with pytest.raises(RefereeError, match="no navigation hit"):
         navigation(fleet(), KH, RNG, "Venomous")
@@ -286,7 +285,7 @@ def test_navigation_hit_turns_left_on_1_to_5_and_right_on_6_to_10(rolled: str, w
 
 def test_breaking_apart_the_books_destroyer_in_a_battle() -> None:
     battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Venomous"), hull=18)])  # 32 damage of 50
+    battle = battle.with_ships([battle.ship("Venomous")._replace(hull=18)])  # 32 damage of 50
     held = breakup(battle, RNG, "Venomous", 4, "29")
     assert "= 28%" in held.entries[0].text and not held.battle.ship("Venomous").destroyed
     assert breakup(battle, RNG, "Venomous", 4, "28").battle.ship("Venomous").destroyed
@@ -302,7 +301,7 @@ def test_each_beam_or_laser_fires_once_a_half_turn() -> None:
 
 def test_fire_damage_comes_first_in_the_combat_phase() -> None:
     battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), damaged=frozenset({"electrical-fire"}))])
+    battle = battle.with_ships([battle.ship("Z'Gata")._replace(damaged=frozenset({"electrical-fire"}))])
     with pytest.raises(RefereeError, match="roll the fire damage of Z'Gata first"):
         fire(battle, "Venomous", "LB", "Z'Gata")
     with pytest.raises(RefereeError, match="roll the fire damage"):
@@ -313,7 +312,7 @@ def test_fire_damage_comes_first_in_the_combat_phase() -> None:
 
 def test_a_destroyed_ship_launches_no_icms() -> None:
     battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), hull=0)])
+    battle = battle.with_ships([battle.ship("Z'Gata")._replace(hull=0)])
     with pytest.raises(RefereeError, match="destroyed and launches nothing"):
         fire(battle, "Venomous", "T", "Stiletto", Report(range=1, icms=(("Z'Gata", 1),)))
 
@@ -365,7 +364,7 @@ def test_ships_docked_at_a_destroyed_station_take_their_damage_and_are_no_longer
     # points of damage equal to one-half of the station's original hull points"; the station is gone
     # from the map ("immediately removed", Ship Damage), so nothing is docked at it any more.
     battle = fleet()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Station"), hull=3), attrs.evolve(battle.ship("Z'Gata"), docked_at="Station")])
+    battle = battle.with_ships([battle.ship("Station")._replace(hull=3), battle.ship("Z'Gata")._replace(docked_at="Station")])
     done = hit_in_battle(battle, KH, RNG, "Station", "laser battery", "1d10", Rolled(damage="10", hull="5"))
     zgata = done.battle.ship("Z'Gata")
     assert zgata.hull == 10 and zgata.docked_at == ""
@@ -381,7 +380,7 @@ def test_breaking_apart_is_refused_in_a_basic_battle() -> None:
     # Breaking apart is under Advanced Game: Damage, Hull Hits; in the Basic Game a ship is destroyed
     # "when all of the ship's hull points are gone" (Basic Game: Ship Damage).
     battle = fleet("basic")
-    battle = battle.with_ships([attrs.evolve(battle.ship("Venomous"), hull=5)])
+    battle = battle.with_ships([battle.ship("Venomous")._replace(hull=5)])
     with pytest.raises(RefereeError, match="Advanced Game rule .*Basic Game: Ship Damage"):
         breakup(battle, RNG, "Venomous", 4, "1")
 
@@ -421,7 +420,7 @@ def test_a_ship_rolls_for_breaking_apart_only_in_its_own_movement_phase() -> Non
     # Found by the random battles: any ship could roll in any half. Hull Hits: "Whenever a severely
     # damaged ship accelerates, decelerates or turns" - it manoeuvres in its own movement phase.
     battle = fleet()  # Sathar moving
-    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), hull=10)])
+    battle = battle.with_ships([battle.ship("Z'Gata")._replace(hull=10)])
     with pytest.raises(RefereeError, match="a ship rolls for breaking apart as it accelerates, decelerates or turns .* in its own movement phase; the Z'Gata is UPF and Sathar is moving"):
         breakup(battle, RNG, "Z'Gata", 2, "1")
     assert breakup(advance(battle), RNG, "Z'Gata", 2, "1").battle.ship("Z'Gata").destroyed

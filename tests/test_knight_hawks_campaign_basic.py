@@ -11,7 +11,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 from typer.testing import CliRunner
 
@@ -61,7 +60,7 @@ def test_no_repair_turn_after_the_third_turn_and_no_repairs() -> None:
     nxt = advance(battle)
     assert (nxt.turn, nxt.step, nxt.moving) == (4, "turn", "Sathar")
     assert "no repair turn after turn 3: the campaign's Basic Rules ignore the repair rule" in nxt.log[-1].text
-    damaged = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), hull=20)])
+    damaged = battle.with_ships([battle.ship("Z'Gata")._replace(hull=20)])
     with pytest.raises(RefereeError, match="no repairs in this battle: the campaign's Basic Rules ignore the repair rule"):
         repair_in_battle(damaged, RNG, "Z'Gata", [Repair("hull", 50)])
 
@@ -69,8 +68,8 @@ def test_no_repair_turn_after_the_third_turn_and_no_repairs() -> None:
 def test_no_fires_navigation_rolls_or_breaking_apart() -> None:
     battle = basic_rules()
     # a roster carried in from an earlier Advanced battle may show a fire or a navigation hit: moot here
-    battle = battle.with_ships([attrs.evolve(battle.ship("Z'Gata"), damaged=frozenset({"electrical-fire"})),
-                                attrs.evolve(battle.ship("Venomous"), hull=10, damaged=frozenset({"navigation"}))])
+    battle = battle.with_ships([battle.ship("Z'Gata")._replace(damaged=frozenset({"electrical-fire"})),
+                                battle.ship("Venomous")._replace(hull=10, damaged=frozenset({"navigation"}))])
     assert battle.burning == ()
     shoot(battle, KH, RNG, "Venomous", "LB", "Z'Gata", Report(range=1), Rolled("99"))  # no fire roll holds up the shots
     advance(battle)

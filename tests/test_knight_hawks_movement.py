@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 from referee import tables
@@ -52,7 +51,7 @@ def fleet(game: str = "advanced", **battle: Any) -> Battle:
 
 
 def changed(battle: Battle, name: str, **values: Any) -> Battle:
-    return battle.with_ships([attrs.evolve(battle.ship(name), **values)])
+    return battle.with_ships([battle.ship(name)._replace(**values)])
 
 
 # -- Speed; Acceleration and Deceleration ---------------------------------------------------------

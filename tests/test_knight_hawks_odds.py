@@ -15,7 +15,6 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-import attrs
 import pytest
 
 from referee import dice, storage
@@ -152,7 +151,7 @@ def test_an_advanced_shot_loses_the_hull_points_the_engine_takes_off_on_every_ro
 def test_where_every_hit_is_a_hull_hit_the_shot_counts_every_roll(game: str) -> None:
     battle = fleet("basic") if game == "basic" else fleet(damage_table=False)
     target = battle.ship("Stiletto")
-    target = attrs.evolve(target, masking_screen_up=True)  # the laser battery's half damage
+    target = target._replace(masking_screen_up=True)  # the laser battery's half damage
     shot = Shot(battle.game, "LB", defenses_in_use(battle, target), range=1)
     odds = shot_odds(shot, KH, target, battle.damage_table)
     assert odds.rows == () and odds.hull.half
@@ -176,7 +175,7 @@ def volley_by_enumeration(shots: list[Shot], target: Ship, damage_table: bool = 
 
 def test_a_volley_of_two_basic_shots_matches_every_roll_of_both() -> None:
     battle = fleet("basic")
-    target = attrs.evolve(battle.ship("Stiletto"), hull=9)
+    target = battle.ship("Stiletto")._replace(hull=9)
     shots = [Shot("basic", "LB", ("RH",), range=1), Shot("basic", "LB", ("RH",), range=3)]
     odds = volley_odds(shots, KH, target)
     assert odds.lost == as_fractions(volley_by_enumeration(shots, target))
@@ -189,7 +188,7 @@ def test_a_volley_of_two_basic_shots_matches_every_roll_of_both() -> None:
 
 def test_a_volley_of_two_advanced_shots_matches_every_roll_of_both() -> None:
     battle = fleet()
-    target = attrs.evolve(battle.ship("Z'Gata"), hull=12)
+    target = battle.ship("Z'Gata")._replace(hull=12)
     defenses = defenses_in_use(battle, target)
     shots = [Shot("advanced", "LB", defenses, range=0), Shot("advanced", "LB", defenses, range=4, gunnery=True)]
     odds = volley_odds(shots, KH, target)
@@ -203,7 +202,7 @@ def test_a_volley_needs_shots_and_a_target_afloat() -> None:
     with pytest.raises(RefereeError, match="at least one shot"):
         volley_odds([], KH, target)
     with pytest.raises(RefereeError, match="already destroyed"):
-        volley_odds([Shot("advanced", "LB", ("RH",), range=1)], KH, attrs.evolve(target, hull=0))
+        volley_odds([Shot("advanced", "LB", ("RH",), range=1)], KH, target._replace(hull=0))
 
 
 def test_six_shots_with_every_damage_roll_sum_to_one() -> None:
@@ -222,7 +221,7 @@ def test_six_shots_with_every_damage_roll_sum_to_one() -> None:
 @pytest.mark.parametrize(("hull", "points", "expected"), [(10, 3, Fraction(45, 100)), (25, 3, Fraction(0)), (24, 3, Fraction(3, 100)), (2, 6, Fraction(1))])
 def test_breaking_apart_counts_every_d100_the_engine_breaks_the_ship_on(hull: int, points: int, expected: Fraction) -> None:
     battle = fleet()
-    ship = attrs.evolve(battle.ship("Venomous"), hull=hull)  # 50 hull points: (damage - 25) x points used; (48 - 25) x 6 = 138% is certain
+    ship = battle.ship("Venomous")._replace(hull=hull)  # 50 hull points: (damage - 25) x points used; (48 - 25) x 6 = 138% is certain
     battle = battle.with_ships([ship])
     broken = sum(breakup(battle, RNG, "Venomous", points, str(face)).battle.ship("Venomous").destroyed for face in range(1, 101))
     odds = breakup_odds(ship, points)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -31,7 +30,7 @@ def test_mines_attack_every_enemy_that_entered_then_the_hex_is_clear() -> None:
 
 def test_mines_80_against_a_stasis_screen_and_5_less_per_icm() -> None:
     battle = minefield()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Perdition"), active_screen="SS")])
+    battle = battle.with_ships([battle.ship("Perdition")._replace(active_screen="SS")])
     done = mines_attack(battle, KH, RNG, "1207", ["Perdition"], icms={"Perdition": (("Perdition", 2),)}, rolled={"Perdition": Rolled("99")})
     assert done.entries[0].text.startswith("the mines in hex 1207 attack the Perdition; 2 ICMs from the Perdition: 70% to hit")
     assert done.battle.ship("Perdition").system("ICM").count == 6  # type: ignore[union-attr]
@@ -100,7 +99,7 @@ def test_seekers_activate_in_their_sides_movement_phase_only() -> None:
 
 def test_a_seeker_attacks_any_ship_75_or_90_against_stasis_minus_8_per_icm() -> None:
     battle = move_seeker(advance(place_seeker(fleet(), "0909", side="UPF").battle), KH, RNG, "0909", "0911").battle
-    battle = battle.with_ships([attrs.evolve(battle.ship("Perdition"), active_screen="SS")])
+    battle = battle.with_ships([battle.ship("Perdition")._replace(active_screen="SS")])
     done = seeker_attack(battle, KH, RNG, "0911", "Perdition", (("Perdition", 1),), Rolled("82", "90", "25"))
     assert done.attack is not None and done.attack.chance.total == 82  # 90 - 8
     assert done.attack.hit is not None and done.battle.seekers == ()
@@ -142,7 +141,7 @@ def test_mines_attack_ships_of_the_moving_side_still_afloat() -> None:
     battle = minefield()
     with pytest.raises(RefereeError, match="ships of the moving side"):
         mines_attack(advance(battle), KH, RNG, "1207", ["Venomous"])
-    battle = battle.with_ships([attrs.evolve(battle.ship("Venomous"), hull=0)])
+    battle = battle.with_ships([battle.ship("Venomous")._replace(hull=0)])
     with pytest.raises(RefereeError, match="already destroyed"):
         mines_attack(battle, KH, RNG, "1207", ["Venomous"])
 
@@ -152,7 +151,7 @@ def test_mines_attack_a_carrier_not_the_fighters_aboard_and_each_ship_once() -> 
     destroy it and the mines attack it again, recording its loss twice (a battle file that would not
     load; found by the long random battles, issue 13)."""
     battle = minefield()
-    battle = battle.with_ships([attrs.evolve(battle.ship("Fighter A"), side="Sathar", docked_at="", carried_by="Perdition"), attrs.evolve(battle.ship("Perdition"), hull=1)])
+    battle = battle.with_ships([battle.ship("Fighter A")._replace(side="Sathar", docked_at="", carried_by="Perdition"), battle.ship("Perdition")._replace(hull=1)])
     with pytest.raises(RefereeError, match="aboard the Perdition: it entered the hex inside it, and the mines attack the Perdition"):
         mines_attack(battle, KH, RNG, "1207", ["Perdition", "Fighter A"])
     with pytest.raises(RefereeError, match="Venomous named twice"):

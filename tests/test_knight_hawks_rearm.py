@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 from referee import tables
@@ -205,7 +204,7 @@ def test_an_assault_scout_is_never_rearmed_at_a_carrier() -> None:
     with pytest.raises(RefereeError, match="only fighters are carried"):
         battle_file.from_dict(data, KH)
     # and were one aboard anyway (a battle put together by hand, unchecked), the end of the turn passes it by
-    aboard = battle.with_ships([attrs.evolve(battle.ship("Sathar Scout"), carried_by="Maelstrom")])
+    aboard = battle.with_ships([battle.ship("Sathar Scout")._replace(carried_by="Maelstrom")])
     assert rockets(turn_over(aboard), "Sathar Scout") == "AR x0 of 4"
 
 

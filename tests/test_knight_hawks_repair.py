@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 from referee import tables
@@ -103,7 +102,7 @@ def test_impossible_allotments_are_refused(repairs: list[Repair], says: str) -> 
 
 def test_repairs_never_raise_anything_past_its_start() -> None:
     rng = random.Random(7)
-    target = attrs.evolve(ship("destroyer"), hull=10, adf=0, mr=0)
+    target = ship("destroyer")._replace(hull=10, adf=0, mr=0)
     for _ in range(50):
         lost = {"hull": target.hull < 50, "adf": target.adf < 3, "mr": target.mr < 3}
         repairs = [Repair(name, 25) for name, short in lost.items() if short and name not in target.airdock_only]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 from referee import tables
@@ -20,7 +19,7 @@ def ship(cls: str = "frigate", game: str = "advanced") -> Ship:
     return build(KH.get(f"kh.ships-{game}").row(cls), f"test {cls}", "UPF", game)  # type: ignore[arg-type]
 
 
-BARE = attrs.evolve(ship(), adf=0, mr=0, weapons=(), defenses=())
+BARE = ship()._replace(adf=0, mr=0, weapons=(), defenses=())
 
 
 def hit(target: Ship, roll: int, hull_points: int = 5) -> tuple[Ship, Effect, str]:
@@ -89,7 +88,7 @@ def test_drive_half_loses_half_the_original_adf_rounded_up() -> None:
     """Drive Hit: a ship with 3 ADF that loses one-half is reduced to 1."""
     destroyer = ship("destroyer")
     assert hit(destroyer, 50)[0].adf == 1
-    damaged = attrs.evolve(ship(), adf=3)  # already lost 1 of 4: loses half of the original 4
+    damaged = ship()._replace(adf=3)  # already lost 1 of 4: loses half of the original 4
     assert hit(damaged, 50)[0].adf == 1
 
 
@@ -103,7 +102,7 @@ def test_non_cumulative_hits_and_second_fires_become_hull_hits() -> None:
 
 def test_a_limited_supply_system_with_nothing_left_is_still_destroyed() -> None:
     frigate = ship()
-    empty = frigate.with_system(attrs.evolve(frigate.system("T"), count=0))  # type: ignore[arg-type]
+    empty = frigate.with_system(frigate.system("T")._replace(count=0))  # type: ignore[arg-type]
     after, effect, _ = hit(empty, 67)
     assert effect.system == "T" and after.system("T").state == "destroyed"  # type: ignore[union-attr]
 
@@ -144,8 +143,8 @@ def test_a_destroyed_active_screen_is_no_longer_active_nor_active_again_once_rep
     # screen is activated at the start of the movement phase (Sequence of Play: activate screens).
     from referee.knight_hawks.repair import restore
 
-    cruiser = attrs.evolve(ship("light cruiser"), active_screen="SS", defenses=systems(["RH", "ES", "SS", "ICM x8"]))
-    cruiser = cruiser.with_system(attrs.evolve(cruiser.system("ICM"), state="destroyed"))  # type: ignore[arg-type]
+    cruiser = ship("light cruiser")._replace(active_screen="SS", defenses=systems(["RH", "ES", "SS", "ICM x8"]))
+    cruiser = cruiser.with_system(cruiser.system("ICM")._replace(state="destroyed"))  # type: ignore[arg-type]
     after, effect, said = hit(cruiser, 81)  # Defense hit: ICM; SS; PS; ES; MS - the ICMs are gone, so the SS
     assert effect.system == "SS" and after.active_screen == ""
     assert said == "SS destroyed (it was the active screen: no screen is active now)"

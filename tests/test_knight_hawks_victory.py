@@ -29,7 +29,7 @@ def scenario(name: str) -> Battle:
 
 
 def destroyed(battle: Battle, *names: str) -> Battle:
-    return battle.with_ships([attrs.evolve(battle.ship(n), hull=0) for n in names])
+    return battle.with_ships([battle.ship(n)._replace(hull=0) for n in names])
 
 
 def torpedo(battle: Battle, name: str) -> Battle:
@@ -216,7 +216,7 @@ def test_a_battle_of_no_bundled_scenario_is_left_to_the_referee() -> None:
 
 def test_a_surprise_attack_without_the_zgata_is_not_taken_for_the_scenario() -> None:
     battle = scenario("surprise-attack")
-    renamed = attrs.evolve(battle, ships=tuple(attrs.evolve(s, name="Zed") if s.name == "Z'Gata" else s for s in battle.ships))
+    renamed = attrs.evolve(battle, ships=tuple(s._replace(name="Zed") if s.name == "Z'Gata" else s for s in battle.ships))
     assert scenarios.scenario(renamed) == ""
 
 

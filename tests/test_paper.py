@@ -9,7 +9,6 @@ import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import attrs
 import pytest
 from typer.testing import CliRunner
 
@@ -71,12 +70,12 @@ def test_a_roster_card_is_the_books_form_filled_in_as_the_ship_stands() -> None:
     war, _ = mid_war()
     unit = war.unit("TF Prenglar Frigate 1")
     ship = unit.roster
-    hurt = attrs.evolve(
-        ship, hull=28, adf=2, damaged=frozenset({"navigation"}),
-        weapons=tuple(attrs.evolve(s, state="destroyed") if s.code == "LC" else attrs.evolve(s, count=2) if s.code == "RB" else s for s in ship.weapons),
-        defenses=tuple(attrs.evolve(s, count=3) if s.code == "ICM" else s for s in ship.defenses),
+    hurt = ship._replace(
+        hull=28, adf=2, damaged=frozenset({"navigation"}),
+        weapons=tuple(s._replace(state="destroyed") if s.code == "LC" else s._replace(count=2) if s.code == "RB" else s for s in ship.weapons),
+        defenses=tuple(s._replace(count=3) if s.code == "ICM" else s for s in ship.defenses),
     )
-    war = war.with_units([attrs.evolve(unit, roster=hurt)])
+    war = war.with_units([unit._replace(roster=hurt)])
     [card] = [c for c in cards(document(war, "campaign", "rosters", UPF, "war.toml")) if c.name == "TF Prenglar Frigate 1"]
     assert card.hull == Boxes("HULL POINTS", 40, 12, "28 of 40 left")
     assert [(f.label, f.start, f.now) for f in card.figures] == [("ADF", "4", "2"), ("MR", "3", "3"), ("DCR", "70", "70")]
@@ -251,8 +250,8 @@ def test_a_battles_mines_laid_in_secret_are_left_out_of_the_opponents_copy() -> 
 
 def test_the_html_fetches_nothing_and_escapes_every_name() -> None:
     war, _ = mid_war()
-    named = [attrs.evolve(u, roster=attrs.evolve(u.roster, name="<b>Frigate & \x1b co</b>")) if u.name == "TF Prenglar Frigate 1" else u for u in war.units]
-    war = attrs.evolve(war, units=tuple(named))
+    named = [u._replace(roster=u.roster._replace(name="<b>Frigate & \x1b co</b>")) if u.name == "TF Prenglar Frigate 1" else u for u in war.units]
+    war = war._replace(units=tuple(named))
     for what in ("rosters", "deployment", "log", "map"):
         page = written(document(war, "campaign", what, TABLE, "war.toml"), "html", "a4")
         assert "<script" not in page and "<link" not in page and "@import" not in page and "url(" not in page

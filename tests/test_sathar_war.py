@@ -6,7 +6,6 @@ import random
 import tomllib
 from pathlib import Path
 
-import attrs
 import pytest
 
 from referee import storage, tables
@@ -35,15 +34,15 @@ def started(retreat: int = 3) -> Campaign:
 
 def at_step(campaign: Campaign, step: str, day: int | None = None) -> Campaign:
     """The campaign moved to a step by hand (tests of one rule), the day's marks cleared."""
-    fresh_day = [attrs.evolve(u, moved=False, fought=False, attacked="", repair_turns=0) for u in campaign.units]
-    return attrs.evolve(campaign.with_units(fresh_day), step=step, day=day or max(campaign.day, 1))  # type: ignore[arg-type]
+    fresh_day = [u._replace(moved=False, fought=False, attacked="", repair_turns=0) for u in campaign.units]
+    return campaign.with_units(fresh_day)._replace(step=step, day=day or max(campaign.day, 1))  # type: ignore[arg-type]
 
 
 def put(campaign: Campaign, names: list[str], place: Place) -> Campaign:
     """Ships (and their fighters) set down somewhere by hand."""
     units = campaign.named(names)
-    moved = [attrs.evolve(u, place=place, status="active") for u in units]
-    moved += [attrs.evolve(f, place=place, status="active") for u in units for f in campaign.aboard(u.name)]
+    moved = [u._replace(place=place, status="active") for u in units]
+    moved += [f._replace(place=place, status="active") for u in units for f in campaign.aboard(u.name)]
     return campaign.with_units(moved)
 
 
@@ -240,7 +239,7 @@ def test_risk_jump_limits() -> None:
     with pytest.raises(RefereeError, match="no ship can move more than three"):
         move(campaign, ["TF Prenglar Frigate 1"], toward="Cassidine", rate=4)
     hurt = campaign.unit("TF Prenglar Frigate 1")
-    campaign = campaign.with_units([attrs.evolve(hurt, roster=attrs.evolve(hurt.roster, hull=30))])
+    campaign = campaign.with_units([hurt._replace(roster=hurt.roster._replace(hull=30))])
     with pytest.raises(RefereeError, match="unrepaired hull damage may never move more than one"):
         move(campaign, ["TF Prenglar Frigate 1"], toward="Cassidine", rate=2)
     sathar = at_step(started(), "sathar-move")
@@ -309,7 +308,7 @@ def test_militia_stay_near_home_and_head_home_when_the_sathar_emerge_there() -> 
     with pytest.raises(RefereeError, match="must head home to Fromeltar"):
         move(threat, scout, toward="Dramune")
     assert movement.threatened(threat, "Fromeltar") and not movement.threatened(threat, "Dramune")
-    ruined = [attrs.evolve(threat.unit(n), status="destroyed", place=None) for n in ("Terledrom Station", "Groth Station")]
+    ruined = [threat.unit(n)._replace(status="destroyed", place=None) for n in ("Terledrom Station", "Groth Station")]
     deputized = threat.with_units(ruined)
     assert movement.deputized(deputized, deputized.unit(scout[0]))
     assert move(deputized, scout, toward="Kizk-Kar").unit(scout[0]).place.toward == "Kizk-Kar"
@@ -347,12 +346,12 @@ def test_sathar_supply_runs_to_a_start_circle_around_upf_systems() -> None:
 def test_ships_rearm_after_a_whole_day_at_a_planet_in_supply() -> None:
     campaign = at_step(war(), "upf-attacks", 3)
     frigate = campaign.unit("TF Prenglar Frigate 1")
-    spent = frigate.roster.with_system(attrs.evolve(frigate.roster.system("T"), count=0))
-    campaign = campaign.with_units([attrs.evolve(frigate, roster=spent)])
+    spent = frigate.roster.with_system(frigate.roster.system("T")._replace(count=0))
+    campaign = campaign.with_units([frigate._replace(roster=spent)])
     rearmed, lines = supply.rearm(campaign)
     assert rearmed.unit("TF Prenglar Frigate 1").roster.system("T").count == 2
     assert "T 0 -> 2" in lines[0].text
-    moved, _ = supply.rearm(campaign.with_units([attrs.evolve(campaign.unit(frigate.name), moved=True)]))
+    moved, _ = supply.rearm(campaign.with_units([campaign.unit(frigate.name)._replace(moved=True)]))
     assert moved.unit(frigate.name).roster.system("T").count == 0
     cut = put(campaign, ["Sathar Destroyer 1"], Place("Prenglar"))  # its own system occupied ... but the fortress is there
     assert supply.rearm(cut)[0].unit(frigate.name).roster.system("T").count == 2
@@ -363,9 +362,9 @@ def test_fighters_rearm_twice_out_of_supply_then_the_carrier_must_be_resupplied(
     campaign = put(campaign, ["Sathar Destroyer 1"], Place("Cassidine"))
     campaign = put(campaign, ["Sathar Destroyer 2"], Place("Dramune"))
     fighter = campaign.unit("TF Cassidine Fighter 1")
-    empty = fighter.roster.with_system(attrs.evolve(fighter.roster.system("AR"), count=0))
+    empty = fighter.roster.with_system(fighter.roster.system("AR")._replace(count=0))
     for day in range(3):
-        campaign = campaign.with_units([attrs.evolve(campaign.unit(fighter.name), roster=empty)])
+        campaign = campaign.with_units([campaign.unit(fighter.name)._replace(roster=empty)])
         campaign, lines = supply.rearm(campaign)
         text = next(line.text for line in lines if fighter.name in line.text)
         assert ("cannot rearm" in text) == (day == 2), text
@@ -377,7 +376,7 @@ def test_fighters_rearm_twice_out_of_supply_then_the_carrier_must_be_resupplied(
 
 def hurt(campaign: Campaign, name: str, hull: int, **damage: object) -> Campaign:
     unit = campaign.unit(name)
-    return campaign.with_units([attrs.evolve(unit, roster=attrs.evolve(unit.roster, hull=hull, **damage))])
+    return campaign.with_units([unit._replace(roster=unit.roster._replace(hull=hull, **damage))])
 
 
 def test_a_repair_queue_shares_the_centres_hull_points_over_several_days() -> None:
@@ -422,8 +421,8 @@ def test_sathar_repair_in_the_void_six_days_and_at_captured_centres_at_half_capa
     back = campaign.unit("Sathar Destroyer 1")
     assert back.roster.hull == 50 and back.place == Place("Prenglar Start Circle")
     ruined = war()
-    ruined = ruined.with_units([attrs.evolve(ruined.unit(n), status="destroyed", place=None) for n in ("Hentz Station",)])
-    ruined = ruined.with_units([attrs.evolve(u, status="destroyed", place=None) for u in ruined.units if u.home == "Hentz" and u.militia])
+    ruined = ruined.with_units([ruined.unit(n)._replace(status="destroyed", place=None) for n in ("Hentz Station",)])
+    ruined = ruined.with_units([u._replace(status="destroyed", place=None) for u in ruined.units if u.home == "Hentz" and u.militia])
     ruined = hurt(put(ruined, ["Sathar Heavy Cruiser 1"], Place("Araks", "Hentz")), "Sathar Heavy Cruiser 1", 40)
     hentz = repairs.centre(ruined, "Hentz")
     assert (hentz.owner, hentz.capacity, [u.name for u in hentz.queue]) == ("Sathar", 10, ["Sathar Heavy Cruiser 1"])
@@ -465,7 +464,7 @@ def test_contested_systems_and_attack_declarations() -> None:
     with pytest.raises(RefereeError, match="only one planet can be attacked by a ship per day"):
         battles.declare(declared.campaign, TABLES, "Prenglar", "Morgaine's World")
     upf_turn = at_step(declared.campaign, "upf-attacks", 5)
-    upf_turn = attrs.evolve(upf_turn, units=tuple(attrs.evolve(u, attacked="Gran Quivera") if u.name.startswith("Sathar Destroyer") and u.active else u for u in upf_turn.units))
+    upf_turn = upf_turn._replace(units=tuple(u._replace(attacked="Gran Quivera") if u.name.startswith("Sathar Destroyer") and u.active else u for u in upf_turn.units))
     with pytest.raises(RefereeError, match="may not attack Sathar ships that have already attacked"):
         battles.declare(upf_turn, TABLES, "Prenglar", "Gran Quivera")
 
@@ -493,7 +492,7 @@ def test_a_battle_goes_to_the_knight_hawks_engine_and_comes_back() -> None:
     fight = battles.battle_for(campaign, "Prenglar")
     assert fight.sides == ("Sathar", "UPF") and {s.name for s in fight.ships} == set(campaign.fights[0].ships)
     assert next(s for s in fight.ships if s.name == "UPF Fighter 1").carried_by == "TF Prenglar Assault Carrier"
-    fought = fight.with_ships([attrs.evolve(fight.ship("Sathar Destroyer 3"), hull=0), attrs.evolve(fight.ship("TF Prenglar Battleship"), hull=70)])
+    fought = fight.with_ships([fight.ship("Sathar Destroyer 3")._replace(hull=0), fight.ship("TF Prenglar Battleship")._replace(hull=70)])
     back = battles.from_battle(campaign, fought).campaign
     assert back.unit("Sathar Destroyer 3").status == "destroyed" and back.unit("TF Prenglar Battleship").roster.hull == 70
     assert back.unit("TF Prenglar Battleship").fought
@@ -544,7 +543,7 @@ def lost(campaign: Campaign, pattern: str, how: str = "combat") -> Campaign:
     (3, ["Sathar Destroyer *", "Sathar Frigate *", "Sathar Fighter *"], True),  # 48, fighters count
 ])
 def test_retreat_conditions_on_losses(condition: int, losses: list[str], met: bool) -> None:
-    campaign = attrs.evolve(started(), retreat_condition=condition)
+    campaign = started()._replace(retreat_condition=condition)
     for pattern in losses:
         campaign = lost(campaign, pattern)
     judged, lines = victory.judge(campaign)
@@ -554,13 +553,13 @@ def test_retreat_conditions_on_losses(condition: int, losses: list[str], met: bo
 
 
 def test_retreat_conditions_at_the_end_of_a_tenday() -> None:
-    quiet = attrs.evolve(at_step(started(), "upf-attacks", 10), retreat_condition=4)
+    quiet = at_step(started(), "upf-attacks", 10)._replace(retreat_condition=4)
     assert "retreat condition 4 is met" in turn.advance(quiet, TABLES).campaign.outcome
     busy = lost(lost(quiet, "Minotaur Station"), "Hentz Station")
     assert turn.advance(busy, TABLES).campaign.outcome == ""
-    not_yet = attrs.evolve(at_step(started(), "upf-attacks", 9), retreat_condition=4)
+    not_yet = at_step(started(), "upf-attacks", 9)._replace(retreat_condition=4)
     assert turn.advance(not_yet, TABLES).campaign.outcome == ""
-    trade = attrs.evolve(quiet, retreat_condition=5)
+    trade = quiet._replace(retreat_condition=5)
     trade = lost(lost(trade, "Sathar Destroyer 1"), "Sathar Destroyer 2")
     trade = lost(lost(trade, "TF Prenglar Frigate 1"), "Pale Militia Frigate")  # militia do not count
     assert "retreat condition 5 is met" in turn.advance(trade, TABLES).campaign.outcome
@@ -575,10 +574,10 @@ def test_sathar_victory_and_the_draw() -> None:
     assert victory.judge(eleven)[0].outcome == ""
     twelve = victory.lose(eleven, [stations[11]], "combat")
     assert victory.judge(twelve)[0].outcome.startswith("Sathar victory: 12 stations destroyed")
-    draw = attrs.evolve(lost(lost(lost(campaign, "Fortress Gollwin"), "Fortress Pale"), "Fortress Kdikit"), retreat_condition=1)
+    draw = (lost(lost(lost(campaign, "Fortress Gollwin"), "Fortress Pale"), "Fortress Kdikit"))._replace(retreat_condition=1)
     draw = lost(draw, "Sathar Assault Carrier [12]")
     assert "a draw" in victory.judge(draw)[0].outcome
-    drone = lost(attrs.evolve(campaign, retreat_condition=1), "Sathar Assault Carrier [12]", "detonated")
+    drone = lost(campaign._replace(retreat_condition=1), "Sathar Assault Carrier [12]", "detonated")
     assert victory.judge(drone)[0].outcome == ""  # detonated drones do not count
 
 

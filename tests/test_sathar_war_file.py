@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 from typer.testing import CliRunner
 
@@ -17,7 +16,7 @@ from referee import storage
 from referee.cli import app
 from referee.errors import RefereeError
 from referee.sathar_war import campaign_file, movement, victory
-from referee.sathar_war.campaign import Campaign, Fight, Order
+from referee.sathar_war.campaign import Campaign, Fight, Log, Order
 from tests.test_sathar_war import TABLES, at_step, started, war
 
 runner = CliRunner()
@@ -56,10 +55,9 @@ def test_a_war_in_progress_reads_back_equal(tmp_path: Path) -> None:
     frigate = campaign.unit("TF Prenglar Frigate 1")
     assert frigate.place is not None and frigate.place.on_route and frigate.moved
     hurt = campaign.unit("UPF Destroyer 2")
-    campaign = campaign.with_units([attrs.evolve(hurt, roster=attrs.evolve(hurt.roster, hull=31))])
+    campaign = campaign.with_units([hurt._replace(roster=hurt.roster._replace(hull=31))])
     campaign = victory.lose(campaign, [campaign.unit("UPF Light Cruiser 1")], "combat")
-    campaign = attrs.evolve(
-        campaign,
+    campaign = campaign._replace(
         orders=(Order("UPF Destroyer 2", hull=10),),
         fights=(Fight("Prenglar", "Gran Quivera", "Sathar", ("Sathar Destroyer 1", "UPF Destroyer 2"), "advanced"),),
     )
@@ -77,11 +75,11 @@ def test_the_apps_saves_read_back_as_each_state_including_one_undone_to(tmp_path
     """The app's Writer keeps each unit's and log line's text between saves: what it writes after a
     move, after more changes, and after going back to an earlier state (undo) reads back as that
     state, and as the full file of :func:`campaign_file.to_dict` does."""
-    setup = attrs.evolve(war(), log=())  # no log lines: an empty array, not a missing key
+    setup = war()._replace(log=Log())  # no log lines: an empty array, not a missing key
     day_one = at_step(started(), "upf-move")
     moved = movement.move(day_one, TABLES, ["Task Force Prenglar"], toward="Cassidine").campaign
     hurt = moved.unit("UPF Destroyer 2")
-    hurt_too = moved.with_units([attrs.evolve(hurt, roster=attrs.evolve(hurt.roster, hull=31))])
+    hurt_too = moved.with_units([hurt._replace(roster=hurt.roster._replace(hull=31))])
     writer = campaign_file.Writer(TABLES)
     path = tmp_path / "war.toml"
     for state in (setup, day_one, moved, hurt_too, moved, day_one):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import attrs
 import pytest
 
 from referee import storage
@@ -158,7 +157,7 @@ def test_sathar_in_the_red_boxes_are_decelerating_into_the_system() -> None:
 
 def spend(campaign: Campaign, name: str, code: str = "T") -> Campaign:
     unit = campaign.unit(name)
-    return campaign.with_units([attrs.evolve(unit, roster=unit.roster.with_system(attrs.evolve(unit.roster.system(code), count=0)))])
+    return campaign.with_units([unit._replace(roster=unit.roster.with_system(unit.roster.system(code)._replace(count=0)))])
 
 
 def at_gran_quivera() -> Campaign:
@@ -199,7 +198,7 @@ def test_rearming_says_why_a_ship_with_weapons_spent_does_not_rearm() -> None:
     campaign = spend(at_gran_quivera(), "UPF Destroyer 1")
     away = put(campaign, ["UPF Destroyer 1"], Place("Cassidine"))
     assert "the UPF Destroyer 1 does not rearm: it is not at a planet (T 0 of 2)" in [line.text for line in supply.rearm(away)[1]]
-    moved = campaign.with_units([attrs.evolve(campaign.unit("UPF Destroyer 1"), moved=True)])
+    moved = campaign.with_units([campaign.unit("UPF Destroyer 1")._replace(moved=True)])
     assert "the UPF Destroyer 1 does not rearm: it moved today (T 0 of 2)" in [line.text for line in supply.rearm(moved)[1]]
 
 
@@ -221,7 +220,7 @@ def test_a_fighter_loose_in_a_start_circle_cannot_take_the_red_boxes() -> None:
     """A Sathar fighter replaced (Replacements: off the map, its carrier gone) and placed alone."""
     campaign = at_step(started(), "sathar-move", 2)
     fighter = campaign.unit("Sathar Fighter 1")
-    campaign = campaign.with_units([attrs.evolve(fighter, status="off-map", place=None, roster=attrs.evolve(fighter.roster, carried_by=""))])
+    campaign = campaign.with_units([fighter._replace(status="off-map", place=None, roster=fighter.roster._replace(carried_by=""))])
     campaign = setup.place_sathar(campaign, ["Sathar Fighter 1"], "Kizk-Kar").campaign
     with pytest.raises(RefereeError, match="cannot enter a transit box"):
         movement.move(campaign, TABLES, ["Sathar Fighter 1"], toward="Kizk-Kar")
@@ -232,16 +231,16 @@ def test_a_fighter_loose_in_a_start_circle_cannot_take_the_red_boxes() -> None:
 
 def hurt(campaign: Campaign, name: str, hull: int) -> Campaign:
     unit = campaign.unit(name)
-    return campaign.with_units([attrs.evolve(unit, roster=attrs.evolve(unit.roster, hull=hull))])
+    return campaign.with_units([unit._replace(roster=unit.roster._replace(hull=hull))])
 
 
 def arrived_and_docked() -> Campaign:
     """Day 3 at Triad: the battleship docked days ago (20 hull points to repair); a destroyer (10 to
     repair) moved in today and docked. Triad repairs 40 a day: enough for both."""
     campaign = hurt(hurt(at_step(war(), "upf-move", 3), "TF Cassidine Battleship", 100), "UPF Destroyer 1", 40)
-    campaign = attrs.evolve(fleets.dock(campaign, ["TF Cassidine Battleship"]).campaign, day=3)
+    campaign = (fleets.dock(campaign, ["TF Cassidine Battleship"]).campaign)._replace(day=3)
     campaign = put(campaign, ["UPF Destroyer 1"], Place("Cassidine", "Triad"))
-    campaign = campaign.with_units([attrs.evolve(campaign.unit("UPF Destroyer 1"), moved=True)])
+    campaign = campaign.with_units([campaign.unit("UPF Destroyer 1")._replace(moved=True)])
     return fleets.dock(campaign, ["UPF Destroyer 1"]).campaign
 
 
@@ -383,7 +382,7 @@ def test_repairs_in_space_are_one_repair_turn_after_each_battle() -> None:
     assert first.campaign.unit("TF Prenglar Frigate 1").roster.hull == 26
     with pytest.raises(RefereeError, match="the TF Prenglar Frigate 1 has made its repair turn after today's battle"):
         repairs.repair_in_space(first.campaign, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["5"])
-    two_days_on = attrs.evolve(at_step(first.campaign, "upf-move", 7), fights=())
+    two_days_on = at_step(first.campaign, "upf-move", 7)._replace(fights=())
     with pytest.raises(RefereeError, match="the TF Prenglar Frigate 1 fought no battle today"):
         repairs.repair_in_space(two_days_on, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["5"])
     with pytest.raises(RefereeError, match="fought no battle today"):
@@ -409,7 +408,7 @@ def test_a_lone_sathar_reinforcement_can_be_placed() -> None:
     start in one start circle.' Read: of the Sathar ships on the map, no more than half start the turn in
     one circle. One heavy cruiser placed on day 5 beside the 30 ships already on the map is 1 of 31."""
     campaign = at_step(started(), "sathar-move", 5)
-    campaign = campaign.with_units([attrs.evolve(u, place=Place("Prenglar"), placed=0) for u in campaign.units if u.side == "Sathar" and u.active])
+    campaign = campaign.with_units([u._replace(place=Place("Prenglar"), placed=0) for u in campaign.units if u.side == "Sathar" and u.active])
     placed = setup.place_sathar(campaign, ["Sathar Heavy Cruiser 1"], "Kizk-Kar").campaign
     assert setup.sathar_placement_problems(placed) == []
     assert turn.advance(placed, TABLES).campaign.step == "upf-move"
@@ -442,8 +441,8 @@ def test_the_referee_may_override_the_placement_reading_with_a_logged_note() -> 
 
 def test_ships_back_from_the_void_start_the_day_in_their_circle() -> None:
     campaign = few_left_and_five_placed()
-    back = campaign.with_units([attrs.evolve(campaign.unit("Sathar Heavy Cruiser 5"), status="void", place=None, returns=6, placed=-1)])
-    back = attrs.evolve(at_step(back, "upf-attacks", 5), day=5)
+    back = campaign.with_units([campaign.unit("Sathar Heavy Cruiser 5")._replace(status="void", place=None, returns=6, placed=-1)])
+    back = at_step(back, "upf-attacks", 5)._replace(day=5)
     after = turn.advance(back, TABLES).campaign  # day 6: it comes back to the Kizk-Kar circle
     assert after.unit("Sathar Heavy Cruiser 5").placed == 6
     assert "back from the Void, completely repaired, in a start circle: Sathar Heavy Cruiser 5 (Kizk-Kar Start Circle)" in [e.text for e in after.log]

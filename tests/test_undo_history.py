@@ -211,7 +211,7 @@ def test_a_fleet_moved_whole_is_named_as_one_and_a_long_summary_counts_the_rest(
     from referee.sathar_war import movement
     from tests.test_app import war_day_two
 
-    day = attrs.evolve(war_day_two(), step="upf-move")
+    day = war_day_two()._replace(step="upf-move")
     moved = movement.move(day, TABLES, ["Task Force Prenglar"], "Cassidine", None, "", [], random.Random(1), {}).campaign
     assert len([u for u in day.units if u.fleet == "Task Force Prenglar"]) == 16
     change = touched.between(day, moved)

@@ -9,7 +9,6 @@ import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import attrs
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -37,19 +36,19 @@ def secret_war() -> Campaign:
     drones, a UPF ship joining Strike Force NOVA off the map, the Sathar heavy cruisers and carriers
     still off the map, a damaged UPF destroyer docked and ordered repaired, a UPF frigate rearming,
     and a Sathar replacement roll."""
-    campaign = attrs.evolve(forces_at_setup(), shatter_drones=True)
+    campaign = forces_at_setup()._replace(shatter_drones=True)
     campaign = setup.choose_drones(campaign, "UPF", ["TF Cassidine Frigate 1", "TF Cassidine Frigate 2"]).campaign
     campaign = setup.choose_drones(campaign, "Sathar", ["Sathar Frigate 1", "Sathar Frigate 2"]).campaign
     campaign = fleets.join(campaign, "Strike Force NOVA", ["UPF Assault Scout 1"]).campaign
     campaign = setup.place_sathar(campaign, ["Sathar Destroyer *"], "Prenglar").campaign
     campaign = setup.place_sathar(campaign, ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign
     campaign = setup.choose_retreat(campaign, 3).campaign
-    campaign = attrs.evolve(turn.advance(campaign, TABLES).campaign, step="upf-move")  # day 1 (the Sathar moves are not the point)
+    campaign = (turn.advance(campaign, TABLES).campaign)._replace(step="upf-move")  # day 1 (the Sathar moves are not the point)
     hurt = campaign.unit("UPF Destroyer 1")
     outer_reach = campaign.unit("Outer Reach Station").place
-    hurt = attrs.evolve(hurt, place=outer_reach, roster=attrs.evolve(hurt.roster, hull=42))
+    hurt = hurt._replace(place=outer_reach, roster=hurt.roster._replace(hull=42))
     frigate = campaign.unit("TF Prenglar Frigate 1")
-    spent = attrs.evolve(frigate, roster=frigate.roster.with_system(attrs.evolve(frigate.roster.system("T"), count=0)))
+    spent = frigate._replace(roster=frigate.roster.with_system(frigate.roster.system("T")._replace(count=0)))
     campaign = campaign.with_units([hurt, spent])
     campaign = fleets.dock(campaign, ["UPF Destroyer 1"]).campaign
     campaign = repairs.order(campaign, "UPF Destroyer 1", hull=8).campaign
@@ -131,14 +130,14 @@ def test_each_side_reads_only_the_log_lines_it_may() -> None:
 
 
 def test_a_revealed_retreat_condition_is_everyones() -> None:
-    campaign = attrs.evolve(secret_war(), retreat_revealed=True)
+    campaign = secret_war()._replace(retreat_revealed=True)
     assert sides.view(campaign, "UPF").retreat[0] == f"retreat condition 3: {CONDITIONS[3]}"
 
 
 def test_the_void_is_on_the_time_track_for_everyone() -> None:
     """A Sathar ship in the Void is "placed on the time track, six days ahead of the Day marker"."""
     campaign = secret_war()
-    gone = attrs.evolve(campaign.unit("Sathar Destroyer 3"), status="void", place=None, returns=7, circle="Prenglar Start Circle")
+    gone = campaign.unit("Sathar Destroyer 3")._replace(status="void", place=None, returns=7, circle="Prenglar Start Circle")
     campaign = campaign.with_units([gone])
     seen = {c.name: c for c in sides.view(campaign, "UPF").seen}
     assert seen["Sathar Destroyer 3"].where == "the time track: back from the Void on day 7"
@@ -150,8 +149,8 @@ def test_alerts_of_one_sides_ships_are_that_sides() -> None:
     only route leads to Araks: both out of supply, each said to its own side only."""
     campaign = secret_war()
     campaign = campaign.with_units([
-        attrs.evolve(campaign.unit("Sathar Destroyer 15"), place=Place("Araks", "Hentz")),
-        attrs.evolve(campaign.unit("TF Prenglar Destroyer 1"), place=Place("Scree Fron", "Histran"), fleet=""),
+        campaign.unit("Sathar Destroyer 15")._replace(place=Place("Araks", "Hentz")),
+        campaign.unit("TF Prenglar Destroyer 1")._replace(place=Place("Scree Fron", "Histran"), fleet=""),
     ])
     upf, sathar, public = (" ".join(sides.alerts(campaign, side)) for side in sides.VIEWERS)
     assert "out of supply: 1 ships (TF Prenglar Destroyer 1)" in upf and "Sathar Destroyer 15" not in upf
@@ -178,7 +177,7 @@ def stand() -> Battle:
     battle = ordnance.move_seeker(battle, TABLES, random.Random(1), "0505", "0507").battle
     battle = movement.screen(battle, "Deathstroke", "SS").battle
     shimmer = battle.ship("Shimmer")
-    return battle.with_ships([attrs.evolve(shimmer, hull=31)])
+    return battle.with_ships([shimmer._replace(hull=31)])
 
 
 BATTLE_SECRETS = {
@@ -328,7 +327,7 @@ def test_a_damaged_file_keeps_the_last_good_view_and_says_so(tmp_path: Path) -> 
 
 def test_atomic_saves_in_quick_succession_never_show_half_a_file(tmp_path: Path) -> None:
     """Saves renamed over the file, many in a row while the view looks: every look reads a whole file."""
-    one, other = secret_war(), attrs.evolve(secret_war(), day=2)
+    one, other = secret_war(), secret_war()._replace(day=2)
     path = saved(tmp_path / "war.toml", one)
     texts = [campaign_file.text(c, TABLES) for c in (one, other)]
 

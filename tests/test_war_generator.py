@@ -138,7 +138,7 @@ def test_a_fighter_launched_in_a_battle_outlives_its_carrier_destroyed_there() -
     campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
     battle = dock(advance(battles.battle_for(campaign, "Prenglar")), "UPF Fighter 1", "").battle  # launched in the UPF's half
     carrier = battle.ship("TF Prenglar Assault Carrier")
-    battle, _ = settle(battle.with_ships([attrs.evolve(carrier, hull=0)]), [carrier.name])
+    battle, _ = settle(battle.with_ships([carrier._replace(hull=0)]), [carrier.name])
     assert not battle.ship("UPF Fighter 1").destroyed and battle.ship("UPF Fighter 2").destroyed
     done = battles.from_battle(campaign, battle)
     back = done.campaign

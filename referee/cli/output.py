@@ -1,5 +1,7 @@
 """Printing for scripts: ``--json`` output with stable keys, and the option that asks for it."""
 
+from __future__ import annotations
+
 from collections.abc import Sequence
 from typing import Annotated, Any, Optional
 
@@ -17,9 +19,7 @@ def print_json(data: object) -> None:
 def print_steps(entries: Sequence[Any], as_json: bool, extra: Optional[dict[str, object]] = None) -> None:
     """Log lines (a battle's or a campaign's), each with its dice and rule, or as JSON."""
     if as_json:
-        import attrs
-
-        print_json({**(extra or {}), "log": [{**attrs.asdict(e, filter=lambda a, v: a.name != "key"), "rolls": list(e.rolls)} for e in entries]})
+        print_json({**(extra or {}), "log": [{**_fields(e), "rolls": list(e.rolls)} for e in entries]})
         return
     for entry in entries:
         print(entry.text)
@@ -27,3 +27,16 @@ def print_steps(entries: Sequence[Any], as_json: bool, extra: Optional[dict[str,
             print(f"  dice: {roll}")
         if entry.rule:
             print(f"  [{entry.rule}]")
+
+
+def _fields(entry: Any) -> dict[str, Any]:
+    """A log line's fields but its ``key`` (not saved): a campaign's line is a NamedTuple, a
+    battle's, an engagement's and a scenario's attrs classes."""
+    if hasattr(entry, "_asdict"):
+        found: dict[str, Any] = entry._asdict()
+    else:
+        import attrs
+
+        found = attrs.asdict(entry)
+    found.pop("key", None)
+    return found

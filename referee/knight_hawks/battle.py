@@ -387,7 +387,7 @@ def advance(battle: Battle) -> Battle:
     # an evading ship had to turn on its next move: that move is over when its side's half ends;
     # each weapon fires once in a half of the turn (Rate of Fire)
     battle = attrs.evolve(battle, new_fires=frozenset(), moved=frozenset(), ships=tuple(
-        attrs.evolve(s, shots=(), must_turn=s.must_turn and s.side != battle.moving) for s in battle.ships
+        s._replace(shots=(), must_turn=s.must_turn and s.side != battle.moving) for s in battle.ships
     ))
     if battle.step == "turn" and battle.moving == first:
         nxt = attrs.evolve(battle, moving=second, fires_rolled=False)
@@ -402,7 +402,7 @@ def advance(battle: Battle) -> Battle:
         nxt = attrs.evolve(battle, step="repair", repaired=frozenset())
         rule = "Knight Hawks Tactical Operations Manual, Advanced Game: Sequence of Play (Repair Turn after every 3 turns)"
         return nxt.logged(*(nxt.entry(text, rule=why) for text, why in docked), nxt.entry(f"repair turn after turn {battle.turn}", rule=rule))
-    ships = tuple(attrs.evolve(s, fired=frozenset()) for s in battle.ships)
+    ships = tuple(s._replace(fired=frozenset()) for s in battle.ships)
     nxt = attrs.evolve(battle, turn=battle.turn + 1, moving=first, step="turn", fires_rolled=False, ships=ships, repaired=frozenset())
     ended = [nxt.entry(text, rule=why) for text, why in docked]
     if repair_due:

@@ -150,7 +150,7 @@ def strike(
     done = attack(shot, kh, rng, target, rolled, battle.damage_table)
     after = done.after or target
     if shot.evading_mr:
-        after = attrs.evolve(after, must_turn=True)
+        after = after._replace(must_turn=True)
     battle = battle.with_ships([after])
     icm_text = "".join(f"; {n} ICMs from the {s}" for s, n in icms if n)
     rolls: list[Roll | None] = [done.outcome.roll]
@@ -254,10 +254,10 @@ def _may_fire(battle: Battle, firer: Ship, target: Ship, line: System, name: str
 def _spend(ship: Ship, line: System) -> Ship:
     """Mark off one round of LTD ammunition and note the once-a-turn weapons fired."""
     if line.limited:
-        ship = ship.with_system(attrs.evolve(line, count=line.count - 1))
+        ship = ship.with_system(line._replace(count=line.count - 1))
     if line.code in ONCE_A_TURN:
-        return attrs.evolve(ship, fired=ship.fired | {line.code})
-    return attrs.evolve(ship, shots=(*ship.shots, line.code))
+        return ship._replace(fired=ship.fired | {line.code})
+    return ship._replace(shots=(*ship.shots, line.code))
 
 
 def launch_icms(battle: Battle, target: Ship, wanted: Sequence[tuple[str, int]]) -> tuple[list[Ship], int]:
@@ -284,7 +284,7 @@ def launch_icms(battle: Battle, target: Ship, wanted: Sequence[tuple[str, int]])
             raise RefereeError(f"the {ship.name} has a power short circuit: its ICMs do not work until repaired")
         if line.count < count:
             raise RefereeError(f"the {ship.name} has {line.count} ICMs left, not {count}")
-        changed = ship.with_system(attrs.evolve(line, count=line.count - count))
+        changed = ship.with_system(line._replace(count=line.count - count))
         launchers = [s for s in launchers if s.name != ship.name] + [changed]
         total += count
     return launchers, total
@@ -328,7 +328,7 @@ def settle(battle: Battle, destroyed: Sequence[str], shooting: bool = False) -> 
         gone = battle.ship(queue.pop(0))
         battle = attrs.evolve(battle, losses=(*battle.losses, Loss(gone.name, battle.turn, battle.moving, shooting)))
         hits: list[tuple[Ship, int, str]] = [
-            (attrs.evolve(s, docked_at=""), half(gone.hull_start), f"docked at the destroyed {gone.name}: half its {gone.hull_start} original hull points; no longer docked")
+            (s._replace(docked_at=""), half(gone.hull_start), f"docked at the destroyed {gone.name}: half its {gone.hull_start} original hull points; no longer docked")
             for s in battle.docked_at(gone.name)
         ]
         # fighters aboard a destroyed carrier: the book is silent; read as lost with it
@@ -339,7 +339,7 @@ def settle(battle: Battle, destroyed: Sequence[str], shooting: bool = False) -> 
                 hits.append((station, half(gone.hull_start), f"the {gone.name} was destroyed while docked: half its {gone.hull_start} original hull points"))
         for ship, points, why in hits:
             hull = max(0, ship.hull - points)
-            changed = attrs.evolve(ship, hull=hull)
+            changed = ship._replace(hull=hull)
             battle = battle.with_ships([changed])
             entry = battle.entry(f"the {ship.name} takes {points} hull points ({why}); hull {ship.hull} -> {hull}" + (" - destroyed" if hull == 0 else ""), rule=rule)
             battle = battle.logged(entry)

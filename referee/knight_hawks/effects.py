@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.knight_hawks.roster import FIRES, Ship
 from referee.tables import Row
@@ -62,21 +60,21 @@ def apply(ship: Ship, effect: Effect, hull_points: int = 0) -> tuple[Ship, str]:
             raise RefereeError("hull damage cannot be negative")
         hull = max(0, ship.hull - hull_points)
         gone = " - destroyed" if hull == 0 else ""
-        return attrs.evolve(ship, hull=hull), f"hull {ship.hull} -> {hull}{gone}"
+        return ship._replace(hull=hull), f"hull {ship.hull} -> {hull}{gone}"
     kind = effect.kind
     if kind.startswith("drive"):
         lost = {"drive-1": 1, "drive-half": -(-ship.adf_start // 2), "drive-all": ship.adf}[kind]
         adf = max(0, ship.adf - lost)
-        return attrs.evolve(ship, adf=adf), f"ADF {ship.adf} -> {adf}"
+        return ship._replace(adf=adf), f"ADF {ship.adf} -> {adf}"
     if kind.startswith("steering"):
         mr = max(0, ship.mr - 1) if kind == "steering-1" else 0
-        return attrs.evolve(ship, mr=mr), f"MR {ship.mr} -> {mr}"
+        return ship._replace(mr=mr), f"MR {ship.mr} -> {mr}"
     if kind in ("weapon", "defense"):
         return _destroy(ship, effect.system)
     damaged = ship.damaged | {kind}
     if kind == "damage-control":
         dcr = -(-ship.dcr // 2)
-        return attrs.evolve(ship, damaged=damaged, dcr=dcr), f"damage control hit: DCR {ship.dcr} -> {dcr}"
+        return ship._replace(damaged=damaged, dcr=dcr), f"damage control hit: DCR {ship.dcr} -> {dcr}"
     if kind == "disastrous-fire":
         # "Extinguishing a disastrous fire does not repair the ship's DCR, movement or combat
         # control systems" (Repairs: Fires): the fire damages damage control and combat control
@@ -85,11 +83,11 @@ def apply(ship: Ship, effect: Effect, hull_points: int = 0) -> tuple[Ship, str]:
         dcr = ship.dcr if "damage-control" in ship.damaged else -(-ship.dcr // 2)
         damaged |= {"damage-control", "combat-control"}
         line = f"disastrous fire: DCR {ship.dcr} -> {dcr}, ADF {ship.adf} -> 0, MR {ship.mr} -> 0, -10% on all attacks"
-        return attrs.evolve(ship, damaged=damaged, dcr=dcr, adf=0, mr=0), line
+        return ship._replace(damaged=damaged, dcr=dcr, adf=0, mr=0), line
     if kind == "power-short-circuit":
         line = "power short circuit: ICMs and electron, proton and stasis screens stop working; no new masking screens"
-        return attrs.evolve(ship, damaged=damaged, active_screen=""), line
-    return attrs.evolve(ship, damaged=damaged), f"{kind.replace('-', ' ')} hit"
+        return ship._replace(damaged=damaged, active_screen=""), line
+    return ship._replace(damaged=damaged), f"{kind.replace('-', ' ')} hit"
 
 
 def _destroy(ship: Ship, code: str) -> tuple[Ship, str]:
@@ -101,12 +99,12 @@ def _destroy(ship: Ship, code: str) -> tuple[Ship, str]:
     if line is None:
         raise RefereeError(f"the {ship.name} has no {code}")
     if line.limited or line.count <= 1:
-        changed = attrs.evolve(line, state="destroyed")
+        changed = line._replace(state="destroyed")
         what = f"{code} destroyed" + (f" ({line.count} left unusable)" if line.limited and line.count else "")
     else:
-        changed = attrs.evolve(line, count=line.count - 1)
+        changed = line._replace(count=line.count - 1)
         what = f"one {code} destroyed ({line.count - 1} left)"
     if code == ship.active_screen and changed.state == "destroyed":
-        ship = attrs.evolve(ship, active_screen="")
+        ship = ship._replace(active_screen="")
         what += " (it was the active screen: no screen is active now)"
     return ship.with_system(changed), what

@@ -75,7 +75,7 @@ def starting_speed(battle: Battle, name: str, speed: int) -> Done:
     if ship.docked_at or ship.carried_by or ship.ship_class in STATIONS:
         where = ship.docked_at or ship.carried_by
         raise RefereeError(f"the {ship.name} is {'docked with the ' + where if where else 'a station (in orbit)'}: it has no speed of its own to set")
-    return _done(battle, attrs.evolve(ship, speed=speed), f"the {ship.name} starts at speed {speed} (it was {ship.speed})", START_SPEED)
+    return _done(battle, ship._replace(speed=speed), f"the {ship.name} starts at speed {speed} (it was {ship.speed})", START_SPEED)
 
 
 def masking_screen(battle: Battle, name: str, up: bool) -> Done:
@@ -85,7 +85,7 @@ def masking_screen(battle: Battle, name: str, up: bool) -> Done:
     if not up:
         if not ship.masking_screen_up:
             raise RefereeError(f"the {ship.name} has no masking screen up")
-        return _done(battle, attrs.evolve(ship, masking_screen_up=False), f"the {ship.name}'s masking screen is gone", rule)
+        return _done(battle, ship._replace(masking_screen_up=False), f"the {ship.name}'s masking screen is gone", rule)
     _moving(battle, ship, "a masking screen is announced")
     line = ship.system("MS")
     if ship.masking_screen_up:
@@ -94,7 +94,7 @@ def masking_screen(battle: Battle, name: str, up: bool) -> Done:
         raise RefereeError(f"the {ship.name} has no masking screens left")
     if "power-short-circuit" in ship.damaged:
         raise RefereeError(f"the {ship.name} has a power short circuit: it cannot create masking screens until repaired")
-    ship = attrs.evolve(ship.with_system(attrs.evolve(line, count=line.count - 1)), masking_screen_up=True)
+    ship = ship.with_system(line._replace(count=line.count - 1))._replace(masking_screen_up=True)
     text = f"the {ship.name} puts up a masking screen ({line.count - 1} left): it lasts while the ship flies straight at its speed, or one orbit"
     return _done(battle, ship, text, rule)
 
@@ -107,7 +107,7 @@ def screen(battle: Battle, name: str, code: str) -> Done:
     if code in ("", "NONE", "OFF"):
         if not ship.active_screen:
             raise RefereeError(f"the {ship.name} has no screen active")
-        return _done(battle, attrs.evolve(ship, active_screen=""), f"the {ship.name} switches off its {ship.active_screen}", rule)
+        return _done(battle, ship._replace(active_screen=""), f"the {ship.name} switches off its {ship.active_screen}", rule)
     if battle.game != "advanced":
         raise RefereeError("electron, proton and stasis screens belong to the Advanced Game")
     if code not in SCREENS:
@@ -118,7 +118,7 @@ def screen(battle: Battle, name: str, code: str) -> Done:
     if "power-short-circuit" in ship.damaged:
         raise RefereeError(f"the {ship.name} has a power short circuit: its screens do not work until repaired")
     before = f" (instead of its {ship.active_screen}: one screen at a time)" if ship.active_screen else ""
-    return _done(battle, attrs.evolve(ship, active_screen=code), f"the {ship.name} activates its {code}{before}", rule)
+    return _done(battle, ship._replace(active_screen=code), f"the {ship.name} activates its {code}{before}", rule)
 
 
 def dock(battle: Battle, name: str, at: str) -> Done:
@@ -131,7 +131,7 @@ def dock(battle: Battle, name: str, at: str) -> Done:
             raise RefereeError(f"the {ship.name} is not docked")
         _moving(battle, ship, "a ship leaves its station or carrier")
         battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn - {ship.name})
-        return _done(battle, attrs.evolve(ship, docked_at="", carried_by=""), f"the {ship.name} leaves the {where}", rule)
+        return _done(battle, ship._replace(docked_at="", carried_by=""), f"the {ship.name} leaves the {where}", rule)
     base = _afloat(battle, at)
     if base.side != ship.side or base.name == ship.name:
         raise RefereeError(f"the {ship.name} can dock only with its own side's station or carrier")
@@ -146,13 +146,13 @@ def dock(battle: Battle, name: str, at: str) -> Done:
         # "In order to dock, the fighter must stop (have a speed of 0) in the same hex as the station or assault carrier";
         # landed during this game turn, it has not spent a complete game turn on board to rearm (Fighters)
         battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
-        return _done(battle, attrs.evolve(ship, carried_by=base.name, speed=0, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
+        return _done(battle, ship._replace(carried_by=base.name, speed=0, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
     if base.ship_class not in STATIONS:  # (a campaign's stations keep their type in its battles: fortresses, fortified and armed stations)
         raise RefereeError(f"ships dock at space stations; the {base.name} is a {base.ship_class}")
     # a ship stops to dock: a masking screen lasts only while it flies straight at its speed; docked
     # during this game turn, it has not spent the turn docked (a complete game turn: Battle.docked_turns)
     battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
-    return _done(battle, attrs.evolve(ship, docked_at=base.name, speed=0, masking_screen_up=False), f"the {ship.name} docks at the {base.name}", rule)
+    return _done(battle, ship._replace(docked_at=base.name, speed=0, masking_screen_up=False), f"the {ship.name} docks at the {base.name}", rule)
 
 
 def navigation(battle: Battle, kh: Tables, rng: random.Random, name: str, rolled: str | None = None) -> Done:
@@ -200,7 +200,7 @@ def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: 
     gone = roll.total <= chance.chance
     text = f"the {ship.name}: {chance.reading}; {roll.total} {'<=' if gone else '>'} {chance.chance}: " + ("breaks apart - destroyed" if gone else "holds together")
     if gone:
-        battle = battle.with_ships([attrs.evolve(ship, hull=0)])
+        battle = battle.with_ships([ship._replace(hull=0)])
     entry = battle.entry(text, [roll], rule)
     battle = battle.logged(entry)
     battle, more = settle(battle, [ship.name] if gone else [])
@@ -281,9 +281,9 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
     special, rule = scenarios.may_move(battle, ship, speed, mr_used)
     notes.append(special)
     rules += [rule] if rule else []
-    after = attrs.evolve(ship, speed=speed, must_turn=False)
+    after = ship._replace(speed=speed, must_turn=False)
     if ship.masking_screen_up and (speed != ship.speed or mr_used):
-        after = attrs.evolve(after, masking_screen_up=False)
+        after = after._replace(masking_screen_up=False)
         notes.append(f"its masking screen is gone: it lasts only while the ship flies straight at its speed ({'turned' if mr_used else 'changed speed'})")
         rules.append(MASKING)
     if "navigation" in ship.damaged and battle.damage_table:

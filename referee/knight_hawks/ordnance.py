@@ -63,7 +63,7 @@ def _drop(battle: Battle, by: str, code: str, what: str) -> tuple[Battle, str]:
         raise RefereeError(f"the {ship.name} carries no working {what}")
     if line.count < 1:
         raise RefereeError(f"the {ship.name} has no {what} left")
-    return battle.with_ships([ship.with_system(attrs.evolve(line, count=line.count - 1))]), ship.side
+    return battle.with_ships([ship.with_system(line._replace(count=line.count - 1))]), ship.side
 
 
 def lay_mines(battle: Battle, hex_: str, side: str = "", by: str = "") -> Done:

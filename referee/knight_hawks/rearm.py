@@ -64,7 +64,7 @@ def spent(ship: Ship) -> tuple[System, ...]:
 def rearmed(ship: Ship) -> Ship:
     """The ship with every working limited-supply weapon back to the load it started with."""
     for line in spent(ship):
-        ship = ship.with_system(attrs.evolve(line, count=line.start))
+        ship = ship.with_system(line._replace(count=line.start))
     return ship
 
 

@@ -17,8 +17,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-import attrs
-
 from referee import dice
 from referee.dice import Roll
 from referee.errors import RefereeError
@@ -76,7 +74,7 @@ def repair_turn(
         roll = dice.take("d100", rng, entered, f"repair {repair.target} ({repair.points} DCR points)")
         success, reading = read_roll(roll.total, repair.points)
         if roll.total >= 99:
-            ship = attrs.evolve(ship, airdock_only=ship.airdock_only | {repair.target})
+            ship = ship._replace(airdock_only=ship.airdock_only | {repair.target})
             attempts.append(Attempt(repair, roll, False, True, reading))
         elif not success:
             attempts.append(Attempt(repair, roll, False, False, reading))
@@ -154,43 +152,43 @@ def restore(ship: Ship, target: str) -> Ship:
     target = _target(target)
     if _damage_to(ship, target) == 0:
         raise RefereeError(f"the {ship.name} has no damage to {target} to repair; damaged: {', '.join(damaged_targets(ship)) or 'nothing'}")
-    ship = attrs.evolve(ship, airdock_only=ship.airdock_only - {target})
+    ship = ship._replace(airdock_only=ship.airdock_only - {target})
     if target == "hull":
-        return attrs.evolve(ship, hull=ship.hull_start)
+        return ship._replace(hull=ship.hull_start)
     if target == "adf":
-        return attrs.evolve(ship, adf=ship.adf_start)
+        return ship._replace(adf=ship.adf_start)
     if target == "mr":
-        return attrs.evolve(ship, mr=ship.mr_start)
+        return ship._replace(mr=ship.mr_start)
     if target.islower():
-        ship = attrs.evolve(ship, damaged=ship.damaged - {target})
-        return attrs.evolve(ship, dcr=ship.dcr_start) if target == "damage-control" else ship
+        ship = ship._replace(damaged=ship.damaged - {target})
+        return ship._replace(dcr=ship.dcr_start) if target == "damage-control" else ship
     line = ship.system(target)
     assert line is not None
     count = line.count if line.limited else line.start
-    return ship.with_system(attrs.evolve(line, state="working", count=count))
+    return ship.with_system(line._replace(state="working", count=count))
 
 
 def _repaired(ship: Ship, target: str, hull_roll: Roll | None) -> tuple[Ship, str]:
     if target == "hull" and hull_roll is not None:
         hull = min(ship.hull_start, ship.hull + hull_roll.total)
-        return attrs.evolve(ship, hull=hull), f"hull {ship.hull} -> {hull} ({hull_roll.describe()})"
+        return ship._replace(hull=hull), f"hull {ship.hull} -> {hull} ({hull_roll.describe()})"
     if target == "adf":
-        return attrs.evolve(ship, adf=ship.adf + 1), f"ADF {ship.adf} -> {ship.adf + 1}"
+        return ship._replace(adf=ship.adf + 1), f"ADF {ship.adf} -> {ship.adf + 1}"
     if target == "mr":
-        return attrs.evolve(ship, mr=ship.mr + 1), f"MR {ship.mr} -> {ship.mr + 1}"
+        return ship._replace(mr=ship.mr + 1), f"MR {ship.mr} -> {ship.mr + 1}"
     if target.islower():
-        ship = attrs.evolve(ship, damaged=ship.damaged - {target})
+        ship = ship._replace(damaged=ship.damaged - {target})
         if target == "damage-control":
-            return attrs.evolve(ship, dcr=ship.dcr_start), f"damage control repaired: DCR back to {ship.dcr_start}"
+            return ship._replace(dcr=ship.dcr_start), f"damage control repaired: DCR back to {ship.dcr_start}"
         if target.endswith("fire"):
             return ship, f"{target.replace('-', ' ')} put out (its damage stays)"
         return ship, f"{target.replace('-', ' ')} repaired"
     line = ship.system(target)
     assert line is not None
     if line.state == "destroyed":
-        fixed = attrs.evolve(line, state="working")
+        fixed = line._replace(state="working")
     else:
-        fixed = attrs.evolve(line, count=line.count + 1)
+        fixed = line._replace(count=line.count + 1)
     return ship.with_system(fixed), f"{target} repaired ({fixed.shown()})"
 
 
@@ -222,6 +220,8 @@ def repair_in_battle(
     if ship.name in battle.repaired:
         raise RefereeError(f"the {ship.name} has made its repairs this repair turn")
     after, attempts = repair_turn(ship, repairs, rng, rolled, hull_rolled)
+    import attrs  # (here: the campaign's commands import this module, and attrs is not on their path)
+
     battle = attrs.evolve(battle.with_ships([after]), repaired=battle.repaired | {ship.name})
     entries = [
         battle.entry(f"the {ship.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll], RULE)

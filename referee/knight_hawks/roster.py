@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Literal
-
-import attrs
+from typing import Literal, NamedTuple
 
 from referee.errors import RefereeError
 from referee.tables import Row
@@ -24,12 +22,11 @@ SCREENS = ("ES", "PS", "SS")  # electron, proton, stasis: one active at a time
 State = Literal["working", "destroyed"]
 
 
-@attrs.frozen
-class System:
+class System(NamedTuple):
     """One weapon or defense line of the roster: ``RB x4`` is System("RB", 4, 4)."""
 
     code: str
-    count: int
+    count: int  # type: ignore[assignment]  # (the field is the book's count, not tuple.count)
     start: int
     state: State = "working"
 
@@ -56,8 +53,7 @@ class System:
         return text if self.state == "working" else f"{text} destroyed"
 
 
-@attrs.frozen
-class Ship:
+class Ship(NamedTuple):
     """One ship's roster: hull, drives, DCR, systems, ammunition and damage."""
 
     name: str
@@ -107,7 +103,7 @@ class Ship:
         def swap(line: tuple[System, ...]) -> tuple[System, ...]:
             return tuple(changed if s.code == changed.code else s for s in line)
 
-        return attrs.evolve(self, weapons=swap(self.weapons), defenses=swap(self.defenses))
+        return self._replace(weapons=swap(self.weapons), defenses=swap(self.defenses))
 
 
 SYSTEM = re.compile(r"\s*([A-Za-z]+)\s*(?:x\s*(\d+)(?:\s+of\s+(\d+))?)?\s*(destroyed)?\s*")

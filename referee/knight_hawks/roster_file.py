@@ -11,8 +11,6 @@ import marshal
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, SCREENS, Ship, build, systems
@@ -163,8 +161,7 @@ def _ship_from_dict(item: object, where: str, game: str, kh: Tables) -> Ship:
         ship = build(stats, name, strict.get(table, "side", str, where), game)  # type: ignore[arg-type]
     except RefereeError as error:
         raise RefereeError(f"{where}: {error}") from None
-    ship = attrs.evolve(
-        ship,
+    ship = ship._replace(
         hull=_figure(table, "hull", ship.hull_start, where),
         adf=_figure(table, "adf_now", ship.adf_start, where),
         mr=_figure(table, "mr_now", ship.mr_start, where),

@@ -10,9 +10,7 @@ is entered ship by ship.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
-
-import attrs
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee import strict
 from referee.errors import RefereeError
@@ -37,8 +35,7 @@ RULES_NAMES = {"basic": "Basic Rules (Advanced ships, weapons and Combat Table; 
 BASIC_RULES = f"{BOOK}, Orders of Battle: 'If the Basic Rules are used ... The Advanced Game Damage Table and the repair rule are ignored'"
 
 
-@attrs.frozen
-class Contested:
+class Contested(NamedTuple):
     """A system where both sides are: the ships (and stations) of each that could fight."""
 
     system: str
@@ -118,8 +115,8 @@ def declare(campaign: Campaign, tables: Tables, system: str, planet: str = "", n
     suggestion = suggested_rules(tables, ships)
     game = chosen_game(suggestion, rules)
     fight = Fight(found.name, target, attacker, tuple(u.name for u in ships), suggestion, game)
-    marked = [attrs.evolve(u, attacked=target if attacker == "Sathar" else u.attacked) for u in attackers]
-    campaign = attrs.evolve(campaign.with_units(marked), fights=(*campaign.fights, fight))
+    marked = [u._replace(attacked=target if attacker == "Sathar" else u.attacked) for u in attackers]
+    campaign = campaign.with_units(marked)._replace(fights=(*campaign.fights, fight))
     text = (
         f"{attacker} attack at {target} ({found.name}): {len(attackers)} attacking ({', '.join(u.name for u in attackers)}); "
         f"{len(defenders)} may defend ({', '.join(u.name for u in defenders)}); suggested: {suggestion}; fought with the {RULES_NAMES[game]}"
@@ -165,8 +162,7 @@ def fight_of(campaign: Campaign, unit: Unit, fight: Fight | None = None) -> Figh
     raise RefereeError(f"the {unit.name} is in no battle declared today; declare the attack on its system first")
 
 
-@attrs.frozen
-class Outcome:
+class Outcome(NamedTuple):
     """What happened to one ship in a battle, as the referee reads it off the roster."""
 
     hull: int | None = None
@@ -192,7 +188,7 @@ def record(campaign: Campaign, name: str, outcome: Outcome, fight: Fight | None 
         _hull_only(unit.name, fight, outcome)
     ship = _roster(unit.roster, outcome)
     destroyed = outcome.destroyed or ship.hull == 0
-    unit = attrs.evolve(unit, roster=ship, fought=True)
+    unit = unit._replace(roster=ship, fought=True)
     campaign = campaign.with_units([unit])
     entries = [campaign.entry(f"{fight.attacker} attack at {fight.planet}: the {unit.name} {_changes(ship, outcome)}", rule=DECLARING)]
     if outcome.detonated:
@@ -229,7 +225,7 @@ def record_all(campaign: Campaign, outcomes: Mapping[str, Outcome], fight: Fight
             continue
         result = record(campaign, name, outcome, fights[-1])
         campaign, entries = result.campaign, [*entries, *result.entries]
-    campaign = attrs.evolve(campaign, fights=tuple(attrs.evolve(f, entered=True) if f in fights else f for f in campaign.fights))
+    campaign = campaign._replace(fights=tuple(f._replace(entered=True) if f in fights else f for f in campaign.fights))
     if same:
         line = campaign.entry(f"after the battle, unchanged: {', '.join(same)}", rule=DECLARING)
         campaign, entries = campaign.logged(line), [*entries, line]
@@ -256,7 +252,7 @@ def edit_roster(campaign: Campaign, name: str, outcome: Outcome) -> Done:
     ship = _roster(unit.roster, outcome)
     if ship == unit.roster:
         raise RefereeError(f"nothing to change on the {unit.name}'s roster")
-    campaign = campaign.with_units([attrs.evolve(unit, roster=ship)])
+    campaign = campaign.with_units([unit._replace(roster=ship)])
     return done(campaign, campaign.entry(f"the referee edits the {unit.name}'s roster by hand: {_changes(ship, outcome)}", rule=HAND_EDIT))
 
 
@@ -272,19 +268,19 @@ def _roster(ship: Ship, outcome: Outcome) -> Ship:
     wrong = [d for d in outcome.damaged if d not in DAMAGED_SYSTEMS]
     if wrong:
         raise RefereeError(f"{', '.join(wrong)}: not a damaged system; they are {', '.join(DAMAGED_SYSTEMS)}")
-    ship = attrs.evolve(ship, damaged=ship.damaged | set(outcome.damaged), **changes)
+    ship = ship._replace(damaged=ship.damaged | set(outcome.damaged), **changes)
     for code in outcome.lost_systems:
         line = ship.system(code)
         if line is None:
             raise RefereeError(f"the {ship.name} has no {code.upper()}; its systems are {', '.join(s.code for s in (*ship.weapons, *ship.defenses))}")
-        ship = ship.with_system(attrs.evolve(line, state="destroyed"))
+        ship = ship.with_system(line._replace(state="destroyed"))
     for code, count in outcome.spent.items():
         line = ship.system(code)
         if line is None or not line.limited:
             raise RefereeError(f"the {ship.name} has no {code.upper()} ammunition to spend")
         if not 0 <= count <= line.count:
             raise RefereeError(f"the {ship.name} has {line.count} {line.code} left; it cannot spend {count}")
-        ship = ship.with_system(attrs.evolve(line, count=line.count - count))
+        ship = ship.with_system(line._replace(count=line.count - count))
     return ship
 
 
@@ -316,8 +312,8 @@ def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str, riders: S
         raise RefereeError("ships escape into the transit boxes of a route to another system")
     box = route.first_box(fight.system)
     place = Place(route.name, box=box, toward=there)
-    aboard = campaign.aboard(unit.name) if riders is None else [attrs.evolve(u, roster=attrs.evolve(u.roster, carried_by=unit.name)) for u in riders]
-    moved = [attrs.evolve(u, place=place, fleet="", roster=attrs.evolve(u.roster, docked_at="")) for u in (unit, *aboard)]
+    aboard = campaign.aboard(unit.name) if riders is None else [u._replace(roster=u.roster._replace(carried_by=unit.name)) for u in riders]
+    moved = [u._replace(place=place, fleet="", roster=u.roster._replace(docked_at="")) for u in (unit, *aboard)]
     campaign = campaign.with_units(moved)
     with_fighters = f" with {', '.join(u.name for u in aboard)} aboard" if riders and aboard else ""
     text = f"the {unit.name} breaks off and escapes{with_fighters} to {place.shown(frontier)}; it resumes normal movement tomorrow"
@@ -342,7 +338,7 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
     defender = "UPF" if fight.attacker == "Sathar" else "Sathar"
     units = [campaign.unit(n) for n in fight.ships if campaign.unit(n).active]
     here = {u.name for u in units}
-    ships = tuple(attrs.evolve(u.roster, docked_at=_if_in(u.roster.docked_at, here), carried_by=_if_in(u.roster.carried_by, here)) for u in units)
+    ships = tuple(u.roster._replace(docked_at=_if_in(u.roster.docked_at, here), carried_by=_if_in(u.roster.carried_by, here)) for u in units)
     note = (
         f"From the campaign, day {campaign.day}: {fight.attacker} attack at {fight.planet} ({found.name}). Suggested: {fight.rules}. "
         f"Fought with the {RULES_NAMES[fight.game]}. The attacker moves first and enters from a narrow edge."
@@ -383,18 +379,18 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
         starts = ("hull_start", "adf_start", "mr_start", "dcr_start")
         if [getattr(ship, k) for k in starts] != [getattr(before, k) for k in starts] or _codes(ship) != _codes(before):
             raise RefereeError(f"the battle file's {ship.name} is not the campaign's: its roster starts otherwise (hull, ADF, MR, DCR or systems); export the battle again")
-        kept = attrs.evolve(
-            before, hull=ship.hull, adf=ship.adf, mr=ship.mr, dcr=ship.dcr, weapons=ship.weapons, defenses=ship.defenses,
+        kept = before._replace(
+            hull=ship.hull, adf=ship.adf, mr=ship.mr, dcr=ship.dcr, weapons=ship.weapons, defenses=ship.defenses,
             damaged=ship.damaged, airdock_only=ship.airdock_only,
         )
-        unit = attrs.evolve(unit, roster=kept, fought=True)
+        unit = unit._replace(roster=kept, fought=True)
         campaign = campaign.with_units([unit])
         if ship.destroyed:
             lost.append(unit)
         elif kept != before:
             entries.append(campaign.entry(f"the {unit.name} after the battle: {_after(before, kept)}", rule=rule))
     fought_in = {fight_of(campaign, by_name[s.name], whole) for s in battle.ships}
-    campaign = attrs.evolve(campaign, fights=tuple(attrs.evolve(f, entered=True) if f in fought_in else f for f in campaign.fights))
+    campaign = campaign._replace(fights=tuple(f._replace(entered=True) if f in fought_in else f for f in campaign.fights))
     campaign, escaped = _escapes(campaign, battle)
     entries += escaped
     if lost:
@@ -424,7 +420,7 @@ def _launched(campaign: Campaign, battle: Battle, lost: Sequence[Unit]) -> tuple
         base = unit.roster.carried_by
         if ship.destroyed or ship.carried_by or base not in gone or not unit.active or battle.escape(ship.name) is not None:
             continue
-        campaign = campaign.with_units([attrs.evolve(unit, roster=attrs.evolve(unit.roster, carried_by=""))])
+        campaign = campaign.with_units([unit._replace(roster=unit.roster._replace(carried_by=""))])
         text = (
             f"{unit.name}: launched in the battle, not aboard the {base} when it was destroyed, so not lost with it; in {fight_of(campaign, unit).system}, "
             f"out of a carrier ({LEFT_OUT})"
@@ -459,7 +455,7 @@ def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]
             raise RefereeError(f"the {ship.name} left the battle's map toward {escape.toward}: {error}") from None
         entries.append(line)
         if left:  # launched in the battle and not back aboard: they stay in the system
-            campaign = campaign.with_units([attrs.evolve(u, roster=attrs.evolve(u.roster, carried_by="")) for u in left])
+            campaign = campaign.with_units([u._replace(roster=u.roster._replace(carried_by="")) for u in left])
             text = (
                 f"{', '.join(u.name for u in left)}: not aboard the {ship.name} when it left the battle, so not with it; launched in {fight_of(campaign, unit).system} "
                 f"({LEFT_OUT})"

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Literal, overload
-
-import attrs
+from typing import Literal, NamedTuple, overload
 
 from referee import strict
 from referee.dice import Roll
@@ -37,8 +35,7 @@ FORCES = ("Sathar", "Task Force Prenglar", "Task Force Cassidine", "Strike Force
 CARRIERS = ("assault carrier",)
 
 
-@attrs.frozen
-class Place:
+class Place(NamedTuple):
     """Where a ship is on the map: in a system (at a planet), in a box of a route, or in a start circle."""
 
     where: str  # a system, a start circle, or a route's name
@@ -71,8 +68,7 @@ class Place:
         return f"box {number} of {route.boxes} from {route.other(self.toward)} to {self.toward} ({heading}{rate})"
 
 
-@attrs.frozen
-class Unit:
+class Unit(NamedTuple):
     """A ship or station of the war: its roster, its force, where it is and what it did today."""
 
     roster: Ship
@@ -138,16 +134,25 @@ class Unit:
         return self.place.where
 
 
-@attrs.frozen
-class Entry:
-    """One line of the campaign's log: what happened, its dice receipts, and the rule."""
+class Entry(NamedTuple):
+    """One line of the campaign's log: what happened, its dice receipts, and the rule. Two lines
+    are equal when all but their ``key`` are."""
 
     day: int
     step: str
     text: str
     rolls: tuple[str, ...] = ()
     rule: str = ""
-    key: str = attrs.field(default="", eq=False)  # while an action is previewed: the name a die result rolled at the table is entered under (not saved)
+    key: str = ""  # while an action is previewed: the name a die result rolled at the table is entered under (not saved)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Entry) and self[:5] == other[:5]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:5])
 
 
 class Kept:
@@ -238,13 +243,7 @@ class Log(Sequence[Entry]):
         return f"Log({len(self)} lines: {self.kept.count if self.kept else 0} kept, {len(self.added)} added)"
 
 
-def as_log(lines: Iterable[Entry]) -> Log:
-    """A log of these lines (a Log as it is)."""
-    return lines if isinstance(lines, Log) else Log(lines)
-
-
-@attrs.frozen
-class Order:
+class Order(NamedTuple):
     """The referee's repair order for today at a construction centre: hull points, or one system."""
 
     ship: str
@@ -252,20 +251,18 @@ class Order:
     system: str = ""
 
 
-@attrs.frozen
-class Allowance:
+class Allowance(NamedTuple):
     """A UPF replacement owed: at a surviving fortress (one ship frigate or larger) or fortified
     station (two assault scouts or fighters); ``used`` names the ships already brought back."""
 
     station: str
     size: Literal["large", "small"]
-    count: int
+    count: int  # type: ignore[assignment]  # (the field, not tuple.count)
     until: int  # the last day it may be used
     used: tuple[str, ...] = ()
 
 
-@attrs.frozen
-class Loss:
+class Loss(NamedTuple):
     """A ship or station lost, for the victory conditions and replacements."""
 
     day: int
@@ -277,8 +274,7 @@ class Loss:
     station: bool = False
 
 
-@attrs.frozen
-class Fight:
+class Fight(NamedTuple):
     """An attack declared today: the system, the planet named, the attacker, every ship that may
     fight, the rules the chart suggests, and the rules the referee chose (basic or advanced)."""
 
@@ -291,8 +287,7 @@ class Fight:
     entered: bool = False  # its results are entered, every ship at once (the results table, a battle taken in)
 
 
-@attrs.frozen
-class Campaign:
+class Campaign(NamedTuple):
     frontier: Frontier
     units: tuple[Unit, ...]
     day: int = 0  # 0: setting up; the war begins on day 1
@@ -306,7 +301,7 @@ class Campaign:
     allowances: tuple[Allowance, ...] = ()
     losses: tuple[Loss, ...] = ()
     fights: tuple[Fight, ...] = ()
-    log: Log = attrs.field(factory=Log, converter=as_log)
+    log: Log = Log()  # (lines of a tuple are given as Log(lines))
 
     # ------------------------------------------------------------------ finding units
 
@@ -364,13 +359,13 @@ class Campaign:
 
     def with_units(self, changed: Iterable[Unit]) -> Campaign:
         by_name = {u.name: u for u in changed}
-        return attrs.evolve(self, units=tuple(by_name.get(u.name, u) for u in self.units))
+        return self._replace(units=tuple(by_name.get(u.name, u) for u in self.units))
 
     def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "", key: str = "") -> Entry:
         return Entry(self.day, self.step, text, tuple(r.describe() for r in rolls if r is not None), rule, key)
 
     def logged(self, *entries: Entry) -> Campaign:
-        return attrs.evolve(self, log=self.log + entries)
+        return self._replace(log=self.log + entries)
 
     @property
     def tenday(self) -> tuple[int, int]:
@@ -389,8 +384,7 @@ def nothing_to_override(reading: str) -> RefereeError:
     return RefereeError(f"nothing to override: the reading ({reading}) does not stand in the way here; leave the override out")
 
 
-@attrs.frozen
-class Done:
+class Done(NamedTuple):
     """An action's result: the new campaign and the log lines it added."""
 
     campaign: Campaign

@@ -12,8 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import attrs
-
 from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.roster import Ship
@@ -51,7 +49,7 @@ def from_dict(data: dict[str, Any], tables: Tables, log: Path | None = None) -> 
     the log file beside it (:mod:`log_file`), for a file that keeps its log there."""
     head = _head_from_dict(_header(data), frontier_file.from_dict(strict.get(data, "map", dict, "campaign file")))
     units = strict.items(data, "units", lambda item, at: _unit(item, at, tables))
-    return check(attrs.evolve(head, units=units, log=Log(strict.items(data, "log", log_file.entry_from_dict), _kept(data, log))))
+    return check(head._replace(units=units, log=Log(strict.items(data, "log", log_file.entry_from_dict), _kept(data, log))))
 
 
 def read(path: Path, tables: Tables) -> Campaign:
@@ -490,10 +488,10 @@ def _head(campaign: Campaign) -> dict[str, Any]:
         "format": FORMAT, "version": VERSION, "day": campaign.day, "step": campaign.step,
         "replacements": campaign.replacements, "shatter_drones": campaign.shatter_drones,
         "retreat_condition": campaign.retreat_condition, "retreat_revealed": campaign.retreat_revealed, "outcome": campaign.outcome,
-        "orders": [attrs.asdict(o) for o in campaign.orders],
-        "allowances": [{**attrs.asdict(a), "used": list(a.used)} for a in campaign.allowances],
+        "orders": [o._asdict() for o in campaign.orders],
+        "allowances": [{**a._asdict(), "used": list(a.used)} for a in campaign.allowances],
         "losses": [loss_line(loss) for loss in campaign.losses],
-        "fights": [{**attrs.asdict(f), "ships": list(f.ships)} for f in campaign.fights],
+        "fights": [{**f._asdict(), "ships": list(f.ships)} for f in campaign.fights],
     }
 
 
@@ -582,7 +580,7 @@ class Writer:
             del head["losses"]  # a part of its own, below: the losses ledger grows all war long and seldom changes
             keys = log_file.dumps({k: v for k, v in head.items() if not isinstance(v, (list, dict))})
             tables = log_file.dumps({k: v for k, v in head.items() if isinstance(v, (list, dict))})
-            head_tables = storage.read_back_tables(keys + tables, lambda data: _head_from_dict(_header(data), campaign.frontier), attrs.evolve(campaign, units=(), log=(), losses=()))
+            head_tables = storage.read_back_tables(keys + tables, lambda data: _head_from_dict(_header(data), campaign.frontier), campaign._replace(units=(), log=Log(), losses=()))
             losses = self._part(campaign.losses, lambda ls: {"losses": [loss_line(x) for x in ls]}, lambda d: strict.items(d, "losses", _loss), known)
             chart = self._part(campaign.frontier, lambda f: {"map": frontier_file.to_dict(f)}, lambda d: frontier_file.from_dict(d["map"]), known)
             units = [self._part(u, lambda u: {"units": [unit_dict(u)]}, lambda d: _unit(d["units"][0], "units", self.tables), known) for u in campaign.units]
@@ -646,12 +644,12 @@ def unit_dict(unit: Unit) -> dict[str, Any]:
     data = ship_dict(unit.roster)
     data["force"] = unit.force
     defaults = Unit(unit.roster, unit.force)
-    for field in attrs.fields(Unit):
-        if field.name in ("roster", "force", "place"):
+    for field in Unit._fields:
+        if field in ("roster", "force", "place"):
             continue
-        value = getattr(unit, field.name)
-        if value != getattr(defaults, field.name):
-            data[field.name] = value
+        value = getattr(unit, field)
+        if value != getattr(defaults, field):
+            data[field] = value
     if unit.place is not None:
-        data["place"] = {k: v for k, v in attrs.asdict(unit.place).items() if k == "where" or v != getattr(Place(""), k)}
+        data["place"] = {k: v for k, v in unit.place._asdict().items() if k == "where" or v != getattr(Place(""), k)}
     return data

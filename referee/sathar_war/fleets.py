@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Unit, done
 from referee.sathar_war.forces import carrier_capacity
@@ -62,7 +60,7 @@ def join(campaign: Campaign, fleet: str, names: Sequence[str]) -> Done:
     clash = [u for u in campaign.units if u.name.casefold() == name.casefold()]
     if clash:
         raise RefereeError(f"{clash[0].name} is a ship's name; give the fleet another")
-    campaign = campaign.with_units([attrs.evolve(u, fleet=name) for u in units])
+    campaign = campaign.with_units([u._replace(fleet=name) for u in units])
     verb = "join" if members else "form"
     return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} {verb} {name} at {_where(campaign, units[0])}", rule=SHEET))
 
@@ -74,7 +72,7 @@ def _assign_off_map(campaign: Campaign, fleet: str, units: Sequence[Unit]) -> Do
     wrong = [u.name for u in units if u.force != "Non-Attached"]
     if wrong:
         raise RefereeError(f"{', '.join(wrong)}: only non-attached ships are assigned to {fleet} at set-up ({OFF_MAP})")
-    gone = [attrs.evolve(u, status="off-map", place=None, fleet=fleet if u in units else "", docked_since=0, roster=attrs.evolve(u.roster, docked_at=""))
+    gone = [u._replace(status="off-map", place=None, fleet=fleet if u in units else "", docked_since=0, roster=u.roster._replace(docked_at=""))
             for u in (*units, *(f for u in units for f in campaign.aboard(u.name)))]
     campaign = campaign.with_units(gone)
     text = f"{', '.join(u.name for u in units)} join {fleet} off the map, to be placed with it"
@@ -87,7 +85,7 @@ def detach(campaign: Campaign, names: Sequence[str]) -> Done:
     loose = [u for u in units if not u.fleet]
     if loose:
         raise RefereeError(f"{', '.join(u.name for u in loose)} is in no fleet")
-    campaign = campaign.with_units([attrs.evolve(u, fleet="") for u in units])
+    campaign = campaign.with_units([u._replace(fleet="") for u in units])
     text = "; ".join(f"{u.name} leaves {u.fleet}" for u in units)
     return done(campaign, campaign.entry(text, rule=SHEET))
 
@@ -121,7 +119,7 @@ def land(campaign: Campaign, names: Sequence[str], base: str) -> Done:
     room = carrier_capacity(carrier)
     if room and len(aboard) + len(fighters) > room:
         raise RefereeError(f"the {carrier.name} carries {room} fighters; {len(aboard)} are aboard ({FIGHTERS})")
-    changed = [attrs.evolve(f, fleet="", roster=attrs.evolve(f.roster, carried_by=carrier.name)) for f in fighters]
+    changed = [f._replace(fleet="", roster=f.roster._replace(carried_by=carrier.name)) for f in fighters]
     campaign = campaign.with_units(changed)
     return done(campaign, campaign.entry(f"{', '.join(f.name for f in fighters)} aboard the {carrier.name}", rule=FIGHTERS))
 
@@ -142,7 +140,7 @@ def launch(campaign: Campaign, names: Sequence[str]) -> Done:
         why = why_not_launch(campaign, fighter)
         if why:
             raise RefereeError(why)
-    changed = [attrs.evolve(f, roster=attrs.evolve(f.roster, carried_by="")) for f in fighters]
+    changed = [f._replace(roster=f.roster._replace(carried_by="")) for f in fighters]
     campaign = campaign.with_units(changed)
     text = f"{', '.join(f.name for f in fighters)} launched; fighters not aboard a carrier or station when the Day marker is advanced are destroyed"
     return done(campaign, campaign.entry(text, rule=FIGHTERS))
@@ -169,7 +167,7 @@ def dock(campaign: Campaign, names: Sequence[str], station: str = "") -> Done:
         raise RefereeError(f"there is no station on the map at {_where(campaign, units[0])} to dock at; ships dock at the station of the planet they are at")
     if base.side != units[0].side:
         raise RefereeError(f"the {base.name} is not a station of the {units[0].side}")
-    changed = [attrs.evolve(u, roster=attrs.evolve(u.roster, docked_at=base.name), docked_since=u.docked_since or campaign.day) for u in units]
+    changed = [u._replace(roster=u.roster._replace(docked_at=base.name), docked_since=u.docked_since or campaign.day) for u in units]
     campaign = campaign.with_units(changed)
     return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} dock at the {base.name}", rule=DOCKING))
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.knight_hawks.roster import Ship, build
 from referee.sathar_war.campaign import BOOK, Campaign, Place, Unit
@@ -52,7 +50,7 @@ def station(tables: Tables, name: str, station_type: str) -> Ship:
 def fresh(tables: Tables, unit: Unit) -> Ship:
     """The unit's roster as new (completely repaired, fully armed); its name and base are kept."""
     made = station(tables, unit.name, unit.kind) if unit.station else ship(tables, unit.kind, unit.name, unit.roster.side)
-    return attrs.evolve(made, carried_by=unit.roster.carried_by, docked_at=unit.roster.docked_at)
+    return made._replace(carried_by=unit.roster.carried_by, docked_at=unit.roster.docked_at)
 
 
 def _numbered(prefix: str, ship_class: str, count: int) -> list[str]:
@@ -98,7 +96,7 @@ def _sathar(tables: Tables) -> list[Unit]:
     ]
     carriers = [u for u in units if u.kind == "assault carrier"]
     fighters = [u for u in units if u.fighter]
-    aboard = [attrs.evolve(f, roster=attrs.evolve(f.roster, carried_by=carriers[n % len(carriers)].name)) for n, f in enumerate(fighters)]
+    aboard = [f._replace(roster=f.roster._replace(carried_by=carriers[n % len(carriers)].name)) for n, f in enumerate(fighters)]
     by_name = {u.name: u for u in aboard}
     return [by_name.get(u.name, u) for u in units]
 
@@ -123,7 +121,7 @@ def _spacefleet(tables: Tables, frontier: Frontier) -> list[Unit]:
     for unit in units:
         if unit.fighter:
             carrier = carriers[unit.force]
-            unit = attrs.evolve(unit, roster=attrs.evolve(unit.roster, carried_by=carrier.name), fleet="", place=carrier.place, status=carrier.status)
+            unit = unit._replace(roster=unit.roster._replace(carried_by=carrier.name), fleet="", place=carrier.place, status=carrier.status)
         placed.append(unit)
     return placed
 
@@ -139,6 +137,6 @@ def _militia(tables: Tables, frontier: Frontier, stations: dict[str, Unit]) -> l
             raise RefereeError(f"{planet}'s militia (ssw.militia) are based at its station, and the map gives {planet} no station")
         for column, ship_class in columns:
             for name in _numbered(f"{planet} Militia", ship_class, int(str(row[column]))):
-                roster = attrs.evolve(ship(tables, ship_class, name, "UPF"), docked_at=base.name)
+                roster = ship(tables, ship_class, name, "UPF")._replace(docked_at=base.name)
                 units.append(Unit(roster, "Militia", place=Place(system.name, planet), home=planet))
     return units

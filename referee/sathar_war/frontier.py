@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 from referee import strict
 from referee.errors import RefereeError
@@ -29,24 +27,21 @@ MAX_COLUMN, MAX_ROW = 400, 200  # a place on the picture, in characters (a pictu
 At = tuple[int, int]  # (column, row) on the map picture
 
 
-@attrs.frozen
-class Planet:
+class Planet(NamedTuple):
     name: str
     station: str = ""  # the station or fortress in orbit, by the orders of battle' name
     station_type: str = ""  # fortress, fortified station, armed station
     scc: int = 0  # spaceship construction centre: hull points repaired a day (0: none)
 
 
-@attrs.frozen
-class StarSystem:
+class StarSystem(NamedTuple):
     name: str
     planets: tuple[Planet, ...]
     source: str = ""
     at: At | None = None  # where the picture draws it (None: the map does not say)
 
 
-@attrs.frozen
-class Route:
+class Route(NamedTuple):
     """A path of transit boxes between two places: two systems (blue), or a circle and its system (red)."""
 
     ends: tuple[str, str]
@@ -79,8 +74,7 @@ class Route:
         return self.boxes + 1 - box if toward == self.ends[1] else box
 
 
-@attrs.frozen
-class Circle:
+class Circle(NamedTuple):
     name: str
     system: str
     boxes: int
@@ -92,26 +86,39 @@ class Circle:
         return Route((self.name, self.system), self.boxes, inferred=self.inferred, red=True)
 
 
-@attrs.frozen
 class Frontier:
-    name: str
-    systems: tuple[StarSystem, ...]
-    routes: tuple[Route, ...]
-    circles: tuple[Circle, ...]
-    source: str = ""
-    notes: tuple[str, ...] = ()
-    system_names: frozenset[str] = attrs.field(init=False, eq=False, repr=False)  # asked thousands of times a screen
-    by_name: dict[str, StarSystem | Route] = attrs.field(init=False, eq=False, repr=False)  # systems and routes by their exact names
-    links: dict[str, tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)  # each place's neighbours (supply asks thousands of times)
+    """The map: its systems, routes and start circles, and the lookups made from them once (the
+    rules ask which places are systems, and what lies next to a place, thousands of times a screen).
+    Two maps are equal when what they say is."""
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "system_names", frozenset(s.name for s in self.systems))
-        object.__setattr__(self, "by_name", {**{r.name: r for r in self.all_routes()}, **{s.name: s for s in self.systems}})
+    __slots__ = ("name", "systems", "routes", "circles", "source", "notes", "system_names", "by_name", "links")
+
+    def __init__(self, name: str, systems: tuple[StarSystem, ...], routes: tuple[Route, ...], circles: tuple[Circle, ...], source: str = "", notes: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.systems = systems
+        self.routes = routes
+        self.circles = circles
+        self.source = source
+        self.notes = notes
+        self.system_names = frozenset(s.name for s in systems)
+        self.by_name: dict[str, StarSystem | Route] = {**{r.name: r for r in self.all_routes()}, **{s.name: s for s in systems}}  # systems and routes by their exact names
         links: dict[str, list[str]] = {}
         for route in self.all_routes():
             for end in route.ends:
                 links.setdefault(end, []).append(route.other(end))
-        object.__setattr__(self, "links", {place: tuple(near) for place, near in links.items()})
+        self.links = {place: tuple(near) for place, near in links.items()}  # each place's neighbours
+
+    def _said(self) -> tuple[object, ...]:
+        return (self.name, self.systems, self.routes, self.circles, self.source, self.notes)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Frontier) and other._said() == self._said()
+
+    def __hash__(self) -> int:
+        return hash(self._said())
+
+    def __repr__(self) -> str:
+        return f"Frontier({self.name!r}: {len(self.systems)} systems, {len(self.routes)} routes, {len(self.circles)} circles)"
 
     def system(self, name: str) -> StarSystem:
         found = self.by_name.get(name)

@@ -42,8 +42,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from referee import storage, strict
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import STEPS, Campaign, Entry, Kept, Log, Step
@@ -165,7 +163,7 @@ class Appending:
 
     def saved(self, campaign: Campaign) -> Campaign:
         """The campaign as saved: its log's lines all kept beside its file (those known kept in memory)."""
-        return attrs.evolve(campaign, log=self.settled())
+        return campaign._replace(log=self.settled())
 
     def settled(self) -> Log:
         """The log as saved: every line kept beside the campaign file, those known kept in memory."""

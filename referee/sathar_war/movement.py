@@ -9,9 +9,7 @@ one box a day. Each order is refused with the rule that forbids it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee import dice, strict
 from referee.errors import RefereeError
@@ -105,10 +103,10 @@ def move(
     if planet:
         if new.on_route or not campaign.frontier.is_system(new.where):
             raise RefereeError(f"a planet is named only for ships ending the day in a system; they end it at {new.shown(campaign.frontier)}")
-        new = attrs.evolve(new, planet=_planet_of(campaign, new.where, planet))
+        new = new._replace(planet=_planet_of(campaign, new.where, planet))
     elif not new.on_route and campaign.frontier.is_system(new.where):
         planets = campaign.frontier.system(new.where).planets
-        new = attrs.evolve(new, planet=planets[0].name if len(planets) == 1 else "")
+        new = new._replace(planet=planets[0].name if len(planets) == 1 else "")
     who = _fleets_or_names(campaign, units)
     entries = [campaign.entry(f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps})", rule=_rule(campaign, new, place))]
     lost: set[str] = set()
@@ -122,7 +120,7 @@ def move(
     changed = [_moved(u, new) for u in units]
     left = campaign.leaving(units)
     if left:
-        changed = [attrs.evolve(u, fleet="") if u.name in left else u for u in changed]
+        changed = [u._replace(fleet="") if u.name in left else u for u in changed]
         entries.append(campaign.entry(f"{', '.join(sorted(left))} leave their fleet: the rest of it stays (a fleet's ships are together)", rule=TRANSIT))
     campaign = _carry(campaign.with_units(changed), changed)
     if lost:
@@ -135,9 +133,9 @@ def move(
 def _to_planet(campaign: Campaign, units: Sequence[Unit], planet: str) -> Done:
     place = units[0].place
     assert place is not None
-    new = attrs.evolve(place, planet=_planet_of(campaign, place.where, planet))
+    new = place._replace(planet=_planet_of(campaign, place.where, planet))
     left = campaign.leaving(units)
-    changed = [attrs.evolve(_moved(u, new), fleet="" if u.name in left else u.fleet) for u in units]
+    changed = [_moved(u, new)._replace(fleet="" if u.name in left else u.fleet) for u in units]
     campaign = _carry(campaign.with_units(changed), changed)
     return done(campaign, campaign.entry(f"{_names(units)} move to {new.shown(campaign.frontier)}", rule=f"{BOOK}, Star Systems"))
 
@@ -150,7 +148,7 @@ def _planet_of(campaign: Campaign, system: str, planet: str) -> str:
 
 
 def _moved(unit: Unit, new: Place) -> Unit:
-    return attrs.evolve(unit, roster=attrs.evolve(unit.roster, docked_at=""), place=new, moved=True, docked_since=0)
+    return unit._replace(roster=unit.roster._replace(docked_at=""), place=new, moved=True, docked_since=0)
 
 
 def _carry(campaign: Campaign, carriers: Sequence[Unit]) -> Campaign:
@@ -158,7 +156,7 @@ def _carry(campaign: Campaign, carriers: Sequence[Unit]) -> Campaign:
     aboard = []
     for carrier in carriers:
         for fighter in campaign.aboard(carrier.name):
-            aboard.append(attrs.evolve(fighter, place=carrier.place, moved=True))
+            aboard.append(fighter._replace(place=carrier.place, moved=True))
     return campaign.with_units(aboard)
 
 
@@ -188,18 +186,18 @@ def _route_move(campaign: Campaign, units: Sequence[Unit], place: Place, toward:
         if there != place.toward:
             if place.jumped:
                 raise RefereeError(f"{_names(units)} have jumped and are decelerating into {place.toward}; they cannot turn back ({TRANSIT})")
-            start = attrs.evolve(place, toward=there, turned=not place.turned, rate=1)
+            start = place._replace(toward=there, turned=not place.turned, rate=1)
             if rate not in (None, 1):
                 raise RefereeError(f"turning back, ships decelerate at one box a day ({TRANSIT}: 'it must decelerate back toward the star at the rate of one transit box per day')")
         if route.red and rate not in (None, 1):
             raise RefereeError(RED_PATHS)  # (a red path has no jump box: the rates of the jump do not apply)
         rate = _rate(start, rate)
     _check_rate(units, route.red, rate, start)
-    new = attrs.evolve(start, rate=rate if not start.jumped else start.rate)
+    new = start._replace(rate=rate if not start.jumped else start.rate)
     box, crossed, entered_jump = one_day(route, box, there, rate, jumped, new.turned)
     if box < 1 or box > route.boxes:
         return Place(there), False, f"{crossed} box{'es' if crossed > 1 else ''}, arriving"
-    new = attrs.evolve(new, box=box, jumped=jumped or entered_jump)
+    new = new._replace(box=box, jumped=jumped or entered_jump)
     how = f"{crossed} box{'es' if crossed > 1 else ''}" + (", entering the jump box: the ships have jumped" if entered_jump else "")
     return new, entered_jump, how
 
@@ -223,8 +221,7 @@ def one_day(route: Route, box: int, there: str, rate: int, jumped: bool, turned:
 # ---------------------------------------------------------------------- journeys
 
 
-@attrs.frozen
-class Journey:
+class Journey(NamedTuple):
     """The way to a place further on: each system (or start circle) reached in turn, the place
     sought last, and the days to arrive at the rate asked (each leg's jump stopping that day's move)."""
 

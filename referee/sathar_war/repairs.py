@@ -10,9 +10,7 @@ days, completely repaired) or use a captured SCC at half its capacity.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import RefereeError
 from referee.knight_hawks.repair import Repair, damaged_targets, repair_turn, restore
@@ -37,8 +35,7 @@ AFTER_BATTLE = (
 )
 
 
-@attrs.frozen
-class Centre:
+class Centre(NamedTuple):
     """A construction centre today: whose it is (UPF, Sathar when captured, or nobody) and its queue."""
 
     system: str
@@ -151,7 +148,7 @@ def order(campaign: Campaign, ship: str, hull: int = 0, system: str = "") -> Don
             raise RefereeError(f"{where.name} repairs {where.capacity} hull points a day; {given} are ordered for other ships ({UPF_REPAIRS})")
         new = Order(unit.name, hull=hull)
         text = f"today {where.name} repairs {hull} of the {unit.name}'s hull points ({where.capacity - given - hull} left for others)"
-    campaign = attrs.evolve(campaign, orders=(*others, new))
+    campaign = campaign._replace(orders=(*others, new))
     return done(campaign, campaign.entry(text, rule=UPF_REPAIRS if where.owner == "UPF" else SATHAR_REPAIR))
 
 
@@ -186,12 +183,12 @@ def repair_day(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
                 after = restore(ship, work.system)
                 text = f"{where.name} repairs the {name}'s {work.system} (completely restored)"
             else:
-                after = attrs.evolve(ship, hull=min(ship.hull_start, ship.hull + work.hull))
+                after = ship._replace(hull=min(ship.hull_start, ship.hull + work.hull))
                 text = f"{where.name} repairs {after.hull - ship.hull} hull points of the {name}: hull {ship.hull} -> {after.hull} of {ship.hull_start}"
             station_only = unit.hull_station_only and after.hull < after.hull_start
-            campaign = campaign.with_units([attrs.evolve(unit, roster=after, hull_station_only=station_only)])
+            campaign = campaign.with_units([unit._replace(roster=after, hull_station_only=station_only)])
             entries.append(campaign.entry(text, rule=rule))
-    return attrs.evolve(campaign, orders=()), entries
+    return campaign._replace(orders=()), entries
 
 
 def days_to_finish(where: Centre) -> dict[str, int]:
@@ -241,7 +238,7 @@ def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:
             raise RefereeError(why)
     back = campaign.day + VOID_DAYS
     aboard = [f for u in units for f in campaign.aboard(u.name)]
-    gone = [attrs.evolve(u, status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]
+    gone = [u._replace(status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]
     campaign = campaign.with_units(gone)
     text = f"{', '.join(u.name for u in units)} enter the Void; placed on the time track at day {back}, when they return completely repaired"
     return done(campaign, campaign.entry(text, rule=f"{SATHAR_REPAIR}; ssw.time-track row sathar-void-repair"))
@@ -253,7 +250,7 @@ def void_returns(campaign: Campaign, tables: Tables) -> tuple[Campaign, list[Ent
     due = [u for u in campaign.units if u.status == "void" and u.returns <= campaign.day]
     if not due:
         return campaign, []
-    back = [attrs.evolve(u, roster=fresh(tables, u), status="active", place=Place(u.circle), returns=0, moved=False, placed=campaign.day) for u in due]
+    back = [u._replace(roster=fresh(tables, u), status="active", place=Place(u.circle), returns=0, moved=False, placed=campaign.day) for u in due]
     campaign = campaign.with_units(back)
     text = f"back from the Void, completely repaired, in a start circle: {', '.join(f'{u.name} ({u.circle})' for u in back)}"
     return campaign, [campaign.entry(text, rule=SATHAR_REPAIR)]
@@ -300,7 +297,7 @@ def repair_in_space(
     failed_hull = any(a.repair.target == "hull" and not a.success for a in attempts)
     battle = f"the {fights[made].attacker} attack at {fights[made].planet} ({fights[made].system})" if made < len(fights) else "a battle (overridden)"
     entries.append(campaign.entry(f"the {unit.name} makes its repair turn after {battle}: {sum(r.points for r in repairs)} of its {unit.roster.dcr} DCR points", rule=AFTER_BATTLE))
-    unit = attrs.evolve(unit, roster=after, hull_station_only=unit.hull_station_only or failed_hull, repair_turns=unit.repair_turns + 1)
+    unit = unit._replace(roster=after, hull_station_only=unit.hull_station_only or failed_hull, repair_turns=unit.repair_turns + 1)
     campaign = campaign.with_units([unit])
     entries += [
         campaign.entry(

@@ -7,8 +7,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
 from referee import dice
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Place, Unit, done
@@ -47,7 +45,7 @@ def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
             raise RefereeError(why)
     left = campaign.leaving(u for u in units if u.active)
     placed = [
-        attrs.evolve(u, status="active", place=Place(found.name), placed=campaign.day, circle=found.name, fleet="" if u.name in left else u.fleet)
+        u._replace(status="active", place=Place(found.name), placed=campaign.day, circle=found.name, fleet="" if u.name in left else u.fleet)
         for u in _with_fighters(campaign, units)
     ]
     campaign = campaign.with_units(placed)
@@ -149,7 +147,7 @@ def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
     base = station.name if station is not None else ""
     here = Place(system.name, found.name)
     moved = [
-        attrs.evolve(u, status="active", place=here, fleet="", docked_since=0, roster=attrs.evolve(u.roster, docked_at="", carried_by=base if u.fighter else u.roster.carried_by))
+        u._replace(status="active", place=here, fleet="", docked_since=0, roster=u.roster._replace(docked_at="", carried_by=base if u.fighter else u.roster.carried_by))
         for u in _with_fighters(campaign, units)
     ]
     campaign = campaign.with_units(moved)
@@ -180,7 +178,7 @@ def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: s
     system, planet = campaign.frontier.planet(str(row["planet"]))
     nova = [u for u in campaign.units if u.status == "off-map" and NOVA_FLEET in (u.force, u.fleet)]
     nova = _with_fighters(campaign, nova)
-    placed = [attrs.evolve(u, status="active", place=Place(system.name, planet.name)) for u in {u.name: u for u in nova}.values()]
+    placed = [u._replace(status="active", place=Place(system.name, planet.name)) for u in {u.name: u for u in nova}.values()]
     campaign = campaign.with_units(placed)
     fighters = sum(1 for u in placed if u.fighter)
     text = f"Strike Force NOVA ({len(placed) - fighters} ships and {fighters} fighters) placed at {row['location']}: die {row['die']}"
@@ -205,7 +203,7 @@ def choose_drones(campaign: Campaign, side: str, names: Sequence[str]) -> Done:
     if wrong:
         raise RefereeError(f"{', '.join(wrong)}: not a {side} frigate; the UPF can use Spacefleet or militia frigates ({DRONES})")
     side_name = units[0].side
-    changed = [attrs.evolve(u, drone=u.name in {d.name for d in units}) for u in campaign.side(side_name)]
+    changed = [u._replace(drone=u.name in {d.name for d in units}) for u in campaign.side(side_name)]
     campaign = campaign.with_units(changed)
     return done(campaign, campaign.entry(f"{side_name} shatter drones: {units[0].name} and {units[1].name}", rule=DRONES))
 
@@ -216,5 +214,5 @@ def choose_retreat(campaign: Campaign, condition: int) -> Done:
         raise RefereeError(f"the retreat condition is chosen before the first turn ({RETREAT})")
     if not 1 <= condition <= 5:
         raise RefereeError(f"choose one of the five retreat conditions, 1 to 5, not {condition} (referee table ssw.retreat-conditions)")
-    campaign = attrs.evolve(campaign, retreat_condition=condition)
+    campaign = campaign._replace(retreat_condition=condition)
     return done(campaign, campaign.entry("the Sathar player has written down a retreat condition (sealed)", rule=RETREAT))

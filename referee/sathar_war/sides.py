@@ -32,9 +32,7 @@ condition and how far it has come. Of the enemy he sees what the map shows. The 
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-import attrs
+from typing import Any, Literal, NamedTuple
 
 from referee.errors import RefereeError
 from referee.knight_hawks.sides import names
@@ -52,8 +50,7 @@ PRIVATE_RULES = (supply.REARMING, repairs.REPAIR, battle_rules.HAND_EDIT, f"{REP
 VOID_LINES = ("sathar-void-repair", "back from the Void")  # Sathar Repair through the Void: on the time track, public
 
 
-@attrs.frozen
-class Counter:
+class Counter(NamedTuple):
     """A ship or station as the map (or the time track) shows it: its name, class and where."""
 
     name: str
@@ -63,8 +60,7 @@ class Counter:
     fleet: str = ""
 
 
-@attrs.frozen
-class CampaignView:
+class CampaignView(NamedTuple):
     """What one side (or anyone at the table: ``public``) may see of the war."""
 
     side: Viewer

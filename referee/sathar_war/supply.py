@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
-import attrs
-
 from referee.knight_hawks.roster import System
 from referee.sathar_war.campaign import BOOK, SIDES, Campaign, Entry, Side, Unit
 
@@ -127,7 +125,7 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
                 entries.append(campaign.entry(f"the {unit.name} does not rearm: {why} ({_left(unit)})", rule=REARMING))
             continue
         if unit.rearms:
-            changed[unit.name] = attrs.evolve(unit, rearms=0)
+            changed[unit.name] = unit._replace(rearms=0)
         restocked = _restocked(changed.get(unit.name, unit))
         if restocked is not None:
             changed[unit.name] = restocked
@@ -148,7 +146,7 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
         if not _kept_from_rearming(campaign, base):
             text = f"the {fighter.name} rearms from the {base.name} (in supply)"
         elif base.rearms < FIGHTER_REARMS:
-            base = attrs.evolve(base, rearms=base.rearms + 1)
+            base = base._replace(rearms=base.rearms + 1)
             text = f"the {fighter.name} rearms from the {base.name} out of supply ({base.rearms} of {FIGHTER_REARMS} before it must be resupplied)"
         else:
             entries.append(campaign.entry(f"the {fighter.name} cannot rearm: the {base.name} must be resupplied first (rearmed its fighters twice out of supply)", rule=REARMING))
@@ -165,8 +163,8 @@ def _restocked(unit: Unit) -> Unit | None:
     if not spent:
         return None
     for line in spent:
-        ship = ship.with_system(attrs.evolve(line, count=line.start))
-    return attrs.evolve(unit, roster=ship)
+        ship = ship.with_system(line._replace(count=line.start))
+    return unit._replace(roster=ship)
 
 
 def _spending(unit: Unit) -> list[System]:

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-import attrs
-
 from referee import dice
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import BOOK, STEP_TEXT, STEPS, Allowance, Campaign, Done, Entry, Place, Unit, done, nothing_to_override, overridden
@@ -60,7 +58,7 @@ def advance(campaign: Campaign, tables: Tables, rng: random.Random | None = None
         raise RefereeError("rolls are taken at the end of the day (replacements); none is due now")
     nxt = STEPS[STEPS.index(campaign.step) + 1] if campaign.step != "upf-attacks" else "sathar-move"
     day = campaign.day + 1 if campaign.step in ("setup", "upf-attacks") else campaign.day
-    campaign = attrs.evolve(campaign, step=nxt, day=day)
+    campaign = campaign._replace(step=nxt, day=day)
     if campaign.step == "sathar-move":
         campaign, back = void_returns(campaign, tables)
         campaign = campaign.logged(*back)
@@ -114,9 +112,9 @@ def end_of_day(campaign: Campaign, tables: Tables, rng: random.Random, rolled: M
     campaign, judged = judge(campaign, tenday_end)
     entries += judged
     campaign = campaign.logged(*judged)
-    fresh_day = [attrs.evolve(u, moved=False, fought=False, attacked="", repair_turns=0) for u in campaign.units if u.moved or u.fought or u.attacked or u.repair_turns]
+    fresh_day = [u._replace(moved=False, fought=False, attacked="", repair_turns=0) for u in campaign.units if u.moved or u.fought or u.attacked or u.repair_turns]
     expired = tuple(a for a in campaign.allowances if a.until > campaign.day)
-    campaign = attrs.evolve(campaign.with_units(fresh_day), fights=(), orders=(), allowances=expired)
+    campaign = campaign.with_units(fresh_day)._replace(fights=(), orders=(), allowances=expired)
     return campaign, entries
 
 
@@ -139,9 +137,9 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
         row = table.band(roll.total)[0]
         back = roll.total <= 35
         if back:
-            changed.append(attrs.evolve(unit, status="off-map", roster=fresh(tables, attrs.evolve(unit, roster=attrs.evolve(unit.roster, carried_by=""))), lost=0))
+            changed.append(unit._replace(status="off-map", roster=fresh(tables, unit._replace(roster=unit.roster._replace(carried_by=""))), lost=0))
         else:
-            changed.append(attrs.evolve(unit, status="removed"))
+            changed.append(unit._replace(status="removed"))
         entries.append(campaign.entry(f"the {unit.name}: {row['result']}", [roll], f"{REPLACEMENTS}: Sathar Replacements; ssw.sathar-replacement, row {row['low']}-{row['high']}", key=unit.name))
     campaign = campaign.with_units(changed)
     owed = []
@@ -151,7 +149,7 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
             owed.append(Allowance(station.name, "large" if large else "small", 1 if large else 2, campaign.day + 1))
     lost = [u for u in campaign.units if u.status == "destroyed" and u.side == "UPF" and not u.militia and not u.station]
     if owed and lost:
-        campaign = attrs.evolve(campaign, allowances=campaign.allowances + tuple(owed))
+        campaign = campaign._replace(allowances=campaign.allowances + tuple(owed))
         text = (
             f"UPF replacements for tomorrow: one ship frigate or larger at each of {', '.join(a.station for a in owed if a.size == 'large') or 'no fortress'}; "
             f"two assault scouts or fighters at each of {', '.join(a.station for a in owed if a.size == 'small') or 'no fortified station'} "
@@ -195,10 +193,10 @@ def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> 
         wanted = "two assault scouts, two fighters, or one of each" if owed.size == "small" else "one ship larger than an assault scout (frigate or larger)"
         raise RefereeError(f"the {base.name} replaces {wanted}, not a {unit.kind} ({rule})")
     assert base.place is not None
-    roster = attrs.evolve(fresh(tables, unit), carried_by=base.name if unit.fighter else "", docked_at="" if unit.fighter else base.name)
-    back = attrs.evolve(unit, roster=roster, status="active", place=Place(base.place.where, base.home), lost=0, docked_since=campaign.day)
-    used = attrs.evolve(owed, used=(*owed.used, unit.name))
-    campaign = attrs.evolve(campaign.with_units([back]), allowances=tuple(used if a == owed else a for a in campaign.allowances))
+    roster = fresh(tables, unit)._replace(carried_by=base.name if unit.fighter else "", docked_at="" if unit.fighter else base.name)
+    back = unit._replace(roster=roster, status="active", place=Place(base.place.where, base.home), lost=0, docked_since=campaign.day)
+    used = owed._replace(used=(*owed.used, unit.name))
+    campaign = campaign.with_units([back])._replace(allowances=tuple(used if a == owed else a for a in campaign.allowances))
     return done(campaign, campaign.entry(f"the {unit.name} is replaced at the {base.name}", rule=rule))
 
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from referee.sathar_war.campaign import BOOK, Campaign, Entry, Loss, Status, Unit
 
 VICTORY = f"{BOOK}, Conditions for Victory"
@@ -32,12 +30,12 @@ def lose(campaign: Campaign, units: Sequence[Unit], how: str) -> Campaign:
         for fighter in campaign.aboard(unit.name):
             gone[fighter.name] = fighter
     status: Status = "misjumped" if how == "misjump" else "detonated" if how == "detonated" else "destroyed"
-    changed = [attrs.evolve(u, status=status, place=None, fleet="", lost=campaign.day, roster=attrs.evolve(u.roster, docked_at="", carried_by=""))
+    changed = [u._replace(status=status, place=None, fleet="", lost=campaign.day, roster=u.roster._replace(docked_at="", carried_by=""))
                for u in gone.values()]
-    cast_off = [attrs.evolve(u, roster=attrs.evolve(u.roster, docked_at=""), docked_since=0)
+    cast_off = [u._replace(roster=u.roster._replace(docked_at=""), docked_since=0)
                 for u in campaign.units if u.roster.docked_at in gone and u.name not in gone]
     losses = tuple(Loss(campaign.day, u.name, u.side, u.kind, how, u.militia, u.station) for u in gone.values())  # type: ignore[arg-type]
-    return attrs.evolve(campaign.with_units([*changed, *cast_off]), losses=campaign.losses + losses)
+    return campaign.with_units([*changed, *cast_off])._replace(losses=campaign.losses + losses)
 
 
 def counted(campaign: Campaign, side: str) -> list[Loss]:
@@ -123,7 +121,7 @@ def judge(campaign: Campaign, tenday_end: bool = False) -> tuple[Campaign, list[
     fortresses = sum(1 for s in stations if s.kind == "fortress")
     if len(stations) >= STATIONS_TO_WIN and fortresses >= 4:
         outcome = f"Sathar victory: {len(stations)} stations destroyed, including all four fortresses"
-        campaign = attrs.evolve(campaign, outcome=outcome)
+        campaign = campaign._replace(outcome=outcome)
         return campaign, [campaign.entry(outcome, rule=f"{VICTORY}: Sathar Victory; ssw.victory row sathar-stations")]
     condition = campaign.retreat_condition
     if not condition or not retreat_met(campaign, condition, tenday_end):
@@ -136,6 +134,6 @@ def judge(campaign: Campaign, tenday_end: bool = False) -> tuple[Campaign, list[
     else:
         result = "the Sathar retreat with no fortress left: the book gives no result for this"
     outcome = f"retreat condition {condition} is met ({CONDITIONS[condition]}); {result}"
-    campaign = attrs.evolve(campaign, outcome=outcome, retreat_revealed=True)
+    campaign = campaign._replace(outcome=outcome, retreat_revealed=True)
     text = f"{outcome}. The Sathar must retreat all ships as quickly as possible to the nearest start circle and enter the Void"
     return campaign, [campaign.entry(text, rule=f"{RETREAT}, condition {condition}; {VICTORY}: UPF Victory")]
