@@ -1,5 +1,7 @@
 """What every battle command shares: the battle file option, loading and saving, printing a step."""
 
+from __future__ import annotations
+
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional

@@ -2,6 +2,8 @@
 takes one action, saves it atomically (the last save kept as FILE.bak) and prints what happened
 with its dice and rule. A refused action prints one line, exits 2 and leaves the file unchanged."""
 
+from __future__ import annotations
+
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Callable, Optional
 
@@ -46,7 +48,7 @@ def _note(value: str) -> str:
 Override = Annotated[str, typer.Option("--override", callback=_note, help="Set aside the program's reading of the rule that refuses this, where the table agrees otherwise: the note is logged.")]
 
 
-def open_campaign(path: Optional[Path]) -> tuple["Campaign", "Tables"]:
+def open_campaign(path: Optional[Path]) -> tuple[Campaign, Tables]:
     journal = open_journal(path)
     return journal.campaign, journal.tables
 
@@ -57,14 +59,14 @@ def named(path: Optional[Path]) -> Path:
     return path
 
 
-def open_journal(path: Optional[Path]) -> "Journal":
+def open_journal(path: Optional[Path]) -> Journal:
     from referee import tables
     from referee.journal import Journal
 
     return Journal.open(named(path), tables.load(prefix=SYSTEMS), "campaign")
 
 
-def save_campaign(path: Path, campaign: "Campaign", every: "Tables") -> None:
+def save_campaign(path: Path, campaign: Campaign, every: Tables) -> None:
     """Save atomically, once the text reads back as a load reads it (a state that would not load is refused)."""
     from referee import storage
     from referee.sathar_war import campaign_file
@@ -72,7 +74,7 @@ def save_campaign(path: Path, campaign: "Campaign", every: "Tables") -> None:
     storage.write_text(path, campaign_file.text(campaign, every))
 
 
-def act(path: Optional[Path], as_json: bool, action: Callable[["Campaign", "Tables"], "Done"]) -> "Done":
+def act(path: Optional[Path], as_json: bool, action: Callable[[Campaign, Tables], Done]) -> Done:
     """Load, act, save (as the app saves: checked, atomic), show. A refused action saves nothing.
     The file's lock is held from the load to the save, so another command on the same file waits
     for this one to finish, then reads what it saved: no action is lost."""

@@ -1,5 +1,6 @@
 """``referee roll EXPR``: roll dice, or check a result rolled at the table."""
 
+from __future__ import annotations
 
 from typing import Annotated, Optional
 

@@ -1,5 +1,6 @@
 """``referee table list | show NAME | lookup NAME KEY...``: the official tables."""
 
+from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Optional
 

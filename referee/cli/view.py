@@ -4,7 +4,6 @@ textual-serve. Textual and textual-serve are imported only here, when the comman
 
 from __future__ import annotations
 
-import shlex
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -41,6 +40,8 @@ def view(
         from textual_serve.server import Server
     except ImportError:
         raise RefereeError("--serve needs the textual-serve package (pip install textual-serve)") from None
+    import shlex  # (here: every command imports this module)
+
     command = shlex.join([sys.executable, "-m", "referee", "view", str(path.resolve()), "--side", app.side])
     print(f"serving the {app.side} view of {path} on http://{host}:{port} (Ctrl+C stops it)", file=sys.stderr)
     Server(command, host=host, port=port, title=f"referee view: {app.side}").serve()
