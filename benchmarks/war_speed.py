@@ -11,7 +11,9 @@ Sathar move). The move is one the rules accept on each file: a ship of the side 
 on its way (found here, printed). Every run of a command or of the app works on a fresh copy of the
 file and of what lies beside it, copied outside the timing, with the file's cache as the referee's
 last command leaves it (campaign_speed.as_left_by_a_save: the save before kept the file's tables
-and the texts of its parts); REFEREE_HOME and REFEREE_CACHE_DIR are temporary folders. Section 2
+and the texts of its parts), and the generated wars' files with a full undo history beside them
+(:func:`with_history`: an action a log line, at most 200, as a war's saves leave it); REFEREE_HOME and REFEREE_CACHE_DIR
+are temporary folders. Section 2
 opens and saves copies whose cache holds another file's: the load parses the file (cold).
 
 1. ``referee campaign status``, ``move``, ``advance``, as whole processes (cold interpreter), against
@@ -71,7 +73,8 @@ Sample = tuple[float, float]  # wall and CPU seconds
 
 
 def sources(folder: Path, seed: int) -> dict[str, Path]:
-    """The files measured: the bundled start, the generated war at day 2 (written here), 60 and 150."""
+    """The files measured: the bundled start, the generated war at day 2 (written here), 60 and 150,
+    these three copied here with their undo history (:func:`with_history`)."""
     from referee.resources import campaigns_dir
 
     found = {FRESH: campaigns_dir() / "second-sathar-war.toml", DAY60: HERE / "fixtures" / "war-day60.toml", DAY150: HERE / "fixtures" / "war-day150.toml"}
@@ -83,7 +86,28 @@ def sources(folder: Path, seed: int) -> dict[str, Path]:
     made = subprocess.run([sys.executable, str(HERE / "war.py"), "--seed", str(seed), "--until", "2", "--out", str(day2)], capture_output=True, text=True)
     if made.returncode != 0:
         raise SystemExit(f"war.py --until 2 failed (exit {made.returncode}):\n{made.stderr}")
-    return {FRESH: found[FRESH], DAY2: day2, DAY60: found[DAY60], DAY150: found[DAY150]}
+    return {FRESH: found[FRESH]} | {name: with_history(path, folder / "sources" / name) for name, path in ((DAY2, day2), (DAY60, found[DAY60]), (DAY150, found[DAY150]))}
+
+
+def with_history(source: Path, folder: Path) -> Path:
+    """A copy of a generated war's file (and its log) in ``folder``, with the undo history its saves
+    would have left beside it: an action for each line of its log (each action logs one or more),
+    at most the ``history.LIMIT`` (200) the history keeps - a war at day 60 or 150 has the 200, the
+    war at day 2 29. (war.py plays through the rules layer and keeps no history; a fresh history
+    costs a save about 3 ms less than a full one, which each save trims.) The states are the file's
+    text with a comment line of their own, the last the file's text."""
+    from referee import history
+
+    path = fresh_copy(source, folder)
+    data = path.read_bytes()
+    lines = sum(p.read_bytes().count(b"[[log]]") for p in beside(path))
+    actions = min(history.LIMIT, lines)
+    states = [data + f"\n# state {n} of the benchmark's history\n".encode() for n in range(actions)] + [data]
+    kept = history.History(history.beside(path))
+    for n in range(actions):
+        kept.record(states[n], states[n + 1], "campaign move", '{"general":[],"groups":{}}')
+    kept.close()
+    return path
 
 
 def beside(path: Path) -> list[Path]:
@@ -248,9 +272,9 @@ async def key_presses(files: dict[str, Path], repeats: int, folder: Path) -> tup
             async with app.run_test(size=(80, 24)) as pilot:
                 await pilot.pause()
                 for press in range(1 + repeats // SESSIONS + (session < repeats % SESSIONS)):
-                    before = len(journal.past)
+                    before = journal.past[-1:]  # (a full history keeps its length: the oldest action goes)
                     _, shown, cpu = await timed_press(pilot, "a", frames)
-                    if len(journal.past) != before + 1 or journal.campaign.step == step:
+                    if journal.past[-2:-1] != before or journal.campaign.step == step:
                         odd.append(f"{name}: a did not advance from {step} (screen: {type(app.screen).__name__}, step {journal.campaign.step})")
                         break
                     if shown is None:
@@ -259,7 +283,7 @@ async def key_presses(files: dict[str, Path], repeats: int, folder: Path) -> tup
                         (later[name] if press else first[name]).append((shown, cpu))
                     await pilot.press("ctrl+z")
                     await pilot.pause()
-                    if len(journal.past) != before or journal.campaign.step != step:
+                    if journal.past[-1:] != before or journal.campaign.step != step:
                         odd.append(f"{name}: Ctrl+Z did not undo the advance")
                         break
             journal.history.close()
