@@ -3,7 +3,6 @@ options as typer makes them all at once, and only the command called is made."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import subprocess
 import sys
@@ -29,7 +28,7 @@ def helps(command: click.Command, path: list[str], parent: click.Context | None 
             yield from helps(sub, [*path, name], ctx)
 
 
-GROUPS = {"": app} | {name: importlib.import_module(module).app for name, module in LazyGroup.LAZY.items()}
+GROUPS = {"": app} | {name: LazyGroup.app_of(name) for name in LazyGroup.LAZY}
 
 
 @pytest.mark.parametrize("name", [name for name, typer_app in GROUPS.items() if typer_app.registered_callback])  # (print is one command)

@@ -12,9 +12,7 @@ from typing import Annotated, Optional
 import typer
 from typer.models import TyperInfo
 
-from referee.cli import roll, table, undo, view
 from referee.cli.groups import LazyGroup, built, group
-from referee.cli.numbers import NegativeNumbers
 
 
 def play(path: Annotated[Optional[Path], typer.Argument(help="A campaign or Knight Hawks battle file, or a scenario's name to start (see kh scenarios); default: the campaign played last, or a new war.")] = None) -> None:
@@ -26,12 +24,7 @@ def play(path: Annotated[Optional[Path], typer.Argument(help="A campaign or Knig
 
 app = group("The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno. Alone: opens the app.", LazyGroup, bare=lambda: play(None))
 app.command("play")(play)
-app.command("roll", cls=NegativeNumbers)(roll.roll)
-app.add_typer(table.app, name="table")
-app.command("undo")(undo.undo)
-app.command("redo")(undo.redo)
-app.command("view")(view.view)
-# kh (referee.cli.kh and kh_battle), campaign, sfw, si and print (referee.cli.paper) are loaded by LazyGroup only when called
+# every other command - roll, table, undo, redo, view, kh, campaign, sfw, si and print - is loaded by LazyGroup only when called
 
 
 def main() -> None:

@@ -77,10 +77,14 @@ class RefereeGroup(TyperGroup):
 
 class LazyGroup(RefereeGroup):
     """A group whose bigger subgroups are imported only when called (or listed in help), so a
-    quick lookup does not pay for building every battle command: ``LAZY`` maps a command name to
-    the module whose ``app`` it is."""
+    quick lookup does not pay for building every battle command, nor a campaign command for the
+    lookups': ``LAZY`` maps a command name to the module whose ``app`` it is (``module:name``: that
+    typer app of the module's), a group or a command of its own (:func:`one`)."""
 
-    LAZY = {"kh": "referee.cli.kh_battle", "campaign": "referee.cli.campaign", "sfw": "referee.cli.sfw", "si": "referee.cli.si", "print": "referee.cli.paper"}
+    LAZY = {
+        "kh": "referee.cli.kh_battle", "campaign": "referee.cli.campaign", "sfw": "referee.cli.sfw", "si": "referee.cli.si", "print": "referee.cli.paper",
+        "roll": "referee.cli.roll", "table": "referee.cli.table", "undo": "referee.cli.undo:undo_app", "redo": "referee.cli.undo:redo_app", "view": "referee.cli.view",
+    }
     _built: dict[str, click.Command] = {}  # built once a process (the tests call many commands in one)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -90,13 +94,20 @@ class LazyGroup(RefereeGroup):
         if cmd_name not in self.LAZY:
             return super().get_command(ctx, cmd_name)
         if cmd_name not in self._built:
-            import importlib
-
-            app = importlib.import_module(self.LAZY[cmd_name]).app
-            command = built(TyperInfo(app)) if app.registered_callback else get_command(app)  # (print is one command)
+            app = self.app_of(cmd_name)
+            command = built(TyperInfo(app)) if app.registered_callback else get_command(app)  # (print, roll ... are one command)
             command.name = cmd_name
             self._built[cmd_name] = command
         return self._built[cmd_name]
+
+    @classmethod
+    def app_of(cls, cmd_name: str) -> typer.Typer:
+        """The typer app of a command of ``LAZY``, imported."""
+        import importlib
+
+        module, _, name = cls.LAZY[cmd_name].partition(":")
+        app: typer.Typer = getattr(importlib.import_module(module), name or "app")
+        return app
 
 
 def built(info: TyperInfo) -> RefereeGroup:
@@ -155,4 +166,12 @@ def group(help: str, cls: type[RefereeGroup] = RefereeGroup, bare: Callable[[], 
         if ctx.invoked_subcommand is None:
             bare() if bare is not None else typer.echo(ctx.get_help())
 
+    return app
+
+
+def one(function: Callable[..., None], name: str, cls: type[click.Command] | None = None) -> typer.Typer:
+    """A command of its own (``referee roll``, ``undo``, ``view`` ...), for :class:`LazyGroup` to
+    make when it is called: as ``app.command(name, cls=cls)(function)`` on the root group makes it."""
+    app = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]})
+    app.command(name, cls=cls)(function)
     return app

@@ -6,6 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from referee.cli.groups import one
+from referee.cli.numbers import NegativeNumbers
 from referee.cli.output import print_json
 
 
@@ -37,3 +39,6 @@ def roll(
     print(receipt.describe())
     if outcome is not None:
         print(f"target {target} or less: {outcome}")
+
+
+app = one(roll, "roll", NegativeNumbers)

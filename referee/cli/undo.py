@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from referee.cli.groups import one
 from referee.cli.output import AsJson, print_json
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ def redo(path: File, listed: Listed = False, as_json: AsJson = False) -> None:
         show(path, as_json)
     else:
         travel(path, +1, as_json)
+
+
+undo_app, redo_app = one(undo, "undo"), one(redo, "redo")
 
 
 def travel(path: Path, step: int, as_json: bool) -> None:

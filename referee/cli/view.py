@@ -4,12 +4,14 @@ textual-serve. Textual and textual-serve are imported only here, when the comman
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from referee.cli.groups import one
 from referee.errors import RefereeError
 
 HOST = "localhost"  # served to this machine only unless --host says otherwise
@@ -40,8 +42,9 @@ def view(
         from textual_serve.server import Server
     except ImportError:
         raise RefereeError("--serve needs the textual-serve package (pip install textual-serve)") from None
-    import shlex  # (here: every command imports this module)
-
     command = shlex.join([sys.executable, "-m", "referee", "view", str(path.resolve()), "--side", app.side])
     print(f"serving the {app.side} view of {path} on http://{host}:{port} (Ctrl+C stops it)", file=sys.stderr)
     Server(command, host=host, port=port, title=f"referee view: {app.side}").serve()
+
+
+app = one(view, "view")
