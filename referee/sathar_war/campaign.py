@@ -33,6 +33,7 @@ STEP_TEXT = {
 }
 FORCES = ("Sathar", "Task Force Prenglar", "Task Force Cassidine", "Strike Force NOVA", "Non-Attached", "Militia", "Station")
 CARRIERS = ("assault carrier",)
+VOID_DAYS = 6  # a Sathar ship repairing in the Void comes back this many days after it went (Sathar Repair; repairs.py)
 
 
 class Place(NamedTuple):

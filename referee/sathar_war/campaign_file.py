@@ -19,10 +19,9 @@ from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
 from referee import storage
 from referee.sathar_war import frontier as frontier_file
 from referee.sathar_war import log_file
-from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, Allowance, Campaign, Entry, Fight, Kept, Log, Loss, Order, Place, Unit
+from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, VOID_DAYS, Allowance, Campaign, Entry, Fight, Kept, Log, Loss, Order, Place, Unit
 from referee.sathar_war.forces import carrier_capacity
 from referee.sathar_war.frontier import Frontier
-from referee.sathar_war.repairs import VOID_DAYS
 from referee.tables import Tables
 
 T = TypeVar("T")

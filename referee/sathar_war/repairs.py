@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import RefereeError
 from referee.knight_hawks.repair import Repair, damaged_targets, repair_turn, restore
-from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Fight, Order, Place, Unit, done, nothing_to_override, overridden
+from referee.sathar_war.campaign import BOOK, VOID_DAYS, Campaign, Done, Entry, Fight, Order, Place, Unit, done, nothing_to_override, overridden
 from referee.sathar_war.forces import fresh
 from referee.sathar_war.frontier import Planet
 from referee.sathar_war.movement import CARRIED, journeys
@@ -27,7 +27,6 @@ REPAIR = f"{BOOK}, Repair"
 UPF_REPAIRS = f"{REPAIR}: UPF Repairs; ssw.repair-capacity"
 FULL_DAY = f"{REPAIR}: UPF Repairs ('To be repaired, a ship must spend a full day docked at the station')"
 SATHAR_REPAIR = f"{REPAIR}: Sathar Repair"
-VOID_DAYS = 6
 ONE_TURN = "one repair turn after each battle the ship fought"
 AFTER_BATTLE = (
     f"{REPAIR} ('Ships that have been damaged in battle can repair that damage normally using their DCR'); Knight Hawks Tactical "
