@@ -40,11 +40,12 @@ EXAMPLES = "2d10+4, d100, d%00, 3d10+5, 2d6, d6"
 
 Source = Literal["virtual", "entered"]
 
-_TERM = re.compile(r"([+-])([^+-]+)")
+# compiled when first used (re keeps them): a command that rolls nothing does not compile them
+_TERM = r"([+-])([^+-]+)"
 # ASCII digits only: "²" or "٣" pass str.isdigit (or \d), and int() refuses the first
-_DICE = re.compile(r"([0-9]*)d(%00|[0-9]*)")
-_NUMBER = re.compile(r"[0-9]+")
-_RESULT = re.compile(r"[+-]?[0-9]{1,7}")
+_DICE = r"([0-9]*)d(%00|[0-9]*)"
+_NUMBER = r"[0-9]+"
+_RESULT = r"[+-]?[0-9]{1,7}"
 
 
 class Dice(NamedTuple):
@@ -144,13 +145,13 @@ def parse(text: str) -> Expression:
     compact = re.sub(r"\s+", "", text).lower()
     if compact[0] not in "+-":
         compact = "+" + compact
-    terms = _TERM.findall(compact)
+    terms = re.findall(_TERM, compact)
     if "".join(sign + body for sign, body in terms) != compact:
         raise RefereeError(f"{text!r} is not a dice expression: a sign must be followed by a term (e.g. {EXAMPLES})")
     dice: list[Dice] = []
     modifier = 0
     for sign, body in terms:
-        if _NUMBER.fullmatch(body):
+        if re.fullmatch(_NUMBER, body):
             value = _number(body, text, "modifier", MAX_MODIFIER)
             modifier += value if sign == "+" else -value
         else:
@@ -164,7 +165,7 @@ def parse(text: str) -> Expression:
 
 
 def _dice(body: str, text: str, sign: int) -> Dice:
-    match = _DICE.fullmatch(body)
+    match = re.fullmatch(_DICE, body)
     if match is None:
         raise RefereeError(f"{text!r}: cannot read {body!r}; a term is NdS (like 2d10), d100, d%00 or a number ({EXAMPLES})")
     count_text, sides_text = match.groups()
@@ -252,7 +253,7 @@ def _entered_total(expr: Expression, result: int | str) -> int:
     if isinstance(result, int):
         return result
     text = result.strip()
-    if _RESULT.fullmatch(text) is None:
+    if re.fullmatch(_RESULT, text) is None:
         raise RefereeError(
             f"{result!r} is not a die result: enter a whole number from {expr.lowest} to {expr.highest}"
         )

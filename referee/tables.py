@@ -294,7 +294,7 @@ class Table(NamedTuple):
             if named is not None:
                 return named, f"row {' '.join(keys[:count])!r}", count
         first = keys[0]
-        numbers = (self.at_or_below and _WHOLE.fullmatch(first)) or (self.above == "squares" and _DIGITS.fullmatch(first))
+        numbers = (self.at_or_below and re.fullmatch(_WHOLE, first)) or (self.above == "squares" and re.fullmatch(_DIGITS, first))
         if len(keys) > 1 and not numbers and self._named_row(first) is None:
             raise RefereeError(f"{self.name} has no row {_typed(*keys)!r}, nor one named by its first words; choose {self._row_choices()}")
         return *self._find(first, None), 1
@@ -327,9 +327,9 @@ class Table(NamedTuple):
             if self.choose_column and column is not None:
                 how = f"{number} falls in {_band_name(self._printed_band(row, column))}"
             return row, how
-        if self.at_or_below and _WHOLE.fullmatch(key):
+        if self.at_or_below and re.fullmatch(_WHOLE, key):
             return self.row_at_or_below(int(key))
-        if self.above == "squares" and _DIGITS.fullmatch(key):
+        if self.above == "squares" and re.fullmatch(_DIGITS, key):
             return self.factor_row(_integer(key, f"{self.name}: the {self.column(self.key_column).label.lower()}"))
         return self.row(key), f"row {key!r}"
 
@@ -784,9 +784,11 @@ def _band_name(row: Row) -> str:
     return f"band {row['low']} to {row['high']}"
 
 
-_WHOLE = re.compile(r"\s*[+-]?\d{1,6}\s*")
-_DIGITS = re.compile(r"\s*[+-]?\d+\s*")
-_WORDS = re.compile(r"""(?<!\S)(["'])(.*?)(?:\1|$)(?!\S)|(\S+)""")
+# the patterns of a lookup's keys, compiled when a lookup first asks (re keeps them): a command that
+# looks nothing up, as most campaign commands, does not compile them
+_WHOLE = r"\s*[+-]?\d{1,6}\s*"
+_DIGITS = r"\s*[+-]?\d+\s*"
+_WORDS = r"""(?<!\S)(["'])(.*?)(?:\1|$)(?!\S)|(\S+)"""
 
 
 def _odds(text: str) -> tuple[int, int]:
@@ -810,12 +812,12 @@ def words(text: str) -> list[str]:
     """What a referee typed, word by word; words in quotes are one (``"Frontier Militia" 2``).
 
     A quote inside a word is part of it (Z'Gata, Ken'zah); a quote left open runs to the end."""
-    found = [quoted if quote else word for quote, quoted, word in _WORDS.findall(text)]
+    found = [quoted if quote else word for quote, quoted, word in re.findall(_WORDS, text)]
     return [w for w in found if w.strip()]
 
 
 def _integer(text: str, what: str) -> int:
-    if _WHOLE.fullmatch(text) is None:
-        size = " of at most 6 digits" if _DIGITS.fullmatch(text) else ""
+    if re.fullmatch(_WHOLE, text) is None:
+        size = " of at most 6 digits" if re.fullmatch(_DIGITS, text) else ""
         raise RefereeError(f"{what} must be a whole number{size}, not {text!r}")
     return int(text)
