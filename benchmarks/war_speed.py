@@ -9,12 +9,13 @@ war is the same generated war at the start of day 2 (``war.py --seed N --until 2
 into a temporary folder, as the fixtures are written), at the same step as the fixtures (the
 Sathar move). The move is one the rules accept on each file: a ship of the side to move, one day
 on its way (found here, printed). Every run of a command or of the app works on a fresh copy of the
-file and of what lies beside it, copied outside the timing, with the file's cache as the referee's
-last command leaves it (campaign_speed.as_left_by_a_save: the save before kept the file's tables
-and the texts of its parts), and the generated wars' files with a full undo history beside them
-(:func:`with_history`: an action a log line, at most 200, as a war's saves leave it); REFEREE_HOME and REFEREE_CACHE_DIR
-are temporary folders. Section 2
-opens and saves copies whose cache holds another file's: the load parses the file (cold).
+file and of what lies beside it, copied outside the timing and flushed to the disk as the saves
+that wrote them left them (campaign_speed.on_disk), with the file's cache as the referee's last
+command leaves it (campaign_speed.as_left_by_a_save: the save before kept the file's tables and the
+texts of its parts), and the generated wars' files with the undo history their saves would have
+left beside them (:func:`with_history`: an action a log line, at most 200); REFEREE_HOME and
+REFEREE_CACHE_DIR are temporary folders. Section 2 opens and saves copies whose cache holds another
+file's: the load parses the file (cold).
 
 1. ``referee campaign status``, ``move``, ``advance``, as whole processes (cold interpreter), against
    a one-command typer app that prints a line (cold_start.TYPER_FLOOR). Target: at most 1.5 times it.
@@ -56,7 +57,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from app_speed import REFEREE, children_cpu, noting_frames, run_child, timed_press  # noqa: E402 (app_speed sets TEXTUAL_FPS first)
-from campaign_speed import as_left_by_a_save  # noqa: E402
+from campaign_speed import as_left_by_a_save, on_disk  # noqa: E402
 from cold_start import TYPER_FLOOR  # noqa: E402
 
 HERE = Path(__file__).parent
@@ -210,6 +211,7 @@ def processes(files: dict[str, Path], moves: dict[str, tuple[str, str]], runs: i
             if source is not None:
                 kind, war = name.split(": ", 1)
                 as_left_by_a_save(fresh_copy(source, work(war, kind).parent))
+        on_disk()
         subprocess.run(floor, env=env, cwd=cwd, stdout=subprocess.DEVNULL, check=True)  # (not timed)
         for name, (_, run) in runs_of.items():
             sample = run()
@@ -232,6 +234,7 @@ def load_and_save(files: dict[str, Path], moves: dict[str, tuple[str, str]], run
     for _ in range(runs):
         for name, samples in opened.items():
             path = fresh_copy(files[name], folder / "open")
+            on_disk()
             start = time.perf_counter()
             journal = Journal.open(path, every)
             samples.append(time.perf_counter() - start)
@@ -240,6 +243,7 @@ def load_and_save(files: dict[str, Path], moves: dict[str, tuple[str, str]], run
             journal = Journal.open(fresh_copy(files[name], folder / "apply"), every)
             ship, toward = moves[name]
             done = movement.move(journal.campaign, every, [ship], toward, None, "", [], random.Random(0), {})
+            on_disk()
             start = time.perf_counter()
             journal.apply(done, "Move")
             samples.append(time.perf_counter() - start)
@@ -266,6 +270,7 @@ async def key_presses(files: dict[str, Path], repeats: int, folder: Path) -> tup
     for session in range(SESSIONS):
         for name in names:
             journal = Journal.open(fresh_copy(files[name], folder / "app"), every)
+            on_disk()
             step = journal.campaign.step
             app = RefereeApp(journal, None)
             frames = noting_frames(app)
