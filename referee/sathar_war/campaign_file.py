@@ -247,25 +247,24 @@ def _check_losses(campaign: Campaign, by_name: dict[str, Unit]) -> None:
     """Each loss dated from day 1 to today, of a unit of the campaign as it is; each lost unit with its loss."""
     latest: dict[str, Loss] = {}
     for number, loss in enumerate(campaign.losses, 1):
-        where = f"losses #{number} ({loss.name!r})"
         if loss.day > campaign.day:
-            raise RefereeError(f"{where}: day {loss.day} is after today (day {campaign.day}); a loss is dated from day 1 to today")
+            raise RefereeError(f"{_where(number, loss)}: day {loss.day} is after today (day {campaign.day}); a loss is dated from day 1 to today")
         unit = by_name.get(loss.name)
         if unit is None:
-            raise RefereeError(f"{where}: not a unit of the campaign")
-        wanted = (unit.side, unit.kind, unit.militia, unit.station)
-        if (loss.side, loss.kind, loss.militia, loss.station) != wanted:
+            raise RefereeError(f"{_where(number, loss)}: not a unit of the campaign")
+        if loss.side != unit.side or loss.kind != unit.kind or loss.militia != unit.militia or loss.station != unit.station:
             raise RefereeError(
-                f"{where}: side {loss.side}, kind {loss.kind}, militia {str(loss.militia).lower()} and station {str(loss.station).lower()} must be the unit's: "
+                f"{_where(number, loss)}: side {loss.side}, kind {loss.kind}, militia {str(loss.militia).lower()} and station {str(loss.station).lower()} must be the unit's: "
                 f"{unit.side}, {unit.kind}, {str(unit.militia).lower()} and {str(unit.station).lower()}"
             )
         if unit.status not in LOST and not _replaced(campaign, unit, loss):
             raise RefereeError(
-                f"{where}: the {unit.name} is {unit.status}, but lost ({loss.how}) on day {loss.day}; only a ship destroyed in combat comes back, "
+                f"{_where(number, loss)}: the {unit.name} is {unit.status}, but lost ({loss.how}) on day {loss.day}; only a ship destroyed in combat comes back, "
                 "as a replacement: a Sathar one placed again after it, a UPF one (not militia) from the next day (Replacements)"
             )
-        if unit.name in latest and loss.day < latest[unit.name].day:
-            raise RefereeError(f"{where}: day {loss.day} is before the loss listed above it (day {latest[unit.name].day}); losses are listed in the order they happened")
+        before = latest.get(unit.name)
+        if before is not None and loss.day < before.day:
+            raise RefereeError(f"{_where(number, loss)}: day {loss.day} is before the loss listed above it (day {before.day}); losses are listed in the order they happened")
         latest[unit.name] = loss
     for unit in campaign.units:
         if unit.status in LOST:
@@ -274,6 +273,11 @@ def _check_losses(campaign: Campaign, by_name: dict[str, Unit]) -> None:
                 raise RefereeError(
                     f"unit {unit.name!r}: it is {unit.status} (lost on day {unit.lost}), but losses has no {' or '.join(LOST[unit.status])} loss of it on that day"
                 )
+
+
+def _where(number: int, loss: Loss) -> str:
+    """A loss as a refusal names it (made only for one: a war at its end checks 137 losses a load)."""
+    return f"losses #{number} ({loss.name!r})"
 
 
 def _replaced(campaign: Campaign, unit: Unit, loss: Loss) -> bool:
