@@ -78,6 +78,7 @@ def test_a_campaign_command_loads_neither_the_other_games_nor_their_commands(com
     assert not {m for m in loaded if m.startswith(OTHER_GAMES_AND_COMMANDS)}, sorted(m for m in loaded if m.startswith(OTHER_GAMES_AND_COMMANDS))
     assert ("tomli_w" in loaded) == (len(commands) > 1)  # only a command that changes the file writes it
     assert not {"attr", "attrs"} & loaded  # the campaign's values are NamedTuples: attrs and its classes took 20 ms a command
+    assert "random" not in loaded  # nothing was rolled: a move or an advance makes its dice when a roll is due
 
 
 def test_the_rules_layer_imports_no_ui() -> None:

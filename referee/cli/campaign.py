@@ -15,6 +15,8 @@ from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
+    import random
+
     from referee.journal import Journal
     from referee.sathar_war.campaign import Campaign, Done, Unit
     from referee.tables import Tables
@@ -98,6 +100,12 @@ def rolled(values: Optional[list[str]]) -> dict[str, str]:
         else:
             found.update(pairs([value], "a roll"))
     return found
+
+
+def seeded(seed: Optional[int]) -> Optional[random.Random]:
+    """The dice seeded as asked, or None: a move or an advance then makes its own dice only if it
+    rolls (most roll nothing, and do not import random)."""
+    return None if seed is None else dice_for(seed)
 
 
 def one_roll(values: Optional[list[str]]) -> Optional[str]:
@@ -212,7 +220,7 @@ def move(
     from referee.sathar_war import movement
 
     groups = [[n.strip() for n in g.split(",") if n.strip()] for g in group_ or []]
-    act(campaign_file, as_json, lambda c, t: movement.move(c, t, names, toward or "", rate, planet or "", groups, dice_for(seed), rolled(roll)))
+    act(campaign_file, as_json, lambda c, t: movement.move(c, t, names, toward or "", rate, planet or "", groups, seeded(seed), rolled(roll)))
 
 
 @app.command("advance")
@@ -220,7 +228,7 @@ def advance(campaign_file: CampaignFile = None, roll: Rolls = None, override: Ov
     """The next step of the turn sequence; from step 4, the end of the day (fighters, rearming, repairs, replacements) and the next day."""
     from referee.sathar_war import turn
 
-    act(campaign_file, as_json, lambda c, t: turn.advance(c, t, dice_for(seed), rolled(roll), override))
+    act(campaign_file, as_json, lambda c, t: turn.advance(c, t, seeded(seed), rolled(roll), override))
 
 
 @app.command("supply")
