@@ -67,13 +67,18 @@ def normal(name: object) -> str:
     return _normal(str(name))
 
 
+_NEGATIVE = re.compile(r"-\s*\d")
+_SPACING = re.compile(r"[\s_\-]+")
+
+
 @functools.lru_cache(maxsize=4096)
 def _normal(text: str) -> str:
     # kept: a campaign's load finds every ship's class among the rows by its normal form, the same
-    # few names hundreds of times (about 1.2 ms of a load without the cache)
+    # few names hundreds of times (about 1.2 ms of a load without the cache); the patterns compiled
+    # once (re's own cache costs a lookup a call: the tables' load makes some 200 keys)
     text = text.strip()
-    sign = "-" if re.match(r"-\s*\d", text) else ""
-    return sign + re.sub(r"[\s_\-]+", "", text).lower()
+    sign = "-" if _NEGATIVE.match(text) else ""
+    return sign + _SPACING.sub("", text).lower()
 
 
 class Column(NamedTuple):
