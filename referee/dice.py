@@ -20,8 +20,9 @@ Values are frozen ``NamedTuple``s, not attrs classes: ``referee roll`` is on the
 importing attrs and building its classes cost about 15 ms a command (see README, Speed).
 """
 
-from __future__ import annotations
-
+# No postponed annotations here (from __future__ import annotations): typing.NamedTuple compiles each
+# field's annotation given as text, about 10 µs a field, and every campaign command builds these
+# classes (issue 21). An annotation naming what is defined further down is quoted.
 import re
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
@@ -205,7 +206,7 @@ def _normal(dice: list[Dice], modifier: int) -> str:
     return out.lstrip("+")
 
 
-def roll(expression: Expression | str, rng: random.Random, purpose: str = "") -> Roll:
+def roll(expression: Expression | str, rng: "random.Random", purpose: str = "") -> Roll:
     """Roll the expression with the generator given (seed it for repeatable rolls)."""
     expr = parse(expression) if isinstance(expression, str) else expression
     dice: list[Die] = []
@@ -218,7 +219,7 @@ def roll(expression: Expression | str, rng: random.Random, purpose: str = "") ->
     return Roll(expr.text, tuple(dice), expr.modifier, total, "virtual", purpose)
 
 
-def _roll_one(group: Dice, rng: random.Random) -> Die:
+def _roll_one(group: Dice, rng: "random.Random") -> Die:
     if group.reading == "plain":
         value = rng.randint(1, group.sides)
         return Die(f"d{group.sides}", (value,), value)
@@ -265,7 +266,7 @@ def _entered_total(expr: Expression, result: int | str) -> int:
     return int(text)
 
 
-def take(expression: Expression | str, rng: random.Random, rolled: int | str | None = None, purpose: str = "") -> Roll:
+def take(expression: Expression | str, rng: "random.Random", rolled: int | str | None = None, purpose: str = "") -> Roll:
     """Roll for the referee, or take the result rolled at the table when one is given."""
     if rolled is None:
         return roll(expression, rng, purpose)

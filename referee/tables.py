@@ -24,8 +24,9 @@ command-line path, where importing attrs and building its classes cost about 18 
 (more than a tenth of the whole command; see README, Speed).
 """
 
-from __future__ import annotations
-
+# No postponed annotations here (from __future__ import annotations): typing.NamedTuple compiles each
+# field's annotation given as text, about 10 µs a field, and every campaign command builds these
+# classes (issue 21). An annotation naming what is defined further down is quoted.
 import functools
 import math
 import re
@@ -111,7 +112,7 @@ class Table(NamedTuple):
     no_attack_rule: str = ""
 
     @classmethod
-    def from_toml(cls, name: str, data: Mapping[str, object]) -> Table:
+    def from_toml(cls, name: str, data: Mapping[str, object]) -> "Table":
         """Build and check one ``[tables.NAME]`` entry; refuse a malformed one by name."""
         return _build(name, data)
 
@@ -261,7 +262,7 @@ class Table(NamedTuple):
 
     # -- the lookup the command line and the rules layer share ------------------------------------
 
-    def look_up(self, keys: Sequence[str], variant: str = "", column: str = "") -> Lookup:
+    def look_up(self, keys: Sequence[str], variant: str = "", column: str = "") -> "Lookup":
         """Look up by the strings a referee types: see each kind's method for their meaning.
 
         A key or a column may be several words, given as one string (``"Frontier Militia"``) or a
@@ -357,7 +358,7 @@ class Table(NamedTuple):
             return ()
         return tuple(c for c in self.choices() if all(_is_chance(row[c.key]) for row in self.rows))
 
-    def roll_for(self, keys: Sequence[str], column: str = "", modifier: int = 0) -> tuple[str, Callable[[int], Rolled]]:
+    def roll_for(self, keys: Sequence[str], column: str = "", modifier: int = 0) -> "tuple[str, Callable[[int], Rolled]]":
         """What a roll on this table is for, and how a die rolled is read (``modifier`` added to
         it; refused against a chance): at the odds given on an odds table, in the column given
         (by ``keys`` or ``column``) on a band table, against the chance in the column given on a
@@ -387,7 +388,7 @@ class Table(NamedTuple):
         purpose = f"{self.title}, {chosen.label}" if chosen else self.title
         return purpose, lambda die: Rolled(said(die), (self.look_up([str(die + modifier), *([named] if named else [])]),))
 
-    def _chance_for(self, keys: Sequence[str], column: str, modifier: int) -> tuple[str, Callable[[int], Rolled]]:
+    def _chance_for(self, keys: Sequence[str], column: str, modifier: int) -> "tuple[str, Callable[[int], Rolled]]":
         """A d100 against the chance in one column (the words typed, or ``column``, last): of the
         row the first words name, or of every row if the words name only the column.
 
@@ -419,7 +420,7 @@ class Table(NamedTuple):
         purpose = ", ".join([self.title, chosen.label, *([variant] if variant else [])])
         return purpose, lambda die: Rolled(str(die), tuple(self._against(row, how, chosen, variant, die) for row, how in zip(rows, hows)))
 
-    def _against(self, row: Row, how: str, column: Column, variant: str, die: int) -> Lookup:
+    def _against(self, row: Row, how: str, column: Column, variant: str, die: int) -> "Lookup":
         """A die against the chance in ``column`` of ``row``: at or under it succeeds."""
         cell = self._result(row, column, how, variant)
         chance = cell.value
@@ -428,7 +429,7 @@ class Table(NamedTuple):
         reading = f"{cell.reading}: chance {chance}; {die} is {'at or under' if die <= chance else 'above'} it: {outcome}"
         return cell._replace(reading=reading, outcome=outcome)
 
-    def _look_up_odds(self, keys: Sequence[str]) -> Lookup:
+    def _look_up_odds(self, keys: Sequence[str]) -> "Lookup":
         if len(keys) > 2:
             raise RefereeError(f"{self.name} takes odds and a die, e.g. 7:4 4; got {' '.join(keys)}")
         row, how = self.odds_row(*_odds(keys[0]))
@@ -468,7 +469,7 @@ class Table(NamedTuple):
         key = self.key_column.upper()
         return f"roll: roll [{key}] {'|'.join(c.key for c in chances)}, a {self.roll} at or under the chance succeeds; without a {key}, for every row"
 
-    def _result(self, row: Row, column: Column | None, how: str, variant: str) -> Lookup:
+    def _result(self, row: Row, column: Column | None, how: str, variant: str) -> "Lookup":
         if column is None:
             return Lookup(self, row, None, None, how)
         value = row[column.key]

@@ -6,8 +6,9 @@ supply systems (torpedoes, assault rockets, rocket batteries, mines, seekers, IC
 screens) the count is the supply left; for the others it is how many of that weapon the ship has.
 """
 
-from __future__ import annotations
-
+# No postponed annotations here (from __future__ import annotations): typing.NamedTuple compiles each
+# field's annotation given as text, about 10 µs a field, and every campaign command builds these
+# classes (issue 21). An annotation naming what is defined further down is quoted.
 import functools
 import re
 from typing import Literal, NamedTuple
@@ -98,7 +99,7 @@ class Ship(NamedTuple):
         found = self.system(code)
         return found is not None and found.intact
 
-    def with_system(self, changed: System) -> Ship:
+    def with_system(self, changed: System) -> "Ship":
         """The roster with one system line replaced."""
         def swap(line: tuple[System, ...]) -> tuple[System, ...]:
             return tuple(changed if s.code == changed.code else s for s in line)

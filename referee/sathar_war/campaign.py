@@ -5,8 +5,9 @@ A campaign is frozen; every action returns a new one (and the log lines it added
 functions serve the command line, the app and the tests.
 """
 
-from __future__ import annotations
-
+# No postponed annotations here (from __future__ import annotations): typing.NamedTuple compiles each
+# field's annotation given as text, about 10 µs a field, and every campaign command builds these
+# classes (issue 21). An annotation naming what is defined further down is quoted.
 import fnmatch
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal, NamedTuple, overload
@@ -229,7 +230,7 @@ class Log(Sequence[Entry]):
             yield from self.kept.lines()
         yield from self.added
 
-    def __add__(self, entries: Iterable[Entry]) -> Log:
+    def __add__(self, entries: Iterable[Entry]) -> "Log":
         return Log((*self.added, *entries), self.kept)
 
     def __eq__(self, other: object) -> bool:
@@ -358,14 +359,14 @@ class Campaign(NamedTuple):
 
     # ------------------------------------------------------------------ changing
 
-    def with_units(self, changed: Iterable[Unit]) -> Campaign:
+    def with_units(self, changed: Iterable[Unit]) -> "Campaign":
         by_name = {u.name: u for u in changed}
         return self._replace(units=tuple(by_name.get(u.name, u) for u in self.units))
 
     def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "", key: str = "") -> Entry:
         return Entry(self.day, self.step, text, tuple(r.describe() for r in rolls if r is not None), rule, key)
 
-    def logged(self, *entries: Entry) -> Campaign:
+    def logged(self, *entries: Entry) -> "Campaign":
         return self._replace(log=self.log + entries)
 
     @property
