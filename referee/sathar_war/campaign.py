@@ -10,13 +10,15 @@ functions serve the command line, the app and the tests.
 # classes (issue 21). An annotation naming what is defined further down is quoted.
 import fnmatch
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 
 from referee import strict
-from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.knight_hawks.roster import Ship
 from referee.sathar_war.frontier import Frontier, Route
+
+if TYPE_CHECKING:
+    from referee.dice import Roll  # (a line's rolls are made by the rules that roll: a move that rolls nothing does not import the dice)
 
 BOOK = "Knight Hawks Campaign Book: The Second Sathar War"
 Side = Literal["Sathar", "UPF"]
@@ -363,7 +365,7 @@ class Campaign(NamedTuple):
         by_name = {u.name: u for u in changed}
         return self._replace(units=tuple(by_name.get(u.name, u) for u in self.units))
 
-    def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "", key: str = "") -> Entry:
+    def entry(self, text: str, rolls: "Iterable[Roll | None]" = (), rule: str = "", key: str = "") -> Entry:
         return Entry(self.day, self.step, text, tuple(r.describe() for r in rolls if r is not None), rule, key)
 
     def logged(self, *entries: Entry) -> "Campaign":

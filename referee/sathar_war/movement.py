@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee import dice, strict
+from referee import strict
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Place, Unit, done
 from referee.sathar_war.frontier import Route
@@ -80,8 +80,11 @@ def move(
     rolled: Mapping[str, str] = {},
 ) -> Done:
     """Move ships (and the fighters they carry) one day along the map; roll misjumps on entering a jump box."""
-    for value in rolled.values():  # checked before the move, whether or not a risk jump comes to need it
-        dice.entered("d100", value)
+    if rolled:
+        from referee import dice  # (here and where a misjump is rolled: a move rolls nothing but a risk jump)
+
+        for value in rolled.values():  # checked before the move, whether or not a risk jump comes to need it
+            dice.entered("d100", value)
     units = movers(campaign, names)
     place = units[0].place
     assert place is not None
@@ -398,6 +401,8 @@ def _misjumps(
         if len(mine) > 1:
             raise RefereeError(f"two rolls given for one interlocked group ({_names(part)}): one roll for the group")
         value = mine[0] if mine else rolled.get("")
+        from referee import dice
+
         roll = dice.take("d100", rng, value, f"a safe jump at {rate} boxes a day: {chance} or less, the {best.name}'s astrogator")  # (the target, asked before the roll)
         safe = roll.total <= chance
         who = _names(part)
