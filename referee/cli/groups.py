@@ -76,10 +76,10 @@ class RefereeGroup(TyperGroup):
 
 
 class LazyGroup(RefereeGroup):
-    """A group whose bigger subgroups are imported only when called (or listed in help), so a
-    quick lookup does not pay for building every battle command, nor a campaign command for the
-    lookups': ``LAZY`` maps a command name to the module whose ``app`` it is (``module:name``: that
-    typer app of the module's), a group or a command of its own (:func:`one`)."""
+    """A group whose commands are imported only when called (or listed in help), so a quick lookup
+    does not pay for building every battle command, nor a campaign command for the lookups':
+    ``LAZY`` maps a command name to the module whose ``app`` it is (``module:name``: that typer app
+    of the module's), a group or a command of its own (:func:`one`)."""
 
     LAZY = {
         "kh": "referee.cli.kh_battle", "campaign": "referee.cli.campaign", "sfw": "referee.cli.sfw", "si": "referee.cli.si", "print": "referee.cli.paper",

@@ -12,10 +12,9 @@ from typing import Annotated, Optional
 
 import typer
 
-app = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]})
+from referee.cli.groups import one
 
 
-@app.command("print")
 def print_paper(
     path: Annotated[Path, typer.Argument(help="A campaign, Knight Hawks battle, Starfleet Wars engagement or Stellar Inferno scenario file.")],
     what: Annotated[str, typer.Option("--what", "-w", help="rosters, deployment (a campaign's Fleet Deployment Sheet), battle-report (a battle's), log, or map; default: a campaign's deployment, a battle's report, the others' log.")] = "",
@@ -46,3 +45,6 @@ def print_paper(
         return
     printing.save(target, made)
     print(f"written: {target} ({title}, {form.upper() if form != 'text' else 'text'}, {len(made.encode('utf-8')) // 1024 + 1} KB)")
+
+
+app = one(print_paper, "print")
