@@ -379,7 +379,7 @@ def headline(found: dict[str, list[Sample]], opened: dict[str, list[float]], app
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--runs", type=int, default=10, help="rounds of the whole processes, and of the loads and saves (default 10)")
+    parser.add_argument("--runs", type=int, default=16, help="rounds of the whole processes, and of the loads and saves (default 16)")
     parser.add_argument("--repeats", type=int, default=20, help="presses of a in the app, each file (default 20)")
     parser.add_argument("--seed", type=int, default=19, help="the generated war's seed, for its day 2 (the fixtures': 19)")
     options = parser.parse_args()
