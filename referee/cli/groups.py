@@ -148,18 +148,14 @@ def _group_name(sub: TyperInfo) -> str:
     return solve_typer_info_defaults(sub).name or ""
 
 
+# every referee typer app's: -h, no completion commands, plain help and errors (no rich panels)
+SETTINGS: dict[str, Any] = {"context_settings": {"help_option_names": ["-h", "--help"]}, "add_completion": False, "rich_markup_mode": None, "pretty_exceptions_enable": False}
+
+
 def group(help: str, cls: type[RefereeGroup] = RefereeGroup, bare: Callable[[], None] | None = None) -> typer.Typer:
     """A command group as every ``referee`` group is: one-line errors, ``-h``, plain help, and
     the help shown when it is called without a command (or ``bare`` run instead)."""
-    app = typer.Typer(
-        cls=cls,
-        help=help,
-        context_settings={"help_option_names": ["-h", "--help"]},
-        add_completion=False,
-        invoke_without_command=True,
-        rich_markup_mode=None,
-        pretty_exceptions_enable=False,
-    )
+    app = typer.Typer(cls=cls, help=help, invoke_without_command=True, **SETTINGS)
 
     @app.callback()
     def show_help(ctx: typer.Context) -> None:
@@ -172,6 +168,6 @@ def group(help: str, cls: type[RefereeGroup] = RefereeGroup, bare: Callable[[], 
 def one(function: Callable[..., None], name: str, cls: type[click.Command] | None = None) -> typer.Typer:
     """A command of its own (``referee roll``, ``undo``, ``view`` ...), for :class:`LazyGroup` to
     make when it is called: as ``app.command(name, cls=cls)(function)`` on the root group makes it."""
-    app = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]})
+    app = typer.Typer(**SETTINGS)
     app.command(name, cls=cls)(function)
     return app
