@@ -13,8 +13,9 @@ run ("Sathar Destroyer 1-6") and a whole fleet (or a battle's whole side) named 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
+
+from referee.names import runs
 
 if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 Change = tuple[str, str, str]  # (a ship's name, what changed of it, the fleet or side it stayed in: named as one when all of it changed alike)
 
-_NUMBERED = re.compile(r"(.*?)(\d+)")
-_LETTERED = re.compile(r"(.*\s)([A-Z])")
 _HEADING = re.compile(r" \((?:accelerating|decelerating)[^)]*\)$")  # a place's heading: for the map, not for a summary
 
 # a unit's own fields: the words for them, when nothing more telling changed
@@ -318,32 +317,5 @@ def _grouped(changes: list[Change], wholes: dict[str, tuple[str, list[str]]]) ->
             if len(in_it) >= 2 and stayed >= set(in_it):
                 named.append([label, len(in_it)])
                 left = [name for name in left if name not in stayed]
-        groups.append({"change": change, "names": named + _runs(left)})
+        groups.append({"change": change, "names": named + [list(run) for run in runs(left)]})
     return groups
-
-
-def _runs(names: Iterable[str]) -> list[list[Any]]:
-    """Names with the numbers (or single letters) that end them run together: Sathar Destroyer 1-3, 5."""
-    stems: dict[str, list[tuple[int, str]]] = {}
-    for name in names:
-        found = _NUMBERED.fullmatch(name) or _LETTERED.fullmatch(name)
-        if found is None:
-            stems.setdefault(name, [])
-            continue
-        stem, end = found.groups()
-        stems.setdefault(stem, []).append((int(end) if end.isdigit() else ord(end), end))
-    out: list[list[Any]] = []
-    for stem, ends in stems.items():
-        if not ends:
-            out.append([stem, 1])
-            continue
-        ends.sort()
-        runs: list[list[tuple[int, str]]] = []
-        for end in ends:
-            if runs and end[0] == runs[-1][-1][0] + 1:
-                runs[-1].append(end)
-            else:
-                runs.append([end])
-        text = ", ".join(run[0][1] if len(run) == 1 else f"{run[0][1]}-{run[-1][1]}" for run in runs)
-        out.append([f"{stem}{text}", len(ends)])
-    return out

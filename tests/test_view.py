@@ -232,7 +232,7 @@ def render(path: Path, side: str) -> str:
 @pytest.mark.parametrize("side", ["UPF", "Sathar", "public"])
 def test_no_secret_of_the_war_is_on_another_sides_screen(tmp_path: Path, side: str) -> None:
     screen = render(saved(tmp_path / "war.toml", secret_war()), side)
-    assert "Sathar Destroyer 15" in screen and "Outer Reach (Dramune)" in screen and "UPF Destroyer 1" in screen
+    assert "Sathar Destroyer 1-15" in screen and "Outer Reach (Dramune)" in screen and "UPF Destroyer 1" in screen
     for secret, seers in WAR_SECRETS.items():
         if side not in seers:
             assert secret not in screen, f"the {side} view shows {secret!r}"

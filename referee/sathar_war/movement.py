@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee import strict
 from referee.errors import RefereeError
+from referee.names import joined, listed, runs
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Place, Unit, done
 from referee.sathar_war.frontier import Route
 from referee.sathar_war.victory import judge, lose
@@ -427,17 +428,17 @@ def _misjump_row(unit: Unit) -> str:
 
 def _fleets_or_names(campaign: Campaign, units: Sequence[Unit]) -> str:
     """The ships moving, a whole fleet by its name and size (``Task Force Prenglar (16 ships)``), the
-    rest by name."""
+    rest by name, their numbers run together (``Sathar Destroyer 1-6``: :mod:`referee.names`)."""
     moving = {u.name for u in units}
     whole = [f for f in dict.fromkeys(u.fleet for u in units if u.fleet) if {m.name for m in campaign.fleet(f)} <= moving]
     named = [f"{f} ({len(campaign.fleet(f))} ships)" for f in whole]
-    named += [u.name for u in units if u.fleet not in whole]
-    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    named += [text for text, _ in runs(u.name for u in units if u.fleet not in whole)]
+    return joined(named)
 
 
 def _names(units: Sequence[Unit]) -> str:
-    names = [u.name for u in units]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    """The ships named, their numbers run together (``Sathar Destroyer 1-3, 5 and Sathar Frigate 2``)."""
+    return listed(u.name for u in units)
 
 
 def _rule(campaign: Campaign, new: Place, old: Place) -> str:

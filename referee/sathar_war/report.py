@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.errors import RefereeError
 from referee.knight_hawks.repair import damaged_targets
+from referee.names import listed
 from referee.sathar_war import battles as battle_rules
 from referee.sathar_war import repairs as repair_rules
 from referee.sathar_war import supply as supply_rules
@@ -90,7 +91,7 @@ def _attacking(campaign: Campaign, required: list[Todo]) -> list[Todo]:
             todo.append((f"enter the results of the {side} attack at {fight.planet} ({fight.system}): {len(waiting)} of {len(fight.ships)} ships not entered yet", "result"))
     damaged = [u.name for u in campaign.units if repair_rules.may_repair_in_space(campaign, u)]
     if damaged:
-        todo.append((f"repairs in space after the battle, if wanted: {', '.join(damaged)}", "repair-space"))
+        todo.append((f"repairs in space after the battle, if wanted: {listed(damaged)}", "repair-space"))
     return [*todo, *required]
 
 
@@ -138,10 +139,10 @@ def alerts(campaign: Campaign) -> list[str]:
     ships = [u for u in campaign.units if u.active and not u.station and not u.fighter]
     out = [name for name, found in supply_rules.paths(campaign, ships).items() if found is None]
     if out:
-        found.append(f"out of supply: {len(out)} ships ({', '.join(out[:6])}{' ...' if len(out) > 6 else ''})")
+        found.append(f"out of supply: {len(out)} ship{'s' if len(out) != 1 else ''} ({listed(out)})")
     stranded = [u.name for u in campaign.units if u.active and u.fighter and not u.roster.carried_by]
     if stranded:
-        found.append(f"fighters not aboard a carrier or station, destroyed at the end of the day: {', '.join(stranded)}")
+        found.append(f"fighters not aboard a carrier or station, destroyed at the end of the day: {listed(stranded)}")
     for name, home in _militia_called_home(campaign):
         found.append(f"the {name} must return home to {home}: Sathar ships have emerged there")
     for centre in repair_rules.centres(campaign):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from referee import dice
 from referee.errors import RefereeError
+from referee.names import listed
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Place, Unit, done
 from referee.tables import Tables
 
@@ -49,7 +50,7 @@ def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
         for u in _with_fighters(campaign, units)
     ]
     campaign = campaign.with_units(placed)
-    text = f"{len(units)} Sathar ship{'s' if len(units) > 1 else ''} placed in the {found.name}: {', '.join(u.name for u in units)}"
+    text = f"{len(units)} Sathar ship{'s' if len(units) > 1 else ''} placed in the {found.name}: {listed(u.name for u in units)}"
     if left:
         text += f"; {', '.join(sorted(left))} leave their fleet (a fleet's ships are together)"
     return done(campaign, campaign.entry(text, rule=SATHAR_SETUP))
@@ -153,8 +154,8 @@ def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
     campaign = campaign.with_units(moved)
     ships = [u.name for u in units if not u.fighter]
     text = "; ".join([
-        *([f"{', '.join(ships)} placed at {found.name} ({system.name})"] if ships else []),
-        *([f"{', '.join(f.name for f in fighters)} based at the {base} ({found.name}, {system.name})"] if fighters else []),
+        *([f"{listed(ships)} placed at {found.name} ({system.name})"] if ships else []),
+        *([f"{listed(f.name for f in fighters)} based at the {base} ({found.name}, {system.name})"] if fighters else []),
     ])
     return done(campaign, campaign.entry(text, rule=NON_ATTACHED_FIGHTERS if fighters else UPF_SETUP))
 

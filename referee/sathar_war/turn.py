@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from referee import dice
 from referee.errors import RefereeError
+from referee.names import listed
 from referee.sathar_war.campaign import BOOK, STEP_TEXT, STEPS, Allowance, Campaign, Done, Entry, Place, Unit, done, nothing_to_override, overridden
 from referee.sathar_war.forces import fresh
 from referee.sathar_war.repairs import repair_day, void_returns
@@ -85,7 +86,7 @@ def unfinished(campaign: Campaign, waive_reading: bool = False) -> list[tuple[st
         if campaign.day == 1:
             waiting = [u.name for u in campaign.side("Sathar") if u.active and not u.moved and not u.roster.carried_by and u.place is not None and not u.place.on_route]
             if waiting:
-                problems.append((f"on the first day ships in start circles must move into the red transit box: {', '.join(waiting)} ({BOOK}, Day One: The Sathar Approach)", "move"))
+                problems.append((f"on the first day ships in start circles must move into the red transit box: {listed(waiting)} ({BOOK}, Day One: The Sathar Approach)", "move"))
     return problems
 
 

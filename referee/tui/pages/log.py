@@ -12,6 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from referee.errors import RefereeError
+from referee.names import spelled
 from referee.tui.pages.base import Page
 from referee.tui.rows import Rows
 from referee.tui.text import lines
@@ -45,7 +46,7 @@ class LogPage(Page):
             return
         for number, entry in enumerate(logged):
             entry = kind.shown(entry, secrets)
-            seen = f"{entry.text} {' '.join(entry.rolls)} {entry.rule}".casefold()
+            seen = f"{spelled(entry.text)} {' '.join(entry.rolls)} {entry.rule}".casefold()  # (a ship named in a run found by its own number)
             if all(w in seen for w in words):
                 rows.append((str(number), (*cells(entry), entry.text)))
         table = self.query_one("#log", Rows)

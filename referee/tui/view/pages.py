@@ -7,8 +7,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from referee import touched
 from referee.knight_hawks.sides import BattleView, Contact
+from referee.names import runs
 from referee.sathar_war.sides import CampaignView, Counter
 from referee.tui.battle import cards
 from referee.tui.text import Part, bold, line
@@ -105,7 +105,7 @@ def places(seen: Sequence[Counter]) -> list[Part]:
             kinds[counter.side, counter.kind].append(counter)
         for (side, kind), same in kinds.items():
             fleets = sorted({c.fleet for c in same if c.fleet})
-            named = ", ".join(text for text, _ in touched._runs(c.name for c in same))
+            named = ", ".join(text for text, _ in runs(c.name for c in same))
             said.append(f"  {side} {kind} x{len(same)}{' (' + ', '.join(fleets) + ')' if fleets else ''}: {named}")
     return said or ["", "nothing"]
 
