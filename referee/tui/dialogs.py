@@ -634,7 +634,7 @@ class OpenDialog(Dialog):
     def compose(self) -> ComposeResult:
         with Box(classes="dialog", id="frame"):
             yield Static(lines([bold(self.HEADING), "", *self.lines()]))
-            yield Rows("kind", "last played", "file", "what", id="recent")
+            yield Rows("kind", "last played", "file", "what", id="recent", wrap=True)
             yield Static("", id="where")
             yield Label(self.KEYS, classes="keys")
 
@@ -646,8 +646,7 @@ class OpenDialog(Dialog):
         open_now = str(self.referee.journal.path.resolve())
         rows = [(key, (f.kind or "file", "open now" if key == open_now else when(f.played, now), f.path.name, f.name)) for key, f in self.files.items()]
         recent = self.query_one("#recent", Rows)
-        recent.styles.height = len(rows) + 1  # its header and rows (past max-height it scrolls)
-        recent.display = bool(rows)
+        recent.display = bool(rows)  # (its height: its header and rows' lines, a long "what" wrapped; past max-height it scrolls)
         recent.show(rows)
         for box in self.query("#path").results(Input):
             box.value = ""

@@ -5,10 +5,15 @@ it takes or loses the focus: 35 ms and more a key press on this machine, most of
 fleet or switching screens cost. ``Rows`` draws line by line and keeps each line it drew: after
 a change only the rows that changed are drawn again. Cells are plain text (no markup), so a log
 line with brackets in it reads as written; a control character in a cell is shown as a symbol.
+
+A list made with ``wrap`` fits its width (:mod:`referee.tui.fit`): the columns another part of the
+screen shows too (``spare``) are left out first, then cells wrap at their spaces, a row as tall as
+its tallest cell: no word is cut at the edge.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -22,6 +27,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from referee.tui.fit import Fit, fit, wrap
 from referee.tui.text import plain
 
 Row = tuple[str, Sequence[object]]  # (its key, its cells)
@@ -74,7 +80,7 @@ class Rows(ScrollView, can_focus=True):
         def control(self) -> Rows:
             return self.rows
 
-    def __init__(self, *labels: str, id: str | None = None) -> None:
+    def __init__(self, *labels: str, id: str | None = None, wrap: bool = False, spare: Sequence[str] = ()) -> None:
         super().__init__(id=id)
         self.labels = tuple(labels)
         self.rows: list[tuple[str, tuple[str, ...]]] = []
@@ -83,6 +89,10 @@ class Rows(ScrollView, can_focus=True):
         self.drawn: dict[int, tuple[object, Strip]] = {}  # screen line -> (what it showed, its strip)
         self.told = ""  # the key last announced as highlighted
         self.dimmed: frozenset[str] = frozenset()  # rows shown greyed (a destroyed ship)
+        self.wrap = wrap  # fit the width: spare columns left out, cells wrapped (else: one line a row, scrolled sideways)
+        self.spare = frozenset(n for n, label in enumerate(labels) if label in spare)
+        self.fitted = Fit(tuple(range(len(labels))), tuple(self.widths))  # the columns shown and their widths
+        self.starts: list[int] = [0]  # wrapped: each row's first line, and the line after the last row's
 
     # ------------------------------------------------------------------ what the screens call
 
@@ -103,7 +113,6 @@ class Rows(ScrollView, can_focus=True):
         self.rows = [(row_key, tuple(str(cell) for cell in cells)) for row_key, cells in rows]
         if not "".join(cell for _, cells in self.rows for cell in cells).isprintable():
             self.rows = [(row_key, tuple(plain(cell, one_line=True) for cell in cells)) for row_key, cells in self.rows]
-        widths = [max([cell_len(label), *(cell_len(cells[n]) for _, cells in self.rows if n < len(cells))]) for n, label in enumerate(self.labels)]
         keys = self.keys
         for wanted in (keep, key):
             if wanted and wanted in keys:
@@ -111,15 +120,41 @@ class Rows(ScrollView, can_focus=True):
                 break
         else:
             self.cursor = min(self.cursor, max(len(self.rows) - 1, 0))
-        if widths != self.widths or len(before) != len(self.rows):
-            self.widths = widths
-            self.virtual_size = Size(sum(widths) + 2 * len(widths), len(self.rows) + 1)
+        if self._lay_out() or len(before) != len(self.rows):
             self.refresh()
         else:
             for index, (old, new) in enumerate(zip(before, self.rows)):
                 if old != new:
-                    self.refresh_line(index + 1)
+                    self._refresh_row(index)
         self._cursor_moved(key)
+
+    def _lay_out(self) -> bool:
+        """The columns' widths (wrapped: the columns shown, each row's lines) for the rows and the
+        room there is; True if anything but the rows' text changed (all is drawn again)."""
+        if not self.wrap:
+            widths = [max([cell_len(label), *(cell_len(cells[n]) for _, cells in self.rows if n < len(cells))]) for n, label in enumerate(self.labels)]
+            starts = list(range(len(self.rows) + 1))
+            fitted = Fit(tuple(range(len(widths))), tuple(widths))
+        else:
+            room = self.size.width - (self.styles.scrollbar_size_vertical if self.styles.overflow_y != "hidden" else 0)
+            fitted = fit(self.labels, [cells for _, cells in self.rows], max(room, 0) if self.size.width else 0, self.spare)
+            starts = [0]
+            for _, cells in self.rows:
+                starts.append(starts[-1] + max([1, *(len(wrap(cells[n], width)) for n, width in zip(*fitted) if n < len(cells))]))
+            widths = list(fitted.widths)
+        if (fitted, starts) == (self.fitted, self.starts):
+            return False
+        self.fitted, self.starts, self.widths = fitted, starts, widths
+        self.virtual_size = Size(sum(widths) + 2 * len(widths), starts[-1] + 1)
+        return True
+
+    def _refresh_row(self, index: int) -> None:
+        for y in range(self.starts[index], self.starts[index + 1]):
+            self.refresh_line(y + 1)
+
+    def _row_at(self, line: int) -> int:
+        """The row shown on a line of the list (counted from its first row's first line)."""
+        return bisect_right(self.starts, line) - 1
 
     def point(self, key: str) -> bool:
         """Put the cursor on the row keyed ``key``; False if there is none."""
@@ -147,13 +182,15 @@ class Rows(ScrollView, can_focus=True):
         self._move_to(self.cursor + by * max(self.scrollable_content_region.height - 1, 1))
 
     def on_resize(self, event: events.Resize) -> None:
-        """Laid out or resized: the cursor's row in view (the palette may point at a row of a list
-        not laid out yet, on a screen's first visit)."""
+        """Laid out or resized: a list that fits its width laid out again; the cursor's row in view
+        (the palette may point at a row of a list not laid out yet, on a screen's first visit)."""
+        if self.wrap and self._lay_out():
+            self.refresh()
         self._cursor_moved(self.key)
 
     def on_click(self, event: events.Click) -> None:
-        if event.y >= 1:
-            self._move_to(event.y - 1 + self.scroll_offset.y)
+        if event.y >= 1 and self.rows:
+            self._move_to(self._row_at(event.y - 1 + self.scroll_offset.y))
 
     def _move_to(self, index: int) -> None:
         key = self.key
@@ -164,14 +201,15 @@ class Rows(ScrollView, can_focus=True):
         """Keep the cursor's row in view, draw the two rows again, and tell the screen."""
         seen = max(self.scrollable_content_region.height - 1, 1)
         top = self.scroll_offset.y
-        if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False, immediate=True)
-        elif self.cursor >= top + seen:
-            self.scroll_to(y=self.cursor - seen + 1, animate=False, immediate=True)
+        first, after = (self.starts[self.cursor], self.starts[self.cursor + 1]) if self.rows else (0, 1)
+        if first < top:
+            self.scroll_to(y=first, animate=False, immediate=True)
+        elif after > top + seen:
+            self.scroll_to(y=max(after - seen, 0) if after - first <= seen else first, animate=False, immediate=True)
         keys = self.keys
         for key in (before, self.key):
             if key in keys:
-                self.refresh_line(keys.index(key) + 1)
+                self._refresh_row(keys.index(key))
         if self.key and self.key != self.told:
             self.told = self.key
             self.post_message(self.Highlighted(self, self.key))
@@ -186,12 +224,14 @@ class Rows(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         x = self.scroll_offset.x
         if y == 0:
-            cells, part = self.labels, "rows--header"
+            cells, part = self._line(self.labels, 0), "rows--header"
         else:
-            index = y - 1 + self.scroll_offset.y
-            if index >= len(self.rows):
+            at = y - 1 + self.scroll_offset.y
+            if at >= self.starts[-1]:
                 return Strip.blank(width, self.rich_style)
+            index = self._row_at(at)
             row_key, cells = self.rows[index]
+            cells = self._line(cells, at - self.starts[index])
             part = "rows--cursor" if index == self.cursor else "rows--dim" if row_key in self.dimmed else "rows--even" if index % 2 else ""
         shown = (cells, part, tuple(self.widths), x, width)
         drawn = self.drawn.get(y)
@@ -201,6 +241,16 @@ class Rows(ScrollView, can_focus=True):
         strip = self._strip(cells, style).crop_extend(x, x + width, style)
         self.drawn[y] = (shown, strip)
         return strip
+
+    def _line(self, cells: Sequence[str], line: int) -> Sequence[str]:
+        """The cells of the columns shown, on a row's ``line`` (its first: 0)."""
+        if not self.wrap:
+            return cells
+        shown = []
+        for n, width in zip(*self.fitted):
+            lines = wrap(cells[n], width) if n < len(cells) else ("",)
+            shown.append(lines[line] if line < len(lines) else "")
+        return tuple(shown)
 
     def _strip(self, cells: Sequence[str], style: Style) -> Strip:
         text = "".join(f" {cell}{' ' * (width - cell_len(cell))} " for cell, width in zip(cells, self.widths))

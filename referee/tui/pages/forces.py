@@ -40,11 +40,7 @@ def read_filter(text: str) -> tuple[dict[str, str], list[str]]:
     return chosen, words
 
 
-NAME_WIDTH = 26  # a longer name is cut in the list (the roster beside it gives it whole): hull and place fit at 80 columns
-
-
-def clipped(name: str) -> str:
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+SPARE = ("Hull", "Fleet", "Class", "Planet")  # the roster beside the list shows them: left out of a narrow list, whose name and place wrap
 
 
 def fleet_short(fleet: str) -> str:
@@ -90,7 +86,7 @@ class ForcesPage(Page):
             with Vertical(id="list"):
                 yield Input(placeholder=FILTER_HINT, id="filter")
                 yield Static("", id="filter-error", classes="error")
-                yield Rows("", "Name", "Hull", "Where", "Fleet", "Class", "Planet", id="ships")
+                yield Rows("", "Name", "Hull", "Where", "Fleet", "Class", "Planet", id="ships", wrap=True, spare=SPARE)
             with VerticalScroll(id="roster", classes="side narrow"):
                 yield Static(id="form")
 
@@ -115,7 +111,7 @@ class ForcesPage(Page):
             seen = f"{row['name']} {row['fleet']} {row['class']} {row['place']}".casefold()
             if all(w in seen for w in words):
                 unit = units[row["name"]]
-                cells = ("*" if row["name"] in marked else "", clipped(row["name"]), f"{row['hull']}/{row['hull_points']}", picks.where(campaign, unit, planet=False), fleet_short(unit.fleet), row["class"],
+                cells = ("*" if row["name"] in marked else "", row["name"], f"{row['hull']}/{row['hull_points']}", picks.where(campaign, unit, planet=False), fleet_short(unit.fleet), row["class"],
                          unit.place.planet if unit.place is not None else "")
                 shown.append((row["name"], cells))
         self.query_one("#ships", Rows).show(shown, self.referee.ship)

@@ -28,7 +28,7 @@ class RepairsPage(Page):
 
     def body(self) -> Iterable[Widget]:
         with Vertical():
-            yield Rows("Ship", "Centre", "Hull", "Systems", "Days", "Today", id="queue")
+            yield Rows("Ship", "Centre", "Hull", "Systems", "Days", "Today", id="queue", wrap=True)
             with VerticalScroll(id="centres-frame"):
                 yield Static(id="centres", classes="panel")
 
