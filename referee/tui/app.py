@@ -31,7 +31,7 @@ from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDi
 from referee.tui.keys import KeyLine
 from referee.tui.kinds import KINDS, Kind
 from referee.tui.pages.base import Page
-from referee.tui.text import bold, line, lines, plain
+from referee.tui.text import bold, fitted, line, lines, plain
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
 
@@ -301,11 +301,12 @@ class RefereeApp(App[None]):
         self.tell(self.kind.shown(result.entries[-1], self.secrets).text if result.entries else title)
 
     def tell(self, text: str, severity: str = "") -> None:
-        """The line above the keys: what the last action did, or why it did nothing. (Textual's
-        notifications cost a new widget and a relayout each: about 50 ms a key press here.)"""
+        """The line above the keys: what the last action did (too long for its two lines: its middle
+        left out, what came of it kept), or why it did nothing. (Textual's notifications cost a new
+        widget and a relayout each: about 50 ms a key press here.)"""
         said = self.query_one("#said", Static)
         said.set_classes(severity)
-        said.update(line(text), layout=False)
+        said.update(line(fitted(text, self.size.width - 2) if not severity else text), layout=False)  # (its two lines: a result's end kept, a refusal's beginning)
 
     def _exists(self, name: str) -> bool:
         return self.kind.exists(self.journal.state, name)

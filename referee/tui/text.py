@@ -58,3 +58,21 @@ def put(static: Static, content: Content, layout: bool = True) -> None:
     if getattr(static, "_shown", None) != content:
         static._shown = content  # type: ignore[attr-defined]
         static.update(content, layout=layout)
+
+
+def fitted(text: str, width: int, rows: int = 2) -> str:
+    """``text`` as it fits ``rows`` lines of ``width`` cells once wrapped: whole if it fits, else
+    with its middle left out ("…"): its beginning (who did what) and its end (what came of it: a
+    move's "bound for Dramune: 14 more days") kept, half the room each."""
+    if width < 20 or len(Content(text).wrap(width)) <= rows:
+        return text
+    words = text.split(" ")
+    head: list[str] = []
+    while words and len(" ".join([*head, words[0]])) <= width * rows // 2 - 2:
+        head.append(words.pop(0))
+    tail: list[str] = []
+    for word in reversed(words):
+        if len(Content(" ".join([*head, "…", word, *tail])).wrap(width)) > rows:
+            break
+        tail.insert(0, word)
+    return " ".join([*head, "…", *tail]) if tail else text[: width * rows - 1] + "…"  # (a word longer than the lines: cut)
