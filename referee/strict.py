@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Unknown
 
 T = TypeVar("T")
 
@@ -157,8 +157,12 @@ def header(data: dict[str, Any], form: str, version: int, where: str, what: str)
         raise RefereeError(f"{where}: version {data.get('version')!r} is not one this program reads (it reads {version})")
 
 
+FEW = 30  # names few enough to list them all in a refusal (the map's systems, planets and routes; not a war's 183 ships, 4,000 characters)
+
+
 def pick(name: str, names: Iterable[str], what: str, where: str = "") -> str:
-    """The one of ``names`` meant by ``name`` (any case); otherwise a refusal with the nearest names."""
+    """The one of ``names`` meant by ``name`` (any case); otherwise a refusal with the nearest names,
+    or, none near, every name if they are few, else how many there are."""
     known = list(names)
     wanted = name.strip().casefold()
     for candidate in known:
@@ -167,9 +171,14 @@ def pick(name: str, names: Iterable[str], what: str, where: str = "") -> str:
     import difflib  # only for a refusal: not on the path of every command that reads a file
 
     close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
-    hint = f"did you mean {' or '.join(close)}?" if close else f"the {what}s are: {', '.join(known) or 'none'}"
-    return _refuse(f"no {what} called {name!r}{f' in {where}' if where else ''}; {hint}")
+    if close:
+        hint = f"did you mean {' or '.join(close)}?"
+    elif len(known) <= FEW:
+        hint = f"the {what}s are: {', '.join(known) or 'none'}"
+    else:
+        hint = f"none of the {len(known)} {what}s is named like it"
+    return _refuse(f"no {what} called {name!r}{f' in {where}' if where else ''}; {hint}", what)
 
 
-def _refuse(message: str) -> str:
-    raise RefereeError(message)
+def _refuse(message: str, what: str) -> str:
+    raise Unknown(message, what)

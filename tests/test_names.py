@@ -1,18 +1,24 @@
 """Names given by the referee: a ship or fleet named with the pattern characters * ? [ is found by
-its own name; the patterns still find the rest. Names said by the referee's program: a list of ships says
+its own name; the patterns still find the rest; a name that names nothing is answered with the
+closest few, not every name of the war. Names said by the referee's program: a list of ships says
 their numbers run together ("Sathar Destroyer 1-6"), and the log's search still finds each one."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from referee import names
+from referee.cli import app
+from referee.errors import RefereeError
 from referee.sathar_war import fleets, report
 from referee.tui.app import RefereeApp
 from referee.tui.rows import Rows
 from tests.test_app import drive, saved
+from tests.test_app import load as war_of
+from tests.test_cli import runner
 from tests.test_sathar_war import move, started, war
 
 
@@ -61,3 +67,18 @@ def test_the_log_search_finds_a_ship_named_in_a_run(tmp_path: Path) -> None:
 
     drive(path, scenario)
 
+
+def test_a_name_that_names_nothing_gets_the_closest_few_or_where_they_are_all_listed(tmp_path: Path) -> None:
+    """Not every name of the war (183 ships, 4,365 characters): the three closest, or, none close,
+    the command that lists them all; one line, exit code 2."""
+    war = saved(tmp_path / "war.toml", started())
+    close = runner.invoke(app, ["campaign", "move", "Sathar Frigat", "--toward", "Prenglar", "-c", str(war)], catch_exceptions=False)
+    assert close.exit_code == 2 and close.stdout == ""
+    assert close.stderr.startswith("referee: error: no ship called 'Sathar Frigat'; did you mean Sathar Frigate ") and close.stderr.count("\n") == 1
+    assert "(referee campaign forces lists every ship)" in close.stderr and len(close.stderr) < 200
+    far = runner.invoke(app, ["campaign", "fleet", "join", "Red", "Zorg", "-c", str(war)], catch_exceptions=False)
+    assert (far.exit_code, far.stderr) == (2, "referee: error: no ship called 'Zorg'; none of the 183 ships is named like it (referee campaign forces lists every ship)\n")
+    few = runner.invoke(app, ["campaign", "move", "Sathar Destroyer 1", "--toward", "Zorgland", "-c", str(war)], catch_exceptions=False)
+    assert few.exit_code == 2 and "; did you mean" in few.stderr or "the star systems or start circles are: " in few.stderr
+    with pytest.raises(RefereeError, match=r"^no ship called 'Zorg'; none of the 183 ships is named like it$"):
+        war_of(war).unit("Zorg")  # (the app shows it as it is: no command to point to)

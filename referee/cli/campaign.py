@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Callable, Optional
 import typer
 
 from referee.cli.battles import command_name, dice_for, pairs, unkept
-from referee.cli.groups import group
+from referee.cli.groups import RefereeGroup, group
 from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
 
@@ -25,10 +25,16 @@ if TYPE_CHECKING:
 # battles it exports). The others' tables are not read (a test checks that the rules name no other).
 SYSTEMS = ("kh", "ssw")
 
-app = group("The Second Sathar War: set up, move, supply, repair, fight and advance the strategic campaign.")
-battle_app = group("Battles: contested systems, attack declarations, outcomes ship by ship or through a Knight Hawks battle file.")
-fleet_app = group("Fleets, carriers and stations: form and split fleets, land and launch fighters, dock.")
-repairs_app = group("Repairs: construction centre queues, today's orders, repairs in space with the ship's DCR, the Void.")
+
+
+class CampaignGroup(RefereeGroup):
+    LISTS = {"ship": "referee campaign forces", "fleet": "referee campaign forces"}  # (a ship or fleet named wrongly: where they all are)
+
+
+app = group("The Second Sathar War: set up, move, supply, repair, fight and advance the strategic campaign.", CampaignGroup)
+battle_app = group("Battles: contested systems, attack declarations, outcomes ship by ship or through a Knight Hawks battle file.", CampaignGroup)
+fleet_app = group("Fleets, carriers and stations: form and split fleets, land and launch fighters, dock.", CampaignGroup)
+repairs_app = group("Repairs: construction centre queues, today's orders, repairs in space with the ship's DCR, the Void.", CampaignGroup)
 app.add_typer(battle_app, name="battle")
 app.add_typer(fleet_app, name="fleet")
 app.add_typer(repairs_app, name="repairs")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 import typer
@@ -13,7 +13,7 @@ from typer.core import TyperGroup
 from typer.main import get_command, get_command_from_info, get_command_name, get_group_from_info, solve_typer_info_defaults
 from typer.models import CommandInfo, TyperInfo
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Unknown
 
 
 class BadInput(click.ClickException):
@@ -24,12 +24,14 @@ class BadInput(click.ClickException):
 
 
 @contextmanager
-def one_line() -> Iterator[None]:
-    """Turn our refusals and click's usage errors into :class:`BadInput`."""
+def one_line(lists: Mapping[str, str] | None = None) -> Iterator[None]:
+    """Turn our refusals and click's usage errors into :class:`BadInput`; a name that names nothing
+    is told where every name of its kind is listed (``lists``: the command listing each kind)."""
     try:
         yield
     except RefereeError as error:
-        raise BadInput(str(error)) from None
+        listed = lists.get(error.what) if lists and isinstance(error, Unknown) else None
+        raise BadInput(f"{error} ({listed} lists every {error.what})" if isinstance(error, Unknown) and listed else str(error)) from None
     except click.UsageError as error:
         path = error.ctx.command_path if error.ctx else "referee"
         message = error.format_message().rstrip(".")
@@ -44,6 +46,7 @@ class RefereeGroup(TyperGroup):
     them (about 10 ms for the 34 of ``campaign``)."""
 
     typer_info: TyperInfo | None = None  # where its commands are made from (None: typer made them all)
+    LISTS: ClassVar[dict[str, str]] = {}  # the command that lists each kind of name its commands take (a ship: campaign forces)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         if self.typer_info is None:
@@ -67,11 +70,11 @@ class RefereeGroup(TyperGroup):
             raise click.NoSuchCommand(error.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any) -> click.Context:
-        with one_line():
+        with one_line(self.LISTS):
             return super().make_context(info_name, args, parent, **extra)
 
     def invoke(self, ctx: click.Context) -> Any:
-        with one_line():
+        with one_line(self.LISTS):
             return super().invoke(ctx)
 
 
