@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 SYSTEMS = ("kh", "ssw")
 
 
-
 class CampaignGroup(RefereeGroup):
     LISTS = {"ship": "referee campaign forces", "fleet": "referee campaign forces"}  # (a ship or fleet named wrongly: where they all are)
 
