@@ -16,6 +16,7 @@ from referee.sathar_war import campaign_file
 from referee.tui.app import RefereeApp
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog
+from referee.tui.text import fitted
 from tests.paper_war import mid_war
 from tests.test_app import drive
 
@@ -64,7 +65,7 @@ def test_print_writes_the_deployment_sheet_beside_the_campaign_and_tells_where(w
         assert {f.name: form.value_of(f) for f in form.fields} == {"what": "deployment", "copy": "+table", "part": "", "where": ""}
         out = war.with_name("war.deployment.html")
         assert out.is_file() and "<title>Fleet Deployment Sheet: war.toml</title>" in out.read_text(encoding="utf-8")
-        assert said(app) == f"printed Fleet Deployment Sheet: war.toml to {out}"
+        assert said(app) == fitted(f"printed Fleet Deployment Sheet: war.toml to {out}", app.size.width - 2) and said(app).endswith(f"{out.name}")  # (a long path: its end)
         await print_form(app, pilot, what="rosters", copy="UPF", where="upf.html")
         page = war.with_name("upf.html").read_text(encoding="utf-8")
         assert "the UPF player's copy" in page and "TF Prenglar Battleship" in page and "Sathar Destroyer" not in page

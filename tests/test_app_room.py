@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, SelectionList
 
@@ -21,6 +22,7 @@ from referee.sathar_war.campaign import Campaign
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import FormDialog, StartDialog
 from referee.tui.rows import Rows
+from referee.tui.text import fitted
 from tests.test_app import Scenario, fill_in, load, saved
 from tests.test_app_snapshots import screen_text
 from tests.test_sathar_war import started
@@ -202,3 +204,14 @@ def test_forms_and_their_lists_grow_with_the_terminal_and_stay_as_they_were_at_8
     assert move_form_sizes(path, (80, 24)) == (76, 6, 12)
     width, ships, places = move_form_sizes(path, (160, 50))
     assert (width, ships) == (96, 12) and places > 12  # (the places Task Force Prenglar may head for: all of them shown)
+
+
+def test_a_result_too_long_for_the_message_line_loses_its_middle() -> None:
+    """Two lines of 78: a list of ships' middle, or a long path's beginning, left out (…); what
+    fits is left whole."""
+    move = "Sathar Destroyer 1, Sathar Frigate 2, Sathar Light Cruiser 3, Sathar Heavy Cruiser 4, Sathar Assault Carrier 5, Sathar Fighter 6 move from K'tsa-Kar Start Circle to red box 1 -> Dramune (1 box; bound for Dramune by Cassidine: 14 more days)"
+    shown = fitted(move, 78)
+    assert shown.startswith("Sathar Destroyer 1, Sathar Frigate 2, ") and " … " in shown and shown.endswith(": 14 more days)") and len(Content(shown).wrap(78)) == 2
+    path = "printed the log to /" + "/".join(f"folder-{n}" for n in range(20)) + "/war.log.html"
+    assert fitted(path, 78).startswith("printed the log to …") and fitted(path, 78).endswith("folder-19/war.log.html")
+    assert fitted("advanced to day 2", 78) == "advanced to day 2"

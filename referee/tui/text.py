@@ -75,4 +75,11 @@ def fitted(text: str, width: int, rows: int = 2) -> str:
         if len(Content(" ".join([*head, "…", word, *tail])).wrap(width)) > rows:
             break
         tail.insert(0, word)
-    return " ".join([*head, "…", *tail]) if tail else text[: width * rows - 1] + "…"  # (a word longer than the lines: cut)
+    if tail:
+        return " ".join([*head, "…", *tail])
+    rest = " ".join(words)  # its last word longer than the room left (a file's path): the end of it
+    for size in range(width * rows - len(" ".join(head)) - 2, 0, -1):
+        shown = " ".join([*head, "…" + rest[-size:]])
+        if len(Content(shown).wrap(width)) <= rows:
+            return shown
+    return text[: width * rows - 1] + "…"
