@@ -123,8 +123,10 @@ async def risk_jump(app: RefereeApp, pilot: Pilot[None], names: str, toward: str
 
 
 async def advance(app: RefereeApp, pilot: Pilot[None], step: str) -> None:
-    """a: the next step of the Strategic Turn Sequence, within the day."""
+    """a: the next step of the Strategic Turn Sequence, within the day (asked first: y)."""
     await pilot.press("a")
+    assert isinstance(app.screen, ConfirmDialog), said(app)
+    await pilot.press("y")
     applied(app)
     assert app.journal.campaign.step == step, (app.journal.campaign.step, said(app))
 

@@ -237,7 +237,7 @@ def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:
             raise RefereeError(why)
     back = campaign.day + VOID_DAYS
     aboard = [f for u in units for f in campaign.aboard(u.name)]
-    gone = [u._replace(status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]
+    gone = [u.stopped()._replace(status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]
     campaign = campaign.with_units(gone)
     text = f"{', '.join(u.name for u in units)} enter the Void; placed on the time track at day {back}, when they return completely repaired"
     return done(campaign, campaign.entry(text, rule=f"{SATHAR_REPAIR}; ssw.time-track row sathar-void-repair"))

@@ -76,6 +76,11 @@ def movable(campaign: Campaign, unit: Unit) -> bool:
     return not movement.why_not_move(campaign, unit)
 
 
+def bound(campaign: Campaign, unit: Unit) -> bool:
+    """A ship keeping a journey (its standing order)."""
+    return unit.active and bool(unit.bound)
+
+
 def placeable(campaign: Campaign, unit: Unit) -> bool:
     return not setup.why_not_place_sathar(campaign, unit) or not setup.why_not_place_upf(campaign, unit)
 
@@ -161,6 +166,30 @@ def destinations(campaign: Campaign, values: Values) -> Pairs:
     place = chosen[0].place
     ways = movement.journeys(campaign, chosen[0].side, place, place.rate or 1)
     return [(way.shown(pace=False), name) for name, way in sorted(ways.items(), key=lambda item: (item[1].days, item[0]))]
+
+
+def _journey(campaign: Campaign, values: Values) -> Unit | None:
+    """The first ship chosen above, when every ship chosen keeps the same journey."""
+    chosen = chosen_units(campaign, values)
+    if chosen and chosen[0].bound and all((u.bound, u.bound_rate, u.bound_planet) == (chosen[0].bound, chosen[0].bound_rate, chosen[0].bound_planet) for u in chosen):
+        return chosen[0]
+    return None
+
+
+def bound_for(campaign: Campaign, values: Values) -> str:
+    """Toward, as the form opens: where the ships chosen are bound, if they keep one journey."""
+    unit = _journey(campaign, values)
+    return unit.bound if unit else ""
+
+
+def bound_rate(campaign: Campaign, values: Values) -> str:
+    unit = _journey(campaign, values)
+    return str(unit.bound_rate) if unit and unit.bound == values.get("toward") and unit.bound_rate > 1 else ""
+
+
+def bound_planet(campaign: Campaign, values: Values) -> str:
+    unit = _journey(campaign, values)
+    return unit.bound_planet if unit and unit.bound == values.get("toward") else ""
 
 
 def stop_planets(campaign: Campaign, values: Values) -> Pairs:

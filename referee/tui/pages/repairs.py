@@ -22,6 +22,7 @@ OWNER = {"UPF": "open", "Sathar": "captured: the Sathar repair at half capacity"
 class RepairsPage(Page):
     TITLE = "Repairs"
     NAME = "repairs"
+    SHOWS = frozenset({"ship"})
     HELP = "construction centre queues, today's allocation, the Void"
     ACTIONS = actions.REPAIRS
     BINDINGS = action_keys(ACTIONS)
