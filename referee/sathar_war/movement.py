@@ -120,8 +120,9 @@ def _move_together(
     further by the way of fewest days), or on the way they go; their journey kept where it goes on."""
     place = units[0].place
     assert place is not None
-    if planet and not toward and not place.on_route and campaign.frontier.is_system(place.where):
-        return _to_planet(campaign, units, planet)
+    here = not place.on_route and campaign.frontier.is_system(place.where)
+    if planet and here and toward.strip().casefold() in ("", place.where.casefold()):
+        return _to_planet(campaign, units, planet)  # (Toward the system they are in: to another of its planets)
     if not toward and not place.on_route and _heading(units, place):
         toward, rate = _heading(units, place), rate or units[0].bound_rate  # on along the journey they keep
     trip = None
@@ -476,6 +477,28 @@ def _allowed(campaign: Campaign, side: str, here: str) -> list[str]:
     frontier = campaign.frontier
     near = frontier.neighbours(here)
     return near if side == "Sathar" else [n for n in near if frontier.is_system(n)]
+
+
+def rates(campaign: Campaign, unit: Unit) -> list[int]:
+    """The boxes a day the ship may be ordered to go at now, as a move checks them: 2 or 3 only with
+    the ADF for it and no hull damage, never on a red path or from a start circle; on a route, the
+    rate it set out at until its jump, that or lower after it, 1 once it turned back (Risk Jumping;
+    Risk-Jump Limits)."""
+    place = unit.place
+    if place is None:
+        return []
+    frontier = campaign.frontier
+    red = frontier.route(place.where).red if place.on_route else not frontier.is_system(place.where)
+    found = []
+    for rate in (1, 2, 3):
+        try:
+            if place.on_route and not red:
+                _rate(place, rate)
+            _check_rate([unit], red, rate, place)
+        except RefereeError:
+            continue
+        found.append(rate)
+    return found
 
 
 def _rate(place: Place, rate: int | None) -> int:

@@ -311,6 +311,11 @@ def _order(v: Values, c: Campaign, t: Tables) -> Step:
     return no_dice(lambda: repairs.order(c, ship, hull, system))
 
 
+def _dock_at(v: Values, c: Campaign, t: Tables) -> Step:
+    ship, centre = needed(v, "ship", "a damaged ship in a system with a construction centre"), needed(v, "centre", "the construction centre")
+    return no_dice(lambda: repairs.dock_at_centre(c, t, ship, centre))
+
+
 def allotted(values: Values) -> tuple[list[Repair], list[str], list[str]]:
     """A repair turn's DCR points, ``hull=10, adf=5, LB=20``: the repairs, the key each one's d100
     is typed under, and the keys of the hull repairs' 1d10 (asked once the d100 calls for it)."""
@@ -441,7 +446,9 @@ REPAIRS = (
     Action("o", "Order", "repair order: today's work for a ship: hull points, or one system", (
         pick_ship(picks.queued), Field("hull", "Hull points", "from its centre's capacity"), Field("system", "Or one system", "adf, mr, LB, navigation ..."),
     ), _order),
-    Action("k", "Dock", "dock at the planet's station (repair queue)", (pick_ships(picks.dockable),), _dock),
+    Action("k", "Dock", "dock a ship for repair at the construction centre its line names (at that system's other planet: it goes to the centre's first, its day's move)", (
+        pick_ship(picks.to_dock_for_repair), Field("centre", "Construction centre", "in the ship's system", choices=picks.centres_here, default=picks.centre_here),
+    ), _dock_at),
     Action("s", "Space", "repairs in space: one repair turn of the ship's own DCR after each battle it fought today, each repair rolled on d100", (
         pick_ship(picks.repairs_in_space), Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"), OVERRIDE,
     ), _space),
