@@ -220,9 +220,10 @@ def test_undo_reverts_an_action_with_its_rolls_and_redo_brings_it_back_both_save
 
 
 def test_a_refused_action_shows_why_in_the_form_and_changes_nothing(tmp_path: Path) -> None:
-    """The destroyers are in the Prenglar start circle's red boxes: a risk jump there is refused by
-    the rule (one box a day until a system), named in the form; a pattern that names no ship is
-    refused beside nothing changed; Tab goes round the form's fields, never to its frame."""
+    """The destroyers are in the Prenglar start circle's red boxes: the form offers them one box a day
+    only (the rule: one box a day until a system); a UPF ship typed at the Sathar move is refused by
+    the rule, named in the form; a pattern that names no ship is refused beside nothing changed; Tab
+    goes round the form's fields, never to its frame."""
     path = saved(tmp_path / "war.toml", war_day_two())
     start = path.read_bytes()
 
@@ -236,9 +237,10 @@ def test_a_refused_action_shows_why_in_the_form_and_changes_nothing(tmp_path: Pa
         await pilot.pause()
         offered = [value for _, value in toward.options if isinstance(value, str)]
         assert offered[:2] == ["Prenglar", "Prenglar Start Circle"] and "Dramune" in offered  # box 5 of 5: Prenglar next; any place, nearest first
-        await fill_in(app, pilot, names="Sathar Destroyer 1", toward="Prenglar", rate="3")
+        assert [value for _, value in form.query_one("#field-rate", Choice).options] == ["1"]
+        await fill_in(app, pilot, names="TF Prenglar Frigate 1")
         assert isinstance(app.screen, FormDialog)
-        assert text(app, "#error-form").startswith("Sathar ships in a start circle or its red boxes move one box a day until they reach a system")
+        assert text(app, "#error-form").startswith("UPF ships move in step 'upf-move'; the campaign is at 'sathar-move'")
         await fill_in(app, pilot, names="Nowhere *")
         assert text(app, "#error-form").startswith("no ship's name matches 'Nowhere *'")
         form.query_one("#find-names", Input).focus()
