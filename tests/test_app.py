@@ -121,7 +121,7 @@ def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
         await pilot.press("2", "m")
         await fill_in(app, pilot, names="Sathar Destroyer *", toward="Prenglar")
         assert app.journal.campaign.unit("Sathar Destroyer 1").place.where == "Prenglar"
-        await pilot.press("1", "a")
+        await pilot.press("1", "a", "y")  # every advance asks first
         await pilot.pause()
         assert app.journal.campaign.step == "upf-move"
         assert "contested: Prenglar (15 Sathar" in text(app, "#alerts")
@@ -149,7 +149,7 @@ def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.journal.campaign.unit("TF Cassidine Battleship").place.jumped
-        await pilot.press("1", "a")
+        await pilot.press("1", "a", "y")
         await pilot.pause()
         # 3. Sathar attacks: a contested system on the Battles screen, an attack declared, a result entered
         await pilot.press("5")
@@ -170,7 +170,7 @@ def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
         await pilot.pause()
         assert "sathar lost: 1" in text(app, "#tally")
         # 4. UPF attacks: none; 5. the end of the day (asked first): repairs at Outer Reach and a rearm
-        await pilot.press("a")
+        await pilot.press("a", "y")
         await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
@@ -220,9 +220,10 @@ def test_undo_reverts_an_action_with_its_rolls_and_redo_brings_it_back_both_save
 
 
 def test_a_refused_action_shows_why_in_the_form_and_changes_nothing(tmp_path: Path) -> None:
-    """The destroyers are in the Prenglar start circle's red boxes: a risk jump there is refused by
-    the rule (one box a day until a system), named in the form; a pattern that names no ship is
-    refused beside nothing changed; Tab goes round the form's fields, never to its frame."""
+    """The destroyers are in the Prenglar start circle's red boxes: the form offers them one box a day
+    only (the rule: one box a day until a system); a UPF ship typed at the Sathar move is refused by
+    the rule, named in the form; a pattern that names no ship is refused beside nothing changed; Tab
+    goes round the form's fields, never to its frame."""
     path = saved(tmp_path / "war.toml", war_day_two())
     start = path.read_bytes()
 
@@ -236,9 +237,10 @@ def test_a_refused_action_shows_why_in_the_form_and_changes_nothing(tmp_path: Pa
         await pilot.pause()
         offered = [value for _, value in toward.options if isinstance(value, str)]
         assert offered[:2] == ["Prenglar", "Prenglar Start Circle"] and "Dramune" in offered  # box 5 of 5: Prenglar next; any place, nearest first
-        await fill_in(app, pilot, names="Sathar Destroyer 1", toward="Prenglar", rate="3")
+        assert [value for _, value in form.query_one("#field-rate", Choice).options] == ["1"]
+        await fill_in(app, pilot, names="TF Prenglar Frigate 1")
         assert isinstance(app.screen, FormDialog)
-        assert text(app, "#error-form").startswith("Sathar ships in a start circle or its red boxes move one box a day until they reach a system")
+        assert text(app, "#error-form").startswith("UPF ships move in step 'upf-move'; the campaign is at 'sathar-move'")
         await fill_in(app, pilot, names="Nowhere *")
         assert text(app, "#error-form").startswith("no ship's name matches 'Nowhere *'")
         form.query_one("#find-names", Input).focus()
@@ -457,6 +459,35 @@ def test_replacements_at_the_twentieth_day_take_each_roll_entered_then_a_upf_shi
     after = load(path)
     assert after.unit("Sathar Destroyer 1").status == "off-map" and after.unit("Sathar Destroyer 2").status == "removed"
     assert after.unit("TF Prenglar Frigate 1").active and after.unit("TF Prenglar Frigate 1").place == Place("Prenglar", "Morgaine's World")
+
+
+def test_roll_for_me_rolls_only_the_rolls_left_blank(tmp_path: Path) -> None:
+    """Ctrl+R in the dice dialog with one of two rolls typed: that one is used as typed, only the
+    blank one is rolled; a wrong roll typed is said beside its field, and nothing is rolled."""
+    from referee.sathar_war import victory
+
+    campaign = war_day_two()._replace(day=20, step="upf-attacks")
+    lost = [campaign.unit(n) for n in ("Sathar Destroyer 1", "Sathar Destroyer 2")]
+    path = saved(tmp_path / "war.toml", victory.lose(campaign, lost, "combat"))
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("a", "y")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, DiceDialog) and len(dialog.rolls) == 2
+        dialog.query_one("#roll-0", Input).value = "101"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.screen is dialog and "101 cannot be rolled on d100" in text(app, "#error-0")
+        dialog.query_one("#roll-0", Input).value = "35"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        shown = text(app, "#outcome")
+        first, second = (line for line in shown.splitlines() if "dice: d100" in line)
+        assert "entered at the table = 35" in first, shown
+        assert "entered at the table" not in second, shown  # rolled here
+
+    drive(path, scenario)
 
 
 # ---------------------------------------------------------------------- repairs in space: a roll the results call for

@@ -111,10 +111,10 @@ def test_every_screen_shows_the_names_as_written(tmp_path: Path) -> None:
         await pilot.click("#form", offset=(2, 0))  # on "quit": a link would end the app
         await pilot.pause()
         assert app.is_running
-        # Repairs: the destroyer docked, the light cruiser in the Void
+        # Repairs: the destroyer docked, the light cruiser in the Void; the damaged ship not docked listed after the queue
         app.go_to("repairs", ship="[/i]docked")
         await pilot.pause()
-        assert app.query_one("#queue", Rows).keys == ["[/i]docked"]
+        assert app.query_one("#queue", Rows).keys == ["[/i]docked", QUIT]
         assert "  [i]void[/i: returns day 8 at Fromeltar Start Circle\n" in seen(app, "#centres")
         await pilot.press("o")  # a repair order for the ship under the cursor
         await fill_in(app, pilot, hull="3")

@@ -73,6 +73,15 @@ class Terminal:
     def press(self, *keys: str) -> None:
         self.tmux("send-keys", "-t", self.session, *keys)
 
+    def type(self, text: str) -> None:
+        """``text`` typed in one burst, as a quick typist's keys reach the app (one write)."""
+        self.tmux("send-keys", "-t", self.session, "-l", text)
+
+    def paste(self, text: str) -> None:
+        """``text`` pasted, as a terminal pastes: in one piece, bracketed (the app asks for that)."""
+        self.tmux("set-buffer", "--", text)
+        self.tmux("paste-buffer", "-p", "-t", self.session)
+
     def exit_status(self) -> int | None:
         """The pane command's exit status, or None while it runs."""
         shown = "#{pane_dead_status}|#{pane_dead_signal}|#{pane_pid}|#{pid}"

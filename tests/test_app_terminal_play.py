@@ -71,6 +71,8 @@ def test_set_up_and_day_one_played_from_the_lists_alone(terminal: Terminal, tmp_
     terminal.press("C-a")
     terminal.wait_for(lambda s: "Retreat:" not in s and "has written down a retreat condition" in s, "the condition written down")
     terminal.press("a")
+    terminal.wait_for(lambda s: "go on to day 1?" in s, "the question before day 1")
+    terminal.press("y")
     terminal.wait_for(lambda s: "day 1 · sathar-move" in s, "day 1")
 
     def move(what: str) -> None:
@@ -94,7 +96,7 @@ def test_set_up_and_day_one_played_from_the_lists_alone(terminal: Terminal, tmp_
     terminal.press("1")
     seen(terminal, "Campaign ·", "the Campaign screen")
     for step in ("upf-move", "sathar-attacks", "upf-attacks"):
-        terminal.press("a")
+        terminal.press("a", "y")  # (each advance asks first)
         terminal.wait_for(lambda s, step=step: f"day 1 · {step}" in s, f"day 1, {step}")
     terminal.press("a")
     seen(terminal, "End day 1?", "the question before the end of the day")

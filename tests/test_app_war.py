@@ -123,8 +123,10 @@ async def risk_jump(app: RefereeApp, pilot: Pilot[None], names: str, toward: str
 
 
 async def advance(app: RefereeApp, pilot: Pilot[None], step: str) -> None:
-    """a: the next step of the Strategic Turn Sequence, within the day."""
+    """a: the next step of the Strategic Turn Sequence, within the day (asked first: y)."""
     await pilot.press("a")
+    assert isinstance(app.screen, ConfirmDialog), said(app)
+    await pilot.press("y")
     applied(app)
     assert app.journal.campaign.step == step, (app.journal.campaign.step, said(app))
 
@@ -344,8 +346,8 @@ async def days_6_to_21(app: RefereeApp, pilot: Pilot[None]) -> None:
     await move(app, pilot, "Sathar Heavy Cruiser 1", "Fromeltar Start Circle")
     await advance(app, pilot, "upf-move")
     await act(app, pilot, "4", "o", ship="Terledrom Militia Frigate", system="LB")
-    queue = app.screen.query_one("#queue", Rows)  # the Repairs screen: the frigate alone in a queue, at Terledrom's centre
-    assert [cells[:2] for _, cells in queue.rows] == [("Terledrom Militia Frigate", "Fromeltar/Terledrom")]
+    queue = app.screen.query_one("#queue", Rows)  # the Repairs screen: the frigate alone in a queue, at Terledrom's centre; after it the damaged ship not docked, its nearest centre
+    assert [cells[:2] for _, cells in queue.rows] == [("Terledrom Militia Frigate", "Fromeltar/Terledrom"), ("UPF Light Cruiser 1", "White Light/Gollywog")]
     await rest_of_day(app, pilot, "upf-move")
     await replacements(app, pilot, 20, {"Sathar Destroyer 2": "35", "Sathar Light Cruiser 1": "36"}, ("Sathar Destroyer 2", "K'tsa-Kar Start Circle"), ("UPF Destroyer 1", "Fortress Redoubt"))
 

@@ -213,19 +213,35 @@ def roster(name: Annotated[str, typer.Argument(help="A ship or station.")], camp
 def move(
     names: Names,
     campaign_file: CampaignFile = None,
-    toward: Annotated[Optional[str], typer.Option("--toward", help="From a system: the next system (or a start circle); on a route: either end (turning back).")] = None,
+    toward: Annotated[Optional[str], typer.Option("--toward", help="Any system or start circle: the way of fewest days, a day at a time (a journey further than a day is kept: campaign continue moves it on); on a route: either end (turning back).")] = None,
     rate: Annotated[Optional[int], typer.Option("--rate", help="Transit boxes a day: 1, or 2 or 3 to risk-jump.")] = None,
-    planet: Annotated[Optional[str], typer.Option("--planet", help="The planet to stop at in a system.")] = None,
+    planet: Annotated[Optional[str], typer.Option("--planet", help="The planet to stop at in the system they are bound for (or, with no --toward, to move to in their system).")] = None,
     group_: Annotated[Optional[list[str]], typer.Option("--group", help="Ships interlocking computers for the jump, comma-separated (repeat); others roll alone. Default: all together.")] = None,
     roll: Rolls = None,
     seed: Seed = None,
     as_json: AsJson = False,
 ) -> None:
-    """Move ships or fleets one day along the map; a risk jump rolls for misjumps on entering the jump box."""
+    """Move ships or fleets one day along the map (ships in different places bound for one place: each group its own way); a risk jump rolls for misjumps on entering the jump box."""
     from referee.sathar_war import movement
 
     groups = [[n.strip() for n in g.split(",") if n.strip()] for g in group_ or []]
     act(campaign_file, as_json, lambda c, t: movement.move(c, t, names, toward or "", rate, planet or "", groups, seeded(seed), rolled(roll)))
+
+
+@app.command("continue")
+def continue_(campaign_file: CampaignFile = None, roll: Rolls = None, seed: Seed = None, as_json: AsJson = False) -> None:
+    """Every journey the side moving keeps goes on one day, each group its own way (a risk jump rolls: --roll SHIP=NN); a group that may not go on says why."""
+    from referee.sathar_war import movement
+
+    act(campaign_file, as_json, lambda c, t: movement.carry_on(c, t, seeded(seed), rolled(roll)))
+
+
+@app.command("stop")
+def stop(names: Names, campaign_file: CampaignFile = None, as_json: AsJson = False) -> None:
+    """Ships or fleets give up the journey they keep: they stay where they are (in a transit box, coasting)."""
+    from referee.sathar_war import movement
+
+    act(campaign_file, as_json, lambda c, t: movement.stop(c, names))
 
 
 @app.command("advance")

@@ -93,6 +93,9 @@ class Unit(NamedTuple):
     lost: int = 0  # the day it was lost
     returns: int = 0  # in the Void: the day it comes back
     circle: str = ""  # Sathar: the start circle it was last placed in or left the map by
+    bound: str = ""  # a standing order: the system or start circle it journeys to, a day's move at a time, until it arrives
+    bound_rate: int = 1  # the boxes a day that journey sets out at from each system on its way (2 or 3: risk-jumping)
+    bound_planet: str = ""  # the planet of that system it stops at on arriving
 
     @property
     def name(self) -> str:
@@ -130,6 +133,10 @@ class Unit(NamedTuple):
     def damaged(self) -> bool:
         ship = self.roster
         return ship.hull < ship.hull_start
+
+    def stopped(self) -> "Unit":
+        """The unit with no standing journey (arrived, stopped, docked, gone from the map)."""
+        return self._replace(bound="", bound_rate=1, bound_planet="") if self.bound else self
 
     def system(self, frontier: Frontier) -> str:
         """The star system it is in ('' when in a transit box, a start circle or off the map)."""

@@ -35,7 +35,7 @@ CAMPAIGN_KEYS = {
 }
 UNIT_KEYS = {
     "force", "status", "place", "home", "fleet", "moved", "fought", "repair_turns", "attacked", "drone", "hull_station_only",
-    "rearms", "docked_since", "placed", "lost", "returns", "circle",
+    "rearms", "docked_since", "placed", "lost", "returns", "circle", "bound", "bound_rate", "bound_planet",
 }
 HOWS = ("combat", "misjump", "stranded", "detonated")
 LOST = {"destroyed": ("combat", "stranded"), "misjumped": ("misjump",), "detonated": ("detonated",), "removed": ("combat",)}  # a lost unit's status: its loss
@@ -201,6 +201,8 @@ def _check_unit(campaign: Campaign, unit: Unit, by_name: dict[str, Unit], known:
         raise RefereeError(f"{where}: circle {unit.circle!r} is not a start circle of the map; the circles are {', '.join(c.name for c in frontier.circles)}")
     if unit.drone and unit.kind != "frigate":
         raise RefereeError(f"{where}: drone: only frigates are chosen as shatter drones (Shatter Drones), not a {unit.kind}")
+    if unit.bound or unit.bound_planet or unit.bound_rate != 1:
+        _check_bound(campaign, unit, where)
     today = campaign.day
     for key, day in (("docked_since", unit.docked_since), ("placed", unit.placed), ("lost", unit.lost)):
         if day > today:
@@ -212,6 +214,21 @@ def _check_unit(campaign: Campaign, unit: Unit, by_name: dict[str, Unit], known:
         raise RefereeError(f"{where}: returns day {unit.returns}, but it is not in the Void (status {unit.status}); leave returns out")
     if (unit.status in LOST) != (unit.lost > 0):
         raise RefereeError(f"{where}: lost day {unit.lost} and status {unit.status} do not go together (a destroyed, misjumped, detonated or removed unit has the day it was lost; no other has one)")
+
+
+def _check_bound(campaign: Campaign, unit: Unit, where: str) -> None:
+    """A standing journey: a ship on the map, not a station nor carried, bound for a system or start
+    circle of the map (and a planet of that system, if one is named)."""
+    frontier = campaign.frontier
+    if not unit.bound:
+        raise RefereeError(f"{where}: bound_rate and bound_planet belong to a journey: give bound, the system or start circle it is bound for, or leave them out")
+    if not unit.active or unit.station or unit.roster.carried_by:
+        raise RefereeError(f"{where}: bound {unit.bound!r}: only a ship on the map, not a station nor one carried aboard, keeps a journey (it is {unit.status})")
+    if not frontier.is_system(unit.bound) and unit.bound not in {c.name for c in frontier.circles}:
+        raise RefereeError(f"{where}: bound {unit.bound!r} is not a system or start circle of the map")
+    planets = {p.name for p in frontier.system(unit.bound).planets} if frontier.is_system(unit.bound) else set()
+    if unit.bound_planet and unit.bound_planet not in planets:
+        raise RefereeError(f"{where}: bound_planet {unit.bound_planet!r} is not a planet of {unit.bound}")
 
 
 def _check_fleets(campaign: Campaign, by_name: dict[str, Unit]) -> None:
@@ -339,7 +356,7 @@ def _unit(item: object, where: str, tables: Tables) -> Unit:
 UNIT_KINDS: dict[str, type] = {
     "force": str, "status": str, "place": dict, "home": str, "fleet": str, "moved": bool, "fought": bool, "repair_turns": int,
     "attacked": str, "drone": bool, "hull_station_only": bool, "rearms": int, "docked_since": int, "placed": int, "lost": int,
-    "returns": int, "circle": str,
+    "returns": int, "circle": str, "bound": str, "bound_rate": int, "bound_planet": str,
 }
 PLACE_KINDS: dict[str, type] = {"where": str, "planet": str, "box": int, "toward": str, "rate": int, "jumped": bool, "turned": bool}
 _DAYS_AND_COUNTS = ("repair_turns", "rearms", "docked_since", "lost", "returns")  # 0 or more (placed: -1, not yet, or more)
@@ -355,7 +372,7 @@ def _plain_unit(roster: Ship, table: dict[str, Any]) -> Unit | None:
     for key in _DAYS_AND_COUNTS:
         if table.get(key, 0) < 0:
             return None
-    if table.get("placed", -1) < -1:
+    if table.get("placed", -1) < -1 or not 1 <= table.get("bound_rate", 1) <= 3:
         return None
     place = table.get("place")
     if place is not None:
@@ -403,6 +420,9 @@ def _unit_key_by_key(roster: Ship, item: dict[str, Any]) -> Unit:
         lost=strict.get(table, "lost", int, where, 0, low=0),
         returns=strict.get(table, "returns", int, where, 0, low=0),
         circle=strict.get(table, "circle", str, where, ""),
+        bound=strict.get(table, "bound", str, where, ""),
+        bound_rate=strict.get(table, "bound_rate", int, where, 1, low=1, high=3),
+        bound_planet=strict.get(table, "bound_planet", str, where, ""),
     )
 
 

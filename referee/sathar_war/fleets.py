@@ -167,7 +167,7 @@ def dock(campaign: Campaign, names: Sequence[str], station: str = "") -> Done:
         raise RefereeError(f"there is no station on the map at {_where(campaign, units[0])} to dock at; ships dock at the station of the planet they are at")
     if base.side != units[0].side:
         raise RefereeError(f"the {base.name} is not a station of the {units[0].side}")
-    changed = [u._replace(roster=u.roster._replace(docked_at=base.name), docked_since=u.docked_since or campaign.day) for u in units]
+    changed = [u.stopped()._replace(roster=u.roster._replace(docked_at=base.name), docked_since=u.docked_since or campaign.day) for u in units]  # (docked, a ship's journey ends)
     campaign = campaign.with_units(changed)
     return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} dock at the {base.name}", rule=DOCKING))
 

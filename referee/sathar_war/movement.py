@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee import strict
 from referee.errors import RefereeError
 from referee.names import joined, listed, runs
-from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Place, Unit, done
+from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Place, Side, Unit, done
 from referee.sathar_war.frontier import Route
 from referee.sathar_war.victory import judge, lose
 from referee.tables import Tables
@@ -31,7 +31,10 @@ INTERLOCKED = f"{MOVEMENT}: Interlocked Computers"
 MILITIA = f"{MOVEMENT}: Militia Ships"
 CIRCLES = f"{BOOK}, The Frontier Deployment Map: Sathar Start Circles; {MOVEMENT}: Day One"
 CARRIED = f"{BOOK}, Special Combat Rules: Breaking Off Combat ('they cannot enter a transit box unless they are being carried aboard an assault carrier')"
-STEP_OF = {"Sathar": "sathar-move", "UPF": "upf-move"}
+STEP_OF: dict[Side, str] = {"Sathar": "sathar-move", "UPF": "upf-move"}
+SIDE_OF: dict[str, Side] = {step: side for side, step in STEP_OF.items()}
+STANDING = f"{MOVEMENT}: a journey kept as a standing order, moved on one day as the book's daily move"
+STOPPED = f"{TRANSIT} ('A ship in a transit box can stop accelerating and coast, maintaining its speed, for any number of turns')"
 RED_PATHS = f"Sathar ships in a start circle or its red boxes move one box a day until they reach a system ({CIRCLES}; {LIMITS})"
 
 
@@ -52,7 +55,7 @@ def why_not_move(campaign: Campaign, unit: Unit) -> str:
 
 
 def movers(campaign: Campaign, names: Sequence[str]) -> tuple[Unit, ...]:
-    """The ships an order names (fleets by name), checked: one side, its movement step, all in one place."""
+    """The ships an order names (fleets by name), checked: one side, its movement step."""
     if campaign.outcome:
         raise RefereeError(f"the war is over: {campaign.outcome}")
     units = campaign.named(names)
@@ -63,9 +66,6 @@ def movers(campaign: Campaign, names: Sequence[str]) -> tuple[Unit, ...]:
     refused = [why for why in (why_not_move(campaign, u) for u in units) if why]
     if refused:
         raise RefereeError(refused[0])
-    places = {u.place for u in units}
-    if len(places) > 1:
-        raise RefereeError("the ships named are in different places; a move takes ships that are together")
     return units
 
 
@@ -80,37 +80,79 @@ def move(
     rng: random.Random | None = None,
     rolled: Mapping[str, str] = {},
 ) -> Done:
-    """Move ships (and the fighters they carry) one day along the map; roll misjumps on entering a jump box."""
+    """Move ships (and the fighters they carry) one day along the map; roll misjumps on entering a
+    jump box. Ships bound further than a day keep the journey as a standing order (``bound``):
+    :func:`carry_on` moves them on, day after day, until they arrive. Ships in different places
+    bound for one place each go their own way there, a group a place."""
     if rolled:
         from referee import dice  # (here and where a misjump is rolled: a move rolls nothing but a risk jump)
 
         for value in rolled.values():  # checked before the move, whether or not a risk jump comes to need it
             dice.entered("d100", value)
     units = movers(campaign, names)
+    together: dict[Place, list[Unit]] = {}
+    for unit in units:
+        assert unit.place is not None
+        together.setdefault(unit.place, []).append(unit)
+    if len(together) == 1:
+        return _move_together(campaign, tables, units, toward, rate, planet, groups, rng, rolled)
+    if not toward:
+        raise RefereeError("the ships named are in different places: name the place they are all bound for (each group goes its own way there), or move each group on its own")
+    if "" in rolled:
+        raise RefereeError(f"{len(together)} groups in different places move: give each roll as NAME=ROLL, naming a ship of the group")
+    entries: list[Entry] = []
+    for place, here in together.items():
+        mine = {u.name.casefold() for u in here}
+        parts = [g for g in groups if any(n.strip().casefold() in mine for n in g)]
+        apart = [n for g in parts for n in g if n.strip().casefold() not in mine]
+        if apart:
+            raise RefereeError(f"{', '.join(apart)} and the {here[0].name} are in different places: interlocked ships jump together ({INTERLOCKED})")
+        result = _move_together(campaign, tables, here, toward, rate, planet, parts, rng, {k: v for k, v in rolled.items() if k.casefold() in mine})
+        campaign = result.campaign
+        entries += result.entries
+    return Done(campaign, tuple(entries))
+
+
+def _move_together(
+    campaign: Campaign, tables: Tables, units: Sequence[Unit], toward: str, rate: int | None, planet: str,
+    groups: Sequence[Sequence[str]], rng: random.Random | None, rolled: Mapping[str, str],
+) -> Done:
+    """A move of ships that are together: one day toward ``toward`` (a place one route away, or
+    further by the way of fewest days), or on the way they go; their journey kept where it goes on."""
     place = units[0].place
     assert place is not None
-    if planet and not toward and not place.on_route and campaign.frontier.is_system(place.where):
-        return _to_planet(campaign, units, planet)
+    here = not place.on_route and campaign.frontier.is_system(place.where)
+    if planet and here and toward.strip().casefold() in ("", place.where.casefold()):
+        return _to_planet(campaign, units, planet)  # (Toward the system they are in: to another of its planets)
+    if not toward and not place.on_route and _heading(units, place):
+        toward, rate = _heading(units, place), rate or units[0].bound_rate  # on along the journey they keep
     trip = None
     if toward and not _one_route_away(campaign, place, toward):
         trip = _journey(campaign, units, place, toward, rate)
         toward = trip.stops[0]
+    destination = trip.stops[-1] if trip else _end(campaign, place.where, toward) if toward else _heading(units, place)
     _check_militia(campaign, units, place, toward)
     loose = [u for u in units if u.fighter]  # movers are never carried: these fighters are out of their carrier
     if loose:
         raise RefereeError(f"{_names(loose)} cannot enter a transit box unless carried aboard an assault carrier: land aboard one first ({CARRIED})")
     new, entered_jump, steps = _route_move(campaign, units, place, toward, rate)
-    if new.on_route:
-        ahead = journeys(campaign, units[0].side, new, new.rate).get(trip.stops[-1] if trip else new.toward)
-        if ahead is not None:
-            steps += f"; bound for {ahead.shown('more')}"
+    arrived = not new.on_route and new.where == destination
+    pace = rate or (units[0].bound_rate if units[0].bound == destination else new.rate or 1)  # each leg's rate from a system on the way
+    stop = ""
     if planet:
-        if new.on_route or not campaign.frontier.is_system(new.where):
-            raise RefereeError(f"a planet is named only for ships ending the day in a system; they end it at {new.shown(campaign.frontier)}")
-        new = new._replace(planet=_planet_of(campaign, new.where, planet))
-    elif not new.on_route and campaign.frontier.is_system(new.where):
+        if arrived:
+            new = new._replace(planet=_planet_of(campaign, new.where, planet))
+        elif not campaign.frontier.is_system(destination):
+            raise RefereeError(f"a planet is named only for ships bound for a star system; {destination} is a start circle")
+        else:
+            stop = _planet_of(campaign, destination, planet)
+    if not new.on_route and campaign.frontier.is_system(new.where) and not new.planet:
         planets = campaign.frontier.system(new.where).planets
         new = new._replace(planet=planets[0].name if len(planets) == 1 else "")
+    if not arrived:
+        ahead = journeys(campaign, units[0].side, new, pace).get(destination)
+        if ahead is not None:
+            steps += f"; bound for {ahead.shown('more')}"
     who = _fleets_or_names(campaign, units)
     entries = [campaign.entry(f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps})", rule=_rule(campaign, new, place))]
     lost: set[str] = set()
@@ -122,6 +164,7 @@ def move(
         lost, rolls = _misjumps(campaign, tables, units, new.rate, groups, rng, rolled)
         entries += rolls
     changed = [_moved(u, new) for u in units]
+    changed = [u.stopped() if arrived else u._replace(bound=destination, bound_rate=pace, bound_planet=stop) for u in changed]
     left = campaign.leaving(units)
     if left:
         changed = [u._replace(fleet="") if u.name in left else u for u in changed]
@@ -134,12 +177,118 @@ def move(
     return done(campaign, *entries)
 
 
+# ---------------------------------------------------------------------- standing orders
+
+
+class Standing(NamedTuple):
+    """Ships that keep one journey together: where they are, where they are bound (at what rate, to
+    stop at what planet), and why they may not go on today ("": they may)."""
+
+    units: tuple[Unit, ...]
+    bound: str
+    rate: int
+    planet: str
+    why_not: str = ""
+
+    @property
+    def names(self) -> list[str]:
+        return [u.name for u in self.units]
+
+
+def standing(campaign: Campaign, side: Side) -> list[Standing]:
+    """The journeys a side's ships keep, a group a place and journey, in the order of the ships;
+    each says why it may not go on today, if it may not (moved already, not its step ...)."""
+    found: dict[tuple[Place | None, str, int, str], list[Unit]] = {}
+    for unit in campaign.side(side):
+        if unit.bound and unit.active:
+            found.setdefault((unit.place, unit.bound, unit.bound_rate, unit.bound_planet), []).append(unit)
+    kept = []
+    for (_, bound, rate, planet), units in found.items():
+        why = next((w for w in (why_not_move(campaign, u) for u in units) if w), "")
+        kept.append(Standing(tuple(units), bound, rate, planet, why))
+    return kept
+
+
+def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = None, rolled: Mapping[str, str] = {}) -> Done:
+    """Every journey the side moving now keeps goes on one day, each group of ships by its own way, as if
+    its move were ordered again today (the same rules and refusals, a risk jump's misjump roll); a
+    group that may not go on today keeps its journey, and the log says why. (The Strategic Movement
+    rules; the standing order is this program's bookkeeping: the book has each move made daily.)"""
+    if campaign.outcome:
+        raise RefereeError(f"the war is over: {campaign.outcome}")
+    side = SIDE_OF.get(campaign.step)
+    if side is None:
+        raise RefereeError(f"journeys go on in a movement step, the Sathar's (1) or the UPF's (2); the campaign is at '{campaign.step}' ({BOOK}, Strategic Turn Sequence)")
+    kept = standing(campaign, side)
+    if not kept:
+        raise RefereeError(f"no {side} ship keeps a journey: a move to a place further than a day's move sets one, and this goes on with it")
+    going = [k for k in kept if not k.why_not]
+    names = {u.name.casefold() for k in going for u in k.units}
+    stray = [n for n in rolled if n.casefold() not in names]
+    if stray and (stray != [""] or len(going) > 1):
+        raise RefereeError(f"rolls given for {', '.join(stray) or 'no ship'}: give each roll as NAME=ROLL, naming a ship of a group going on today ({', '.join(k.units[0].name for k in going)})")
+    entries: list[Entry] = []
+    for journey in kept:
+        why = journey.why_not
+        if not why:
+            mine = {k: v for k, v in rolled.items() if k == "" or k.casefold() in {n.casefold() for n in journey.names}}
+            place = journey.units[0].place
+            assert place is not None
+            toward, rate = ("", None) if place.on_route else (journey.bound, journey.rate)
+            try:
+                result = move(campaign, tables, journey.names, toward, rate, journey.planet, (), rng, mine)
+            except RefereeError as error:
+                why = str(error)
+            else:
+                campaign = result.campaign
+                entries += result.entries
+                continue
+        line = campaign.entry(f"{_names(journey.units)} keep their journey to {journey.bound} but do not go on today: {why}", rule=STANDING)
+        campaign = campaign.logged(line)
+        entries.append(line)
+    if all(e.rule == STANDING for e in entries):
+        raise RefereeError(f"no journey goes on today: {'; '.join(e.text for e in entries)}")
+    return Done(campaign, tuple(entries))
+
+
+def stop(campaign: Campaign, names: Sequence[str]) -> Done:
+    """Ships give up the journey they keep: they stay where they are (in a transit box they coast,
+    keeping their speed: Transit Boxes, 'A ship in a transit box can stop accelerating and coast')."""
+    units = campaign.named(names)
+    if not units:
+        raise RefereeError("name the ships or fleets whose journey stops")
+    idle = [u for u in units if not u.bound]
+    if idle:
+        raise RefereeError(f"{_names(idle)} keep no journey (a move to a place further than a day's move sets one)")
+    by_journey: dict[tuple[str, Place | None], list[Unit]] = {}
+    for unit in units:
+        by_journey.setdefault((unit.bound, unit.place), []).append(unit)
+    entries = [campaign.entry(f"{_names(group)} stop their journey to {bound}: they stay {_where_stopped(campaign, place)}", rule=STOPPED)
+               for (bound, place), group in by_journey.items()]
+    return done(campaign.with_units(u.stopped() for u in units), *entries)
+
+
+def _where_stopped(campaign: Campaign, place: Place | None) -> str:
+    if place is None or not place.on_route:
+        return f"at {place.shown(campaign.frontier) if place else 'where they are'}"
+    return f"in {place.shown(campaign.frontier)}, coasting at their speed until a move is ordered"
+
+
+def _heading(units: Sequence[Unit], place: Place) -> str:
+    """Where ships on a route go on to, with no way named: the place they are all bound for, else
+    the end of the route they head for (ships in a system or start circle must name one)."""
+    bound = {u.bound for u in units}
+    if len(bound) == 1 and units[0].bound:
+        return units[0].bound
+    return place.toward
+
+
 def _to_planet(campaign: Campaign, units: Sequence[Unit], planet: str) -> Done:
     place = units[0].place
     assert place is not None
     new = place._replace(planet=_planet_of(campaign, place.where, planet))
     left = campaign.leaving(units)
-    changed = [_moved(u, new)._replace(fleet="" if u.name in left else u.fleet) for u in units]
+    changed = [_moved(u, new).stopped()._replace(fleet="" if u.name in left else u.fleet) for u in units]
     campaign = _carry(campaign.with_units(changed), changed)
     return done(campaign, campaign.entry(f"{_names(units)} move to {new.shown(campaign.frontier)}", rule=f"{BOOK}, Star Systems"))
 
@@ -329,6 +478,28 @@ def _allowed(campaign: Campaign, side: str, here: str) -> list[str]:
     frontier = campaign.frontier
     near = frontier.neighbours(here)
     return near if side == "Sathar" else [n for n in near if frontier.is_system(n)]
+
+
+def rates(campaign: Campaign, unit: Unit) -> list[int]:
+    """The boxes a day the ship may be ordered to go at now, as a move checks them: 2 or 3 only with
+    the ADF for it and no hull damage, never on a red path or from a start circle; on a route, the
+    rate it set out at until its jump, that or lower after it, 1 once it turned back (Risk Jumping;
+    Risk-Jump Limits)."""
+    place = unit.place
+    if place is None:
+        return []
+    frontier = campaign.frontier
+    red = frontier.route(place.where).red if place.on_route else not frontier.is_system(place.where)
+    found = []
+    for rate in (1, 2, 3):
+        try:
+            if place.on_route and not red:
+                _rate(place, rate)
+            _check_rate([unit], red, rate, place)
+        except RefereeError:
+            continue
+        found.append(rate)
+    return found
 
 
 def _rate(place: Place, rate: int | None) -> int:

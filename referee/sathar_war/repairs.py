@@ -103,6 +103,26 @@ def nearest_centre(campaign: Campaign, unit: Unit) -> tuple[Centre, int] | None:
     return centre, days
 
 
+def dock_at_centre(campaign: Campaign, tables: Tables, name: str, centre_name: str) -> Done:
+    """A ship docks at the station of a construction centre's planet, for repair (UPF Repairs: 'To be
+    repaired, a ship must spend a full day docked at the station'). In that system at its other
+    planet, it goes to the centre's planet first: its day's move, in its side's movement step."""
+    from referee.sathar_war import fleets, movement
+
+    unit = campaign.unit(name)
+    scc = centre(campaign, centre_name)
+    if unit.system(campaign.frontier) != scc.system:
+        where = unit.place.shown(campaign.frontier) if unit.place else unit.status
+        raise RefereeError(f"the {unit.name} is at {where}, not in {scc.system}: move it there first (Move: Toward {scc.system}, Planet {scc.planet.name}), then dock")
+    entries: tuple[Entry, ...] = ()
+    assert unit.place is not None
+    if unit.place.planet != scc.planet.name:
+        moved = movement.move(campaign, tables, [unit.name], scc.system, planet=scc.planet.name)
+        campaign, entries = moved.campaign, moved.entries
+    docked = fleets.dock(campaign, [unit.name])  # (at the station of the planet it is at now: the centre's)
+    return Done(docked.campaign, (*entries, *docked.entries))
+
+
 def needs_repair(unit: Unit) -> bool:
     """Hull points lost, or a system damaged or destroyed."""
     return bool(damaged_targets(unit.roster))
@@ -237,7 +257,7 @@ def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:
             raise RefereeError(why)
     back = campaign.day + VOID_DAYS
     aboard = [f for u in units for f in campaign.aboard(u.name)]
-    gone = [u._replace(status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]
+    gone = [u.stopped()._replace(status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]
     campaign = campaign.with_units(gone)
     text = f"{', '.join(u.name for u in units)} enter the Void; placed on the time track at day {back}, when they return completely repaired"
     return done(campaign, campaign.entry(text, rule=f"{SATHAR_REPAIR}; ssw.time-track row sathar-void-repair"))

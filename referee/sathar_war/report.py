@@ -13,7 +13,7 @@ from referee.sathar_war import battles as battle_rules
 from referee.sathar_war import repairs as repair_rules
 from referee.sathar_war import supply as supply_rules
 from referee.sathar_war.campaign import STEP_TEXT, Campaign, Side, Unit
-from referee.sathar_war.movement import deputized, threatened
+from referee.sathar_war.movement import deputized, journeys, standing, threatened
 from referee.sathar_war.turn import status_lines, unfinished
 from referee.sathar_war.victory import CONDITIONS, progress, tally
 from referee.tables import Tables
@@ -26,6 +26,7 @@ HOW = {  # the command that does each kind of thing left to do
     "drones": "campaign drones SIDE FRIGATE FRIGATE", "nova": "campaign nova", "move": "campaign move SHIPS --toward SYSTEM",
     "replace": "campaign replace SHIP --at STATION", "declare": "campaign battle declare SYSTEM",
     "result": "campaign battle result SHIP, or battle import FILE", "repair-space": "campaign repairs space SHIP --repair hull=N", "advance": "campaign advance",
+    "continue": "campaign continue",
 }
 AFTER = {
     "setup": "advance to day 1", "sathar-move": "advance to the UPF move", "upf-move": "advance to the Sathar attacks",
@@ -71,9 +72,13 @@ def _moving(campaign: Campaign, required: list[Todo]) -> list[Todo]:
             todo.append((f"UPF: bring back the replacements owed at {', '.join(owed)}", "replace"))
         todo += [(f"the {name} must head home to {home}: Sathar ships have emerged there", "move") for name, home in _militia_called_home(campaign)]
     todo += required
-    still = [u for u in campaign.side(side) if u.active and not u.station and not u.moved and not u.roster.carried_by]
+    going = [k for k in standing(campaign, side) if not k.why_not]
+    if going:
+        ships = sum(len(k.units) for k in going)
+        todo.append((f"{side}: go on with {len(going)} journey{'s' if len(going) > 1 else ''} kept ({ships} ship{'s' if ships > 1 else ''})", "continue"))
+    still = [u for u in campaign.side(side) if u.active and not u.station and not u.moved and not u.roster.carried_by and not u.bound]
     if still:
-        todo.append((f"{side}: move ships ({len(still)} have not moved today)", "move"))
+        todo.append((f"{side}: move ships ({len(still)} have not moved today{' and keep no journey' if going else ''})", "move"))
     return todo
 
 
@@ -209,7 +214,18 @@ def roster(campaign: Campaign, name: str) -> dict[str, Any]:
         "dcr": f"{ship.dcr} of {ship.dcr_start}", "weapons": [s.shown() for s in ship.weapons], "defenses": [s.shown() for s in ship.defenses],
         "damaged": sorted(ship.damaged), "station_only": sorted(ship.airdock_only) + (["hull"] if unit.hull_station_only else []),
         "aboard": [f.name for f in campaign.aboard(unit.name)], "carried_by": ship.carried_by or "-", "docked_at": ship.docked_at or "-",
+        "journey": journey(campaign, unit),
     }
+
+
+def journey(campaign: Campaign, unit: Unit) -> str:
+    """The journey the ship keeps, as the log says it ("Dramune by Cassidine: 14 days at 1 box a
+    day", and the planet it stops at), or "-"."""
+    if not unit.bound or unit.place is None:
+        return "-"
+    way = journeys(campaign, unit.side, unit.place, unit.bound_rate).get(unit.bound)
+    shown = way.shown() if way is not None else f"{unit.bound} (out of reach from here)"
+    return shown + (f", to stop at {unit.bound_planet}" if unit.bound_planet else "")
 
 
 def supply(campaign: Campaign, name: str | None = None, side: str | None = None) -> list[dict[str, Any]]:

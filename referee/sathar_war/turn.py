@@ -178,6 +178,12 @@ def owed_today(campaign: Campaign) -> list[Allowance]:
     return [a for a in campaign.allowances if a.until >= campaign.day and len(a.used) < a.count]
 
 
+def takes(allowance: Allowance, unit: Unit) -> bool:
+    """Whether the allowance replaces a ship of this size: a fortress one frigate or larger, a
+    fortified station assault scouts and fighters (UPF Replacements)."""
+    return (allowance.size == "small") == (unit.kind in SMALL)
+
+
 def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> Done:
     """A destroyed UPF ship comes back, as new, at a surviving fortress or fortified station it is owed at."""
     unit = campaign.unit(name)
@@ -189,8 +195,7 @@ def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> 
     owed = next((a for a in owed_today(campaign) if a.station == base.name), None)
     if owed is None:
         raise RefereeError(f"no replacement is owed at the {base.name} today ({', '.join(f'{a.station}: {a.count - len(a.used)}' for a in campaign.allowances) or 'none owed'})")
-    small = unit.kind in SMALL
-    if (owed.size == "small") != small:
+    if not takes(owed, unit):
         wanted = "two assault scouts, two fighters, or one of each" if owed.size == "small" else "one ship larger than an assault scout (frigate or larger)"
         raise RefereeError(f"the {base.name} replaces {wanted}, not a {unit.kind} ({rule})")
     assert base.place is not None

@@ -30,7 +30,7 @@ def lose(campaign: Campaign, units: Sequence[Unit], how: str) -> Campaign:
         for fighter in campaign.aboard(unit.name):
             gone[fighter.name] = fighter
     status: Status = "misjumped" if how == "misjump" else "detonated" if how == "detonated" else "destroyed"
-    changed = [u._replace(status=status, place=None, fleet="", lost=campaign.day, roster=u.roster._replace(docked_at="", carried_by=""))
+    changed = [u.stopped()._replace(status=status, place=None, fleet="", lost=campaign.day, roster=u.roster._replace(docked_at="", carried_by=""))
                for u in gone.values()]
     cast_off = [u._replace(roster=u.roster._replace(docked_at=""), docked_since=0)
                 for u in campaign.units if u.roster.docked_at in gone and u.name not in gone]

@@ -51,6 +51,7 @@ class Field(NamedTuple):
     choices: Choices | None = None  # a list to pick from instead of a typed value
     many: bool = False  # pick any number from the list (space marks one); the value is their names, comma-separated
     suggest: Choices | None = None  # a typed value, with these values suggested as it is typed (a new one is allowed)
+    default: Callable[[Any, Values], str] | None = None  # a list's choice when the form opens with none, from the choices above (the ships' journey)
 
 
 class Action(NamedTuple):
@@ -205,6 +206,22 @@ def _move(v: Values, c: Campaign, t: Tables) -> Step:
     return lambda rng, rolled: movement.move(c, t, who, toward, rate, planet, parts, rng, rolled)
 
 
+def _carry_on(v: Values, c: Campaign, t: Tables) -> Step:
+    return lambda rng, rolled: movement.carry_on(c, t, rng, rolled)
+
+
+def journeys_question(campaign: Campaign) -> str:
+    """Carrying on the journeys is asked first, with the list of what each group does today."""
+    side = movement.SIDE_OF.get(campaign.step)
+    kept = movement.standing(campaign, side) if side else []
+    return f"go on with the {len(kept)} journey{'s' if len(kept) != 1 else ''} the {side} ships keep?" if kept else "carry on the journeys?"
+
+
+def _stop(v: Values, c: Campaign, t: Tables) -> Step:
+    who = names(v)
+    return no_dice(lambda: movement.stop(c, who))
+
+
 def _place(v: Values, c: Campaign, t: Tables) -> Step:
     who, circle, planet = names(v), text(v, "circle"), text(v, "planet")
     if bool(circle) == bool(planet):
@@ -214,9 +231,18 @@ def _place(v: Values, c: Campaign, t: Tables) -> Step:
     return no_dice(lambda: setup.place_upf(c, who, planet))
 
 
-def ends_the_day(campaign: Campaign) -> str:
-    """Advancing from step 4 ends the day: asked first (two presses of a must not end it by accident)."""
-    return f"End day {campaign.day}?" if campaign.step == "upf-attacks" and not campaign.outcome else ""
+def advance_question(campaign: Campaign) -> str:
+    """Every advance is asked first, with what is still open in the step (one letter typed by chance
+    must not move the war on); from step 4 it ends the day."""
+    from referee.sathar_war import report
+
+    if campaign.outcome:
+        return ""
+    if campaign.step == "upf-attacks":
+        return f"End day {campaign.day}?"
+    step = report.AFTER[campaign.step].removeprefix("advance ")
+    left = [what for what, how in report.next_steps(campaign) if how != "advance"]
+    return f"go on {step}?" + (f" Still open: {'; '.join(left)}" if left else "")
 
 
 def _advance(v: Values, c: Campaign, t: Tables) -> Step:
@@ -283,6 +309,11 @@ def _void(v: Values, c: Campaign, t: Tables) -> Step:
 def _order(v: Values, c: Campaign, t: Tables) -> Step:
     ship, hull, system = needed(v, "ship", "a ship in a repair queue"), number(v, "hull", 0, default=0) or 0, text(v, "system")
     return no_dice(lambda: repairs.order(c, ship, hull, system))
+
+
+def _dock_at(v: Values, c: Campaign, t: Tables) -> Step:
+    ship, centre = needed(v, "ship", "a damaged ship in a system with a construction centre"), needed(v, "centre", "the construction centre")
+    return no_dice(lambda: repairs.dock_at_centre(c, t, ship, centre))
 
 
 def allotted(values: Values) -> tuple[list[Repair], list[str], list[str]]:
@@ -373,7 +404,7 @@ OUTCOME_FIELDS = (
 )
 
 CAMPAIGN = (
-    Action("a", "Advance", "the next step of the turn sequence (from step 4: the end of the day)", (), _advance, ask=ends_the_day),
+    Action("a", "Advance", "the next step of the turn sequence (from step 4: the end of the day)", (), _advance, ask=advance_question),
     Action("o", "Override", "advance, setting aside the reading of the start circle limit where the table agrees otherwise (logged with the note)", (OVERRIDE,), _advance_over),
     Action("t", "Retreat", "choose the Sathar player's secret retreat condition (set-up)", (
         Field("condition", "Condition", "ssw.retreat-conditions: the Sathar fleet will retreat if ...", choices=picks.retreat_conditions),
@@ -383,13 +414,16 @@ CAMPAIGN = (
         Field("side", "Side", "Sathar or UPF", choices=picks.sides), NAMES._replace(label="Two frigates", choices=picks.drones, fill=""),
     ), _drones),
 )
-MOVE = Action("m", "Move", "move ships or fleets one day; a risk jump rolls for misjumps", (
-    pick_ships(picks.movable), Field("toward", "Toward", "where they head", "system", choices=picks.destinations),
-    Field("rate", "Boxes a day", "as they go (1 from a system)", choices=picks.rates), Field("planet", "Planet", "where to stop in a system", choices=picks.stop_planets),
+MOVE = Action("m", "Move", "move ships or fleets one day toward any place, each group its own way; a journey further than a day is kept (c goes on with it); a risk jump rolls for misjumps", (
+    pick_ships(picks.movable), Field("toward", "Toward", "where they head", "system", choices=picks.destinations, default=picks.bound_for),
+    Field("rate", "Boxes a day", "as they go (1 from a system)", choices=picks.rates, default=picks.bound_rate),
+    Field("planet", "Planet", "where to stop in the system they are bound for", choices=picks.stop_planets, default=picks.bound_planet),
     Field("groups", "Interlocked groups", "A,B;C,D - blank: all together"),
 ), _move)
+CONTINUE = Action("c", "Continue", "continue the journeys: every journey the side moving keeps goes on one day, each group its own way (asked first, with what each does)", (), _carry_on, ask=journeys_question)
+STOP = Action("s", "Stop", "stop a journey: ships give up the journey they keep: they stay where they are (in a transit box, coasting)", (pick_ships(picks.bound),), _stop)
 FORCES = (
-    MOVE,
+    MOVE, CONTINUE, STOP,
     Action("p", "Place", "Sathar ships into a start circle, or non-attached UPF ships at a planet (set-up)", (
         pick_ships(picks.placeable, with_fleets=False), Field("circle", "Start circle", "Sathar: the circle", choices=picks.circles),
         Field("planet", "Planet", "UPF non-attached: the planet", choices=picks.planets),
@@ -402,7 +436,7 @@ FORCES = (
     Action("l", "Land", "land fighters aboard a carrier or station", (
         pick_ships(picks.fighter_out, with_fleets=False), Field("on", "Carrier or station", "its name", choices=picks.bases),
     ), _land),
-    Action("o", "Launch", "launch fighters: leave their carrier or station", (pick_ships(picks.launchable, with_fleets=False),), _launch),
+    Action("o", "Launch", "launch fighters: leave their carrier or station", (pick_ships(picks.launchable, with_fleets=False),), _launch, shown=False),
     Action("e", "Edit", "edit a roster: correct a roster by hand (logged)", (SHIP, *OUTCOME_FIELDS), _edit),
     Action("r", "Replace", "bring back a destroyed UPF ship owed by the replacements, at its fortress or fortified station", (
         pick_ship(picks.replaceable), Field("at", "At", "the fortress or fortified station", choices=picks.owed_stations),
@@ -412,7 +446,9 @@ REPAIRS = (
     Action("o", "Order", "repair order: today's work for a ship: hull points, or one system", (
         pick_ship(picks.queued), Field("hull", "Hull points", "from its centre's capacity"), Field("system", "Or one system", "adf, mr, LB, navigation ..."),
     ), _order),
-    Action("k", "Dock", "dock at the planet's station (repair queue)", (pick_ships(picks.dockable),), _dock),
+    Action("k", "Dock", "dock a ship for repair at the construction centre its line names (at that system's other planet: it goes to the centre's first, its day's move)", (
+        pick_ship(picks.to_dock_for_repair), Field("centre", "Construction centre", "in the ship's system", choices=picks.centres_here, default=picks.centre_here),
+    ), _dock_at),
     Action("s", "Space", "repairs in space: one repair turn of the ship's own DCR after each battle it fought today, each repair rolled on d100", (
         pick_ship(picks.repairs_in_space), Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"), OVERRIDE,
     ), _space),

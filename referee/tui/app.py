@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 from pathlib import Path
 
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
@@ -32,6 +33,7 @@ from referee.tui.keys import KeyLine
 from referee.tui.kinds import KINDS, Kind
 from referee.tui.pages.base import Page
 from referee.tui.text import bold, fitted, line, lines, plain
+from referee.tui.typed import Typed
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
 
@@ -104,6 +106,13 @@ class RefereeApp(App[None]):
         self.then: Callable[[], None] | None = None  # what to do once the action started last is applied
         self.below: list[Journal] = []  # the campaign a battle shown was opened from
         self.typed_results: dict[Any, dict[str, dict[str, str]]] = {}  # a battle's results table as typed, until entered
+        self.typed = Typed(self)  # the keys typed ahead, each handed on once the one before it is done with
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key or a paste from the terminal waits its turn (referee.tui.typed): it goes to the
+        screen on view once the key before it is done with, never to a screen being left."""
+        if not self.typed.holds(event):
+            await super().on_event(event)
 
     @property
     def tables(self) -> Tables:
@@ -189,10 +198,14 @@ class RefereeApp(App[None]):
         self.open_form(action.name, action.help, action.fields, values, build, preview=preview)
 
     def filled(self, fields: Sequence[Field]) -> dict[str, str]:
-        """Each field's value as it opens: from the selection ("names", "ship", "system"), or the
-        fixed value after "="."""
-        names = ", ".join(self.marked) if self.marked else self.ship
-        fills = {"names": names, "ship": self.ship, "system": self.system}
+        """Each field's value as it opens: from the selection ("names": the ships marked, else the
+        ship under the cursor; "ship", "system"), or the fixed value after "=". The cursor is the one
+        on view: nothing left under another screen's cursor fills a form."""
+        page = self.page()
+        shows = page.SHOWS if page is not None else frozenset()
+        ship, system = (self.ship if "ship" in shows else ""), (self.system if "system" in shows else "")
+        names = ", ".join(self.marked) if self.marked else ship
+        fills = {"names": names, "ship": ship, "system": system}
         return {f.name: plain(f.fill[1:] if f.fill.startswith("=") else fills.get(f.fill, ""), one_line=True) for f in fields}  # (an Input shows control characters as they are)
 
     def _preview(self, action: Action, values: Values) -> str:

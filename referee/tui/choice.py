@@ -106,6 +106,12 @@ class Choice(Widget, can_focus=True):
             event.stop()
             self.action_open(event.character)
 
+    def on_paste(self, event: events.Paste) -> None:
+        """Text pasted on the field opens the list narrowed by it (its first line)."""
+        event.stop()
+        typed = next((part.strip() for part in event.text.splitlines() if part.strip()), "")
+        self.action_open(typed)
+
     def on_click(self) -> None:
         self.action_open()
 

@@ -124,17 +124,23 @@ class Marks(SelectionList[str]):
             self.highlighted = 0
 
     def on_key(self, event: events.Key) -> None:
-        """A letter typed on the list begins a new search in the box above (the box takes the keys at
-        once: letters typed fast, already on their way to the list, are added to it)."""
+        """A letter typed on the list begins a new search in the box above, which takes the keys
+        typed after it (the app hands each key on once the one before it is done with)."""
         if event.character and event.character.isprintable() and event.character != " ":
             event.stop()
-            finder = self.screen.query_one(f"#find-{(self.id or '').removeprefix('field-')}", Input)
-            if self.screen.focused is self:
-                self.screen.set_focus(finder)
-                finder.value = event.character
-                finder.cursor_position = 1
-            else:
-                finder.insert_text_at_cursor(event.character)
+            self.search(event.character)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Text pasted on the list is a new search in the box above, as if typed there (lines pasted,
+        one name a line, are names separated by commas)."""
+        event.stop()
+        self.search(plain(", ".join(part.strip() for part in event.text.splitlines() if part.strip()), one_line=True))
+
+    def search(self, typed: str) -> None:
+        finder = self.screen.query_one(f"#find-{(self.id or '').removeprefix('field-')}", Input)
+        self.screen.set_focus(finder)
+        finder.value = typed
+        finder.cursor_position = len(typed)
 
     def action_mark(self) -> None:
         if self.highlighted is not None:
@@ -257,6 +263,8 @@ class FormDialog(Dialog):
                     self.listed[field.name] = options
                 allowed = [value for _, value in options]
                 wanted = chosen.get(field.name) or self.values.get(field.name, "")  # (a filled value waits for the list to offer it)
+                if not wanted and field.default is not None:
+                    wanted = field.default(state, chosen)  # (the ships' own: the journey they keep)
                 if wanted in allowed or len(allowed) == 1:
                     choice.value = wanted if wanted in allowed else allowed[0]
             chosen[field.name] = self.value_of(field)
@@ -399,7 +407,7 @@ class DiceDialog(Dialog):
             for number, need in enumerate(self.rolls):
                 yield from self.roll_field(number, need)
             yield Static("", id="error-ask", classes="error")
-            yield Label("Enter or Ctrl+A: use my rolls   Ctrl+R: roll for me   Esc: cancel", classes="keys")
+            yield Label("Enter or Ctrl+A: use my rolls   Ctrl+R: roll the rest for me   Esc: cancel", classes="keys")
 
     def heading(self) -> Content:
         return line(bold(self.title_text), f": {len(self.rolls)} roll(s)")
@@ -430,22 +438,8 @@ class DiceDialog(Dialog):
         """The rolls typed: each range-checked beside its field; then the action is run with them.
         A roll it still needs (left empty, or called for only by the results entered, such as a
         successful hull repair's 1d10) is asked for beside its field, and nothing is shown yet."""
-        typed: dict[str, str] = {}
-        wrong = False
-        for number, need in enumerate(self.rolls):
-            value = self.query_one(f"#roll-{number}", Input).value.strip()
-            error = self.query_one(f"#error-{number}", Static)
-            say(error, "")
-            if not value:
-                continue  # needed or not: the run below tells
-            try:
-                dice.entered(need.expression, value, need.purpose)
-            except RefereeError as problem:
-                say(error, str(problem))
-                wrong = True
-                continue
-            typed[need.key] = value
-        if wrong:
+        typed = self.typed_rolls()
+        if typed is None:
             return
         result = self.run(random.Random(), typed)  # the dice are used only for rolls not typed: then it is not shown
         if result is None:
@@ -455,6 +449,26 @@ class DiceDialog(Dialog):
             await self.ask(missing)
         else:
             self.show(result)
+
+    def typed_rolls(self) -> dict[str, str] | None:
+        """The rolls typed so far by their keys, each range-checked beside its field (None: one is
+        wrong, and said so)."""
+        typed: dict[str, str] = {}
+        wrong = False
+        for number, need in enumerate(self.rolls):
+            value = self.query_one(f"#roll-{number}", Input).value.strip()
+            error = self.query_one(f"#error-{number}", Static)
+            say(error, "")
+            if not value:
+                continue  # needed or not: the run tells
+            try:
+                dice.entered(need.expression, value, need.purpose)
+            except RefereeError as problem:
+                say(error, str(problem))
+                wrong = True
+                continue
+            typed[need.key] = value
+        return None if wrong else typed
 
     async def ask(self, missing: list[Need]) -> None:
         """Ask for the rolls still needed: beside their fields, or in new fields below the others."""
@@ -470,7 +484,12 @@ class DiceDialog(Dialog):
         self.query_one(f"#roll-{asked.index(missing[0].key)}", Input).focus()
 
     def action_roll(self) -> None:
-        result = self.run(self.referee.rng, {})
+        """Ctrl+R, roll for me: the rolls left blank are rolled; those typed are used as typed (a
+        wrong one is said beside its field, and nothing is rolled)."""
+        typed = self.typed_rolls()
+        if typed is None:
+            return
+        result = self.run(self.referee.rng, typed)
         if result is not None:
             self.show(result)
 
@@ -585,7 +604,7 @@ class ConfirmDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Box(classes="dialog"):
-            yield Label(line(bold(self.title_text)), classes="title")
+            yield Static(line(bold(self.title_text)), classes="title")  # (a long question wraps)
             yield Static(self.text)
             yield Label("y: yes   n or Esc: no", classes="keys")
 

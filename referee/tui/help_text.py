@@ -43,10 +43,20 @@ class About(NamedTuple):
 
 
 MOVE = Key(
-    "The ships marked on the Forces screen (space), or the one under the cursor, come marked in its list; Toward is the place under the cursor. "
+    "The ships marked on the Forces screen (space), or the one under its cursor, come marked in its list; Toward is the place under the "
+    "Map's cursor, else where the ships are already bound. Ships in different places bound for one place each go their own way there. "
+    "A place further than a day's move is a journey the ships keep, a standing order: c goes on with every journey of the side moving, "
+    "day after day, until they arrive (s on the Forces screen stops one; a new move changes it). "
     "Ships that move two or three boxes a day risk-jump: the d100 for each group against the Misjump Probability Table as it enters the jump box.",
     (movement.MOVEMENT, movement.TRANSIT, movement.RISK, movement.LIMITS, movement.INTERLOCKED, movement.MILITIA, movement.CIRCLES),
-    ("risk jump", "misjump", "interlocked computers", "transit box", "militia ships", "Day One"),
+    ("risk jump", "misjump", "interlocked computers", "transit box", "militia ships", "Day One", "standing orders"),
+)
+CONTINUE = Key(
+    "Every journey the side moving keeps (a move to a place further than a day's move keeps one) goes on one day, each group of ships "
+    "its own way, by the same rules as a move ordered today; asked first, with what each group does, who arrives, and who may not go on "
+    "today and why. A risk jump on the way asks its d100.",
+    (movement.MOVEMENT, movement.TRANSIT, movement.RISK, movement.STANDING),
+    ("standing orders",),
 )
 DOCK = Key("A ship docked a full day at a station with a construction centre is in its repair queue.", (fleets.DOCKING,))
 
@@ -56,10 +66,11 @@ CAMPAIGN = About(
     "far it has come.",
     (turn.SEQUENCE, VICTORY, setup.SETUP),
     {
-        "Advance": Key("Ending the day is asked first, with what it will do.", (turn.SEQUENCE,), ("end the day", "Time Record Track")),
+        "Advance": Key("Asked first (y), with what is still open in the step; ending the day, with what it will do.", (turn.SEQUENCE,), ("end the day", "Time Record Track")),
         "Override": Key(rules=(turn.SEQUENCE, movement.CIRCLES)),
         "Retreat": Key("Secret: sealed on this screen until s reveals it.", (setup.RETREAT,), ("retreat condition",)),
         "NOVA": Key(rules=(setup.NOVA,), topics=("Strike Force NOVA",)),
+        "Continue": CONTINUE,
         "Drones": Key(rules=(setup.DRONES,), topics=("shatter drone",)),
         "secret": Key("reveal the Sathar player's secret retreat condition on this screen (asked first: anyone at the table may be looking), and how far it "
                       "has come; s again seals it.", (setup.RETREAT,)),
@@ -73,6 +84,8 @@ FORCES = About(
     (setup.SETUP, fleets.SHEET, supply.SUPPLY),
     {
         "Move": MOVE,
+        "Continue": CONTINUE,
+        "Stop": Key("The ships stay where they are: in a transit box they coast, keeping their speed, until a move is ordered.", (movement.STOPPED,), ("standing orders",)),
         "Place": Key(rules=(setup.SATHAR_SETUP, setup.UPF_SETUP), topics=("set-up",)),
         "Join": Key(rules=(fleets.SHEET,), topics=("fleet",)),
         "Detach": Key(rules=(fleets.SHEET,)),
@@ -100,6 +113,7 @@ MAP_SCREEN = About(
     (MAP, movement.TRANSIT, movement.CIRCLES, supply.SUPPLY),
     {
         "Move": MOVE,
+        "Continue": CONTINUE,
         "view": Key("show the list of places (systems, start circles, routes) instead of the picture, or the picture again, the cursor on the same place."),
     },
     ("Frontier Deployment Map", "supply", "start circle"),

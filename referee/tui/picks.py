@@ -76,6 +76,11 @@ def movable(campaign: Campaign, unit: Unit) -> bool:
     return not movement.why_not_move(campaign, unit)
 
 
+def bound(campaign: Campaign, unit: Unit) -> bool:
+    """A ship keeping a journey (its standing order)."""
+    return unit.active and bool(unit.bound)
+
+
 def placeable(campaign: Campaign, unit: Unit) -> bool:
     return not setup.why_not_place_sathar(campaign, unit) or not setup.why_not_place_upf(campaign, unit)
 
@@ -110,6 +115,16 @@ def replaceable(campaign: Campaign, unit: Unit) -> bool:
 
 def queued(campaign: Campaign, unit: Unit) -> bool:
     return any(unit in c.queue for c in repairs.centres(campaign))
+
+
+def to_dock_for_repair(campaign: Campaign, unit: Unit) -> bool:
+    """A damaged ship on the map, not docked, in a system with a construction centre open to its side."""
+    return unit.active and not unit.station and not unit.roster.docked_at and repairs.needs_repair(unit) and bool(_centres_at(campaign, unit))
+
+
+def _centres_at(campaign: Campaign, unit: Unit) -> list[repairs.Centre]:
+    here = unit.system(campaign.frontier)
+    return [c for c in repairs.centres(campaign) if here and c.system == here and c.owner == unit.side]
 
 
 def repairs_in_space(campaign: Campaign, unit: Unit) -> bool:
@@ -154,13 +169,48 @@ def systems(campaign: Campaign, values: Values) -> Pairs:
 
 def destinations(campaign: Campaign, values: Values) -> Pairs:
     """Every place the ships chosen above can be ordered to, the nearest first, each with its way
-    and days (the days at one box a day, or at the rate they go)."""
+    and days (the days at one box a day, or at the rate they go); ships in different places: the
+    places all of them reach, each group its own way, with the fewest and most days."""
     chosen = chosen_units(campaign, values)
-    if not chosen or chosen[0].place is None:
+    places = list(dict.fromkeys(u.place for u in chosen if u.place is not None))
+    if not places:
         return []
-    place = chosen[0].place
-    ways = movement.journeys(campaign, chosen[0].side, place, place.rate or 1)
-    return [(way.shown(pace=False), name) for name, way in sorted(ways.items(), key=lambda item: (item[1].days, item[0]))]
+    side = chosen[0].side
+    every = [movement.journeys(campaign, side, place, place.rate or 1) for place in places]
+    if len(every) == 1:
+        here = places[0]
+        planets = campaign.frontier.system(here.where).planets if not here.on_route and campaign.frontier.is_system(here.where) else ()
+        stay = [(f"{here.where}: here, to its other planet (Planet below)", here.where)] if len(planets) > 1 else []
+        return stay + [(way.shown(pace=False), name) for name, way in sorted(every[0].items(), key=lambda item: (item[1].days, item[0]))]
+    found = []
+    for name in set(every[0]).intersection(*every[1:]):
+        days = [ways[name].days for ways in every]
+        found.append((max(days), f"{name}: {min(days)}-{max(days)} days, {len(places)} groups each its own way", name))
+    return [(label, name) for _, label, name in sorted(found)]
+
+
+def _journey(campaign: Campaign, values: Values) -> Unit | None:
+    """The first ship chosen above, when every ship chosen keeps the same journey."""
+    chosen = chosen_units(campaign, values)
+    if chosen and chosen[0].bound and all((u.bound, u.bound_rate, u.bound_planet) == (chosen[0].bound, chosen[0].bound_rate, chosen[0].bound_planet) for u in chosen):
+        return chosen[0]
+    return None
+
+
+def bound_for(campaign: Campaign, values: Values) -> str:
+    """Toward, as the form opens: where the ships chosen are bound, if they keep one journey."""
+    unit = _journey(campaign, values)
+    return unit.bound if unit else ""
+
+
+def bound_rate(campaign: Campaign, values: Values) -> str:
+    unit = _journey(campaign, values)
+    return str(unit.bound_rate) if unit and unit.bound == values.get("toward") and unit.bound_rate > 1 else ""
+
+
+def bound_planet(campaign: Campaign, values: Values) -> str:
+    unit = _journey(campaign, values)
+    return unit.bound_planet if unit and unit.bound == values.get("toward") else ""
 
 
 def stop_planets(campaign: Campaign, values: Values) -> Pairs:
@@ -168,21 +218,46 @@ def stop_planets(campaign: Campaign, values: Values) -> Pairs:
     one planet offers none: ships arriving there stop at it, and a form takes the only choice of a
     list, which would name a planet for a move that ends the day on the way (refused)."""
     toward = values.get("toward", "")
-    if not toward:
-        chosen = chosen_units(campaign, values)
-        toward = chosen[0].system(campaign.frontier) if chosen else ""
+    chosen = chosen_units(campaign, values)
+    here = chosen[0].system(campaign.frontier) if chosen else ""
+    toward = toward or here
     if not toward or not campaign.frontier.is_system(toward):
         return []
     planets = campaign.frontier.system(toward).planets
+    if toward == here:  # (to another planet of the system they are in)
+        planets = tuple(p for p in planets if chosen[0].place is None or p.name != chosen[0].place.planet)
+        return [(p.name, p.name) for p in planets] if len(campaign.frontier.system(toward).planets) > 1 else []
     return [(p.name, p.name) for p in planets] if len(planets) > 1 else []
 
 
+RATES = {1: "1 box a day", 2: "2 boxes a day: a risk jump", 3: "3 boxes a day: a risk jump"}
+
+
 def rates(campaign: Campaign, values: Values) -> Pairs:
-    return [("1 box a day", "1"), ("2 boxes a day: a risk jump", "2"), ("3 boxes a day: a risk jump", "3")]
+    """The boxes a day every ship chosen above may go at now (movement.rates: ADF, hull damage, red
+    paths, the rate set out at)."""
+    allowed = {1, 2, 3}
+    for unit in chosen_units(campaign, values):
+        allowed &= set(movement.rates(campaign, unit))
+    return [(RATES[rate], str(rate)) for rate in sorted(allowed)]
+
+
+def centres_here(campaign: Campaign, values: Values) -> Pairs:
+    """The construction centres open to the ship chosen above in its system, with their stations."""
+    chosen = chosen_units(campaign, values, "ship")
+    return [(f"{c.name} ({c.planet.station}, {c.capacity} hull points a day)", c.name) for c in _centres_at(campaign, chosen[0])] if chosen else []
+
+
+def centre_here(campaign: Campaign, values: Values) -> str:
+    found = centres_here(campaign, values)
+    return found[0][1] if found else ""
 
 
 def owed_stations(campaign: Campaign, values: Values) -> Pairs:
-    return [(f"{a.station} ({a.count - len(a.used)} {a.size} owed, until day {a.until})", a.station) for a in turn.owed_today(campaign)]
+    """The stations owing a replacement today that takes the ship chosen above (its size)."""
+    chosen = chosen_units(campaign, values, "ship")
+    owed = [a for a in turn.owed_today(campaign) if all(turn.takes(a, u) for u in chosen)]
+    return [(f"{a.station} ({a.count - len(a.used)} {a.size} owed, until day {a.until})", a.station) for a in owed]
 
 
 def contested(campaign: Campaign, values: Values) -> Pairs:

@@ -34,6 +34,7 @@ class Page(Vertical):
     HELP: ClassVar[str] = ""
     NAME: ClassVar[str] = ""
     ACTIONS: ClassVar[tuple[Action, ...]] = ()
+    SHOWS: ClassVar[frozenset[str]] = frozenset({"ship", "system"})  # what its cursor is on (the app's ship, system): a form opened here is filled with it, and with nothing left on another screen
 
     def __init__(self) -> None:
         super().__init__(id=self.NAME, classes="page")

@@ -24,6 +24,7 @@ from referee.tui.text import Part, bold, line, lines
 class BattlesPage(Page):
     TITLE = "Battles"
     NAME = "battles"
+    SHOWS = frozenset({"system"})
     HELP = "contested systems, declared attacks, outcomes ship by ship"
     ACTIONS = actions.BATTLES
     BINDINGS = action_keys(ACTIONS, Binding("o", "results", "Results"), Binding("f", "fight", "Fight it here"))

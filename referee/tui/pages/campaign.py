@@ -21,7 +21,7 @@ from referee.tui.pages.base import Page, action_keys
 from referee.tui.text import Part, bold, line, lines
 
 KEYS = {  # where in the app each kind of thing left to do is done (report.next_steps)
-    "place-upf": "2 Forces, p", "place-sathar": "2 Forces, p", "retreat": "t", "drones": "w", "nova": "n", "move": "2 Forces or 3 Map, m",
+    "place-upf": "2 Forces, p", "place-sathar": "2 Forces, p", "retreat": "t", "drones": "w", "nova": "n", "move": "2 Forces or 3 Map, m", "continue": "c",
     "replace": "2 Forces, r", "declare": "5 Battles, d", "result": "5 Battles, o or i", "repair-space": "4 Repairs, s", "advance": "a",
 }
 
@@ -49,8 +49,9 @@ def track(campaign: Campaign) -> Content:
 class CampaignPage(Page):
     TITLE = "Campaign"
     NAME = "campaign"
+    SHOWS = frozenset()
     HELP = "the time track, the step and the next action, alerts, the victory tally"
-    ACTIONS = actions.CAMPAIGN
+    ACTIONS = (*actions.CAMPAIGN, actions.CONTINUE)
     BINDINGS = action_keys(ACTIONS, Binding("s", "secret", "Secret"))
 
     def body(self) -> Iterable[Widget]:

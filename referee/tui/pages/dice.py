@@ -30,6 +30,7 @@ class DicePage(Page):
     TITLE = "Dice & Tables"
     TAB = "Dice"
     NAME = "dice"
+    SHOWS = frozenset()
     HELP = "roll any expression; browse, look up and roll on every table"
     BINDINGS = [
         Binding("e", "focus('expression')", "Roll dice"),

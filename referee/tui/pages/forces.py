@@ -69,6 +69,8 @@ def roster_form(found: dict[str, Any], path: list[str] | None) -> Content:
         rows.append(f"carried by {found['carried_by']}")
     if found["docked_at"] != "-":
         rows.append(f"docked at {found['docked_at']}")
+    if found["journey"] != "-":
+        rows.append(line(bold("Bound for"), f" {found['journey']} (c goes on, s stops)"))
     if path is not None:
         rows += ["", line(bold("Supply"), ": " + (" -> ".join(path) if path else "OUT OF SUPPLY (no path)"))]
     return lines(rows)
@@ -77,9 +79,10 @@ def roster_form(found: dict[str, Any], path: list[str] | None) -> Content:
 class ForcesPage(Page):
     TITLE = "Forces"
     NAME = "forces"
+    SHOWS = frozenset({"ship"})
     HELP = "every ship and fleet, filterable; the roster of the ship under the cursor"
     ACTIONS = actions.FORCES
-    BINDINGS = action_keys(ACTIONS, Binding("space", "mark", "Mark"), Binding("u", "unmark", "Unmark all"), Binding("escape", "back", "Unmark all", show=False), Binding("slash", "find", "Filter"))
+    BINDINGS = action_keys(ACTIONS, Binding("space", "mark", "Mark"), Binding("u", "unmark", "Unmark all", show=False), Binding("escape", "back", "Unmark all", show=False), Binding("slash", "find", "Filter"))
 
     def body(self) -> Iterable[Widget]:
         with Horizontal():

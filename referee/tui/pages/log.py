@@ -21,6 +21,7 @@ from referee.tui.text import lines
 class LogPage(Page):
     TITLE = "Log"
     NAME = "log"
+    SHOWS = frozenset()
     HELP = "every action and roll with its receipt and rule; search; undo and redo"
     BINDINGS = [Binding("slash", "find", "Search")]
 

@@ -117,8 +117,9 @@ def route_text(campaign: Campaign, route: Route, chosen: int = 0) -> list[Part]:
 class MapPage(Page):
     TITLE = "Map"
     NAME = "map"
+    SHOWS = frozenset({"system"})
     HELP = "the Frontier Deployment Map with the ships on it (or the list of places); supply; movement orders"
-    ACTIONS = (actions.MOVE,)
+    ACTIONS = (actions.MOVE, actions.CONTINUE)
     BINDINGS = action_keys(ACTIONS, Binding("v", "view", "Picture/list"))
 
     def __init__(self) -> None:

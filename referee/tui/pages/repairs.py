@@ -22,6 +22,7 @@ OWNER = {"UPF": "open", "Sathar": "captured: the Sathar repair at half capacity"
 class RepairsPage(Page):
     TITLE = "Repairs"
     NAME = "repairs"
+    SHOWS = frozenset({"ship"})
     HELP = "construction centre queues, today's allocation, the Void"
     ACTIONS = actions.REPAIRS
     BINDINGS = action_keys(ACTIONS)
@@ -47,17 +48,16 @@ class RepairsPage(Page):
             shown.append(f"  {centre['centre']}: {centre['capacity']}, {OWNER[centre['owner']]}{waiting}")
             for ship in centre["queue"]:
                 rows.append((ship["name"], (ship["name"], centre["centre"], ship["hull"], ", ".join(ship["systems"]) or "-", ship["days"], ship["today"])))
-        shown.append(bold("Damaged, not in a repair queue"))
-        for ship in found["waiting"]:
+        shown.append(line(bold("Damaged, not in a repair queue"), "" if found["waiting"] else ": none"))
+        for ship in found["waiting"]:  # (in the list too, its centre named: k docks it there)
             if not ship["centre"]:
-                go = "no construction centre open to it"
+                go, days = "no construction centre open to it", "-"
             elif ship["days"] == 0:
-                go = f"{ship['centre']} is in this system: dock it (k)"
+                go, days = f"{ship['centre']} is in this system: dock it (k)", "here"
             else:
-                go = f"nearest open centre {ship['centre']}, {ship['days']} day{'s' if ship['days'] != 1 else ''} away at 1 box a day"
+                go, days = f"nearest open centre {ship['centre']}, {ship['days']} day{'s' if ship['days'] != 1 else ''} away at 1 box a day", f"{ship['days']} away"
             shown.append(f"  {ship['name']} (hull {ship['hull']}) at {ship['where']}: {go}")
-        if not found["waiting"]:
-            shown.append("  none")
+            rows.append((ship["name"], (ship["name"], ship["centre"] or "-", ship["hull"], "not docked", days, "k docks" if ship["days"] == 0 else "-")))
         shown.append(bold("In the Void"))
         shown += [f"  {s['name']}: returns day {s['returns']} at {s['circle']}" for s in found["void"]] or ["  none"]
         shown.append(f"[{report.REPAIRS}]")
