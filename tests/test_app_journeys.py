@@ -213,3 +213,45 @@ def test_s_on_forces_stops_a_journey(tmp_path: Path) -> None:
         assert "stop their journey to Dramune" in text(app, "#said")
 
     drive(path, scenario)
+
+
+def test_a_list_opens_on_its_first_entry_not_on_the_choice_made_before(tmp_path: Path) -> None:
+    """Toward is Dramune (the journey kept); Enter opens its list with the cursor on the first entry,
+    the nearest place, and Esc leaves Dramune chosen."""
+    path = saved(tmp_path / "war.toml", bound_for_dramune())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        form = await open_move(app, pilot, FRIGATE)
+        toward = form.query_one("#field-toward", Choice)
+        toward.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        listed = app.screen.query_one("#choice-options")
+        assert listed.highlighted == 0 and toward.options[0][1] != "Dramune"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is form and toward.value == "Dramune"
+
+    drive(path, scenario)
+
+
+def test_dock_lists_the_ships_that_may_dock_where_the_ship_chosen_is(tmp_path: Path) -> None:
+    """The frigate under the Forces cursor at Morgaine's World: Dock lists the ships there that may
+    dock at Fortress Gollwin, not Task Force Cassidine's at Triad."""
+    path = saved(tmp_path / "war.toml", upf_move())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2")
+        await pilot.pause()
+        app.go_to("forces", ship=FRIGATE)
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        listed = [value for _, value in form.options["names"]]
+        campaign = app.journal.campaign
+        assert FRIGATE in listed and all(campaign.unit(n).place == Place("Prenglar", "Morgaine's World") for n in listed if n in {u.name for u in campaign.units})
+        assert not any(n.startswith("TF Cassidine") for n in listed)
+
+    drive(path, scenario)

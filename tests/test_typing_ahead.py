@@ -87,3 +87,21 @@ def test_one_stray_a_does_not_advance_the_war(terminal: Terminal, tmp_path: Path
     terminal.press("Escape")
     terminal.wait_for(lambda s: "Advance:" not in s, "the question closed")
     assert step_of(path) == (60, "sathar-move")
+
+
+def test_roll_for_me_typed_after_a_roll_keeps_the_roll_typed(terminal: Terminal, tmp_path: Path) -> None:
+    """The end of day 60, a twentieth day: the replacements' d100s, one for each Sathar ship destroyed
+    in combat in the last 20 days. The whole day's advance typed in one burst (a, y for each step),
+    then the first roll, 35, and Ctrl+R: the 35 stands, the others are rolled."""
+    path = war(tmp_path)
+    start(terminal, tmp_path, path)
+
+    terminal.type("ayayayay35")
+    terminal.wait_for(lambda s: "Advance: " in s and "roll(s)" in s, "the replacements' rolls asked")
+    terminal.press("C-r")
+    terminal.wait_for(lambda s: "the outcome" in s, "the outcome")
+    terminal.press("Enter")
+    terminal.wait_for(lambda s: "day 61 · sathar-move" in s, "day 61")
+    rolls = [roll for entry in campaign_file.read(path, tables.load()).log if entry.day == 60 for roll in entry.rolls if "replacement" in roll]
+    assert len(rolls) > 2 and "entered at the table = 35" in rolls[0], rolls
+    assert not any("entered at the table" in roll for roll in rolls[1:]), rolls

@@ -122,7 +122,9 @@ def _move_together(
     place = units[0].place
     assert place is not None
     here = not place.on_route and campaign.frontier.is_system(place.where)
-    if planet and here and toward.strip().casefold() in ("", place.where.casefold()):
+    if here and toward.strip().casefold() in ("", place.where.casefold()) and (planet or toward):
+        if not planet:
+            raise RefereeError(f"{_names(units)} are in {place.where} already: name the planet of it to go to, or a place to head for")
         return _to_planet(campaign, units, planet)  # (Toward the system they are in: to another of its planets)
     if not toward and not place.on_route and _heading(units, place):
         toward, rate = _heading(units, place), rate or units[0].bound_rate  # on along the journey they keep

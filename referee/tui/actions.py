@@ -432,7 +432,7 @@ FORCES = (
         Field("fleet", "Fleet", "its name; a new name forms one", suggest=lambda c, v: [(f, f) for f in c.fleets()]), pick_ships(picks.in_fleet_ship),
     ), _join),
     Action("x", "Detach", "ships leave their fleet; a fleet's name disbands it", (pick_ships(picks.in_a_fleet),), _detach),
-    Action("k", "Dock", "dock at the planet's station (repair queue)", (pick_ships(picks.dockable),), _dock),
+    Action("k", "Dock", "dock at the planet's station (repair queue): the ships at the planet of the ship chosen", (NAMES._replace(choices=picks.dockable_there),), _dock),
     Action("l", "Land", "land fighters aboard a carrier or station", (
         pick_ships(picks.fighter_out, with_fleets=False), Field("on", "Carrier or station", "its name", choices=picks.bases),
     ), _land),

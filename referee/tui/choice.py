@@ -118,7 +118,9 @@ class Choice(Widget, can_focus=True):
 
 class ChoiceList(ModalScreen[None]):
     """The list of a Choice: typing narrows it, up and down move in it, Enter takes the choice under
-    the cursor, Esc leaves the choice as it was. One for the whole app, shown again for each field."""
+    the cursor, Esc leaves the choice as it was. Its cursor starts on the best match for what is
+    typed, or on the first entry (the choice as it is shows on the field; a cursor left on it made
+    Enter take an earlier choice unseen). One for the whole app, shown again for each field."""
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Leave"),
@@ -165,11 +167,7 @@ class ChoiceList(ModalScreen[None]):
         options = self.query_one("#choice-options", OptionList)
         options.clear_options()
         options.add_options([Option(Text(label, no_wrap=True, overflow="ellipsis")) for label, _ in self.shown])
-        values = [value for _, value in self.shown]
-        if typed.strip() or self.choice.value not in values:
-            options.highlighted = 0 if values else None  # what was typed: its best match first
-        else:
-            options.highlighted = values.index(self.choice.value)  # nothing typed: the choice as it is
+        options.highlighted = 0 if self.shown else None  # the best match for what is typed, or the first: never a choice made before (Esc leaves it as it was)
 
     def add(self, typed: str) -> None:
         """A letter typed on the field after it opened this list, before the list took the keys."""

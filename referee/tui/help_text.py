@@ -120,11 +120,15 @@ MAP_SCREEN = About(
 )
 
 REPAIRS = About(
-    "every construction centre's queue with days to finish and today's allocation, captured and closed centres, the damaged ships not in a queue with their nearest open centre and the days to reach it, the Void with return days.",
+    "every construction centre's queue with days to finish and today's allocation, captured and closed centres, the damaged ships not in a queue with their nearest open centre and the days to reach it (in the list too, after the queues), the Void with return days.",
     (repairs.REPAIR, repairs.UPF_REPAIRS, repairs.SATHAR_REPAIR),
     {
         "Order": Key(rules=(repairs.UPF_REPAIRS,), topics=("construction centre",)),
-        "Dock": DOCK,
+        "Dock": Key(
+            "The ship under the cursor docks at the construction centre its line names (the ships listed: the damaged ones in a system with a "
+            "centre open to them); at the system's other planet it goes to the centre's planet first, its day's move. " + DOCK.more,
+            (fleets.DOCKING, repairs.UPF_REPAIRS, movement.MOVEMENT),
+        ),
         "Space": Key("A hull repair that succeeds asks its 1d10 too; an override field takes the table's note.", (repairs.REPAIR, KH_REPAIRS), ("repairs in space",)),
         "Void": Key(rules=(repairs.SATHAR_REPAIR,), topics=("Sathar repair",)),
     },

@@ -97,6 +97,17 @@ def dockable(campaign: Campaign, unit: Unit) -> bool:
     return fleets.may_dock(campaign, unit)
 
 
+def dockable_there(campaign: Campaign, values: Values) -> Pairs:
+    """The ships that may dock at the station of the planet where the ship chosen (marked, or under
+    the cursor) is: those there, not every ship of the Frontier at a station; none chosen, or not at
+    such a planet: every ship that may dock."""
+    chosen = chosen_units(campaign, values)
+    place = chosen[0].place if chosen else None
+    if place is None or not place.planet or fleets.station_to_dock(campaign, chosen[0]) is None:
+        return units(campaign, dockable)
+    return units(campaign, lambda c, u: dockable(c, u) and u.place is not None and (u.place.where, u.place.planet) == (place.where, place.planet))
+
+
 def fighter_out(campaign: Campaign, unit: Unit) -> bool:
     return unit.fighter and unit.active and not unit.roster.carried_by
 
