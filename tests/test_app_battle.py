@@ -449,7 +449,7 @@ def test_a_ship_with_a_navigation_hit_rolls_its_turn_before_it_moves(tmp_path: P
         await pilot.press("m")
         await pilot.pause()
         await fill(app, pilot, ship="Bludgeon", speed=str(bludgeon.speed + 2), adf="2")
-        assert "the Bludgeon has a navigation hit: roll 1d10" in app.screen.query_one("#error-form").content.plain
+        assert "the Bludgeon has a navigation hit: roll 1d10 for the way it turns before it moves (v: Navigation)" in app.screen.query_one("#error-speed").content.plain
         await pilot.press("escape", "v")
         await pilot.pause()
         await fill(app, pilot, ship="Bludgeon")

@@ -23,13 +23,24 @@ class BadInput(click.ClickException):
         click.echo(f"referee: error: {self.format_message()}", err=True)
 
 
+def said(error: RefereeError) -> str:
+    """A refusal as the command line says it: what it asks for next by its options and commands."""
+    from referee.knight_hawks.inputs import Refusal
+
+    if isinstance(error, Refusal):
+        from referee.cli.kh_words import COMMAND_LINE
+
+        return error.said(COMMAND_LINE)
+    return str(error)
+
+
 @contextmanager
 def one_line() -> Iterator[None]:
     """Turn our refusals and click's usage errors into :class:`BadInput`."""
     try:
         yield
     except RefereeError as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(said(error)) from None
     except click.UsageError as error:
         path = error.ctx.command_path if error.ctx else "referee"
         message = error.format_message().rstrip(".")

@@ -30,6 +30,7 @@ from referee.dice import Roll
 from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.combat import MANUAL, Game
+from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.roster import FIRES, Ship
 
 Step = Literal["turn", "repair"]
@@ -383,7 +384,7 @@ def advance(battle: Battle) -> Battle:
 
     first, second = battle.sides
     if battle.step == "turn" and battle.burning and not battle.fires_rolled:
-        raise RefereeError(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first (kh fires): every turn until the fire is out")
+        raise Refusal(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first ({{fires}}): every turn until the fire is out")
     # an evading ship had to turn on its next move: that move is over when its side's half ends;
     # each weapon fires once in a half of the turn (Rate of Fire)
     battle = attrs.evolve(battle, new_fires=frozenset(), moved=frozenset(), ships=tuple(

@@ -35,6 +35,7 @@ from referee.knight_hawks import scenarios
 from referee.knight_hawks.attack import CAMPAIGN_BASIC, Attack, Damage, Rolled, attack, damage, hull_rule
 from referee.knight_hawks.battle import Battle, Entry, Loss
 from referee.knight_hawks.combat import MANUAL, Shot, combat_table, restrictions
+from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.rearm import mark_attacked
 from referee.knight_hawks.roster import FIRES, Ship, System
 from referee.tables import Tables
@@ -80,7 +81,7 @@ def shoot(
 ) -> Done:
     """One shot from one ship's weapon at another ship, applied to both rosters and logged."""
     if battle.step != "turn":
-        raise RefereeError("this is the repair turn: no shooting until the next game turn (kh next)")
+        raise Refusal("this is the repair turn: no shooting until the next game turn ({next})")
     firer, target = battle.ship(firer_name), battle.ship(target_name)
     line, name = _weapon_line(battle, kh, firer, weapon)
     flags = restrictions(kh, battle.game, name)
@@ -212,7 +213,7 @@ def _weapon_line(battle: Battle, kh: Tables, firer: Ship, weapon: str) -> tuple[
     table = combat_table(kh, battle.game)
     name = str(table.row(weapon)["weapon"])
     if name in ("mines", "seeker missile"):
-        raise RefereeError("mines and seeker missiles are placed, not fired: use kh mine or kh seeker")
+        raise Refusal("mines and seeker missiles are placed, not fired: {placed}")
     for line in firer.weapons:
         if str(table.row(line.code)["weapon"]) == name:
             return line, name
@@ -241,7 +242,7 @@ def _may_fire(battle: Battle, firer: Ship, target: Ship, line: System, name: str
         each = f"its {line.count} {line.code}" if line.count > 1 else f"its {name}"
         raise RefereeError(f"the {firer.name} has fired {each} in this half of the turn: a ship fires each weapon in the opponent's phase and in its own (Rate of Fire)")
     if not battle.fires_rolled and battle.burning:
-        raise RefereeError(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first (kh fires): the combat phase starts with it")
+        raise Refusal(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first ({{fires}}): the combat phase starts with it")
     if firer.carried_by:
         raise RefereeError(f"the {firer.name} is aboard the {firer.carried_by} and cannot fire")
     if firer.docked_at and (flags["ff"] or line.code == "T"):
@@ -402,8 +403,8 @@ def hit_in_battle(
 
     ``shooting``: a hit of the combat phase's shooting (False: a shatter drone's, in the movement phase)."""
     if battle.step != "turn":
-        raise RefereeError(
-            "this is the repair turn: no hits until the next game turn (kh next); a repair turn 'is not a separate measure of time' "
+        raise Refusal(
+            "this is the repair turn: no hits until the next game turn ({next}); a repair turn 'is not a separate measure of time' "
             f"({MANUAL}, Advanced Game: Repairs)"
         )
     ship = battle.ship(name)

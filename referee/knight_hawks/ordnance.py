@@ -28,6 +28,7 @@ from referee.knight_hawks.attack import CAMPAIGN_BASIC, Rolled, damage
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker
 from referee.knight_hawks.combat import MANUAL, Shot
 from referee.knight_hawks.combat_phase import Done, noted, strike, take_hit
+from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.rearm import mark_attacked
 from referee.knight_hawks.roster import Ship
 from referee.tables import Tables
@@ -218,7 +219,7 @@ def seeker_attack(
     """A ship entered the hex of an activated seeker: it detonates on the largest ship in its hex (any side's)."""
     _advanced(battle, "seeker missiles")
     if battle.step != "turn":
-        raise RefereeError("this is the repair turn: a seeker detonates as a ship enters its hex, in a game turn's movement (kh next)")
+        raise Refusal("this is the repair turn: a seeker detonates as a ship enters its hex, in a game turn's movement ({next})")
     seeker = _seeker(battle, hex_)
     if not seeker.active:
         raise RefereeError(f"the seeker in hex {hex_} is not activated: it detonates only once its side activates it")

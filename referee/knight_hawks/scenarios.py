@@ -33,6 +33,7 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.knight_hawks.combat import MANUAL
+from referee.knight_hawks.inputs import Refusal
 
 if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
@@ -244,14 +245,12 @@ def may_move(battle: Battle, ship: Ship, speed: int, mr_used: int) -> tuple[str,
         return "", ""
     rule = f"{CLOSE_ESCORT}, Special Rule"
     if speed != ESCORT_SPEED:
-        raise RefereeError(
+        raise Refusal(
             f"the Megasaurus 'must travel in a straight line at a speed of {ESCORT_SPEED} hexes per turn until it has crossed the map' "
-            f"({rule}): give --speed {ESCORT_SPEED}, not {speed}; once across it leaves the map (kh leave Megasaurus)"
+            f"({rule}): {{speed}}, not {speed}; once across it leaves the map ({{leave_map}})", "speed", wanted=ESCORT_SPEED, ship="Megasaurus",
         )
     if mr_used and "navigation" not in ship.damaged:
-        raise RefereeError(
-            f"the Megasaurus 'must travel in a straight line' ({rule}): it makes no turns, so it uses 0 MR points, not {mr_used}"
-        )
+        raise Refusal(f"the Megasaurus 'must travel in a straight line' ({rule}): it makes no turns; {{mr}}, not {mr_used}", "mr", wanted=0)
     if mr_used:
         return "; the Megasaurus turns only as its navigation hit forces it (a reading: the damage overrides the special rule's straight line)", rule
     return f"; straight on at speed {ESCORT_SPEED}, as the special rule requires", rule

@@ -13,8 +13,8 @@ typed rolls back to the engine as :class:`Rolled`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -24,14 +24,78 @@ from referee.knight_hawks.attack import Rolled
 from referee.knight_hawks.battle import Battle, Entry, advance, hex_name
 from referee.knight_hawks.combat import combat_table
 from referee.knight_hawks.combat_phase import Done, Report
+from referee.knight_hawks.inputs import Refusal, Words
 from referee.knight_hawks.odds import VolleyOdds, volley_odds
 from referee.knight_hawks.repair import repair_in_battle
 from referee.knight_hawks.roster import SCREENS, Ship
 from referee.tables import Tables
-from referee.tui.actions import Action, Choices, Field, FieldError, Values, allotted, flag, needed, number, pairs, text
+from referee.tui.actions import Action, AnyStep, Choices, Field, FieldError, Values, allotted, flag, needed, number, pairs, text
+
+if TYPE_CHECKING:
+    from referee.journal import Result
 
 Step = Callable[[random.Random, Mapping[str, str]], Done]
+Build = Callable[[Values, Any, Tables], AnyStep]  # an action's builder (tui.actions.Action.build)
 NOT_FIRED = frozenset({"M", "S"})  # placed, not fired (mines and seekers have their own actions)
+
+
+# ---------------------------------------------------------------------- refusals in the app's words
+
+APP: Words = {  # what a refusal asks for next, by the app's fields and keys (referee.knight_hawks.inputs)
+    "adf": "ADF points used: give {wanted}",
+    "mr": "Turns: give {wanted}",
+    "speed": "Speed now: give {wanted}",
+    "no_roll": "no roll is asked",
+    "toward": "Toward (campaign)",
+    "by": "a ship in Placed by",
+    "fires": "r: Fires",
+    "next": "n: Next",
+    "leave_dock": "k: Dock, leave",
+    "leave_with": "o: Off the map, the {carrier}",
+    "leave_map": "o: Off the map",
+    "navigation": "v: Navigation",
+    "move": "m: Move",
+    "masking": "s: Screens",
+    "placed": "l, p, g and i on the Ships screen",
+    "not_basic": "Gunnery skill: n",
+}
+FIELDS = {"mr": "turns"}  # a value refused, by the rules' name -> the app's field (the same name if not here)
+
+
+def told(refusal: Refusal, fields: Collection[str] = ()) -> RefereeError:
+    """A refusal in the app's words: beside its field, if the form has it."""
+    field = FIELDS.get(refusal.field, refusal.field)
+    said = refusal.said(APP)
+    return FieldError(field, said) if field and field in fields else RefereeError(said)
+
+
+def in_app_words(step: AnyStep, fields: Collection[str] = ()) -> AnyStep:
+    """The step, its refusals said in the app's words (:func:`told`)."""
+
+    def worded(rng: random.Random, rolled: Mapping[str, str]) -> Result:
+        try:
+            return step(rng, rolled)
+        except Refusal as refusal:
+            raise told(refusal, fields) from None
+
+    return worded
+
+
+def worded(build: Build) -> Build:
+    """An action's builder whose refusals (building it, or running it) name the form's fields."""
+
+    def built(v: Values, b: Any, t: Tables) -> AnyStep:
+        try:
+            return in_app_words(build(v, b, t), v)
+        except Refusal as refusal:
+            raise told(refusal, v) from None
+
+    return built
+
+
+def said(error: RefereeError) -> str:
+    """Any refusal as the app says it."""
+    return error.said(APP) if isinstance(error, Refusal) else str(error)
 
 
 # ---------------------------------------------------------------------- rolls entered by key
@@ -356,7 +420,7 @@ def _hex(v: Values, field: str) -> str:
         raise FieldError(field, str(error)) from None
 
 
-SHIPS = (
+SHIPS = tuple(action._replace(build=worded(action.build)) for action in (
     Action("m", "Move", "a ship's move, as the counter moved: its new speed, the ADF points used (the change of speed) and the MR points (turns); breaking apart is rolled where due", (
         Field("ship", "Ship", "", "ship", ship_choice(to_move)), Field("speed", "Speed now", "hexes a turn"),
         Field("adf", "ADF points used", "the change of speed (blank: 0)"), Field("mr", "MR points used", "turns (blank: 0)"),
@@ -398,7 +462,7 @@ SHIPS = (
     Action("d", "Drone", "a shatter drone detonates: a torpedo hit at -20 on every other ship in its hex (no attack roll)", (
         Field("ship", "Drone", "", "ship", ship_choice(drones)), Field("ships", "Every other ship in its hex", choices=near_drone, many=True),
     ), _drone, shown=False),
-)
+))
 
 
 # ---------------------------------------------------------------------- fire: announce, then roll
@@ -440,7 +504,10 @@ def volley(b: Battle, t: Tables, shots: Sequence[Announced]) -> Step:
         battle, entries = b, list[Entry]()
         for number_, shot in enumerate(shots, 1):
             key = f"shot {number_}"
-            result = combat_phase.shoot(battle, t, rng, shot.firer, shot.weapon, shot.target, shot.report, rolled_for(rolled, key))
+            try:
+                result = combat_phase.shoot(battle, t, rng, shot.firer, shot.weapon, shot.target, shot.report, rolled_for(rolled, key))
+            except Refusal as refusal:
+                raise told(refusal, [f.name for f in FIRE_FIELDS]) from None
             battle = result.battle
             entries += keyed(result.entries, [key])
         return Done(None, battle, tuple(entries))

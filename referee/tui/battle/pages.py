@@ -152,7 +152,7 @@ class FirePage(BattlePage):
         try:
             found = actions.odds(self.battle, self.referee.tables, self.shots, target)
         except RefereeError as error:
-            panel.update(line(str(error)))
+            panel.update(line(actions.said(error)))
             return
         panel.update(lines(odds_text(found)))
 
