@@ -72,6 +72,26 @@ async def fill(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
     await pilot.pause()
 
 
+async def moves(app: RefereeApp, pilot: Pilot[None], moved: dict[str, tuple[int, int]]) -> dict[str, dict[str, str]]:
+    """m: the moves' table, the ships named moved (their speed now, the turns made), the other rows
+    left blank (they move later); Ctrl+A. Returns the rows as they were entered, their ADF and MR
+    points worked out."""
+    from referee.tui.battle.sheets import MovesSheet
+
+    await pilot.press("m")
+    await pilot.pause()
+    sheet = app.screen
+    assert isinstance(sheet, MovesSheet), sheet
+    for name, row in sheet.rows.items():
+        speed, turns = moved.get(name, ("", ""))
+        row["speed"], row["turns"] = str(speed), str(turns)
+        sheet.redraw_row(name)
+    rows = {name: dict(row) for name, row in sheet.rows.items()}
+    await pilot.press("ctrl+a")
+    await pilot.pause()
+    return rows
+
+
 async def roll(app: RefereeApp, pilot: Pilot[None], rolled: dict[str, str]) -> OutcomeDialog:
     """Type the totals rolled at the table, each in the field of its roll: ``shot 1`` (a line's
     first roll) or ``shot 1: hull damage`` (a later roll, by the end of what it is for). The dialog
@@ -344,9 +364,7 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
         await pilot.pause()
         await fill(app, pilot, ship="Z'Gata")  # the only choice for a docked ship: leave the station
         assert not app.journal.battle.ship("Z'Gata").docked_at
-        await pilot.press("m")
-        await pilot.pause()
-        await fill(app, pilot, ship="Z'Gata", speed="2", adf="2", mr="0")
+        await moves(app, pilot, {"Z'Gata": (2, 0)})
         assert app.journal.battle.ship("Z'Gata").speed == 2 and "Z'Gata" in app.journal.battle.moved
         await pilot.press("o")
         await pilot.pause()
@@ -446,10 +464,10 @@ def test_a_ship_with_a_navigation_hit_rolls_its_turn_before_it_moves(tmp_path: P
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         assert "navigation roll first (v): Bludgeon" in app.screen.query_one("#next").content.plain
-        await pilot.press("m")
-        await pilot.pause()
-        await fill(app, pilot, ship="Bludgeon", speed=str(bludgeon.speed + 2), adf="2")
-        assert "the Bludgeon has a navigation hit: roll 1d10 for the way it turns before it moves (v: Navigation)" in app.screen.query_one("#error-speed").content.plain
+        rows = await moves(app, pilot, {"Bludgeon": (bludgeon.speed + 2, 0)})
+        assert rows["Bludgeon"]["check"] == "no"
+        said = app.screen.query_one("#error-cell").content.plain
+        assert "the Bludgeon has a navigation hit: roll 1d10 for the way it turns before it moves (v: Navigation)" in said, said
         await pilot.press("escape", "v")
         await pilot.pause()
         await fill(app, pilot, ship="Bludgeon")
@@ -457,9 +475,7 @@ def test_a_ship_with_a_navigation_hit_rolls_its_turn_before_it_moves(tmp_path: P
         await pilot.press("enter")
         await pilot.pause()
         assert "navigation roll first" not in app.screen.query_one("#next").content.plain
-        await pilot.press("m")
-        await pilot.pause()
-        await fill(app, pilot, ship="Bludgeon", speed=str(bludgeon.speed + 2), adf="2")
+        await moves(app, pilot, {"Bludgeon": (bludgeon.speed + 2, 0)})
 
     drive(path, play)
     moved = read(path)
@@ -486,25 +502,23 @@ def test_typing_in_an_open_list_finds_the_ship(tmp_path: Path) -> None:
 
 def test_the_starting_speeds_are_set_before_the_game_starts(tmp_path: Path) -> None:
     """Surprise Attack!: the Sathar ships "can start at any speed the Sathar player wants". On turn
-    1, before any ship moves, the Ships screen offers t; both Sathar ships start at speed 4, and the
-    Venomous's move from 4 to 6 uses 2 ADF points; then t is refused."""
+    1, before any ship moves, the Ships screen offers t: its table of every ship's speed; both Sathar
+    ships start at speed 4, and the Venomous's move from 4 to 6 uses 2 ADF points; then t is refused."""
     path = scenario(tmp_path / "surprise.toml", "surprise-attack")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         assert "starting speeds (t)" in app.screen.query_one("#next").content.plain
-        for ship in ("Venomous", "Perdition"):
-            await pilot.press("t")
-            await pilot.pause()
-            await fill(app, pilot, ship=ship, speed="4")
-        await pilot.press("m")
+        await pilot.press("t")
         await pilot.pause()
-        await fill(app, pilot, ship="Venomous", speed="6", adf="2")
+        await pilot.press("4", "enter", "4", "enter", "ctrl+a")  # the Venomous, then the Perdition
+        await pilot.pause()
+        rows = await moves(app, pilot, {"Venomous": (6, 0)})
+        assert rows["Venomous"]["adf_used"] == "2 of 3"
         assert "starting speeds (t)" not in app.screen.query_one("#next").content.plain
         await pilot.press("t")
         await pilot.pause()
-        await fill(app, pilot, ship="Perdition", speed="2")
-        assert "a starting speed is set before the game starts" in app.screen.query_one("#error-form").content.plain
-        await pilot.press("escape")
+        said = app.query_one("#said").content.plain
+        assert "a starting speed is set before the game starts" in said and "(m: Move)" in said, said
 
     drive(path, play)
     battle = read(path)

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import attrs
 
@@ -28,7 +29,7 @@ from referee import dice
 from referee.errors import RefereeError
 from referee.knight_hawks.attack import CAMPAIGN_BASIC
 from referee.knight_hawks import scenarios
-from referee.knight_hawks.battle import STATIONS, Battle, Entry, Escape
+from referee.knight_hawks.battle import STATIONS, Battle, Entry, Escape, before_the_start, has_own_speed
 from referee.knight_hawks.combat import MANUAL
 from referee.knight_hawks.combat_phase import Done, noted, settle
 from referee.knight_hawks.damage import breakup_chance
@@ -57,10 +58,17 @@ def _done(battle: Battle, ship: Ship, text: str, rule: str) -> Done:
 START_SPEED = f"{MANUAL}, the scenarios' set-up: each ship's speed from the turn before the game starts, as its player chooses"
 
 
-def before_the_start(battle: Battle) -> bool:
-    """Whether the game has not yet started: turn 1, the first side's half, no ship moved or fired."""
-    first_half = (battle.turn, battle.moving, battle.step) == (1, battle.sides[0], "turn")
-    return first_half and not battle.moved and not any(s.shots or s.fired for s in battle.ships)
+def _starting(battle: Battle, name: str, speed: int) -> Ship:
+    """The ship at its starting speed, if the rules let it have one now."""
+    ship = _afloat(battle, name)
+    if not before_the_start(battle):
+        raise Refusal(f"a starting speed is set before the game starts (turn 1, before any ship moves or fires); the {ship.name} changes speed by its move ({{move}})")
+    if speed < 0:
+        raise RefereeError(f"a speed is 0 or more hexes a turn, not {speed}")
+    if not has_own_speed(ship):
+        where = ship.docked_at or ship.carried_by
+        raise RefereeError(f"the {ship.name} is {'docked with the ' + where if where else 'a station (in orbit)'}: it has no speed of its own to set")
+    return ship._replace(speed=speed)
 
 
 def starting_speed(battle: Battle, name: str, speed: int) -> Done:
@@ -68,15 +76,25 @@ def starting_speed(battle: Battle, name: str, speed: int) -> Done:
     start at any speed the Sathar player wants"; "traveling at any speed desired"; "given a speed
     from the previous turn"). Only in turn 1, before any ship has moved or fired; a scenario's
     condition (both ships at the same speed) is the players' to keep."""
-    ship = _afloat(battle, name)
-    if not before_the_start(battle):
-        raise Refusal(f"a starting speed is set before the game starts (turn 1, before any ship moves or fires); the {ship.name} changes speed by its move ({{move}})")
-    if speed < 0:
-        raise RefereeError(f"a speed is 0 or more hexes a turn, not {speed}")
-    if ship.docked_at or ship.carried_by or ship.ship_class in STATIONS:
-        where = ship.docked_at or ship.carried_by
-        raise RefereeError(f"the {ship.name} is {'docked with the ' + where if where else 'a station (in orbit)'}: it has no speed of its own to set")
-    return _done(battle, ship._replace(speed=speed), f"the {ship.name} starts at speed {speed} (it was {ship.speed})", START_SPEED)
+    ship = battle.ship(name)
+    return _done(battle, _starting(battle, name, speed), f"the {ship.name} starts at speed {speed} (it was {ship.speed})", START_SPEED)
+
+
+def starting_speeds(battle: Battle, speeds: Mapping[str, int]) -> Done:
+    """Several ships' starting speeds at once (:func:`starting_speed`, each checked as there): one
+    log line a side, naming the ships whose speed changed; a ship given the speed it has is not named."""
+    changed = [_starting(battle, name, speed) for name, speed in speeds.items()]
+    changed = [s for s in changed if s.speed != battle.ship(s.name).speed]
+    if not changed:
+        raise RefereeError("every ship is at the speed it had: no starting speed changed")
+    after = battle.with_ships(changed)
+    entries = []
+    for side in battle.sides:
+        ships = [s for s in changed if s.side == side]
+        if ships:
+            said = ", ".join(f"the {s.name} {s.speed} (was {battle.ship(s.name).speed})" for s in ships)
+            entries.append(after.entry(f"starting speeds, {side}: {said}", rule=START_SPEED))
+    return Done(None, after.logged(*entries), tuple(entries))
 
 
 def masking_screen(battle: Battle, name: str, up: bool) -> Done:
@@ -310,6 +328,22 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
         return Done(None, battle, (entry,))
     apart = breakup(battle, rng, ship.name, points, rolled)
     return Done(None, apart.battle, (entry, *apart.entries))
+
+
+def points_used(ship: Ship, speed: int, turns: int) -> tuple[int, int]:
+    """The ADF and MR points a move used, worked out from what the counter did: the ADF points are
+    the hexes added to or subtracted from its speed (Acceleration and Deceleration: the ADF "tells
+    the player how many hexes the ship can add to or subtract from its speed"; "A ship cannot
+    accelerate and decelerate on the same turn"), the MR points the turns it made (Turning: the MR
+    "tells the player how many times the ship can turn during its move")."""
+    return abs(speed - ship.speed), turns
+
+
+def counter_moved(battle: Battle, rng: random.Random, name: str, speed: int, turns: int, rolled: str | None = None) -> Done:
+    """A ship's move as its counter moved - its new speed and the turns it made - with the ADF and
+    MR points worked out (:func:`points_used`) and checked as :func:`move` checks them."""
+    adf, mr = points_used(battle.ship(name), speed, turns)
+    return move(battle, rng, name, speed, adf, mr, rolled)
 
 
 def _evasion(ship: Ship, speed: int, mr_used: int) -> str:

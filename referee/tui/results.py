@@ -7,6 +7,7 @@ until it is entered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import RefereeError
@@ -18,7 +19,7 @@ from referee.tui.sheet import SheetDialog
 from referee.tui.text import bold, line
 
 if TYPE_CHECKING:
-    from referee.tui.actions import Step
+    from referee.tui.actions import AnyStep, Step
 
 
 class Column(NamedTuple):
@@ -113,10 +114,9 @@ class ResultsDialog(SheetDialog):
     def check(self, name: str, key: str, value: str) -> str:
         return check_cell(self.units[name], key, value)
 
-    def enter_all(self) -> None:
+    def action(self) -> tuple[str, Callable[[], AnyStep]]:
         rows = {name: dict(row) for name, row in self.rows.items()}
-        campaign = self.referee.journal.campaign
-        self.referee.start("Results", lambda: build(self.referee.journal.campaign, rows, self.fight))
-        if self.referee.journal.campaign is not campaign:
-            self.referee.typed_results.pop(self.fight, None)
-            self.dismiss(None)
+        return "Results", lambda: build(self.referee.journal.campaign, rows, self.fight)
+
+    def applied(self) -> None:
+        self.referee.typed_results.pop(self.fight, None)

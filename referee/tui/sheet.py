@@ -19,7 +19,8 @@ referee to check; they cannot be typed in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rich.text import Text
@@ -31,8 +32,8 @@ from textual.content import Content
 from textual.widgets import DataTable, Label, Static
 
 from referee.errors import RefereeError
-from referee.tui.actions import FieldError
-from referee.tui.dialogs import RELOAD, Dialog, failed, say
+from referee.tui.actions import AnyStep, FieldError
+from referee.tui.dialogs import RELOAD, Dialog, failed, needs, say
 
 KEYS = "Enter: keep ↓  Tab: keep →  F2: edit  Esc: drop  Ctrl+A: enter all"  # (typing replaces a cell: the line above says so)
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1), "pageup": (-10, 0), "pagedown": (10, 0), "home": (-10**6, 0), "end": (10**6, 0)}
@@ -68,6 +69,7 @@ class SheetDialog(Dialog):
             yield Static(self.title_text, classes="title")
             yield DataTable(id="table", cursor_type="cell", zebra_stripes=True, fixed_columns=1)  # (the ship's name stays in view)
             yield Label("", id="what")
+            yield Static("", id="note")  # (what the row under the cursor comes to: wrapped, as long as it is)
             yield Static("", id="error-cell", classes="error")
             yield Label(self.KEY_LINE, classes="keys")
 
@@ -102,8 +104,13 @@ class SheetDialog(Dialog):
         """What the row comes to, or what is wrong with it, shown under the table on that row ("": nothing)."""
         return ""
 
-    def enter_all(self) -> None:
-        """Ctrl+A: take the whole table as one action (a refusal raises, shown under the table)."""
+    def action(self) -> tuple[str, Callable[[], AnyStep]]:
+        """Ctrl+A: the whole table as one action: its title and how to make its step on the file's
+        state as it is (a refusal raises: shown under the table)."""
+        raise NotImplementedError
+
+    def applied(self) -> None:
+        """The table's action was applied."""
 
     # ------------------------------------------------------------------ the cell under the cursor
 
@@ -121,16 +128,18 @@ class SheetDialog(Dialog):
     def show_cell(self) -> None:
         found = self.cell()
         what = self.query_one("#what", Label)
+        note = self.query_one("#note", Static)
         if found is None:
             what.update("the ship: move right to its figures")
+            say(note, "")
             return
         name, column = found
         if self.editing is not None:
             said = f"{column.label} of the {name}: {self.typed_value}▏ (Enter keeps it, Esc drops it)"
         else:
-            note = self.row_note(name)
-            said = f"{column.label} of the {name}: {column.hint}" + (f" · {note}" if note else "")
+            said = f"{column.label} of the {name}: {column.hint}"
         what.update(Text(said, no_wrap=True, overflow="ellipsis"))
+        say(note, self.row_note(name))
 
     def redraw_row(self, name: str) -> None:
         self.rows[name].update(self.worked_out(name))
@@ -272,12 +281,25 @@ class SheetDialog(Dialog):
         self.dismiss(None)
 
     def action_enter_all(self) -> None:
+        """The table as one action: refused under the table, or applied and the table gone; an action
+        that rolls asks its dice in the table's place."""
         if self.editing is not None and not self.keep():
             return
         error = self.query_one("#error-cell", Static)
         try:
-            self.enter_all()
+            title, make = self.action()
+            if not needs(make()(random.Random(), {})):
+                self.referee.start(title, make, then=self.applied)
+                self.dismiss(None)
+                return
         except RefereeError as problem:
             say(error, str(problem))
+            return
         except Exception as problem:  # noqa: BLE001 - a fault of the program: the file is unchanged, the app goes on
             say(error, failed(problem))
+            return
+        self.dismiss(None)
+        try:
+            self.referee.start(title, make, then=self.applied)
+        except Exception as problem:  # noqa: BLE001 - refused after all (the file read again meanwhile): said on the message line
+            self.referee.tell(str(problem) if isinstance(problem, RefereeError) else failed(problem), "warning")

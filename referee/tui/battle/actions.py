@@ -21,7 +21,7 @@ import attrs
 from referee.errors import RefereeError
 from referee.knight_hawks import combat_phase, movement, ordnance, scenarios
 from referee.knight_hawks.attack import Rolled
-from referee.knight_hawks.battle import Battle, Entry, advance, hex_name
+from referee.knight_hawks.battle import Battle, Entry, advance, before_the_start, has_own_speed, hex_name
 from referee.knight_hawks.combat import combat_table
 from referee.knight_hawks.combat_phase import Done, Report
 from referee.knight_hawks.inputs import Refusal, Words
@@ -143,10 +143,6 @@ def afloat(battle: Battle, ship: Ship) -> bool:
 
 def moving(battle: Battle, ship: Ship) -> bool:
     return afloat(battle, ship) and ship.side == battle.moving
-
-
-def to_move(battle: Battle, ship: Ship) -> bool:
-    return ship in battle.to_move
 
 
 def may_fire(battle: Battle, ship: Ship) -> bool:
@@ -315,20 +311,120 @@ def _navigation(v: Values, b: Battle, t: Tables) -> Step:
     return one_roll("navigation", lambda rng, typed: movement.navigation(b, t, rng, ship, typed))
 
 
-def _move(v: Values, b: Battle, t: Tables) -> Step:
-    ship = needed(v, "ship", "the ship that moved")
-    speed = number(v, "speed", 0)
-    if speed is None:
-        raise FieldError("speed", "its speed now, in hexes a turn (0 or more)")
-    adf, mr = number(v, "adf", 0, default=0) or 0, number(v, "mr", 0, default=0) or 0
-    return one_roll("move", lambda rng, typed: movement.move(b, rng, ship, speed, adf, mr, typed))
+# ---------------------------------------------------------------------- a side's ships in one table
+
+Rows = dict[str, dict[str, str]]  # a table's rows: a ship's name -> its cells by column
 
 
-def _starting_speed(v: Values, b: Battle, t: Tables) -> Step:
-    ship, speed = needed(v, "ship", "the ship"), number(v, "speed", 0)
-    if speed is None:
-        raise FieldError("speed", "its speed from the turn before the game starts, in hexes a turn (0 or more)")
-    return lambda rng, rolled: movement.starting_speed(b, ship, speed)
+def speed_rows(b: Battle) -> Rows:
+    """The starting speeds' table: every ship with a speed of its own, side by side, at the speed
+    the scenario gives it."""
+    if not before_the_start(b):
+        raise Refusal("a starting speed is set before the game starts (turn 1, before any ship moves or fires); a ship changes speed by its move ({move})")
+    return {s.name: {"side": s.side, "adf": str(s.adf), "speed": str(s.speed)} for side in b.sides for s in b.afloat(side) if has_own_speed(s)}
+
+
+def speeds(b: Battle, rows: Rows) -> Step:
+    """The starting speeds' table as one step (movement.starting_speeds)."""
+    given = {name: _whole(row.get("speed", ""), name, "its starting speed") for name, row in rows.items()}
+    return no_rolls(lambda: movement.starting_speeds(b, given))
+
+
+def move_rows(b: Battle) -> Rows:
+    """The moves' table: the moving side's ships still to move, each at its speed, with the turns the
+    rules call for already in (an evader turns in every hex until its MR is used up)."""
+    if not b.to_move:
+        raise RefereeError(f"no {b.moving} ship is left to move in this half" if b.step == "turn" else "this is the repair turn: no ship moves (n: Next)")
+    return {s.name: {"was": str(s.speed), "speed": str(s.speed), "turns": str(min(s.mr, s.speed) if s.must_turn else 0)} for s in b.to_move}
+
+
+class Plan(NamedTuple):
+    """A ship's move as its counter moved: its new speed and the turns it made."""
+
+    ship: str
+    speed: int
+    turns: int
+
+
+def plans(rows: Rows) -> list[Plan]:
+    """The rows with a speed: the ships moved (a row whose speed is blank is left to move later)."""
+    found = []
+    for name, row in rows.items():
+        if row.get("speed", "").strip():
+            found.append(Plan(name, _whole(row["speed"], name, "its speed now"), _whole(row.get("turns", "") or "0", name, "the turns it made")))
+    if not found:
+        raise RefereeError("give the speed of at least one ship (a blank speed: the ship moves later)")
+    return found
+
+
+def worked_out(b: Battle, name: str, row: Mapping[str, str]) -> tuple[dict[str, str], str]:
+    """A row of the moves' table: the ADF and MR points its move used, worked out from what was
+    typed (for the referee to check), and what the move comes to ("" with no speed) or why the rules refuse it."""
+    ship = b.ship(name)
+    try:
+        plan = plans({name: dict(row)})[0]
+    except RefereeError as error:
+        return {"adf_used": "", "mr_used": "", "check": ""}, "" if not row.get("speed", "").strip() else str(error)
+    adf, mr = movement.points_used(ship, plan.speed, plan.turns)
+    shown = {"adf_used": f"{adf} of {ship.adf}", "mr_used": f"{mr} of {ship.mr}"}
+    try:
+        trial = movement.counter_moved(b, random.Random(), name, plan.speed, plan.turns)
+    except RefereeError as error:
+        return {**shown, "check": "no"}, said(error)
+    rolls = any(e.rolls for e in trial.entries)
+    return {**shown, "check": "roll" if rolls else "ok"}, trial.entries[0].text + ("; then the d100 for breaking apart" if rolls else "")
+
+
+def moves(b: Battle, chosen: Sequence[Plan]) -> Step:
+    """The moves' table as one step: each ship's move in turn (movement.counter_moved), its roll for
+    breaking apart, where due, entered under "move SHIP"."""
+
+    def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
+        battle, entries = b, list[Entry]()
+        for plan in chosen:
+            key = f"move {plan.ship}"
+            try:
+                result = movement.counter_moved(battle, rng, plan.ship, plan.speed, plan.turns, rolled.get(key))
+            except RefereeError as error:
+                raise RefereeError(f"the {plan.ship}'s row: {said(error)}") from None
+            battle = result.battle
+            entries += keyed(result.entries, [key])
+        return Done(None, battle, tuple(entries))
+
+    return step
+
+
+def _whole(typed: str, name: str, what: str) -> int:
+    try:
+        value = int(typed.strip())
+    except ValueError:
+        raise RefereeError(f"the {name}: {what} is a whole number of hexes, not {typed.strip()!r}") from None
+    if value < 0:
+        raise RefereeError(f"the {name}: {what} is 0 or more, not {value}")
+    return value
+
+
+def no_rolls(run: Callable[[], Done]) -> Step:
+    return lambda rng, rolled: run()
+
+
+def _in_its_table(v: Values, b: Battle, t: Tables) -> Step:
+    raise RefereeError("this action is typed in its table")
+
+
+def _moves_table(b: Battle) -> object:
+    from referee.tui.battle.sheets import MovesSheet
+
+    return MovesSheet(move_rows(b))
+
+
+def _speeds_table(b: Battle) -> object:
+    from referee.tui.battle.sheets import SpeedsSheet
+
+    try:
+        return SpeedsSheet(speed_rows(b))
+    except Refusal as refusal:
+        raise told(refusal) from None
 
 
 def _leave(v: Values, b: Battle, t: Tables) -> Step:
@@ -421,13 +517,10 @@ def _hex(v: Values, field: str) -> str:
 
 
 SHIPS = tuple(action._replace(build=worded(action.build)) for action in (
-    Action("m", "Move", "a ship's move, as the counter moved: its new speed, the ADF points used (the change of speed) and the MR points (turns); breaking apart is rolled where due", (
-        Field("ship", "Ship", "", "ship", ship_choice(to_move)), Field("speed", "Speed now", "hexes a turn"),
-        Field("adf", "ADF points used", "the change of speed (blank: 0)"), Field("mr", "MR points used", "turns (blank: 0)"),
-    ), _move),
-    Action("t", "Starting speed", "before the game starts: a ship's speed from the turn before, as its player chooses (the scenario's set-up)", (
-        Field("ship", "Ship", "", "ship", ship_choice(afloat)), Field("speed", "Speed", "hexes a turn"),
-    ), _starting_speed, shown=False),
+    Action("m", "Move", "the moving side's moves in one table, each ship as its counter moved: its speed now and the turns it made; the ADF and MR points are worked out, for you to check; breaking apart is rolled where due", (
+    ), _in_its_table, dialog=_moves_table),
+    Action("t", "Starting speeds", "before the game starts: every ship's speed from the turn before in one table, as its player chooses (the scenario's set-up)", (
+    ), _in_its_table, shown=False, dialog=_speeds_table),
     Action("o", "Off the map", "a ship leaves the map for good (a scenario's escape; in a campaign battle, breaking off toward an adjacent system)", (
         MOVING_SHIP, Field("toward", "Toward (campaign)", "the adjacent system whose transit box it reaches"),
     ), _leave),

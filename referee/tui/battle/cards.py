@@ -3,8 +3,8 @@ ship's line in the list and its roster card, and what comes next in the Sequence
 
 from __future__ import annotations
 
-from referee.knight_hawks.battle import Battle
-from referee.knight_hawks.movement import before_the_start, navigation_due
+from referee.knight_hawks.battle import Battle, before_the_start
+from referee.knight_hawks.movement import navigation_due
 from referee.knight_hawks.repair import damaged_targets
 from referee.knight_hawks.scenarios import standing, verdict
 from referee.knight_hawks.roster import FIRES, Ship

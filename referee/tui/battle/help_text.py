@@ -33,10 +33,13 @@ SHIPS = About(
     "it says `OVER` with the verdict and the steps of play are refused: `c` closes a campaign battle, `Ctrl+Z` takes back the last step.",
     (SEQUENCE, f"{MANUAL}, Basic Game: Movement", HULL_HITS),
     {
-        "Move": Key("Players move the counters; this records the move and checks it: at most the ship's ADF in change of speed, at most its MR "
-                    "in turns, one turn a hex; a masking screen ends when the ship changes speed or turns.", (SPEED_RULE, TURNING, MASKING, HULL_HITS),
+        "Move": Key("Players move the counters; the table records the side's moves and checks each: its speed now and the turns it made are "
+                    "typed, the ADF points used (the change of speed) and the MR points (the turns) are worked out beside them: at most the "
+                    "ship's ADF in change of speed, at most its MR in turns, one turn a hex; a masking screen ends when the ship changes speed "
+                    "or turns. A blank speed leaves a ship to move later; Ctrl+A records the rest as one action.", (SPEED_RULE, TURNING, MASKING, HULL_HITS),
                     ("movement", "ADF", "MR")),
-        "Starting speed": Key(rules=(START_SPEED,)),
+        "Starting speeds": Key("Every ship with a speed of its own, both sides, in one table at the scenario's speed; Ctrl+A sets them as one "
+                               "action, a log line a side.", (START_SPEED,)),
         "Off the map": Key("A ship that left can no longer fire, be fired at, launch ICMs, dock, move or repair.",
                            (OFF_THE_MAP["basic"], OFF_THE_MAP["advanced"], BREAKING_OFF), ("breaking off combat", "escape")),
         "Next": Key("Fighters and assault scouts a complete game turn on board a base not attacked are rearmed as the turn ends (logged).",
