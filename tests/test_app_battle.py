@@ -141,7 +141,7 @@ def test_surprise_attack_basic_two_turns_with_the_dice_rolled_at_the_table(tmp_p
         assert app.volley == []  # fired: the list is empty
         assert app.journal.battle.ship("Z'Gata").hull == 27
         await pilot.press("1")
-        await pilot.press("n")
+        await pilot.press("n", "y")
         await pilot.pause()
         assert app.journal.battle.moving == "UPF"
         await announce(app, pilot, "Doliin Bay", "LB", "Venomous", "3")
@@ -204,7 +204,7 @@ def test_the_stand_advanced_a_damage_table_hit_its_odds_and_the_repair_turn(tmp_
         assert app.journal.battle.ship("Rapier").hull == 9
         await pilot.press("1")
         for _ in range(6):
-            await pilot.press("n")
+            await pilot.press("n", "y")
             await pilot.pause()
         assert app.journal.battle.step == "repair"
         await pilot.press("e")
@@ -356,7 +356,7 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         for _ in range(7):  # turns 1-3, both halves, and the Sathar half of turn 4
-            await pilot.press("n")
+            await pilot.press("n", "y")
             await pilot.pause()
         battle = app.journal.battle
         assert (battle.turn, battle.moving) == (4, "UPF") and battle.docked_turns_at("Z'Gata", "Doliin Bay") == 3
@@ -381,7 +381,7 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
         assert not isinstance(app.screen, FormDialog) and len(app.journal.past) == steps
         await pilot.press("ctrl+z")  # the escape taken back: the battle goes on
         await pilot.pause()
-        await pilot.press("1", "n")
+        await pilot.press("1", "n", "y")
         await pilot.pause()
         assert app.journal.battle.moving == "Sathar" and app.journal.battle.turn == 5
 

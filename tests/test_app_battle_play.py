@@ -26,7 +26,7 @@ from referee.tui.choice import Choice
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.roster import Ship
 from referee.tui.app import RefereeApp
-from referee.tui.dialogs import DiceDialog, FormDialog, OutcomeDialog
+from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.rows import Rows
 from tests.test_app_battle import announce, drive, fill, moves, read, roll, scenario
 
@@ -171,7 +171,14 @@ async def rolled(app: RefereeApp, pilot: Pilot[None], key: str, dice: dict[str, 
 
 
 async def end_half(app: RefereeApp, pilot: Pilot[None]) -> None:
-    await act(app, pilot, "n")
+    """n, and y where it asks first (it passes over a ship not moved, a seeker, a repair)."""
+    await screen(app, pilot, "ships")
+    await pilot.press("n")
+    await pilot.pause()
+    if isinstance(app.screen, ConfirmDialog):
+        await pilot.press("y")
+        await pilot.pause()
+    applied(app)
 
 
 def listed(form: FormDialog, field: str) -> set[str]:

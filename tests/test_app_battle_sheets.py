@@ -122,3 +122,44 @@ def test_an_evaders_row_asks_its_turns_in_the_apps_words(tmp_path: Path) -> None
         await pilot.press("escape")
 
     drive(path, play)
+
+
+def test_n_ends_the_half_from_every_battle_screen_asking_first_what_it_passes_over(tmp_path: Path) -> None:
+    """n on the Dice & Tables screen at the start of The Stand asks first: the set-up ends, and no
+    Sathar move is recorded; n there (no) changes nothing, y ends the half. On the Log screen the
+    UPF half ends the same way; on the Fire screen a shot announced and not fired is named, and goes
+    with the half. Once every ship of the side has moved and nothing is announced, n asks nothing."""
+    from referee.tui.dialogs import ConfirmDialog
+    from tests.test_app_battle import announce, moves
+
+    path = moving_at(tmp_path)
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("3", "n")
+        await pilot.pause()
+        asked = app.screen
+        assert isinstance(asked, ConfirmDialog) and asked.title_text == "End Sathar's half of turn 1?"
+        said = asked.text.plain
+        assert "the set-up ends" in said and "no move recorded (m) for the Maelstrom, the Bludgeon" in said, said
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmDialog) and app.journal.battle.moving == "Sathar"
+        await pilot.press("n", "y")
+        await pilot.pause()
+        assert (app.journal.battle.turn, app.journal.battle.moving) == (1, "UPF")
+        await announce(app, pilot, "Shimmer", "LB", "Bludgeon", "4")
+        assert len(app.volley) == 1
+        await pilot.press("n")
+        await pilot.pause()
+        assert "1 shot(s) announced on the Fire screen and not fired are dropped" in app.screen.text.plain  # type: ignore[attr-defined]
+        await pilot.press("y")
+        await pilot.pause()
+        assert (app.journal.battle.turn, app.journal.battle.moving) == (2, "Sathar") and app.volley == []
+        await pilot.press("1")
+        await moves(app, pilot, {name: (speed, 0) for name, speed in (("Maelstrom", 0), ("Bludgeon", 3), ("Viper", 0), ("Deathstroke", 0), ("Carrion", 2))})
+        await pilot.press("4", "n")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmDialog)
+        assert (app.journal.battle.turn, app.journal.battle.moving) == (2, "UPF")
+
+    drive(path, play)

@@ -26,7 +26,8 @@ from referee.knight_hawks.combat import combat_table
 from referee.knight_hawks.combat_phase import Done, Report
 from referee.knight_hawks.inputs import Refusal, Words
 from referee.knight_hawks.odds import VolleyOdds, volley_odds
-from referee.knight_hawks.repair import repair_in_battle
+from referee.knight_hawks.repair import RULE as REPAIR_RULE
+from referee.knight_hawks.repair import damaged_targets, repair_in_battle
 from referee.knight_hawks.roster import SCREENS, Ship
 from referee.tables import Tables
 from referee.tui.actions import Action, AnyStep, Choices, Field, FieldError, Values, allotted, flag, needed, number, pairs, text
@@ -261,6 +262,42 @@ MOVING_SHIP = Field("ship", "Ship", "", "ship", ship_choice(moving))
 
 
 # ---------------------------------------------------------------------- the actions
+
+
+def skipped(b: Battle, announced: int = 0) -> list[str]:
+    """What ending this half (or the repair turn) now would pass over that the rules call for, or
+    that cannot be done once it is over (``announced``: shots announced on the Fire screen, not
+    fired): the set-up, the moves not recorded, active seekers not moved, the repairs not rolled."""
+    found = []
+    if before_the_start(b):
+        found.append("the set-up ends: starting speeds (t), and the defender's mines and seekers, are set only before the game starts")
+    if b.step == "repair":
+        waiting = [s.name for s in b.ships if not s.destroyed and b.escape(s.name) is None and s.name not in b.repaired and damaged_targets(s)]
+        if waiting:
+            found.append(f"not repaired: {names(waiting)} - a ship repairs only in a repair turn ({REPAIR_RULE})")
+        return found
+    idle = [s for s in b.to_move]
+    if idle:
+        evading = [s.name for s in idle if s.must_turn]
+        found.append(f"no move recorded (m) for {names([s.name for s in idle])}: each flies on at its speed, no ADF or MR used"
+                     + (f"; {names(evading)} evaded and must turn in every hex on this move ({movement.EVASION})" if evading else ""))
+    waiting_seekers = [k.hex for k in b.seekers if k.active and k.side == b.moving and k.turn != b.turn]
+    if waiting_seekers:
+        found.append(f"an active seeker moves every turn (g): hex {', '.join(waiting_seekers)} has not ({ordnance.SEEKERS})")
+    if announced:
+        found.append(f"{announced} shot(s) announced on the Fire screen and not fired are dropped")
+    return found
+
+
+def names(found: Sequence[str]) -> str:
+    return ", ".join(f"the {n}" for n in found)
+
+
+def next_question(b: Battle, announced: int = 0) -> str:
+    """Asked before n ends the half, when it passes over something (:func:`skipped`)."""
+    if not skipped(b, announced):
+        return ""
+    return "End the repair turn?" if b.step == "repair" else f"End {b.moving}'s half of turn {b.turn}?"
 
 
 def _next(v: Values, b: Battle, t: Tables) -> Step:
@@ -524,7 +561,10 @@ SHIPS = tuple(action._replace(build=worded(action.build)) for action in (
     Action("o", "Off the map", "a ship leaves the map for good (a scenario's escape; in a campaign battle, breaking off toward an adjacent system)", (
         MOVING_SHIP, Field("toward", "Toward (campaign)", "the adjacent system whose transit box it reaches"),
     ), _leave),
-    Action("n", "Next", "end this half of the turn: the other side's half, the repair turn after every third turn (Advanced), the next turn", (), _next),
+    Action(
+        "n", "Next", "end this half of the turn: the other side's half, the repair turn after every third turn (Advanced), the next turn; asked first when it passes over a move, a seeker or a repair",
+        (), _next, ask=next_question,
+    ),
     Action("r", "Fires", "fire damage: each burning ship of the side not moving rolls on the Damage Table at +20 (hull 1d10), at the start of the combat phase", (), _fires),
     Action("s", "Screens", "screens: put up or end a masking screen; activate or switch off an electron, proton or stasis screen", (
         MOVING_SHIP, Field("screen", "Screen", "what it does", choices=screen_choice),
@@ -556,6 +596,7 @@ SHIPS = tuple(action._replace(build=worded(action.build)) for action in (
         Field("ship", "Drone", "", "ship", ship_choice(drones)), Field("ships", "Every other ship in its hex", choices=near_drone, many=True),
     ), _drone, shown=False),
 ))
+NEXT = next(a for a in SHIPS if a.name == "Next")
 
 
 # ---------------------------------------------------------------------- fire: announce, then roll

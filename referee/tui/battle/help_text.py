@@ -25,6 +25,15 @@ MINES = f"{NEW_WEAPONS}, Mines"
 SCREENS_RULE = f"{MANUAL}, Advanced Game: New Advanced Game Defenses"
 DOCKING = f"{MANUAL}, Space Stations (docking); Fighters"
 
+NEXT = Key(
+    "The next half of the turn, from every battle screen: the other side's half, the repair turn after every third turn (Advanced), the "
+    "next turn. It asks first (y goes on) when it would pass over something the rules call for or that cannot be done once the half is "
+    "over: the set-up, a ship with no move recorded, an active seeker not moved, a ship not repaired in the repair turn, shots announced "
+    "and not fired (they go with the half). Fighters and assault scouts a complete game turn on board a base not attacked are rearmed as "
+    "the turn ends (logged).",
+    (SEQUENCE, FIGHTERS, SCOUTS), ("Sequence of Play", "rearm", "next half"),
+)
+
 SHIPS = About(
     "the turn and the half, what comes next in the Sequence of Play (movement, fire damage, defensive then offensive fire, the repair "
     "turn after every third turn); both sides' ships with a hull bar, ADF, MR, speed and what they are doing (destroyed ones greyed); "
@@ -42,8 +51,7 @@ SHIPS = About(
                                "action, a log line a side.", (START_SPEED,)),
         "Off the map": Key("A ship that left can no longer fire, be fired at, launch ICMs, dock, move or repair.",
                            (OFF_THE_MAP["basic"], OFF_THE_MAP["advanced"], BREAKING_OFF), ("breaking off combat", "escape")),
-        "Next": Key("Fighters and assault scouts a complete game turn on board a base not attacked are rearmed as the turn ends (logged).",
-                    (SEQUENCE, FIGHTERS, SCOUTS), ("Sequence of Play", "rearm")),
+        "Next": NEXT,
         "Fires": Key(rules=(FIRE_RULE,), topics=("electrical fire",)),
         "Screens": Key(rules=(MASKING, SCREENS_RULE), topics=("masking screen", "electron screen", "proton screen", "stasis screen")),
         "Dock": Key(rules=(DOCKING, DOCKED_RULE), topics=("docking",)),
@@ -70,6 +78,7 @@ FIRE = About(
     (f"{MANUAL}, Combat: Aiming Weapons", f"{MANUAL}, Combat: Range Diffusion", f"{MANUAL}, Combat: Head-On Shots",
      f"{MANUAL}, Defenses: Interceptor Missiles", AUTOMATIC, DESTROYED),
     {
+        "next": NEXT,
         "announce": Key("firer, weapon and target are picked from lists of what may fire and be fired at; the ship launching ICMs from the ships "
                         "that may defend the target; their number, the range, head-on, evasion and gunnery typed as the map shows them.",
                         (f"{MANUAL}, Combat: Aiming Weapons", f"{MANUAL}, Combat: Range Diffusion", f"{MANUAL}, Combat: Head-On Shots",
@@ -84,4 +93,6 @@ FIRE = About(
     ("combat", "Damage Table"),
 )
 
-SCREENS: Mapping[str, About] = {"ships": SHIPS, "fire": FIRE, "dice": DICE, "log": LOG}
+SCREENS: Mapping[str, About] = {
+    "ships": SHIPS, "fire": FIRE, "dice": DICE._replace(keys={**DICE.keys, "next": NEXT}), "log": LOG._replace(keys={**LOG.keys, "next": NEXT}),
+}

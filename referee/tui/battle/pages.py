@@ -4,7 +4,8 @@ their exact odds, then rolled as one volley). Dice & Tables and the Log are the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 from textual.containers import Horizontal, VerticalScroll
@@ -16,19 +17,51 @@ from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.odds import VolleyOdds
 from referee.knight_hawks.scenarios import verdict
-from referee.tui.actions import Values
+from referee.tui.actions import AnyStep, Values
 from referee.tui.battle import actions, cards
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.pages.dice import DicePage
 from referee.tui.pages.log import LogPage
+from referee.tui.dialogs import ConfirmDialog
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines, put
 
 
 class BattlePage(Page):
+    """What every battle screen shares: n ends the half (as a does the campaign's step on every
+    campaign screen), asked first when it passes over something the rules call for."""
+
+    BINDINGS = [Binding("n", "next", "Next")]
+
     @property
     def battle(self) -> Battle:
         return self.referee.journal.battle
+
+    def action_next(self) -> None:
+        """n: the next half of the turn (or the turn after the repair turn); the shots announced and
+        not fired go with the half. What it passes over (actions.skipped) is asked first: y goes on."""
+        if not self.playing():
+            return
+        battle = self.battle
+        said = actions.skipped(battle, len(self.referee.volley))
+        make: Callable[[], AnyStep] = lambda: actions.NEXT.build({}, self.battle, self.referee.tables)  # noqa: E731 - the state as it is when it runs
+        try:
+            make()(random.Random(), {})  # refused (a fire to roll first): said at once, nothing asked
+        except RefereeError as error:
+            self.referee.tell(str(error), "warning")
+            return
+        if not said:
+            self.go_next(make)
+            return
+        question = actions.next_question(battle, len(self.referee.volley))
+        text = lines([f"• {s}" for s in said] + ["", "y: end it now (Ctrl+Z takes it back)   n or Esc: not yet"])
+        self.referee.push_screen(ConfirmDialog(question, text, lambda: self.go_next(make)))
+
+    def go_next(self, make: Callable[[], AnyStep]) -> None:
+        try:
+            self.referee.start("Next", make, then=self.referee.volley.clear)
+        except RefereeError as error:
+            self.referee.tell(str(error), "warning")
 
     def playing(self) -> bool:
         """Whether the battle goes on; once a side has won (or it is a draw) the steps of play are
@@ -41,7 +74,9 @@ class BattlePage(Page):
         return False
 
     def action_act(self, number: int) -> None:
-        if self.playing():
+        if self.ACTIONS[number] == actions.NEXT:
+            self.action_next()
+        elif self.playing():
             super().action_act(number)
 
 
@@ -214,4 +249,12 @@ def odds_text(found: VolleyOdds) -> Sequence[Part]:
     return said
 
 
-PAGES: Sequence[type[Page]] = (ShipsPage, FirePage, DicePage, LogPage)
+class BattleDicePage(DicePage, BattlePage):
+    """Dice & Tables, as for a campaign, with the battle's n."""
+
+
+class BattleLogPage(LogPage, BattlePage):
+    """The Log, as for a campaign, with the battle's n."""
+
+
+PAGES: Sequence[type[Page]] = (ShipsPage, FirePage, BattleDicePage, BattleLogPage)
