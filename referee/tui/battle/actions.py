@@ -487,14 +487,43 @@ def _repair(v: Values, b: Battle, t: Tables) -> Step:
     return step
 
 
-def _lay(v: Values, b: Battle, t: Tables) -> Step:
-    where, by = _hex(v, "hex"), text(v, "by")
-    return lambda rng, rolled: ordnance.lay_mines(b, where, "" if by else b.moving, by)
+def placers(code: str) -> Choices:
+    """Who may place mines (``code`` M) or seekers (S) now, each tried as the rules try it: a side
+    before the game starts (The Stand's UPF, a battle's defender), a ship from its load before a
+    campaign battle, a ship dropping them in play (a minelayer in its own movement phase)."""
+    place = ordnance.lay_mines if code == "M" else ordnance.place_seeker
+
+    def choices(battle: Battle, values: Values) -> list[tuple[str, str]]:
+        free = next(f"{n:04d}" for n in range(10000) if all(m.hex != f"{n:04d}" for m in battle.mines))
+        how = "from its load, before the battle" if scenarios.placing(battle).from_load and before_the_start(battle) else "dropped as it passes"
+        found = []
+        for side in battle.sides:
+            try:
+                place(battle, free, side)
+            except RefereeError:
+                continue
+            found.append((f"the {side}, before the game", side))
+        for ship in battle.ships:
+            line = ship.system(code)
+            if line is None or not afloat(battle, ship):
+                continue
+            try:
+                place(battle, free, "", ship.name)
+            except RefereeError:
+                continue
+            found.append((f"the {ship.name} ({ship.side}, {line.count} left), {how}", ship.name))
+        return found
+
+    return choices
 
 
-def _seeker_place(v: Values, b: Battle, t: Tables) -> Step:
-    where, by = _hex(v, "hex"), text(v, "by")
-    return lambda rng, rolled: ordnance.place_seeker(b, where, "" if by else b.moving, by)
+def _placed(place: Callable[[Battle, list[str], str, str], Done]) -> Build:
+    def build(v: Values, b: Battle, t: Tables) -> Step:
+        where, who = _hexes(v, "hexes"), needed(v, "by", "who places them (the list: a side before the game, or a ship)")
+        side, by = (who, "") if who in b.sides else ("", who)
+        return lambda rng, rolled: place(b, where, side, by)
+
+    return build
 
 
 def _mines(v: Values, b: Battle, t: Tables) -> Step:
@@ -545,6 +574,15 @@ def _names(v: Values, field: str, what: str) -> list[str]:
     return [n.strip() for n in needed(v, field, what).split(",") if n.strip()]
 
 
+def _hexes(v: Values, field: str) -> list[str]:
+    """Several hexes, as the map prints them (commas or spaces between)."""
+    typed = needed(v, field, "the hex numbers printed on the map, e.g. 1207, 1208")
+    try:
+        return [hex_name(h, "hex") for h in typed.replace(",", " ").split()]
+    except RefereeError as error:
+        raise FieldError(field, str(error)) from None
+
+
 def _hex(v: Values, field: str) -> str:
     typed = needed(v, field, "the hex number printed on the map, e.g. 0911")
     try:
@@ -579,15 +617,15 @@ SHIPS = tuple(action._replace(build=worded(action.build)) for action in (
     Action("e", "Repair", "repair turn: the ship allots its DCR among repairs, each rolled on d100", (
         SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"),
     ), _repair),
-    Action("l", "Lay mines", "mine a hex in secret: before the game by the side moving, or dropped by a minelayer", (
-        Field("hex", "Hex", "e.g. 0911"), Field("by", "Dropped by", "blank: placed by the side before the game"),
-    ), _lay, shown=False),
+    Action("l", "Lay mines", "mine hexes in secret: before the game by the side the battle lets place them (The Stand's UPF; a campaign battle's defender with a minelayer, from its load), or dropped by a minelayer as it passes", (
+        Field("hexes", "Hexes", "e.g. 1207, 1208 (one group of mines a hex)"), Field("by", "Placed by", "who places them", choices=placers("M")),
+    ), _placed(ordnance.lay_mines), shown=False),
     Action("i", "Mines attack", "end of movement: the mines in a hex attack every enemy ship that entered it", (
         Field("hex", "Hex", "e.g. 0911"), Field("ships", "Ships that entered", choices=ship_choice(enemies_of_moving), many=True), ICMS_FROM, ICMS,
     ), _mines, shown=False),
-    Action("p", "Place seeker", "place a seeker missile in a hex in secret: before the game by the side moving, or dropped by a ship", (
-        Field("hex", "Hex", "e.g. 0911"), Field("by", "Dropped by", "blank: placed by the side before the game"),
-    ), _seeker_place, shown=False),
+    Action("p", "Place seekers", "seeker missiles in secret, one a hex named: before the game by the side the battle lets place them (The Stand's UPF; a campaign battle's defender with a minelayer, from its ships' loads), or dropped by a ship", (
+        Field("hexes", "Hexes", "e.g. 0909, 1111 (a hex twice: two seekers)"), Field("by", "Placed by", "who places them", choices=placers("S")),
+    ), _placed(ordnance.place_seeker), shown=False),
     Action("g", "Seeker", "a seeker moves (2, 4, 6 ... hexes; it detonates on the turn it moves 12) or detonates against the largest ship in its hex", (
         Field("hex", "Seeker's hex", "e.g. 0911"), Field("to", "Moves to", "blank: it attacks where it is"),
         Field("at", "Attacks", "the largest ship in its hex, if any", choices=ship_choice(other_ships)), ICMS_FROM, ICMS,

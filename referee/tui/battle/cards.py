@@ -6,6 +6,7 @@ from __future__ import annotations
 from referee.knight_hawks.battle import Battle, before_the_start
 from referee.knight_hawks.movement import navigation_due
 from referee.knight_hawks.repair import damaged_targets
+from referee.knight_hawks import scenarios
 from referee.knight_hawks.scenarios import standing, verdict
 from referee.knight_hawks.roster import FIRES, Ship
 from referee.tui.text import Part, bold, line
@@ -147,7 +148,10 @@ def next_steps(battle: Battle) -> list[Part]:
     moves = f"to move: {', '.join(waiting[:2] if more else waiting)}{more}" if waiting else "all moved"
     lost = [s.name for s in battle.to_move if navigation_due(battle, s)]
     moves += f"; navigation roll first (v): {', '.join(lost)}" if lost else ""
-    moves = f"starting speeds (t), then {moves}" if before_the_start(battle) else moves
+    if before_the_start(battle):
+        placing = scenarios.placing(battle)
+        ordnance = f"{' or '.join(placing.sides)} mines (l) and seekers (p), " if battle.game == "advanced" and placing.sides and not placing.why_not else ""
+        moves = f"starting speeds (t), {ordnance}then {moves}"
     return [
         line(bold(f"Turn {battle.turn}, {moving}'s half"), f" · n ends it; next {after}"),
         f"1 move: screens (s), ordnance, ships (m); {moves}",

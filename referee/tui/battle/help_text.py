@@ -17,7 +17,7 @@ from referee.knight_hawks.odds import AUTOMATIC, DESTROYED, HULL_HITS
 from referee.knight_hawks.ordnance import NEW_WEAPONS, SEEKERS
 from referee.knight_hawks.rearm import FIGHTERS, SCOUTS
 from referee.knight_hawks.repair import RULE as REPAIRS
-from referee.knight_hawks.scenarios import CAMPAIGN_OVER
+from referee.knight_hawks.scenarios import CAMPAIGN_MINES, CAMPAIGN_OVER, STAND_MINES
 from referee.sathar_war.battles import DRONES
 from referee.tui.help_text import DICE, LOG, About, Key
 
@@ -58,9 +58,11 @@ SHIPS = About(
         "Navigation": Key(rules=(NAVIGATION,), topics=("navigation hit",)),
         "Break apart": Key(rules=(HULL_HITS,), topics=("breaking apart",)),
         "Repair": Key(rules=(REPAIRS,), topics=("repair turn", "DCR")),
-        "Lay mines": Key("Secret: shown only by kh ships --secrets.", (MINES,), ("mines",)),
+        "Lay mines": Key("Secret (the player's view shows them to their side only). Placed by: the list offers who may place them now.",
+                         (MINES, STAND_MINES, CAMPAIGN_MINES), ("mines", "minelayer")),
         "Mines attack": Key(rules=(MINES,)),
-        "Place seeker": Key("Secret: shown only by kh ships --secrets.", (SEEKERS,), ("seeker missile",)),
+        "Place seekers": Key("Secret (the player's view shows them to their side only). Placed by: the list offers who may place them now.",
+                             (SEEKERS, STAND_MINES, CAMPAIGN_MINES), ("seeker missile",)),
         "Seeker": Key(rules=(SEEKERS,)),
         "Drone": Key(rules=(DRONES,), topics=("shatter drone",)),
         "close": Key("only a battle fought from a campaign (f on its Battles screen): asked first, every roster, loss and round of ammunition goes "
