@@ -19,6 +19,9 @@ from referee import storage, tables
 from referee.journal import Journal
 from referee.knight_hawks import battle_file
 from referee.knight_hawks.battle import Battle
+from referee.knight_hawks.combat_phase import Report
+from referee.errors import RefereeError
+from referee.tui.battle import actions
 from referee.resources import scenario_files
 from referee.sathar_war import battles, campaign_file
 from referee.tui.app import RefereeApp, new_battle
@@ -167,17 +170,23 @@ def test_surprise_attack_basic_two_turns_with_the_dice_rolled_at_the_table(tmp_p
     assert any(r.startswith("d100: entered at the table = 5 (entered)") for e in battle.log for r in e.rolls)
 
 
-def test_a_shot_the_rules_forbid_is_refused_when_announced_and_nothing_is_listed(tmp_path: Path) -> None:
-    """Torpedoes are Moving Player Only weapons: the UPF may not fire the Z'Gata's torpedo in the
-    Sathar half; and a docked ship fires no forward-firing weapons."""
+def test_a_shot_the_rules_forbid_is_not_offered_and_nothing_is_listed(tmp_path: Path) -> None:
+    """Assault rockets are Moving Player Only weapons: the Stiletto's are not offered in the Sathar
+    half, its laser battery is; such a shot is refused when it is tried, and nothing is listed."""
     path = scenario(tmp_path / "surprise.toml", "surprise-attack")
     before = path.read_bytes()
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await announce(app, pilot, "Stiletto", "AR", "Venomous", "2")
-        assert isinstance(app.screen, FormDialog)
-        said = " ".join(str(s.content) for s in app.screen.query(".error"))
-        assert "Moving Player Only" in said or "docked" in said, said
+        await pilot.press("2", "a")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        form.query_one("#field-firer", Choice).value = "Stiletto"
+        await pilot.pause()
+        assert [str(v) for _, v in form.query_one("#field-weapon", Choice).options] == ["LB"]  # its assault rockets: not in this half
+        with pytest.raises(RefereeError, match="Moving Player Only"):
+            actions.check_volley(app.journal.battle, app.tables, [actions.Announced("Stiletto", "AR", "Venomous", Report(2))])
+        await pilot.press("escape")
         assert app.volley == []
 
     drive(path, play)

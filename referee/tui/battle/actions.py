@@ -158,13 +158,6 @@ def may_fire(battle: Battle, ship: Ship) -> bool:
     return True
 
 
-def weapon_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
-    """The firer's working weapons (with ammunition left), as the roster shows them."""
-    firer = next((s for s in battle.ships if s.name == values.get("firer")), None)
-    if firer is None:
-        return []
-    usable = [w for w in firer.weapons if w.code not in NOT_FIRED and w.state == "working" and (w.count > 0)]
-    return [(w.shown(), w.code) for w in usable]
 
 
 def target_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
@@ -679,7 +672,7 @@ def volley(b: Battle, t: Tables, shots: Sequence[Announced]) -> Step:
             try:
                 result = combat_phase.shoot(battle, t, rng, shot.firer, shot.weapon, shot.target, shot.report, rolled_for(rolled, key))
             except Refusal as refusal:
-                raise told(refusal, [f.name for f in FIRE_FIELDS]) from None
+                raise told(refusal, [f.name for f in fire_fields(shots, t)]) from None
             battle = result.battle
             entries += keyed(result.entries, [key])
         return Done(None, battle, tuple(entries))
@@ -715,9 +708,44 @@ def shot_reading(b: Battle, t: Tables, shot: Announced) -> str:
     return f"{float(found.to_hit.hit):.0%}"
 
 
-FIRE_FIELDS = (
-    Field("firer", "Firer", "", "ship", ship_choice(may_fire)), Field("weapon", "Weapon", "", choices=weapon_choice),
-    Field("target", "Target", "", choices=target_choice), Field("range", "Range (hexes)", "hexes to the target"),
-    Field("head_on", "Head-on", "y or n (blank: n)"), ICMS_FROM, ICMS,
-    Field("evading", "Target evading", "y or n (fighters, assault scouts)"), Field("gunnery", "Gunnery skill", "y or n (optional rule)"),
-)
+def firing_sides(b: Battle, volley: Sequence[Announced]) -> tuple[str, ...]:
+    """Whose shots may be announced now (Sequence of Play: the non-moving player's attacks, then the
+    moving player's): a volley is one side's shots; once the moving side has fired in this half the
+    defensive fire is over; before that, the side not moving (defensive fire) or, if it fires
+    nothing, the moving side."""
+    if b.step != "turn":
+        return ()
+    if volley:
+        return (b.ship(volley[0].firer).side,)
+    if combat_phase.fired_this_half(b, b.moving):
+        return (b.moving,)
+    return (b.non_moving, b.moving)
+
+
+def fire_fields(volley: Sequence[Announced], t: Tables) -> tuple[Field, ...]:
+    """The Announce form's fields: the firer from the side firing now (:func:`firing_sides`), its
+    weapons that may fire now - not one spent this turn or this half, by Rate of Fire, counting the
+    shots announced already (combat_phase.ready_weapons) - and its enemies on the map."""
+
+    def ready(battle: Battle, firer: Ship) -> list[tuple[str, str]]:
+        earlier = [s.weapon for s in volley if s.firer == firer.name]
+        return [(w.shown(), w.code) for w in combat_phase.ready_weapons(battle, t, firer, earlier)]
+
+    def firers(battle: Battle, values: Values) -> list[tuple[str, str]]:
+        found = []
+        for side in firing_sides(battle, volley):
+            fire = "defensive" if side == battle.non_moving else "offensive"
+            found += [(f"{s.name} ({side} {s.ship_class}, {fire} fire)", s.name) for s in battle.ships if s.side == side and may_fire(battle, s) and ready(battle, s)]
+        return found
+
+    def weapons(battle: Battle, values: Values) -> list[tuple[str, str]]:
+        firer = next((s for s in battle.ships if s.name == values.get("firer")), None)
+        return ready(battle, firer) if firer is not None else []
+
+    return (
+        Field("firer", "Firer", "", "ship", firers), Field("weapon", "Weapon", "", choices=weapons),
+        Field("target", "Target", "", choices=target_choice), Field("range", "Range (hexes)", "hexes to the target"),
+        Field("head_on", "Head-on", "y or n (blank: n)"), ICMS_FROM, ICMS,
+        Field("evading", "Target evading", "y or n (fighters, assault scouts)"), Field("gunnery", "Gunnery skill", "y or n (optional rule)"),
+    )
+

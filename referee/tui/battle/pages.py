@@ -195,7 +195,7 @@ class FirePage(BattlePage):
         if not self.playing():
             return
         values = {"firer": self.referee.ship}
-        self.referee.open_form("Announce", ANNOUNCE, actions.FIRE_FIELDS, values, lambda v: actions.volley(self.battle, self.referee.tables, []), take=self.take)
+        self.referee.open_form("Announce", ANNOUNCE, actions.fire_fields(self.shots, self.referee.tables), values, lambda v: actions.volley(self.battle, self.referee.tables, []), take=self.take)
 
     def take(self, values: Values) -> None:
         shot = actions.announce(values, self.battle, self.referee.tables)
