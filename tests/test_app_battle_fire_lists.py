@@ -34,7 +34,7 @@ def test_the_firers_are_the_side_firing_and_no_weapon_spent_is_offered(tmp_path:
         await pilot.press("2", "a")
         await pilot.pause()
         firers = options(app, "firer")
-        assert firers["Shimmer"] == "Shimmer (UPF frigate, defensive fire)" and firers["Bludgeon"] == "Bludgeon (Sathar destroyer, offensive fire)"
+        assert firers["Shimmer"] == "Shimmer (UPF, defensive fire)" and firers["Bludgeon"] == "Bludgeon (Sathar, offensive fire)"
         assert "UPF Fighter A" not in firers  # docked: a fighter fires assault rockets, Moving Player Only weapons
         assert "T" not in await choose_firer(app, pilot, "Shimmer")  # the torpedo is Moving Player Only: not in the Sathar half
         assert {"LC", "T", "RB", "LB", "EB"} <= set(await choose_firer(app, pilot, "Bludgeon"))

@@ -735,7 +735,7 @@ def fire_fields(volley: Sequence[Announced], t: Tables) -> tuple[Field, ...]:
         found = []
         for side in firing_sides(battle, volley):
             fire = "defensive" if side == battle.non_moving else "offensive"
-            found += [(f"{s.name} ({side} {s.ship_class}, {fire} fire)", s.name) for s in battle.ships if s.side == side and may_fire(battle, s) and ready(battle, s)]
+            found += [(f"{s.name} ({side}, {fire} fire)", s.name) for s in battle.ships if s.side == side and may_fire(battle, s) and ready(battle, s)]
         return found
 
     def weapons(battle: Battle, values: Values) -> list[tuple[str, str]]:

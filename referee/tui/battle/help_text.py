@@ -36,7 +36,8 @@ NEXT = Key(
 
 SHIPS = About(
     "the turn and the half, what comes next in the Sequence of Play (movement, fire damage, defensive then offensive fire, the repair "
-    "turn after every third turn); both sides' ships with a hull bar, ADF, MR, speed and what they are doing (destroyed ones greyed); "
+    "turn after every third turn); both sides' ships with their side, speed and hull points, and where the list has room a hull bar, ADF, "
+    "MR and what they are doing (destroyed ones greyed; a column is left to the card rather than cut); "
     "the roster card of the ship under the cursor: hull, ADF, MR, DCR, weapons with ammunition and what fired this turn, defenses and "
     "the screen in use, damage and fires, docked, carried. Once the scenario's victory conditions say a side has won (or it is a draw), "
     "it says `OVER` with the verdict and the steps of play are refused: `c` closes a campaign battle, `Ctrl+Z` takes back the last step.",
@@ -73,7 +74,8 @@ SHIPS = About(
 )
 
 FIRE = About(
-    "a side's shots, announced before any die is rolled, each with its chance to hit; beside the shot under the cursor, the exact odds "
+    "a side's shots, announced before any die is rolled, each with its target and chance to hit (its firer, weapon and report where "
+    "the list has room); beside the shot under the cursor, the shot in full and the exact odds "
     "of every shot at its target (the chance to hit with its parts, the hull damage, each Damage Table row, the hull points lost and the "
     "chance the target is destroyed). A shot the rules forbid (a torpedo out of its owner's phase, a docked ship's forward-firing weapon, "
     "a weapon fired twice in a half) is refused when it is announced.",

@@ -102,8 +102,11 @@ class ShipsPage(BattlePage):
         put(self.query_one("#next", Static), lines([cards.outcome(battle), *cards.next_steps(battle)]))
         rows = [(s.name, cards.ship_row(s, battle)) for side in battle.sides for s in battle.ships if s.side == side]
         gone = frozenset(s.name for s in battle.ships if s.destroyed or battle.escape(s.name) is not None)
-        self.query_one("#roster", Rows).show(rows, self.referee.ship, dim=gone)
+        show_fitting(self.query_one("#roster", Rows), cards.LABELS, rows, cards.LEFT_OUT, self.referee.ship, gone)
         self.show_card()
+
+    def on_resize(self) -> None:
+        self.draw()  # (the list's columns are chosen for its width)
 
     def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
         self.referee.ship = event.key
@@ -125,6 +128,7 @@ class ShipsPage(BattlePage):
         self.referee.close_battle()
 
 
+VOLLEY = ("#", "Firer", "Weapon", "Target", "Hit", "Report")
 ANNOUNCE = "announce a shot: firer, weapon and target from lists; the range, head-on, ICMs, evasion and gunnery as on the map"
 
 
@@ -147,7 +151,7 @@ class FirePage(BattlePage):
     def body(self) -> Iterable[Widget]:
         yield Static(id="order", classes="panel")
         with Horizontal():
-            yield Rows("#", "Firer", "Weapon", "Target", "Hit", "Report", id="volley")
+            yield Rows(*VOLLEY, id="volley")
             with VerticalScroll(classes="side wide"):
                 yield Static(id="odds")
 
@@ -172,8 +176,11 @@ class FirePage(BattlePage):
                 hit = "?"
             rows.append((str(number), (str(number), shot.firer, shot.weapon, shot.target, hit, shot.shown())))
         table = self.query_one("#volley", Rows)
-        table.show(rows)
+        show_fitting(table, VOLLEY, rows, ("Report", "Firer", "Weapon"))
         self.show_odds(table.key)
+
+    def on_resize(self) -> None:
+        self.draw()  # (the list's columns are chosen for its width)
 
     def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
         self.show_odds(event.key)
@@ -183,13 +190,14 @@ class FirePage(BattlePage):
         if not key:
             panel.update("no shot announced: a announces one")
             return
-        target = self.shots[int(key) - 1].target
+        shot = self.shots[int(key) - 1]
+        said = ", ".join(s for s in (f"shot {key}: the {shot.firer}'s {shot.weapon} at the {shot.target}", shot.shown()) if s)
         try:
-            found = actions.odds(self.battle, self.referee.tables, self.shots, target)
+            found = actions.odds(self.battle, self.referee.tables, self.shots, shot.target)
         except RefereeError as error:
-            panel.update(line(actions.said(error)))
+            panel.update(lines([said, actions.said(error)]))
             return
-        panel.update(lines(odds_text(found)))
+        panel.update(lines([said, *odds_text(found)]))
 
     def action_announce(self) -> None:
         if not self.playing():
@@ -223,6 +231,18 @@ class FirePage(BattlePage):
             self.referee.start(f"Fire {len(shots)} shot(s)", lambda: actions.volley(self.battle, self.referee.tables, shots), then=self.shots.clear)
         except RefereeError as error:
             self.referee.tell(str(error), "warning")
+
+
+def show_fitting(
+    rows: Rows, labels: Sequence[str], found: Sequence[tuple[str, Sequence[str]]], left_out: Sequence[str], keep: str = "", dim: frozenset[str] = frozenset(),
+) -> None:
+    """Show a list with the columns that fit its width whole (cards.fitting); the rest is on the card."""
+    width = rows.size.width - 2  # (its vertical scroll bar)
+    kept = cards.fitting(labels, [cells for _, cells in found], width, left_out) if width > 0 else list(range(len(labels)))
+    shown = tuple(labels[n] for n in kept)
+    if rows.labels != shown:
+        rows.columns(*shown)
+    rows.show([(key, [cells[n] for n in kept]) for key, cells in found], keep, dim=dim)
 
 
 def percent(chance: Fraction) -> str:
