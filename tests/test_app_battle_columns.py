@@ -12,6 +12,9 @@ from textual.pilot import Pilot
 from referee import storage
 from referee.knight_hawks import battle_file
 from referee.tui.app import RefereeApp
+from referee.tui.battle.actions import CHOSEN
+from referee.tui.choice import Choice
+from referee.tui.dialogs import FormDialog
 from referee.tui.rows import Rows
 from tests.test_app_battle import TABLES, announce, drive, scenario
 from tests.test_campaign_battles import UPF
@@ -40,5 +43,15 @@ def test_the_ships_and_fire_lists_show_whole_columns(size: tuple[int, int], tmp_
         assert {"Target", "Hit"} <= set(volley.labels)
         odds = app.screen.query_one("#odds").content.plain
         assert odds.startswith("shot 1: the TF Prenglar Light Cruiser 1's LB at the Sathar Destroyer 1, range 3")  # what the list leaves out
+        await pilot.press("a")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        form.query_one("#field-firer", Choice).value = "TF Prenglar Light Cruiser 1"
+        await pilot.pause()
+        for field in ("firer", "target"):
+            labels = [str(label) for label, _ in form.query_one(f"#field-{field}", Choice).options]
+            assert labels and all(len(label) <= CHOSEN for label in labels), labels  # shown whole once chosen
+        await pilot.press("escape")
 
     drive(path, play, size=size)

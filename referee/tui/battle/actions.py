@@ -166,9 +166,17 @@ def target_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
     if firer is None:
         return []
     return [
-        (f"{s.name} ({s.ship_class}, hull {s.hull})", s.name) for s in battle.ships
+        (shortest(f"{s.name} ({s.ship_class}, hull {s.hull})", f"{s.name} (hull {s.hull})"), s.name) for s in battle.ships
         if s.side != firer.side and afloat(battle, s) and not s.carried_by and not (s.docked_at and s.ship_class in combat_phase.SMALL_CRAFT)
     ]
+
+
+CHOSEN = 43  # a form's chosen value shows this many characters whole, and its ▾ (at 80 columns)
+
+
+def shortest(label: str, short: str) -> str:
+    """A list's label as a form shows it chosen: whole, the short one if the long one would be cut."""
+    return label if len(label) <= CHOSEN else short
 
 
 def screen_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
@@ -735,7 +743,7 @@ def fire_fields(volley: Sequence[Announced], t: Tables) -> tuple[Field, ...]:
         found = []
         for side in firing_sides(battle, volley):
             fire = "defensive" if side == battle.non_moving else "offensive"
-            found += [(f"{s.name} ({side}, {fire} fire)", s.name) for s in battle.ships if s.side == side and may_fire(battle, s) and ready(battle, s)]
+            found += [(shortest(f"{s.name} ({side}, {fire} fire)", f"{s.name} ({fire})"), s.name) for s in battle.ships if s.side == side and may_fire(battle, s) and ready(battle, s)]
         return found
 
     def weapons(battle: Battle, values: Values) -> list[tuple[str, str]]:
