@@ -54,7 +54,7 @@ class BattlePage(Page):
             self.go_next(make)
             return
         question = actions.next_question(battle, len(self.referee.volley))
-        text = lines([f"• {s}" for s in said] + ["", "y: end it now (Ctrl+Z takes it back)   n or Esc: not yet"])
+        text = lines([f"• {s}" for s in said])
         self.referee.push_screen(ConfirmDialog(question, text, lambda: self.go_next(make)))
 
     def go_next(self, make: Callable[[], AnyStep]) -> None:
