@@ -19,6 +19,9 @@ from referee import storage, tables
 from referee.journal import Journal
 from referee.knight_hawks import battle_file
 from referee.knight_hawks.battle import Battle
+from referee.knight_hawks.combat_phase import Report
+from referee.errors import RefereeError
+from referee.tui.battle import actions
 from referee.resources import scenario_files
 from referee.sathar_war import battles, campaign_file
 from referee.tui.app import RefereeApp, new_battle
@@ -72,6 +75,26 @@ async def fill(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
     await pilot.pause()
 
 
+async def moves(app: RefereeApp, pilot: Pilot[None], moved: dict[str, tuple[int, int]]) -> dict[str, dict[str, str]]:
+    """m: the moves' table, the ships named moved (their speed now, the turns made), the other rows
+    left blank (they move later); Ctrl+A. Returns the rows as they were entered, their ADF and MR
+    points worked out."""
+    from referee.tui.battle.sheets import MovesSheet
+
+    await pilot.press("m")
+    await pilot.pause()
+    sheet = app.screen
+    assert isinstance(sheet, MovesSheet), sheet
+    for name, row in sheet.rows.items():
+        speed, turns = moved.get(name, ("", ""))
+        row["speed"], row["turns"] = str(speed), str(turns)
+        sheet.redraw_row(name)
+    rows = {name: dict(row) for name, row in sheet.rows.items()}
+    await pilot.press("ctrl+a")
+    await pilot.pause()
+    return rows
+
+
 async def roll(app: RefereeApp, pilot: Pilot[None], rolled: dict[str, str]) -> OutcomeDialog:
     """Type the totals rolled at the table, each in the field of its roll: ``shot 1`` (a line's
     first roll) or ``shot 1: hull damage`` (a later roll, by the end of what it is for). The dialog
@@ -121,7 +144,7 @@ def test_surprise_attack_basic_two_turns_with_the_dice_rolled_at_the_table(tmp_p
         assert app.volley == []  # fired: the list is empty
         assert app.journal.battle.ship("Z'Gata").hull == 27
         await pilot.press("1")
-        await pilot.press("n")
+        await pilot.press("n", "y")
         await pilot.pause()
         assert app.journal.battle.moving == "UPF"
         await announce(app, pilot, "Doliin Bay", "LB", "Venomous", "3")
@@ -147,17 +170,23 @@ def test_surprise_attack_basic_two_turns_with_the_dice_rolled_at_the_table(tmp_p
     assert any(r.startswith("d100: entered at the table = 5 (entered)") for e in battle.log for r in e.rolls)
 
 
-def test_a_shot_the_rules_forbid_is_refused_when_announced_and_nothing_is_listed(tmp_path: Path) -> None:
-    """Torpedoes are Moving Player Only weapons: the UPF may not fire the Z'Gata's torpedo in the
-    Sathar half; and a docked ship fires no forward-firing weapons."""
+def test_a_shot_the_rules_forbid_is_not_offered_and_nothing_is_listed(tmp_path: Path) -> None:
+    """Assault rockets are Moving Player Only weapons: the Stiletto's are not offered in the Sathar
+    half, its laser battery is; such a shot is refused when it is tried, and nothing is listed."""
     path = scenario(tmp_path / "surprise.toml", "surprise-attack")
     before = path.read_bytes()
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await announce(app, pilot, "Stiletto", "AR", "Venomous", "2")
-        assert isinstance(app.screen, FormDialog)
-        said = " ".join(str(s.content) for s in app.screen.query(".error"))
-        assert "Moving Player Only" in said or "docked" in said, said
+        await pilot.press("2", "a")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        form.query_one("#field-firer", Choice).value = "Stiletto"
+        await pilot.pause()
+        assert [str(v) for _, v in form.query_one("#field-weapon", Choice).options] == ["LB"]  # its assault rockets: not in this half
+        with pytest.raises(RefereeError, match="Moving Player Only"):
+            actions.check_volley(app.journal.battle, app.tables, [actions.Announced("Stiletto", "AR", "Venomous", Report(2))])
+        await pilot.press("escape")
         assert app.volley == []
 
     drive(path, play)
@@ -184,7 +213,7 @@ def test_the_stand_advanced_a_damage_table_hit_its_odds_and_the_repair_turn(tmp_
         assert app.journal.battle.ship("Rapier").hull == 9
         await pilot.press("1")
         for _ in range(6):
-            await pilot.press("n")
+            await pilot.press("n", "y")
             await pilot.pause()
         assert app.journal.battle.step == "repair"
         await pilot.press("e")
@@ -336,7 +365,7 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         for _ in range(7):  # turns 1-3, both halves, and the Sathar half of turn 4
-            await pilot.press("n")
+            await pilot.press("n", "y")
             await pilot.pause()
         battle = app.journal.battle
         assert (battle.turn, battle.moving) == (4, "UPF") and battle.docked_turns_at("Z'Gata", "Doliin Bay") == 3
@@ -344,9 +373,7 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
         await pilot.pause()
         await fill(app, pilot, ship="Z'Gata")  # the only choice for a docked ship: leave the station
         assert not app.journal.battle.ship("Z'Gata").docked_at
-        await pilot.press("m")
-        await pilot.pause()
-        await fill(app, pilot, ship="Z'Gata", speed="2", adf="2", mr="0")
+        await moves(app, pilot, {"Z'Gata": (2, 0)})
         assert app.journal.battle.ship("Z'Gata").speed == 2 and "Z'Gata" in app.journal.battle.moved
         await pilot.press("o")
         await pilot.pause()
@@ -363,7 +390,7 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
         assert not isinstance(app.screen, FormDialog) and len(app.journal.past) == steps
         await pilot.press("ctrl+z")  # the escape taken back: the battle goes on
         await pilot.pause()
-        await pilot.press("1", "n")
+        await pilot.press("1", "n", "y")
         await pilot.pause()
         assert app.journal.battle.moving == "Sathar" and app.journal.battle.turn == 5
 
@@ -446,10 +473,10 @@ def test_a_ship_with_a_navigation_hit_rolls_its_turn_before_it_moves(tmp_path: P
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         assert "navigation roll first (v): Bludgeon" in app.screen.query_one("#next").content.plain
-        await pilot.press("m")
-        await pilot.pause()
-        await fill(app, pilot, ship="Bludgeon", speed=str(bludgeon.speed + 2), adf="2")
-        assert "the Bludgeon has a navigation hit: roll 1d10" in app.screen.query_one("#error-form").content.plain
+        rows = await moves(app, pilot, {"Bludgeon": (bludgeon.speed + 2, 0)})
+        assert rows["Bludgeon"]["check"] == "no"
+        said = app.screen.query_one("#error-cell").content.plain
+        assert "the Bludgeon has a navigation hit: roll 1d10 for the way it turns before it moves (v: Navigation)" in said, said
         await pilot.press("escape", "v")
         await pilot.pause()
         await fill(app, pilot, ship="Bludgeon")
@@ -457,9 +484,7 @@ def test_a_ship_with_a_navigation_hit_rolls_its_turn_before_it_moves(tmp_path: P
         await pilot.press("enter")
         await pilot.pause()
         assert "navigation roll first" not in app.screen.query_one("#next").content.plain
-        await pilot.press("m")
-        await pilot.pause()
-        await fill(app, pilot, ship="Bludgeon", speed=str(bludgeon.speed + 2), adf="2")
+        await moves(app, pilot, {"Bludgeon": (bludgeon.speed + 2, 0)})
 
     drive(path, play)
     moved = read(path)
@@ -486,25 +511,23 @@ def test_typing_in_an_open_list_finds_the_ship(tmp_path: Path) -> None:
 
 def test_the_starting_speeds_are_set_before_the_game_starts(tmp_path: Path) -> None:
     """Surprise Attack!: the Sathar ships "can start at any speed the Sathar player wants". On turn
-    1, before any ship moves, the Ships screen offers t; both Sathar ships start at speed 4, and the
-    Venomous's move from 4 to 6 uses 2 ADF points; then t is refused."""
+    1, before any ship moves, the Ships screen offers t: its table of every ship's speed; both Sathar
+    ships start at speed 4, and the Venomous's move from 4 to 6 uses 2 ADF points; then t is refused."""
     path = scenario(tmp_path / "surprise.toml", "surprise-attack")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         assert "starting speeds (t)" in app.screen.query_one("#next").content.plain
-        for ship in ("Venomous", "Perdition"):
-            await pilot.press("t")
-            await pilot.pause()
-            await fill(app, pilot, ship=ship, speed="4")
-        await pilot.press("m")
+        await pilot.press("t")
         await pilot.pause()
-        await fill(app, pilot, ship="Venomous", speed="6", adf="2")
+        await pilot.press("4", "enter", "4", "enter", "ctrl+a")  # the Venomous, then the Perdition
+        await pilot.pause()
+        rows = await moves(app, pilot, {"Venomous": (6, 0)})
+        assert rows["Venomous"]["adf_used"] == "2 of 3"
         assert "starting speeds (t)" not in app.screen.query_one("#next").content.plain
         await pilot.press("t")
         await pilot.pause()
-        await fill(app, pilot, ship="Perdition", speed="2")
-        assert "a starting speed is set before the game starts" in app.screen.query_one("#error-form").content.plain
-        await pilot.press("escape")
+        said = app.query_one("#said").content.plain
+        assert "a starting speed is set before the game starts" in said and "(m: Move)" in said, said
 
     drive(path, play)
     battle = read(path)

@@ -26,9 +26,9 @@ from referee.tui.choice import Choice
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.roster import Ship
 from referee.tui.app import RefereeApp
-from referee.tui.dialogs import DiceDialog, FormDialog, OutcomeDialog
+from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.rows import Rows
-from tests.test_app_battle import announce, drive, fill, read, roll, scenario
+from tests.test_app_battle import announce, drive, fill, moves, read, roll, scenario
 
 Roster = dict[str, Any]
 Rosters = dict[str, Roster]
@@ -125,15 +125,14 @@ async def act(app: RefereeApp, pilot: Pilot[None], key: str, **values: str) -> N
 async def move(
     app: RefereeApp, pilot: Pilot[None], name: str, speed: int, adf: int = 0, mr: int = 0, breakup: str = "", said: tuple[str, ...] = (),
 ) -> None:
-    """m: a ship's move, its ADF and MR points (blank: 0); breaking apart's d100 typed as rolled
+    """m: a ship's move in the moves' table (its speed and turns; the ADF and MR points worked out
+    there are checked against the figures worked out by hand); breaking apart's d100 typed as rolled
     where one is due, the outcome shown checked."""
     await screen(app, pilot, "ships")
-    await pilot.press("m")
-    await pilot.pause()
-    points = {"adf": str(adf)} if adf else {}
-    await fill(app, pilot, ship=name, speed=str(speed), **points, **({"mr": str(mr)} if mr else {}))
+    rows = await moves(app, pilot, {name: (speed, mr)})
+    assert rows[name]["adf_used"].startswith(f"{adf} of") and rows[name]["mr_used"].startswith(f"{mr} of"), rows[name]  # worked out as by hand
     if breakup:
-        dialog = await roll(app, pilot, {"move": breakup})
+        dialog = await roll(app, pilot, {f"move {name}": breakup})
         shown = outcome(dialog)
         for text in said:
             assert text in shown, (text, shown)
@@ -172,7 +171,14 @@ async def rolled(app: RefereeApp, pilot: Pilot[None], key: str, dice: dict[str, 
 
 
 async def end_half(app: RefereeApp, pilot: Pilot[None]) -> None:
-    await act(app, pilot, "n")
+    """n, and y where it asks first (it passes over a ship not moved, a seeker, a repair)."""
+    await screen(app, pilot, "ships")
+    await pilot.press("n")
+    await pilot.pause()
+    if isinstance(app.screen, ConfirmDialog):
+        await pilot.press("y")
+        await pilot.pause()
+    applied(app)
 
 
 def listed(form: FormDialog, field: str) -> set[str]:

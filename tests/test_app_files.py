@@ -242,7 +242,7 @@ def test_opening_a_battle_and_back_each_file_keeps_its_own_undo_history(home: Pa
         assert app.journal.kind == "battle" and app.journal.path == battle
         assert "the-stand-1.toml" in bar(app) and "Ships" in bar(app)
         moving = app.journal.battle.moving
-        await pilot.press("n")  # the half ends
+        await pilot.press("n", "y")  # the half ends (asked first: no ship has moved)
         await pilot.pause()
         assert app.journal.battle.moving != moving
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Static
 
 from referee.sathar_war import battles
 from referee.sathar_war.campaign import Campaign
@@ -47,7 +47,7 @@ def test_the_whole_battle_is_entered_from_one_table_as_one_action_and_undone_as_
         await go_to(pilot, dialog, "TF Prenglar Frigate 1", "destroyed")
         await pilot.press("space")
         await go_to(pilot, dialog, "TF Prenglar Destroyer 1", "spent")
-        await pilot.press("enter", *"T=1", "enter")
+        await pilot.press(*"T=1", "enter")
         await pilot.press("ctrl+a")
         await pilot.pause()
         assert not isinstance(app.screen, ResultsDialog)
@@ -76,8 +76,8 @@ def test_a_wrong_cell_is_refused_beside_the_table_and_esc_keeps_what_was_typed(t
         said = dialog.query_one("#error-cell", Static).content
         assert "the Sathar Destroyer 1: 0 to 50, not 99" in str(said)
         assert dialog.rows["Sathar Destroyer 1"]["hull"] == "50"
-        dialog.query_one("#cell", Input).value = "41"
-        await pilot.press("enter", "escape")
+        assert dialog.query_one(DataTable).get_cell("Sathar Destroyer 1", "hull").plain == "99▏"  # kept in its cell, to mend
+        await pilot.press("backspace", "backspace", "4", "1", "enter", "escape")
         await pilot.pause()
         assert not isinstance(app.screen, ResultsDialog)
         again = await open_table(app, pilot)
@@ -135,3 +135,70 @@ def test_the_table_of_the_days_second_battle_enters_its_results_under_its_own_ru
     assert after.unit("TF Prenglar Frigate 1").roster.system("LB").state == "destroyed"
     assert "UPF attack at Kawdl-Kit: the TF Prenglar Frigate 1 hull 40 of 40; lost LB" in [e.text for e in after.log]
     assert [f.entered for f in after.fights] == [False, True]
+
+
+def burst(app: RefereeApp, *keys: str) -> None:
+    """Keys sent in one burst, as a quick typist or a paste sends them: every key is queued before
+    the app handles the first (Pilot.press waits for the app to settle after each key)."""
+    import unicodedata
+
+    from textual import events
+    from textual.keys import _character_to_key, _get_unicode_name_from_key
+
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        if len(key) == 1 and not key.isalnum():
+            key = _character_to_key(key)
+        try:
+            char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+def test_a_value_typed_in_one_burst_lands_in_the_cell_it_was_typed_in(tmp_path: Path) -> None:
+    """T=2 typed quickly on the TF Prenglar Destroyer 1's Spent, then Enter: the whole value is in
+    that ship's cell (it was cut to "2", or landed on the next ship), and the cursor is one row down."""
+    path = saved(tmp_path / "war.toml", declared())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        dialog = await open_table(app, pilot)
+        await go_to(pilot, dialog, "TF Prenglar Destroyer 1", "spent")
+        burst(app, *"T=2", "enter", *"ICM=1", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert dialog.rows["TF Prenglar Destroyer 1"]["spent"] == "T=2"
+        assert dialog.rows["TF Prenglar Destroyer 2"]["spent"] == "ICM=1"
+        after = list(dialog.rows)[list(dialog.rows).index("TF Prenglar Destroyer 2") + 1]
+        assert dialog.rows[after].get("spent", "") == ""
+        await pilot.press("escape")
+
+    drive(path, scenario)
+
+
+def test_the_keys_are_a_spreadsheets_enter_keeps_and_goes_down_tab_right_f2_edits(tmp_path: Path) -> None:
+    """Typing replaces a cell; Enter keeps it and goes down (after Tab, to the column the row was
+    begun in); Tab keeps it and goes right; Enter on a cell not typed in only goes down; F2 edits the
+    value the cell has; Esc drops what was typed; Delete empties a cell. All in one burst too."""
+    path = saved(tmp_path / "war.toml", declared())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        dialog = await open_table(app, pilot)
+        table = dialog.query_one(DataTable)
+        burst(app, *"30", "tab", "2", "tab", "1", "enter")  # Sathar Destroyer 1: hull 30, ADF 2, MR 1; then the next row's hull
+        await pilot.pause()
+        assert [dialog.rows["Sathar Destroyer 1"][k] for k in ("hull", "adf", "mr")] == ["30", "2", "1"]
+        assert table.cursor_coordinate == (1, 1)
+        burst(app, "enter", "f2", "backspace", "enter")  # Enter alone goes down; F2 edits the 50: 5
+        await pilot.pause()
+        assert dialog.rows["Sathar Destroyer 2"]["hull"] == "50" and dialog.rows["Sathar Destroyer 3"]["hull"] == "5"
+        burst(app, "up", *"12", "escape", "right", "right", "right", "delete")  # 12 dropped; the DCR emptied: the roster's kept
+        await pilot.pause()
+        assert dialog.rows["Sathar Destroyer 3"]["hull"] == "5" and dialog.rows["Sathar Destroyer 3"]["dcr"] == "75"
+        assert "Enter: keep ↓" in str(dialog.query_one(".keys").content)
+        await pilot.press("escape")
+
+    drive(path, scenario)

@@ -51,7 +51,7 @@ def test_a_move_and_the_ships_still_to_move(raid: Path) -> None:
         (("kh", "move", "Venomous"), "Missing option '--speed'"),
         (("kh", "move", "Z'Gata", "--speed", "1", "--adf", "1"), "the Z'Gata is UPF and Sathar is moving"),
         (("kh", "move", "Venomos", "--speed", "1", "--adf", "1"), "did you mean Venomous"),
-        (("kh", "leave", "Venomous", "--toward", "Cassidine"), "Surprise Attack! is not one: leave it out"),
+        (("kh", "leave", "Venomous", "--toward", "Cassidine"), "Surprise Attack! is not one: leave out --toward"),
         (("kh", "leave", "Doliin Bay"), "the Doliin Bay is a space station: it stays in its orbit"),
         (("kh", "speed", "Doliin Bay", "2"), "the Doliin Bay is a station (in orbit): it has no speed of its own to set"),
         (("kh", "speed", "Z'Gata", "2"), "the Z'Gata is docked with the Doliin Bay: it has no speed of its own to set"),

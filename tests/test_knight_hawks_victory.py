@@ -136,9 +136,9 @@ def test_close_escort_the_megasaurus_flies_straight_at_speed_5() -> None:
     """Special Rule: 'The Megasaurus must travel in a straight line at a speed of 5 hexes per turn until
     it has crossed the map.'"""
     battle = escort()
-    with pytest.raises(RefereeError, match="'must travel in a straight line at a speed of 5 hexes per turn until it has crossed the map' .*Special Rule\\): give --speed 5, not 6"):
+    with pytest.raises(RefereeError, match="'must travel in a straight line at a speed of 5 hexes per turn until it has crossed the map' .*Special Rule\\): speed: 5, not 6"):
         move(battle, RNG, "Megasaurus", 6, 1, 0)
-    with pytest.raises(RefereeError, match="it makes no turns, so it uses 0 MR points, not 1"):
+    with pytest.raises(RefereeError, match=r"it makes no turns; MR points used \(turns\): 0, not 1"):
         move(battle, RNG, "Megasaurus", 5, 0, 1)
     done = move(battle, RNG, "Megasaurus", 5, 0, 0)
     assert "straight on at speed 5, as the special rule requires" in done.entries[0].text

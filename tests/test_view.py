@@ -173,7 +173,7 @@ def stand() -> Battle:
     battle = battle_file.from_dict(storage.read(scenario_files()["the-stand"], "scenario"), TABLES, start=True)
     battle = ordnance.lay_mines(battle, "1207", side="UPF").battle
     battle = ordnance.place_seeker(battle, "0909", side="UPF").battle
-    battle = ordnance.place_seeker(battle, "0505", side="Sathar").battle
+    battle = ordnance.place_seeker(battle, "0505", by="Carrion").battle  # (before the game only the UPF places them: The Stand)
     battle = ordnance.move_seeker(battle, TABLES, random.Random(1), "0505", "0507").battle
     battle = movement.screen(battle, "Deathstroke", "SS").battle
     shimmer = battle.ship("Shimmer")

@@ -23,6 +23,17 @@ class BadInput(click.ClickException):
         click.echo(f"referee: error: {self.format_message()}", err=True)
 
 
+def said(error: RefereeError) -> str:
+    """A refusal as the command line says it: what it asks for next by its options and commands."""
+    from referee.knight_hawks.inputs import Refusal
+
+    if isinstance(error, Refusal):
+        from referee.cli.kh_words import COMMAND_LINE
+
+        return error.said(COMMAND_LINE)
+    return str(error)
+
+
 @contextmanager
 def one_line(lists: Mapping[str, str] | None = None) -> Iterator[None]:
     """Turn our refusals and click's usage errors into :class:`BadInput`; a name that names nothing
@@ -31,7 +42,7 @@ def one_line(lists: Mapping[str, str] | None = None) -> Iterator[None]:
         yield
     except RefereeError as error:
         listed = lists.get(error.what) if lists and isinstance(error, Unknown) else None
-        raise BadInput(f"{error} ({listed} lists every {error.what})" if isinstance(error, Unknown) and listed else str(error)) from None
+        raise BadInput(f"{error} ({listed} lists every {error.what})" if isinstance(error, Unknown) and listed else said(error)) from None
     except click.UsageError as error:
         path = error.ctx.command_path if error.ctx else "referee"
         message = error.format_message().rstrip(".")

@@ -30,6 +30,7 @@ from referee.dice import Roll
 from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.combat import MANUAL, Game
+from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.roster import FIRES, Ship
 
 Step = Literal["turn", "repair"]
@@ -208,9 +209,7 @@ class Battle:
         turn, whatever the players choose (Sequence of Play: "Ships and space stations in orbit are moved one hex")."""
         if self.step != "turn":
             return ()
-        return tuple(
-            s for s in self.afloat(self.moving) if s.name not in self.moved and not s.docked_at and not s.carried_by and s.ship_class not in STATIONS
-        )
+        return tuple(s for s in self.afloat(self.moving) if s.name not in self.moved and has_own_speed(s))
 
 
 def check(battle: Battle) -> Battle:
@@ -311,6 +310,19 @@ def _check_movement(battle: Battle, by_name: dict[str, Ship]) -> None:
         raise RefereeError(f"docked_this_turn lists {', '.join(strangers)}, which is not a ship of this battle")
 
 
+def before_the_start(battle: Battle) -> bool:
+    """Whether the game has not yet started: turn 1, the first side's half, no ship moved or fired
+    (what the scenarios' set-up and a defender's mines and seekers are placed in)."""
+    first_half = (battle.turn, battle.moving, battle.step) == (1, battle.sides[0], "turn")
+    return first_half and not battle.moved and not any(s.shots or s.fired for s in battle.ships)
+
+
+def has_own_speed(ship: Ship) -> bool:
+    """A ship that moves at a speed of its own: not docked, not aboard a carrier, not a station (moved
+    along its orbit, one hex a turn: Sequence of Play)."""
+    return not (ship.docked_at or ship.carried_by or ship.ship_class in STATIONS)
+
+
 STATIONS = ("space station", "fortress", "fortified station", "armed station")  # the classes a ship docks at (a campaign's stations keep their type)
 HEX = re.compile(r"[0-9]{4}")
 
@@ -383,7 +395,7 @@ def advance(battle: Battle) -> Battle:
 
     first, second = battle.sides
     if battle.step == "turn" and battle.burning and not battle.fires_rolled:
-        raise RefereeError(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first (kh fires): every turn until the fire is out")
+        raise Refusal(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first ({{fires}}): every turn until the fire is out")
     # an evading ship had to turn on its next move: that move is over when its side's half ends;
     # each weapon fires once in a half of the turn (Rate of Fire)
     battle = attrs.evolve(battle, new_fires=frozenset(), moved=frozenset(), ships=tuple(

@@ -24,6 +24,7 @@ from typing import Literal, NamedTuple
 
 from referee.dice import Roll
 from referee.errors import RefereeError
+from referee.knight_hawks.inputs import Refusal
 from referee.tables import Row, Table, Tables
 
 Game = Literal["basic", "advanced"]
@@ -116,7 +117,7 @@ def chance_to_hit(shot: Shot, kh: Tables) -> Chance:
 def _check(shot: Shot, name: str, flags: Row) -> None:
     """The restrictions a referee would be told at the table."""
     if shot.game == "basic" and (shot.gunnery or shot.combat_control_hit or shot.disastrous_fire):
-        raise RefereeError("Gunnery skill, combat control hits and disastrous fires belong to the Advanced Game; drop --basic")
+        raise Refusal("Gunnery skill, combat control hits and disastrous fires belong to the Advanced Game; {not_basic}", "gunnery")
     reach = flags["range"]
     if isinstance(reach, int) and reach > 0:
         if flags["rd"] and shot.range is None:

@@ -33,8 +33,10 @@ from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.knight_hawks import scenarios
 from referee.knight_hawks.attack import CAMPAIGN_BASIC, Attack, Damage, Rolled, attack, damage, hull_rule
+from referee.knight_hawks.battle import SEQUENCE as SEQUENCE_RULE
 from referee.knight_hawks.battle import Battle, Entry, Loss
 from referee.knight_hawks.combat import MANUAL, Shot, combat_table, restrictions
+from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.rearm import mark_attacked
 from referee.knight_hawks.roster import FIRES, Ship, System
 from referee.tables import Tables
@@ -80,7 +82,7 @@ def shoot(
 ) -> Done:
     """One shot from one ship's weapon at another ship, applied to both rosters and logged."""
     if battle.step != "turn":
-        raise RefereeError("this is the repair turn: no shooting until the next game turn (kh next)")
+        raise Refusal("this is the repair turn: no shooting until the next game turn ({next})")
     firer, target = battle.ship(firer_name), battle.ship(target_name)
     line, name = _weapon_line(battle, kh, firer, weapon)
     flags = restrictions(kh, battle.game, name)
@@ -212,7 +214,7 @@ def _weapon_line(battle: Battle, kh: Tables, firer: Ship, weapon: str) -> tuple[
     table = combat_table(kh, battle.game)
     name = str(table.row(weapon)["weapon"])
     if name in ("mines", "seeker missile"):
-        raise RefereeError("mines and seeker missiles are placed, not fired: use kh mine or kh seeker")
+        raise Refusal("mines and seeker missiles are placed, not fired: {placed}")
     for line in firer.weapons:
         if str(table.row(line.code)["weapon"]) == name:
             return line, name
@@ -229,26 +231,65 @@ def _may_fire(battle: Battle, firer: Ship, target: Ship, line: System, name: str
     scenarios.may_fire(battle, firer)
     if firer.side == target.side:
         raise RefereeError(f"the {firer.name} and the {target.name} are both {firer.side}: choose an enemy ship")
-    if line.state != "working":
-        raise RefereeError(f"the {firer.name}'s {name} is destroyed (repair it in a repair turn)")
-    if line.limited and line.count <= 0:
-        raise RefereeError(f"the {firer.name} has no {name} ammunition left")
-    if flags["mpo"] and firer.side != battle.moving:
-        raise RefereeError(f"the {name} is a Moving Player Only weapon: {firer.side} may fire it only in its own combat phase ({battle.moving} is moving)")
-    if line.code in ONCE_A_TURN and line.code in firer.fired:
-        raise RefereeError(f"the {firer.name} has fired its {name} this turn: each is fired once a turn (Rate of Fire)")
-    if line.code not in ONCE_A_TURN and firer.shots.count(line.code) >= line.count:
-        each = f"its {line.count} {line.code}" if line.count > 1 else f"its {name}"
-        raise RefereeError(f"the {firer.name} has fired {each} in this half of the turn: a ship fires each weapon in the opponent's phase and in its own (Rate of Fire)")
+    why = not_ready(battle, firer, line, name, flags, docked=False)
+    if why:
+        raise RefereeError(why)
     if not battle.fires_rolled and battle.burning:
-        raise RefereeError(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first (kh fires): the combat phase starts with it")
+        raise Refusal(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first ({{fires}}): the combat phase starts with it")
     if firer.carried_by:
         raise RefereeError(f"the {firer.name} is aboard the {firer.carried_by} and cannot fire")
-    if firer.docked_at and (flags["ff"] or line.code == "T"):
-        raise RefereeError(f"the {firer.name} is docked at the {firer.docked_at}: a docked ship fires no forward-firing weapons or torpedos (Space Stations)")
+    why = not_ready(battle, firer, line, name, flags)
+    if why:
+        raise RefereeError(why)
     if (target.docked_at and target.ship_class in SMALL_CRAFT) or target.carried_by:
         where = target.docked_at or target.carried_by
         raise RefereeError(f"the {target.name} is docked with the {where}: a docked fighter or assault scout cannot be attacked")
+
+
+def not_ready(battle: Battle, firer: Ship, line: System, name: str, flags: Mapping[str, object], earlier: Sequence[str] = (), docked: bool = True) -> str:
+    """Why the firer's weapon cannot fire now, whatever it aims at ("": it can): destroyed, out of
+    ammunition, a Moving Player Only weapon out of its owner's phase, fired as often as Rate of Fire
+    allows (torpedoes, assault rockets, rocket batteries once a turn; the rest once a half), or a
+    forward-firing weapon or torpedo of a docked ship (Space Stations; with ``docked``). ``earlier``:
+    the weapon codes of the firer's shots announced before this one in the same volley."""
+    if line.state != "working":
+        return f"the {firer.name}'s {name} is destroyed (repair it in a repair turn)"
+    if line.limited and line.count - earlier.count(line.code) <= 0:
+        return f"the {firer.name} has no {name} ammunition left"
+    if flags["mpo"] and firer.side != battle.moving:
+        return f"the {name} is a Moving Player Only weapon: {firer.side} may fire it only in its own combat phase ({battle.moving} is moving)"
+    if line.code in ONCE_A_TURN and (line.code in firer.fired or line.code in earlier):
+        return f"the {firer.name} has fired its {name} this turn: each is fired once a turn (Rate of Fire)"
+    if line.code not in ONCE_A_TURN and firer.shots.count(line.code) + earlier.count(line.code) >= line.count:
+        each = f"its {line.count} {line.code}" if line.count > 1 else f"its {name}"
+        return f"the {firer.name} has fired {each} in this half of the turn: a ship fires each weapon in the opponent's phase and in its own (Rate of Fire)"
+    if docked and firer.docked_at and (flags["ff"] or line.code == "T"):
+        return f"the {firer.name} is docked at the {firer.docked_at}: a docked ship fires no forward-firing weapons or torpedos (Space Stations)"
+    return ""
+
+
+def ready_weapons(battle: Battle, kh: Tables, firer: Ship, earlier: Sequence[str] = ()) -> list[System]:
+    """The firer's weapons that may fire now (:func:`not_ready`), mines and seekers aside (they are placed)."""
+    table = combat_table(kh, battle.game)
+    found = []
+    for line in firer.weapons:
+        name = str(table.row(line.code)["weapon"])
+        if name not in ("mines", "seeker missile") and not not_ready(battle, firer, line, name, restrictions(kh, battle.game, name), earlier):
+            found.append(line)
+    return found
+
+
+def fired_this_half(battle: Battle, side: str) -> bool:
+    """Whether a ship of the side has fired in this half of the turn (a shot is logged "X fires its
+    ..."): the moving side's shots are its offensive fire, which follows the defensive fire (Sequence
+    of Play: the non-moving player's attacks, then the moving player's)."""
+    fleet = [s.name for s in battle.ships if s.side == side]
+    for entry in reversed(battle.log):
+        if entry.rule.startswith(SEQUENCE_RULE):
+            return False
+        if any(entry.text.startswith(f"{name} fires its ") for name in fleet):
+            return True
+    return False
 
 
 def _spend(ship: Ship, line: System) -> Ship:
@@ -402,8 +443,8 @@ def hit_in_battle(
 
     ``shooting``: a hit of the combat phase's shooting (False: a shatter drone's, in the movement phase)."""
     if battle.step != "turn":
-        raise RefereeError(
-            "this is the repair turn: no hits until the next game turn (kh next); a repair turn 'is not a separate measure of time' "
+        raise Refusal(
+            "this is the repair turn: no hits until the next game turn ({next}); a repair turn 'is not a separate measure of time' "
             f"({MANUAL}, Advanced Game: Repairs)"
         )
     ship = battle.ship(name)

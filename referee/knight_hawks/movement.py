@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import attrs
 
@@ -28,10 +29,11 @@ from referee import dice
 from referee.errors import RefereeError
 from referee.knight_hawks.attack import CAMPAIGN_BASIC
 from referee.knight_hawks import scenarios
-from referee.knight_hawks.battle import STATIONS, Battle, Entry, Escape
+from referee.knight_hawks.battle import STATIONS, Battle, Entry, Escape, before_the_start, has_own_speed
 from referee.knight_hawks.combat import MANUAL
 from referee.knight_hawks.combat_phase import Done, noted, settle
 from referee.knight_hawks.damage import breakup_chance
+from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.roster import SCREENS, Ship
 from referee.tables import Tables
 
@@ -56,10 +58,17 @@ def _done(battle: Battle, ship: Ship, text: str, rule: str) -> Done:
 START_SPEED = f"{MANUAL}, the scenarios' set-up: each ship's speed from the turn before the game starts, as its player chooses"
 
 
-def before_the_start(battle: Battle) -> bool:
-    """Whether the game has not yet started: turn 1, the first side's half, no ship moved or fired."""
-    first_half = (battle.turn, battle.moving, battle.step) == (1, battle.sides[0], "turn")
-    return first_half and not battle.moved and not any(s.shots or s.fired for s in battle.ships)
+def _starting(battle: Battle, name: str, speed: int) -> Ship:
+    """The ship at its starting speed, if the rules let it have one now."""
+    ship = _afloat(battle, name)
+    if not before_the_start(battle):
+        raise Refusal(f"a starting speed is set before the game starts (turn 1, before any ship moves or fires); the {ship.name} changes speed by its move ({{move}})")
+    if speed < 0:
+        raise RefereeError(f"a speed is 0 or more hexes a turn, not {speed}")
+    if not has_own_speed(ship):
+        where = ship.docked_at or ship.carried_by
+        raise RefereeError(f"the {ship.name} is {'docked with the ' + where if where else 'a station (in orbit)'}: it has no speed of its own to set")
+    return ship._replace(speed=speed)
 
 
 def starting_speed(battle: Battle, name: str, speed: int) -> Done:
@@ -67,15 +76,25 @@ def starting_speed(battle: Battle, name: str, speed: int) -> Done:
     start at any speed the Sathar player wants"; "traveling at any speed desired"; "given a speed
     from the previous turn"). Only in turn 1, before any ship has moved or fired; a scenario's
     condition (both ships at the same speed) is the players' to keep."""
-    ship = _afloat(battle, name)
-    if not before_the_start(battle):
-        raise RefereeError(f"a starting speed is set before the game starts (turn 1, before any ship moves or fires); the {ship.name} changes speed by its move (kh move)")
-    if speed < 0:
-        raise RefereeError(f"a speed is 0 or more hexes a turn, not {speed}")
-    if ship.docked_at or ship.carried_by or ship.ship_class in STATIONS:
-        where = ship.docked_at or ship.carried_by
-        raise RefereeError(f"the {ship.name} is {'docked with the ' + where if where else 'a station (in orbit)'}: it has no speed of its own to set")
-    return _done(battle, ship._replace(speed=speed), f"the {ship.name} starts at speed {speed} (it was {ship.speed})", START_SPEED)
+    ship = battle.ship(name)
+    return _done(battle, _starting(battle, name, speed), f"the {ship.name} starts at speed {speed} (it was {ship.speed})", START_SPEED)
+
+
+def starting_speeds(battle: Battle, speeds: Mapping[str, int]) -> Done:
+    """Several ships' starting speeds at once (:func:`starting_speed`, each checked as there): one
+    log line a side, naming the ships whose speed changed; a ship given the speed it has is not named."""
+    changed = [_starting(battle, name, speed) for name, speed in speeds.items()]
+    changed = [s for s in changed if s.speed != battle.ship(s.name).speed]
+    if not changed:
+        raise RefereeError("every ship is at the speed it had: no starting speed changed")
+    after = battle.with_ships(changed)
+    entries = []
+    for side in battle.sides:
+        ships = [s for s in changed if s.side == side]
+        if ships:
+            said = ", ".join(f"the {s.name} {s.speed} (was {battle.ship(s.name).speed})" for s in ships)
+            entries.append(after.entry(f"starting speeds, {side}: {said}", rule=START_SPEED))
+    return Done(None, after.logged(*entries), tuple(entries))
 
 
 def masking_screen(battle: Battle, name: str, up: bool) -> Done:
@@ -111,7 +130,7 @@ def screen(battle: Battle, name: str, code: str) -> Done:
     if battle.game != "advanced":
         raise RefereeError("electron, proton and stasis screens belong to the Advanced Game")
     if code not in SCREENS:
-        raise RefereeError(f"a screen is ES, PS or SS (masking screens: kh screen --masking), not {code!r}")
+        raise Refusal(f"a screen is ES, PS or SS (masking screens: {{masking}}), not {code!r}")
     _moving(battle, ship, "a screen is activated")
     if not ship.has_intact(code):
         raise RefereeError(f"the {ship.name} has no working {code}")
@@ -243,13 +262,13 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
     _moving(battle, ship, "a ship moves")
     if ship.docked_at or ship.carried_by:
         where = f"docked at the {ship.docked_at}" if ship.docked_at else f"aboard the {ship.carried_by}"
-        raise RefereeError(f"the {ship.name} is {where}: it leaves first (kh dock {ship.name!r} --leave), then moves")
+        raise Refusal(f"the {ship.name} is {where}: it leaves first ({{leave_dock}}), then moves", ship=ship.name)
     if ship.name in battle.moved:
         raise RefereeError(f"the {ship.name} has moved in this half of turn {battle.turn}: a ship moves once in its movement phase")
     if speed and navigation_due(battle, ship):
-        raise RefereeError(
-            f"the {ship.name} has a navigation hit: roll 1d10 for the way it turns before it moves (kh navigation {ship.name!r}; "
-            f"v on the app's Ships screen); a ship that stops ignores it ({NAVIGATION})"
+        raise Refusal(
+            f"the {ship.name} has a navigation hit: roll 1d10 for the way it turns before it moves ({{navigation}}); "
+            f"a ship that stops ignores it ({NAVIGATION})", "speed", ship=ship.name,
         )
     for value, what in ((speed, "speed"), (adf_used, "ADF points used"), (mr_used, "MR points used")):
         if value < 0:
@@ -263,9 +282,9 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
         )
     change = abs(speed - ship.speed)
     if adf_used != change:
-        raise RefereeError(
+        raise Refusal(
             f"from speed {ship.speed} to {speed} the {ship.name} uses {_points(change, 'ADF')}: each hex added to or subtracted from its speed "
-            f"is one ({SPEED_RULE}); give --adf {change}, not {adf_used}"
+            f"is one ({SPEED_RULE}); {{adf}}, not {adf_used}", "adf", wanted=change,
         )
     if mr_used > ship.mr:
         raise RefereeError(f"the {ship.name} has MR {ship.mr} (of {ship.mr_start}): it can turn at most {ship.mr} times in its move, not {mr_used} ({TURNING})")
@@ -292,7 +311,7 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
     points = adf_used + mr_used
     why_not = _no_breakup(battle, ship, points)
     if rolled is not None and why_not:
-        raise RefereeError(f"no roll for breaking apart on this move: {why_not}; leave out --roll")
+        raise Refusal(f"no roll for breaking apart on this move: {why_not}; {{no_roll}}", "roll")
     if speed == 0 and ship.speed > 0:
         did = f"stops: speed {ship.speed} -> 0 ({_points(adf_used, 'ADF')} of {ship.adf}); a ship does not move at all on the turn it stops"
     elif change:
@@ -311,6 +330,22 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
     return Done(None, apart.battle, (entry, *apart.entries))
 
 
+def points_used(ship: Ship, speed: int, turns: int) -> tuple[int, int]:
+    """The ADF and MR points a move used, worked out from what the counter did: the ADF points are
+    the hexes added to or subtracted from its speed (Acceleration and Deceleration: the ADF "tells
+    the player how many hexes the ship can add to or subtract from its speed"; "A ship cannot
+    accelerate and decelerate on the same turn"), the MR points the turns it made (Turning: the MR
+    "tells the player how many times the ship can turn during its move")."""
+    return abs(speed - ship.speed), turns
+
+
+def counter_moved(battle: Battle, rng: random.Random, name: str, speed: int, turns: int, rolled: str | None = None) -> Done:
+    """A ship's move as its counter moved - its new speed and the turns it made - with the ADF and
+    MR points worked out (:func:`points_used`) and checked as :func:`move` checks them."""
+    adf, mr = points_used(battle.ship(name), speed, turns)
+    return move(battle, rng, name, speed, adf, mr, rolled)
+
+
 def _evasion(ship: Ship, speed: int, mr_used: int) -> str:
     """Evasive Maneuvers: the evader's next move turns in every hex until its MR is used up."""
     if ship.mr == 0:
@@ -322,9 +357,9 @@ def _evasion(ship: Ship, speed: int, mr_used: int) -> str:
         )
     turns = min(ship.mr, speed)
     if mr_used != turns:
-        raise RefereeError(
+        raise Refusal(
             f"the {ship.name} took evasive action: it 'must turn in every hex it enters during its next move, until its MR is used up' ({EVASION}): "
-            f"give --mr {turns}, not {mr_used}"
+            f"{{mr}}, not {mr_used}", "mr", wanted=turns,
         )
     return f"; it evaded: it turned in every hex until its MR was used up ({turns} turns), and is clear of that"
 
@@ -383,13 +418,13 @@ def leave_map(battle: Battle, name: str, toward: str = "") -> Done:
         raise RefereeError(f"the {ship.name} is a {ship.ship_class}: it stays in its orbit and does not leave the map")
     _moving(battle, ship, "a ship flies off the map")
     if ship.carried_by:
-        raise RefereeError(f"the {ship.name} is aboard the {ship.carried_by}: it leaves the map with its carrier (kh leave {ship.carried_by!r}), or launches first")
+        raise Refusal(f"the {ship.name} is aboard the {ship.carried_by}: it leaves the map with its carrier ({{leave_with}}), or launches first", carrier=ship.carried_by)
     if ship.docked_at:
-        raise RefereeError(f"the {ship.name} is docked at the {ship.docked_at}: it leaves the station first (kh dock {ship.name!r} --leave), then flies off in its move")
+        raise Refusal(f"the {ship.name} is docked at the {ship.docked_at}: it leaves the station first ({{leave_dock}}), then flies off in its move", ship=ship.name)
     if ship.name in battle.moved and ship.speed == 0:
         raise RefereeError(f"the {ship.name} stopped on this move: 'A ship does not move at all on the turn it stops' ({SPEED_RULE})")
     if toward and not campaign:
-        raise RefereeError(f"--toward names the adjacent star system a ship escapes to in a campaign battle ({BREAKING_OFF}); {battle.name} is not one: leave it out")
+        raise Refusal(f"only in a campaign battle does a ship escape toward an adjacent star system ({BREAKING_OFF}); {battle.name} is not one: leave out {{toward}}", "toward")
     if campaign and ship.ship_class == "fighter":
         raise RefereeError(f"fighters 'cannot enter a transit box unless they are being carried aboard an assault carrier' ({BREAKING_OFF}): land the {ship.name} on a carrier first")
     aboard = [s for s in battle.ships if s.carried_by == ship.name and not s.destroyed]

@@ -25,9 +25,11 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.knight_hawks.attack import CAMPAIGN_BASIC, Rolled, damage
-from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker
+from referee.knight_hawks import scenarios
+from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker, before_the_start, hex_name
 from referee.knight_hawks.combat import MANUAL, Shot
 from referee.knight_hawks.combat_phase import Done, noted, strike, take_hit
+from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.rearm import mark_attacked
 from referee.knight_hawks.roster import Ship
 from referee.tables import Tables
@@ -44,16 +46,32 @@ def _advanced(battle: Battle, what: str) -> None:
         raise RefereeError(f"{what} belong to the Advanced Game; this battle is a Basic Game")
 
 
-def _before_the_game(battle: Battle, side: str, what: str) -> None:
-    """Placed by a side rather than dropped by a ship: only before the game starts."""
+def _before_the_game(battle: Battle, side: str, what: str) -> str:
+    """Placed by a side rather than dropped by a ship: only before the game starts, by a side the
+    battle lets place them (scenarios.placing); the rule it follows."""
+    placing = scenarios.placing(battle)
     if side not in battle.sides:
-        raise RefereeError(f"say which side places {what}: one of {', '.join(battle.sides)} (or the ship dropping them: --by)")
-    if (battle.turn, battle.moving, battle.step) != (1, battle.sides[0], "turn") or any(e.rule.endswith("Sequence of Play") for e in battle.log):
-        raise RefereeError(f"a side places {what} only before the game starts; during play a ship drops them (--by SHIP)")
+        raise Refusal(f"say which side places {what}: one of {', '.join(battle.sides)} (or {{by}})", "by")
+    if not before_the_start(battle):
+        raise Refusal(f"a side places {what} only before the game starts (turn 1, before any ship moves or fires); during play a ship drops them ({{by}})", "by")
+    if placing.why_not:
+        raise RefereeError(f"{placing.why_not} ({placing.rule})")
+    if side not in placing.sides:
+        raise RefereeError(f"before the game only the {' and '.join(placing.sides)} places {what} ({placing.rule})")
+    if placing.from_load:
+        raise Refusal(f"the {side}'s {what} come off its ships before this battle ({placing.rule}): name the ship that carries them ({{by}})", "by")
+    return placing.rule
 
 
-def _drop(battle: Battle, by: str, code: str, what: str) -> tuple[Battle, str]:
-    """The side placing ordnance; a ship dropping it has one marked off its supply."""
+def _placed_from(battle: Battle, ship: Ship) -> str:
+    """The rule by which a ship places ordnance from its load before the game starts, in a battle
+    whose pre-placed ordnance comes off its ships (a campaign's); "": it drops it in play."""
+    placing = scenarios.placing(battle)
+    return placing.rule if placing.from_load and before_the_start(battle) and ship.side in placing.sides else ""
+
+
+def _drop(battle: Battle, by: str, code: str, what: str, count: int = 1) -> tuple[Battle, str]:
+    """The side placing ordnance; a ship dropping it has one marked off its supply for each."""
     ship = battle.ship(by)
     line = ship.system(code)
     if ship.destroyed:
@@ -61,25 +79,43 @@ def _drop(battle: Battle, by: str, code: str, what: str) -> tuple[Battle, str]:
     battle.on_map(ship, f"drops no {what}")
     if line is None or line.state != "working":
         raise RefereeError(f"the {ship.name} carries no working {what}")
-    if line.count < 1:
-        raise RefereeError(f"the {ship.name} has no {what} left")
-    return battle.with_ships([ship.with_system(line._replace(count=line.count - 1))]), ship.side
+    if line.count < count:
+        raise RefereeError(f"the {ship.name} has {line.count or 'no'} {what} left" + (f", not {count}" if line.count else ""))
+    return battle.with_ships([ship.with_system(line._replace(count=line.count - count))]), ship.side
 
 
-def lay_mines(battle: Battle, hex_: str, side: str = "", by: str = "") -> Done:
-    """Mine a hex, secretly: by a ship dropping them (``by``), or by ``side`` before the game."""
+def _hexes(hexes: str | Sequence[str]) -> list[str]:
+    found = [hexes] if isinstance(hexes, str) else list(hexes)
+    if not found:
+        raise RefereeError("name the hex (or hexes)")
+    return [hex_name(h, "hex") for h in found]
+
+
+def _where(hexes: Sequence[str]) -> str:
+    return f"hex {hexes[0]}" if len(hexes) == 1 else f"hexes {', '.join(hexes)}"
+
+
+def lay_mines(battle: Battle, hexes: str | Sequence[str], side: str = "", by: str = "") -> Done:
+    """Mine a hex (or several), secretly: by a ship dropping them as it passes through each, one
+    marked off for each, in its own movement phase (``by``); or before the game starts by ``side``,
+    or by a ship of a side that places its mines then (scenarios.placing). One log line."""
     _advanced(battle, "mines")
-    if any(m.hex == hex_ for m in battle.mines):
-        raise RefereeError(f"hex {hex_} is already mined: only one group of mines in a hex at a time, until it detonates")
+    hexes = _hexes(hexes)
+    for hex_ in hexes:
+        if any(m.hex == hex_ for m in battle.mines) or hexes.count(hex_) > 1:
+            raise RefereeError(f"hex {hex_} is {'already mined' if hexes.count(hex_) == 1 else 'named twice'}: only one group of mines in a hex at a time, until it detonates")
+    rule = f"{NEW_WEAPONS}, Mines"
     if by:
         layer = battle.ship(by)
-        if battle.step != "turn" or battle.moving != layer.side:
+        placed = _placed_from(battle, layer)
+        if not placed and (battle.step != "turn" or battle.moving != layer.side):
             raise RefereeError(f"a minelayer drops mines as it passes through the hex, in its own movement phase ({battle.moving} is moving)")
-        battle, side = _drop(battle, by, "M", "mines")
+        battle, side = _drop(battle, by, "M", "mines", len(hexes))
     else:
-        _before_the_game(battle, side, "mines")
-    battle = attrs.evolve(battle, mines=(*battle.mines, Mine(hex_, side)))
-    return noted(battle, f"{side} mines hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=f"{NEW_WEAPONS}, Mines")
+        placed = _before_the_game(battle, side, "mines")
+    battle = attrs.evolve(battle, mines=(*battle.mines, *(Mine(h, side) for h in hexes)))
+    how = (f", from the {by}'s load" if placed else f", dropped by the {by}") if by else ""
+    return noted(battle, f"{side} mines {_where(hexes)} (secret){how}", rule=f"{rule}; {placed}" if placed else rule)
 
 
 def mines_attack(
@@ -140,15 +176,21 @@ def _no_strangers(icms: Mapping[str, object], rolled: Mapping[str, object], targ
         raise RefereeError(f"ICMs or rolls given for {', '.join(strangers)}, which is not attacked here ({', '.join(t.name for t in targets)})")
 
 
-def place_seeker(battle: Battle, hex_: str, side: str = "", by: str = "") -> Done:
-    """Place a seeker missile in a hex, secretly: dropped by a ship (``by``) or by ``side`` before the game."""
+def place_seeker(battle: Battle, hexes: str | Sequence[str], side: str = "", by: str = "") -> Done:
+    """Place a seeker missile in a hex (or one in each of several; a hex named twice holds two: "There
+    is no limit to the number of seekers that can be placed in a hex"), secretly: dropped by a ship
+    (``by``, one marked off for each) at any time, or before the game starts by ``side`` (scenarios.placing)."""
     _advanced(battle, "seeker missiles")
+    hexes = _hexes(hexes)
     if by:
-        battle, side = _drop(battle, by, "S", "seeker missiles")
+        placed = _placed_from(battle, battle.ship(by))
+        battle, side = _drop(battle, by, "S", "seeker missiles", len(hexes))
     else:
-        _before_the_game(battle, side, "seeker missiles")
-    battle = attrs.evolve(battle, seekers=(*battle.seekers, Seeker(hex_, side)))
-    return noted(battle, f"{side} places a seeker missile in hex {hex_} (secret)" + (f", dropped by the {by}" if by else ""), rule=SEEKERS)
+        placed = _before_the_game(battle, side, "seeker missiles")
+    battle = attrs.evolve(battle, seekers=(*battle.seekers, *(Seeker(h, side) for h in hexes)))
+    what = f"a seeker missile in {_where(hexes)}" if len(hexes) == 1 else f"seeker missiles in {_where(hexes)}"
+    how = (f", from the {by}'s load" if placed else f", dropped by the {by}") if by else ""
+    return noted(battle, f"{side} places {what} (secret){how}", rule=f"{SEEKERS}; {placed}" if placed else SEEKERS)
 
 
 def _seeker(battle: Battle, hex_: str) -> Seeker:
@@ -218,7 +260,7 @@ def seeker_attack(
     """A ship entered the hex of an activated seeker: it detonates on the largest ship in its hex (any side's)."""
     _advanced(battle, "seeker missiles")
     if battle.step != "turn":
-        raise RefereeError("this is the repair turn: a seeker detonates as a ship enters its hex, in a game turn's movement (kh next)")
+        raise Refusal("this is the repair turn: a seeker detonates as a ship enters its hex, in a game turn's movement ({next})")
     seeker = _seeker(battle, hex_)
     if not seeker.active:
         raise RefereeError(f"the seeker in hex {hex_} is not activated: it detonates only once its side activates it")

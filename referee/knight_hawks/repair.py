@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee import dice
 from referee.dice import Roll
 from referee.errors import RefereeError
+from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship
 
 if TYPE_CHECKING:
@@ -212,7 +213,7 @@ def repair_in_battle(
             "'If the battle was fought using the Basic Rules, repairs cannot be made until after the battle' (The Second Sathar War, Repair)"
         )
     if battle.step != "repair":
-        raise RefereeError(f"repairs are made in the repair turn after every third game turn; this is turn {battle.turn} (kh next moves on)")
+        raise Refusal(f"repairs are made in the repair turn after every third game turn; this is turn {battle.turn} ({{next}})")
     ship = battle.ship(name)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is destroyed")

@@ -33,6 +33,7 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.knight_hawks.combat import MANUAL
+from referee.knight_hawks.inputs import Refusal
 
 if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
@@ -90,6 +91,47 @@ def scenario(battle: Battle) -> str:
         if found is not None and all(n in names for n in found[1]):
             return found[0]
     return ""
+
+
+DEFENDER_MINES = f"{MANUAL}, Advanced Game: New Advanced Game Weapons, Mines ('The defending player can place mines in a hex before the game starts')"
+STAND_MINES = f"{THE_STAND}, Setting Up ('The UPF player may also place mines and seeker missiles anywhere on the map')"
+CAMPAIGN_MINES = (
+    f"{CAMPAIGN_BOOK}, Special Combat Rules: Declaring Combat ('If the defender's ships include a minelayer, the defender may place all "
+    "of its mines and seeker missiles before the battle begins')"
+)
+
+
+@attrs.frozen
+class Placing:
+    """Who may place mines and seeker missiles before the game starts, and how."""
+
+    sides: tuple[str, ...]  # the sides that may
+    from_load: bool  # each comes off a ship's load (a campaign battle: its rosters go back to the campaign)
+    rule: str
+    why_not: str = ""  # no side may: why
+
+
+def placing(battle: Battle) -> Placing:
+    """Who places mines and seekers before the game (New Advanced Game Weapons: "The defending player
+    can place mines in a hex before the game starts"; seekers "are placed the same way mines are"):
+
+    - The Stand: the UPF ("The UPF player may also place mines and seeker missiles anywhere on the
+      map"); the book does not take them from the Z'Rak't Zoz's load, so they are not marked off.
+    - A campaign battle: the defender, the side attacked (the attacker is Player A: Declaring Combat,
+      "Whichever player declared the attack is the attacker, and moves first"), and only if its ships
+      include a minelayer: "all of its mines and seeker missiles", so each comes off the load of the
+      ship that carries it (the rosters go back into the campaign).
+    - Any other battle: the book's scenarios name no defender, so either side, as the referee knows it.
+    """
+    found = scenario(battle)
+    if found == "the-stand":
+        return Placing(("UPF",), False, STAND_MINES)
+    if found == "campaign":
+        defender = battle.sides[1]
+        if any(s.ship_class == "minelayer" for s in battle.afloat(defender)):
+            return Placing((defender,), True, CAMPAIGN_MINES)
+        return Placing((), True, CAMPAIGN_MINES, f"the {defender}'s ships include no minelayer: no mines or seekers are placed before the battle")
+    return Placing(battle.sides, False, DEFENDER_MINES)
 
 
 def _other(battle: Battle, side: str) -> str:
@@ -244,14 +286,12 @@ def may_move(battle: Battle, ship: Ship, speed: int, mr_used: int) -> tuple[str,
         return "", ""
     rule = f"{CLOSE_ESCORT}, Special Rule"
     if speed != ESCORT_SPEED:
-        raise RefereeError(
+        raise Refusal(
             f"the Megasaurus 'must travel in a straight line at a speed of {ESCORT_SPEED} hexes per turn until it has crossed the map' "
-            f"({rule}): give --speed {ESCORT_SPEED}, not {speed}; once across it leaves the map (kh leave Megasaurus)"
+            f"({rule}): {{speed}}, not {speed}; once across it leaves the map ({{leave_map}})", "speed", wanted=ESCORT_SPEED, ship="Megasaurus",
         )
     if mr_used and "navigation" not in ship.damaged:
-        raise RefereeError(
-            f"the Megasaurus 'must travel in a straight line' ({rule}): it makes no turns, so it uses 0 MR points, not {mr_used}"
-        )
+        raise Refusal(f"the Megasaurus 'must travel in a straight line' ({rule}): it makes no turns; {{mr}}, not {mr_used}", "mr", wanted=0)
     if mr_used:
         return "; the Megasaurus turns only as its navigation hit forces it (a reading: the damage overrides the special rule's straight line)", rule
     return f"; straight on at speed {ESCORT_SPEED}, as the special rule requires", rule

@@ -98,7 +98,7 @@ def _contact(battle: Battle, ship: Any) -> Contact:
 def line_sides(battle: Battle, entry: Entry) -> frozenset[str]:
     """Who may read a log line: both sides and the public view, or, for a line that tells what a
     player's paper holds, the side it belongs to (none found: the referee alone)."""
-    if entry.rule in SECRET_ORDNANCE and "(secret)" in entry.text:
+    if entry.rule.startswith(SECRET_ORDNANCE) and "(secret)" in entry.text:  # (placed before the game: the rule that let it follows)
         return frozenset(s for s in battle.sides if entry.text.startswith(f"{s} "))
     if entry.rule.startswith(PRIVATE_RULES):
         return frozenset(s.side for s in battle.ships if names(s.name, entry.text))

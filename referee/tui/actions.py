@@ -67,6 +67,9 @@ class Action(NamedTuple):
     # a second form that the first one's values call for ((its help, its fields); no fields: none), its values
     # added to the first's (a class's unknown Data Table cells); an action asking more rolls no dice
     more: Callable[[Values, Any, Tables], tuple[str, tuple[Field, ...]]] | None = None
+    # an action whose values are typed in a table of its own (a side's moves), not a form: the dialog made
+    # for the file's state (a RefereeError made instead: why not now); ``fields`` and ``build`` unused
+    dialog: Callable[[Any], Any] | None = None
 
 
 class Logged(Protocol):

@@ -176,6 +176,12 @@ class RefereeApp(App[None]):
     # ------------------------------------------------------------------ actions
 
     def open_action(self, action: Action) -> None:
+        if action.dialog is not None:  # typed in a table of its own, not a form
+            try:
+                self.push_screen(action.dialog(self.journal.state))
+            except RefereeError as error:
+                self.tell(str(error), "warning")
+            return
         self.uses_marks = bool(self.marked) and any(f.fill == "names" for f in action.fields)  # cleared once it is applied
         values = self.filled(action.fields)
         build: Callable[[Values], AnyStep] = lambda v: action.build(v, self.journal.state, self.tables)  # noqa: E731 - the state as it is when the form is run

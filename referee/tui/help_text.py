@@ -230,9 +230,11 @@ DIALOGS: Mapping[str, About] = {
         title="Welcome back",
     ),
     "ResultsDialog": About(
-        "The results of one battle fought on the table: a row for each ship that may have fought, prefilled from its roster. Enter (or "
-        "a key typed) edits the cell under the cursor in the line below; space turns a y/n cell; Ctrl+A enters every row as one action "
-        "(Ctrl+Z undoes it); Esc leaves, and what was typed is kept until it is entered. A ship left unchanged is not marked as having fought.",
+        "The results of one battle fought on the table: a row for each ship that may have fought, prefilled from its roster, filled in "
+        "as a spreadsheet is. Typing on a cell replaces its value; Enter keeps it and goes down (after Tab, to the column the row was "
+        "begun in), Tab keeps it and goes right (Shift+Tab left), an arrow keeps it and goes that way; F2 edits the value the cell has; "
+        "Esc drops what was typed; Delete empties a cell; space turns a y/n cell. Ctrl+A enters every row as one action (Ctrl+Z undoes "
+        "it); Esc leaves, and what was typed is kept until it is entered. A ship left unchanged is not marked as having fought.",
         (battles.COMBAT, battles.BREAKING_OFF, battles.DRONES),
         title="A battle's results",
     ),

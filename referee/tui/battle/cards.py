@@ -3,9 +3,12 @@ ship's line in the list and its roster card, and what comes next in the Sequence
 
 from __future__ import annotations
 
-from referee.knight_hawks.battle import Battle
-from referee.knight_hawks.movement import before_the_start, navigation_due
+from collections.abc import Sequence
+
+from referee.knight_hawks.battle import Battle, before_the_start
+from referee.knight_hawks.movement import navigation_due
 from referee.knight_hawks.repair import damaged_targets
+from referee.knight_hawks import scenarios
 from referee.knight_hawks.scenarios import standing, verdict
 from referee.knight_hawks.roster import FIRES, Ship
 from referee.tui.text import Part, bold, line
@@ -57,12 +60,30 @@ def status(ship: Ship, battle: Battle) -> str:
     return " ".join(found)
 
 
-LABELS = ("Ship", "Hull", "ADF", "MR", "Spd", "Now", "Side")
+LABELS = ("Ship", "Side", "Spd", "", "Hull", "ADF", "MR", "Now")
+LEFT_OUT = ("", "ADF", "MR", "Now", "Hull", "Side")  # the Ships list's columns left to the card first, where the list is narrow
 
 
 def ship_row(ship: Ship, battle: Battle) -> tuple[str, ...]:
     """The ship's line in the list (its card has the rest)."""
-    return (ship.name, hull_bar(ship), f"{ship.adf}/{ship.adf_start}", f"{ship.mr}/{ship.mr_start}", str(ship.speed), status(ship, battle), ship.side)
+    bar, _, hull = hull_bar(ship).partition(" ")
+    return (ship.name, ship.side, str(ship.speed), bar, hull, f"{ship.adf}/{ship.adf_start}", f"{ship.mr}/{ship.mr_start}", status(ship, battle))
+
+
+def fitting(labels: Sequence[str], rows: Sequence[Sequence[str]], width: int, left_out: Sequence[str]) -> list[int]:
+    """The columns of a list that fit in ``width`` cells whole (each drawn with a space either side),
+    leaving out those named in ``left_out``, in that order, until the rest fit: no column is cut
+    mid-word; what is left out is on the card beside the list."""
+    kept = list(range(len(labels)))
+
+    def wide() -> int:
+        return sum(max([len(labels[n]), *(len(row[n]) for row in rows)]) + 2 for n in kept)
+
+    for label in left_out:
+        if wide() <= width:
+            break
+        kept.remove(labels.index(label))
+    return kept
 
 
 def card(ship: Ship, battle: Battle) -> list[Part]:
@@ -147,7 +168,10 @@ def next_steps(battle: Battle) -> list[Part]:
     moves = f"to move: {', '.join(waiting[:2] if more else waiting)}{more}" if waiting else "all moved"
     lost = [s.name for s in battle.to_move if navigation_due(battle, s)]
     moves += f"; navigation roll first (v): {', '.join(lost)}" if lost else ""
-    moves = f"starting speeds (t), then {moves}" if before_the_start(battle) else moves
+    if before_the_start(battle):
+        placing = scenarios.placing(battle)
+        ordnance = f"{' or '.join(placing.sides)} mines (l) and seekers (p), " if battle.game == "advanced" and placing.sides and not placing.why_not else ""
+        moves = f"starting speeds (t), {ordnance}then {moves}"
     return [
         line(bold(f"Turn {battle.turn}, {moving}'s half"), f" · n ends it; next {after}"),
         f"1 move: screens (s), ordnance, ships (m); {moves}",

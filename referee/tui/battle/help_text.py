@@ -17,7 +17,7 @@ from referee.knight_hawks.odds import AUTOMATIC, DESTROYED, HULL_HITS
 from referee.knight_hawks.ordnance import NEW_WEAPONS, SEEKERS
 from referee.knight_hawks.rearm import FIGHTERS, SCOUTS
 from referee.knight_hawks.repair import RULE as REPAIRS
-from referee.knight_hawks.scenarios import CAMPAIGN_OVER
+from referee.knight_hawks.scenarios import CAMPAIGN_MINES, CAMPAIGN_OVER, STAND_MINES
 from referee.sathar_war.battles import DRONES
 from referee.tui.help_text import DICE, LOG, About, Key
 
@@ -25,31 +25,45 @@ MINES = f"{NEW_WEAPONS}, Mines"
 SCREENS_RULE = f"{MANUAL}, Advanced Game: New Advanced Game Defenses"
 DOCKING = f"{MANUAL}, Space Stations (docking); Fighters"
 
+NEXT = Key(
+    "The next half of the turn, from every battle screen: the other side's half, the repair turn after every third turn (Advanced), the "
+    "next turn. It asks first (y goes on) when it would pass over something the rules call for or that cannot be done once the half is "
+    "over: the set-up, a ship with no move recorded, an active seeker not moved, a ship not repaired in the repair turn, shots announced "
+    "and not fired (they go with the half). Fighters and assault scouts a complete game turn on board a base not attacked are rearmed as "
+    "the turn ends (logged).",
+    (SEQUENCE, FIGHTERS, SCOUTS), ("Sequence of Play", "rearm", "next half"),
+)
+
 SHIPS = About(
     "the turn and the half, what comes next in the Sequence of Play (movement, fire damage, defensive then offensive fire, the repair "
-    "turn after every third turn); both sides' ships with a hull bar, ADF, MR, speed and what they are doing (destroyed ones greyed); "
+    "turn after every third turn); both sides' ships with their side, speed and hull points, and where the list has room a hull bar, ADF, "
+    "MR and what they are doing (destroyed ones greyed; a column is left to the card rather than cut); "
     "the roster card of the ship under the cursor: hull, ADF, MR, DCR, weapons with ammunition and what fired this turn, defenses and "
     "the screen in use, damage and fires, docked, carried. Once the scenario's victory conditions say a side has won (or it is a draw), "
     "it says `OVER` with the verdict and the steps of play are refused: `c` closes a campaign battle, `Ctrl+Z` takes back the last step.",
     (SEQUENCE, f"{MANUAL}, Basic Game: Movement", HULL_HITS),
     {
-        "Move": Key("Players move the counters; this records the move and checks it: at most the ship's ADF in change of speed, at most its MR "
-                    "in turns, one turn a hex; a masking screen ends when the ship changes speed or turns.", (SPEED_RULE, TURNING, MASKING, HULL_HITS),
+        "Move": Key("Players move the counters; the table records the side's moves and checks each: its speed now and the turns it made are "
+                    "typed, the ADF points used (the change of speed) and the MR points (the turns) are worked out beside them: at most the "
+                    "ship's ADF in change of speed, at most its MR in turns, one turn a hex; a masking screen ends when the ship changes speed "
+                    "or turns. A blank speed leaves a ship to move later; Ctrl+A records the rest as one action.", (SPEED_RULE, TURNING, MASKING, HULL_HITS),
                     ("movement", "ADF", "MR")),
-        "Starting speed": Key(rules=(START_SPEED,)),
+        "Starting speeds": Key("Every ship with a speed of its own, both sides, in one table at the scenario's speed; Ctrl+A sets them as one "
+                               "action, a log line a side.", (START_SPEED,)),
         "Off the map": Key("A ship that left can no longer fire, be fired at, launch ICMs, dock, move or repair.",
                            (OFF_THE_MAP["basic"], OFF_THE_MAP["advanced"], BREAKING_OFF), ("breaking off combat", "escape")),
-        "Next": Key("Fighters and assault scouts a complete game turn on board a base not attacked are rearmed as the turn ends (logged).",
-                    (SEQUENCE, FIGHTERS, SCOUTS), ("Sequence of Play", "rearm")),
+        "Next": NEXT,
         "Fires": Key(rules=(FIRE_RULE,), topics=("electrical fire",)),
         "Screens": Key(rules=(MASKING, SCREENS_RULE), topics=("masking screen", "electron screen", "proton screen", "stasis screen")),
         "Dock": Key(rules=(DOCKING, DOCKED_RULE), topics=("docking",)),
         "Navigation": Key(rules=(NAVIGATION,), topics=("navigation hit",)),
         "Break apart": Key(rules=(HULL_HITS,), topics=("breaking apart",)),
         "Repair": Key(rules=(REPAIRS,), topics=("repair turn", "DCR")),
-        "Lay mines": Key("Secret: shown only by kh ships --secrets.", (MINES,), ("mines",)),
+        "Lay mines": Key("Secret (the player's view shows them to their side only). Placed by: the list offers who may place them now.",
+                         (MINES, STAND_MINES, CAMPAIGN_MINES), ("mines", "minelayer")),
         "Mines attack": Key(rules=(MINES,)),
-        "Place seeker": Key("Secret: shown only by kh ships --secrets.", (SEEKERS,), ("seeker missile",)),
+        "Place seekers": Key("Secret (the player's view shows them to their side only). Placed by: the list offers who may place them now.",
+                             (SEEKERS, STAND_MINES, CAMPAIGN_MINES), ("seeker missile",)),
         "Seeker": Key(rules=(SEEKERS,)),
         "Drone": Key(rules=(DRONES,), topics=("shatter drone",)),
         "close": Key("only a battle fought from a campaign (f on its Battles screen): asked first, every roster, loss and round of ammunition goes "
@@ -60,13 +74,15 @@ SHIPS = About(
 )
 
 FIRE = About(
-    "a side's shots, announced before any die is rolled, each with its chance to hit; beside the shot under the cursor, the exact odds "
+    "a side's shots, announced before any die is rolled, each with its target and chance to hit (its firer, weapon and report where "
+    "the list has room); beside the shot under the cursor, the shot in full and the exact odds "
     "of every shot at its target (the chance to hit with its parts, the hull damage, each Damage Table row, the hull points lost and the "
     "chance the target is destroyed). A shot the rules forbid (a torpedo out of its owner's phase, a docked ship's forward-firing weapon, "
     "a weapon fired twice in a half) is refused when it is announced.",
     (f"{MANUAL}, Combat: Aiming Weapons", f"{MANUAL}, Combat: Range Diffusion", f"{MANUAL}, Combat: Head-On Shots",
      f"{MANUAL}, Defenses: Interceptor Missiles", AUTOMATIC, DESTROYED),
     {
+        "next": NEXT,
         "announce": Key("firer, weapon and target are picked from lists of what may fire and be fired at; the ship launching ICMs from the ships "
                         "that may defend the target; their number, the range, head-on, evasion and gunnery typed as the map shows them.",
                         (f"{MANUAL}, Combat: Aiming Weapons", f"{MANUAL}, Combat: Range Diffusion", f"{MANUAL}, Combat: Head-On Shots",
@@ -81,4 +97,6 @@ FIRE = About(
     ("combat", "Damage Table"),
 )
 
-SCREENS: Mapping[str, About] = {"ships": SHIPS, "fire": FIRE, "dice": DICE, "log": LOG}
+SCREENS: Mapping[str, About] = {
+    "ships": SHIPS, "fire": FIRE, "dice": DICE._replace(keys={**DICE.keys, "next": NEXT}), "log": LOG._replace(keys={**LOG.keys, "next": NEXT}),
+}

@@ -4,7 +4,8 @@ their exact odds, then rolled as one volley). Dice & Tables and the Log are the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 from textual.containers import Horizontal, VerticalScroll
@@ -16,19 +17,51 @@ from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.odds import VolleyOdds
 from referee.knight_hawks.scenarios import verdict
-from referee.tui.actions import Values
+from referee.tui.actions import AnyStep, Values
 from referee.tui.battle import actions, cards
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.pages.dice import DicePage
 from referee.tui.pages.log import LogPage
+from referee.tui.dialogs import ConfirmDialog
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines, put
 
 
 class BattlePage(Page):
+    """What every battle screen shares: n ends the half (as a does the campaign's step on every
+    campaign screen), asked first when it passes over something the rules call for."""
+
+    BINDINGS = [Binding("n", "next", "Next")]
+
     @property
     def battle(self) -> Battle:
         return self.referee.journal.battle
+
+    def action_next(self) -> None:
+        """n: the next half of the turn (or the turn after the repair turn); the shots announced and
+        not fired go with the half. What it passes over (actions.skipped) is asked first: y goes on."""
+        if not self.playing():
+            return
+        battle = self.battle
+        said = actions.skipped(battle, len(self.referee.volley))
+        make: Callable[[], AnyStep] = lambda: actions.NEXT.build({}, self.battle, self.referee.tables)  # noqa: E731 - the state as it is when it runs
+        try:
+            make()(random.Random(), {})  # refused (a fire to roll first): said at once, nothing asked
+        except RefereeError as error:
+            self.referee.tell(str(error), "warning")
+            return
+        if not said:
+            self.go_next(make)
+            return
+        question = actions.next_question(battle, len(self.referee.volley))
+        text = lines([f"• {s}" for s in said])
+        self.referee.push_screen(ConfirmDialog(question, text, lambda: self.go_next(make)))
+
+    def go_next(self, make: Callable[[], AnyStep]) -> None:
+        try:
+            self.referee.start("Next", make, then=self.referee.volley.clear)
+        except RefereeError as error:
+            self.referee.tell(str(error), "warning")
 
     def playing(self) -> bool:
         """Whether the battle goes on; once a side has won (or it is a draw) the steps of play are
@@ -41,7 +74,9 @@ class BattlePage(Page):
         return False
 
     def action_act(self, number: int) -> None:
-        if self.playing():
+        if self.ACTIONS[number] == actions.NEXT:
+            self.action_next()
+        elif self.playing():
             super().action_act(number)
 
 
@@ -67,8 +102,11 @@ class ShipsPage(BattlePage):
         put(self.query_one("#next", Static), lines([cards.outcome(battle), *cards.next_steps(battle)]))
         rows = [(s.name, cards.ship_row(s, battle)) for side in battle.sides for s in battle.ships if s.side == side]
         gone = frozenset(s.name for s in battle.ships if s.destroyed or battle.escape(s.name) is not None)
-        self.query_one("#roster", Rows).show(rows, self.referee.ship, dim=gone)
+        show_fitting(self.query_one("#roster", Rows), cards.LABELS, rows, cards.LEFT_OUT, self.referee.ship, gone)
         self.show_card()
+
+    def on_resize(self) -> None:
+        self.draw()  # (the list's columns are chosen for its width)
 
     def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
         self.referee.ship = event.key
@@ -90,6 +128,7 @@ class ShipsPage(BattlePage):
         self.referee.close_battle()
 
 
+VOLLEY = ("#", "Firer", "Weapon", "Target", "Hit", "Report")
 ANNOUNCE = "announce a shot: firer, weapon and target from lists; the range, head-on, ICMs, evasion and gunnery as on the map"
 
 
@@ -112,7 +151,7 @@ class FirePage(BattlePage):
     def body(self) -> Iterable[Widget]:
         yield Static(id="order", classes="panel")
         with Horizontal():
-            yield Rows("#", "Firer", "Weapon", "Target", "Hit", "Report", id="volley")
+            yield Rows(*VOLLEY, id="volley")
             with VerticalScroll(classes="side wide"):
                 yield Static(id="odds")
 
@@ -137,8 +176,11 @@ class FirePage(BattlePage):
                 hit = "?"
             rows.append((str(number), (str(number), shot.firer, shot.weapon, shot.target, hit, shot.shown())))
         table = self.query_one("#volley", Rows)
-        table.show(rows)
+        show_fitting(table, VOLLEY, rows, ("Report", "Firer", "Weapon"))
         self.show_odds(table.key)
+
+    def on_resize(self) -> None:
+        self.draw()  # (the list's columns are chosen for its width)
 
     def on_rows_highlighted(self, event: Rows.Highlighted) -> None:
         self.show_odds(event.key)
@@ -148,19 +190,20 @@ class FirePage(BattlePage):
         if not key:
             panel.update("no shot announced: a announces one")
             return
-        target = self.shots[int(key) - 1].target
+        shot = self.shots[int(key) - 1]
+        said = ", ".join(s for s in (f"shot {key}: the {shot.firer}'s {shot.weapon} at the {shot.target}", shot.shown()) if s)
         try:
-            found = actions.odds(self.battle, self.referee.tables, self.shots, target)
+            found = actions.odds(self.battle, self.referee.tables, self.shots, shot.target)
         except RefereeError as error:
-            panel.update(line(str(error)))
+            panel.update(lines([said, actions.said(error)]))
             return
-        panel.update(lines(odds_text(found)))
+        panel.update(lines([said, *odds_text(found)]))
 
     def action_announce(self) -> None:
         if not self.playing():
             return
         values = {"firer": self.referee.ship}
-        self.referee.open_form("Announce", ANNOUNCE, actions.FIRE_FIELDS, values, lambda v: actions.volley(self.battle, self.referee.tables, []), take=self.take)
+        self.referee.open_form("Announce", ANNOUNCE, actions.fire_fields(self.shots, self.referee.tables), values, lambda v: actions.volley(self.battle, self.referee.tables, []), take=self.take)
 
     def take(self, values: Values) -> None:
         shot = actions.announce(values, self.battle, self.referee.tables)
@@ -190,6 +233,18 @@ class FirePage(BattlePage):
             self.referee.tell(str(error), "warning")
 
 
+def show_fitting(
+    rows: Rows, labels: Sequence[str], found: Sequence[tuple[str, Sequence[str]]], left_out: Sequence[str], keep: str = "", dim: frozenset[str] = frozenset(),
+) -> None:
+    """Show a list with the columns that fit its width whole (cards.fitting); the rest is on the card."""
+    width = rows.size.width - 2  # (its vertical scroll bar)
+    kept = cards.fitting(labels, [cells for _, cells in found], width, left_out) if width > 0 else list(range(len(labels)))
+    shown = tuple(labels[n] for n in kept)
+    if rows.labels != shown:
+        rows.columns(*shown)
+    rows.show([(key, [cells[n] for n in kept]) for key, cells in found], keep, dim=dim)
+
+
 def percent(chance: Fraction) -> str:
     return f"{float(chance):.1%}"
 
@@ -214,4 +269,12 @@ def odds_text(found: VolleyOdds) -> Sequence[Part]:
     return said
 
 
-PAGES: Sequence[type[Page]] = (ShipsPage, FirePage, DicePage, LogPage)
+class BattleDicePage(DicePage, BattlePage):
+    """Dice & Tables, as for a campaign, with the battle's n."""
+
+
+class BattleLogPage(LogPage, BattlePage):
+    """The Log, as for a campaign, with the battle's n."""
+
+
+PAGES: Sequence[type[Page]] = (ShipsPage, FirePage, BattleDicePage, BattleLogPage)
