@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/undo_speed.py
 	$(BIN)/python benchmarks/view_speed.py
 	$(BIN)/python benchmarks/paper_speed.py
+	$(BIN)/python benchmarks/game_day.py
 	$(BIN)/python benchmarks/war_speed.py --seed $(WAR_SEED)
 
 # The generated war of issue 21 (benchmarks/war.py): its files at day 60 and at the war's end, as

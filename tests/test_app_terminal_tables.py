@@ -5,7 +5,6 @@ speeds (t) and a side's moves (m). Every value lands in the cell it was typed in
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,18 +14,9 @@ from referee.knight_hawks import battle_file
 from referee.sathar_war import campaign_file
 from tests.test_app import TABLES, saved
 from tests.test_app_results import declared
-from tests.test_app_terminal import REFEREE, TMUX, Terminal, with_home
+from tests.test_app_terminal import REFEREE, TMUX, Terminal, terminal, with_home  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed: the app cannot be run in a real terminal")
-
-
-@pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[Terminal]:
-    term = Terminal(tmp_path)
-    try:
-        yield term
-    finally:
-        term.close()
 
 
 def play(terminal: Terminal, home: Path, what: str) -> None:
