@@ -161,7 +161,7 @@ def test_strike_force_nova_is_placed_by_the_table() -> None:
 
 
 def test_shatter_drones_are_two_frigates_of_a_side_chosen_before_the_first_turn() -> None:
-    with pytest.raises(RefereeError, match="does not use the optional shatter drone rule"):
+    with pytest.raises(RefereeError, match="does not use the optional Shatter Drones rule"):
         setup.choose_drones(war(), "Sathar", ["Sathar Frigate 1", "Sathar Frigate 2"])
     campaign = war(shatter_drones=True)
     campaign = setup.choose_drones(campaign, "Sathar", ["Sathar Frigate 1", "Sathar Frigate 2"]).campaign

@@ -194,7 +194,7 @@ def may_be_drone(unit: Unit, side: str) -> bool:
 def choose_drones(campaign: Campaign, side: str, names: Sequence[str]) -> Done:
     """Two frigates of a side become shatter drones, before the first turn (the optional rule)."""
     if not campaign.shatter_drones:
-        raise RefereeError("this campaign does not use the optional shatter drone rule (start it with --shatter-drones)")
+        raise RefereeError("this campaign does not use the optional Shatter Drones rule (a war begun with it: the New war form's Shatter Drones, or campaign new --shatter-drones)")
     if campaign.step != "setup":
         raise RefereeError(f"shatter drones are chosen before the first turn ({DRONES})")
     units = [campaign.unit(n) for n in names]
