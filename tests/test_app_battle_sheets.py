@@ -34,7 +34,7 @@ def test_every_starting_speed_in_one_table_entered_as_one_action(tmp_path: Path)
         assert list(sheet.rows) == [*SATHAR, *UPF]
         assert {r["speed"] for r in sheet.rows.values()} == {"0"}
         speeds = ["2", "3", "3", "3", "2", "1", "5", "5", "6", "6"]
-        burst(app, *[k for s in speeds for k in (*s, "enter")], "ctrl+a")
+        await burst(app, pilot, *[k for s in speeds for k in (*s, "enter")], "ctrl+a")
         await pilot.pause()
         assert not isinstance(app.screen, SpeedsSheet)
         battle = app.journal.battle
@@ -74,7 +74,7 @@ def test_a_sides_moves_in_one_table_the_points_worked_out_and_checked(tmp_path: 
         assert isinstance(sheet, MovesSheet), sheet
         assert list(sheet.rows) == SATHAR
         table = sheet.query_one(DataTable)
-        burst(app, "delete", "down", *"5", "tab", "2", "enter", "down", "down", *"5", "tab", "0", "enter")
+        await burst(app, pilot, "delete", "down", *"5", "tab", "2", "enter", "down", "down", *"5", "tab", "0", "enter")
         await pilot.pause()
         assert [sheet.rows["Bludgeon"][k] for k in ("speed", "turns", "adf_used", "mr_used", "check")] == ["5", "2", "2 of 3", "2 of 3", "ok"]
         assert [sheet.rows["Carrion"][k] for k in ("adf_used", "check")] == ["3 of 2", "no"]
@@ -86,7 +86,7 @@ def test_a_sides_moves_in_one_table_the_points_worked_out_and_checked(tmp_path: 
         await pilot.pause()
         assert isinstance(app.screen, MovesSheet)
         assert "the Carrion's row: the Carrion had speed 2" in str(sheet.query_one("#error-cell", Static).content)
-        burst(app, "4", "enter", "ctrl+a")
+        await burst(app, pilot, "4", "enter", "ctrl+a")
         await pilot.pause()
         assert not isinstance(app.screen, MovesSheet)
         battle = app.journal.battle
@@ -115,7 +115,7 @@ def test_an_evaders_row_asks_its_turns_in_the_apps_words(tmp_path: Path) -> None
         assert isinstance(sheet, MovesSheet)
         assert sheet.rows["Bludgeon"]["turns"] == "3"
         sheet.query_one(DataTable).move_cursor(row=1, column=3)
-        burst(app, "1", "enter", "up")
+        await burst(app, pilot, "1", "enter", "up")
         await pilot.pause()
         what = str(sheet.query_one("#note", Static).content)
         assert "Turns: give 3, not 1" in what and "--mr" not in what, what

@@ -5,6 +5,7 @@ eight UPF ships and Kawdl-Kit Station defend (Advanced Rules: 14 ships, the char
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -137,9 +138,11 @@ def test_the_table_of_the_days_second_battle_enters_its_results_under_its_own_ru
     assert [f.entered for f in after.fights] == [False, True]
 
 
-def burst(app: RefereeApp, *keys: str) -> None:
+async def burst(app: RefereeApp, pilot: Pilot[None], *keys: str) -> None:
     """Keys sent in one burst, as a quick typist or a paste sends them: every key is queued before
-    the app handles the first (Pilot.press waits for the app to settle after each key)."""
+    the app handles the first (Pilot.press waits for the app to settle after each key); then
+    waited for until the app has handed on every key (referee.tui.typed) and settled: a busy
+    machine makes the pilot's wait for idle alone end too soon."""
     import unicodedata
 
     from textual import events
@@ -157,6 +160,9 @@ def burst(app: RefereeApp, *keys: str) -> None:
         event = events.Key(key, char)
         event.set_sender(app)
         driver.send_message(event)
+    while app.typed.waiting or app.typed.feeder is not None:
+        await asyncio.sleep(0.01)
+    await pilot.pause()
 
 
 def test_a_value_typed_in_one_burst_lands_in_the_cell_it_was_typed_in(tmp_path: Path) -> None:
@@ -167,7 +173,7 @@ def test_a_value_typed_in_one_burst_lands_in_the_cell_it_was_typed_in(tmp_path: 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         dialog = await open_table(app, pilot)
         await go_to(pilot, dialog, "TF Prenglar Destroyer 1", "spent")
-        burst(app, *"T=2", "enter", *"ICM=1", "enter")
+        await burst(app, pilot, *"T=2", "enter", *"ICM=1", "enter")
         await pilot.pause()
         await pilot.pause()
         assert dialog.rows["TF Prenglar Destroyer 1"]["spent"] == "T=2"
@@ -188,14 +194,14 @@ def test_the_keys_are_a_spreadsheets_enter_keeps_and_goes_down_tab_right_f2_edit
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         dialog = await open_table(app, pilot)
         table = dialog.query_one(DataTable)
-        burst(app, *"30", "tab", "2", "tab", "1", "enter")  # Sathar Destroyer 1: hull 30, ADF 2, MR 1; then the next row's hull
+        await burst(app, pilot, *"30", "tab", "2", "tab", "1", "enter")  # Sathar Destroyer 1: hull 30, ADF 2, MR 1; then the next row's hull
         await pilot.pause()
         assert [dialog.rows["Sathar Destroyer 1"][k] for k in ("hull", "adf", "mr")] == ["30", "2", "1"]
         assert table.cursor_coordinate == (1, 1)
-        burst(app, "enter", "f2", "backspace", "enter")  # Enter alone goes down; F2 edits the 50: 5
+        await burst(app, pilot, "enter", "f2", "backspace", "enter")  # Enter alone goes down; F2 edits the 50: 5
         await pilot.pause()
         assert dialog.rows["Sathar Destroyer 2"]["hull"] == "50" and dialog.rows["Sathar Destroyer 3"]["hull"] == "5"
-        burst(app, "up", *"12", "escape", "right", "right", "right", "delete")  # 12 dropped; the DCR emptied: the roster's kept
+        await burst(app, pilot, "up", *"12", "escape", "right", "right", "right", "delete")  # 12 dropped; the DCR emptied: the roster's kept
         await pilot.pause()
         assert dialog.rows["Sathar Destroyer 3"]["hull"] == "5" and dialog.rows["Sathar Destroyer 3"]["dcr"] == "75"
         assert "Enter: keep ↓" in str(dialog.query_one(".keys").content)
