@@ -64,14 +64,28 @@ class Typed:
     async def settled(self) -> None:
         """Wait until the app and the screen on view (with every widget on it) have nothing left to
         handle and nothing new was built or shown meanwhile: the key is done with, and what it
-        opened is on view with the focus where it goes."""
+        opened is on view with the focus where it goes. Each round waits on the app, the widgets
+        the key goes through (the focused one and those holding it) and every widget with a
+        message waiting; the others have nothing to do (waking them all cost a cursor move a third
+        more time)."""
         deadline = monotonic() + PATIENCE
         while monotonic() < deadline:
             before = self.pumps()
-            await self.round(before)
+            waited = {id(p): p for p in (*self.keyed(), *(p for p in before if p.message_queue_size))}
+            await self.round(list(waited.values()))
             after = self.pumps()
             if after == before and not any(p.message_queue_size for p in after) and not self.passing:
                 return
+
+    def keyed(self) -> list[MessagePump]:
+        """The app and the widgets a key goes through: the focused one and those holding it, up to its screen."""
+        app = self.app
+        try:
+            screen = app.screen
+        except Exception:  # noqa: BLE001 - no screen yet, or the app is closing
+            return [app]
+        focused = screen.focused
+        return [app, *(focused.ancestors_with_self if focused is not None else [screen])]
 
     def pumps(self) -> list[MessagePump]:
         app = self.app
