@@ -31,7 +31,7 @@ def test_a_move_toward_a_far_system_takes_the_first_route_of_the_way_and_says_th
     campaign = move(started(), ["TF Prenglar Frigate 1"], toward="Dramune")
     frigate = campaign.unit("TF Prenglar Frigate 1")
     assert frigate.place == Place("Prenglar - Cassidine", box=1, toward="Cassidine")
-    assert "bound for Dramune by Cassidine: 14 more days at 1 box a day" in campaign.log[-2].text  # 8 on this route + 6 (the last line: it leaves its fleet)
+    assert "bound for Dramune by Cassidine: 14 more days at 1 box a day" in campaign.log[-1].text  # 8 on this route + 6 (the line before: it leaves its fleet)
 
 
 def test_ships_before_their_jump_turn_back_when_that_is_the_shorter_way() -> None:

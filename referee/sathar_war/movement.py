@@ -170,7 +170,7 @@ def _move_together(
     left = campaign.leaving(units)
     if left:
         changed = [u._replace(fleet="") if u.name in left else u for u in changed]
-        entries.append(campaign.entry(f"{', '.join(sorted(left))} leave their fleet: the rest of it stays (a fleet's ships are together)", rule=TRANSIT))
+        entries.insert(0, campaign.entry(f"{listed(sorted(left))} leave their fleet: the rest of it stays (a fleet's ships are together)", rule=TRANSIT))  # (first: the move's line, last, says where they are bound)
     campaign = _carry(campaign.with_units(changed), changed)
     if lost:
         campaign = lose(campaign, [u for u in changed if u.name in lost], "misjump")
@@ -230,6 +230,7 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
     if stray and (stray != [""] or len(going) > 1):
         raise RefereeError(f"rolls given for {', '.join(stray) or 'no ship'}: give each roll as NAME=ROLL, naming a ship of a group going on today ({', '.join(k.units[0].name for k in going)})")
     entries: list[Entry] = []
+    went: list[Standing] = []
     for journey in kept:
         why = journey.why_not
         if not why:
@@ -244,13 +245,21 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
             else:
                 campaign = result.campaign
                 entries += result.entries
+                went.append(journey)
                 continue
         line = campaign.entry(f"{_names(journey.units)} keep their journey to {journey.bound} but do not go on today: {why}", rule=STANDING)
         campaign = campaign.logged(line)
         entries.append(line)
-    if all(e.rule == STANDING for e in entries):
+    if not went:
         raise RefereeError(f"no journey goes on today: {'; '.join(e.text for e in entries)}")
-    return Done(campaign, tuple(entries))
+    if len(kept) == 1:
+        return Done(campaign, tuple(entries))  # (its move's line says it all)
+    here = {u.name: u for u in campaign.units}
+    arrived = [name for journey in went for name in journey.names if not here[name].bound and here[name].active]
+    kept_back = len(kept) - len(went)
+    summed = f"the {side} journeys: {len(went)} of {len(kept)} went on" + (f", {listed(arrived)} arrived" if arrived else "") + (f"; {kept_back} did not go on today (the Log says why)" if kept_back else "")
+    line = campaign.entry(summed, rule=STANDING)
+    return Done(campaign.logged(line), (*entries, line))
 
 
 def stop(campaign: Campaign, names: Sequence[str]) -> Done:
