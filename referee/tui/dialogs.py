@@ -231,7 +231,7 @@ class FormDialog(Dialog):
             if self.preview is not None:
                 yield Static("", id="preview")
             yield Static("", id="error-form", classes="error")
-            yield Label("Enter: go (in a list: open it)   Ctrl+A: go   Esc: cancel   Tab: next field", classes="keys")
+            yield Label("Enter: go (a list: open it)  Ctrl+A: go  Esc: cancel  Tab: next field", classes="keys")  # (whole in a form 76 wide)
 
     def on_mount(self) -> None:
         self.choose(0, self.values)
