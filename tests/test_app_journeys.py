@@ -15,12 +15,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from referee.sathar_war import movement, turn, victory
+from referee.sathar_war import movement, victory
 from referee.sathar_war.campaign import Allowance, Campaign, Place
 from referee.tui.app import RefereeApp
 from referee.tui.choice import Choice
 from referee.tui.dialogs import ConfirmDialog, FormDialog
-from tests.test_app import TABLES, drive, fill_in, load, saved, text, war_day_two
+from tests.test_app import TABLES, drive, fill_in, saved, text, war_day_two
 
 FRIGATE = "TF Prenglar Frigate 2"  # at Morgaine's World, Prenglar, in TF Prenglar
 
@@ -164,8 +164,10 @@ def test_replace_at_lists_only_the_stations_that_take_the_ship(tmp_path: Path) -
         await pilot.pause()
         assert [v for _, v in form.query_one("#field-at", Choice).options] == ["Fortress Gollwin"]
 
+        await fill_in(app, pilot, ship="TF Prenglar Frigate 1", at="Fortress Gollwin")
+        assert app.journal.campaign.unit("TF Prenglar Frigate 1").active
+
     drive(path, scenario)
-    assert turn.takes(owed[0], load(tmp_path / "war.toml").unit("TF Prenglar Frigate 1"))
 
 
 def test_k_on_repairs_docks_the_ship_at_the_centre_its_line_names(tmp_path: Path) -> None:
@@ -210,7 +212,7 @@ def test_s_on_forces_stops_a_journey(tmp_path: Path) -> None:
         await pilot.press("ctrl+a")
         await pilot.pause()
         assert app.journal.campaign.unit(FRIGATE).bound == ""
-        assert "stop their journey to Dramune" in text(app, "#said")
+        assert "stops its journey to Dramune" in text(app, "#said")
 
     drive(path, scenario)
 
@@ -251,7 +253,45 @@ def test_dock_lists_the_ships_that_may_dock_where_the_ship_chosen_is(tmp_path: P
         assert isinstance(form, FormDialog)
         listed = [value for _, value in form.options["names"]]
         campaign = app.journal.campaign
-        assert FRIGATE in listed and all(campaign.unit(n).place == Place("Prenglar", "Morgaine's World") for n in listed if n in {u.name for u in campaign.units})
-        assert not any(n.startswith("TF Cassidine") for n in listed)
+        ships = [u for u in campaign.named(listed)]  # (a fleet's name: all its ships)
+        assert FRIGATE in listed and ships and all(u.place == Place("Prenglar", "Morgaine's World") for u in ships)
+        assert not any(u.name.startswith("TF Cassidine") for u in ships)
+
+    drive(path, scenario)
+
+
+def test_move_with_no_way_chosen_offers_no_planet_and_goes_nowhere_unasked(tmp_path: Path) -> None:
+    """In Prenglar (two planets), Move with Toward blank: no planet is chosen for the ships, and
+    Ctrl+A is refused, saying where to; nothing moves."""
+    path = saved(tmp_path / "war.toml", upf_move())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        form = await open_move(app, pilot, FRIGATE)
+        assert form.query_one("#field-toward", Choice).value == "" and form.query_one("#field-planet", Choice).value == ""
+        await pilot.press("ctrl+a")
+        await pilot.pause()
+        assert app.screen is form and "say where to" in text(app, "#error-form")
+        assert app.journal.campaign.unit(FRIGATE).place == Place("Prenglar", "Morgaine's World")
+
+    drive(path, scenario)
+
+
+def test_turning_back_a_risk_jump_the_form_offers_one_box_a_day(tmp_path: Path) -> None:
+    """The TF Cassidine Battleship risk-jumps at 2 toward Dramune, before its jump: Toward Dramune
+    offers 2 only; Toward Cassidine (turning back) 1 only, and the move is taken."""
+    path = saved(tmp_path / "war.toml", upf_move())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        form = await open_move(app, pilot, "TF Cassidine Battleship")
+        toward, rate = form.query_one("#field-toward", Choice), form.query_one("#field-rate", Choice)
+        toward.value = "Dramune"
+        await pilot.pause()
+        assert [v for _, v in rate.options] == ["2"]
+        toward.value = "Cassidine"
+        await pilot.pause()
+        assert [v for _, v in rate.options] == ["1"] and rate.value == "1"
+        await pilot.press("ctrl+a")
+        await pilot.pause()
+        assert app.journal.campaign.unit("TF Cassidine Battleship").place.turned  # type: ignore[union-attr]
 
     drive(path, scenario)

@@ -70,9 +70,9 @@ def test_a_new_move_changes_the_journey_and_stop_ends_it_coasting_in_its_box() -
     assert (frigate.bound, frigate.bound_planet) == ("Cassidine", "")
     done = movement.stop(campaign, [FRIGATE])
     assert done.campaign.unit(FRIGATE).bound == ""
-    assert done.entries[0].text == f"{FRIGATE} stop their journey to Cassidine: they stay in box 2 of 8 from Prenglar to Cassidine (accelerating), coasting at their speed until a move is ordered"
+    assert done.entries[0].text == f"{FRIGATE} stops its journey to Cassidine: it stays in box 2 of 8 from Prenglar to Cassidine (accelerating), coasting at its speed until a move is ordered"
     assert "coast" in done.entries[0].rule
-    with pytest.raises(RefereeError, match="keep no journey"):
+    with pytest.raises(RefereeError, match="keeps no journey"):
         movement.stop(done.campaign, [FRIGATE])
 
 
@@ -100,8 +100,8 @@ def test_a_group_that_may_not_go_on_keeps_its_journey_and_the_log_says_why() -> 
     campaign = campaign.with_units([hurt._replace(roster=hurt.roster._replace(hull=hurt.roster.hull - 1))])
     done = movement.carry_on(at_step(campaign, "upf-move"), TABLES)
     texts = [e.text for e in done.entries]
-    assert any(t.startswith(f"{FRIGATE} keep their journey to Dramune but do not go on today: a ship with unrepaired hull damage") for t in texts), texts
-    assert texts[-1] == "the UPF journeys: 1 of 2 went on; 1 did not go on today (the Log says why)"  # (the message line's: several journeys)
+    assert any(t.startswith(f"{FRIGATE} keeps its journey to Dramune but does not go on today: a ship with unrepaired hull damage") for t in texts), texts
+    assert texts[-1] == "the UPF journeys: 1 of 2 go on; 1 does not go on today (the Log says why)"  # (the message line's: several journeys)
     assert done.campaign.unit(FRIGATE).place == hurt.place and done.campaign.unit(FRIGATE).bound == "Dramune"
     assert done.campaign.unit("TF Prenglar Frigate 2").place == Place("Prenglar - Cassidine", box=2, toward="Cassidine")
 
@@ -161,3 +161,62 @@ def test_toward_the_system_they_are_in_is_a_move_to_its_other_planet() -> None:
     assert campaign.unit(FRIGATE).place == Place("Prenglar", "Gran Quivera")
     with pytest.raises(RefereeError, match="are in Prenglar already: name the planet"):
         move(started(), [FRIGATE], toward="Prenglar")
+
+
+def test_a_journey_from_a_transit_box_goes_the_way_its_log_line_promised() -> None:
+    """A frigate bound for Dramune in box 7 of Prenglar - Cassidine, heading for Prenglar (not yet
+    jumped): the way of fewest days turns back to Cassidine (2 days) and on by Dramune - Cassidine
+    (6): 8 days. Each day's line says so, and the journey takes those 8 days."""
+    campaign = at_step(started(), "upf-move")
+    frigate = campaign.unit(FRIGATE)
+    campaign = campaign.with_units([frigate._replace(fleet="", place=Place("Prenglar - Cassidine", box=7, toward="Prenglar"), bound="Dramune")])
+    assert movement.journeys(campaign, "UPF", campaign.unit(FRIGATE).place, 1)["Dramune"].days == 8
+    done = movement.carry_on(campaign, TABLES)
+    assert done.campaign.unit(FRIGATE).place == Place("Prenglar - Cassidine", box=8, toward="Cassidine", turned=True)
+    assert "bound for Dramune by Cassidine: 7 more days" in done.entries[-1].text
+    campaign, days = done.campaign, 1
+    while campaign.unit(FRIGATE).bound:
+        campaign, days = upf_day(campaign), days + 1
+    assert days == 8 and campaign.unit(FRIGATE).place is not None and campaign.unit(FRIGATE).place.where == "Dramune"
+
+
+def test_a_journey_ordered_again_without_a_rate_keeps_its_rate_and_says_it_true() -> None:
+    """Bound for Dramune at two boxes a day, at Cassidine; the move ordered again toward Dramune with
+    no rate goes on at 2 (the journey's), as its line says: boxes 5 and 4 of Dramune - Cassidine
+    (numbered from Dramune), then 3 and 2 (the jump box stops the day), then 1 and Dramune: 2 more days."""
+    campaign = move(started(), [FRIGATE], toward="Dramune", rate=2)
+    while campaign.unit(FRIGATE).place.on_route:  # type: ignore[union-attr]
+        campaign = movement.carry_on(at_step(campaign, "upf-move"), TABLES, rolled={FRIGATE: "10"}).campaign
+    done = movement.move(at_step(campaign, "upf-move"), TABLES, [FRIGATE], "Dramune")
+    assert done.campaign.unit(FRIGATE).place == Place("Dramune - Cassidine", box=4, toward="Dramune", rate=2)
+    assert "bound for Dramune: 2 more days at 2 boxes a day" in done.entries[-1].text
+
+
+def test_breaking_off_and_joining_a_fleet_end_a_journey_kept() -> None:
+    from referee.sathar_war import battles
+
+    campaign = bound_for_dramune()
+    campaign = put(campaign, [FRIGATE], Place("Cassidine", "Triad"))._replace(step="sathar-attacks")
+    joined = fleets.join(campaign, "Task Force Cassidine", [FRIGATE])
+    assert joined.campaign.unit(FRIGATE).bound == "" and "(the journey they kept ends: the fleet keeps none)" in joined.entries[-1].text
+    sathar = put(campaign, ["Sathar Destroyer 1"], Place("Cassidine", "Triad"))
+    fight = battles.declare(sathar, TABLES, "Cassidine", "Triad", (), "").campaign
+    escaped = battles.record(fight, FRIGATE, battles.Outcome(escaped="Prenglar"))
+    assert escaped.campaign.unit(FRIGATE).bound == "" and escaped.campaign.unit(FRIGATE).place.on_route  # type: ignore[union-attr]
+
+
+def test_a_militia_ship_takes_no_journey_beyond_the_systems_next_to_its_home() -> None:
+    campaign = at_step(started(), "upf-move")
+    militia = next(u for u in campaign.units if u.militia and u.active and u.place is not None and u.place.where == "White Light")
+    with pytest.raises(RefereeError, match="may go only to a system next to its home system White Light.*not on to K'aken-Kar"):
+        movement.move(campaign, TABLES, [militia.name], "K'aken-Kar")
+
+
+def test_the_rates_offered_follow_the_way_chosen() -> None:
+    """Risk-jumping at 2 in box 2 toward Cassidine: on toward Cassidine, 2 only (the rate set out at,
+    until the jump); back to Prenglar, 1 only (turning back decelerates at one box a day)."""
+    campaign = move(started(), [FRIGATE], toward="Cassidine", rate=2)
+    campaign = at_step(campaign, "upf-move")
+    frigate = [campaign.unit(FRIGATE)]
+    assert movement.rates(campaign, frigate, "Cassidine") == [2]
+    assert movement.rates(campaign, frigate, "Prenglar") == [1]

@@ -105,3 +105,13 @@ def test_roll_for_me_typed_after_a_roll_keeps_the_roll_typed(terminal: Terminal,
     rolls = [roll for entry in campaign_file.read(path, tables.load()).log if entry.day == 60 for roll in entry.rolls if "replacement" in roll]
     assert len(rolls) > 2 and "entered at the table = 35" in rolls[0], rolls
     assert not any("entered at the table" in roll for roll in rolls[1:]), rolls
+
+
+def test_keys_typed_after_ctrl_q_do_not_hold_the_app_open(terminal: Terminal, tmp_path: Path) -> None:
+    """Ctrl+Q, then twenty keys in the same burst: the app ends at once (each key held for a screen
+    that never comes kept it open two seconds a key)."""
+    path = war(tmp_path)
+    start(terminal, tmp_path, path)
+
+    terminal.tmux("send-keys", "-t", terminal.session, "C-q", ";", "send-keys", "-t", terminal.session, "-l", "x" * 20)
+    assert terminal.wait_for_exit(seconds=5) == 0, terminal.everything()

@@ -87,7 +87,7 @@ def test_a_commands_action_is_undone_in_the_app_and_the_apps_by_the_command(tmp_
     assert path.read_bytes() == start
 
 
-def test_the_app_says_which_ships_on_one_line_summing_up_the_rest(tmp_path: Path) -> None:
+def test_the_app_says_which_ships_in_the_message_lines_two_lines_summing_up_the_rest_only_past_them(tmp_path: Path) -> None:
     path = bundled(tmp_path / "war.toml")
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
@@ -96,8 +96,8 @@ def test_the_app_says_which_ships_on_one_line_summing_up_the_rest(tmp_path: Path
         await pilot.press("ctrl+z")
         await pilot.pause()
         said = text(app, "#said")
-        assert said == "undone: Place - Sathar Frigate 1-8 and 22 more (to Prenglar Start Circle)", said
-        assert app.query_one("#said").region.height == 2 and len(said) <= 78  # (one line of the two the messages have)
+        assert said == "undone: Place - Sathar Frigate 1-8, Sathar Destroyer 1-15, Sathar Light Cruiser 1-7 (to Prenglar Start Circle)", said
+        assert app.query_one("#said").region.height == 2 and len(said) <= 2 * 78
 
     drive(path, scenario)
 

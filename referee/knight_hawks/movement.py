@@ -440,7 +440,7 @@ def leave_map(battle: Battle, name: str, toward: str = "") -> Done:
     if campaign:
         rules.append(BREAKING_OFF)
         text += f"; it breaks off and escapes to a transit box toward {toward}, placed there when the battle is imported" if toward else (
-            "; name the adjacent system whose transit box it escapes to before the battle is imported (kh leave SHIP --toward SYSTEM)"
+            "; name the adjacent system whose transit box it escapes to before the battle is imported (the battle's Off the map, o, Toward; or kh leave SHIP --toward SYSTEM)"
         )
     note, rule = scenarios.left_map(battle, ship)
     entry = battle.entry(text + note, rule="; ".join([*rules, rule] if rule else rules))

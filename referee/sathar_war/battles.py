@@ -313,7 +313,7 @@ def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str, riders: S
     box = route.first_box(fight.system)
     place = Place(route.name, box=box, toward=there)
     aboard = campaign.aboard(unit.name) if riders is None else [u._replace(roster=u.roster._replace(carried_by=unit.name)) for u in riders]
-    moved = [u._replace(place=place, fleet="", roster=u.roster._replace(docked_at="")) for u in (unit, *aboard)]
+    moved = [u.stopped()._replace(place=place, fleet="", roster=u.roster._replace(docked_at="")) for u in (unit, *aboard)]  # (a journey kept ends: it 'resumes normal movement')
     campaign = campaign.with_units(moved)
     with_fighters = f" with {', '.join(u.name for u in aboard)} aboard" if riders and aboard else ""
     text = f"the {unit.name} breaks off and escapes{with_fighters} to {place.shown(frontier)}; it resumes normal movement tomorrow"
@@ -439,7 +439,7 @@ def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]
         shown = ", ".join(f"the {e.ship} (turn {e.turn})" for e in unnamed)
         raise RefereeError(
             f"{shown} left the map without a system named: a ship breaking off escapes to a transit box adjacent to the star system "
-            f"({BREAKING_OFF}); name it in the battle file (referee kh leave SHIP --toward SYSTEM) and import again"
+            f"({BREAKING_OFF}); name it in the battle (its Off the map, o, Toward; or referee kh leave SHIP --toward SYSTEM) and close or import it again"
         )
     gone = {e.ship for e in battle.escapes}
     for escape in battle.escapes:

@@ -229,6 +229,11 @@ def _check_bound(campaign: Campaign, unit: Unit, where: str) -> None:
     planets = {p.name for p in frontier.system(unit.bound).planets} if frontier.is_system(unit.bound) else set()
     if unit.bound_planet and unit.bound_planet not in planets:
         raise RefereeError(f"{where}: bound_planet {unit.bound_planet!r} is not a planet of {unit.bound}")
+    assert unit.place is not None
+    if unit.place.where == unit.bound and not unit.place.on_route:
+        raise RefereeError(f"{where}: bound {unit.bound!r}: it is there; a journey goes to another place")
+    if unit.side == "UPF" and not frontier.is_system(unit.bound):
+        raise RefereeError(f"{where}: bound {unit.bound!r}: UPF ships never enter a start circle's red path (The Frontier Deployment Map: Sathar Start Circles)")
 
 
 def _check_fleets(campaign: Campaign, by_name: dict[str, Unit]) -> None:

@@ -8,7 +8,7 @@ at stations; ships dock at stations to be repaired.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Unit, done
@@ -60,9 +60,22 @@ def join(campaign: Campaign, fleet: str, names: Sequence[str]) -> Done:
     clash = [u for u in campaign.units if u.name.casefold() == name.casefold()]
     if clash:
         raise RefereeError(f"{clash[0].name} is a ship's name; give the fleet another")
-    campaign = campaign.with_units([u._replace(fleet=name) for u in units])
+    joined, journey = _journey_of(members, units)
+    campaign = campaign.with_units([joined(u)._replace(fleet=name) for u in units])
     verb = "join" if members else "form"
-    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} {verb} {name} at {_where(campaign, units[0])}", rule=SHEET))
+    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} {verb} {name} at {_where(campaign, units[0])}{journey}", rule=SHEET))
+
+
+def _journey_of(members: Sequence[Unit], units: Sequence[Unit]) -> tuple[Callable[[Unit], Unit], str]:
+    """The journey ships joining a fleet keep (a fleet's ships go together): the fleet's own, where
+    its ships keep one; else none, where they kept one of their own; and what the log adds of it."""
+    if not members:
+        return lambda u: u, ""
+    first = members[0]
+    if all((m.bound, m.bound_rate, m.bound_planet) == (first.bound, first.bound_rate, first.bound_planet) for m in members) and first.bound:
+        return lambda u: u._replace(bound=first.bound, bound_rate=first.bound_rate, bound_planet=first.bound_planet), f", and go with it to {first.bound}"
+    own = [u for u in units if u.bound]
+    return (lambda u: u.stopped()), (" (the journey they kept ends: the fleet keeps none)" if own else "")
 
 
 def _assign_off_map(campaign: Campaign, fleet: str, units: Sequence[Unit]) -> Done:

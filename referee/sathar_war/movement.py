@@ -33,7 +33,7 @@ CIRCLES = f"{BOOK}, The Frontier Deployment Map: Sathar Start Circles; {MOVEMENT
 CARRIED = f"{BOOK}, Special Combat Rules: Breaking Off Combat ('they cannot enter a transit box unless they are being carried aboard an assault carrier')"
 STEP_OF: dict[Side, str] = {"Sathar": "sathar-move", "UPF": "upf-move"}
 SIDE_OF: dict[str, Side] = {step: side for side, step in STEP_OF.items()}
-STANDING = f"{MOVEMENT}: a journey kept as a standing order, moved on one day as the book's daily move"
+STANDING = f"{MOVEMENT} (each day's move; the journey kept from day to day is this program's bookkeeping of the referee's standing order)"
 STOPPED = f"{TRANSIT} ('A ship in a transit box can stop accelerating and coast, maintaining its speed, for any number of turns')"
 RED_PATHS = f"Sathar ships in a start circle or its red boxes move one box a day until they reach a system ({CIRCLES}; {LIMITS})"
 
@@ -127,19 +127,23 @@ def _move_together(
             raise RefereeError(f"{_names(units)} are in {place.where} already: name the planet of it to go to, or a place to head for")
         return _to_planet(campaign, units, planet)  # (Toward the system they are in: to another of its planets)
     if not toward and not place.on_route and _heading(units, place):
-        toward, rate = _heading(units, place), rate or units[0].bound_rate  # on along the journey they keep
+        toward = _heading(units, place)  # on along the journey they keep
+    kept = bool(units[0].bound) and (not toward or toward.strip().casefold() == units[0].bound.casefold())
+    # the boxes a day of each leg from a system on the way: as ordered, else the journey's kept, else the rate they go at
+    pace = rate or (units[0].bound_rate if kept else place.rate if place.on_route else 1)
     trip = None
     if toward and not _one_route_away(campaign, place, toward):
-        trip = _journey(campaign, units, place, toward, rate)
+        trip = _journey(campaign, units, place, toward, pace)
         toward = trip.stops[0]
     destination = trip.stops[-1] if trip else _end(campaign, place.where, toward) if toward else _heading(units, place)
-    _check_militia(campaign, units, place, toward)
+    _check_militia(campaign, units, place, toward, trip.stops if trip else ())
     loose = [u for u in units if u.fighter]  # movers are never carried: these fighters are out of their carrier
     if loose:
         raise RefereeError(f"{_names(loose)} cannot enter a transit box unless carried aboard an assault carrier: land aboard one first ({CARRIED})")
-    new, entered_jump, steps = _route_move(campaign, units, place, toward, rate)
+    new, entered_jump, steps = _route_move(campaign, units, place, toward, rate if place.on_route else pace)
+    if not kept and not rate and new.on_route:
+        pace = new.rate  # (the rate they go at now: one box a day once turned back)
     arrived = not new.on_route and new.where == destination
-    pace = rate or (units[0].bound_rate if units[0].bound == destination else new.rate or 1)  # each leg's rate from a system on the way
     stop = ""
     if planet:
         if arrived:
@@ -227,8 +231,10 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
     going = [k for k in kept if not k.why_not]
     names = {u.name.casefold() for k in going for u in k.units}
     stray = [n for n in rolled if n.casefold() not in names]
-    if stray and (stray != [""] or len(going) > 1):
-        raise RefereeError(f"rolls given for {', '.join(stray) or 'no ship'}: give each roll as NAME=ROLL, naming a ship of a group going on today ({', '.join(k.units[0].name for k in going)})")
+    if stray == [""] and len(going) > 1:
+        raise RefereeError(f"{len(going)} groups go on today: give each roll as NAME=ROLL, naming a ship of its group ({', '.join(k.units[0].name for k in going)})")
+    if stray and stray != [""]:
+        raise RefereeError(f"rolls given for {', '.join(stray)}, which goes on with no group today: give each roll as NAME=ROLL, naming a ship of a group going on ({', '.join(k.units[0].name for k in going)})")
     entries: list[Entry] = []
     went: list[Standing] = []
     for journey in kept:
@@ -237,9 +243,8 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
             mine = {k: v for k, v in rolled.items() if k == "" or k.casefold() in {n.casefold() for n in journey.names}}
             place = journey.units[0].place
             assert place is not None
-            toward, rate = ("", None) if place.on_route else (journey.bound, journey.rate)
-            try:
-                result = move(campaign, tables, journey.names, toward, rate, journey.planet, (), rng, mine)
+            try:  # (the way of fewest days from where they are, as the log said it yesterday; a turn back included)
+                result = move(campaign, tables, journey.names, journey.bound, None, journey.planet, (), rng, mine)
             except RefereeError as error:
                 why = str(error)
             else:
@@ -247,7 +252,7 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
                 entries += result.entries
                 went.append(journey)
                 continue
-        line = campaign.entry(f"{_names(journey.units)} keep their journey to {journey.bound} but do not go on today: {why}", rule=STANDING)
+        line = campaign.entry(f"{_they(journey.units, 'keeps its', 'keep their')} journey to {journey.bound} but {_they(journey.units, 'does', 'do', named=False)} not go on today: {why}", rule=STANDING)
         campaign = campaign.logged(line)
         entries.append(line)
     if not went:
@@ -257,7 +262,7 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
     here = {u.name: u for u in campaign.units}
     arrived = [name for journey in went for name in journey.names if not here[name].bound and here[name].active]
     kept_back = len(kept) - len(went)
-    summed = f"the {side} journeys: {len(went)} of {len(kept)} went on" + (f", {listed(arrived)} arrived" if arrived else "") + (f"; {kept_back} did not go on today (the Log says why)" if kept_back else "")
+    summed = f"the {side} journeys: {len(went)} of {len(kept)} go on" + (f", {listed(arrived)} {'arrives' if len(arrived) == 1 else 'arrive'}" if arrived else "") + (f"; {kept_back} {'does' if kept_back == 1 else 'do'} not go on today (the Log says why)" if kept_back else "")
     line = campaign.entry(summed, rule=STANDING)
     return Done(campaign.logged(line), (*entries, line))
 
@@ -270,19 +275,25 @@ def stop(campaign: Campaign, names: Sequence[str]) -> Done:
         raise RefereeError("name the ships or fleets whose journey stops")
     idle = [u for u in units if not u.bound]
     if idle:
-        raise RefereeError(f"{_names(idle)} keep no journey (a move to a place further than a day's move sets one)")
+        raise RefereeError(f"{_they(idle, 'keeps', 'keep')} no journey (a move to a place further than a day's move sets one)")
     by_journey: dict[tuple[str, Place | None], list[Unit]] = {}
     for unit in units:
         by_journey.setdefault((unit.bound, unit.place), []).append(unit)
-    entries = [campaign.entry(f"{_names(group)} stop their journey to {bound}: they stay {_where_stopped(campaign, place)}", rule=STOPPED)
+    entries = [campaign.entry(f"{_they(group, 'stops its', 'stop their')} journey to {bound}: {_they(group, 'it stays', 'they stay', named=False)} {_where_stopped(campaign, place, _they(group, 'its', 'their', named=False))}", rule=STOPPED)
                for (bound, place), group in by_journey.items()]
     return done(campaign.with_units(u.stopped() for u in units), *entries)
 
 
-def _where_stopped(campaign: Campaign, place: Place | None) -> str:
+def _where_stopped(campaign: Campaign, place: Place | None, their: str) -> str:
     if place is None or not place.on_route:
         return f"at {place.shown(campaign.frontier) if place else 'where they are'}"
-    return f"in {place.shown(campaign.frontier)}, coasting at their speed until a move is ordered"
+    return f"in {place.shown(campaign.frontier)}, coasting at {their} speed until a move is ordered"
+
+
+def _they(units: Sequence[Unit], one: str, many: str, named: bool = True) -> str:
+    """The ships named (``named``) with the verb that goes with them: ``the Frigate 1 keeps its``."""
+    verb = one if len(units) == 1 else many
+    return f"{_names(units)} {verb}" if named else verb
 
 
 def _heading(units: Sequence[Unit], place: Place) -> str:
@@ -491,22 +502,22 @@ def _allowed(campaign: Campaign, side: str, here: str) -> list[str]:
     return near if side == "Sathar" else [n for n in near if frontier.is_system(n)]
 
 
-def rates(campaign: Campaign, unit: Unit) -> list[int]:
-    """The boxes a day the ship may be ordered to go at now, as a move checks them: 2 or 3 only with
-    the ADF for it and no hull damage, never on a red path or from a start circle; on a route, the
-    rate it set out at until its jump, that or lower after it, 1 once it turned back (Risk Jumping;
-    Risk-Jump Limits)."""
-    place = unit.place
+def rates(campaign: Campaign, units: Sequence[Unit], toward: str = "") -> list[int]:
+    """The boxes a day ships together may be ordered to go at now, toward ``toward`` (if named), as a
+    move checks them: 2 or 3 only with the ADF for it and no hull damage, never on a red path or from
+    a start circle; on a route, the rate they set out at until the jump, that or lower after it, 1 to
+    turn back (Risk Jumping; Risk-Jump Limits; Transit Boxes)."""
+    place = units[0].place if units else None
     if place is None:
         return []
-    frontier = campaign.frontier
-    red = frontier.route(place.where).red if place.on_route else not frontier.is_system(place.where)
     found = []
     for rate in (1, 2, 3):
         try:
-            if place.on_route and not red:
-                _rate(place, rate)
-            _check_rate([unit], red, rate, place)
+            first = toward if not toward or _one_route_away(campaign, place, toward) else _journey(campaign, units, place, toward, rate).stops[0]
+            if first or place.on_route:
+                _route_move(campaign, units, place, first, rate)
+            else:  # (from a system or circle, no way chosen yet: the ships' own limits)
+                _check_rate(units, not campaign.frontier.is_system(place.where), rate, place)
         except RefereeError:
             continue
         found.append(rate)
@@ -658,11 +669,16 @@ def deputized(campaign: Campaign, unit: Unit) -> bool:
     return bool(stations) and all(s.status == "destroyed" for s in stations)
 
 
-def _check_militia(campaign: Campaign, units: Sequence[Unit], place: Place, toward: str) -> None:
+def _check_militia(campaign: Campaign, units: Sequence[Unit], place: Place, toward: str, way: Sequence[str] = ()) -> None:
+    """Militia ships go only between their home system and the systems next to it (and home, once
+    the Sathar emerge there): each day's move, and each stop of a journey further (``way``)."""
     for unit in units:
         if not unit.militia or deputized(campaign, unit):
             continue
         home = campaign.frontier.planet(unit.home)[0].name
+        beyond = [stop for stop in way if stop != home and stop not in campaign.frontier.neighbours(home)]
+        if beyond:
+            raise RefereeError(f"the {unit.name} may go only to a system next to its home system {home}, and from there home ({MILITIA}), not on to {beyond[0]}")
         heading = place.toward if place.on_route else ""
         target = _end(campaign, place.where, toward) if toward else heading
         if not target or target == home:

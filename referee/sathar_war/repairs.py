@@ -113,7 +113,7 @@ def dock_at_centre(campaign: Campaign, tables: Tables, name: str, centre_name: s
     scc = centre(campaign, centre_name)
     if unit.system(campaign.frontier) != scc.system:
         where = unit.place.shown(campaign.frontier) if unit.place else unit.status
-        raise RefereeError(f"the {unit.name} is at {where}, not in {scc.system}: move it there first (Move: Toward {scc.system}, Planet {scc.planet.name}), then dock")
+        raise RefereeError(f"the {unit.name} is at {where}, not in {scc.system}: move it to {scc.planet.name} ({scc.system}) first, then dock it there")
     entries: tuple[Entry, ...] = ()
     assert unit.place is not None
     if unit.place.planet != scc.planet.name:

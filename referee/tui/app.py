@@ -349,7 +349,7 @@ class RefereeApp(App[None]):
                 self.watch_file()
             return
         self.changed()
-        self.tell(f"{verb}: {travel.said(self.size.width - len(verb) - 4)}")
+        self.tell(f"{verb}: {travel.said(2 * (self.size.width - 2) - len(verb) - 2)}")  # (the message line has two lines)
         self.call_after_refresh(self.journal.prefetch)  # the next undo's state read while the referee reads this one
 
     # ------------------------------------------------------------------ another program saving the file

@@ -225,19 +225,17 @@ def bound_planet(campaign: Campaign, values: Values) -> str:
 
 
 def stop_planets(campaign: Campaign, values: Values) -> Pairs:
-    """The planets of the system the ships go to (or are in, when no way on is chosen). A system of
-    one planet offers none: ships arriving there stop at it, and a form takes the only choice of a
-    list, which would name a planet for a move that ends the day on the way (refused)."""
+    """The planets of the system the ships are bound for (Toward), where it has two; Toward the
+    system they are in: its other planet. No Toward, none (a form takes the only choice of a list:
+    a planet offered with no way chosen would send the ships there unasked)."""
     toward = values.get("toward", "")
-    chosen = chosen_units(campaign, values)
-    here = chosen[0].system(campaign.frontier) if chosen else ""
-    toward = toward or here
     if not toward or not campaign.frontier.is_system(toward):
         return []
+    chosen = chosen_units(campaign, values)
     planets = campaign.frontier.system(toward).planets
-    if toward == here:  # (to another planet of the system they are in)
-        planets = tuple(p for p in planets if chosen[0].place is None or p.name != chosen[0].place.planet)
-        return [(p.name, p.name) for p in planets] if len(campaign.frontier.system(toward).planets) > 1 else []
+    if chosen and chosen[0].system(campaign.frontier) == toward:  # (to another planet of the system they are in)
+        at = chosen[0].place.planet if chosen[0].place is not None else ""
+        return [(p.name, p.name) for p in planets if p.name != at] if len(planets) > 1 else []
     return [(p.name, p.name) for p in planets] if len(planets) > 1 else []
 
 
@@ -245,11 +243,14 @@ RATES = {1: "1 box a day", 2: "2 boxes a day: a risk jump", 3: "3 boxes a day: a
 
 
 def rates(campaign: Campaign, values: Values) -> Pairs:
-    """The boxes a day every ship chosen above may go at now (movement.rates: ADF, hull damage, red
-    paths, the rate set out at)."""
+    """The boxes a day every ship chosen above may go at now toward the place chosen (movement.rates:
+    ADF, hull damage, red paths, the rate set out at, a turn back)."""
     allowed = {1, 2, 3}
+    together: dict[object, list[Unit]] = {}
     for unit in chosen_units(campaign, values):
-        allowed &= set(movement.rates(campaign, unit))
+        together.setdefault(unit.place, []).append(unit)
+    for units_there in together.values():
+        allowed &= set(movement.rates(campaign, units_there, values.get("toward", "")))
     return [(RATES[rate], str(rate)) for rate in sorted(allowed)]
 
 

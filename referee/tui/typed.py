@@ -44,7 +44,9 @@ class Typed:
             return False
         if any(event is p for p in self.passing):
             self.passing.remove(event)
-            return False
+            return not self.app.screen_stack  # (the app has closed its screens: the key goes nowhere)
+        if self.closing():
+            return True  # a key typed after Ctrl+Q: dropped, the app does not wait for it
         self.waiting.append(event)
         if self.feeder is None:
             self.feeder = asyncio.create_task(self.feed())
@@ -53,13 +55,21 @@ class Typed:
     async def feed(self) -> None:
         """Hand on the keys one at a time, each once the one before it is done with."""
         try:
-            while self.waiting:
+            while self.waiting and not self.closing():
                 event = self.waiting.popleft()
                 self.passing.append(event)
-                self.app.post_message(event)
+                if not self.app.post_message(event):
+                    break  # (the app is closing)
                 await self.settled()
         finally:
+            if self.closing():
+                self.waiting.clear()
+                self.passing.clear()
             self.feeder = None
+
+    def closing(self) -> bool:
+        """The app is quitting (Ctrl+Q) or has no screen left: the keys typed go nowhere."""
+        return self.app.return_code is not None or not self.app.screen_stack  # (return_code: set once the app is told to exit)
 
     async def settled(self) -> None:
         """Wait until the app and the screen on view (with every widget on it) have nothing left to
@@ -69,7 +79,7 @@ class Typed:
         message waiting; the others have nothing to do (waking them all cost a cursor move a third
         more time)."""
         deadline = monotonic() + PATIENCE
-        while monotonic() < deadline:
+        while monotonic() < deadline and not self.closing():
             before = self.pumps()
             waited = {id(p): p for p in (*self.keyed(), *(p for p in before if p.message_queue_size))}
             await self.round(list(waited.values()))

@@ -27,7 +27,14 @@ def whole(key: str, value: str, what: str, blank: str = "") -> str:
     return str(int(value))
 
 
-class SpeedsSheet(SheetDialog):
+class ShipsSheet(SheetDialog):
+    """A table of ships whose cursor starts on the ship under the Ships screen's cursor."""
+
+    def first_row(self) -> int:
+        return list(self.rows).index(self.referee.ship) if self.referee.ship in self.rows else 0
+
+
+class SpeedsSheet(ShipsSheet):
     """Every ship with a speed of its own, both sides, at the speed the scenario gives it: type each
     ship's speed from the turn before the game starts, as its player chooses (typing replaces a cell,
     Enter keeps it and goes down, Tab right, F2 edits, Esc drops); Ctrl+A sets them all as one action
@@ -38,18 +45,15 @@ class SpeedsSheet(SheetDialog):
         columns = [Column("side", "Side", "its side", typed=False), Column("adf", "ADF", "its ADF", typed=False), Column("speed", "Speed", SPEED)]
         super().__init__(title, columns, rows)
 
-    def first_row(self) -> int:
-        return list(self.rows).index(self.referee.ship) if self.referee.ship in self.rows else 0
-
     def check(self, name: str, key: str, value: str) -> str:
-        return whole(key, value, "a speed", blank=self.referee.journal.battle.ship(name).speed.__str__())
+        return whole(key, value, "a speed", blank=str(self.referee.journal.battle.ship(name).speed))
 
     def action(self) -> tuple[str, Callable[[], AnyStep]]:
         rows = {name: dict(row) for name, row in self.rows.items()}
         return "Starting speeds", lambda: actions.in_app_words(actions.speeds(self.referee.journal.battle, rows))
 
 
-class MovesSheet(SheetDialog):
+class MovesSheet(ShipsSheet):
     """The moving side's moves: a row for each ship still to move, at its speed; type its speed now
     and the turns it made (a blank speed: it moves later), as on a spreadsheet (typing replaces a
     cell, Enter keeps it and goes down, Tab right, F2 edits, Esc drops). The ADF points used (the change of speed)
@@ -65,9 +69,6 @@ class MovesSheet(SheetDialog):
             Column("mr_used", "MR used", "the turns, of its MR", typed=False), Column("check", "Rules", "whether the rules allow the move", typed=False),
         ]
         super().__init__(title, columns, rows)
-
-    def first_row(self) -> int:
-        return list(self.rows).index(self.referee.ship) if self.referee.ship in self.rows else 0
 
     def check(self, name: str, key: str, value: str) -> str:
         if key == "speed":
