@@ -24,6 +24,7 @@ from textual import events
 if TYPE_CHECKING:
     from textual.app import App
     from textual.message_pump import MessagePump
+    from textual.screen import Screen
 
 PATIENCE = 2.0  # seconds a key waits for the one before it: a screen that never settles does not keep the keys
 
@@ -89,21 +90,20 @@ class Typed:
 
     def keyed(self) -> list[MessagePump]:
         """The app and the widgets a key goes through: the focused one and those holding it, up to its screen."""
-        app = self.app
-        try:
-            screen = app.screen
-        except Exception:  # noqa: BLE001 - no screen yet, or the app is closing
-            return [app]
-        focused = screen.focused
-        return [app, *(focused.ancestors_with_self if focused is not None else [screen])]
+        screen = self.screen()
+        focused = screen.focused if screen is not None else None
+        return [self.app, *(focused.ancestors_with_self if focused is not None else [screen] if screen is not None else [])]
 
     def pumps(self) -> list[MessagePump]:
-        app = self.app
+        """The app and every widget of the screen on view."""
+        screen = self.screen()
+        return [self.app, *(screen.walk_children(with_self=True) if screen is not None else [])]
+
+    def screen(self) -> Screen[Any] | None:
         try:
-            screen = app.screen
+            return self.app.screen
         except Exception:  # noqa: BLE001 - no screen yet, or the app is closing
-            return [app]
-        return [app, *screen.walk_children(with_self=True)]
+            return None
 
     async def round(self, pumps: list[MessagePump]) -> None:
         """Wait until each of ``pumps`` has handled the messages it held when asked (a widget removed
