@@ -159,7 +159,7 @@ def test_the_journey_is_kept_in_the_file_and_a_wrong_one_is_refused() -> None:
 def test_toward_the_system_they_are_in_is_a_move_to_its_other_planet() -> None:
     campaign = move(started(), [FRIGATE], toward="Prenglar", planet="Gran Quivera")
     assert campaign.unit(FRIGATE).place == Place("Prenglar", "Gran Quivera")
-    with pytest.raises(RefereeError, match="are in Prenglar already: name the planet"):
+    with pytest.raises(RefereeError, match="is in Prenglar already: name the planet"):
         move(started(), [FRIGATE], toward="Prenglar")
 
 

@@ -124,7 +124,7 @@ def _move_together(
     here = not place.on_route and campaign.frontier.is_system(place.where)
     if here and toward.strip().casefold() in ("", place.where.casefold()) and (planet or toward):
         if not planet:
-            raise RefereeError(f"{_names(units)} are in {place.where} already: name the planet of it to go to, or a place to head for")
+            raise RefereeError(f"{_names(units)} {_by_number(units, 'is', 'are')} in {place.where} already: name the planet of it to go to, or a place to head for")
         return _to_planet(campaign, units, planet)  # (Toward the system they are in: to another of its planets)
     if not toward and not place.on_route and _heading(units, place):
         toward = _heading(units, place)  # on along the journey they keep
@@ -252,7 +252,8 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
                 entries += result.entries
                 went.append(journey)
                 continue
-        line = campaign.entry(f"{_they(journey.units, 'keeps its', 'keep their')} journey to {journey.bound} but {_they(journey.units, 'does', 'do', named=False)} not go on today: {why}", rule=STANDING)
+        said = _by_number(journey.units, "keeps its journey to {} but does not", "keep their journey to {} but do not").format(journey.bound)
+        line = campaign.entry(f"{_names(journey.units)} {said} go on today: {why}", rule=STANDING)
         campaign = campaign.logged(line)
         entries.append(line)
     if not went:
@@ -275,25 +276,24 @@ def stop(campaign: Campaign, names: Sequence[str]) -> Done:
         raise RefereeError("name the ships or fleets whose journey stops")
     idle = [u for u in units if not u.bound]
     if idle:
-        raise RefereeError(f"{_they(idle, 'keeps', 'keep')} no journey (a move to a place further than a day's move sets one)")
+        raise RefereeError(f"{_names(idle)} {_by_number(idle, 'keeps', 'keep')} no journey (a move to a place further than a day's move sets one)")
     by_journey: dict[tuple[str, Place | None], list[Unit]] = {}
     for unit in units:
         by_journey.setdefault((unit.bound, unit.place), []).append(unit)
-    entries = [campaign.entry(f"{_they(group, 'stops its', 'stop their')} journey to {bound}: {_they(group, 'it stays', 'they stay', named=False)} {_where_stopped(campaign, place, _they(group, 'its', 'their', named=False))}", rule=STOPPED)
+    entries = [campaign.entry(f"{_fleets_or_names(campaign, group)} {_by_number(group, 'stops its', 'stop their')} journey to {bound}: {_where_stopped(campaign, place, group)}", rule=STOPPED)
                for (bound, place), group in by_journey.items()]
     return done(campaign.with_units(u.stopped() for u in units), *entries)
 
 
-def _where_stopped(campaign: Campaign, place: Place | None, their: str) -> str:
+def _where_stopped(campaign: Campaign, place: Place | None, units: Sequence[Unit]) -> str:
     if place is None or not place.on_route:
-        return f"at {place.shown(campaign.frontier) if place else 'where they are'}"
-    return f"in {place.shown(campaign.frontier)}, coasting at {their} speed until a move is ordered"
+        return _by_number(units, "it stays", "they stay") + f" at {place.shown(campaign.frontier) if place else 'where they are'}"
+    return _by_number(units, "it stays", "they stay") + f" in {place.shown(campaign.frontier)}, coasting at {_by_number(units, 'its', 'their')} speed until a move is ordered"
 
 
-def _they(units: Sequence[Unit], one: str, many: str, named: bool = True) -> str:
-    """The ships named (``named``) with the verb that goes with them: ``the Frigate 1 keeps its``."""
-    verb = one if len(units) == 1 else many
-    return f"{_names(units)} {verb}" if named else verb
+def _by_number(units: Sequence[Unit], one: str, many: str) -> str:
+    """The words that go with one ship, or with several."""
+    return one if len(units) == 1 else many
 
 
 def _heading(units: Sequence[Unit], place: Place) -> str:
