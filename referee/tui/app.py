@@ -241,8 +241,10 @@ class RefereeApp(App[None]):
     def ask_first(self, title: str, question: str, make: Callable[[], AnyStep]) -> None:
         """An action that cannot be taken back by Esc, asked first: what it will do (its log lines,
         from a run with virtual dice whose values are not shown, and the rolls it will ask for)."""
+        base = self.journal.state
         try:
-            trial = make()(random.Random(), {})
+            step = make()
+            trial = step(random.Random(), {})
         except RefereeError as error:
             self.tell(str(error), "warning")
             return
@@ -252,7 +254,8 @@ class RefereeApp(App[None]):
         said = [entry.text for entry in trial.entries if not entry.rolls]
         said += [f"then rolled: {need.expression} for {need.purpose}" for need in needs(trial)]
         text = lines([f"• {s}" for s in said])
-        self.push_screen(ConfirmDialog(f"{title}: {question}", text, lambda: self.start(title, make)))
+        tried = (step, trial)  # (taken as it is if the file is the same when the question is answered: not run again)
+        self.push_screen(ConfirmDialog(f"{title}: {question}", text, lambda: self.start(title, make, tried=tried if self.journal.state is base else None)))
 
     def open_form(
         self, title: str, help: str, fields: tuple[Field, ...], values: Values, build: Callable[[Values], AnyStep], take: Take | None = None,
@@ -269,14 +272,18 @@ class RefereeApp(App[None]):
             self.install_screen(form, name)
         self.push_screen(form)
 
-    def start(self, title: str, make: Callable[[], AnyStep], form: FormDialog | None = None, then: Callable[[], None] | None = None) -> None:
+    def start(
+        self, title: str, make: Callable[[], AnyStep], form: FormDialog | None = None, then: Callable[[], None] | None = None,
+        tried: tuple[AnyStep, Result] | None = None,
+    ) -> None:
         """Build the action on the file's state as it is (``make``: again if the file is read again
         before it is applied) and run it once with virtual dice to learn what it rolls (refusals
         raise here, and the form shows them); apply it at once if it rolls nothing, else ask for
-        the dice. ``then`` is called once it is applied (the Fire screen's shots, fired, are gone)."""
-        step = make()
+        the dice. ``then`` is called once it is applied (the Fire screen's shots, fired, are gone).
+        ``tried``: the action built and run so on the state as it is (asked first: its question's run)."""
+        step, trial = tried if tried is not None else (make(), None)
         self.then = then
-        trial = step(random.Random(), {})
+        trial = trial if trial is not None else step(random.Random(), {})
         rolls = needs(trial)
         if not self.kind.asks_later_rolls:
             rolls = [n for n in rolls if n.key == n.line] or rolls  # each line's first roll; the rest once the rolls typed call for them
