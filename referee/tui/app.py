@@ -281,9 +281,12 @@ class RefereeApp(App[None]):
         raise here, and the form shows them); apply it at once if it rolls nothing, else ask for
         the dice. ``then`` is called once it is applied (the Fire screen's shots, fired, are gone).
         ``tried``: the action built and run so on the state as it is (asked first: its question's run)."""
-        step, trial = tried if tried is not None else (make(), None)
+        if tried is None:
+            step = make()
+            trial = step(random.Random(), {})
+        else:
+            step, trial = tried
         self.then = then
-        trial = trial if trial is not None else step(random.Random(), {})
         rolls = needs(trial)
         if not self.kind.asks_later_rolls:
             rolls = [n for n in rolls if n.key == n.line] or rolls  # each line's first roll; the rest once the rolls typed call for them
