@@ -220,3 +220,9 @@ def test_the_rates_offered_follow_the_way_chosen() -> None:
     frigate = [campaign.unit(FRIGATE)]
     assert movement.rates(campaign, frigate, "Cassidine") == [2]
     assert movement.rates(campaign, frigate, "Prenglar") == [1]
+
+
+def test_a_risk_jump_before_its_jump_box_is_not_stopped_to_coast() -> None:
+    campaign = move(started(), [FRIGATE], toward="Dramune", rate=2)
+    with pytest.raises(RefereeError, match="risk-jumping toward the jump box and may not coast"):
+        movement.stop(at_step(campaign, "upf-move"), [FRIGATE])

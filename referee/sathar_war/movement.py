@@ -277,6 +277,12 @@ def stop(campaign: Campaign, names: Sequence[str]) -> Done:
     idle = [u for u in units if not u.bound]
     if idle:
         raise RefereeError(f"{_names(idle)} {_by_number(idle, 'keeps', 'keep')} no journey (a move to a place further than a day's move sets one)")
+    jumping = [u for u in units if u.place is not None and u.place.on_route and u.place.rate > 1 and not u.place.jumped and not u.place.turned]
+    if jumping:
+        raise RefereeError(
+            f"{_names(jumping)} {_by_number(jumping, 'is', 'are')} risk-jumping toward the jump box and may not coast ({RISK}: 'must travel at the increased rate "
+            "from the time it enters the first transit box until it reaches the jump point'): go on, or turn back with a Move at one box a day"
+        )
     by_journey: dict[tuple[str, Place | None], list[Unit]] = {}
     for unit in units:
         by_journey.setdefault((unit.bound, unit.place), []).append(unit)
