@@ -177,14 +177,14 @@ def allocate(
     as_json: AsJson = False,
 ) -> None:
     """This turn's division of power: each factor costs its square in power units; shows the cost, what is left and the factors fought with."""
-    from referee.starfleet_wars import starfortress, turn
+    from referee.starfleet_wars import fortress_phase, turn
     from referee.starfleet_wars.power import Allocation
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
             if speed:
                 raise RefereeError("a starfortress moves at tactical speed 1 and spends no power on it: leave out --speed")
-            return starfortress.allocate(engagement, name, offensive, defensive)
+            return fortress_phase.allocate(engagement, name, offensive, defensive)
         return turn.allocate(engagement, name, Allocation(speed, offensive, defensive))
 
     take(path, step, as_json)
@@ -202,11 +202,11 @@ def hit(
     as_json: AsJson = False,
 ) -> None:
     """Hits the table decided: power units lost (and teams, special damage owed, disabled), a starbomber's or SAPS' hits, a fortress's modules."""
-    from referee.starfleet_wars import combat, starfortress
+    from referee.starfleet_wars import combat, fortress_phase
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return starfortress.hit(engagement, sfw, name, _counts(module, "--module"), aimed or None, by, hits)
+            return fortress_phase.hit(engagement, sfw, name, _counts(module, "--module"), aimed or None, by, hits)
         if module or aimed:
             raise RefereeError(f"{name} is a ship, not a starfortress: leave out --module and --aimed")
         return combat.hit(engagement, sfw, name, by, hits, pu)
@@ -252,11 +252,11 @@ def fire(
 @app.command("special-damage")
 def special_damage(name: Name, roll: Roll = None, seed: Seed = None, path: EngagementFile = None, secrets: Secrets = False, as_json: AsJson = False) -> None:
     """A special damage roll, 00-99, for a ship over 20% damaged (once a turn) or hit by a CapTac; its result sealed unless --secrets."""
-    from referee.starfleet_wars import starfortress, turn
+    from referee.starfleet_wars import fortress_phase, turn
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return starfortress.special_damage(engagement, sfw, name, dice_for(seed), roll)
+            return fortress_phase.special_damage(engagement, sfw, name, dice_for(seed), roll)
         return turn.special_damage(engagement, sfw, name, dice_for(seed), roll)
 
     take(path, step, as_json, secrets)
@@ -275,11 +275,11 @@ def damage_control(
     as_json: AsJson = False,
 ) -> None:
     """One damage control team's attempt on Table #2 (step 10), in the declared column."""
-    from referee.starfleet_wars import starfortress, turn
+    from referee.starfleet_wars import fortress_phase, turn
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return starfortress.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect, module)
+            return fortress_phase.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect, module)
         if module:
             raise RefereeError(f"{name} is a ship: leave out --module")
         return turn.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect)
@@ -308,10 +308,10 @@ def fortress(
     as_json: AsJson = False,
 ) -> None:
     """Build a starfortress from modules: power from its LSS alone, OF capped by its weapons modules, each MAD a ship of its own."""
-    from referee.starfleet_wars import starfortress
+    from referee.starfleet_wars import fortress_phase
 
     kinds = [k.strip() for k in modules.split(",") if k.strip()]
-    take(path, lambda e, sfw: starfortress.build(e, sfw, name, side, kinds, pairs(adjacent, "--adjacent"), mad, maatac, pairs(behind, "--behind")), as_json)
+    take(path, lambda e, sfw: fortress_phase.build(e, sfw, name, side, kinds, pairs(adjacent, "--adjacent"), mad, maatac, pairs(behind, "--behind")), as_json)
 
 
 @app.command("cids")
@@ -324,9 +324,9 @@ def cids(
     as_json: AsJson = False,
 ) -> None:
     """A fortress's CIDS die rolls loaned to an adjacent module for this turn (at most 10 on one module: the attacker removes the strongest excess)."""
-    from referee.starfleet_wars import starfortress
+    from referee.starfleet_wars import fortress_phase
 
-    take(path, lambda e, sfw: starfortress.loan(e, name, lender, to, rolls), as_json)
+    take(path, lambda e, sfw: fortress_phase.loan(e, name, lender, to, rolls), as_json)
 
 
 @app.command("garrison")
@@ -338,9 +338,9 @@ def garrison(
     as_json: AsJson = False,
 ) -> None:
     """MAATAC: the units in a fortress module (at most 5 IUs and RAATACs in any one module)."""
-    from referee.starfleet_wars import starfortress
+    from referee.starfleet_wars import fortress_phase
 
-    take(path, lambda e, sfw: starfortress.garrison(e, name, module, units), as_json)
+    take(path, lambda e, sfw: fortress_phase.garrison(e, name, module, units), as_json)
 
 
 @app.command("mad")
@@ -351,9 +351,9 @@ def mad(
     as_json: AsJson = False,
 ) -> None:
     """A fortress's MAD moves onto a module (only to an adjacent one); in MAATAC it is destroyed with the module it sits on."""
-    from referee.starfleet_wars import starfortress
+    from referee.starfleet_wars import fortress_phase
 
-    take(path, lambda e, sfw: starfortress.place_mad(e, name, module), as_json)
+    take(path, lambda e, sfw: fortress_phase.place_mad(e, name, module), as_json)
 
 
 @captac_app.command("tow")
