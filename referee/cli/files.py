@@ -5,8 +5,8 @@ and values every system's commands take alike (``--seed``, ``--secrets``, ``NAME
 
 Each system passes only what is its own: its :class:`CommandFile` (the kind of file, its option
 and environment variable, the command that starts one, the tables its rules read), how a step is
-printed, and its wording. Only typer is imported here; the journal, the storage and the tables
-are imported when a command runs, so a quick command pays for none of them."""
+printed, and its wording. Only typer and :mod:`referee.errors` are imported here; the journal, the
+storage and the tables are imported when a command runs, so a quick command pays for none of them."""
 
 from __future__ import annotations
 
