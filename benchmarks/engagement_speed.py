@@ -33,7 +33,7 @@ CLASSES = (  # (class, the cells the Data Table leaves unknown, as a referee wou
 
 def thirty_ships(path: Path) -> None:
     from referee import storage, tables
-    from referee.starfleet_wars import combat, engagement_file, starfortress, turn
+    from referee.starfleet_wars import combat, engagement_file, fortress_phase, turn
     from referee.starfleet_wars.engagement import Engagement
     from referee.starfleet_wars.power import Allocation
 
@@ -44,8 +44,8 @@ def thirty_ships(path: Path) -> None:
         side = ("Terran", "Aquarian")[number % 2]
         state = turn.add(state, every, f"{ship_class} {number + 1}", side, ship_class, cells).state
     for name, side in (("Bastion", "Terran"), ("Reef", "Aquarian")):
-        state = starfortress.build(state, every, name, side, ["LSS", "LSS", "LSS", "WP", "WP", "SAWS"], [("WP 1", "LSS 1"), ("WP 2", "LSS 2")], 1).state
-        state = starfortress.allocate(state, name, 14, 10).state
+        state = fortress_phase.build(state, every, name, side, ["LSS", "LSS", "LSS", "WP", "WP", "SAWS"], [("WP 1", "LSS 1"), ("WP 2", "LSS 2")], 1).state
+        state = fortress_phase.allocate(state, name, 14, 10).state
     for ship in state.ships:
         if not ship.craft and ship.type != "MAD":
             state = turn.allocate(state, ship.name, Allocation(1, min(ship.max_off, 3), min(ship.max_def, 3))).state

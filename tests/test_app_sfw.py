@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from referee import saves, storage, tables
 from referee.journal import Journal
-from referee.starfleet_wars import engagement_file, starfortress, turn
+from referee.starfleet_wars import engagement_file, fortress_phase, turn
 from referee.starfleet_wars.engagement import Engagement
 from referee.tui.app import RefereeApp
 from referee.tui.choice import ChoiceList
@@ -42,7 +42,7 @@ def engagement(path: Path, ships: bool = True) -> Path:
         state = turn.add(state, TABLES, "PIRAHNA", "Aquarian", "PIRAHNA", {"max_off": 4, "max_def": 4, "launchers": 2, "reloads": 6}).state
         state = turn.add(state, TABLES, "Sting 1", "Aquarian", "STING").state
         state = turn.add(state, TABLES, "Wahoo 1", "Terran", "SF").state
-        state = starfortress.build(state, TABLES, "Bastion", "Terran", ["LSS", "LSS", "LSS", "WP", "WP", "SAWS"], [("WP 1", "LSS 1")], 1).state
+        state = fortress_phase.build(state, TABLES, "Bastion", "Terran", ["LSS", "LSS", "LSS", "WP", "WP", "SAWS"], [("WP 1", "LSS 1")], 1).state
     storage.write_text(path, engagement_file.text(state))
     return path
 
@@ -371,9 +371,9 @@ def test_ships_screen_snapshots(tmp_path: Path) -> None:
     from referee.starfleet_wars.power import Allocation
 
     state = turn.allocate(state, "VICTORY", Allocation(3, 18, 12)).state
-    state = starfortress.allocate(state, "Bastion", 14, 10).state
+    state = fortress_phase.allocate(state, "Bastion", 14, 10).state
     state = combat.hit(state, TABLES, "PIRAHNA", "particle", 2).state
-    state = starfortress.hit(state, TABLES, "Bastion", [("LSS 1", 29)]).state
+    state = fortress_phase.hit(state, TABLES, "Bastion", [("LSS 1", 29)]).state
     storage.write_text(path, engagement_file.text(state))
 
     for size in ((80, 24), (160, 50)):

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from referee import tables
 from referee.cli import app
 from referee.errors import RefereeError
-from referee.starfleet_wars import combat, engagement_file, starfortress, turn
+from referee.starfleet_wars import combat, engagement_file, fortress_phase, turn
 from referee.starfleet_wars.engagement import Engagement
 from referee.starfleet_wars.power import Allocation
 from tests.hostile import EVIL
@@ -160,17 +160,17 @@ def walk(seed: int, steps: int = 40) -> list[Engagement]:
     state = turn.add(state, SFW, "VICTORY", "Terran", "VICTORY", {"launchers": 2, "reloads": 30}).state
     state = turn.add(state, SFW, "PIRAHNA", "Aquarian", "PIRAHNA", {"max_off": 4, "max_def": 4, "launchers": 2, "reloads": 6}).state
     state = turn.add(state, SFW, "Sting", "Aquarian", "STING").state
-    state = starfortress.build(state, SFW, "Bastion", "Terran", ["LSS", "LSS", "WP", "CM"], [("WP 1", "LSS 1")], 1).state
+    state = fortress_phase.build(state, SFW, "Bastion", "Terran", ["LSS", "LSS", "WP", "CM"], [("WP 1", "LSS 1")], 1).state
     states = [state]
     moves = [
         lambda s: turn.allocate(s, rng.choice(["VICTORY", "PIRAHNA", "Bastion MAD 1"]), Allocation(rng.randint(0, 2), rng.randint(0, 4), rng.randint(0, 4))),
         lambda s: combat.hit(s, SFW, rng.choice(["VICTORY", "PIRAHNA"]), "offensive", 1, rng.randint(1, 40)),
         lambda s: combat.hit(s, SFW, "Sting", rng.choice(["cids", "light-laser"])),
-        lambda s: starfortress.hit(s, SFW, "Bastion", [(rng.choice(["LSS 1", "LSS 2", "WP 1", "CM 1"]), rng.randint(1, 30))]),
+        lambda s: fortress_phase.hit(s, SFW, "Bastion", [(rng.choice(["LSS 1", "LSS 2", "WP 1", "CM 1"]), rng.randint(1, 30))]),
         lambda s: turn.special_damage(s, SFW, rng.choice(["VICTORY", "PIRAHNA"]), rng),
-        lambda s: starfortress.special_damage(s, SFW, "Bastion", rng),
+        lambda s: fortress_phase.special_damage(s, SFW, "Bastion", rng),
         lambda s: turn.damage_control(s, SFW, rng.choice(["VICTORY", "PIRAHNA"]), rng.choice(["offensive", "power_units", "turn_reduction"]), rng),
-        lambda s: starfortress.loan(s, "Bastion", "WP 1", "LSS 1", rng.randint(1, 4)),
+        lambda s: fortress_phase.loan(s, "Bastion", "WP 1", "LSS 1", rng.randint(1, 4)),
         lambda s: combat.launch(s, "Sting", rng.randint(1, 2)),
         lambda s: turn.next_turn(s),
         lambda s: turn.next_turn(owed_rolled(s, rng)),
@@ -191,7 +191,7 @@ def owed_rolled(state: Engagement, rng: random.Random) -> Engagement:
             state = turn.special_damage(state, SFW, ship.name, rng).state
     for fortress in state.fortresses:
         if any(fortress.name in owed for owed in turn.owing(state)):
-            state = starfortress.special_damage(state, SFW, fortress.name, rng).state
+            state = fortress_phase.special_damage(state, SFW, fortress.name, rng).state
     return state
 
 

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from referee import storage, tables
 from referee.cli import app
-from referee.cli.battles import apply as kh_apply
+from referee.cli.battles import take as kh_take
 from referee.errors import RefereeError
 from referee.journal import Journal
 from referee.knight_hawks.combat_phase import Done as BattleDone
@@ -141,7 +141,7 @@ def test_a_battle_step_holds_the_lock_from_load_to_save(tmp_path: Path) -> None:
         thread.join(timeout=60)
         return BattleDone(None, battle, ())  # type: ignore[arg-type]
 
-    kh_apply(path, False, step)
+    kh_take(path, step)
     assert len(tried) == 1 and "is being saved by another program" in tried[0]
 
 

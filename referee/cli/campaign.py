@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Callable, Optional
 
 import typer
 
-from referee.cli.battles import command_name, dice_for, pairs, unkept
+from referee.cli import files
+from referee.cli.files import dice_for, pairs
 from referee.cli.groups import RefereeGroup, group
 from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
@@ -17,7 +18,6 @@ from referee.errors import RefereeError
 if TYPE_CHECKING:
     import random
 
-    from referee.journal import Journal
     from referee.sathar_war.campaign import Campaign, Done, Unit
     from referee.tables import Tables
 
@@ -38,12 +38,10 @@ app.add_typer(battle_app, name="battle")
 app.add_typer(fleet_app, name="fleet")
 app.add_typer(repairs_app, name="repairs")
 
-CampaignFile = Annotated[
-    Optional[Path],
-    typer.Option("--campaign", "-c", envvar="REFEREE_CAMPAIGN", help="The campaign file (or set REFEREE_CAMPAIGN); start one with campaign new."),
-]
+CAMPAIGN = files.CommandFile("campaign", "--campaign", "-c", "REFEREE_CAMPAIGN", "campaign new", "FILE", SYSTEMS)
+CampaignFile = Annotated[Optional[Path], files.option(CAMPAIGN)]
 Names = Annotated[list[str], typer.Argument(help="Ships or fleets, by name (any case).")]
-Seed = Annotated[Optional[int], typer.Option("--seed", help="Seed the virtual dice (for a repeatable game).")]
+Seed = Annotated[Optional[int], files.seed("Seed the virtual dice (for a repeatable game).")]
 Rolls = Annotated[Optional[list[str]], typer.Option("--roll", help="A die result rolled at the table: NN, or NAME=NN where several roll (repeat).")]
 def _note(value: str) -> str:
     """The referee's note for the log: printable text (line breaks and tabs allowed)."""
@@ -56,21 +54,8 @@ Override = Annotated[str, typer.Option("--override", callback=_note, help="Set a
 
 
 def open_campaign(path: Optional[Path]) -> tuple[Campaign, Tables]:
-    journal = open_journal(path)
+    journal = files.opened(path, CAMPAIGN)
     return journal.campaign, journal.tables
-
-
-def named(path: Optional[Path]) -> Path:
-    if path is None:
-        raise RefereeError("name the campaign file with --campaign FILE (or set REFEREE_CAMPAIGN); start one with: referee campaign new FILE")
-    return path
-
-
-def open_journal(path: Optional[Path]) -> Journal:
-    from referee import tables
-    from referee.journal import Journal
-
-    return Journal.open(named(path), tables.load(prefix=SYSTEMS), "campaign")
 
 
 def save_campaign(path: Path, campaign: Campaign, every: Tables) -> None:
@@ -81,19 +66,10 @@ def save_campaign(path: Path, campaign: Campaign, every: Tables) -> None:
     storage.write_text(path, campaign_file.text(campaign, every))
 
 
-def act(path: Optional[Path], as_json: bool, action: Callable[[Campaign, Tables], Done]) -> Done:
-    """Load, act, save (as the app saves: checked, atomic), show. A refused action saves nothing.
-    The file's lock is held from the load to the save, so another command on the same file waits
-    for this one to finish, then reads what it saved: no action is lost."""
-    from referee import storage
-
-    with storage.locked(named(path)):
-        journal = open_journal(path)
-        result = action(journal.campaign, journal.tables)
-        journal.apply(result, command_name())
-    print_steps(result.entries, as_json, {"day": result.campaign.day, "step": result.campaign.step})
-    unkept(journal)
-    return result
+def take(path: Optional[Path], action: Callable[[Campaign, Tables], Done], as_json: bool) -> Done:
+    """Load, act, save, print the action's log lines with the day and step it leaves
+    (:func:`files.take`)."""
+    return files.take(path, CAMPAIGN, action, lambda done: print_steps(done.entries, as_json, {"day": done.campaign.day, "step": done.campaign.step}))
 
 
 def rolled(values: Optional[list[str]]) -> dict[str, str]:
@@ -149,7 +125,7 @@ def new(
 
 
 @app.command("status")
-def status(campaign_file: CampaignFile = None, secrets: Annotated[bool, typer.Option("--secrets", help="Show the sealed retreat condition (referee only).")] = False, as_json: AsJson = False) -> None:
+def status(campaign_file: CampaignFile = None, secrets: Annotated[bool, files.secrets("Show the sealed retreat condition (referee only).")] = False, as_json: AsJson = False) -> None:
     """The Time Record Track, the step and what to do next, alerts, and the victory tally."""
     from referee.sathar_war import report
 
@@ -225,7 +201,7 @@ def move(
     from referee.sathar_war import movement
 
     groups = [[n.strip() for n in g.split(",") if n.strip()] for g in group_ or []]
-    act(campaign_file, as_json, lambda c, t: movement.move(c, t, names, toward or "", rate, planet or "", groups, seeded(seed), rolled(roll)))
+    take(campaign_file, lambda c, t: movement.move(c, t, names, toward or "", rate, planet or "", groups, seeded(seed), rolled(roll)), as_json)
 
 
 @app.command("continue")
@@ -233,7 +209,7 @@ def continue_(campaign_file: CampaignFile = None, roll: Rolls = None, seed: Seed
     """Every journey the side moving keeps goes on one day, each group its own way (a risk jump rolls: --roll SHIP=NN); a group that may not go on says why."""
     from referee.sathar_war import movement
 
-    act(campaign_file, as_json, lambda c, t: movement.carry_on(c, t, seeded(seed), rolled(roll)))
+    take(campaign_file, lambda c, t: movement.carry_on(c, t, seeded(seed), rolled(roll)), as_json)
 
 
 @app.command("stop")
@@ -241,7 +217,7 @@ def stop(names: Names, campaign_file: CampaignFile = None, as_json: AsJson = Fal
     """Ships or fleets give up the journey they keep: they stay where they are (in a transit box, coasting)."""
     from referee.sathar_war import movement
 
-    act(campaign_file, as_json, lambda c, t: movement.stop(c, names))
+    take(campaign_file, lambda c, t: movement.stop(c, names), as_json)
 
 
 @app.command("advance")
@@ -249,7 +225,7 @@ def advance(campaign_file: CampaignFile = None, roll: Rolls = None, override: Ov
     """The next step of the turn sequence; from step 4, the end of the day (fighters, rearming, repairs, replacements) and the next day."""
     from referee.sathar_war import turn
 
-    act(campaign_file, as_json, lambda c, t: turn.advance(c, t, seeded(seed), rolled(roll), override))
+    take(campaign_file, lambda c, t: turn.advance(c, t, seeded(seed), rolled(roll), override), as_json)
 
 
 @app.command("supply")
@@ -306,9 +282,9 @@ def place(
     if (circle is None) == (at is None):
         raise RefereeError("give --circle (Sathar ships) or --at PLANET (non-attached UPF ships)")
     if circle is not None:
-        act(campaign_file, as_json, lambda c, t: setup.place_sathar(c, names, circle))
+        take(campaign_file, lambda c, t: setup.place_sathar(c, names, circle), as_json)
     else:
-        act(campaign_file, as_json, lambda c, t: setup.place_upf(c, names, at or ""))
+        take(campaign_file, lambda c, t: setup.place_upf(c, names, at or ""), as_json)
 
 
 @app.command("nova")
@@ -316,7 +292,7 @@ def nova(campaign_file: CampaignFile = None, roll: Rolls = None, seed: Seed = No
     """Place Strike Force NOVA where 1d10 on the placement table says (after the Sathar set-up, or at the start of a UPF move)."""
     from referee.sathar_war import setup
 
-    act(campaign_file, as_json, lambda c, t: setup.place_nova(c, t, dice_for(seed), one_roll(roll)))
+    take(campaign_file, lambda c, t: setup.place_nova(c, t, dice_for(seed), one_roll(roll)), as_json)
 
 
 @app.command("retreat")
@@ -324,7 +300,7 @@ def retreat(condition: Annotated[int, typer.Argument(help="1-5, see: referee tab
     """The Sathar player's secret retreat condition, before the first turn (kept sealed)."""
     from referee.sathar_war import setup
 
-    act(campaign_file, as_json, lambda c, t: setup.choose_retreat(c, condition))
+    take(campaign_file, lambda c, t: setup.choose_retreat(c, condition), as_json)
 
 
 @app.command("drones")
@@ -337,7 +313,7 @@ def drones(
     """Choose a side's two shatter drones before the first turn (optional rule)."""
     from referee.sathar_war import setup
 
-    act(campaign_file, as_json, lambda c, t: setup.choose_drones(c, side, names))
+    take(campaign_file, lambda c, t: setup.choose_drones(c, side, names), as_json)
 
 
 @app.command("replace")
@@ -350,7 +326,7 @@ def replace(
     """Bring back a destroyed UPF ship owed by the replacements, at its fortress or fortified station."""
     from referee.sathar_war import turn
 
-    act(campaign_file, as_json, lambda c, t: turn.replace_upf(c, t, name, at))
+    take(campaign_file, lambda c, t: turn.replace_upf(c, t, name, at), as_json)
 
 
 # ---------------------------------------------------------------------- fleets
@@ -363,7 +339,7 @@ def fleet_join(fleet: Annotated[str, typer.Argument(help="The fleet (formed if n
     from referee.sathar_war import fleets
 
     strict.name(fleet, "a fleet's name")
-    act(campaign_file, as_json, lambda c, t: fleets.join(c, fleet, names))
+    take(campaign_file, lambda c, t: fleets.join(c, fleet, names), as_json)
 
 
 @fleet_app.command("detach")
@@ -371,7 +347,7 @@ def fleet_detach(names: Names, campaign_file: CampaignFile = None, as_json: AsJs
     """Ships leave their fleet (a fleet's name disbands it)."""
     from referee.sathar_war import fleets
 
-    act(campaign_file, as_json, lambda c, t: fleets.detach(c, names))
+    take(campaign_file, lambda c, t: fleets.detach(c, names), as_json)
 
 
 @fleet_app.command("land")
@@ -379,7 +355,7 @@ def fleet_land(names: Names, on: Annotated[str, typer.Option("--on", help="The a
     """Fighters go aboard a carrier or are based at a station."""
     from referee.sathar_war import fleets
 
-    act(campaign_file, as_json, lambda c, t: fleets.land(c, names, on))
+    take(campaign_file, lambda c, t: fleets.land(c, names, on), as_json)
 
 
 @fleet_app.command("launch")
@@ -387,7 +363,7 @@ def fleet_launch(names: Names, campaign_file: CampaignFile = None, as_json: AsJs
     """Fighters leave their carrier or station into the system."""
     from referee.sathar_war import fleets
 
-    act(campaign_file, as_json, lambda c, t: fleets.launch(c, names))
+    take(campaign_file, lambda c, t: fleets.launch(c, names), as_json)
 
 
 @fleet_app.command("dock")
@@ -395,7 +371,7 @@ def fleet_dock(names: Names, campaign_file: CampaignFile = None, as_json: AsJson
     """Ships dock at the station of their planet (to join its construction centre's repair queue)."""
     from referee.sathar_war import fleets
 
-    act(campaign_file, as_json, lambda c, t: fleets.dock(c, names))
+    take(campaign_file, lambda c, t: fleets.dock(c, names), as_json)
 
 
 # ---------------------------------------------------------------------- repairs
@@ -434,7 +410,7 @@ def repairs_order(
     """Today's work for a ship at a construction centre: hull points, or one system (no hull that day)."""
     from referee.sathar_war import repairs as rules
 
-    act(campaign_file, as_json, lambda c, t: rules.order(c, name, hull, system or ""))
+    take(campaign_file, lambda c, t: rules.order(c, name, hull, system or ""), as_json)
 
 
 @repairs_app.command("space")
@@ -449,12 +425,12 @@ def repairs_space(
     as_json: AsJson = False,
 ) -> None:
     """A repair turn with the ship's own DCR after each battle it fought; a failed hull repair leaves the hull to a station."""
-    from referee.cli.battles import counts
+    from referee.cli.files import counts
     from referee.knight_hawks.repair import Repair
     from referee.sathar_war import repairs as rules
 
     blocks = [Repair(target, points) for target, points in counts(repair, "DCR points for a repair")]
-    act(campaign_file, as_json, lambda c, t: rules.repair_in_space(c, name, blocks, dice_for(seed), list(roll or []), list(hull_roll or []), override))
+    take(campaign_file, lambda c, t: rules.repair_in_space(c, name, blocks, dice_for(seed), list(roll or []), list(hull_roll or []), override), as_json)
 
 
 @repairs_app.command("void")
@@ -462,7 +438,7 @@ def repairs_void(names: Names, campaign_file: CampaignFile = None, as_json: AsJs
     """Sathar ships in a start circle enter the Void; they return completely repaired six days on."""
     from referee.sathar_war import repairs as rules
 
-    act(campaign_file, as_json, lambda c, t: rules.enter_void(c, names))
+    take(campaign_file, lambda c, t: rules.enter_void(c, names), as_json)
 
 
 # ---------------------------------------------------------------------- battles
@@ -503,7 +479,7 @@ def battle_declare(
     """Declare an attack (the side whose attack step it is), and the rules it is fought with."""
     from referee.sathar_war import battles as rules
 
-    act(campaign_file, as_json, lambda c, t: rules.declare(c, t, system, planet or "", ships or [], rules_ or ""))
+    take(campaign_file, lambda c, t: rules.declare(c, t, system, planet or "", ships or [], rules_ or ""), as_json)
 
 
 @battle_app.command("result")
@@ -524,14 +500,14 @@ def battle_result(
     as_json: AsJson = False,
 ) -> None:
     """Enter one ship's battle outcome; rosters, losses and the victory tally update."""
-    from referee.cli.battles import counts
+    from referee.cli.files import counts
     from referee.sathar_war import battles as rules
 
     outcome = rules.Outcome(
         hull=hull, adf=adf, mr=mr, dcr=dcr, lost_systems=tuple(lost or []), damaged=tuple(d.lower() for d in damaged or []),
         spent=dict(counts(spent, "ammunition spent")), destroyed=destroyed, detonated=detonated, escaped=escaped or "",
     )
-    act(campaign_file, as_json, lambda c, t: rules.record(c, name, outcome, rules.attack_by(c, attacker, name) if attacker else None))
+    take(campaign_file, lambda c, t: rules.record(c, name, outcome, rules.attack_by(c, attacker, name) if attacker else None), as_json)
 
 
 @battle_app.command("export")
@@ -561,4 +537,4 @@ def battle_import(path: Annotated[Path, typer.Argument(help="A Knight Hawks batt
     from referee.sathar_war import battles as rules
 
     battle, _ = open_battle(path)
-    act(campaign_file, as_json, lambda c, t: rules.from_battle(c, battle))
+    take(campaign_file, lambda c, t: rules.from_battle(c, battle), as_json)

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from referee.cli.battles import BattleFile
+from referee.cli.files import Seed
 from referee.cli.groups import group
-from referee.cli.output import AsJson, print_json
+from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
 
 app = group("Knight Hawks (Basic and Advanced): quick attack, damage, breakup, navigation and repair rolls from flags, or a whole battle kept in a file (kh start SCENARIO FILE).")
 
-Seed = Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")]
 DRONE_WORDS = ("drone", "shatter drone")
 
 
@@ -101,21 +101,25 @@ def battle_attack(
 ) -> None:
     import random
 
-    from referee.cli.battles import counts, show, take
+    from referee.cli import files
+    from referee.cli.battles import BATTLE
     from referee.knight_hawks.combat_phase import Report, shoot
 
-    launched = counts(icm, "--icm")
+    launched = files.counts(icm, "--icm")
     if icms:
         launched.append((at, icms))
-    done = take(path, lambda battle, kh: shoot(battle, kh, random.Random(seed), firer, weapon, at, Report(range_, head_on, tuple(launched), evading, gunnery), rolled))
-    if as_json:
-        show(done, True, {"attack": None if done.attack is None else attack_dict(done.attack, None, None)})
-        return
-    if done.attack is None:
-        show(done, False)
-        return
-    print_attack(done.attack)
-    show(done._replace(entries=done.entries[1:]), False)  # what followed: ships destroyed with it
+
+    def show(done: "Done") -> None:
+        if as_json:
+            print_steps(done.entries, True, {"attack": None if done.attack is None else attack_dict(done.attack, None, None)})
+            return
+        if done.attack is None:
+            print_steps(done.entries, False)
+            return
+        print_attack(done.attack)
+        print_steps(done.entries[1:], False)  # what followed: ships destroyed with it
+
+    files.take(path, BATTLE, lambda battle, kh: shoot(battle, kh, random.Random(seed), firer, weapon, at, Report(range_, head_on, tuple(launched), evading, gunnery), rolled), show)
 
 
 def print_attack(done: "Attack") -> None:
@@ -222,7 +226,7 @@ def hit_by(kh: "Tables", game: "Game", word: str) -> tuple[str, str]:
 def battle_damage(path: Optional[Path], word: str, at: str, half: bool, rolled: "Rolled", seed: Optional[int], as_json: bool) -> None:
     import random
 
-    from referee.cli.battles import apply
+    from referee.cli.battles import take
     from referee.knight_hawks.combat_phase import hit_in_battle
 
     def step(battle: "Battle", kh: "Tables") -> "Done":
@@ -230,7 +234,7 @@ def battle_damage(path: Optional[Path], word: str, at: str, half: bool, rolled: 
         # a shatter drone goes off at the end of the movement phase; any other hit is the combat phase's shooting
         return hit_in_battle(battle, kh, random.Random(seed), at, name, dice_, rolled, half, shooting=word not in DRONE_WORDS)
 
-    apply(path, as_json, step)
+    take(path, step, as_json)
 
 
 @app.command("breakup")
@@ -253,10 +257,10 @@ def breakup(
     if ship:
         if hull is not None or damage is not None:
             raise RefereeError("in a battle --hull and --damage come from the ship's roster; leave them out")
-        from referee.cli.battles import apply
+        from referee.cli.battles import take
         from referee.knight_hawks.movement import breakup as in_battle
 
-        apply(battle_file, as_json, lambda battle, kh: in_battle(battle, random.Random(seed), ship, points, roll))
+        take(battle_file, lambda battle, kh: in_battle(battle, random.Random(seed), ship, points, roll), as_json)
         return
     if hull is None or damage is None:
         raise RefereeError("give --hull and --damage (or --ship NAME in a battle)")
@@ -288,10 +292,10 @@ def navigation(
     import random
 
     if ship:
-        from referee.cli.battles import apply
+        from referee.cli.battles import take
         from referee.knight_hawks.movement import navigation as in_battle
 
-        apply(battle_file, as_json, lambda battle, kh: in_battle(battle, kh, random.Random(seed), ship, roll))
+        take(battle_file, lambda battle, kh: in_battle(battle, kh, random.Random(seed), ship, roll), as_json)
         return
     from referee import dice, tables
 
@@ -316,17 +320,17 @@ def repair(
     """A repair turn's rolls: each repair succeeds at or under its DCR points; 90-00 fails; 99/00 airdock only."""
     import random
 
-    from referee.cli.battles import counts
+    from referee.cli.files import counts
     from referee.knight_hawks.repair import Repair, read_roll
 
     repairs = [Repair(target, points) for target, points in counts(allot, "--allot")]
     if not repairs:
         raise RefereeError("allot DCR points to at least one repair: --allot hull=30")
     if ship:
-        from referee.cli.battles import apply
+        from referee.cli.battles import take
         from referee.knight_hawks.repair import repair_in_battle
 
-        apply(battle_file, as_json, lambda battle, kh: repair_in_battle(battle, random.Random(seed), ship, repairs, roll or [], hull_roll or []))
+        take(battle_file, lambda battle, kh: repair_in_battle(battle, random.Random(seed), ship, repairs, roll or [], hull_roll or []), as_json)
         return
     if hull_roll:
         raise RefereeError("--hull-roll is for a battle; without one, roll the 1d10 for a hull repair at the table")

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from referee.cli.battles import BattleFile, apply, counts, dice_for, open_battle, pairs
+from referee.cli import files
+from referee.cli.battles import BattleFile, open_battle, take
+from referee.cli.files import Seed, counts, dice_for, pairs
 from referee.cli.groups import group
-from referee.cli.kh import Seed, app
+from referee.cli.kh import app
 from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
 
@@ -110,7 +112,7 @@ def roster_line(ship: "Ship", battle: "Battle") -> str:
 def ships(
     name: Annotated[Optional[str], typer.Argument(help="One ship (default: all).")] = None,
     battle_file: BattleFile = None,
-    secrets: Annotated[bool, typer.Option("--secrets", help="Show the mined hexes and seekers too (the referee's eyes only).")] = False,
+    secrets: Annotated[bool, files.secrets("Show the mined hexes and seekers too (the referee's eyes only).")] = False,
     as_json: AsJson = False,
 ) -> None:
     """The rosters: hull, ADF, MR, DCR, weapons and defenses with ammunition, damage and status."""
@@ -184,7 +186,7 @@ def next_step(battle_file: BattleFile = None, as_json: AsJson = False) -> None:
         after = advance(battle)
         return Done(None, after, after.log[len(battle.log):])
 
-    apply(battle_file, as_json, step)
+    take(battle_file, step, as_json)
 
 
 def entered(values: Optional[list[str]], option: str) -> dict[str, str]:
@@ -215,7 +217,7 @@ def fires(
     from referee.knight_hawks.combat_phase import fire_damage
 
     by_ship = rolled_by_ship(damage_roll, hull_roll)
-    apply(battle_file, as_json, lambda battle, kh: fire_damage(battle, kh, dice_for(seed), by_ship))
+    take(battle_file, lambda battle, kh: fire_damage(battle, kh, dice_for(seed), by_ship), as_json)
 
 
 @app.command("screen")
@@ -232,9 +234,9 @@ def screen(
     if (masking is None) == (active is None):
         raise RefereeError("say one thing: --masking, --masking-off, or --active ES|PS|SS|off")
     if masking is not None:
-        apply(battle_file, as_json, lambda battle, kh: movement.masking_screen(battle, ship, masking))
+        take(battle_file, lambda battle, kh: movement.masking_screen(battle, ship, masking), as_json)
     else:
-        apply(battle_file, as_json, lambda battle, kh: movement.screen(battle, ship, active or ""))
+        take(battle_file, lambda battle, kh: movement.screen(battle, ship, active or ""), as_json)
 
 
 @app.command("dock")
@@ -250,7 +252,7 @@ def dock(
 
     if bool(at) == leave:
         raise RefereeError("name the station or carrier to dock with, or give --leave")
-    apply(battle_file, as_json, lambda battle, kh: docking(battle, ship, at or ""))
+    take(battle_file, lambda battle, kh: docking(battle, ship, at or ""), as_json)
 
 
 @app.command("move")
@@ -267,7 +269,7 @@ def move(
     """Record a ship's move: its new speed and the ADF and MR points it used (breaking apart rolled where due)."""
     from referee.knight_hawks.movement import move as moving
 
-    apply(battle_file, as_json, lambda battle, kh: moving(battle, dice_for(seed), ship, speed, adf, mr, roll))
+    take(battle_file, lambda battle, kh: moving(battle, dice_for(seed), ship, speed, adf, mr, roll), as_json)
 
 
 @app.command("speed")
@@ -280,7 +282,7 @@ def speed(
     """Set a ship's starting speed before the game starts (turn 1, before any ship moves or fires)."""
     from referee.knight_hawks.movement import starting_speed
 
-    apply(battle_file, as_json, lambda battle, kh: starting_speed(battle, ship, hexes))
+    take(battle_file, lambda battle, kh: starting_speed(battle, ship, hexes), as_json)
 
 
 @app.command("leave")
@@ -293,7 +295,7 @@ def leave(
     """A ship flies off the map for good in its movement (fighters aboard with it): out of the battle."""
     from referee.knight_hawks.movement import leave_map
 
-    apply(battle_file, as_json, lambda battle, kh: leave_map(battle, ship, toward))
+    take(battle_file, lambda battle, kh: leave_map(battle, ship, toward), as_json)
 
 
 @app.command("drone")
@@ -310,7 +312,7 @@ def drone(
     from referee.knight_hawks.ordnance import shatter_drone
 
     by_ship = rolled_by_ship(damage_roll, hull_roll)
-    apply(battle_file, as_json, lambda battle, kh: shatter_drone(battle, kh, dice_for(seed), name, others, by_ship))
+    take(battle_file, lambda battle, kh: shatter_drone(battle, kh, dice_for(seed), name, others, by_ship), as_json)
 
 
 def _hex(value: str) -> str:
@@ -329,7 +331,7 @@ def mine_lay(hex_: Hex, battle_file: BattleFile = None, side: Side = "", by: By 
     """Mine a hex (secret): before the game by a side, or dropped by a minelayer."""
     from referee.knight_hawks.ordnance import lay_mines
 
-    apply(battle_file, as_json, lambda battle, kh: lay_mines(battle, hex_, side, by))
+    take(battle_file, lambda battle, kh: lay_mines(battle, hex_, side, by), as_json)
 
 
 @mine_app.command("attack")
@@ -349,7 +351,7 @@ def mine_attack(
 
     launched = {name: ((name, n),) for name, n in counts(icm, "--icm")}
     by_ship = rolled_by_ship(damage_roll, hull_roll, roll)
-    apply(battle_file, as_json, lambda battle, kh: mines_attack(battle, kh, dice_for(seed), hex_, ships, launched, by_ship))
+    take(battle_file, lambda battle, kh: mines_attack(battle, kh, dice_for(seed), hex_, ships, launched, by_ship), as_json)
 
 
 @seeker_app.command("place")
@@ -357,7 +359,7 @@ def seeker_place(hex_: Hex, battle_file: BattleFile = None, side: Side = "", by:
     """Place a seeker missile in a hex (secret): before the game by a side, or dropped by a ship."""
     from referee.knight_hawks.ordnance import place_seeker
 
-    apply(battle_file, as_json, lambda battle, kh: place_seeker(battle, hex_, side, by))
+    take(battle_file, lambda battle, kh: place_seeker(battle, hex_, side, by), as_json)
 
 
 SeekerIcms = Annotated[Optional[list[str]], typer.Option("--icm", help="NAME=N: a ship launching N ICMs against the seeker (repeat).")]
@@ -387,7 +389,7 @@ def seeker_move(
         raise RefereeError("--icm and the rolls are for a seeker that detonates against a ship: name it with --at SHIP")
     launched = counts(icm, "--icm")
     rolled = Rolled(roll, damage_roll, hull_roll)
-    apply(battle_file, as_json, lambda battle, kh: move_seeker(battle, kh, dice_for(seed), hex_, to, at, launched, rolled))
+    take(battle_file, lambda battle, kh: move_seeker(battle, kh, dice_for(seed), hex_, to, at, launched, rolled), as_json)
 
 
 @seeker_app.command("attack")
@@ -408,4 +410,4 @@ def seeker_attack(
 
     launched = counts(icm, "--icm")
     rolled = Rolled(roll, damage_roll, hull_roll)
-    apply(battle_file, as_json, lambda battle, kh: detonate(battle, kh, dice_for(seed), hex_, at, launched, rolled))
+    take(battle_file, lambda battle, kh: detonate(battle, kh, dice_for(seed), hex_, at, launched, rolled), as_json)

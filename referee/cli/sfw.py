@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Callable, Optional
 
 import typer
 
-from referee.cli.battles import dice_for, pairs
+from referee.cli import files
+from referee.cli.files import Seed, counts, dice_for, pairs
 from referee.cli.groups import group
 from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
@@ -22,35 +23,17 @@ app = group("Starfleet Wars engagements: power allocation, hits, starfortresses,
 captac_app = group("CapTacs: take in tow, release to drift, fire, shoot down.")
 app.add_typer(captac_app, name="captac")
 
-EngagementFile = Annotated[
-    Optional[Path],
-    typer.Option("--engagement", "-e", envvar="REFEREE_ENGAGEMENT", help="The engagement file (or set REFEREE_ENGAGEMENT); start one with sfw new."),
-]
-Seed = Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")]
+ENGAGEMENT = files.CommandFile("engagement", "--engagement", "-e", "REFEREE_ENGAGEMENT", "sfw new", "FILE --side A --side B", "sfw")
+EngagementFile = Annotated[Optional[Path], files.option(ENGAGEMENT)]
 Roll = Annotated[Optional[str], typer.Option("--roll", help="The 00-99 rolled at the table (two ten-sided dice read as percentile, 00 = 0).")]
-Secrets = Annotated[bool, typer.Option("--secrets", help="Show special damage (the side's eyes only).")]
+Secrets = Annotated[bool, files.secrets("Show special damage (the side's eyes only).")]
 Name = Annotated[str, typer.Argument(help="The ship's (or fortress's) name as in the engagement (any case).")]
 
 
-def _named(path: Optional[Path]) -> Path:
-    if path is None:
-        raise RefereeError("name the engagement file with --engagement FILE (or set REFEREE_ENGAGEMENT); start one with: referee sfw new FILE --side A --side B")
-    return path
-
-
-def _tables() -> "Tables":
-    from referee import tables
-
-    return tables.load(prefix="sfw")
-
-
 def take(path: Optional[Path], step: Callable[["Engagement", "Tables"], "Done"], as_json: bool = False, secrets: bool = False) -> "Done":
-    """Load the engagement, take one step, save it, print its lines; a refused step saves nothing."""
-    from referee.cli.battles import journaled
-
-    done: "Done" = journaled(_named(path), _tables(), "engagement", step)
-    show(done.entries, as_json, secrets)
-    return done
+    """Load the engagement, take one step, save it, print its lines, special damage sealed unless
+    ``secrets`` (:func:`files.take`)."""
+    return files.take(path, ENGAGEMENT, step, lambda done: show(done.entries, as_json, secrets))
 
 
 def show(entries: "tuple[object, ...] | list[object]", as_json: bool, secrets: bool) -> None:
@@ -60,15 +43,9 @@ def show(entries: "tuple[object, ...] | list[object]", as_json: bool, secrets: b
 
 
 def load(path: Optional[Path]) -> "Engagement":
-    from referee import storage
     from referee.starfleet_wars import engagement_file
 
-    path = _named(path)
-    data = storage.read(path, "engagement")
-    try:
-        return engagement_file.from_dict(data)
-    except RefereeError as error:
-        raise RefereeError(f"{path}: {error}; the file is unchanged") from None
+    return files.read(path, ENGAGEMENT, engagement_file.from_dict)
 
 
 @app.command("new")
@@ -110,7 +87,7 @@ def add(
 
     given = {k: ships.figure(k, v) for k, v in pairs(value, "--value")}
     if _interactive(as_json):
-        given = _ask_missing(load(path), _tables(), ship_class, given)
+        given = _ask_missing(load(path), files.tables_for(ENGAGEMENT), ship_class, given)
     take(path, lambda e, sfw: turn.add(e, sfw, name, side, ship_class, given), as_json)
 
 
@@ -153,7 +130,7 @@ def ships_(
     from referee.starfleet_wars import report
 
     engagement = load(path)
-    sfw = _tables()
+    sfw = files.tables_for(ENGAGEMENT)
     if as_json:
         print_json(report.as_data(engagement, sfw, name, secrets))
         return
@@ -177,14 +154,14 @@ def allocate(
     as_json: AsJson = False,
 ) -> None:
     """This turn's division of power: each factor costs its square in power units; shows the cost, what is left and the factors fought with."""
-    from referee.starfleet_wars import starfortress, turn
+    from referee.starfleet_wars import fortress_phase, turn
     from referee.starfleet_wars.power import Allocation
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
             if speed:
                 raise RefereeError("a starfortress moves at tactical speed 1 and spends no power on it: leave out --speed")
-            return starfortress.allocate(engagement, name, offensive, defensive)
+            return fortress_phase.allocate(engagement, name, offensive, defensive)
         return turn.allocate(engagement, name, Allocation(speed, offensive, defensive))
 
     take(path, step, as_json)
@@ -202,22 +179,16 @@ def hit(
     as_json: AsJson = False,
 ) -> None:
     """Hits the table decided: power units lost (and teams, special damage owed, disabled), a starbomber's or SAPS' hits, a fortress's modules."""
-    from referee.starfleet_wars import combat, starfortress
+    from referee.starfleet_wars import combat, fortress_phase
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return starfortress.hit(engagement, sfw, name, _counts(module, "--module"), aimed or None, by, hits)
+            return fortress_phase.hit(engagement, sfw, name, counts(module, "--module"), aimed or None, by, hits)
         if module or aimed:
             raise RefereeError(f"{name} is a ship, not a starfortress: leave out --module and --aimed")
         return combat.hit(engagement, sfw, name, by, hits, pu)
 
     take(path, step, as_json)
-
-
-def _counts(values: Optional[list[str]], what: str) -> list[tuple[str, int]]:
-    from referee.cli.battles import counts
-
-    return counts(values, what)
 
 
 @app.command("fire")
@@ -252,11 +223,11 @@ def fire(
 @app.command("special-damage")
 def special_damage(name: Name, roll: Roll = None, seed: Seed = None, path: EngagementFile = None, secrets: Secrets = False, as_json: AsJson = False) -> None:
     """A special damage roll, 00-99, for a ship over 20% damaged (once a turn) or hit by a CapTac; its result sealed unless --secrets."""
-    from referee.starfleet_wars import starfortress, turn
+    from referee.starfleet_wars import fortress_phase, turn
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return starfortress.special_damage(engagement, sfw, name, dice_for(seed), roll)
+            return fortress_phase.special_damage(engagement, sfw, name, dice_for(seed), roll)
         return turn.special_damage(engagement, sfw, name, dice_for(seed), roll)
 
     take(path, step, as_json, secrets)
@@ -275,11 +246,11 @@ def damage_control(
     as_json: AsJson = False,
 ) -> None:
     """One damage control team's attempt on Table #2 (step 10), in the declared column."""
-    from referee.starfleet_wars import starfortress, turn
+    from referee.starfleet_wars import fortress_phase, turn
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return starfortress.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect, module)
+            return fortress_phase.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect, module)
         if module:
             raise RefereeError(f"{name} is a ship: leave out --module")
         return turn.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect)
@@ -308,10 +279,10 @@ def fortress(
     as_json: AsJson = False,
 ) -> None:
     """Build a starfortress from modules: power from its LSS alone, OF capped by its weapons modules, each MAD a ship of its own."""
-    from referee.starfleet_wars import starfortress
+    from referee.starfleet_wars import fortress_phase
 
     kinds = [k.strip() for k in modules.split(",") if k.strip()]
-    take(path, lambda e, sfw: starfortress.build(e, sfw, name, side, kinds, pairs(adjacent, "--adjacent"), mad, maatac, pairs(behind, "--behind")), as_json)
+    take(path, lambda e, sfw: fortress_phase.build(e, sfw, name, side, kinds, pairs(adjacent, "--adjacent"), mad, maatac, pairs(behind, "--behind")), as_json)
 
 
 @app.command("cids")
@@ -324,9 +295,9 @@ def cids(
     as_json: AsJson = False,
 ) -> None:
     """A fortress's CIDS die rolls loaned to an adjacent module for this turn (at most 10 on one module: the attacker removes the strongest excess)."""
-    from referee.starfleet_wars import starfortress
+    from referee.starfleet_wars import fortress_phase
 
-    take(path, lambda e, sfw: starfortress.loan(e, name, lender, to, rolls), as_json)
+    take(path, lambda e, sfw: fortress_phase.loan(e, name, lender, to, rolls), as_json)
 
 
 @app.command("garrison")
@@ -338,9 +309,9 @@ def garrison(
     as_json: AsJson = False,
 ) -> None:
     """MAATAC: the units in a fortress module (at most 5 IUs and RAATACs in any one module)."""
-    from referee.starfleet_wars import starfortress
+    from referee.starfleet_wars import fortress_phase
 
-    take(path, lambda e, sfw: starfortress.garrison(e, name, module, units), as_json)
+    take(path, lambda e, sfw: fortress_phase.garrison(e, name, module, units), as_json)
 
 
 @app.command("mad")
@@ -351,9 +322,9 @@ def mad(
     as_json: AsJson = False,
 ) -> None:
     """A fortress's MAD moves onto a module (only to an adjacent one); in MAATAC it is destroyed with the module it sits on."""
-    from referee.starfleet_wars import starfortress
+    from referee.starfleet_wars import fortress_phase
 
-    take(path, lambda e, sfw: starfortress.place_mad(e, name, module), as_json)
+    take(path, lambda e, sfw: fortress_phase.place_mad(e, name, module), as_json)
 
 
 @captac_app.command("tow")
@@ -391,7 +362,7 @@ def fire_captac(
     """A CapTac fired: a hit is 40 PU and a Special Damage roll, whatever the target's damage."""
     from referee.starfleet_wars import combat
 
-    take(path, lambda e, sfw: combat.fire_captac(e, sfw, name, target, hit_, range_, drift, activation, _counts(module, "--module")), as_json)
+    take(path, lambda e, sfw: combat.fire_captac(e, sfw, name, target, hit_, range_, drift, activation, counts(module, "--module")), as_json)
 
 
 @captac_app.command("shoot-down")

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Callable, Optional
 
 import typer
 
-from referee.cli.battles import counts, dice_for
+from referee.cli import files
+from referee.cli.files import Seed, counts, dice_for
 from referee.cli.groups import group
 from referee.cli.numbers import NegativeNumbers
 from referee.cli.output import AsJson, print_json, print_steps
@@ -22,47 +23,22 @@ if TYPE_CHECKING:
 
 app = group("Stellar Inferno scenarios: ship and ground combat, damage recovery, supply, the turn's nine phases, victory.")
 
-ScenarioFile = Annotated[
-    Optional[Path],
-    typer.Option("--scenario-file", "-s", envvar="REFEREE_SCENARIO", help="The scenario file (or set REFEREE_SCENARIO); start one with si new."),
-]
-Seed = Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")]
+SCENARIO = files.CommandFile("scenario", "--scenario-file", "-s", "REFEREE_SCENARIO", "si new", "FILE --scenario 1", "si")
+ScenarioFile = Annotated[Optional[Path], files.option(SCENARIO)]
 Die = Annotated[Optional[str], typer.Option("--roll", help="The six-sided die rolled at the table (1-6).")]
 Name = Annotated[str, typer.Argument(help="The ship's name as in the scenario (any case; a unique beginning will do).")]
 Steps = Annotated[Optional[list[str]], typer.Option("--step", help="A step's factors from the counter, the full step first: 'A4 D5 M3 R5' (C and P: the scenario's lines by class unless given).")]
 
 
-def _named(path: Optional[Path]) -> Path:
-    if path is None:
-        raise RefereeError("name the scenario file with --scenario-file FILE (or set REFEREE_SCENARIO); start one with: referee si new FILE --scenario 1")
-    return path
-
-
-def _tables() -> "Tables":
-    from referee import tables
-
-    return tables.load(prefix="si")
-
-
 def take(path: Optional[Path], step: Callable[["Scenario", "Tables"], "Done"], as_json: bool = False) -> "Done":
-    """Load the scenario, take one step, save it, print its lines; a refused step saves nothing."""
-    from referee.cli.battles import journaled
-
-    done: "Done" = journaled(_named(path), _tables(), "scenario", step)
-    print_steps(done.entries, as_json)
-    return done
+    """Load the scenario, take one step, save it, print its lines (:func:`files.take`)."""
+    return files.take(path, SCENARIO, step, lambda done: print_steps(done.entries, as_json))
 
 
 def load(path: Optional[Path]) -> "Scenario":
-    from referee import storage
     from referee.stellar_inferno import scenario_file
 
-    path = _named(path)
-    data = storage.read(path, "scenario")
-    try:
-        return scenario_file.from_dict(data)
-    except RefereeError as error:
-        raise RefereeError(f"{path}: {error}; the file is unchanged") from None
+    return files.read(path, SCENARIO, scenario_file.from_dict)
 
 
 def _bundled(choice: str) -> "Scenario":
@@ -307,7 +283,7 @@ def _quick(attack: Optional[int], defense: Optional[int], table: str, technology
         raise RefereeError(f"the attack is 0 or more and the defense 1 or more, not {attack} and {defense} (Stellar Inferno 7.3.5, 11.1.2)")
     moved = (*modifiers, *odds.technology(technology, optional.in_play(["technology-advantage"])))
     rule = "Stellar Inferno 11.2.1-11.2.3, Table 5" if table == odds.GROUND_COMBAT else odds.ODDS_RULE
-    reading = odds.read(_tables(), table, attack, defense, moved, dice_for(seed), roll, purpose, rule)
+    reading = odds.read(files.tables_for(SCENARIO), table, attack, defense, moved, dice_for(seed), roll, purpose, rule)
     if as_json:
         print_json({"table": reading.table, "odds": reading.odds, "how": reading.how, "roll": reading.roll.to_dict(), "die": reading.die, "column": reading.column, "result": reading.cell, "modifiers": [m.shown() for m in reading.modifiers], "rule": reading.rule})
         return
@@ -769,7 +745,7 @@ def design_(
         take(path, lambda s, si: setup.enter_ship(s, si, name, step, code, side, designed=True, speciality=speciality), as_json)
         return
     factors = [read_factors(text, f"step {n}") for n, text in enumerate(step, 1)]
-    made = design.design(_tables(), factors, optional.in_play(["ship-design"]), speciality.strip().upper())
+    made = design.design(files.tables_for(SCENARIO), factors, optional.in_play(["ship-design"]), speciality.strip().upper())
     if as_json:
         print_json({
             "cost": made.cost.total, "formula": made.cost.formula, "category": {"code": made.category.code, "name": made.category.name, "minimum": made.category.minimum},

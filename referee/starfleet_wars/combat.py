@@ -223,14 +223,14 @@ def fire_captac(
     if not hit_it:
         return Done(engagement, (line,))
     if struck is None:
-        from referee.starfleet_wars import starfortress
+        from referee.starfleet_wars import fortress_phase
 
         fortress = engagement.fortress(target)
         if fortress.side == ship.side:
             raise RefereeError(f"{fortress.name} is on {ship.name}'s side")
         if not modules:
             raise RefereeError(f"{fortress.name} is a starfortress: its defender allocates the CapTac's 40 PU among modules (--module NAME=PU)")
-        after = starfortress.hit(engagement, sfw, fortress.name, modules, None, "captac", 1)
+        after = fortress_phase.hit(engagement, sfw, fortress.name, modules, None, "captac", 1)
         return Done(after.state, (line, *after.entries))
     after = hit(engagement, sfw, struck.name, "captac", 1)
     return Done(after.state, (line, *after.entries))

@@ -1,4 +1,8 @@
-"""Starfortresses (Starfleet Wars supplement, Star Fortress; Fortresses in MAATAC).
+"""The starfortress's rules (taken as an engagement's logged steps: fortress_phase; filed: fortress_file).
+
+Starfleet Wars supplement, Star Fortress; Fortresses in MAATAC. Pure rules: nothing here writes a
+log line (:mod:`referee.starfleet_wars.fortress_phase` does) or a file's table
+(:mod:`referee.starfleet_wars.fortress_file`).
 
 A starfortress is assembled from modules (WP, LSS, CM, MAWS, SAWS; the MAD is a ship of its own).
 A module's power units are the damage that destroys it; only the LSS generate power, 100 PU each
@@ -112,7 +116,7 @@ class Fortress:
     eliminated: tuple[Loan, ...] = ()  # loaned rolls the attacker eliminated this turn (never reallocated)
     repaired: int = 0  # PU repaired this battle (no maximum for a starfortress)
     destroyed: bool = False  # knocked out of action, then hit once more
-    # the engagement's ledger of special damage and damage control (referee.starfleet_wars.starfortress)
+    # the engagement's ledger of special damage and damage control (referee.starfleet_wars.fortress_phase)
     effects: tuple[sd.Effect, ...] = ()
     special_rolled: bool = False  # this turn's special damage roll made
     special_due: int = 0  # special damage rolls owed for CapTac hits (whatever the damage)

@@ -1,5 +1,8 @@
-"""A starfortress as an engagement file's table, and back, strictly: its modules with their damage,
-how they touch, the allocation, this turn's CIDS loans, special damage and damage control."""
+"""A starfortress as an engagement file's table, and back (its rules: fortress; its steps: fortress_phase).
+
+Read strictly: its modules with their damage, how they touch, the allocation, this turn's CIDS
+loans, special damage and damage control. The rules are :mod:`referee.starfleet_wars.fortress`;
+the steps an engagement takes with them, logged, :mod:`referee.starfleet_wars.fortress_phase`."""
 
 from __future__ import annotations
 

@@ -51,7 +51,7 @@ def ship_line(engagement: Engagement, sfw: Tables, ship: Ship, secrets: bool) ->
 
 def fortress_line(engagement: Engagement, fortress: Any, secrets: bool) -> str:
     from referee.starfleet_wars import fortress as fo
-    from referee.starfleet_wars import starfortress
+    from referee.starfleet_wars import fortress_phase
 
     head = f"{fortress.name} (starfortress{', MAATAC' if fortress.game == 'maatac' else ''}, {fortress.side})"
     if fortress.destroyed:
@@ -61,7 +61,7 @@ def fortress_line(engagement: Engagement, fortress: Any, secrets: bool) -> str:
     if fortress.game == "starfleet-wars":
         parts.append(f"power {fo.power(fortress)} PU, OF up to {fo.max_offensive(fortress)}")
         if fortress.allocation.cost:
-            offensive, defensive = starfortress.factors(fortress, engagement.turn)
+            offensive, defensive = fortress_phase.factors(fortress, engagement.turn)
             parts.append(f"allocated {fortress.allocation.shown(speed=False)}: OF {offensive}, DF {defensive}")
         parts.append(f"teams {fo.teams(fortress)} ({fortress.attempts} tried this turn)")
         parts += ["no CM: +10 to its firing rolls"] if fo.no_cm(fortress) else []

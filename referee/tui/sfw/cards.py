@@ -16,7 +16,8 @@ from referee.starfleet_wars import choices
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import special_damage as sd
-from referee.starfleet_wars import starfortress, turn
+from referee.starfleet_wars import fortress_phase as starfortress
+from referee.starfleet_wars import turn
 from referee.starfleet_wars.engagement import Engagement
 from referee.starfleet_wars.fortress import Fortress
 from referee.starfleet_wars.power import Allocation

@@ -1,7 +1,11 @@
-"""Starfortresses in an engagement: built from modules (each MAD a ship of its own), their power
+"""A starfortress's steps in an engagement, logged (its rules: fortress; its file's table: fortress_file).
+
+Starfortresses in an engagement: built from modules (each MAD a ship of its own), their power
 allocated, hits allocated among modules, CIDS die rolls loaned, special damage once more than 20%
 of the LSS's power units are lost, and damage control (one team per LSS, no maximum repaired).
-The rules themselves are :mod:`referee.starfleet_wars.fortress`; this module logs them.
+The rules themselves are :mod:`referee.starfleet_wars.fortress`, a fortress's table in the
+engagement file :mod:`referee.starfleet_wars.fortress_file`; this module takes the rules as steps
+of the engagement and logs them.
 """
 
 from __future__ import annotations
