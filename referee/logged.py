@@ -1,0 +1,40 @@
+"""What the log lines and the actions' results of the kinds played turn by turn have in common - a
+Starfleet Wars engagement's and a Stellar Inferno scenario's: a line's turn, text, dice, rule and
+whose secret it is (:class:`TurnLine`), and an action's result, the state after it and the lines it
+added (:class:`Done`, what a journal keeps: :class:`referee.journal.Result`).
+
+A campaign's lines and results are NamedTuples of their own (a campaign command loads no attrs),
+and a Knight Hawks battle's lines name the side that moves before the text (its files' order); both
+give the same text, rolls and rule, and a result's ``state`` and ``entries``.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, NamedTuple, TypeVar
+
+import attrs
+
+S = TypeVar("S")
+E = TypeVar("E")
+
+
+@attrs.frozen
+class TurnLine:
+    """A log line: the turn, the text, its dice, the rule; ``secret``: the side whose eyes alone may see it."""
+
+    turn: int
+    text: str
+    rolls: tuple[str, ...] = ()
+    rule: str = ""
+    secret: str = ""
+
+    @property
+    def day(self) -> int:
+        return self.turn
+
+
+class Done(NamedTuple, Generic[S, E]):
+    """A step: the state after it, and the log lines it added (what a journal keeps)."""
+
+    state: S
+    entries: tuple[E, ...]
