@@ -112,9 +112,15 @@ def of_state(state: object) -> Kind:
 
 
 def rules(kind: Kind | str) -> Rules:
-    """A kind's rules module (imported the first time it is asked for)."""
-    found = named(kind) if isinstance(kind, str) else kind
-    return cast(Rules, importlib.import_module(found.rules))
+    """A kind's rules module (imported the first time it is asked for; the Log asks it of every line)."""
+    name = kind if isinstance(kind, str) else kind.name
+    found = _RULES.get(name)
+    if found is None:
+        found = _RULES[name] = cast(Rules, importlib.import_module(named(name).rules))
+    return found
+
+
+_RULES: dict[str, Rules] = {}
 
 
 def rules_of(state: object) -> Rules:
@@ -124,11 +130,11 @@ def rules_of(state: object) -> Rules:
 
 def ui(kind: Kind | str) -> Any:
     """A kind's part of the app (referee.tui.kinds.Kind), made the first time it is asked for."""
-    found = named(kind) if isinstance(kind, str) else kind
-    made = _UIS.get(found.name)
+    name = kind if isinstance(kind, str) else kind.name
+    made = _UIS.get(name)
     if made is None:
-        module, _, name = found.ui.partition(":")
-        made = _UIS[found.name] = getattr(importlib.import_module(module), name)()
+        module, _, part = named(name).ui.partition(":")
+        made = _UIS[name] = getattr(importlib.import_module(module), part)()
     return made
 
 

@@ -3,7 +3,9 @@ the state before it with the state after it, not by what the action says of itse
 history keeps it with each action, so that undo and redo can say "undone: Place - Sathar Destroyer
 1-6 (to Prenglar Start Circle)" in the app and from the command line alike.
 
-:func:`between` compares two states of a campaign or a battle and gives the changes as JSON text:
+:func:`between` compares two states of a file and gives the changes as JSON text (each kind's
+``changes``, :mod:`referee.kinds`, is one of :func:`campaign`, :func:`battle`, :func:`engagement`,
+:func:`scenario`):
 ``general`` (the day and step, the turn, secrets named but not shown) and ``groups`` of ships that
 changed alike, each ``{"change": ..., "names": [[name, ships], ...]}``, names shortened where they
 run ("Sathar Destroyer 1-6") and a whole fleet (or a battle's whole side) named as one.
