@@ -67,6 +67,10 @@ def switches(source: str, where: str) -> list[str]:
                 found.append(f"{line}: a kind's name compared ({', '.join(sorted(strings & NAMES))})")
             if strings & STATES and any(_is_type_name(s) for s in sides):
                 found.append(f"{line}: a state's type compared by name")
+        elif isinstance(node, ast.Match) and "kind" in _dotted(node.subject).lower():
+            cases = {p.value.value for c in node.cases for p in ast.walk(c.pattern) if isinstance(p, ast.MatchValue) and isinstance(p.value, ast.Constant)}
+            if cases & NAMES:
+                found.append(f"{line}: a match on a kind's name ({', '.join(sorted(cases & NAMES))})")
         elif isinstance(node, ast.Dict):
             keys = {k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
             if len(keys & NAMES) >= 2:
@@ -102,6 +106,7 @@ def test_no_module_but_the_registry_and_the_kinds_switches_on_a_kind() -> None:
         'if kind.name == "engagement": pass',
         'if kind_name in ("engagement", "scenario"): pass',
         'if type(state).__name__ == "Scenario": pass',
+        'match journal.kind:\n    case "battle" | "engagement": pass',
         'WHAT = {"campaign": "a campaign", "battle": "a Knight Hawks battle"}',
         'STATES = {"Campaign": "campaign", "Battle": "battle"}',
         "if isinstance(state, Campaign): pass",
