@@ -111,8 +111,8 @@ def grouped(bindings: Iterable[Binding]) -> list[tuple[str, Binding]]:
 
 def about(kind: Kind, page: type[Page]) -> About:
     """The words of a screen of this kind of file (a screen without any: its palette line)."""
-    SCREENS: Mapping[str, About] = importlib.import_module(kinds.named(kind.name).help).SCREENS
-    return SCREENS.get(page.NAME, About(page.HELP))
+    screens: Mapping[str, About] = importlib.import_module(kinds.named(kind.name).help).SCREENS  # (its help_text module)
+    return screens.get(page.NAME, About(page.HELP))
 
 
 def page_bindings(page: type[Page]) -> list[Binding]:
