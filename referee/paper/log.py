@@ -9,12 +9,15 @@ a line was written, not what it says); the referee's copy prints them whole.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee import kinds
 from referee.errors import RefereeError
 from referee.paper.document import Lines, Logged, Paper, Part
 from referee.paper.sides import Eyes, owner, sealed_text
+
+if TYPE_CHECKING:
+    from referee.logged import Line
 
 
 class Span(NamedTuple):
@@ -78,7 +81,7 @@ def when(entry: Any, kind: str) -> tuple[str, str]:
     return kinds.rules(kind).when(entry)
 
 
-def lines(entries: Sequence[Any], kind: str, eyes: Eyes, sides: Sequence[str]) -> tuple[list[Logged], int, int]:
+def lines(entries: Sequence[Line], kind: str, eyes: Eyes, sides: Sequence[str]) -> tuple[list[Logged], int, int]:
     """The log lines this copy shows, and how many secret lines were sealed and left out."""
     shown: list[Logged] = []
     sealed = dropped = 0
