@@ -153,7 +153,7 @@ class War:
         the app closes it, or, fought on the table, its results entered ship by ship."""
         campaign = self.campaign
         battle = battles.battle_for(campaign, fight.system)
-        battle = battle_file.Writer(self.tables).read(tomllib.loads(battle_file.text(battle, self.tables)))  # the file the app writes, read back
+        battle = battle_file.from_dict(tomllib.loads(battle_file.text(battle, self.tables)), self.tables)  # the file the app writes, read back
         engine = self.players.random() < (ENGINE_SMALL if len(fight.ships) <= SMALL else ENGINE_LARGE)
         ways = [n for n in campaign.frontier.neighbours(fight.system) if campaign.frontier.is_system(n)]
         table = Table(battle, self.tables, self.battle_dice if engine else self.table_dice, self.players, ways)

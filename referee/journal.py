@@ -1,9 +1,9 @@
 """The file being played - a campaign, or a Knight Hawks battle: its state now, undo and redo, and
 the autosave. Undoing an action is putting the file's text before it back - its rolls'
 consequences and its log lines with it. Every change is saved atomically at once, once it has been
-read back as a load reads it (the kind's Writer: campaign_file.Writer, battle_file.Writer); a save
-that fails changes nothing. The kind of file is its ``format`` line; each kind brings its Writer,
-and the journal is the same for all.
+read back as a load reads it (the kind's Writer, :mod:`referee.kinds`); a save that fails changes
+nothing. The kind of file is its ``format`` line; each kind brings its Writer, and the journal is
+the same for all.
 
 Undo and redo outlive the app: every action, the app's or a command's (``referee campaign``,
 ``referee kh``: they save through a journal too), is kept in the file's undo history beside it
@@ -31,22 +31,17 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
-from referee import cache, history, storage, touched
+from referee import cache, history, kinds, storage, touched
 from referee.errors import RefereeError
-from referee.sathar_war import campaign_file, log_file
-from referee.sathar_war.campaign import Campaign
 from referee.tables import Tables
 
 if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
+    from referee.sathar_war.campaign import Campaign
     from referee.starfleet_wars.engagement import Engagement
     from referee.stellar_inferno.scenario import Scenario
 
     State = Campaign | Battle | Engagement | Scenario
-
-BATTLE_FORMAT = "referee knight-hawks battle"  # battle_file.FORMAT (the battle's modules are imported only for a battle)
-ENGAGEMENT_FORMAT = "referee starfleet-wars engagement"  # engagement_file.FORMAT
-SCENARIO_FORMAT = "referee stellar-inferno scenario"  # stellar_inferno.scenario_file.FORMAT
 
 
 class Writer(Protocol):
@@ -87,38 +82,6 @@ class Result(Protocol):
     def entries(self) -> tuple[Any, ...]: ...
 
 
-def campaign_writer(tables: Tables, target: Path) -> Writer:
-    """The campaign file at ``target`` (a symlink's target) keeps its log beside it."""
-    return campaign_file.Writer(tables, log_file.beside(target))
-
-
-def battle_writer(tables: Tables, target: Path | None = None) -> Writer:
-    from referee.knight_hawks import battle_file
-
-    return battle_file.Writer(tables)
-
-
-def engagement_writer(tables: Tables, target: Path) -> Writer:
-    from referee.starfleet_wars import engagement_file
-
-    return engagement_file.Writer(tables)
-
-
-def scenario_writer(tables: Tables, target: Path) -> Writer:
-    from referee.stellar_inferno import scenario_file
-
-    return scenario_file.Writer(tables)
-
-
-KINDS: dict[str, tuple[str, Callable[[Tables, Path], Writer]]] = {
-    campaign_file.FORMAT: ("campaign", campaign_writer), BATTLE_FORMAT: ("battle", battle_writer),
-    ENGAGEMENT_FORMAT: ("engagement", engagement_writer), SCENARIO_FORMAT: ("scenario", scenario_writer),
-}
-WHAT = {"campaign": "a campaign", "battle": "a Knight Hawks battle", "engagement": "a Starfleet Wars engagement", "scenario": "a Stellar Inferno scenario"}
-# the state types of the kinds whose modules the journal does not import (a battle is the rest)
-_KIND_OF_STATE = {"Engagement": "engagement", "Scenario": "scenario"}
-
-
 class Travel(NamedTuple):
     """An action undone or redone: what it was, and what it touched (:mod:`referee.touched`)."""
 
@@ -136,7 +99,7 @@ class Journal:
         self.target = storage.target(path)  # where saves go: a symlink's target
         self.state = state
         self.tables = tables
-        self.writer: Writer = writer or (campaign_writer(tables, self.target) if isinstance(state, Campaign) else battle_writer(tables))
+        self.writer: Writer = writer or kinds.rules_of(state).writer(tables, self.target)
         self.seen = seen  # what the file held when read or saved last (None: not read here; the first save checks nothing)
         self.history = history.History(history.beside(self.target))
         self.trouble = ""  # why the last action could not be kept in the undo history ("": it was)
@@ -151,23 +114,25 @@ class Journal:
 
     @property
     def kind(self) -> str:
-        if isinstance(self.state, Campaign):
-            return "campaign"
-        return _KIND_OF_STATE.get(type(self.state).__name__, "battle")
+        """The name of the file's kind (:mod:`referee.kinds`)."""
+        return kinds.of_state(self.state).name
 
     @property
     def campaign(self) -> Campaign:
         """The campaign played (a campaign's pages ask; a battle's journal has none)."""
-        if not isinstance(self.state, Campaign):
-            raise RefereeError(f"{self.path} is {WHAT[self.kind]}, not a campaign")
-        return self.state
+        return cast("Campaign", self._state_of(kinds.CAMPAIGN))
 
     @property
     def battle(self) -> Battle:
         """The battle fought (a battle's pages ask)."""
-        if self.kind != "battle":
-            raise RefereeError(f"{self.path} is {WHAT[self.kind]}, not a Knight Hawks battle")
-        return cast("Battle", self.state)
+        return cast("Battle", self._state_of(kinds.BATTLE))
+
+    def _state_of(self, wanted: kinds.Kind) -> State:
+        """The state, if the file is of that kind."""
+        kind = kinds.of_state(self.state)
+        if kind != wanted:
+            raise RefereeError(f"{self.path} is {kind.title}, not {wanted.title}")
+        return self.state
 
     def apply(self, done: Result, what: str) -> None:
         """Take an action's result as the new state, and save it, kept in the undo history as
@@ -359,12 +324,11 @@ def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage
 def _state_of(path: Path, target: Path, tables: Tables, kind: str, data: dict[str, Any], parts: object, raw: bytes) -> tuple[Writer, State]:
     """The kind of file the tables say and its Writer (saving to ``target``), and the state they hold."""
     format_ = data.get("format")
-    found = KINDS.get(format_) if isinstance(format_, str) else None
-    if found is None or kind not in ("", found[0]):
-        wanted = [(name, k) for name, (k, _) in KINDS.items() if kind in ("", k)]
-        known = " or ".join(f"{k} ({name!r})" for name, k in wanted)
+    found = kinds.of_format(format_)
+    if found is None or kind not in ("", found.name):
+        known = " or ".join(f"{k.name} ({k.format!r})" for k in kinds.KINDS if kind in ("", k.name))
         raise RefereeError(f"{path}: its format line says {format_!r}, not a {known}; the file is unchanged")
-    writer = found[1](tables, target)
+    writer = kinds.rules(found).writer(tables, target)
     try:
         return writer, writer.read(data, parts, raw)
     except RefereeError as error:

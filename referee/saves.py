@@ -104,12 +104,9 @@ def remember(path: Path, kind: str, name: str) -> None:
 
 def title(state: Any) -> str:
     """What a file is, for the recent list: a battle's name; a war's options and map."""
-    from referee.sathar_war.campaign import Campaign
+    from referee import kinds
 
-    if not isinstance(state, Campaign):
-        return str(state.name)
-    options = f"{'' if state.replacements else 'no '}replacements, {'' if state.shatter_drones else 'no '}shatter drones"
-    return options if state.frontier.name == BUNDLED_MAP_NAME else f"{options}; {state.frontier.name}"
+    return str(kinds.rules_of(state).named(state))
 
 
 def _read() -> tuple[dict[str, Any], bool]:

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from referee.errors import RefereeError
 
@@ -248,6 +248,31 @@ def read_back_tables(text: str, read: Callable[[dict[str, Any]], T], expected: T
     if back != expected:
         raise RefereeError("the file would not read back as the state it saves (a fault of the program, please report it)")
     return tables
+
+
+class Alone(Generic[T]):
+    """The Writer (:class:`referee.journal.Writer`) of a file that keeps nothing beside it - a
+    battle's, an engagement's, a scenario's: its state from a file's tables (``read``), and a
+    state's text, read back as a load reads it (``text``: the kind's own, which refuses a state that
+    would not load)."""
+
+    def __init__(self, read: Callable[[dict[str, Any]], T], text: Callable[[T], str]) -> None:
+        self._read = read
+        self._text = text
+
+    def read(self, data: dict[str, Any], parts: object = None, source: bytes = b"") -> T:
+        return self._read(data)
+
+    def text(self, state: T) -> str:
+        return self._text(state)
+
+    def beside(self) -> None:
+        """Nothing is written beside the file."""
+        return None
+
+    def parsed(self) -> None:
+        """Not known without parsing the text again: the next load parses the file (and keeps it in the cache)."""
+        return None
 
 
 def refused(kind: str, error: RefereeError) -> RefereeError:

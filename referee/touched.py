@@ -3,7 +3,9 @@ the state before it with the state after it, not by what the action says of itse
 history keeps it with each action, so that undo and redo can say "undone: Place - Sathar Destroyer
 1-6 (to Prenglar Start Circle)" in the app and from the command line alike.
 
-:func:`between` compares two states of a campaign or a battle and gives the changes as JSON text:
+:func:`between` compares two states of a file and gives the changes as JSON text (each kind's
+``changes``, :mod:`referee.kinds`, is one of :func:`campaign`, :func:`battle`, :func:`engagement`,
+:func:`scenario`):
 ``general`` (the day and step, the turn, secrets named but not shown) and ``groups`` of ships that
 changed alike, each ``{"change": ..., "names": [[name, ships], ...]}``, names shortened where they
 run ("Sathar Destroyer 1-6") and a whole fleet (or a battle's whole side) named as one.
@@ -36,15 +38,10 @@ _BOOKKEEPING = {
 
 def between(before: Any, after: Any) -> str:
     """What changed from one state of a file to the next (a campaign's, a battle's, an engagement's or
-    a Stellar Inferno scenario's), as JSON."""
-    if type(after).__name__ == "Scenario":
-        general, changes, groups = _scenario(before, after)
-    elif hasattr(after, "units"):
-        general, changes, groups = _campaign(before, after)
-    elif hasattr(after, "fortresses"):
-        general, changes, groups = _engagement(before, after)
-    else:
-        general, changes, groups = _battle(before, after)
+    a Stellar Inferno scenario's: its kind's ``changes``, :mod:`referee.kinds`), as JSON."""
+    from referee import kinds
+
+    general, changes, groups = kinds.rules_of(after).changes(before, after)
     import json  # (only once an action is taken or told)
 
     return json.dumps({"general": general, "groups": _grouped(changes, groups)}, ensure_ascii=False, separators=(",", ":"))
@@ -95,7 +92,7 @@ def _short(group: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------- a campaign
 
 
-def _campaign(before: Campaign, after: Campaign) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
+def campaign(before: Campaign, after: Campaign) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
     general = []
     if (before.day, before.step) != (after.day, after.step):
         general.append(f"day {after.day}, {after.step.replace('-', ' ')}")
@@ -146,7 +143,7 @@ def _unit(was: Unit, unit: Unit, campaign: Campaign) -> str:
 # ---------------------------------------------------------------------- a Knight Hawks battle
 
 
-def _battle(before: Battle, after: Battle) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
+def battle(before: Battle, after: Battle) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
     general = []
     if (before.turn, before.moving, before.step) != (after.turn, after.moving, after.step):
         general.append(f"turn {after.turn}, " + ("the repair turn" if after.step == "repair" else f"{after.moving}'s half"))
@@ -214,7 +211,7 @@ _ROLLED = ("special_rolled", "special_due", "attempts")
 _SECRET = ("effects", "offensive_lost", "defensive_lost")
 
 
-def _engagement(before: Any, after: Any) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
+def engagement(before: Any, after: Any) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
     general = [f"turn {after.turn}"] if before.turn != after.turn else []
     if before.drifting != after.drifting:
         general.append("drifting CapTacs")
@@ -252,7 +249,7 @@ _SCENARIO_GENERAL = (
 )
 
 
-def _scenario(before: Any, after: Any) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
+def scenario(before: Any, after: Any) -> tuple[list[str], list[Change], dict[str, tuple[str, list[str]]]]:
     general = []
     if (before.turn, before.phase, before.phasing) != (after.turn, after.phase, after.phasing):
         general.append(f"turn {after.turn}, {after.phase_title} ({after.side(after.phasing)})")

@@ -95,7 +95,7 @@ def test_opening_the_app_loads_no_knight_hawks_battle_engine() -> None:
     """A campaign's rosters and repairs need only the roster and its repair rolls; the battle engine
     (turns, combat, ordnance, battle files) loads when a battle is exported, imported or fought."""
     loaded = modules_after("import referee.tui.app")
-    assert {"referee.tui.app", "referee.knight_hawks.roster_file", "referee.knight_hawks.repair"} <= loaded
+    assert {"referee.tui.app", "referee.knight_hawks.roster", "referee.knight_hawks.repair"} <= loaded
     engine = {"referee.knight_hawks.battle", "referee.knight_hawks.combat", "referee.knight_hawks.combat_phase", "referee.knight_hawks.battle_file"}
     assert not loaded & engine, sorted(loaded & engine)
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import storage, tables
+from referee import kinds, storage, tables
 from referee.errors import RefereeError
-from referee.journal import BATTLE_FORMAT, Journal
+from referee.journal import Journal
 from referee.knight_hawks import battle_file
 from referee.knight_hawks.combat_phase import noted
 from referee.resources import campaigns_dir
@@ -64,7 +64,7 @@ def test_a_battle_journal_notices_another_program_and_overwrites_nothing(tmp_pat
 
 
 def test_the_kind_asked_for_is_the_kind_opened(tmp_path: Path) -> None:
-    assert BATTLE_FORMAT == battle_file.FORMAT  # (the journal names it without importing the battle's modules)
+    assert kinds.BATTLE.format == battle_file.FORMAT  # (the registry names it without importing the battle's modules)
     with pytest.raises(RefereeError, match="its format line says 'referee knight-hawks battle', not a campaign"):
         Journal.open(battle(tmp_path), TABLES, "campaign")
     assert Journal.open(war(tmp_path), TABLES).kind == "campaign"

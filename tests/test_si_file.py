@@ -14,9 +14,9 @@ from typing import Any
 import attrs
 import pytest
 
-from referee import storage, tables, touched
+from referee import kinds, storage, tables, touched
 from referee.errors import RefereeError
-from referee.journal import SCENARIO_FORMAT, Journal
+from referee.journal import Journal
 from referee.resources import si_scenario_files
 from referee.stellar_inferno import (
     boarding_phase, ground_phase, maneuver_phase, matchups, mines_phase, optional_phase, scenario_file, setup, ship_phase, turn,
@@ -92,7 +92,7 @@ def test_the_scenario_kind_opens_in_the_journal_and_says_what_an_action_touched(
     path = tmp_path / "raid.toml"
     start = setup.start(bundled("raid-on-terra")).state
     storage.write_text(path, scenario_file.text(start))
-    assert scenario_file.FORMAT == SCENARIO_FORMAT
+    assert scenario_file.FORMAT == kinds.SCENARIO.format
     journal = Journal.open(path, SI)
     assert journal.kind == "scenario" and Journal.open(path, SI, "scenario").state == start
     with pytest.raises(RefereeError, match="not a campaign"):

@@ -10,14 +10,14 @@ from typing import Any
 
 import attrs
 
-from referee import storage, strict
+from referee import kinds, storage, strict
 from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle, DockedTurns, Entry, Escape, Loss, Mine, Seeker, check, hex_name
 from referee.knight_hawks.ordnance import SEEKER_LIMIT
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
 from referee.tables import Tables
 
-FORMAT = "referee knight-hawks battle"
+FORMAT = kinds.BATTLE.format
 VERSION = 1
 BATTLE_KEYS = {
     "format", "version", "name", "game", "source", "sides", "turn", "moving", "step", "fires_rolled", "repaired",
@@ -179,26 +179,3 @@ def text(battle: Battle, kh: Tables) -> str:
         return storage.read_back(tomli_w.dumps(to_dict(battle), multiline_strings=True), lambda data: from_dict(data, kh), battle)
     except RefereeError as error:
         raise storage.refused("battle", error) from None
-
-
-class Writer:
-    """The battle file as the app's journal keeps it (as campaign_file.Writer does a campaign's):
-    a battle from a file's tables, and a battle's text, read back as a load reads it."""
-
-    def __init__(self, kh: Tables) -> None:
-        self.kh = kh
-
-    def read(self, data: dict[str, Any], parts: object = None, source: bytes = b"") -> Battle:
-        return from_dict(data, self.kh)
-
-    def text(self, battle: Battle) -> str:
-        return text(battle, self.kh)
-
-
-    def beside(self) -> None:
-        """Nothing is written beside the file."""
-        return None
-
-    def parsed(self) -> None:
-        """Not known without parsing the text again: the next load parses the file (and keeps it in the cache)."""
-        return None

@@ -17,53 +17,46 @@ library and the rules layer only.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from referee import kinds
 from referee.errors import RefereeError
 from referee.paper.document import Paper, Picture
 from referee.paper.log import Span
 from referee.paper.sides import Eyes
 
 WHAT = ("rosters", "deployment", "battle-report", "log", "map")
-FOR_KIND = {  # what each kind of file prints, the first by default
-    "campaign": ("deployment", "rosters", "log", "map"),
-    "battle": ("battle-report", "rosters", "log"),
-    "engagement": ("log",),
-    "scenario": ("log",),
-}
-KIND_NAMES = {"campaign": "a campaign", "battle": "a Knight Hawks battle", "engagement": "a Starfleet Wars engagement", "scenario": "a Stellar Inferno scenario"}
 FORMS = ("html", "text", "svg")
-
-
-STATES = {"Campaign": "campaign", "Battle": "battle", "Engagement": "engagement", "Scenario": "scenario"}  # each kind's state, by its class's name
 
 
 def kind_of(state: Any) -> str:
     """The kind of file a state is of (as :attr:`referee.journal.Journal.kind` says of the file open)."""
-    return STATES[type(state).__name__]
+    return kinds.of_state(state).name
+
+
+def papers(kind: str) -> tuple[str, ...]:
+    """What a kind of file prints, the first by default."""
+    return kinds.rules(kind).PAPERS
 
 
 def sides(state: Any, kind: str) -> tuple[str, ...]:
     """The file's sides, as a side's copy names them."""
-    if kind == "campaign":
-        return ("Sathar", "UPF")
-    if kind == "scenario":
-        return (state.invader.name, state.defender.name)
-    return tuple(state.sides)
+    return kinds.rules(kind).sides(state)
 
 
 def chosen(kind: str, what: str, path: Path | None = None) -> str:
     """The document asked for, refused if the file's kind has none such (the default: its first)."""
+    printed = papers(kind)
     if not what:
-        return FOR_KIND[kind][0]
+        return printed[0]
     if what not in WHAT:
         raise RefereeError(f"--what {what!r}: print one of {', '.join(WHAT)}")
-    if what not in FOR_KIND[kind]:
+    if what not in printed:
         hint = ""
-        if what == "battle-report" and kind == "campaign":
+        if what == "battle-report" and kinds.named(kind) == kinds.CAMPAIGN:
             found = sorted(path.parent.glob(f"{path.stem}.day-*.toml")) if path is not None else []
             hint = "; a campaign's battles are reported from their battle files" + (f" ({', '.join(p.name for p in found[:3])})" if found else " (f on the Battles screen writes one)")
-        raise RefereeError(f"{KIND_NAMES[kind]} prints {', '.join(FOR_KIND[kind])}, not {what}{hint}")
+        raise RefereeError(f"{kinds.named(kind).title} prints {', '.join(printed)}, not {what}{hint}")
     return what
 
 
@@ -75,24 +68,7 @@ def document(state: Any, kind: str, what: str, eyes: Eyes, title: str, span: Spa
         return log.log_paper(state, kind, eyes, sides(state, kind), title, log.check(span, kind, state))
     if span != Span():
         raise RefereeError(f"a day, tenday or turn chooses a part of the log; the {what} is printed as the file stands now")
-    if what == "rosters" and kind == "campaign":
-        from referee.paper.rosters import campaign_rosters
-
-        return campaign_rosters(state, eyes, title)
-    if what == "rosters":
-        from referee.paper.rosters import battle_rosters
-
-        return battle_rosters(state, eyes, title)
-    if what == "deployment":
-        from referee.paper.deployment import deployment_paper
-        from referee.paper.frontier_svg import bundled
-
-        return deployment_paper(state, eyes, title, bundled(state.frontier))
-    if what == "battle-report":
-        from referee.paper.battle_report import report_paper
-
-        return report_paper(state, eyes, title)
-    return map_paper(state, title)
+    return cast(Paper, kinds.rules(kind).paper(what, state, eyes, title))
 
 
 def map_paper(campaign: Any, title: str) -> Paper:

@@ -9,13 +9,15 @@ a line was written, not what it says); the referee's copy prints them whole.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from referee import kinds
 from referee.errors import RefereeError
 from referee.paper.document import Lines, Logged, Paper, Part
 from referee.paper.sides import Eyes, owner, sealed_text
 
-COLUMNS = {"campaign": ("Day", "Step"), "battle": ("Turn", "Side"), "engagement": ("Turn", ""), "scenario": ("Turn", "Phase")}
+if TYPE_CHECKING:
+    from referee.logged import Line
 
 
 class Span(NamedTuple):
@@ -38,7 +40,7 @@ class Span(NamedTuple):
 def check(span: Span, kind: str, state: Any) -> Span:
     """The span asked for, refused unless the file has it: a day or tenday of a campaign (up to
     today), a turn of the others (up to the turn now)."""
-    if kind == "campaign":
+    if by_day(kind):
         if span.turn is not None:
             raise RefereeError("a campaign's log is printed by day or tenday, not by turn (a battle's, engagement's or scenario's is)")
         if span.day is not None and not 0 <= span.day <= state.day:
@@ -69,20 +71,17 @@ def within(entry: Any, span: Span) -> bool:
     return True
 
 
+def by_day(kind: str) -> bool:
+    """Whether the kind's log is kept by day (a campaign's), not by turn: its first column."""
+    return kinds.rules(kind).COLUMNS[0] == "Day"
+
+
 def when(entry: Any, kind: str) -> tuple[str, str]:
     """The log's first two cells for a line, as the app's Log shows them."""
-    if kind == "campaign":
-        return str(entry.day), entry.step
-    if kind == "battle":
-        return str(entry.turn), entry.side
-    if kind == "scenario":
-        from referee.stellar_inferno.scenario import TITLES
-
-        return str(entry.turn), TITLES.get(entry.phase, entry.phase)
-    return str(entry.turn), ""
+    return kinds.rules(kind).when(entry)
 
 
-def lines(entries: Sequence[Any], kind: str, eyes: Eyes, sides: Sequence[str]) -> tuple[list[Logged], int, int]:
+def lines(entries: Sequence[Line], kind: str, eyes: Eyes, sides: Sequence[str]) -> tuple[list[Logged], int, int]:
     """The log lines this copy shows, and how many secret lines were sealed and left out."""
     shown: list[Logged] = []
     sealed = dropped = 0
@@ -110,5 +109,5 @@ def log_paper(state: Any, kind: str, eyes: Eyes, sides: Sequence[str], title: st
     parts: list[Part] = [Lines((said + ".",), note=True), *shown]
     if not shown:
         parts.append(Lines(("Nothing was logged in it.",)))
-    where = f"Day {state.day}, {state.step}" if kind == "campaign" else f"turn {state.turn}"
-    return Paper(f"Log: {title}, {span.shown()}", (where, eyes.shown()), tuple(parts), COLUMNS[kind])
+    where = f"Day {state.day}, {state.step}" if by_day(kind) else f"turn {state.turn}"
+    return Paper(f"Log: {title}, {span.shown()}", (where, eyes.shown()), tuple(parts), kinds.rules(kind).COLUMNS)

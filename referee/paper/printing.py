@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.paper import FOR_KIND, chosen, document, sides, written
+from referee.paper import chosen, document, papers, sides, written
 from referee.paper.html import PAPERS
 from referee.paper.log import Span
 from referee.paper.sides import eyes
@@ -68,7 +68,7 @@ def made(
         raise RefereeError("a side's copy holds its own secrets only: give --side or --secrets, not both")
     what = chosen(kind, what, path)
     if form == "svg" and what != "map":
-        raise RefereeError(f"SVG is the map's picture: --what map -o OUT.svg (this file prints {', '.join(FOR_KIND[kind])})")
+        raise RefereeError(f"SVG is the map's picture: --what map -o OUT.svg (this file prints {', '.join(papers(kind))})")
     copy = eyes(side, secrets, sides(state, kind), path.name)
     paper = document(state, kind, what, copy, path.name, span)
     return paper.title, written(paper, form, size, width)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from referee import strict
+from referee import kinds, strict
 from referee.errors import RefereeError
 from referee.knight_hawks.roster import Ship
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
@@ -26,7 +26,7 @@ from referee.tables import Tables
 
 T = TypeVar("T")
 
-FORMAT = "referee second sathar war campaign"
+FORMAT = kinds.CAMPAIGN.format
 VERSION = 2  # 2: the log kept in a file beside the campaign file ([log_file]); 1 (still read): the log in the file
 VERSIONS = (1, 2)
 CAMPAIGN_KEYS = {

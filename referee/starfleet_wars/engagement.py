@@ -14,12 +14,14 @@ every ship over 20% damaged, then damage control; ``next`` refuses while a roll 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import attrs
 
 from referee.dice import Roll
+from referee import logged
 from referee.errors import RefereeError
+from referee.logged import TurnLine
 from referee.starfleet_wars.ships import Ship
 
 if TYPE_CHECKING:
@@ -29,19 +31,9 @@ OUTLINE = "Starfleet Wars supplement: special damage is step 9 and the repair ph
 
 
 @attrs.frozen
-class Entry:
+class Entry(TurnLine):
     """A log line: the turn, the text, its dice, the rule. ``secret``: the side whose eyes alone
     may see it (special damage: "do not let your opponent know what your die roll is")."""
-
-    turn: int
-    text: str
-    rolls: tuple[str, ...] = ()
-    rule: str = ""
-    secret: str = ""
-
-    @property
-    def day(self) -> int:
-        return self.turn
 
 
 def sealed(entry: Entry, unseal: str = "--secrets shows it") -> Entry:
@@ -129,11 +121,7 @@ class Engagement:
         return {s.name.casefold() for s in self.ships} | {f.name.casefold() for f in self.fortresses}
 
 
-class Done(NamedTuple):
-    """A step: the engagement after it, and the log lines it added (what a journal keeps)."""
-
-    state: Engagement
-    entries: tuple[Entry, ...]
+Done = logged.Done[Engagement, Entry]  # a step: the engagement after it, and the log lines it added
 
 
 def done(engagement: Engagement, *entries: Entry) -> Done:

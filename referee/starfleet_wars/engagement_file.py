@@ -12,14 +12,14 @@ from typing import Any
 
 import attrs
 
-from referee import storage, strict
+from referee import kinds, storage, strict
 from referee.errors import RefereeError
 from referee.starfleet_wars import special_damage as sd
 from referee.starfleet_wars.engagement import Drift, Engagement, Entered, Entry, check
 from referee.starfleet_wars.power import Allocation
 from referee.starfleet_wars.ships import Ship
 
-FORMAT = "referee starfleet-wars engagement"
+FORMAT = kinds.ENGAGEMENT.format
 VERSION = 1
 KEYS = {"format", "version", "name", "sides", "turn", "special_damage", "damage_control", "notes", "ships", "fortresses", "drifting", "entered", "log"}
 MOST = 99_999  # no figure of the supplement comes near (a fortress of 17 LSS: 1700 PU)
@@ -164,24 +164,3 @@ def text(engagement: Engagement) -> str:
         return storage.read_back(tomli_w.dumps(to_dict(engagement), multiline_strings=True), from_dict, engagement)
     except RefereeError as error:
         raise storage.refused("engagement", error) from None
-
-
-class Writer:
-    """The engagement file as the app's journal keeps it."""
-
-    def __init__(self, sfw: Any = None) -> None:
-        self.sfw = sfw
-
-    def read(self, data: dict[str, Any], parts: object = None, source: bytes = b"") -> Engagement:
-        return from_dict(data)
-
-    def text(self, engagement: Engagement) -> str:
-        return text(engagement)
-
-    def beside(self) -> None:
-        """Nothing is written beside the file."""
-        return None
-
-    def parsed(self) -> None:
-        """Not known without parsing the text again: the next load parses the file (and keeps it in the cache)."""
-        return None

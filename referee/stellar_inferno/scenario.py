@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Literal, NamedTuple
+from typing import Literal
 
 import attrs
 
 from referee.dice import Roll
+from referee import logged
 from referee.errors import RefereeError
+from referee.logged import TurnLine
 from referee.stellar_inferno import optional
 from referee.stellar_inferno.deployment import Deployment
 from referee.stellar_inferno.ground_units import GroundUnit
@@ -59,21 +61,12 @@ Kind = Literal["ship", "unit"]
 
 
 @attrs.frozen
-class Entry:
+class Entry(TurnLine):
     """A log line: the turn, the text, its dice, the rule; ``secret``: the side whose eyes alone may
     see it; the phase and the phasing side when it was written."""
 
-    turn: int
-    text: str
-    rolls: tuple[str, ...] = ()
-    rule: str = ""
-    secret: str = ""
     phase: str = ""
     side: str = ""
-
-    @property
-    def day(self) -> int:
-        return self.turn
 
 
 @attrs.frozen
@@ -587,11 +580,7 @@ def _psi_set(ship: Ship, agents: tuple[Agent, ...]) -> Ship:
     return attrs.evolve(ship, psi=rating, cargo=attrs.evolve(ship.cargo, ships=carried))
 
 
-class Done(NamedTuple):
-    """A step: the scenario after it, and the log lines it added (what a journal keeps)."""
-
-    state: Scenario
-    entries: tuple[Entry, ...]
+Done = logged.Done[Scenario, Entry]  # a step: the scenario after it, and the log lines it added
 
 
 def done(scenario: Scenario, *entries: Entry) -> Done:

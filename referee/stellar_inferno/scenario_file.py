@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from referee import storage, strict
+from referee import kinds, storage, strict
 from referee.errors import RefereeError
 from referee.stellar_inferno import optional
 from referee.stellar_inferno.deployment import Deployment, Matchup, Side, Stage
@@ -33,7 +33,7 @@ from referee.stellar_inferno.scenario import (
 from referee.stellar_inferno.ships import Cargo, Ship
 from referee.stellar_inferno.space_combat import ShipCombat
 
-FORMAT = "referee stellar-inferno scenario"
+FORMAT = kinds.SCENARIO.format
 VERSION = 1
 KEYS = {
     "format", "version", "name", "number", "source", "history", "turns", "turn", "phase", "phasing", "rules", "notes", "outcome",
@@ -545,25 +545,3 @@ def text(scenario: Scenario) -> str:
         return storage.read_back(tomli_w.dumps(to_dict(scenario), multiline_strings=True), from_dict, scenario)
     except RefereeError as error:
         raise storage.refused("scenario", error) from None
-
-
-class Writer:
-    """The scenario file as the app's journal keeps it."""
-
-    def __init__(self, si: Any = None) -> None:
-        self.si = si
-
-    def read(self, data: dict[str, Any], parts: object = None, source: bytes = b"") -> Scenario:
-        return from_dict(data)
-
-    def text(self, scenario: Scenario) -> str:
-        return text(scenario)
-
-
-    def beside(self) -> None:
-        """Nothing is written beside the file."""
-        return None
-
-    def parsed(self) -> None:
-        """Not known without parsing the text again: the next load parses the file (and keeps it in the cache)."""
-        return None

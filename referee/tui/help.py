@@ -13,9 +13,10 @@ The same source makes the README's tables of keys::
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -29,6 +30,7 @@ from textual.geometry import Size
 from textual.keys import format_key
 from textual.widget import Widget
 
+from referee import kinds
 from referee.sathar_war.campaign import BOOK as CAMPAIGN_BOOK
 from referee.tui.actions import Field
 from referee.tui.dialogs import Dialog, FormDialog
@@ -109,15 +111,8 @@ def grouped(bindings: Iterable[Binding]) -> list[tuple[str, Binding]]:
 
 def about(kind: Kind, page: type[Page]) -> About:
     """The words of a screen of this kind of file (a screen without any: its palette line)."""
-    if kind.name == "battle":
-        from referee.tui.battle.help_text import SCREENS
-    elif kind.name == "engagement":
-        from referee.tui.sfw.help_text import SCREENS
-    elif kind.name == "scenario":
-        from referee.tui.si.help_text import SCREENS
-    else:
-        from referee.tui.help_text import SCREENS
-    return SCREENS.get(page.NAME, About(page.HELP))
+    screens: Mapping[str, About] = importlib.import_module(kinds.named(kind.name).help).SCREENS  # (its help_text module)
+    return screens.get(page.NAME, About(page.HELP))
 
 
 def page_bindings(page: type[Page]) -> list[Binding]:
@@ -475,8 +470,8 @@ def show(app: RefereeApp, topic: Topic) -> None:
 def markdown(kind_name: str) -> str:
     """The README's table of a kind's screens: each one's key, name, what it holds and its keys. A
     screen of the campaign's that a battle shares (Dice & Tables, the Log) is "as for a campaign"."""
-    kind = KINDS[kind_name]
-    theirs = set(KINDS["campaign"].pages()) if kind_name != "campaign" else set()
+    kind, campaign = KINDS[kind_name], KINDS[kinds.CAMPAIGN.name]
+    theirs = set(campaign.pages()) if kind is not campaign else set()
     rows = ["| key | screen | what it holds, and its keys |", "|---|---|---|"]
     same: list[tuple[int, type[Page]]] = []
     for number, page in enumerate(kind.pages(), 1):

@@ -10,9 +10,10 @@ a file of that kind is opened.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from referee import kinds
 from referee.dice import Roll
 
 if TYPE_CHECKING:
@@ -25,7 +26,12 @@ Found = tuple[str, str, str, str]  # (what: ship, fortress, system or table; its
 
 class Kind(Protocol):
     name: str
-    log_labels: tuple[str, str]  # the Log's first two columns
+
+    @property
+    def log_labels(self) -> tuple[str, str]:
+        """The Log's first two columns (the kind's, :mod:`referee.kinds`: as on paper)."""
+        ...
+
     # the dice dialog asks at once for the later rolls of a log line that the trial's virtual dice
     # called for (a successful repair's 1d10); False: only each line's first roll, the rest once
     # the rolls typed call for them (a volley: which shots hit, and so which damage rolls come,
@@ -67,7 +73,6 @@ class CampaignKind:
     """The Second Sathar War campaign."""
 
     name = "campaign"
-    log_labels = ("Day", "Step")
     asks_later_rolls = True
 
     def pages(self) -> Sequence[type[Page]]:
@@ -79,7 +84,11 @@ class CampaignKind:
         return f"day {state.day} · {state.step}"
 
     def log_cells(self, entry: Any) -> tuple[str, str]:
-        return str(entry.day), entry.step
+        return kinds.rules(self.name).when(entry)
+
+    @property
+    def log_labels(self) -> tuple[str, str]:
+        return kinds.rules(self.name).COLUMNS
 
     def shown(self, entry: Any, secrets: bool) -> Any:
         return entry
@@ -108,7 +117,6 @@ class BattleKind:
     """A Knight Hawks battle: a scenario, or a battle fought from a campaign."""
 
     name = "battle"
-    log_labels = ("Turn", "Side")
     asks_later_rolls = False
 
     def pages(self) -> Sequence[type[Page]]:
@@ -122,7 +130,11 @@ class BattleKind:
         return phase(state)
 
     def log_cells(self, entry: Any) -> tuple[str, str]:
-        return str(entry.turn), entry.side
+        return kinds.rules(self.name).when(entry)
+
+    @property
+    def log_labels(self) -> tuple[str, str]:
+        return kinds.rules(self.name).COLUMNS
 
     def shown(self, entry: Any, secrets: bool) -> Any:
         return entry
@@ -147,7 +159,6 @@ class EngagementKind:
     """A Starfleet Wars engagement: ships and starfortresses, turn by turn."""
 
     name = "engagement"
-    log_labels = ("Turn", "Sealed")
     asks_later_rolls = True
 
     def pages(self) -> Sequence[type[Page]]:
@@ -161,7 +172,11 @@ class EngagementKind:
         return where(state)
 
     def log_cells(self, entry: Any) -> tuple[str, str]:
-        return str(entry.turn), entry.secret
+        return kinds.rules(self.name).when(entry)
+
+    @property
+    def log_labels(self) -> tuple[str, str]:
+        return kinds.rules(self.name).COLUMNS
 
     def shown(self, entry: Any, secrets: bool) -> Any:
         from referee.tui.sfw.actions import shown
@@ -193,7 +208,6 @@ class ScenarioKind:
     """A Stellar Inferno scenario: fleets on a hex map, nine phases a turn, each side in turn."""
 
     name = "scenario"
-    log_labels = ("Turn", "Phase")
     asks_later_rolls = True
 
     def pages(self) -> Sequence[type[Page]]:
@@ -207,10 +221,11 @@ class ScenarioKind:
         return where(state)
 
     def log_cells(self, entry: Any) -> tuple[str, str]:
-        from referee.stellar_inferno.scenario import TITLES
+        return kinds.rules(self.name).when(entry)
 
-        phase = getattr(entry, "phase", "")
-        return str(entry.turn), TITLES.get(phase, phase)
+    @property
+    def log_labels(self) -> tuple[str, str]:
+        return kinds.rules(self.name).COLUMNS
 
     def shown(self, entry: Any, secrets: bool) -> Any:
         return entry
@@ -241,5 +256,5 @@ class ScenarioKind:
         return NEXT
 
 
-KINDS: dict[str, Kind] = {"campaign": CampaignKind(), "battle": BattleKind(), "engagement": EngagementKind(), "scenario": ScenarioKind()}
+KINDS: Mapping[str, Kind] = kinds.Parts()  # each kind's, by its name (the registry's: referee.kinds)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
-from referee.paper import FOR_KIND, kind_of, sides
+from referee.paper import kind_of, papers, sides
 from referee.paper.log import Span
 from referee.tui.actions import Field, FieldError, Values
 
@@ -30,7 +30,7 @@ PART = re.compile(r"\s*(day|tenday|turn)\s+(\d+)\s*", re.IGNORECASE)
 
 
 def _whats(state: Any, values: Values) -> list[tuple[str, str]]:
-    return [(SAID[w], w) for w in FOR_KIND[kind_of(state)]]
+    return [(SAID[w], w) for w in papers(kind_of(state))]
 
 
 def _copies(state: Any, values: Values) -> list[tuple[str, str]]:
@@ -49,7 +49,7 @@ FIELDS = (
 
 def open_form(app: RefereeApp) -> None:
     """Ctrl+P, Print...: the form, its document the file's first (a campaign's deployment sheet, a battle's report)."""
-    values = {"what": FOR_KIND[app.journal.kind][0], "copy": TABLE, "part": "", "where": ""}
+    values = {"what": papers(app.journal.kind)[0], "copy": TABLE, "part": "", "where": ""}
     app.open_form("Print", ABOUT, FIELDS, values, _no_step, take=lambda typed: write(app, typed))
 
 
@@ -68,7 +68,7 @@ def write(app: RefereeApp, values: Values) -> None:
     from referee.paper import printing
 
     journal = app.journal
-    what = values.get("what", "") or FOR_KIND[journal.kind][0]
+    what = values.get("what", "") or papers(journal.kind)[0]
     typed = values.get("where", "").strip()
     out = Path(typed).expanduser() if typed else journal.path.with_name(f"{journal.path.stem}.{what}.html")
     out = Path(os.path.abspath(journal.path.parent / out))  # (a name typed is beside the file played)

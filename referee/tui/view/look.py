@@ -7,12 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from referee import storage
+from referee import kinds, storage
 from referee.errors import RefereeError
-from referee.journal import KINDS, WHAT
 from referee.tables import Tables
-
-VIEWED = ("campaign", "battle")  # the kinds with a player view (an engagement, a scenario: not yet)
 
 
 class Stamp(NamedTuple):
@@ -39,20 +36,14 @@ def read(path: Path, tables: Tables, side: str) -> tuple[str, Any]:
     player view, or without that side, raises RefereeError in one line."""
     data = storage.read(path, "campaign or battle")
     format_ = data.get("format")
-    found = KINDS.get(format_) if isinstance(format_, str) else None
+    found = kinds.of_format(format_)
     if found is None:
         raise RefereeError(f"{path}: its format line says {format_!r}, not a file the referee plays")
-    kind = found[0]
-    if kind not in VIEWED:
-        raise RefereeError(f"{path} is {WHAT[kind]}: the players' view shows a campaign or a Knight Hawks battle (not yet {WHAT[kind]})")
+    rules = kinds.rules(found)
+    if not rules.VIEWED:
+        raise RefereeError(f"{path} is {found.title}: the players' view shows a campaign or a Knight Hawks battle (not yet {found.title})")
     try:
-        state = found[1](tables, storage.target(path)).read(data)
+        state = rules.writer(tables, storage.target(path)).read(data)
     except RefereeError as error:
         raise RefereeError(f"{path}: {error}") from None
-    if kind == "campaign":
-        from referee.sathar_war.sides import view
-
-        return kind, view(state, side)
-    from referee.knight_hawks.sides import view as battle_view
-
-    return kind, battle_view(state, side)
+    return found.name, rules.view(state, side)

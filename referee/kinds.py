@@ -1,0 +1,157 @@
+"""The kinds of file the referee plays, in one place: a campaign of the Second Sathar War, a Knight
+Hawks battle, a Starfleet Wars engagement, a Stellar Inferno scenario. Each is its name, the
+format line its files carry, what it is called in a sentence ("a Knight Hawks battle"), its state's
+class, its rules package's ``kind`` module, its part of the app and the words of its screens in the
+app's help, the last four by dotted path.
+
+Whatever asks "which kind is this" asks here: the kind of a format line (:func:`of_format`), of a
+state (:func:`of_state`: a state of no kind is an error, never a battle), and what the kind's
+rules say of its files (:func:`rules`: the state, the Writer, the log's columns, the sides, what
+an action touched, the documents printed, whether the players may view it). A kind's modules are
+imported only when asked for, so that opening a campaign imports nothing of the other games.
+
+Nothing here imports a rules package, nor the UI, until asked.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
+
+if TYPE_CHECKING:
+    from referee.journal import Writer
+    from referee.tables import Tables
+
+
+class Kind(NamedTuple):
+    """A kind of file: its name, its format line, its words in a sentence, and where its parts are."""
+
+    name: str  # "battle": what the app and the commands call it (the recent list keeps it)
+    format: str  # the first line of its files
+    title: str  # "a Knight Hawks battle"
+    state: str  # its state's class, "module:Class" (a state of it exists only once that module is loaded)
+    rules: str  # its rules package's kind module (:class:`Rules`)
+    ui: str  # its part of the app, "module:Class" (referee.tui.kinds.Kind)
+    help: str  # the module of its screens' words in the app's help (its SCREENS)
+
+
+CAMPAIGN = Kind("campaign", "referee second sathar war campaign", "a campaign", "referee.sathar_war.campaign:Campaign",
+                "referee.sathar_war.kind", "referee.tui.kinds:CampaignKind", "referee.tui.help_text")
+BATTLE = Kind("battle", "referee knight-hawks battle", "a Knight Hawks battle", "referee.knight_hawks.battle:Battle",
+              "referee.knight_hawks.kind", "referee.tui.kinds:BattleKind", "referee.tui.battle.help_text")
+ENGAGEMENT = Kind("engagement", "referee starfleet-wars engagement", "a Starfleet Wars engagement", "referee.starfleet_wars.engagement:Engagement",
+                  "referee.starfleet_wars.kind", "referee.tui.kinds:EngagementKind", "referee.tui.sfw.help_text")
+SCENARIO = Kind("scenario", "referee stellar-inferno scenario", "a Stellar Inferno scenario", "referee.stellar_inferno.scenario:Scenario",
+                "referee.stellar_inferno.kind", "referee.tui.kinds:ScenarioKind", "referee.tui.si.help_text")
+KINDS = (CAMPAIGN, BATTLE, ENGAGEMENT, SCENARIO)
+
+
+class Rules(Protocol):
+    """What a rules package's ``kind`` module says of its files (``referee.knight_hawks.kind``)."""
+
+    STATE: type  # the state a file holds
+    COLUMNS: tuple[str, str]  # the log's first two columns, in the app's Log and on paper alike
+    PAPERS: tuple[str, ...]  # the documents it prints (referee.paper), the first by default
+    VIEWED: bool  # whether the players have a view of it (referee view)
+
+    def writer(self, tables: Tables, target: Path) -> Writer:
+        """Its files' Writer (referee.journal.Writer), saving to ``target``."""
+        ...
+
+    def when(self, entry: Any) -> tuple[str, str]:
+        """A log line's first two cells, under COLUMNS."""
+        ...
+
+    def sides(self, state: Any) -> tuple[str, ...]:
+        """The file's sides, as a side's copy names them (whose secrets are whose)."""
+        ...
+
+    def view(self, state: Any, side: str) -> Any:
+        """What ``side`` may see of the file (VIEWED only): the players' view."""
+        ...
+
+    def changes(self, before: Any, after: Any) -> tuple[list[str], list[tuple[str, str, str]], dict[str, tuple[str, list[str]]]]:
+        """What an action touched, from the states before and after it (referee.touched)."""
+        ...
+
+    def paper(self, what: str, state: Any, eyes: Any, title: str) -> Any:
+        """A document of PAPERS other than the log (referee.paper.document.Paper)."""
+        ...
+
+    def named(self, state: Any) -> str:
+        """What the file is, for the recent list: a battle's name; a war's options and map."""
+        ...
+
+
+def named(name: str) -> Kind:
+    """The kind of that name; a name of no kind is a program's error."""
+    for kind in KINDS:
+        if kind.name == name:
+            return kind
+    raise KeyError(f"no kind of file is called {name!r}: {', '.join(k.name for k in KINDS)}")
+
+
+def of_format(line: object) -> Kind | None:
+    """The kind whose files carry this format line (None: no kind's)."""
+    return next((kind for kind in KINDS if kind.format == line), None)
+
+
+def of_state(state: object) -> Kind:
+    """The kind of file a state is of; a state of no kind raises TypeError (it is never taken for a
+    battle). Only the kinds whose state's module is loaded are asked: a state of the others cannot
+    exist, and nothing of theirs is imported."""
+    for kind in KINDS:
+        module, _, name = kind.state.partition(":")
+        loaded = sys.modules.get(module)
+        if loaded is not None and isinstance(state, getattr(loaded, name)):
+            return kind
+    raise TypeError(f"{type(state).__name__} is the state of no kind of file ({', '.join(k.name for k in KINDS)})")
+
+
+def rules(kind: Kind | str) -> Rules:
+    """A kind's rules module (imported the first time it is asked for; the Log asks it of every line)."""
+    name = kind if isinstance(kind, str) else kind.name
+    found = _RULES.get(name)
+    if found is None:
+        found = _RULES[name] = cast(Rules, importlib.import_module(named(name).rules))
+    return found
+
+
+_RULES: dict[str, Rules] = {}
+
+
+def rules_of(state: object) -> Rules:
+    """The rules module of a state's kind."""
+    return rules(of_state(state))
+
+
+def ui(kind: Kind | str) -> Any:
+    """A kind's part of the app (referee.tui.kinds.Kind), made the first time it is asked for."""
+    name = kind if isinstance(kind, str) else kind.name
+    made = _UIS.get(name)
+    if made is None:
+        module, _, part = named(name).ui.partition(":")
+        made = _UIS[name] = getattr(importlib.import_module(module), part)()
+    return made
+
+
+_UIS: dict[str, Any] = {}
+
+
+class Parts(Mapping[str, Any]):
+    """Every kind's part of the app by its name, in the registry's order, each made when first asked for."""
+
+    def __getitem__(self, name: str) -> Any:
+        try:
+            return ui(name)
+        except KeyError:
+            raise KeyError(name) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([kind.name for kind in KINDS])
+
+    def __len__(self) -> int:
+        return len(KINDS)

@@ -1,0 +1,56 @@
+"""What the log lines and the actions' results of the four kinds have in common. Every line has its
+text, the dice that decided it and the rule (:class:`Line`: what the journal, the Log and the paper
+read of it). The kinds played turn by turn without a moving side - a Starfleet Wars engagement's
+and a Stellar Inferno scenario's - share a line's turn, text, dice, rule and whose secret it is
+(:class:`TurnLine`), and an action's result, the state after it and the lines it added
+(:class:`Done`, what a journal keeps: :class:`referee.journal.Result`).
+
+A campaign's lines and results are NamedTuples of their own (a campaign command loads no attrs:
+the paper names :class:`Line` only for the type checker), and a Knight Hawks battle's lines name the side
+that moves before the text (its files' order); both are Lines, and their results give a ``state``
+and ``entries``.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, NamedTuple, Protocol, TypeVar
+
+import attrs
+
+S = TypeVar("S")
+E = TypeVar("E")
+
+
+class Line(Protocol):
+    """A log line of any kind: what happened, the dice that decided it, the rule."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def rolls(self) -> tuple[str, ...]: ...
+
+    @property
+    def rule(self) -> str: ...
+
+
+@attrs.frozen
+class TurnLine:
+    """A log line: the turn, the text, its dice, the rule; ``secret``: the side whose eyes alone may see it."""
+
+    turn: int
+    text: str
+    rolls: tuple[str, ...] = ()
+    rule: str = ""
+    secret: str = ""
+
+    @property
+    def day(self) -> int:
+        return self.turn
+
+
+class Done(NamedTuple, Generic[S, E]):
+    """A step: the state after it, and the log lines it added (what a journal keeps)."""
+
+    state: S
+    entries: tuple[E, ...]
