@@ -23,8 +23,8 @@ from referee.cli import app
 from referee.errors import RefereeError
 from referee.knight_hawks import battle_file
 from referee.sathar_war import campaign_file, frontier
-from tests.hostile import battle_in_play, small_war
-from tests.test_sathar_war import TABLES
+from tests.helpers.hostile import battle_in_play, small_war
+from tests.rules.campaign.test_campaign_rules import TABLES
 
 RUNNER, ROOT = CliRunner(), get_command(app)  # the click command, built once
 Change = Callable[[dict[str, Any]], object]

@@ -1,0 +1,75 @@
+"""Issue 12 in the app: the Campaign screen's next steps and the sealed condition's progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from referee.tui.app import RefereeApp
+from referee.tui.dialogs import DiceDialog
+from tests.app.test_app import drive, fill_in, load, saved, text, war_day_two
+from tests.rules.campaign.test_campaign_rules import started
+from tests.rules.campaign.test_sathar_war_issue12 import few_left_and_five_placed
+
+
+def test_the_revealed_secret_shows_how_far_its_condition_has_come(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", started(retreat=2))
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        assert "now:" not in text(app, "#tally")
+        await pilot.press("s", "y")  # revealed once asked
+        await pilot.pause()
+        assert "retreat condition 2" in text(app, "#tally") and "now: Sathar heavy cruisers lost: 0 of 5" in text(app, "#tally")
+
+    drive(path, scenario)
+
+
+def test_the_next_line_follows_what_remains(tmp_path: Path) -> None:
+    """Day 1, the Sathar move: the ships in the start circles must move into the red boxes first."""
+    path = saved(tmp_path / "war.toml", started())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        shown = text(app, "#step")
+        assert "on the first day ships in start circles must move into the red transit box" in shown and "(2 Forces or 3 Map, m)" in shown
+        assert "Strike Force NOVA" not in shown and "advance" not in shown
+
+    drive(path, scenario)
+
+
+def test_the_repair_in_space_form_takes_an_override_note_and_logs_it(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", war_day_two())  # the UPF Destroyer 1 damaged, no battle today
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("4", "s")
+        await fill_in(app, pilot, ship="UPF Destroyer 1", repairs="hull=10")
+        assert "the UPF Destroyer 1 fought no battle today" in text(app, "#error-form")
+        await fill_in(app, pilot, ship="UPF Destroyer 1", repairs="hull=10", override="the battle was yesterday; we forgot")
+        assert isinstance(app.screen, DiceDialog)
+        app.screen.query_one("#roll-0", Input).value = "55"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    drive(path, scenario)
+    texts = [entry.text for entry in load(path).log[-4:]]
+    assert "the referee overrides a reading (one repair turn after each battle the ship fought): the battle was yesterday; we forgot" in texts
+
+
+def test_the_campaign_screen_advances_over_the_start_circle_reading_with_a_note(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", few_left_and_five_placed())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("1", "a")
+        await pilot.pause()
+        assert "Kizk-Kar Start Circle holds 5" in text(app, "#said") and app.journal.campaign.step == "sathar-move"  # refused before it asks
+        await pilot.press("o")
+        await fill_in(app, pilot, override="")
+        assert text(app, "#error-override") == "give the note the table agreed, logged with the override"
+        await fill_in(app, pilot, override="our table counts every ship placed in the war")
+        assert app.journal.campaign.step == "upf-move"
+
+    drive(path, scenario)
+    assert "the referee overrides a reading (of the Sathar ships on the map, no more than half start a turn in one start circle): our table counts every ship placed in the war" in [e.text for e in load(path).log]
