@@ -577,3 +577,23 @@ def test_the_collector_runs_again_once_the_first_screen_is_drawn(tmp_path: Path)
         drive(path, scenario)
     finally:
         gc.enable()
+
+
+def test_the_repair_in_space_form_takes_an_override_note_and_logs_it(tmp_path: Path) -> None:
+    path = saved(tmp_path / "war.toml", war_day_two())  # the UPF Destroyer 1 damaged, no battle today
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("4", "s")
+        await fill_in(app, pilot, ship="UPF Destroyer 1", repairs="hull=10")
+        assert "the UPF Destroyer 1 fought no battle today" in text(app, "#error-form")
+        await fill_in(app, pilot, ship="UPF Destroyer 1", repairs="hull=10", override="the battle was yesterday; we forgot")
+        assert isinstance(app.screen, DiceDialog)
+        app.screen.query_one("#roll-0", Input).value = "55"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    drive(path, scenario)
+    texts = [entry.text for entry in load(path).log[-4:]]
+    assert "the referee overrides a reading (one repair turn after each battle the ship fought): the battle was yesterday; we forgot" in texts

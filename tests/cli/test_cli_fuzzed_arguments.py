@@ -1,4 +1,4 @@
-"""Issue 13: fuzzed argument vectors for every command. Each command of the typer app, found by
+"""Fuzzed argument vectors for every command. Each command of the typer app, found by
 walking it (every group, subgroup and command but ``play``, which opens the app), is called with
 random arguments and options: numbers, huge and negative numbers, "²", empty words, control
 characters, long words, markup, names of nothing, and the war's and battle's real names (to reach

@@ -5,6 +5,7 @@ with one line and exit 2 and leaves it untouched; a save is atomic."""
 from __future__ import annotations
 
 import copy
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,8 +16,9 @@ from typer.testing import CliRunner
 from referee import storage
 from referee.cli import app
 from referee.errors import RefereeError
-from referee.sathar_war import campaign_file, movement, victory
+from referee.sathar_war import campaign_file, frontier, movement, victory
 from referee.sathar_war.campaign import Campaign, Fight, Log, Order
+from tests.helpers.hostile import small_war
 from tests.rules.campaign.test_campaign_rules import TABLES, at_step, started, war
 
 runner = CliRunner()
@@ -260,3 +262,80 @@ def test_a_failed_save_leaves_the_last_campaign_and_no_temporary_file(tmp_path: 
     assert path.read_bytes() == before
     assert campaign_file.read(path, TABLES) == war()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["war.toml"]  # no temporary file (nor a backup: the save that would make it failed)
+
+
+# -- states no rule makes, refused on load with the unit and key named ---------------------------------
+
+
+CAMPAIGN_CASES: list[tuple[str, Change, str]] = [
+    ("a ship in two places: at Prenglar, docked at a station of another system",
+     lambda d: unit(d, "TF Prenglar Frigate 1").update(docked_at="Fortress Pale"), "a ship docks at the station of its own planet"),
+    ("docked at a station of the same system but another planet",
+     lambda d: unit(d, "TF Prenglar Frigate 1").update(docked_at="Gran Quivera Station"), "a ship docks at the station of its own planet"),
+    ("hull_points 0", lambda d: unit(d, "TF Prenglar Frigate 1").update(hull_points=0), "hull_points must be 1 or more, not 0"),
+    ("negative rearms", lambda d: unit(d, "TF Prenglar Assault Carrier").update(rearms=-1), "rearms must be 0 or more, not -1"),
+    ("negative returns", lambda d: unit(d, "Sathar Destroyer 1").update(returns=-3), "returns must be 0 or more, not -3"),
+    ("returns today (the Void is left at the start of the day)", lambda d: unit(d, "Sathar Destroyer 1").update(returns=8), "returns day 8"),
+    ("negative lost", lambda d: unit(d, "Sathar Frigate 3").update(lost=-1), "lost must be 0 or more, not -1"),
+    ("negative docked_since", lambda d: unit(d, "Pale Militia Frigate").update(docked_since=-2), "docked_since must be 0 or more, not -2"),
+    ("docked_since after today", lambda d: unit(d, "Pale Militia Frigate").update(docked_since=9), "docked_since day 9 is after today"),
+    ("placed before -1", lambda d: unit(d, "Sathar Frigate 1").update(placed=-5), "placed must be -1 or more, not -5"),
+    ("negative repair_turns", lambda d: unit(d, "Sathar Frigate 2").update(repair_turns=-1), "repair_turns must be 0 or more"),
+    ("allowance count negative", lambda d: d["allowances"][0].update(count=-4), "count must be from 1 to 2, not -4"),
+    ("route light-years negative", lambda d: d["map"]["routes"][0].update(light_years=-7), "light_years must be 0 or more, not -7"),
+    ("a loss on day 0", lambda d: d["losses"][0].update(day=0), "day must be 1 or more, not 0"),
+    ("a loss after today", lambda d: d["losses"][2].update(day=9), "day 9 is after today (day 8)"),
+    ("a loss of a Sathar ship still active, placed before it", lambda d: d["losses"].append({**d["losses"][2], "name": "Sathar Frigate 2"}),
+     "the Sathar Frigate 2 is active, but lost (combat) on day 7"),
+    ("a loss of a militia ship still active (militia are never replaced)",
+     lambda d: d["losses"].append({**d["losses"][0], "name": "Pale Militia Frigate", "kind": "frigate"}), "the Pale Militia Frigate is active, but lost"),
+    ("a loss today of a UPF ship still active", lambda d: d["losses"].append({**d["losses"][1], "day": 8, "name": "TF Prenglar Frigate 1", "kind": "frigate"}),
+     "the TF Prenglar Frigate 1 is active, but lost (combat) on day 8"),
+    ("a loss of another kind than the unit", lambda d: d["losses"][1].update(kind="battleship"), "must be the unit's"),
+    ("a destroyed unit with no loss", lambda d: d["losses"].pop(2), "losses has no combat or stranded loss of it"),
+    ("a log line on day -9", lambda d: d["log"][0].update(day=-9), "day must be 0 or more, not -9"),
+    ("a log line after today", lambda d: d["log"][1].update(day=30), "day 30 is after today"),
+    ("a fighter carried by a frigate", lambda d: unit(d, "UPF Fighter 1").update(carried_by="TF Prenglar Frigate 1"), "is not a carrier or station"),
+    ("a frigate carried by a carrier", lambda d: unit(d, "TF Prenglar Frigate 1").update(carried_by="TF Prenglar Assault Carrier"), "only fighters are carried"),
+    ("docked at a ship, not a station", lambda d: unit(d, "TF Prenglar Frigate 1").update(docked_at="TF Prenglar Assault Carrier"), "is not a station"),
+    ("a destroyed ship docked", lambda d: unit(d, "TF Prenglar Destroyer 1").update(docked_at="Fortress Gollwin"), "a ship docks only on the map"),
+    ("home not a planet", lambda d: unit(d, "Fortress Pale").update(home="Nowhere"), "home 'Nowhere' is not a planet of the map"),
+    ("a circle not of the map", lambda d: unit(d, "Sathar Frigate 1").update(circle="Zebulon Circle"), "not a start circle of the map"),
+    ("a drone that is no frigate", lambda d: unit(d, "TF Prenglar Assault Carrier").update(drone=True), "only frigates"),
+    ("a station out of orbit", lambda d: unit(d, "Fortress Gollwin").update(place={"where": "Prenglar", "planet": "Gran Quivera"}), "a station stays in orbit"),
+    ("a declared battle at a planet of another system", lambda d: d["fights"][0].update(planet="Pale"), "'Pale' is not a planet of Prenglar"),
+    ("an allowance at a carrier", lambda d: d["allowances"][0].update(station="TF Prenglar Assault Carrier"), "not a fortress or fortified station"),
+    ("a fleet named as a ship", lambda d: [unit(d, n).update(fleet="Fortress Pale") for n in ("TF Prenglar Frigate 1", "TF Prenglar Assault Carrier")],
+     "must be a name of its own"),
+    ("an allowance lasting past tomorrow", lambda d: d["allowances"][0].update(until=20), "lasts until day 20"),
+    ("a Sathar ship in a UPF force", lambda d: unit(d, "Sathar Frigate 2").update(force="Militia"), "do not go together"),
+    ("a unit's name with a terminal escape", lambda d: unit(d, "Sathar Frigate 1").update(name="Sathar\x1b[2J Frigate"), "control character '\\x1b'"),
+    ("a fleet's name with a bell", lambda d: unit(d, "TF Prenglar Frigate 1").update(fleet="Task\x07Force"), "control character '\\x07'"),
+    ("a C1 control in a note", lambda d: unit(d, "Fortress Pale").update(note="Pale\x9b2J"), "control character '\\x9b'"),
+    ("a log line's text with an escape", lambda d: d["log"][1].update(text="x\x1b]0;t\x07"), "control character"),
+]
+
+
+@pytest.mark.parametrize(("what", "change", "says"), CAMPAIGN_CASES, ids=[c[0] for c in CAMPAIGN_CASES])
+def test_a_state_no_rule_makes_is_refused_on_load(what: str, change: Change, says: str) -> None:
+    data = small_war()
+    change(data)
+    with pytest.raises(RefereeError) as refusal:
+        campaign_file.from_dict(data, TABLES)
+    assert says in str(refusal.value) and "\n" not in str(refusal.value), str(refusal.value)
+
+
+def test_a_map_with_negative_light_years_is_refused() -> None:
+    data = small_war()["map"]
+    data["routes"][0]["light_years"] = -1
+    with pytest.raises(RefereeError, match="light_years must be 0 or more, not -1"):
+        frontier.from_dict(data)
+
+
+def test_markup_in_names_is_kept(tmp_path: Path) -> None:
+    data = small_war()
+    unit(data, "TF Prenglar Frigate 1")["fleet"] = "[red]Task Force[/]"
+    unit(data, "TF Prenglar Assault Carrier")["fleet"] = "[red]Task Force[/]"
+    loaded = campaign_file.from_dict(data, TABLES)
+    assert "[red]Task Force[/]" in loaded.fleets()
+    assert campaign_file.from_dict(tomllib.loads(campaign_file.text(loaded, TABLES)), TABLES) == loaded

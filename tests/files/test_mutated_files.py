@@ -1,4 +1,4 @@
-"""Issue 13: mutated campaign and battle files. Whatever a hand edit or a damaged disk makes of a
+"""Mutated campaign and battle files. Whatever a hand edit or a damaged disk makes of a
 file, loading it gives a one-line refusal (a RefereeError naming the unit and key, no control
 character in it) or a state that saves and reads back the same; never another exception.
 

@@ -1,5 +1,6 @@
-"""Hostile input for issue 13's tests: a small war and a battle in play as file tables, every one of
-their states one the rules make, and the mutations a hand edit or a damaged disk could make of them.
+"""Hostile input for the tests of damaged files and arguments: a small war and a battle in play as
+file tables, every one of their states one the rules make, and the mutations a hand edit or a
+damaged disk could make of them.
 
 The war (day 8, step 4) holds what the load checks look at: a station with a ship docked at it, a
 fleet, a fighter aboard its carrier, Sathar ships on a red path, in a system, in the Void and off the
@@ -31,7 +32,7 @@ def _bundled(name: str) -> dict[str, Any]:
 
 
 def small_war() -> dict[str, Any]:
-    """A war in play, as a campaign file's tables (it loads: see test_issue13_files)."""
+    """A war in play, as a campaign file's tables (it loads: see tests/files/test_mutated_files.py)."""
     start = copy.deepcopy(_bundled("second-sathar-war.toml"))
     by_name = {u["name"]: u for u in start["units"]}
     prenglar = {"where": "Prenglar", "planet": "Morgaine's World"}

@@ -11,6 +11,7 @@ from referee.errors import RefereeError
 from referee.knight_hawks.effects import Effect, apply
 from referee.knight_hawks.repair import Repair, repair_turn
 from referee.knight_hawks.roster import Ship, build
+from tests.rules.campaign.test_campaign_rules import TABLES
 
 KH = tables.load(prefix="kh")
 RNG = random.Random(0)
@@ -109,3 +110,13 @@ def test_repairs_never_raise_anything_past_its_start() -> None:
         if repairs:
             target, _ = repair_turn(target, repairs, rng)
         assert target.hull <= 50 and target.adf <= 3 and target.mr <= 3
+
+
+def test_a_hull_roll_for_a_hull_repair_that_fails_is_still_checked() -> None:
+    from referee.knight_hawks.repair import Repair, repair_turn
+    from referee.knight_hawks.roster import build
+
+    hurt = build(TABLES.get("kh.ships-advanced").row("frigate"), "F", "UPF", "advanced")._replace(hull=20)
+
+    with pytest.raises(RefereeError, match="11 cannot be rolled on 1d10"):
+        repair_turn(hurt, [Repair("hull", 10)], random.Random(1), ["95"], ["11"])  # 95 fails: the hull roll is not needed

@@ -4,6 +4,7 @@ strictly and saved atomically."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,8 @@ from referee.knight_hawks import battle_file
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.combat_phase import hit_in_battle
 from referee.resources import campaigns_dir
+from tests.helpers.hostile import battle_in_play
+from tests.rules.campaign.test_campaign_rules import TABLES
 
 KH = tables.load(prefix="kh")
 
@@ -185,3 +188,45 @@ def test_a_battle_in_play_must_have_side_a_decided() -> None:
     data = battle_file.to_dict(scenario("close-escort"))
     with pytest.raises(RefereeError, match="side A is still to be rolled for"):
         battle_file.from_dict(data, KH)
+
+
+Change = Callable[[dict[str, Any]], object]
+
+
+def ship(data: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(s for s in data["ships"] if s["name"] == name)
+
+
+BATTLE_CASES: list[tuple[str, Change, str]] = [
+    ("a ship docked at itself", lambda d: ship(d, "Ken'Zah Station").update(docked_at="Ken'Zah Station"), "is docked at"),
+    ("docked at a fighter", lambda d: ship(d, "UPF Fighter B").update(docked_at="UPF Fighter A"), "(fighter, UPF): give a station"),
+    ("a fighter carried by a frigate", lambda d: [s for s in d["ships"] if s.get("carried_by") == "Maelstrom"][0].update(carried_by=_frigate(d)), "carried by"),
+    ("a frigate carried by a carrier", lambda d: ship(d, _frigate(d)).update(carried_by="Maelstrom"), "only fighters are carried"),
+    ("docked at the other side's station", lambda d: [s for s in d["ships"] if s.get("carried_by") == "Maelstrom"][0].update(carried_by="", docked_at="Ken'Zah Station"), "of its own side"),
+    ("a seeker turn below 0", lambda d: d["seekers"][0].update(turn=-1), "turn must be 0 or more, not -1"),
+    ("a seeker that moved in a later turn", lambda d: d["seekers"][0].update(turn=7), "after this turn"),
+    ("a seeker moved 12 (it detonated and is gone)", lambda d: d["seekers"][0].update(moved=12), "moved must be 0, 2, 4, 6"),
+    ("a mine in hex nowhere", lambda d: d["mines"][0].update(hex="nowhere"), "'nowhere' is not a hex number"),
+    ("a mine in a five-digit hex", lambda d: d["mines"][0].update(hex="12077"), "is not a hex number"),
+    ("two mines in one hex", lambda d: d["mines"].append(dict(d["mines"][0])), "listed twice"),
+    ("a log line on turn -1", lambda d: d["log"][0].update(turn=-1), "turn must be 1 or more, not -1"),
+    ("a log line in a later turn", lambda d: d["log"][0].update(turn=4), "a log line is of a turn from 1 to 3"),
+    ("hull_points 0", lambda d: ship(d, "Ken'Zah Station").update(hull_points=0, hull=0), "hull_points must be 1 or more, not 0"),
+    ("a repair turn after turn 2", lambda d: d.update(step="repair", turn=2), "a repair turn follows every third turn"),
+    ("fired a weapon it does not have", lambda d: ship(d, "Ken'Zah Station").update(fired=["T"]), "fired T: not among its weapons"),
+    ("a system with no start", lambda d: ship(d, "Ken'Zah Station").update(weapons=["LB x0"]), "a system starts with 1 or more"),
+    ("a ship's name with an escape", lambda d: ship(d, "Ken'Zah Station").update(note="\x1b[31m"), "control character"),
+]
+
+
+def _frigate(data: dict[str, Any]) -> str:
+    return next(s["name"] for s in data["ships"] if s["class"] in ("frigate", "destroyer") and s["side"] == ship(data, "Maelstrom")["side"])
+
+
+@pytest.mark.parametrize(("what", "change", "says"), BATTLE_CASES, ids=[c[0] for c in BATTLE_CASES])
+def test_a_battle_state_no_rule_makes_is_refused_on_load(what: str, change: Change, says: str) -> None:
+    data = battle_in_play()
+    change(data)
+    with pytest.raises(RefereeError) as refusal:
+        battle_file.from_dict(data, TABLES)
+    assert says in str(refusal.value) and "\n" not in str(refusal.value), str(refusal.value)

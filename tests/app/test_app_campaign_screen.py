@@ -1,17 +1,16 @@
-"""Issue 12 in the app: the Campaign screen's next steps and the sealed condition's progress."""
+"""The Campaign screen: the next steps, the sealed condition's progress once revealed, and the
+advance over a reading the referee overrides with a note."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input
 
 from referee.tui.app import RefereeApp
-from referee.tui.dialogs import DiceDialog
-from tests.app.test_app import drive, fill_in, load, saved, text, war_day_two
+from tests.app.test_app import drive, fill_in, load, saved, text
+from tests.helpers.campaign import few_left_and_five_placed
 from tests.rules.campaign.test_campaign_rules import started
-from tests.rules.campaign.test_sathar_war_issue12 import few_left_and_five_placed
 
 
 def test_the_revealed_secret_shows_how_far_its_condition_has_come(tmp_path: Path) -> None:
@@ -36,26 +35,6 @@ def test_the_next_line_follows_what_remains(tmp_path: Path) -> None:
         assert "Strike Force NOVA" not in shown and "advance" not in shown
 
     drive(path, scenario)
-
-
-def test_the_repair_in_space_form_takes_an_override_note_and_logs_it(tmp_path: Path) -> None:
-    path = saved(tmp_path / "war.toml", war_day_two())  # the UPF Destroyer 1 damaged, no battle today
-
-    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await pilot.press("4", "s")
-        await fill_in(app, pilot, ship="UPF Destroyer 1", repairs="hull=10")
-        assert "the UPF Destroyer 1 fought no battle today" in text(app, "#error-form")
-        await fill_in(app, pilot, ship="UPF Destroyer 1", repairs="hull=10", override="the battle was yesterday; we forgot")
-        assert isinstance(app.screen, DiceDialog)
-        app.screen.query_one("#roll-0", Input).value = "55"
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-
-    drive(path, scenario)
-    texts = [entry.text for entry in load(path).log[-4:]]
-    assert "the referee overrides a reading (one repair turn after each battle the ship fought): the battle was yesterday; we forgot" in texts
 
 
 def test_the_campaign_screen_advances_over_the_start_circle_reading_with_a_note(tmp_path: Path) -> None:
