@@ -5,108 +5,29 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Label, SelectionList, Static
+from textual.widgets import DataTable, Input, Label
 
-from referee.tui.choice import Choice
-from referee import saves, storage, tables
+from referee import saves
 from referee.errors import RefereeError
 from referee.journal import Journal
-from referee.resources import campaigns_dir
-from referee.sathar_war import campaign_file, setup, turn
+from referee.sathar_war import setup
 from referee.sathar_war.campaign import Campaign, Fight, Place
 from referee.tui import actions
 from referee.tui.app import RefereeApp
+from referee.tui.choice import Choice
 from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.rows import Rows
-
-TABLES = tables.load()
-Scenario = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
-
-
-def bundled(path: Path) -> Path:
-    path.write_bytes((campaigns_dir() / "second-sathar-war.toml").read_bytes())
-    return path
-
-
-def saved(path: Path, campaign: Campaign) -> Path:
-    storage.write_text(path, campaign_file.text(campaign, TABLES))
-    return path
-
-
-def load(path: Path) -> Campaign:
-    return campaign_file.read(path, TABLES)
-
-
-def drive(path: Path, scenario: Scenario) -> RefereeApp:
-    async def main() -> RefereeApp:
-        app = RefereeApp(Journal.open(path, TABLES))
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await scenario(app, pilot)
-        return app
-
-    return asyncio.run(main())
-
-
-def text(app: RefereeApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).content)
-
-
-async def fill_in(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
-    """Fill the open form's fields and press Ctrl+A: type into a typed field; choose from a list
-    (the value must be one the list offers); in a field of many ships, unmark the list and type the
-    names or patterns in the box above it (nothing marked: what is typed is the value)."""
-    form = app.screen
-    assert isinstance(form, FormDialog), form
-    for name, value in values.items():
-        field = form.query_one(f"#field-{name}")
-        if isinstance(field, SelectionList):
-            form.marked[name] = []
-            field.deselect_all()
-            await pilot.pause()
-            form.query_one(f"#find-{name}", Input).value = value
-        elif isinstance(field, Choice):
-            field.value = value
-        else:
-            assert isinstance(field, Input), field
-            field.value = value
-        await pilot.pause()
-    await pilot.press("ctrl+a")
-    await pilot.pause()
-
-
-def war_day_two() -> Campaign:
-    """Day 2, step 1: the Sathar destroyers one box from Prenglar; a damaged UPF destroyer at Outer
-    Reach (Dramune), which has a construction centre; a UPF frigate that has fired its torpedoes;
-    the TF Cassidine battleship risk-jumping toward Dramune one box before its jump box."""
-    campaign = setup.place_sathar(forces_at_setup(), ["Sathar Destroyer *"], "Prenglar").campaign
-    campaign = setup.place_sathar(campaign, ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign
-    campaign = turn.advance(setup.choose_retreat(campaign, 3).campaign, TABLES).campaign
-    near = Place("Prenglar Start Circle - Prenglar", box=5, toward="Prenglar")
-    frigates = [u._replace(place=Place("Fromeltar Start Circle - Fromeltar", box=1, toward="Fromeltar")) for u in campaign.units if u.place and u.place.where == "Fromeltar Start Circle"]
-    destroyers = [u._replace(place=near) for u in campaign.named(["Sathar Destroyer *"])]
-    hurt = campaign.unit("UPF Destroyer 1")
-    hurt = hurt._replace(place=Place("Dramune", "Outer Reach"), roster=hurt.roster._replace(hull=hurt.roster.hull_start - 8))
-    frigate = campaign.unit("TF Prenglar Frigate 1")
-    empty = frigate._replace(roster=frigate.roster.with_system(frigate.roster.system("T")._replace(count=0)))
-    battleship = campaign.unit("TF Cassidine Battleship")._replace(fleet="", place=Place("Dramune - Cassidine", box=3, toward="Dramune", rate=2))
-    campaign = campaign.with_units([*frigates, *destroyers, hurt, empty, battleship])
-    return campaign._replace(day=2, step="sathar-move")
-
+from tests.helpers.app import TABLES, drive, fill_in, text
+from tests.helpers.campaign import bundled, load, saved, war_day_two
 
 def destroyer_fought_today() -> Campaign:
     """war_day_two, the UPF Destroyer 1 damaged in a battle today: repairs in space follow a battle."""
     campaign = war_day_two()
     return campaign._replace(fights=(Fight("Dramune", "Outer Reach", "Sathar", ("UPF Destroyer 1",), ""),))
-
-
-def forces_at_setup() -> Campaign:
-    return load(campaigns_dir() / "second-sathar-war.toml")
 
 
 # ---------------------------------------------------------------------- a whole strategic day

@@ -20,7 +20,8 @@ from referee.sathar_war.campaign import Allowance, Campaign, Place
 from referee.tui.app import RefereeApp
 from referee.tui.choice import Choice
 from referee.tui.dialogs import ConfirmDialog, FormDialog
-from tests.app.test_app import TABLES, drive, fill_in, saved, text, war_day_two
+from tests.helpers.app import TABLES, drive, fill_in, text
+from tests.helpers.campaign import saved, war_day_two
 
 FRIGATE = "TF Prenglar Frigate 2"  # at Morgaine's World, Prenglar, in TF Prenglar
 

@@ -4,7 +4,6 @@ no places on the picture, and a map file whose places are wrong."""
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import shutil
 import tomllib
@@ -15,22 +14,22 @@ import tomli_w
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from referee.tui.choice import Choice
 from referee import storage
 from referee.errors import RefereeError
-from referee.journal import Journal
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file, frontier
 from referee.sathar_war.campaign import Campaign, Place
 from referee.tui import frontier_picture
 from referee.tui.app import RefereeApp
+from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog
 from referee.tui.picture_view import PictureView
 from referee.tui.rows import Rows
-from tests.app.test_app import Scenario, load, saved, text
-from tests.app.test_app_snapshots import compare, screen_text, settled
-from tests.cli.test_cli import run
-from tests.rules.campaign.test_campaign_rules import MAP, TABLES, put, started
+from tests.helpers.app import drive, text
+from tests.helpers.campaign import MAP, load, put, saved, started
+from tests.helpers.cli import run
+from tests.helpers.snapshots import compare, screen_text, settled
+from tests.helpers.tables import TABLES
 
 
 def on_the_map() -> Campaign:
@@ -40,19 +39,6 @@ def on_the_map() -> Campaign:
     campaign = started()
     campaign = put(campaign, ["Sathar Destroyer 15"], Place("Araks", "Hentz"))
     return put(campaign, ["UPF Assault Scout 1"], Place("Scree Fron", "Histran"))
-
-
-def drive(path: Path, play: Scenario, size: tuple[int, int] = (80, 24)) -> RefereeApp:
-    async def main() -> RefereeApp:
-        app = RefereeApp(Journal.open(path, TABLES))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await pilot.press("3")
-            await pilot.pause()
-            await play(app, pilot)
-        return app
-
-    return asyncio.run(main())
 
 
 def view(app: RefereeApp) -> PictureView:
@@ -82,7 +68,7 @@ def test_the_whole_map_is_drawn_at_160x50_with_a_marker_for_each_fleet_or_group(
         seen["screen"] = await settled(app, pilot)
         assert view(app).origin == (0, 0)  # all of it fits: nothing to follow
 
-    drive(path, look, (160, 50))
+    drive(path, look, (160, 50), first="3")
     screen = seen["screen"]
     for system in MAP.systems:
         assert system.name in screen
@@ -103,7 +89,7 @@ def view_picture(path: Path) -> frontier_picture.Picture:
         assert view(app).picture is not None
         found.append(view(app).picture)  # type: ignore[arg-type]
 
-    drive(path, look)
+    drive(path, look, first="3")
     return found[0]
 
 
@@ -167,7 +153,7 @@ def test_the_arrow_keys_move_the_cursor_box_by_box_and_the_side_panel_follows(tm
         screen = await settled(app, pilot)
         assert app.system in screen.replace("\n", " ") or spot.box  # a system's name is on the part shown
 
-    drive(path, walk)
+    drive(path, walk, first="3")
 
 
 def test_a_click_puts_the_cursor_on_the_place_nearest(tmp_path: Path) -> None:
@@ -182,7 +168,7 @@ def test_a_click_puts_the_cursor_on_the_place_nearest(tmp_path: Path) -> None:
         await pilot.pause()
         assert cursor(app) == "Timeon" and text(app, "#where").startswith("Timeon\n  Lossend")
 
-    drive(path, click, (160, 50))
+    drive(path, click, (160, 50), first="3")
 
 
 def test_a_start_circle_is_a_place_with_the_sathar_in_it_on_the_picture_and_in_the_list(tmp_path: Path) -> None:
@@ -211,7 +197,7 @@ def test_a_start_circle_is_a_place_with_the_sathar_in_it_on_the_picture_and_in_t
         await pilot.pause()
         assert view(app).display and view(app).has_focus and cursor(app) == "Fromeltar Start Circle"
 
-    drive(path, circles)
+    drive(path, circles, first="3")
 
 
 def test_the_occupants_of_a_system_say_their_fleet_and_planet(tmp_path: Path) -> None:
@@ -225,7 +211,7 @@ def test_the_occupants_of_a_system_say_their_fleet_and_planet(tmp_path: Path) ->
         await pilot.pause()
         assert "\n  Sathar (1): at Hentz: Sathar Destroyer 15\n" in text(app, "#where")
 
-    drive(path, look)
+    drive(path, look, first="3")
 
 
 def test_the_supply_section_speaks_of_the_place_under_the_cursor_never_of_a_ship_chosen_elsewhere(tmp_path: Path) -> None:
@@ -245,7 +231,7 @@ def test_the_supply_section_speaks_of_the_place_under_the_cursor_never_of_a_ship
         await pilot.pause()
         assert text(app, "#supply").endswith("  Sathar here (14): in supply: Prenglar Start Circle")
 
-    drive(path, look)
+    drive(path, look, first="3")
 
 
 def test_move_on_the_map_screen_goes_toward_the_place_under_the_cursor(tmp_path: Path) -> None:
@@ -272,7 +258,7 @@ def test_move_on_the_map_screen_goes_toward_the_place_under_the_cursor(tmp_path:
         picture = view(app).picture
         assert picture is not None and picture.grid[(box.x, box.y)] == ("o", "red box")
 
-    drive(path, move)
+    drive(path, move, first="3")
     assert load(path).unit("Sathar Destroyer 1").place == Place("Prenglar Start Circle")
 
 
@@ -308,8 +294,8 @@ def test_a_campaign_file_without_places_loads_and_is_drawn_where_the_bundled_map
         await pilot.pause()
         seen["moved"] = cursor(app)
 
-    drive(with_places, look, (160, 50))
-    drive(old, look, (160, 50))
+    drive(with_places, look, (160, 50), first="3")
+    drive(old, look, (160, 50), first="3")
     assert seen["old.toml"] == seen["with.toml"] and "Prenglar" in seen["old.toml"]  # the same picture
     assert "every system and start circle: drawn where the bundled map has them (this map gives no at = [column, row])" in seen["about"]
     assert seen["moved"] == "Prenglar - Cassidine box 5"
@@ -386,5 +372,5 @@ def test_the_map_screen_with_ships_matches_its_snapshot(size: tuple[int, int], t
         shown.append(await settled(app, pilot))
         assert screen_text(app) == shown[0]
 
-    drive(path, look, size)
+    drive(path, look, size, first="3")
     compare(f"map-ships-{size[0]}x{size[1]}", shown[0])

@@ -5,22 +5,16 @@ eight UPF ships and Kawdl-Kit Station defend (Advanced Rules: 14 ships, the char
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from referee.sathar_war import battles
-from referee.sathar_war.campaign import Campaign
 from referee.tui.app import RefereeApp
 from referee.tui.results import ResultsDialog
-from tests.app.test_app import TABLES, drive, load, saved
-from tests.rules.campaign.test_campaign_battles import SATHAR, UPF, at_kawdl_kit
-
-
-def declared(rules: str = "") -> Campaign:
-    return battles.declare(at_kawdl_kit(SATHAR, UPF), TABLES, "K'tsa-Kar", rules=rules).campaign
+from tests.helpers.app import burst, declared, drive, go_to
+from tests.helpers.campaign import load, saved
 
 
 async def open_table(app: RefereeApp, pilot: Pilot[None]) -> ResultsDialog:
@@ -29,12 +23,6 @@ async def open_table(app: RefereeApp, pilot: Pilot[None]) -> ResultsDialog:
     dialog = app.screen
     assert isinstance(dialog, ResultsDialog), dialog
     return dialog
-
-
-async def go_to(pilot: Pilot[None], dialog: ResultsDialog, ship: str, column: str) -> None:
-    table = dialog.query_one(DataTable)
-    table.move_cursor(row=list(dialog.rows).index(ship), column=1 + [c.key for c in dialog.columns].index(column))
-    await pilot.pause()
 
 
 def test_the_whole_battle_is_entered_from_one_table_as_one_action_and_undone_as_one(tmp_path: Path) -> None:
@@ -119,7 +107,7 @@ def test_the_table_of_the_days_second_battle_enters_its_results_under_its_own_ru
     Basic Rules, then the UPF attack under the Advanced Rules. o opens the table of the one declared
     last; a laser battery lost is an Advanced result, entered as the UPF attack's (it was refused
     under the Sathar attack's Basic Rules, the frigate's first battle)."""
-    from tests.rules.campaign.test_campaign_battles import two_battles_at_kawdl_kit
+    from tests.helpers.campaign import two_battles_at_kawdl_kit
 
     path = saved(tmp_path / "war.toml", two_battles_at_kawdl_kit())
 
@@ -136,33 +124,6 @@ def test_the_table_of_the_days_second_battle_enters_its_results_under_its_own_ru
     assert after.unit("TF Prenglar Frigate 1").roster.system("LB").state == "destroyed"
     assert "UPF attack at Kawdl-Kit: the TF Prenglar Frigate 1 hull 40 of 40; lost LB" in [e.text for e in after.log]
     assert [f.entered for f in after.fights] == [False, True]
-
-
-async def burst(app: RefereeApp, pilot: Pilot[None], *keys: str) -> None:
-    """Keys sent in one burst, as a quick typist or a paste sends them: every key is queued before
-    the app handles the first (Pilot.press waits for the app to settle after each key); then
-    waited for until the app has handed on every key (referee.tui.typed) and settled: a busy
-    machine makes the pilot's wait for idle alone end too soon."""
-    import unicodedata
-
-    from textual import events
-    from textual.keys import _character_to_key, _get_unicode_name_from_key
-
-    driver = app._driver
-    assert driver is not None
-    for key in keys:
-        if len(key) == 1 and not key.isalnum():
-            key = _character_to_key(key)
-        try:
-            char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
-        except KeyError:
-            char = key if len(key) == 1 else None
-        event = events.Key(key, char)
-        event.set_sender(app)
-        driver.send_message(event)
-    while app.typed.waiting or app.typed.feeder is not None:
-        await asyncio.sleep(0.01)
-    await pilot.pause()
 
 
 def test_a_value_typed_in_one_burst_lands_in_the_cell_it_was_typed_in(tmp_path: Path) -> None:

@@ -8,9 +8,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from referee.tui.app import RefereeApp
-from tests.app.test_app import drive, fill_in, load, saved, text
-from tests.helpers.campaign import few_left_and_five_placed
-from tests.rules.campaign.test_campaign_rules import started
+from tests.helpers.app import drive, fill_in, text
+from tests.helpers.campaign import few_left_and_five_placed, load, saved, started
 
 
 def test_the_revealed_secret_shows_how_far_its_condition_has_come(tmp_path: Path) -> None:

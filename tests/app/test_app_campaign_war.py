@@ -33,18 +33,16 @@ from textual.widgets import Static
 from referee import storage, tables
 from referee.knight_hawks import battle_file
 from referee.knight_hawks.battle import Battle
-from referee.saves import battle_beside
 from referee.sathar_war import victory
 from referee.sathar_war.campaign import Campaign, Loss, Place
+from referee.saves import battle_beside
 from referee.tui import app as app_module
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.results import ResultsDialog
 from referee.tui.rows import Rows
-from tests.app.test_app import fill_in
-from tests.app.test_app_kh import fill, roll
-from tests.app.test_app_kh_play import end_half, outcome, rolled, shot
-from tests.app.test_app_campaign_results import go_to
+from tests.helpers.app import fill_in, go_to, said
+from tests.helpers.app_kh import end_half, fill, outcome, roll, rolled, shot
 
 TABLES = tables.load()
 LONG = os.environ.get("REFEREE_WAR_DAYS", "")
@@ -61,10 +59,6 @@ def first_screen(monkeypatch: pytest.MonkeyPatch, home: Path) -> RefereeApp:
     monkeypatch.setattr(RefereeApp, "run", lambda self, *args, **kwargs: made.append(self))
     app_module.run(None)
     return made[0]
-
-
-def said(app: RefereeApp) -> str:
-    return str(app.query_one("#said", Static).content)
 
 
 def applied(app: RefereeApp) -> None:

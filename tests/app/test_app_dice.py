@@ -21,16 +21,13 @@ from referee.tui.app import RefereeApp
 from referee.tui.dialogs import DiceDialog, OutcomeDialog
 from referee.tui.keys import KeyLine
 from referee.tui.rows import Rows
-from tests.app.test_app import TABLES, Scenario, bundled, load
-from tests.app.test_app_kh import drive
-from tests.app.test_app_kh import scenario as battle_of
-from tests.app.test_app_snapshots import compare, settled
+from tests.helpers.app import TABLES, drive
+from tests.helpers.app import seen as shows
+from tests.helpers.app_kh import scenario as battle_of
+from tests.helpers.campaign import bundled, load
+from tests.helpers.snapshots import compare, settled
 
 MISJUMP = TABLES.get("ssw.misjump")
-
-
-def shows(app: RefereeApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).visual)
 
 
 def keys_line(app: RefereeApp) -> str:

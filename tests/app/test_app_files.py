@@ -6,7 +6,6 @@ undo history; a file that is not a campaign or battle refused, the app staying o
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -18,15 +17,15 @@ from typer.testing import CliRunner
 
 from referee import saves, storage, tables
 from referee.cli import app as command_line
-from referee.journal import Journal
 from referee.resources import campaigns_dir
 from referee.sathar_war import battles, campaign_file
 from referee.tui.app import RefereeApp, new_battle
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog, OpenDialog, StartDialog
 from referee.tui.rows import Rows
-from tests.rules.campaign.test_campaign_battles import SATHAR, UPF, at_kawdl_kit
-from tests.files.test_saves import bad_maps
+from tests.helpers.app import drive
+from tests.helpers.app import text as said
+from tests.helpers.campaign import SATHAR, UPF, at_kawdl_kit, bad_maps
 
 TABLES = tables.load()
 Play = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
@@ -44,17 +43,6 @@ def first_war(home: Path) -> Path:
     return saves.new_war()  # war-1.toml: the bundled start
 
 
-def drive(path: Path, play: Play, offer: Path | None = None, size: tuple[int, int] = (80, 24)) -> RefereeApp:
-    async def main() -> RefereeApp:
-        app = RefereeApp(Journal.open(path, TABLES), offer)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await play(app, pilot)
-        return app
-
-    return asyncio.run(main())
-
-
 def rows(app: RefereeApp) -> list[tuple[str, ...]]:
     """The recent files the dialog shows: (kind, last played, file, what) a row."""
     return [cells for _, cells in app.screen.query_one("#recent", Rows).rows]
@@ -62,10 +50,6 @@ def rows(app: RefereeApp) -> list[tuple[str, ...]]:
 
 def bar(app: RefereeApp) -> str:
     return str(app.query_one("#bar", Static).content)
-
-
-def said(app: RefereeApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).content)
 
 
 async def new_war(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:

@@ -5,7 +5,6 @@ the palette's help topics; the README's tables of keys, made from the same sourc
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +18,6 @@ from textual.widgets import Input
 from referee import tables
 from referee.journal import Journal
 from referee.knight_hawks.combat import MANUAL
-from referee.resources import campaigns_dir
 from referee.sathar_war import movement
 from referee.tui import help, help_text
 from referee.tui.actions import Action
@@ -28,18 +26,13 @@ from referee.tui.dialogs import ConfirmDialog, FormDialog
 from referee.tui.kinds import KINDS
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.pages.forces import ForcesPage
-from tests.app.test_app_kh import drive, scenario
-from tests.app.test_app_sfw import engagement
-from tests.app.test_app_si import phoenix
-from tests.app.test_app_snapshots import compare, settled
+from tests.helpers.app import drive, war
+from tests.helpers.app_kh import scenario
+from tests.helpers.app_sfw import engagement
+from tests.helpers.app_si import phoenix
+from tests.helpers.snapshots import compare, settled
 
 TABLES = tables.load()
-
-
-def war(folder: Path) -> Path:
-    path = folder / "war.toml"
-    shutil.copyfile(campaigns_dir() / "second-sathar-war.toml", path)
-    return path
 
 
 async def keys(pilot: Pilot[None], *pressed: str) -> None:

@@ -5,7 +5,6 @@ it. The rosters are checked against figures worked out by hand from the book."""
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -14,112 +13,21 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList
 
-from referee.tui.choice import Choice
-from referee import storage, tables
-from referee.journal import Journal
-from referee.knight_hawks import battle_file
-from referee.knight_hawks.battle import Battle
-from referee.knight_hawks.combat_phase import Report
+from referee import storage
 from referee.errors import RefereeError
-from referee.tui.battle import actions
-from referee.resources import scenario_files
+from referee.knight_hawks import battle_file
+from referee.knight_hawks.combat_phase import Report
 from referee.sathar_war import battles, campaign_file
 from referee.tui.app import RefereeApp, new_battle
+from referee.tui.battle import actions
+from referee.tui.choice import Choice
 from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeBox, OutcomeDialog
-from tests.app.test_app_snapshots import compare, settled
-from tests.rules.campaign.test_campaign_battles import SATHAR, UPF, at_kawdl_kit
+from tests.helpers.app import drive
+from tests.helpers.app_kh import TABLES, announce, fill, moves, read, roll, scenario
+from tests.helpers.campaign import SATHAR, UPF, at_kawdl_kit
+from tests.helpers.snapshots import compare, settled
 
-TABLES = tables.load()
 Scenario = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
-
-
-def scenario(path: Path, name: str) -> Path:
-    battle = battle_file.from_dict(storage.read(scenario_files()[name], "scenario"), TABLES, start=True)
-    storage.write_text(path, battle_file.text(battle, TABLES))
-    return path
-
-
-def drive(path: Path, play: Scenario, size: tuple[int, int] = (80, 24)) -> RefereeApp:
-    async def main() -> RefereeApp:
-        app = RefereeApp(Journal.open(path, TABLES))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await play(app, pilot)
-        return app
-
-    return asyncio.run(main())
-
-
-def read(path: Path) -> Battle:
-    return battle_file.from_dict(storage.read(path, "battle"), TABLES)
-
-
-async def fill(app: RefereeApp, pilot: Pilot[None], **values: str) -> None:
-    """Choose from the open form's lists and type into its fields, in the form's order, then Ctrl+A."""
-    form = app.screen
-    assert isinstance(form, FormDialog), form
-    for field in form.fields:
-        if field.name not in values:
-            continue
-        if field.choices is None:
-            form.query_one(f"#field-{field.name}", Input).value = values[field.name]
-        elif field.many:
-            marks = form.query_one(f"#field-{field.name}", SelectionList)
-            marks.deselect_all()
-            for name in values[field.name].split(","):
-                marks.select(name.strip())
-        else:
-            form.query_one(f"#field-{field.name}", Choice).value = values[field.name]
-        await pilot.pause()
-    await pilot.press("ctrl+a")
-    await pilot.pause()
-
-
-async def moves(app: RefereeApp, pilot: Pilot[None], moved: dict[str, tuple[int, int]]) -> dict[str, dict[str, str]]:
-    """m: the moves' table, the ships named moved (their speed now, the turns made), the other rows
-    left blank (they move later); Ctrl+A. Returns the rows as they were entered, their ADF and MR
-    points worked out."""
-    from referee.tui.battle.sheets import MovesSheet
-
-    await pilot.press("m")
-    await pilot.pause()
-    sheet = app.screen
-    assert isinstance(sheet, MovesSheet), sheet
-    for name, row in sheet.rows.items():
-        speed, turns = moved.get(name, ("", ""))
-        row["speed"], row["turns"] = str(speed), str(turns)
-        sheet.redraw_row(name)
-    rows = {name: dict(row) for name, row in sheet.rows.items()}
-    await pilot.press("ctrl+a")
-    await pilot.pause()
-    return rows
-
-
-async def roll(app: RefereeApp, pilot: Pilot[None], rolled: dict[str, str]) -> OutcomeDialog:
-    """Type the totals rolled at the table, each in the field of its roll: ``shot 1`` (a line's
-    first roll) or ``shot 1: hull damage`` (a later roll, by the end of what it is for). The dialog
-    asks for a roll the rolls entered call for (a hit's damage) once they are entered; then the
-    outcome is shown in its place."""
-    dialog = app.screen
-    assert isinstance(dialog, DiceDialog), dialog
-    for _ in range(4):
-        for number, need in enumerate(dialog.rolls):
-            for key, total in rolled.items():
-                line, _, purpose = key.partition(": ")
-                if need.key == key or (purpose and need.key.startswith(f"{line}: ") and need.key.endswith(purpose)):
-                    dialog.query_one(f"#roll-{number}", Input).value = total
-        await dialog.entered()
-        await pilot.pause()
-        if isinstance(app.screen, OutcomeDialog):
-            return app.screen
-    raise AssertionError([str(s.content) for s in dialog.query(".error")])
-
-
-async def announce(app: RefereeApp, pilot: Pilot[None], firer: str, weapon: str, target: str, range_: str, **more: str) -> None:
-    await pilot.press("2")
-    await pilot.press("a")
-    await pilot.pause()
-    await fill(app, pilot, firer=firer, weapon=weapon, target=target, range=range_, **more)
 
 
 def test_surprise_attack_basic_two_turns_with_the_dice_rolled_at_the_table(tmp_path: Path) -> None:

@@ -16,9 +16,10 @@ from referee.tui.battle.actions import CHOSEN
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog
 from referee.tui.rows import Rows
-from tests.app.test_app_kh import TABLES, announce, drive, scenario
-from tests.rules.campaign.test_campaign_battles import UPF
-from tests.rules.kh.test_kh_placing import campaign_battle
+from tests.helpers.app import drive
+from tests.helpers.app_kh import TABLES, announce
+from tests.helpers.campaign import UPF
+from tests.helpers.kh import campaign_battle
 
 
 def whole(rows: Rows) -> bool:

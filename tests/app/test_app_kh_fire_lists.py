@@ -12,7 +12,8 @@ from textual.pilot import Pilot
 from referee.tui.app import RefereeApp
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog
-from tests.app.test_app_kh import announce, drive, roll, scenario
+from tests.helpers.app import drive
+from tests.helpers.app_kh import announce, roll, scenario
 
 
 def options(app: RefereeApp, field: str) -> dict[str, str]:

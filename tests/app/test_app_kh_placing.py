@@ -13,9 +13,10 @@ from referee.knight_hawks import battle_file
 from referee.tui.app import RefereeApp
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog
-from tests.app.test_app_kh import TABLES, drive, fill, read, scenario
-from tests.rules.kh.test_kh_placing import campaign_battle
-from tests.rules.campaign.test_campaign_battles import UPF
+from tests.helpers.app import drive
+from tests.helpers.app_kh import TABLES, fill, read, scenario
+from tests.helpers.campaign import UPF
+from tests.helpers.kh import campaign_battle
 
 
 def offered(app: RefereeApp) -> dict[str, str]:

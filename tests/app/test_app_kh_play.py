@@ -18,17 +18,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-from textual.content import Content
 from textual.pilot import Pilot
-from textual.widgets import Static
 
-from referee.tui.choice import Choice
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.roster import Ship
 from referee.tui.app import RefereeApp
-from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
+from referee.tui.choice import Choice
+from referee.tui.dialogs import FormDialog
 from referee.tui.rows import Rows
-from tests.app.test_app_kh import announce, drive, fill, moves, read, roll, scenario
+from tests.helpers.app import drive
+from tests.helpers.app_kh import applied, end_half, fill, moves, outcome, read, roll, rolled, scenario, screen, shot
 
 Roster = dict[str, Any]
 Rosters = dict[str, Roster]
@@ -86,32 +85,6 @@ def check(path: Path, expected: Rosters, turn: int, half: str) -> Battle:
     return battle
 
 
-# ---------------------------------------------------------------------- driving the app
-
-
-def errors(app: RefereeApp) -> str:
-    return " ".join(str(s.content) for s in app.screen.query(".error").results(Static))
-
-
-def outcome(dialog: OutcomeDialog) -> str:
-    """What the dice dialog's outcome shows once the rolls are typed: each log line of the action."""
-    content = dialog.query_one("#outcome", Static).content
-    assert isinstance(content, Content)
-    return content.plain
-
-
-def applied(app: RefereeApp) -> None:
-    """The action went through: no form or dice dialog left open with a refusal in it."""
-    assert not isinstance(app.screen, (FormDialog, DiceDialog, OutcomeDialog)), errors(app)
-
-
-async def screen(app: RefereeApp, pilot: Pilot[None], name: str) -> None:
-    """Show the Ships (1) or Fire (2) screen, unless it is shown."""
-    page = app.page()
-    if page is None or page.NAME != name:
-        await pilot.press({"ships": "1", "fire": "2"}[name])
-
-
 async def act(app: RefereeApp, pilot: Pilot[None], key: str, **values: str) -> None:
     """An action of the Ships screen, its form filled; applied at once (it rolls nothing)."""
     await screen(app, pilot, "ships")
@@ -137,46 +110,6 @@ async def move(
         for text in said:
             assert text in shown, (text, shown)
         await pilot.press("enter")
-        await pilot.pause()
-    applied(app)
-
-
-async def shot(app: RefereeApp, pilot: Pilot[None], firer: str, weapon: str, target: str, range_: int, **more: str) -> None:
-    """a: one shot announced on the Fire screen (listed, not rolled). (The ``announce`` of
-    tests.app.test_app_kh, without showing the Fire screen again when it is shown.)"""
-    before = len(app.volley)
-    await screen(app, pilot, "fire")
-    await pilot.press("a")
-    await pilot.pause()
-    await fill(app, pilot, firer=firer, weapon=weapon, target=target, range=str(range_), **more)
-    applied(app)
-    assert len(app.volley) == before + 1
-
-
-async def rolled(app: RefereeApp, pilot: Pilot[None], key: str, dice: dict[str, str], *said: str) -> None:
-    """An action that rolls (f on the Fire screen, r on the Ships screen): the dice typed as rolled
-    at the table, the outcome shown checked against the hand-worked figures, then applied."""
-    await screen(app, pilot, "fire" if key == "f" else "ships")
-    await pilot.press(key)
-    await pilot.pause()
-    dialog = await roll(app, pilot, dice)
-    shown = outcome(dialog)
-    for text in said:
-        assert text in shown, (text, shown)
-    await pilot.press("enter")
-    await pilot.pause()
-    applied(app)
-    if key == "f":
-        assert app.volley == []
-
-
-async def end_half(app: RefereeApp, pilot: Pilot[None]) -> None:
-    """n, and y where it asks first (it passes over a ship not moved, a seeker, a repair)."""
-    await screen(app, pilot, "ships")
-    await pilot.press("n")
-    await pilot.pause()
-    if isinstance(app.screen, ConfirmDialog):
-        await pilot.press("y")
         await pilot.pause()
     applied(app)
 

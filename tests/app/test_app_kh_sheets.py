@@ -13,8 +13,8 @@ from referee import storage
 from referee.knight_hawks import battle_file
 from referee.tui.app import RefereeApp
 from referee.tui.battle.sheets import MovesSheet, SpeedsSheet
-from tests.app.test_app_kh import TABLES, drive, read, scenario
-from tests.app.test_app_campaign_results import burst
+from tests.helpers.app import burst, drive
+from tests.helpers.app_kh import TABLES, read, scenario
 
 SATHAR = ["Maelstrom", "Bludgeon", "Viper", "Deathstroke", "Carrion"]
 UPF = ["Z'Rak't Zoz", "Shimmer", "Zz' Nakk'T", "Rapier", "Lancet"]
@@ -130,7 +130,7 @@ def test_n_ends_the_half_from_every_battle_screen_asking_first_what_it_passes_ov
     UPF half ends the same way; on the Fire screen a shot announced and not fired is named, and goes
     with the half. Once every ship of the side has moved and nothing is announced, n asks nothing."""
     from referee.tui.dialogs import ConfirmDialog
-    from tests.app.test_app_kh import announce, moves
+    from tests.helpers.app_kh import announce, moves
 
     path = moving_at(tmp_path)
 

@@ -9,13 +9,14 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from referee import storage
+from referee.cli.kh_words import COMMAND_LINE
 from referee.knight_hawks import battle_file
 from referee.knight_hawks.inputs import Refusal
-from referee.cli.kh_words import COMMAND_LINE
 from referee.tui.app import RefereeApp
 from referee.tui.battle.actions import APP
 from referee.tui.dialogs import FormDialog
-from tests.app.test_app_kh import TABLES, announce, drive, read, scenario
+from tests.helpers.app import drive
+from tests.helpers.app_kh import TABLES, announce, read, scenario
 
 
 def test_a_refusal_is_said_in_the_rules_words_the_command_lines_and_the_apps() -> None:

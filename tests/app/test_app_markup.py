@@ -16,17 +16,18 @@ from rich.console import Console
 from textual.app import App, ComposeResult
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
-from referee.tui.choice import Choice
 from referee import tables
 from referee.journal import Journal
 from referee.sathar_war import fleets, repairs
 from referee.sathar_war.campaign import Campaign, Fight, Place
 from referee.tui.app import RefereeApp
+from referee.tui.choice import Choice
 from referee.tui.dialogs import DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.rows import Rows
-from tests.app.test_app import Scenario, fill_in, load, saved, war_day_two
+from tests.helpers.app import drive, fill_in, seen
+from tests.helpers.campaign import load, saved, war_day_two
 
 TABLES = tables.load()
 QUIT = "[@click=app.quit]quit[/]"
@@ -58,28 +59,6 @@ def marked_up() -> Campaign:
         units.append(unit)
     campaign = campaign._replace(units=tuple(units), fights=(Fight("Dramune", "Outer Reach", "Sathar", (QUIT, "[/]", "[red"), ""),))
     return campaign.logged(campaign.entry(NOTE, rule=RULE))
-
-
-def drive(path: Path, scenario: Scenario, campaign: Campaign | None = None) -> RefereeApp:
-    """The app on the file (or on a campaign held in memory), through the scenario; it must still
-    be running at the end (a markup error ends it; so would a link to app.quit, clicked)."""
-
-    async def main() -> RefereeApp:
-        journal = Journal(path, campaign, TABLES) if campaign is not None else Journal.open(path, TABLES)
-        app = RefereeApp(journal)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await scenario(app, pilot)
-            await pilot.pause()
-            assert app.is_running and app.return_code is None
-        return app
-
-    return asyncio.run(main())
-
-
-def seen(app: RefereeApp, selector: str) -> str:
-    """What a Static shows, as plain text (its markup, if it was given any, already read)."""
-    return str(app.screen.query_one(selector, Static).visual)
 
 
 def screen_text(app: App[None]) -> str:
@@ -142,7 +121,7 @@ def test_every_screen_shows_the_names_as_written(tmp_path: Path) -> None:
         assert app.query_one("Rows#log", Rows).rows == [(str(number), ("2", "sathar-move", NOTE))]
         assert seen(app, "#entry") == f"{NOTE}\n[{RULE}]"
 
-    drive(path, scenario)
+    drive(path, scenario, still_running=True)
 
 
 def test_a_wrong_name_typed_is_told_as_typed(tmp_path: Path) -> None:
@@ -168,7 +147,7 @@ def test_a_wrong_name_typed_is_told_as_typed(tmp_path: Path) -> None:
         await pilot.pause()
         assert "'x[/]:y'" in seen(app, "#filter-error")
 
-    drive(path, scenario)
+    drive(path, scenario, still_running=True)
 
 
 def test_forms_and_the_dice_dialog_with_the_names(tmp_path: Path) -> None:
@@ -200,7 +179,7 @@ def test_forms_and_the_dice_dialog_with_the_names(tmp_path: Path) -> None:
         assert not isinstance(app.screen, (DiceDialog, OutcomeDialog))
         assert seen(app, "#said").startswith(f"the {QUIT} repairs adf with 5 DCR points")
 
-    drive(path, scenario)
+    drive(path, scenario, still_running=True)
     assert any(QUIT in entry.text and "repairs adf" in entry.text for entry in load(path).log)
 
 
@@ -223,7 +202,7 @@ def test_the_palette_finds_the_names_and_shows_them_as_written(tmp_path: Path) -
         await pilot.pause()
         assert app.ship == QUIT and seen(app, "#form").startswith(QUIT)
 
-    drive(path, scenario)
+    drive(path, scenario, still_running=True)
 
 
 @pytest.fixture
@@ -286,7 +265,7 @@ def test_control_characters_never_reach_the_terminal(tmp_path: Path) -> None:
         assert isinstance(app.screen, FormDialog)
         harmless(screen_text(app))
 
-    drive(tmp_path / "war.toml", scenario, campaign)
+    drive(tmp_path / "war.toml", scenario, campaign=campaign, still_running=True)
 
 
 def test_the_rows_show_control_characters_as_symbols() -> None:

@@ -17,7 +17,8 @@ from referee.tui import actions
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import ChangedDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.kinds import KINDS
-from tests.app.test_app import TABLES, drive, fill_in, load, saved, text, war_day_two
+from tests.helpers.app import TABLES, drive, fill_in, text
+from tests.helpers.campaign import load, saved, war_day_two
 
 
 def outside_roll(path: Path, what: str) -> bytes:

@@ -17,8 +17,8 @@ from referee.tui.app import RefereeApp
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog
 from referee.tui.text import fitted
+from tests.helpers.app import drive, said
 from tests.helpers.paper_war import mid_war
-from tests.app.test_app import drive
 
 TABLES = tables.load()
 
@@ -51,10 +51,6 @@ async def print_form(app: RefereeApp, pilot: Pilot[None], **values: str) -> Form
     await pilot.press("ctrl+a")
     await pilot.pause()
     return form
-
-
-def said(app: RefereeApp) -> str:
-    return str(app.query_one("#said", Static).content)
 
 
 def test_print_writes_the_deployment_sheet_beside_the_campaign_and_tells_where(war: Path) -> None:

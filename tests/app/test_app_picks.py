@@ -10,11 +10,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList, Static
 
-from referee.tui.choice import Choice
 from referee.tui.app import RefereeApp
+from referee.tui.choice import Choice
 from referee.tui.dialogs import ConfirmDialog, FormDialog
 from referee.tui.rows import Rows
-from tests.app.test_app import drive, load, saved, text, war_day_two
+from tests.helpers.app import drive, text
+from tests.helpers.campaign import load, saved, war_day_two
 
 
 def offered(form: FormDialog, name: str) -> list[str]:

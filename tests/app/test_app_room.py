@@ -6,7 +6,6 @@ The lists are read as drawn (each line of the widget), the message line as the s
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 from pathlib import Path
 
@@ -16,16 +15,15 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, SelectionList
 
 from referee import saves, tables
-from referee.journal import Journal
 from referee.sathar_war import repairs
 from referee.sathar_war.campaign import Campaign
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import FormDialog, StartDialog
 from referee.tui.rows import Rows
 from referee.tui.text import fitted
-from tests.app.test_app import Scenario, fill_in, load, saved
-from tests.app.test_app_snapshots import screen_text
-from tests.rules.campaign.test_campaign_rules import started
+from tests.helpers.app import drive, fill_in
+from tests.helpers.campaign import load, saved, started
+from tests.helpers.snapshots import screen_text
 
 TABLES = tables.load()
 WAR = Path(__file__).parents[2] / "benchmarks" / "fixtures" / "war-day60.toml"
@@ -36,16 +34,6 @@ def day_60(folder: Path) -> Path:
     shutil.copyfile(WAR, folder / WAR.name)
     shutil.copyfile(f"{WAR}.log", folder / f"{WAR.name}.log")
     return folder / WAR.name
-
-
-def drive(path: Path, scenario: Scenario, size: tuple[int, int] = (80, 24), offer: Path | None = None) -> None:
-    async def main() -> None:
-        app = RefereeApp(Journal.open(path, TABLES), offer)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await scenario(app, pilot)
-
-    asyncio.run(main())
 
 
 def drawn(rows: Rows) -> list[str]:

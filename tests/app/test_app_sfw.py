@@ -15,7 +15,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from referee import saves, storage, tables
+from referee import saves, storage
 from referee.journal import Journal
 from referee.starfleet_wars import engagement_file, starfortress, turn
 from referee.starfleet_wars.engagement import Engagement
@@ -23,65 +23,17 @@ from referee.tui.app import RefereeApp
 from referee.tui.choice import ChoiceList
 from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.rows import Rows
-from tests.app.test_app_kh import drive
-from tests.app.test_app_snapshots import compare, settled
+from tests.helpers.app import card, drive
+from tests.helpers.app_sfw import TABLES, engagement, form, keys, pick, preview
+from tests.helpers.snapshots import compare, settled
 
-TABLES = tables.load()
 Play = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
-NAMES = {" ": "space", "-": "minus", ",": "comma", "=": "equals_sign", "'": "apostrophe", "%": "percent_sign"}
-
-
-def engagement(path: Path, ships: bool = True) -> Path:
-    """Terran against Aquarian: VICTORY (launchers 2, reloads 30 entered), PIRAHNA (OF, DF 4,
-    launchers 2, reloads 6), a Sting starbomber, a Terran starfighter, the fortress Bastion (3 LSS,
-    2 WP, a SAWS, WP 1 next to LSS 1, a MAD)."""
-    state = Engagement("e", ("Terran", "Aquarian"))
-    state = state.logged(state.entry("e: Terran against Aquarian; turn 1", rule="Starfleet Wars supplement"))
-    if ships:
-        state = turn.add(state, TABLES, "VICTORY", "Terran", "VICTORY", {"launchers": 2, "reloads": 30}).state
-        state = turn.add(state, TABLES, "PIRAHNA", "Aquarian", "PIRAHNA", {"max_off": 4, "max_def": 4, "launchers": 2, "reloads": 6}).state
-        state = turn.add(state, TABLES, "Sting 1", "Aquarian", "STING").state
-        state = turn.add(state, TABLES, "Wahoo 1", "Terran", "SF").state
-        state = starfortress.build(state, TABLES, "Bastion", "Terran", ["LSS", "LSS", "LSS", "WP", "WP", "SAWS"], [("WP 1", "LSS 1")], 1).state
-    storage.write_text(path, engagement_file.text(state))
-    return path
-
-
 def read(path: Path) -> Engagement:
     return engagement_file.from_dict(storage.read(path, "engagement"))
 
 
-async def keys(pilot: Pilot[None], *pressed: str) -> None:
-    """Press keys one after another; a word in quotes ('"PIRAHNA"') is typed letter by letter."""
-    for key in pressed:
-        if key.startswith('"'):
-            for letter in key.strip('"'):
-                await pilot.press(NAMES.get(letter, letter))
-        else:
-            await pilot.press(key)
-        await pilot.pause()
-
-
-async def pick(pilot: Pilot[None], typed: str) -> None:
-    """In a list field: type to open its list and narrow it, Enter takes the first left, Tab goes on."""
-    await keys(pilot, f'"{typed}"', "enter", "tab")
-
-
-def form(app: RefereeApp) -> FormDialog:
-    assert isinstance(app.screen, FormDialog), app.screen
-    return app.screen
-
-
-def preview(app: RefereeApp) -> str:
-    return str(form(app).query_one("#preview", Static).render())
-
-
 def said(app: RefereeApp) -> str:
     return str(app.query_one("#said", Static).render())
-
-
-def card(app: RefereeApp) -> str:
-    return str(app.screen.query_one("#card", Static).render())
 
 
 def test_the_app_opens_an_engagement_file_and_lists_it_to_open_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,7 +55,7 @@ def test_the_app_opens_an_engagement_file_and_lists_it_to_open_again(tmp_path: P
 
 
 def test_ctrl_o_opens_an_engagement_from_a_campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.app.test_app_help import war
+    from tests.helpers.app import war
 
     monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
     path = engagement(tmp_path / "e.toml")

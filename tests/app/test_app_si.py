@@ -13,30 +13,14 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from referee import saves, storage, tables
-from referee.resources import si_scenario_files
 from referee.stellar_inferno import scenario_file, setup
-from referee.stellar_inferno.scenario import Scenario
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import DiceDialog, FormDialog
 from referee.tui.rows import Rows
-from tests.app.test_app_kh import drive
-from tests.app.test_app_sfw import keys, pick, preview
-from tests.app.test_app_snapshots import compare, settled
-
-
-def phoenix(path: Path) -> Path:
-    """Scenario 1, Phoenix Command, at turn 1 as ``referee si new`` starts it."""
-    bundled = scenario_file.from_dict(storage.read(si_scenario_files()["phoenix-command"], "scenario"))
-    storage.write_text(path, scenario_file.text(setup.start(bundled).state))
-    return path
-
-
-def read(path: Path) -> Scenario:
-    return scenario_file.from_dict(storage.read(path, "scenario"))
-
-
-def card(app: RefereeApp) -> str:
-    return str(app.screen.query_one("#card", Static).render())
+from tests.helpers.app import card, drive
+from tests.helpers.app_sfw import keys, pick, preview
+from tests.helpers.app_si import phoenix, read, roll
+from tests.helpers.snapshots import compare, settled
 
 
 def panel(app: RefereeApp) -> str:
@@ -56,16 +40,6 @@ async def place(pilot: Pilot[None], names: list[str], where: str, core: str) -> 
     for name in names:
         await keys(pilot, f'"{name}"', "down", "space", "up", *["backspace"] * len(name))
     await keys(pilot, "tab", f'"{where}"', "tab", f'"{core}"', "ctrl+a")
-
-
-async def roll(app: RefereeApp, pilot: Pilot[None], *dice: str) -> None:
-    """The dice dialog: each die typed as rolled at the table, then Enter, then Enter to take it."""
-    assert isinstance(app.screen, DiceDialog), app.screen
-    for number, die in enumerate(dice):
-        await keys(pilot, f'"{die}"')
-        if number < len(dice) - 1:
-            await keys(pilot, "tab")
-    await keys(pilot, "enter", "enter")
 
 
 def test_a_scenario_opens_on_the_fleets_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,10 +20,10 @@ from referee.stellar_inferno import scenario_file, setup, turn
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import FormDialog
 from referee.tui.rows import Rows
-from tests.app.test_app_kh import drive
-from tests.app.test_app_sfw import keys, pick, preview
-from tests.app.test_app_si import read, roll
-from tests.app.test_app_snapshots import compare, settled
+from tests.helpers.app import drive
+from tests.helpers.app_sfw import keys, preview
+from tests.helpers.app_si import form, panel, read, roll
+from tests.helpers.snapshots import compare, settled
 
 SI = tables.load()
 
@@ -45,27 +45,6 @@ def portborough(path: Path, phase: str = "landing") -> Path:
 
 def card(app: RefereeApp, page: str = "planets") -> str:
     return str(app.screen.query_one(f"#{page} #card", Static).render())
-
-
-def panel(app: RefereeApp, page: str = "planets") -> str:
-    return str(app.screen.query_one(f"#{page} #next", Static).render())
-
-
-async def form(pilot: Pilot[None], key: str, *fields: tuple[str, ...]) -> None:
-    """Open an action's form and fill its fields in order: ("pick", text) takes the first of a list
-    narrowed by the text, ("mark", text, ...) marks each in a list of many, ("type", text) types."""
-    await keys(pilot, key)
-    for how, *given in fields:
-        if how == "pick":
-            await pick(pilot, given[0])
-        elif how == "mark":
-            for name in given:
-                await keys(pilot, f'"{name}"', "down", "space", "up", *["backspace"] * len(name))
-            await keys(pilot, "tab")
-        elif how == "keep":
-            await keys(pilot, "tab")
-        else:
-            await keys(pilot, f'"{given[0]}"', "tab")
 
 
 def test_the_planets_screen_puts_troops_down_supplies_them_and_fights_a_ground_attack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -214,7 +193,6 @@ def test_the_planets_screen_shows_units_by_planet_and_aboard(tmp_path: Path) -> 
     assert found["Drones"][1:] == ("Inv", "aboard Hive-1", "6-2-2", "2/2")
     assert "surface bombardment" not in "\n".join(map(str, planet_cards.card(s, "Portborough")))
     assert "▶ 1: 6-2-2" in "\n".join(map(str, planet_cards.card(s, "Drones")))
-
 
 
 def test_an_attack_asks_about_rings_and_asteroids_where_the_scenario_plays_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,11 +19,10 @@ from referee.stellar_inferno.scenario import Scenario
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import FormDialog
 from referee.tui.si import optional
-from tests.app.test_app_kh import drive
-from tests.app.test_app_sfw import keys, pick, preview
-from tests.app.test_app_si import read, roll
-from tests.app.test_app_si_ground import form, panel
-from tests.rules.si.test_si_optional_phase import SI, at, phoenix
+from tests.helpers.app import drive
+from tests.helpers.app_sfw import keys, pick, preview
+from tests.helpers.app_si import form, panel, read, roll
+from tests.helpers.si import SI, at, phoenix
 
 APII = "Alpha Phoenicis II"
 

@@ -20,7 +20,7 @@ import pytest
 
 from referee import storage, tables
 from referee.sathar_war import campaign_file
-from tests.app.test_app_terminal import REFEREE, TMUX, Terminal, terminal, with_home  # noqa: F401 - the fixture
+from tests.helpers.terminal import REFEREE, TMUX, Terminal, with_home
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed: the app cannot be run in a real terminal")
 

@@ -12,9 +12,9 @@ import pytest
 from referee import storage
 from referee.knight_hawks import battle_file
 from referee.sathar_war import campaign_file
-from tests.app.test_app import TABLES, saved
-from tests.app.test_app_campaign_results import declared
-from tests.app.test_app_terminal import REFEREE, TMUX, Terminal, terminal, with_home  # noqa: F401 - the fixture
+from tests.helpers.app import TABLES, declared
+from tests.helpers.campaign import saved
+from tests.helpers.terminal import REFEREE, Terminal, TMUX, with_home
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed: the app cannot be run in a real terminal")
 

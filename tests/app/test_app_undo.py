@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from referee.cli import app as command_line
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import ChangedDialog
-from tests.app.test_app import bundled, drive, fill_in, load, saved, text, war_day_two
+from tests.helpers.app import drive, fill_in, text
+from tests.helpers.campaign import bundled, load, saved, war_day_two
 
 runner = CliRunner()
 

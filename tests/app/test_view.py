@@ -16,46 +16,16 @@ from typer.testing import CliRunner
 
 from referee import storage
 from referee.cli import app as cli
-from referee.knight_hawks import battle_file, movement, ordnance
-from referee.knight_hawks import sides as battle_sides
+from referee.knight_hawks import battle_file, movement, ordnance, sides as battle_sides
 from referee.knight_hawks.battle import Battle
 from referee.resources import scenario_files
-from referee.sathar_war import campaign_file, fleets, repairs, setup, supply, turn
-from referee.sathar_war import sides
-from referee.sathar_war.campaign import Campaign, Place
+from referee.sathar_war import campaign_file, sides
+from referee.sathar_war.campaign import Place
 from referee.sathar_war.victory import CONDITIONS
 from referee.tui.view.app import ViewApp, open_view
-from tests.app.test_app import TABLES, forces_at_setup, saved
-from tests.package.test_import_hygiene import UI_FOR_RULES, modules_after
-
-SATHAR_REPLACEMENT = "the Sathar Destroyer 9: brought back, off the map until placed"
-
-
-def secret_war() -> Campaign:
-    """Day 1, UPF move, with a secret of every kind: the retreat condition (3), both sides' shatter
-    drones, a UPF ship joining Strike Force NOVA off the map, the Sathar heavy cruisers and carriers
-    still off the map, a damaged UPF destroyer docked and ordered repaired, a UPF frigate rearming,
-    and a Sathar replacement roll."""
-    campaign = forces_at_setup()._replace(shatter_drones=True)
-    campaign = setup.choose_drones(campaign, "UPF", ["TF Cassidine Frigate 1", "TF Cassidine Frigate 2"]).campaign
-    campaign = setup.choose_drones(campaign, "Sathar", ["Sathar Frigate 1", "Sathar Frigate 2"]).campaign
-    campaign = fleets.join(campaign, "Strike Force NOVA", ["UPF Assault Scout 1"]).campaign
-    campaign = setup.place_sathar(campaign, ["Sathar Destroyer *"], "Prenglar").campaign
-    campaign = setup.place_sathar(campaign, ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign
-    campaign = setup.choose_retreat(campaign, 3).campaign
-    campaign = (turn.advance(campaign, TABLES).campaign)._replace(step="upf-move")  # day 1 (the Sathar moves are not the point)
-    hurt = campaign.unit("UPF Destroyer 1")
-    outer_reach = campaign.unit("Outer Reach Station").place
-    hurt = hurt._replace(place=outer_reach, roster=hurt.roster._replace(hull=42))
-    frigate = campaign.unit("TF Prenglar Frigate 1")
-    spent = frigate._replace(roster=frigate.roster.with_system(frigate.roster.system("T")._replace(count=0)))
-    campaign = campaign.with_units([hurt, spent])
-    campaign = fleets.dock(campaign, ["UPF Destroyer 1"]).campaign
-    campaign = repairs.order(campaign, "UPF Destroyer 1", hull=8).campaign
-    campaign, rearmed = supply.rearm(campaign)
-    campaign = campaign.logged(*rearmed)
-    return campaign.logged(campaign.entry(SATHAR_REPLACEMENT, rule=f"{turn.REPLACEMENTS}: Sathar Replacements; ssw.sathar-replacement, row 1-35"))
-
+from tests.helpers.app import TABLES
+from tests.helpers.campaign import SATHAR_REPLACEMENT, saved, secret_war
+from tests.helpers.imports import UI_FOR_RULES, modules_after
 
 # each secret of the war, and who may see it
 WAR_SECRETS = {

@@ -24,8 +24,7 @@ import pytest
 
 from referee.sathar_war.victory import CONDITIONS
 from tests.helpers.browser import Page, chromium
-from tests.app.test_app import saved
-from tests.app.test_view import secret_war
+from tests.helpers.campaign import saved, secret_war
 
 KEEP_BYTES = """
 (() => {

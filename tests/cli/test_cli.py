@@ -7,17 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from referee.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
+from tests.helpers.cli import run, runner
 
 def test_help_lists_the_commands() -> None:
     code, out, _ = run("--help")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
 import tomli_w
@@ -19,8 +18,8 @@ from referee.cli import app
 from referee.errors import RefereeError
 from referee.knight_hawks import battle_file
 from referee.sathar_war import campaign_file
-from tests.helpers.hostile import battle_in_play, small_war
-from tests.rules.campaign.test_campaign_rules import TABLES
+from tests.helpers.hostile import battle_in_play, small_war, unit
+from tests.helpers.tables import TABLES
 
 
 RUNNER, ROOT = CliRunner(), get_command(app)  # the click command, built once
@@ -35,10 +34,6 @@ def refused(result: tuple[int, str, str], says: str) -> None:
     code, _, err = result
     assert code == 2 and err.startswith("referee: error: ") and err.count("\n") == 1, result
     assert says in err, err
-
-
-def unit(data: dict[str, Any], name: str) -> dict[str, Any]:
-    return next(u for u in data["units"] if u["name"] == name)
 
 
 @pytest.fixture()

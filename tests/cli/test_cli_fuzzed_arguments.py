@@ -19,14 +19,14 @@ from pathlib import Path
 
 import click
 import pytest
-from typer.main import get_command
 from click.testing import CliRunner
+from typer.main import get_command
 
 from referee.cli import app
 from referee.knight_hawks import battle_file
 from referee.sathar_war import campaign_file
 from tests.helpers.hostile import battle_in_play, small_war
-from tests.rules.campaign.test_campaign_rules import TABLES
+from tests.helpers.tables import TABLES
 
 LONG = int(os.environ.get("REFEREE_LONG", "0"))
 VECTORS = LONG * 20 if LONG else 240

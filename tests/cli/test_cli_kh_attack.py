@@ -3,17 +3,8 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from referee.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
+from tests.helpers.cli import run
 
 def test_attack_shows_the_chance_its_parts_the_roll_and_the_damage() -> None:
     code, out, _ = run("kh", "attack", "LC", "--range", "4", "--head-on", "--roll", "50", "--damage-roll", "30", "--hull-roll", "12", "--hull", "50")

@@ -7,17 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from referee.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), catch_exceptions=False, env=env)
-    return result.exit_code, result.stdout, result.stderr
-
+from tests.helpers.cli import run
 
 @pytest.fixture
 def battle(tmp_path: Path) -> Path:

@@ -7,17 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from referee.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
+from tests.helpers.cli import run
 
 def refused(*args: str) -> str:
     """The one line a refusal prints; nothing on stdout, exit code 2."""

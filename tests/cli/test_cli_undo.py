@@ -8,18 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from referee import history
-from referee.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
+from tests.helpers.cli import run
 
 def refused(args: tuple[str, ...], says: str, path: Path) -> None:
     before = path.read_bytes()
@@ -125,7 +116,7 @@ def test_a_battle_commands_steps_are_undone_from_the_command_line(tmp_path: Path
 
 
 def test_undo_imports_nothing_of_the_app(war: Path) -> None:
-    from tests.package.test_import_hygiene import HEAVY_FOR_LOOKUPS, modules_after, run_cli
+    from tests.helpers.imports import HEAVY_FOR_LOOKUPS, modules_after, run_cli
 
     for args in (("undo", str(war)), ("redo", str(war)), ("undo", str(war), "--list")):
         loaded = modules_after(run_cli(*args))

@@ -11,27 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from referee import storage
-from referee.cli import app
 from referee.errors import RefereeError
 from referee.sathar_war import campaign_file, frontier, movement, victory
 from referee.sathar_war.campaign import Campaign, Fight, Log, Order
-from tests.helpers.hostile import small_war
-from tests.rules.campaign.test_campaign_rules import TABLES, at_step, started, war
-
-runner = CliRunner()
-
-
-def round_trip(campaign: Campaign) -> Campaign:
-    return campaign_file.from_dict(campaign_file.to_dict(campaign), TABLES)
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
-
+from tests.helpers.campaign import at_step, round_trip, started, war
+from tests.helpers.cli import run
+from tests.helpers.hostile import small_war, unit
+from tests.helpers.tables import TABLES
 
 # ---------------------------------------------------------------------- round trips
 
@@ -96,10 +84,6 @@ def test_the_apps_saves_read_back_as_each_state_including_one_undone_to(tmp_path
 
 BASE = campaign_file.to_dict(started())
 Change = Callable[[dict[str, Any]], object]
-
-
-def unit(data: dict[str, Any], name: str) -> dict[str, Any]:
-    return next(u for u in data["units"] if u["name"] == name)
 
 
 def place(who: str, **where: object) -> Change:

@@ -24,7 +24,8 @@ from referee.sathar_war import campaign_file, setup
 from referee.sathar_war.campaign import Campaign, Done, Place, Unit, done
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import FormDialog
-from tests.rules.campaign.test_campaign_rules import TABLES, war
+from tests.helpers.campaign import saved, war
+from tests.helpers.tables import TABLES
 
 runner = CliRunner()
 CANNOT = "this would save a campaign file that cannot be opened again"
@@ -51,11 +52,6 @@ def forgetting_moved(writing: Callable[[Unit], dict[str, Any]]) -> Callable[[Uni
         return data
 
     return forgetful
-
-
-def saved(path: Path, campaign: Campaign) -> Path:
-    storage.write_text(path, campaign_file.text(campaign, TABLES))
-    return path
 
 
 def test_the_writer_refuses_a_campaign_that_would_not_load_naming_the_unit() -> None:

@@ -18,6 +18,7 @@ from referee.knight_hawks import battle_file
 from referee.knight_hawks.combat_phase import noted
 from referee.resources import campaigns_dir
 from referee.sathar_war import setup
+from tests.helpers.campaign import bundled_war
 
 TABLES = tables.load()
 
@@ -27,12 +28,6 @@ def battle(tmp_path: Path) -> Path:
     path = tmp_path / "stand.toml"
     start = battle_file.from_dict(storage.read(campaigns_dir() / "kh-the-stand.toml", "scenario"), TABLES, start=True)
     storage.write_text(path, battle_file.text(start, TABLES))
-    return path
-
-
-def war(tmp_path: Path) -> Path:
-    path = tmp_path / "war.toml"
-    path.write_bytes((campaigns_dir() / "second-sathar-war.toml").read_bytes())
     return path
 
 
@@ -67,7 +62,7 @@ def test_the_kind_asked_for_is_the_kind_opened(tmp_path: Path) -> None:
     assert BATTLE_FORMAT == battle_file.FORMAT  # (the journal names it without importing the battle's modules)
     with pytest.raises(RefereeError, match="its format line says 'referee knight-hawks battle', not a campaign"):
         Journal.open(battle(tmp_path), TABLES, "campaign")
-    assert Journal.open(war(tmp_path), TABLES).kind == "campaign"
+    assert Journal.open(bundled_war(tmp_path), TABLES).kind == "campaign"
     strange = tmp_path / "strange.toml"
     strange.write_text('format = "referee starfleet wars engagement"\n')
     with pytest.raises(RefereeError, match="its format line says 'referee starfleet wars engagement', not a campaign .* or battle"):
@@ -75,7 +70,7 @@ def test_the_kind_asked_for_is_the_kind_opened(tmp_path: Path) -> None:
 
 
 def test_a_file_that_becomes_another_kind_is_not_read_again(tmp_path: Path) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     journal = Journal.open(path, TABLES)
     journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
     path.write_bytes(battle(tmp_path).read_bytes())

@@ -29,7 +29,7 @@ from referee.errors import RefereeError
 from referee.knight_hawks import battle_file
 from referee.sathar_war import campaign_file
 from tests.helpers.hostile import battle_in_play, damaged_text, mutate, places, small_war
-from tests.rules.campaign.test_campaign_rules import TABLES
+from tests.helpers.tables import TABLES
 
 LONG = int(os.environ.get("REFEREE_LONG", "0"))
 TRIES = LONG * 20 if LONG else 200

@@ -22,7 +22,7 @@ from referee.errors import RefereeError
 from referee.knight_hawks import roster, roster_file
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file
-from tests.rules.campaign.test_campaign_rules import TABLES
+from tests.helpers.tables import TABLES
 
 WAR = Path(__file__).parents[2] / "benchmarks" / "fixtures" / "war-day150.toml"
 UNITS: list[dict[str, Any]] = tomllib.loads(WAR.read_text(encoding="utf-8"))["units"]

@@ -17,6 +17,7 @@ from referee.cli import app as command_line
 from referee.errors import RefereeError
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file, frontier
+from tests.helpers.campaign import bad_maps
 
 TABLES = tables.load()
 
@@ -146,27 +147,6 @@ def test_a_new_war_takes_its_options_and_the_book_s_are_the_bundled_start(tmp_pa
     assert saves.title(war) == "no replacements, shatter drones; Our table"
     assert saves.title(bundled) == "replacements, no shatter drones"
     assert frontier.read(campaigns_dir() / saves.BUNDLED_MAP).name == saves.BUNDLED_MAP_NAME
-
-
-def bad_maps(folder: Path) -> dict[str, tuple[Path, str]]:
-    """Map files wrong in several ways, each with what its refusal must say."""
-    text = (campaigns_dir() / saves.BUNDLED_MAP).read_text(encoding="utf-8")
-    gollywog = text[text.index('name = "Gollywog"') :]
-    gollywog = gollywog[: gollywog.index("\n[")]
-    wrong = {
-        "not TOML": ("[[systems]\n", "is not valid TOML"),
-        "a campaign": ((campaigns_dir() / saves.BUNDLED_START).read_text(encoding="utf-8"), "map: unknown key"),
-        "no systems": ('format = "referee frontier map"\nversion = 1\nname = "x"\n', "map: no systems"),
-        "a planet missing": (text.replace("name = \"Morgaine's World\"", 'name = "Morgaine"'), "no planet called \"Morgaine's World\""),
-        "a militia's station missing": (text.replace(gollywog, 'name = "Gollywog"'), "Gollywog's militia (ssw.militia) are based at its station, and the map gives Gollywog no station"),
-    }
-    found = {}
-    for name, (content, said) in wrong.items():
-        path = folder / f"{name.replace(' ', '-')}.toml"
-        path.write_text(content, encoding="utf-8")
-        found[name] = (path, said)
-    found["no file"] = (folder / "nowhere.toml", "no map file at")
-    return found
 
 
 def test_a_bad_map_is_refused_naming_the_file_and_what_is_wrong(tmp_path: Path) -> None:

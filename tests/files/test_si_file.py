@@ -16,22 +16,17 @@ import pytest
 
 from referee import storage, tables, touched
 from referee.errors import RefereeError
-from referee.journal import SCENARIO_FORMAT, Journal
+from referee.journal import Journal, SCENARIO_FORMAT
 from referee.resources import si_scenario_files
-from referee.stellar_inferno import (
-    boarding_phase, ground_phase, maneuver_phase, matchups, mines_phase, optional_phase, scenario_file, setup, ship_phase, turn,
-)
+from referee.stellar_inferno import boarding_phase, ground_phase, maneuver_phase, matchups, mines_phase, optional_phase, scenario_file, setup, ship_phase, turn
 from referee.stellar_inferno.planets import other
 from referee.stellar_inferno.scenario import PHASE_KEYS, Scenario, class_figures
 from tests.helpers.hostile import EVIL, damaged_text, mutate, places
+from tests.helpers.si import bundled
 
 SI = tables.load(prefix="si")
 LONG = bool(os.environ.get("REFEREE_LONG"))
 BOOK = Path("/work/shared/rules/stellar-inferno.txt")  # the rule text, where the project keeps it
-
-
-def bundled(stem: str) -> Scenario:
-    return scenario_file.from_dict(storage.read(si_scenario_files()[stem], "scenario"))
 
 
 # -- the bundled scenarios -------------------------------------------------------------------------

@@ -27,42 +27,16 @@ from referee.cli.battles import apply as kh_apply
 from referee.errors import RefereeError
 from referee.journal import Journal
 from referee.knight_hawks.combat_phase import Done as BattleDone
-from referee.resources import campaigns_dir
-from referee.sathar_war import campaign_file, fleets, setup
+from referee.sathar_war import fleets, setup
+from tests.helpers.campaign import bundled_war, load
+from tests.helpers.two_writers import ACTIONS, LONG, LOOP
 
-LONG = os.environ.get("REFEREE_LONG", "")
-ACTIONS = 60 if LONG else 12  # by each loop
 TABLES = tables.load()
 runner = CliRunner()
 
-LOOP = """
-import json, sys
-from referee.cli import app
-path, ship, fleet, count, out = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
-from referee import tables; tables.load()
-print("ready", flush=True)
-sys.stdin.readline()
-done, refused = [], []
-for number in range(count):
-    args = ["fleet", "join", fleet, ship] if number % 2 == 0 else ["fleet", "detach", ship]
-    try:
-        app(["campaign", *args, "-c", path], prog_name="referee", standalone_mode=False)
-        done.append(" ".join(args))
-    except Exception as error:
-        refused.append(str(error))
-open(out, "w").write(json.dumps({"done": done, "refused": refused}))
-"""
-
-
 @pytest.fixture
 def war(tmp_path: Path) -> Path:
-    path = tmp_path / "war.toml"
-    path.write_bytes((campaigns_dir() / "second-sathar-war.toml").read_bytes())
-    return path
-
-
-def load(path: Path) -> campaign_file.Campaign:
-    return campaign_file.read(path, TABLES)
+    return bundled_war(tmp_path)
 
 
 def test_two_command_loops_on_one_file_lose_no_action(war: Path, tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from referee import history, storage, tables
 from referee.journal import Journal
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file
-from tests.files.test_two_writers import ACTIONS, LOOP
+from tests.helpers.two_writers import ACTIONS, LOOP
 
 LONG = os.environ.get("REFEREE_LONG", "")
 KILLS = (int(LONG) if LONG.isdigit() and int(LONG) > 30 else 300) if LONG else 30

@@ -16,19 +16,10 @@ from referee.journal import Journal
 from referee.knight_hawks import battle_file
 from referee.knight_hawks.movement import move
 from referee.resources import campaigns_dir
-from referee.sathar_war import campaign_file, fleets, setup
+from referee.sathar_war import fleets, setup
+from tests.helpers.campaign import bundled_war, load
 
 TABLES = tables.load()
-
-
-def war(tmp_path: Path) -> Path:
-    path = tmp_path / "war.toml"
-    path.write_bytes((campaigns_dir() / "second-sathar-war.toml").read_bytes())
-    return path
-
-
-def load(path: Path) -> campaign_file.Campaign:
-    return campaign_file.read(path, TABLES)
 
 
 def three_actions(path: Path) -> list[bytes]:
@@ -47,7 +38,7 @@ def three_actions(path: Path) -> list[bytes]:
 
 
 def test_undo_and_redo_outlive_the_journal_that_took_the_actions(tmp_path: Path) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     texts = three_actions(path)
     assert history.beside(path).exists()
     again = Journal.open(path, TABLES)  # as the app opened again after quitting
@@ -68,7 +59,7 @@ def test_undo_and_redo_outlive_the_journal_that_took_the_actions(tmp_path: Path)
 
 
 def test_a_new_action_after_an_undo_drops_what_was_undone(tmp_path: Path) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     three_actions(path)
     journal = Journal.open(path, TABLES)
     journal.undo()
@@ -82,7 +73,7 @@ def test_a_new_action_after_an_undo_drops_what_was_undone(tmp_path: Path) -> Non
 
 
 def test_a_save_that_fails_leaves_the_history_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     texts = three_actions(path)
     journal = Journal.open(path, TABLES)
     journal.undo()
@@ -100,7 +91,7 @@ def test_a_save_that_fails_leaves_the_history_as_it_was(tmp_path: Path, monkeypa
 
 
 def test_the_history_keeps_the_last_actions_within_its_bounds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     monkeypatch.setattr(history, "LIMIT", 5)
     journal = Journal.open(path, TABLES)
     texts = [path.read_bytes()]
@@ -126,7 +117,7 @@ def test_the_history_keeps_the_last_actions_within_its_bounds(tmp_path: Path, mo
 
 
 def test_a_file_changed_outside_the_history_is_told_and_nothing_changes(tmp_path: Path) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     three_actions(path)
     edited = path.read_bytes() + b"# a note by hand\n"
     path.write_bytes(edited)
@@ -142,7 +133,7 @@ def test_a_file_changed_outside_the_history_is_told_and_nothing_changes(tmp_path
 
 
 def test_a_damaged_history_is_told_in_one_line_and_the_next_action_sets_it_aside(tmp_path: Path) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     texts = three_actions(path)
     kept = history.beside(path)
     kept.write_bytes(b"not a database, whatever it was")
@@ -157,7 +148,7 @@ def test_a_damaged_history_is_told_in_one_line_and_the_next_action_sets_it_aside
 
 
 def test_a_state_altered_in_the_history_is_refused_not_saved(tmp_path: Path) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     texts = three_actions(path)
     db = sqlite3.connect(history.beside(path))
     with db:
@@ -170,7 +161,7 @@ def test_a_state_altered_in_the_history_is_refused_not_saved(tmp_path: Path) -> 
 
 
 def test_a_history_of_another_program_or_a_newer_one_is_refused(tmp_path: Path) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     three_actions(path)
     db = sqlite3.connect(history.beside(path))
     with db:
@@ -188,7 +179,7 @@ def test_a_history_of_another_program_or_a_newer_one_is_refused(tmp_path: Path) 
 
 
 def test_what_an_action_touched_is_found_by_comparing_the_states(tmp_path: Path) -> None:
-    start = load(war(tmp_path))
+    start = load(bundled_war(tmp_path))
     placed = setup.place_sathar(start, ["Sathar Destroyer *"], "Prenglar").campaign
     assert touched.said("Place", touched.between(start, placed)) == "Place - Sathar Destroyer 1-15 (to Prenglar Start Circle)"
     joined = fleets.join(placed, "Alpha", ["UPF Assault Scout 2", "UPF Assault Scout 3"]).campaign
@@ -209,7 +200,7 @@ def test_a_fleet_moved_whole_is_named_as_one_and_a_long_summary_counts_the_rest(
     import attrs
 
     from referee.sathar_war import movement
-    from tests.app.test_app import war_day_two
+    from tests.helpers.campaign import war_day_two
 
     day = war_day_two()._replace(step="upf-move")
     moved = movement.move(day, TABLES, ["Task Force Prenglar"], "Cassidine", None, "", [], random.Random(1), {}).campaign
@@ -231,7 +222,7 @@ def test_a_battle_step_says_which_ships_it_touched(tmp_path: Path) -> None:
 
 
 def test_a_history_removed_while_a_journal_is_open_is_started_again_not_written_unseen(tmp_path: Path) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     journal = Journal.open(path, TABLES)
     journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
     history.beside(path).unlink()  # by hand, while the app is open
@@ -241,7 +232,7 @@ def test_a_history_removed_while_a_journal_is_open_is_started_again_not_written_
 
 
 def test_a_new_history_is_as_private_as_its_file(tmp_path: Path) -> None:
-    path = war(tmp_path)
+    path = bundled_war(tmp_path)
     path.chmod(0o600)  # the referee keeps the war (and its sealed retreat condition) to himself
     journal = Journal.open(path, TABLES)
     journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")

@@ -1,4 +1,4 @@
-"""What the tests of the official table files (tests/test_data_*.py) share.
+"""What the tests of the official table files (tests/tables/test_data_*.py) share.
 
 Every lookup goes through the engine (``referee.tables``), as the program makes it. The loader
 already refuses a file whose rows lack or add a column, whose bands leave a gap, whose keys repeat,

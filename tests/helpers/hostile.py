@@ -153,3 +153,7 @@ def damaged_text(text: str, rng: random.Random) -> str:
     else:
         raw = raw[: rng.randrange(len(raw))]
     return raw.decode("utf-8", errors="replace")
+
+
+def unit(data: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(u for u in data["units"] if u["name"] == name)

@@ -22,7 +22,8 @@ from referee.knight_hawks.combat_phase import Report, fire_damage, shoot
 from referee.knight_hawks.scenarios import verdict
 from referee.sathar_war import battles, fleets, forces, movement, setup, turn
 from referee.sathar_war.campaign import Campaign
-from tests.rules.campaign.test_campaign_rules import MAP, TABLES
+from tests.helpers.campaign import MAP
+from tests.helpers.tables import TABLES
 
 RAIDERS = ["Sathar Destroyer 1", "Sathar Destroyer 2", "Sathar Destroyer 3"]
 

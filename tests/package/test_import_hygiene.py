@@ -5,28 +5,12 @@ Each check runs in a fresh interpreter, so what other tests imported does not hi
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from referee.resources import campaigns_dir
-
-HEAVY_FOR_LOOKUPS = ("textual", "rich", "rich.console", "pydantic")
-UI_FOR_RULES = ("textual", "rich", "typer", "click")
-
-
-def modules_after(code: str) -> set[str]:
-    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    return set(json.loads(done.stdout.strip().splitlines()[-1]))
-
-
-def run_cli(*args: str) -> str:
-    return f"from referee.cli import app\napp({list(args)!r}, standalone_mode=False)"
-
+from tests.helpers.imports import HEAVY_FOR_LOOKUPS, UI_FOR_RULES, modules_after, run_cli
 
 @pytest.mark.parametrize(
     "args",

@@ -4,7 +4,7 @@ rules packages (tests/package/test_import_hygiene.py)."""
 import pkgutil
 
 import referee.stellar_inferno
-from tests.package.test_import_hygiene import UI_FOR_RULES, modules_after
+from tests.helpers.imports import UI_FOR_RULES, modules_after
 
 
 def test_the_stellar_inferno_rules_import_no_ui():

@@ -21,8 +21,8 @@ from referee.paper.log import Span
 from referee.paper.sides import Eyes
 from referee.sathar_war import campaign_file
 from referee.starfleet_wars.engagement import Engagement, Entry
+from tests.helpers.imports import HEAVY_FOR_LOOKUPS, modules_after, run_cli
 from tests.helpers.paper_war import RAIDERS, mid_war
-from tests.package.test_import_hygiene import HEAVY_FOR_LOOKUPS, modules_after, run_cli
 
 TABLE, UPF, SATHAR, REFEREE = Eyes(), Eyes("UPF"), Eyes("Sathar"), Eyes("", True)
 runner = CliRunner()
@@ -237,7 +237,7 @@ def test_secret_lines_are_sealed_on_the_tables_copy_left_out_of_the_opponents_an
 
 
 def test_a_battles_mines_laid_in_secret_are_left_out_of_the_opponents_copy() -> None:
-    from tests.rules.kh.test_kh_victory import scenario
+    from tests.helpers.kh import scenario
 
     stand = ordnance.lay_mines(scenario("the-stand"), "1207", side="UPF").battle
     upf = written(document(stand, "battle", "log", Eyes("UPF"), "s.toml"), "text")

@@ -10,19 +10,9 @@ import pytest
 from referee.errors import RefereeError
 from referee.sathar_war import battles
 from referee.sathar_war.battles import Outcome
-from referee.sathar_war.campaign import Campaign, Place
-from tests.rules.campaign.test_campaign_rules import TABLES, at_step, put, started
-
-SATHAR = [f"Sathar Destroyer {n}" for n in range(1, 7)]
-UPF = [f"TF Prenglar Frigate {n}" for n in range(1, 4)] + ["TF Prenglar Destroyer 1", "TF Prenglar Destroyer 2", "TF Prenglar Light Cruiser 1", "TF Prenglar Battleship", "TF Prenglar Minelayer"]
-
-
-def at_kawdl_kit(sathar: list[str], upf: list[str]) -> Campaign:
-    """Day 5, Sathar attacks: ships set down in K'tsa-Kar, where Kawdl-Kit Station orbits."""
-    campaign = put(started(), sathar + upf, Place("K'tsa-Kar", "Kawdl-Kit"))
-    loose = [u._replace(fleet="") for u in campaign.named(sathar + upf)]  # the UPF ships leave Task Force Prenglar
-    return at_step(campaign.with_units(loose), "sathar-attacks", 5)
-
+from referee.sathar_war.campaign import Place
+from tests.helpers.campaign import SATHAR, UPF, at_kawdl_kit, two_battles_at_kawdl_kit
+from tests.helpers.tables import TABLES
 
 def test_the_chart_counts_ships_not_stations_and_says_what_it_counted() -> None:
     """6 Sathar and 8 UPF ships with Kawdl-Kit Station: 14 ships (5 to 14, Advanced), not 15."""
@@ -90,8 +80,13 @@ def test_the_app_exports_a_battle_a_kh_command_can_fight_and_imports_it_back(tmp
     and i brings the fought rosters back."""
     from typer.testing import CliRunner
 
+    from textual.pilot import Pilot
+
     from referee.cli import app as cli
-    from tests.app.test_app import Pilot, RefereeApp, drive, fill_in, load, saved
+    from referee.tui.app import RefereeApp
+    from tests.helpers.app import drive, fill_in
+    from tests.helpers.campaign import saved
+    from tests.helpers.campaign import load
 
     path = saved(tmp_path / "war.toml", battles.declare(at_kawdl_kit(SATHAR, UPF), TABLES, "K'tsa-Kar", rules="advanced").campaign)
     fought = tmp_path / "kawdl-kit.toml"
@@ -142,7 +137,8 @@ def test_a_campaign_battle_goes_to_the_kh_commands_and_every_roster_loss_and_rou
     from typer.testing import CliRunner
 
     from referee.cli import app as cli
-    from tests.app.test_app import load, saved
+    from tests.helpers.campaign import load
+    from tests.helpers.campaign import saved
 
     war = saved(tmp_path / "war.toml", at_kawdl_kit(SATHAR, UPF))
     fought = tmp_path / "battle.toml"
@@ -208,7 +204,7 @@ def test_ships_that_left_the_battles_map_escape_to_the_transit_box_they_named() 
     from referee.knight_hawks.battle import advance
     from referee.knight_hawks.movement import dock, leave_map
     from referee.knight_hawks.scenarios import scenario, verdict
-    from tests.rules.campaign.test_campaign_rules import contested_prenglar
+    from tests.helpers.campaign import contested_prenglar
 
     campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
     battle = battles.battle_for(campaign, "Prenglar")
@@ -250,18 +246,6 @@ def test_a_campaign_battle_is_over_when_a_side_has_left_the_map() -> None:
     found = verdict(done.battle)
     assert found is not None and found.winner == "" and found.reason.startswith("Sathar has no ship left on the map")
     assert done.entries[-1].text.startswith("the battle is over: no winner named here: Sathar has no ship left on the map")
-
-
-def two_battles_at_kawdl_kit() -> Campaign:
-    """Day 5 at K'tsa-Kar: the Sathar Destroyers 1 and 2 attack Kawdl-Kit under the Basic Rules; then
-    the UPF attacks the Destroyers 3 and 4, which did not attack (Declaring Combat: 'The UPF player
-    may not attack Sathar ships that have already attacked'), with the Advanced Rules. The two TF
-    Prenglar frigates are in both battles."""
-    campaign = battles.declare(at_kawdl_kit(SATHAR[:4], UPF[:2]), TABLES, "K'tsa-Kar", names=SATHAR[:2], rules="basic").campaign
-    campaign = battles.declare(campaign._replace(step="upf-attacks"), TABLES, "K'tsa-Kar", rules="advanced").campaign
-    assert [(f.attacker, f.game) for f in campaign.fights] == [("Sathar", "basic"), ("UPF", "advanced")]
-    assert set(campaign.fights[1].ships) == {"TF Prenglar Frigate 1", "TF Prenglar Frigate 2", "Sathar Destroyer 3", "Sathar Destroyer 4"}
-    return campaign
 
 
 def test_a_ship_in_two_battles_of_the_day_has_each_battles_results_under_its_own_rules() -> None:

@@ -16,7 +16,8 @@ import pytest
 from referee.errors import RefereeError
 from referee.sathar_war import movement
 from referee.sathar_war.campaign import Place
-from tests.rules.campaign.test_campaign_rules import TABLES, at_step, move, put, started
+from tests.helpers.campaign import at_step, move, put, started
+from tests.helpers.tables import TABLES
 
 
 def test_the_way_to_dramune_from_prenglar_goes_by_cassidine_in_15_days_or_8_risk_jumping() -> None:

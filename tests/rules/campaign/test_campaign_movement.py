@@ -8,7 +8,8 @@ import pytest
 from referee.errors import RefereeError
 from referee.sathar_war import fleets, movement, setup
 from referee.sathar_war.campaign import Place
-from tests.rules.campaign.test_campaign_rules import TABLES, at_step, started, war
+from tests.helpers.campaign import at_step, started, war
+from tests.helpers.tables import TABLES
 
 
 # ---------------------------------------------------------------------- the red boxes

@@ -16,10 +16,9 @@ from referee.errors import RefereeError
 from referee.sathar_war import fleets, report
 from referee.tui.app import RefereeApp
 from referee.tui.rows import Rows
-from tests.app.test_app import drive, saved
-from tests.app.test_app import load as war_of
-from tests.cli.test_cli import runner
-from tests.rules.campaign.test_campaign_rules import move, started, war
+from tests.helpers.app import drive
+from tests.helpers.campaign import load as war_of, move, saved, started, war
+from tests.helpers.cli import runner
 
 
 def test_a_fleet_or_ship_named_like_a_pattern_is_found_by_its_name() -> None:

@@ -14,9 +14,9 @@ import pytest
 from referee.errors import RefereeError
 from referee.sathar_war import campaign_file, fleets, repairs, setup, turn
 from referee.sathar_war.campaign import Place
-from tests.files.test_campaign_file import round_trip, run
-from tests.helpers.campaign import few_left_and_five_placed, sathar_placed
-from tests.rules.campaign.test_campaign_rules import TABLES, at_step, put, started, war
+from tests.helpers.campaign import at_step, few_left_and_five_placed, put, round_trip, sathar_placed, started, war
+from tests.helpers.cli import run
+from tests.helpers.tables import TABLES
 
 
 # ---------------------------------------------------------------------- the set-up: files that load after it

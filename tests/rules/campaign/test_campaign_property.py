@@ -34,7 +34,8 @@ from referee.knight_hawks.repair import Repair
 from referee.resources import campaigns_dir
 from referee.sathar_war import battles, campaign_file, fleets, movement, repairs, setup, turn
 from referee.sathar_war.campaign import Campaign, Done, Unit
-from tests.rules.campaign.test_campaign_rules import MAP, TABLES
+from tests.helpers.campaign import MAP
+from tests.helpers.tables import TABLES
 
 Action = tuple[str, Callable[[], Done]]
 

@@ -13,8 +13,8 @@ from referee.knight_hawks.repair import Repair
 from referee.sathar_war import battles, fleets, repairs, report, supply
 from referee.sathar_war.battles import Outcome
 from referee.sathar_war.campaign import Campaign, Order, Place
-from tests.helpers.campaign import at_gran_quivera
-from tests.rules.campaign.test_campaign_rules import TABLES, at_step, put, war
+from tests.helpers.campaign import at_gran_quivera, at_step, put, war
+from tests.helpers.tables import TABLES
 
 
 # ---------------------------------------------------------------------- rearming

@@ -8,50 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from referee import storage, tables
 from referee.errors import RefereeError
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file, fleets, forces, frontier, movement, setup, turn
 from referee.sathar_war.campaign import Campaign, Place
-
-TABLES = tables.load()
-MAP = frontier.from_dict(storage.read(campaigns_dir() / "frontier-map.toml", "map"))
-
-
-def war(**options: bool) -> Campaign:
-    """A new war at set-up."""
-    return forces.new_war(TABLES, MAP, **options)
-
-
-def started(retreat: int = 3) -> Campaign:
-    """Day 1, Sathar move: 15 destroyers in the Prenglar circle, 8 frigates and 7 light cruisers in Fromeltar's."""
-    campaign = war()
-    campaign = setup.place_sathar(campaign, ["Sathar Destroyer *"], "Prenglar").campaign
-    campaign = setup.place_sathar(campaign, ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign
-    campaign = setup.choose_retreat(campaign, retreat).campaign
-    return turn.advance(campaign, TABLES).campaign
-
-
-def at_step(campaign: Campaign, step: str, day: int | None = None) -> Campaign:
-    """The campaign moved to a step by hand (tests of one rule), the day's marks cleared."""
-    fresh_day = [u._replace(moved=False, fought=False, attacked="", repair_turns=0) for u in campaign.units]
-    return campaign.with_units(fresh_day)._replace(step=step, day=day or max(campaign.day, 1))  # type: ignore[arg-type]
-
-
-def put(campaign: Campaign, names: list[str], place: Place) -> Campaign:
-    """Ships (and their fighters) set down somewhere by hand."""
-    units = campaign.named(names)
-    moved = [u._replace(place=place, status="active") for u in units]
-    moved += [f._replace(place=place, status="active") for u in units for f in campaign.aboard(u.name)]
-    return campaign.with_units(moved)
-
-
-def move(campaign: Campaign, names: list[str], roll: str | None = None, side: str = "UPF", **how: object) -> Campaign:
-    """One day's move (the day's marks cleared first, so a test can move ships day after day)."""
-    campaign = at_step(campaign, "upf-move" if side == "UPF" else "sathar-move")
-    rolled = {"": roll} if roll else {}
-    return movement.move(campaign, TABLES, names, rng=random.Random(0), rolled=rolled, **how).campaign  # type: ignore[arg-type]
-
 
 # ---------------------------------------------------------------------- the orders of battle
 
@@ -318,6 +278,8 @@ def test_militia_stay_near_home_and_head_home_when_the_sathar_emerge_there() -> 
 
 from referee.sathar_war import battles, repairs, supply, victory  # noqa: E402
 from referee.sathar_war.battles import Outcome  # noqa: E402
+from tests.helpers.tables import TABLES
+from tests.helpers.campaign import MAP, at_step, contested_prenglar, move, put, started, war
 
 
 def test_upf_supply_runs_through_transit_boxes_and_into_contested_systems_but_not_through_them() -> None:
@@ -440,15 +402,6 @@ def test_a_failed_hull_repair_in_space_leaves_the_hull_to_a_station() -> None:
         repairs.repair_in_space(failed.campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"])
     fixed = repairs.repair_in_space(campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"], ["7"])
     assert fixed.campaign.unit("UPF Destroyer 1").roster.hull == 27
-
-
-# ---------------------------------------------------------------------- battles
-
-
-def contested_prenglar() -> Campaign:
-    """Day 5: three Sathar destroyers reach Prenglar, where Task Force Prenglar and two stations are."""
-    campaign = put(started(), ["Sathar Destroyer 1", "Sathar Destroyer 2", "Sathar Destroyer 3"], Place("Prenglar"))
-    return at_step(campaign, "sathar-attacks", 5)
 
 
 def test_contested_systems_and_attack_declarations() -> None:

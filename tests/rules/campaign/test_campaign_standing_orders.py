@@ -19,7 +19,8 @@ from referee.errors import RefereeError
 from referee.sathar_war import campaign_file, fleets, movement, repairs
 from referee.sathar_war.campaign import Campaign, Place
 from referee.sathar_war.victory import lose
-from tests.rules.campaign.test_campaign_rules import TABLES, at_step, move, put, started
+from tests.helpers.campaign import at_step, move, put, started
+from tests.helpers.tables import TABLES
 
 FRIGATE = "TF Prenglar Frigate 1"
 

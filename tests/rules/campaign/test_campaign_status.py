@@ -10,9 +10,9 @@ from pathlib import Path
 from referee import storage
 from referee.sathar_war import battles, campaign_file, movement, report, setup, victory
 from referee.sathar_war.campaign import Campaign
-from tests.files.test_campaign_file import run
-from tests.helpers.campaign import at_gran_quivera, sathar_placed
-from tests.rules.campaign.test_campaign_rules import TABLES, at_step, started, war
+from tests.helpers.campaign import at_gran_quivera, at_step, sathar_placed, started, war
+from tests.helpers.cli import run
+from tests.helpers.tables import TABLES
 
 
 def next_lines(campaign: Campaign, tmp_path: Path) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.sathar_war import supply
 from referee.sathar_war.campaign import Place
-from tests.rules.campaign.test_campaign_rules import put, war
+from tests.helpers.campaign import put, war
 
 
 # ---------------------------------------------------------------------- supply from a transit box

@@ -20,7 +20,8 @@ from referee.knight_hawks import battle_file
 from referee.resources import campaigns_dir
 from referee.sathar_war import battles, campaign_file, repairs, setup, turn
 from referee.sathar_war.campaign import STATUSES, Place
-from tests.rules.campaign.test_campaign_rules import TABLES, at_step, put, war
+from tests.helpers.tables import TABLES
+from tests.helpers.campaign import at_step, put, war
 
 sys.path.insert(0, str(Path(__file__).parents[3] / "benchmarks"))
 import war as generator  # noqa: E402
@@ -133,7 +134,7 @@ def test_a_fighter_launched_in_a_battle_outlives_its_carrier_destroyed_there() -
     from referee.knight_hawks.battle import advance
     from referee.knight_hawks.combat_phase import settle
     from referee.knight_hawks.movement import dock
-    from tests.rules.campaign.test_campaign_rules import contested_prenglar
+    from tests.helpers.campaign import contested_prenglar
 
     campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
     battle = dock(advance(battles.battle_for(campaign, "Prenglar")), "UPF Fighter 1", "").battle  # launched in the UPF's half
@@ -155,7 +156,7 @@ def test_a_ship_docks_at_a_campaign_station_in_its_battle() -> None:
     fortified station'."""
     from referee.knight_hawks.battle import advance
     from referee.knight_hawks.movement import dock
-    from tests.rules.campaign.test_campaign_rules import contested_prenglar
+    from tests.helpers.campaign import contested_prenglar
 
     campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
     battle = advance(battles.battle_for(campaign, "Prenglar"))

@@ -4,11 +4,9 @@ turn sequence, repair turns, screens, docking, navigation and breaking apart."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
-from referee import tables
 from referee.errors import RefereeError
 from referee.knight_hawks import battle_file
 from referee.knight_hawks.attack import Rolled
@@ -16,32 +14,9 @@ from referee.knight_hawks.battle import Battle, advance
 from referee.knight_hawks.combat_phase import Report, fire_damage, hit_in_battle, shoot
 from referee.knight_hawks.movement import breakup, dock, masking_screen, navigation, screen
 from referee.knight_hawks.repair import Repair, repair_in_battle
+from tests.helpers.kh import KH, fleet, make
 
-KH = tables.load(prefix="kh")
 RNG = random.Random(0)
-
-
-def make(game: str = "advanced", *ships: dict[str, Any], **battle: Any) -> Battle:
-    data = {"format": battle_file.FORMAT, "version": 1, "name": "test", "game": game, "sides": ["Sathar", "UPF"], "ships": list(ships), **battle}
-    return battle_file.from_dict(data, KH)
-
-
-def fleet(game: str = "advanced", **battle: Any) -> Battle:
-    """A destroyer and a heavy cruiser against a frigate, an assault scout and a station with a fighter docked."""
-    station = {"name": "Station", "class": "space station", "side": "UPF", "hull_points": 60, "adf": 0, "mr": 0,
-               "weapons": ["LB", "RB x2"], "defenses": ["RH", "MS", "ICM x4"]}
-    if game == "advanced":
-        station["dcr"] = 30
-    return make(
-        game,
-        {"name": "Venomous", "class": "destroyer", "side": "Sathar"},
-        {"name": "Perdition", "class": "heavy cruiser", "side": "Sathar"},
-        {"name": "Z'Gata", "class": "frigate", "side": "UPF"},
-        {"name": "Stiletto", "class": "assault scout", "side": "UPF"},
-        station,
-        {"name": "Fighter A", "class": "fighter", "side": "UPF", "docked_at": "Station"},
-        **battle,
-    )
 
 
 def fire(battle: Battle, firer: str, weapon: str, target: str, report: Report = Report(range=1), rolled: Rolled = Rolled("50", "50", "5")) -> Battle:
@@ -326,7 +301,7 @@ def test_fighters_aboard_a_destroyed_carrier_are_lost_with_it() -> None:
 
 def test_no_sequence_of_steps_drives_a_figure_below_zero_or_revives_a_ship() -> None:
     """Seeded random battles (The Stand): shots with ICMs, fires, turns; every figure stays in range."""
-    from tests.rules.kh.test_kh_scenarios import scenario
+    from tests.helpers.kh import scenario
 
     destroyed = 0
     for seed in range(15):

@@ -24,7 +24,7 @@ from referee.knight_hawks.combat_phase import Report, fire_damage, hit_in_battle
 from referee.knight_hawks.movement import breakup, navigation
 from referee.knight_hawks.ordnance import lay_mines, mines_attack, shatter_drone
 from referee.knight_hawks.repair import Repair, repair_in_battle
-from tests.rules.kh.test_kh_battle import KH, fleet
+from tests.helpers.kh import KH, fleet
 
 RNG = random.Random(0)
 

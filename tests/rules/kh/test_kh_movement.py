@@ -16,38 +16,12 @@ from referee.knight_hawks.attack import Rolled
 from referee.knight_hawks.battle import Battle, DockedTurns, Escape, advance
 from referee.knight_hawks.combat_phase import Report, hit_in_battle, launch_icms, shoot
 from referee.knight_hawks.movement import dock, leave_map, masking_screen, move, navigation, navigation_due
-from referee.knight_hawks.ordnance import lay_mines, mines_attack, place_seeker, move_seeker
+from referee.knight_hawks.ordnance import lay_mines, mines_attack, move_seeker, place_seeker
 from referee.knight_hawks.repair import Repair, repair_in_battle
-
-from tests.rules.kh.test_kh_battle import make
+from tests.helpers.kh import moving_fleet
 
 KH = tables.load(prefix="kh")
 RNG = random.Random(0)
-
-
-def fleet(game: str = "advanced", **battle: Any) -> Battle:
-    """Sathar: a destroyer, a heavy cruiser at speed 5 (ADF 2, MR 1), an assault carrier with a fighter
-    aboard; UPF: a frigate, an assault scout, a station with a fighter docked."""
-    station = {"name": "Station", "class": "space station", "side": "UPF", "hull_points": 60, "adf": 0, "mr": 0,
-               "weapons": ["LB", "RB x2"], "defenses": ["RH", "MS", "ICM x4"]}
-    carrier: list[dict[str, Any]] = []
-    if game == "advanced":
-        station["dcr"] = 30
-        carrier = [
-            {"name": "Maelstrom", "class": "assault carrier", "side": "Sathar", "speed": 4},
-            {"name": "Sathar Fighter A", "class": "fighter", "side": "Sathar", "carried_by": "Maelstrom"},
-        ]
-    return make(
-        game,
-        {"name": "Venomous", "class": "destroyer", "side": "Sathar"},
-        {"name": "Perdition", "class": "heavy cruiser", "side": "Sathar", "speed": 5},
-        *carrier,
-        {"name": "Z'Gata", "class": "frigate", "side": "UPF"},
-        {"name": "Stiletto", "class": "assault scout", "side": "UPF", "speed": 3},
-        station,
-        {"name": "Fighter A", "class": "fighter", "side": "UPF", "docked_at": "Station"},
-        **battle,
-    )
 
 
 def changed(battle: Battle, name: str, **values: Any) -> Battle:
@@ -60,7 +34,7 @@ def changed(battle: Battle, name: str, **values: Any) -> Battle:
 def test_the_books_example_speed_5_and_adf_2_moves_3_to_7_hexes() -> None:
     """Acceleration and Deceleration, EXAMPLE: 'If its ADF is 2 ... This turn, the ship can move 3, 4,
     5, 6 or 7 hexes. The player decides he wants the ship to move 6 hexes'."""
-    battle = fleet()
+    battle = moving_fleet()
     done = move(battle, RNG, "Perdition", 6, 1, 0)
     assert done.battle.ship("Perdition").speed == 6 and done.battle.moved == {"Perdition"}
     assert done.entries[0].text == "the Perdition moves 6 hexes: speed 5 -> 6 (1 ADF point of 2), 0 turns (0 of MR 1)"
@@ -73,23 +47,23 @@ def test_the_books_example_speed_5_and_adf_2_moves_3_to_7_hexes() -> None:
 
 def test_the_adf_points_used_are_the_change_of_speed() -> None:
     with pytest.raises(RefereeError, match="from speed 5 to 6 the Perdition uses 1 ADF point: each hex added to or subtracted from its speed is one .*ADF points used: 1, not 2"):
-        move(fleet(), RNG, "Perdition", 6, 2, 0)
+        move(moving_fleet(), RNG, "Perdition", 6, 2, 0)
     with pytest.raises(RefereeError, match="ADF points used: 0, not 1"):
-        move(fleet(), RNG, "Perdition", 5, 1, 0)
+        move(moving_fleet(), RNG, "Perdition", 5, 1, 0)
 
 
 def test_stopping_only_from_a_speed_no_more_than_the_adf() -> None:
     """STOPPING: 'only if its speed during the previous turn was equal to or less than its ADF'."""
     with pytest.raises(RefereeError, match="it can move 3 to 7 hexes this turn, not 0; it can stop only from a speed no more than its ADF"):
-        move(fleet(), RNG, "Perdition", 0, 5, 0)
-    battle = changed(fleet(), "Venomous", speed=3)
+        move(moving_fleet(), RNG, "Perdition", 0, 5, 0)
+    battle = changed(moving_fleet(), "Venomous", speed=3)
     done = move(battle, RNG, "Venomous", 0, 3, 0)
     assert "stops: speed 3 -> 0 (3 ADF points of 3); a ship does not move at all on the turn it stops" in done.entries[0].text
 
 
 def test_a_ship_that_lost_its_adf_cannot_change_speed_but_can_turn() -> None:
     """Drive Hit: 'A ship that loses its entire ADF can turn, but it cannot accelerate or decelerate'."""
-    battle = changed(fleet(), "Perdition", adf=0)
+    battle = changed(moving_fleet(), "Perdition", adf=0)
     with pytest.raises(RefereeError, match=r"has ADF 0 \(of 2\): it can move 5 to 5 hexes"):
         move(battle, RNG, "Perdition", 6, 1, 0)
     assert move(battle, RNG, "Perdition", 5, 0, 1).battle.ship("Perdition").speed == 5
@@ -100,13 +74,13 @@ def test_a_ship_that_lost_its_adf_cannot_change_speed_but_can_turn() -> None:
 
 def test_turns_at_most_the_mr_and_once_in_each_hex_entered() -> None:
     with pytest.raises(RefereeError, match=r"has MR 1 \(of 1\): it can turn at most 1 times in its move, not 2"):
-        move(fleet(), RNG, "Perdition", 5, 0, 2)
-    battle = changed(fleet(), "Venomous", speed=1)
+        move(moving_fleet(), RNG, "Perdition", 5, 0, 2)
+    battle = changed(moving_fleet(), "Venomous", speed=1)
     with pytest.raises(RefereeError, match="moves 2 hexes: it turns at most once in each hex it enters, so at most 2 times, not 3"):
         move(battle, RNG, "Venomous", 2, 1, 3)
     with pytest.raises(RefereeError, match="a ship at speed 0 all turn rotates to face any hexside without using MR"):
-        move(changed(fleet(), "Venomous", speed=0), RNG, "Venomous", 0, 0, 1)
-    still = move(changed(fleet(), "Venomous", speed=0), RNG, "Venomous", 0, 0, 0)
+        move(changed(moving_fleet(), "Venomous", speed=0), RNG, "Venomous", 0, 0, 1)
+    still = move(changed(moving_fleet(), "Venomous", speed=0), RNG, "Venomous", 0, 0, 0)
     assert "stays at speed 0 and does not move" in still.entries[0].text
 
 
@@ -114,7 +88,7 @@ def test_turns_at_most_the_mr_and_once_in_each_hex_entered() -> None:
 
 
 def test_only_in_its_own_movement_phase_once_a_half_and_not_docked_carried_or_destroyed() -> None:
-    battle = fleet()
+    battle = moving_fleet()
     with pytest.raises(RefereeError, match="a ship moves in its own movement phase; the Stiletto is UPF and Sathar is moving"):
         move(battle, RNG, "Stiletto", 3, 0, 0)
     moved = move(battle, RNG, "Perdition", 5, 0, 0).battle
@@ -134,7 +108,7 @@ def test_only_in_its_own_movement_phase_once_a_half_and_not_docked_carried_or_de
 
 
 def test_the_moving_side_still_to_move_and_moved_cleared_when_the_half_ends() -> None:
-    battle = fleet()
+    battle = moving_fleet()
     assert [s.name for s in battle.to_move] == ["Venomous", "Perdition", "Maelstrom"]  # the fighter aboard moves with its carrier
     battle = move(battle, RNG, "Venomous", 3, 3, 0).battle
     assert [s.name for s in battle.to_move] == ["Perdition", "Maelstrom"]
@@ -149,7 +123,7 @@ def test_the_moving_side_still_to_move_and_moved_cleared_when_the_half_ends() ->
 def test_an_evader_turns_in_every_hex_until_its_mr_is_used_up_and_moves_at_least_its_mr() -> None:
     """Evasive Maneuvers: 'it must turn in every hex it enters during its next move, until its MR is used
     up. The ship must move a number of hexes equal to or greater than its MR on its next turn'."""
-    upf = advance(changed(fleet(), "Stiletto", must_turn=True))  # assault scout: ADF 5, MR 4, speed 3
+    upf = advance(changed(moving_fleet(), "Stiletto", must_turn=True))  # assault scout: ADF 5, MR 4, speed 3
     with pytest.raises(RefereeError, match="it must move at least 4 hexes .*'it cannot evade by staying in its hex and rotating'"):
         move(upf, RNG, "Stiletto", 3, 0, 3)
     with pytest.raises(RefereeError, match="'must turn in every hex it enters during its next move, until its MR is used up' .*MR points used \\(turns\\): 4, not 1"):
@@ -166,7 +140,7 @@ def test_an_evader_turns_in_every_hex_until_its_mr_is_used_up_and_moves_at_least
 def test_a_masking_screen_lasts_while_the_ship_flies_straight_at_its_speed() -> None:
     """Masking Screen: 'This screen counter stays on top of the ship as long as the ship travels in a
     straight line at its current speed'."""
-    battle = masking_screen(changed(fleet(), "Venomous", speed=4), "Venomous", True).battle
+    battle = masking_screen(changed(moving_fleet(), "Venomous", speed=4), "Venomous", True).battle
     straight = move(battle, RNG, "Venomous", 4, 0, 0)
     assert straight.battle.ship("Venomous").masking_screen_up and "masking screen" not in straight.entries[0].text
     faster = move(battle, RNG, "Venomous", 5, 1, 0)
@@ -183,7 +157,7 @@ def test_a_masking_screen_lasts_while_the_ship_flies_straight_at_its_speed() -> 
 def test_a_ship_with_a_navigation_hit_rolls_before_it_moves_unless_it_stops() -> None:
     """Navigation Hit: "The player controlling the ship must roll 1d10 before the ship moves. If the
     result is 1-5, the ship must turn to the left ... A stopped ship can ignore a navigation hit." """
-    battle = changed(fleet(), "Venomous", damaged=frozenset({"navigation"}), speed=3)
+    battle = changed(moving_fleet(), "Venomous", damaged=frozenset({"navigation"}), speed=3)
     assert navigation_due(battle, battle.ship("Venomous"))
     with pytest.raises(RefereeError, match=r"the Venomous has a navigation hit: roll 1d10 for the way it turns before it moves \(the navigation roll\)"):
         move(battle, RNG, "Venomous", 3, 0, 3)
@@ -203,7 +177,7 @@ def test_the_books_destroyer_breaks_apart_or_holds_as_it_moves() -> None:
     """Hull Hits, EXAMPLE: a destroyer of 50 hull points with 32 damage accelerates by its ADF 3 and
     turns one hexside: (32 - 25) x (3 + 1) = 28%; 'The player rolls d100 and gets a 29 - the destroyer
     makes its move successfully! If the player had rolled 28 or less, the ship would have been destroyed.'"""
-    battle = changed(fleet(), "Venomous", hull=18, speed=2)
+    battle = changed(moving_fleet(), "Venomous", hull=18, speed=2)
     held = move(battle, RNG, "Venomous", 5, 3, 1, "29")
     assert [e.text for e in held.entries] == [
         "the Venomous moves 5 hexes: speed 2 -> 5 (3 ADF points of 3), 1 turn (1 of MR 3)",
@@ -217,17 +191,17 @@ def test_the_books_destroyer_breaks_apart_or_holds_as_it_moves() -> None:
 
 
 def test_no_breaking_apart_roll_where_none_is_due() -> None:
-    straight = changed(fleet(), "Venomous", hull=18, speed=4)
+    straight = changed(moving_fleet(), "Venomous", hull=18, speed=4)
     assert len(move(straight, RNG, "Venomous", 4, 0, 0).entries) == 1  # no ADF or MR used: no roll
     with pytest.raises(RefereeError, match="no roll for breaking apart on this move: the ship used no ADF or MR points .*; no roll is made"):
         move(straight, RNG, "Venomous", 4, 0, 0, "50")
     with pytest.raises(RefereeError, match="has 10 damage, not more than half of its 50 hull points"):
-        move(changed(fleet(), "Venomous", hull=40), RNG, "Venomous", 3, 3, 0, "50")
-    basic = changed(fleet("basic"), "Venomous", hull=10)
+        move(changed(moving_fleet(), "Venomous", hull=40), RNG, "Venomous", 3, 3, 0, "50")
+    basic = changed(moving_fleet("basic"), "Venomous", hull=10)
     assert len(move(basic, RNG, "Venomous", 3, 3, 0).entries) == 1
     with pytest.raises(RefereeError, match="breaking apart is an Advanced Game rule"):
         move(basic, RNG, "Venomous", 3, 3, 0, "50")
-    campaign = changed(fleet(damage_table=False), "Venomous", hull=10)
+    campaign = changed(moving_fleet(damage_table=False), "Venomous", hull=10)
     with pytest.raises(RefereeError, match="the campaign's Basic Rules ignore"):
         move(campaign, RNG, "Venomous", 3, 3, 0, "50")
 
@@ -237,7 +211,7 @@ def test_no_breaking_apart_roll_where_none_is_due() -> None:
 
 def test_a_ship_that_leaves_the_map_is_out_of_the_battle() -> None:
     """Basic Game, Moving Off The Map: 'Ships that leave the map are considered lost and are taken out of the game'."""
-    battle = move(fleet("basic"), RNG, "Venomous", 3, 3, 0).battle
+    battle = move(moving_fleet("basic"), RNG, "Venomous", 3, 3, 0).battle
     done = leave_map(battle, "Venomous")
     gone = done.battle
     assert gone.escapes == (Escape("Venomous", 1, ""),) and not gone.ship("Venomous").destroyed
@@ -261,7 +235,7 @@ def test_a_ship_that_leaves_the_map_is_out_of_the_battle() -> None:
 
 
 def test_the_fighters_aboard_a_carrier_leave_with_it_and_a_ship_that_left_is_refused_everywhere() -> None:
-    battle = fleet()
+    battle = moving_fleet()
     done = leave_map(battle, "Maelstrom")
     gone = done.battle
     assert gone.escapes == (Escape("Maelstrom", 1), Escape("Sathar Fighter A", 1))
@@ -285,7 +259,7 @@ def test_the_fighters_aboard_a_carrier_leave_with_it_and_a_ship_that_left_is_ref
 
 
 def test_what_cannot_leave_the_map() -> None:
-    battle = fleet()
+    battle = moving_fleet()
     with pytest.raises(RefereeError, match="a ship flies off the map in its own movement phase; the Z'Gata is UPF and Sathar is moving"):
         leave_map(battle, "Z'Gata")
     with pytest.raises(RefereeError, match=r"aboard the Maelstrom: it leaves the map with its carrier \(the Maelstrom leaves\)"):
@@ -306,7 +280,7 @@ def test_what_cannot_leave_the_map() -> None:
 
 
 def test_a_battle_with_moves_escapes_and_docked_turns_round_trips_through_its_file() -> None:
-    battle = fleet()
+    battle = moving_fleet()
     battle = move(battle, RNG, "Venomous", 3, 3, 0).battle
     battle = leave_map(battle, "Maelstrom").battle
     battle = advance(advance(battle))  # turn 2: the Fighter A has a complete turn docked at the Station
@@ -342,20 +316,20 @@ def test_a_battle_with_moves_escapes_and_docked_turns_round_trips_through_its_fi
     ],
 )
 def test_the_file_refuses_moves_escapes_and_docked_turns_that_do_not_fit(extra: dict[str, Any], says: str) -> None:
-    data = battle_file.to_dict(fleet(turn=2))
+    data = battle_file.to_dict(moving_fleet(turn=2))
     with pytest.raises(RefereeError, match=says):
         battle_file.from_dict({**data, **extra}, KH)
 
 
 def test_a_destroyed_ship_that_escaped_is_refused() -> None:
-    data = battle_file.to_dict(changed(fleet(turn=2), "Venomous", hull=0))
+    data = battle_file.to_dict(changed(moving_fleet(turn=2), "Venomous", hull=0))
     with pytest.raises(RefereeError, match="escapes lists the Venomous, which is destroyed"):
         battle_file.from_dict({**data, "escapes": [{"ship": "Venomous", "turn": 1}]}, KH)
 
 
 def test_a_hit_that_takes_the_last_ship_of_a_side_is_logged_once_for_a_known_scenario_only() -> None:
     """An unknown battle has no verdict here: its victory text is the referee's to judge."""
-    battle = fleet("basic")
+    battle = moving_fleet("basic")
     done = hit_in_battle(advance(battle), KH, RNG, "Venomous", "torpedo", "4d10", Rolled(None, None, "40"))
     assert not any(e.text.startswith("the battle is over") for e in done.entries)
 
@@ -364,7 +338,7 @@ def test_a_shatter_drone_that_moved_is_gone_from_the_moves_and_the_battle_still_
     """Found by the random battles: a drone, gone from the battle when it detonates, stayed listed as moved."""
     from referee.knight_hawks.ordnance import shatter_drone
 
-    battle = move(advance(fleet()), RNG, "Z'Gata", 2, 2, 0).battle
+    battle = move(advance(moving_fleet()), RNG, "Z'Gata", 2, 2, 0).battle
     done = shatter_drone(battle, KH, RNG, "Z'Gata", ["Venomous"], {"Venomous": Rolled(None, "40", "10")})
     assert done.battle.moved == frozenset() and "Z'Gata" not in {s.name for s in done.battle.ships}
     assert battle_file.from_dict(battle_file.to_dict(done.battle), KH) == done.battle

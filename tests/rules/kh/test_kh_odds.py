@@ -30,7 +30,7 @@ from referee.knight_hawks.movement import breakup
 from referee.knight_hawks.odds import breakup_odds, chance_text, damage_table_odds, dice_distribution, hit_odds, hull_odds, shot_odds, volley_odds
 from referee.knight_hawks.roster import Ship
 from referee.resources import campaigns_dir
-from tests.rules.kh.test_kh_battle import KH, fleet
+from tests.helpers.kh import KH, fleet
 
 RNG = random.Random(0)
 

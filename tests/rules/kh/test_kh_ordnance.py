@@ -10,7 +10,7 @@ from referee.errors import RefereeError
 from referee.knight_hawks.attack import Rolled
 from referee.knight_hawks.battle import Battle, advance
 from referee.knight_hawks.ordnance import lay_mines, mines_attack, move_seeker, place_seeker, seeker_attack, shatter_drone
-from tests.rules.kh.test_kh_battle import KH, fleet, make
+from tests.helpers.kh import KH, fleet, make
 
 RNG = random.Random(0)
 

@@ -18,9 +18,9 @@ from referee.knight_hawks.movement import move
 from referee.knight_hawks.ordnance import NEW_WEAPONS, lay_mines, place_seeker
 from referee.knight_hawks.scenarios import CAMPAIGN_MINES, STAND_MINES
 from referee.resources import scenario_files
-from referee.sathar_war import battles
-from tests.app.test_app import TABLES
-from tests.rules.campaign.test_campaign_battles import SATHAR, UPF, at_kawdl_kit
+from tests.helpers.app import TABLES
+from tests.helpers.campaign import UPF
+from tests.helpers.kh import campaign_battle
 
 
 def stand():  # type: ignore[no-untyped-def]
@@ -49,11 +49,6 @@ def test_the_stands_sathar_place_none_and_nothing_is_placed_once_a_ship_moved() 
     moved = move(battle, random.Random(0), "Bludgeon", 2, 2, 0).battle
     with pytest.raises(RefereeError, match="only before the game starts"):
         lay_mines(moved, "1207", side="UPF")
-
-
-def campaign_battle(upf: list[str]):  # type: ignore[no-untyped-def]
-    campaign = battles.declare(at_kawdl_kit(SATHAR, upf), TABLES, "K'tsa-Kar").campaign
-    return battles.battle_for(campaign, "K'tsa-Kar")
 
 
 def test_a_campaign_defender_with_a_minelayer_places_them_from_its_ships_loads() -> None:

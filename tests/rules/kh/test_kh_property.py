@@ -44,7 +44,7 @@ from referee.knight_hawks.repair import Repair, damaged_targets, repair_in_battl
 from referee.knight_hawks.roster import Ship
 from referee.knight_hawks.side_a import roll_for_side_a
 from referee.resources import campaigns_dir
-from tests.rules.kh.test_kh_battle import KH
+from tests.helpers.kh import KH
 
 LONG = bool(os.environ.get("REFEREE_LONG"))
 # make test: one seed whose walks take every kind of step in 80 steps (the kinds are a check on the

@@ -18,8 +18,7 @@ from referee.knight_hawks.combat_phase import Report, hit_in_battle, shoot
 from referee.knight_hawks.movement import dock, move
 from referee.knight_hawks.ordnance import lay_mines, mines_attack, seeker_attack, shatter_drone
 from referee.knight_hawks.rearm import FIGHTERS, SCOUTS
-from tests.rules.kh.test_kh_battle import make
-from tests.rules.kh.test_kh_scenarios import scenario
+from tests.helpers.kh import make, scenario
 
 KH = tables.load(prefix="kh")
 RNG = random.Random(0)

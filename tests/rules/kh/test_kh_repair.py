@@ -11,7 +11,7 @@ from referee.errors import RefereeError
 from referee.knight_hawks.effects import Effect, apply
 from referee.knight_hawks.repair import Repair, repair_turn
 from referee.knight_hawks.roster import Ship, build
-from tests.rules.campaign.test_campaign_rules import TABLES
+from tests.helpers.tables import TABLES
 
 KH = tables.load(prefix="kh")
 RNG = random.Random(0)

@@ -13,18 +13,12 @@ import pytest
 from referee import storage, tables
 from referee.errors import RefereeError
 from referee.knight_hawks import battle_file
-from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.combat_phase import hit_in_battle
-from referee.resources import campaigns_dir
 from tests.helpers.hostile import battle_in_play
-from tests.rules.campaign.test_campaign_rules import TABLES
+from tests.helpers.kh import scenario
+from tests.helpers.tables import TABLES
 
 KH = tables.load(prefix="kh")
-
-
-def scenario(name: str) -> Battle:
-    """The scenario as kh start reads it (Close Escort's side A still to roll for)."""
-    return battle_file.from_dict(storage.read(campaigns_dir() / f"kh-{name}.toml", "scenario"), KH, start=True)
 
 
 @pytest.mark.parametrize("name", ["surprise-attack", "fortress-kdikit", "close-escort", "the-stand"])

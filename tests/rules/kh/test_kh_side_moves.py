@@ -10,13 +10,13 @@ import pytest
 
 from referee.errors import RefereeError
 from referee.knight_hawks.movement import START_SPEED, counter_moved, move, points_used, starting_speeds
-from tests.rules.kh.test_kh_movement import fleet
+from tests.helpers.kh import moving_fleet
 
 RNG = random.Random(0)
 
 
 def test_a_sides_starting_speeds_are_one_step_logged_a_line_a_side() -> None:
-    battle = fleet()
+    battle = moving_fleet()
     done = starting_speeds(battle, {"Venomous": 3, "Perdition": 5, "Z'Gata": 4, "Stiletto": 6})
     after = done.battle
     assert [after.ship(n).speed for n in ("Venomous", "Perdition", "Z'Gata", "Stiletto")] == [3, 5, 4, 6]
@@ -28,7 +28,7 @@ def test_a_sides_starting_speeds_are_one_step_logged_a_line_a_side() -> None:
 
 
 def test_starting_speeds_refuse_a_docked_ship_nothing_changed_and_a_game_begun() -> None:
-    battle = fleet()
+    battle = moving_fleet()
     with pytest.raises(RefereeError, match="the Fighter A is docked with the Station: it has no speed of its own to set"):
         starting_speeds(battle, {"Z'Gata": 4, "Fighter A": 2})
     with pytest.raises(RefereeError, match="every ship is at the speed it had"):
@@ -41,7 +41,7 @@ def test_starting_speeds_refuse_a_docked_ship_nothing_changed_and_a_game_begun()
 def test_a_move_as_the_counter_moved_works_out_its_adf_and_mr_points() -> None:
     """The heavy cruiser Perdition, speed 5, ADF 2, MR 1: to speed 7 with a turn uses 2 ADF points and
     1 MR point; to speed 3, 2 ADF points; to 8, more than its ADF allows."""
-    battle = fleet()
+    battle = moving_fleet()
     perdition = battle.ship("Perdition")
     assert points_used(perdition, 7, 1) == (2, 1) and points_used(perdition, 3, 0) == (2, 0)
     done = counter_moved(battle, RNG, "Perdition", 7, 1)

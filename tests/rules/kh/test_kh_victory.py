@@ -9,7 +9,7 @@ import random
 import attrs
 import pytest
 
-from referee import storage, tables
+from referee import tables
 from referee.errors import RefereeError
 from referee.knight_hawks import battle_file, scenarios
 from referee.knight_hawks.attack import Rolled
@@ -18,14 +18,10 @@ from referee.knight_hawks.combat_phase import Report, hit_in_battle, shoot
 from referee.knight_hawks.movement import dock, leave_map, move
 from referee.knight_hawks.scenarios import Verdict, standing, verdict
 from referee.knight_hawks.side_a import roll_for_side_a
-from referee.resources import campaigns_dir
+from tests.helpers.kh import scenario
 
 KH = tables.load(prefix="kh")
 RNG = random.Random(0)
-
-
-def scenario(name: str) -> Battle:
-    return battle_file.from_dict(storage.read(campaigns_dir() / f"kh-{name}.toml", "scenario"), KH, start=True)
 
 
 def destroyed(battle: Battle, *names: str) -> Battle:

@@ -15,18 +15,11 @@ from referee.errors import RefereeError
 from referee.resources import si_scenario_files
 from referee.stellar_inferno import ground_phase, matchups, scenario_file, setup, turn
 from referee.stellar_inferno.scenario import Scenario
+from tests.helpers.si import at
 
 SI = tables.load(prefix="si")
 RNG = random.Random(0)
 APII = "Alpha Phoenicis II"
-
-
-def at(s: Scenario, phase: str, role: str = "invader") -> Scenario:
-    for _ in range(40):
-        if (s.phase, s.phasing) == (phase, role):
-            return s
-        s = turn.next_phase(s).state
-    raise AssertionError(f"never reached {phase}, {role}")
 
 
 def ground() -> Scenario:
