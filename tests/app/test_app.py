@@ -24,6 +24,7 @@ from referee.tui.rows import Rows
 from tests.helpers.app import TABLES, drive, fill_in, text
 from tests.helpers.campaign import bundled, load, saved, war_day_two
 
+
 def destroyer_fought_today() -> Campaign:
     """war_day_two, the UPF Destroyer 1 damaged in a battle today: repairs in space follow a battle."""
     campaign = war_day_two()

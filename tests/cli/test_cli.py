@@ -11,6 +11,7 @@ import pytest
 from referee.cli import app
 from tests.helpers.cli import run, runner
 
+
 def test_help_lists_the_commands() -> None:
     code, out, _ = run("--help")
     assert code == 0, out

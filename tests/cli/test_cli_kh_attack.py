@@ -6,6 +6,7 @@ import pytest
 
 from tests.helpers.cli import run
 
+
 def test_attack_shows_the_chance_its_parts_the_roll_and_the_damage() -> None:
     code, out, _ = run("kh", "attack", "LC", "--range", "4", "--head-on", "--roll", "50", "--damage-roll", "30", "--hull-roll", "12", "--hull", "50")
     assert code == 0, out

@@ -10,6 +10,7 @@ import pytest
 
 from tests.helpers.cli import run
 
+
 @pytest.fixture
 def battle(tmp_path: Path) -> Path:
     path = tmp_path / "stand.toml"

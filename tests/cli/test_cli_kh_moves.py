@@ -10,6 +10,7 @@ import pytest
 
 from tests.helpers.cli import run
 
+
 @pytest.fixture
 def raid(tmp_path: Path) -> Path:
     path = tmp_path / "raid.toml"

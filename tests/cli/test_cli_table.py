@@ -10,6 +10,7 @@ import pytest
 
 from tests.helpers.cli import run
 
+
 def refused(*args: str) -> str:
     """The one line a refusal prints; nothing on stdout, exit code 2."""
     code, out, err = run(*args)

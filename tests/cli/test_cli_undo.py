@@ -12,6 +12,7 @@ import pytest
 from referee import history
 from tests.helpers.cli import run
 
+
 def refused(args: tuple[str, ...], says: str, path: Path) -> None:
     before = path.read_bytes()
     code, out, err = run(*args)

@@ -14,6 +14,7 @@ from referee.sathar_war.campaign import Place
 from tests.helpers.campaign import SATHAR, UPF, at_kawdl_kit, two_battles_at_kawdl_kit
 from tests.helpers.tables import TABLES
 
+
 def test_the_chart_counts_ships_not_stations_and_says_what_it_counted() -> None:
     """6 Sathar and 8 UPF ships with Kawdl-Kit Station: 14 ships (5 to 14, Advanced), not 15."""
     campaign = at_kawdl_kit(SATHAR, UPF)
