@@ -1,16 +1,22 @@
-"""The quick command-line path and the rules layer never import Textual (nor rich's console).
+"""The quick command-line path and the rules layer never import Textual (nor rich's console); each
+of the four rules packages (the Second Sathar War, Knight Hawks, Starfleet Wars, Stellar Inferno)
+imports no UI: neither Textual, rich, typer nor click, nor the app (referee.tui) nor the command
+line (referee.cli).
 
 Each check runs in a fresh interpreter, so what other tests imported does not hide anything.
 """
 
 from __future__ import annotations
 
+import pkgutil
 from pathlib import Path
 
 import pytest
 
+import referee
 from referee.resources import campaigns_dir
 from tests.helpers.imports import HEAVY_FOR_LOOKUPS, UI_FOR_RULES, modules_after, run_cli
+
 
 @pytest.mark.parametrize(
     "args",
@@ -95,3 +101,26 @@ def test_a_command_after_a_save_reads_the_parsed_copy_without_the_toml_parser(tm
     assert "referee.journal" in loaded and not {"tomllib", "random", "hashlib", "sqlite3"} & loaded, sorted({"tomllib", "random", "hashlib", "sqlite3"} & loaded)
     war.write_text(war.read_text(encoding="utf-8").replace("\nretreat_condition = 3\n", "\nretreat_condition = 4\n", 1), encoding="utf-8")
     assert "tomllib" in modules_after(status)
+
+
+# Each rules package, with a module it must hold (so that a package found empty fails) and how many
+# modules it holds at the least.
+RULES_PACKAGES = {
+    "sathar_war": ("movement", 10),
+    "knight_hawks": ("combat", 10),
+    "starfleet_wars": ("fortress", 10),
+    "stellar_inferno": ("space_combat", 15),
+}
+
+
+@pytest.mark.parametrize("package", list(RULES_PACKAGES))
+def test_a_rules_package_imports_no_ui(package: str) -> None:
+    """Every module of the package imported at once in a fresh interpreter: none of them loads the UI
+    libraries, the app or the command line."""
+    names = [f"referee.{package}.{m.name}" for m in pkgutil.iter_modules([str(Path(referee.__file__).parent / package)])]
+    must, at_least = RULES_PACKAGES[package]
+    assert f"referee.{package}.{must}" in names and len(names) >= at_least, names
+    loaded = modules_after("import " + ", ".join(names))
+    assert set(names) <= loaded
+    ui = sorted(m for m in loaded if m.split(".")[0] in UI_FOR_RULES or m.startswith(("referee.tui", "referee.cli")))
+    assert not ui, ui
