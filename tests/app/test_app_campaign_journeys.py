@@ -4,7 +4,7 @@ different places; a form opens with this action's values only, and its lists off
 rules allow now (the rates a ship may go at, the stations that take a replacement); a ship moves to
 the other planet of its system; k on Repairs docks a ship at the construction centre its line names.
 
-The war is tests/app/test_app.py's day two (Sathar move): the UPF Destroyer 1 damaged at Outer Reach,
+The war is tests/helpers/campaign.py's day two (Sathar move): the UPF Destroyer 1 damaged at Outer Reach,
 the TF Cassidine Battleship risk-jumping toward Dramune, the rest of TF Prenglar at Morgaine's World
 (Prenglar; Gran Quivera, its other planet, has the construction centre)."""
 

@@ -1,5 +1,5 @@
 """The app at the table: forms pick from lists the rules narrow, marks that clear, keys that ask
-before what Esc cannot take back. The campaign: day 2, the Sathar move (tests.app.test_app's
+before what Esc cannot take back. The campaign: day 2, the Sathar move (tests.helpers.campaign's
 war_day_two: the Sathar destroyers in box 5 of the Prenglar start circle's red path, frigates and
 light cruisers in box 1 of Fromeltar's)."""
 

@@ -124,8 +124,8 @@ async def screen(app: RefereeApp, pilot: Pilot[None], name: str) -> None:
 
 
 async def shot(app: RefereeApp, pilot: Pilot[None], firer: str, weapon: str, target: str, range_: int, **more: str) -> None:
-    """a: one shot announced on the Fire screen (listed, not rolled). (The ``announce`` of
-    tests.app.test_app_kh, without showing the Fire screen again when it is shown.)"""
+    """a: one shot announced on the Fire screen (listed, not rolled). (The ``announce`` of this module,
+    without showing the Fire screen again when it is shown.)"""
     before = len(app.volley)
     await screen(app, pilot, "fire")
     await pilot.press("a")
