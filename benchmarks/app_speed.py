@@ -14,7 +14,7 @@ Prints figures and whether each goal is met; it never fails the run.
    campaign load (tables.load + Journal.open) timed in-process, to explain the figure.
 
 2. Key press to updated screen, with Textual's pilot (run_test, 80x24), on a
-   campaign at day 1, sathar-move, with 30 Sathar ships placed (as tests/test_sathar_war.py
+   campaign at day 1, sathar-move, with 30 Sathar ships placed (as tests/helpers/campaign.py
    ``started()``): switching screens (2 and back 1), a dice roll on the Dice screen (Enter opens
    the dice dialog, Ctrl+R rolls, Enter applies), moving the Sathar destroyers (m opens the
    Move form, Enter moves, Ctrl+Z undoes, 3 shows the Map drawn again), and the Map screen's
@@ -236,7 +236,7 @@ def launch(runs: int, folder: Path) -> None:
 
 def sathar_move_campaign(path: Path) -> None:
     """Day 1, sathar-move: the bundled start with the destroyers in the Prenglar circle, frigates and
-    light cruisers in Fromeltar's, retreat condition 3 (tests/test_sathar_war.py ``started()``)."""
+    light cruisers in Fromeltar's, retreat condition 3 (tests/helpers/campaign.py ``started()``)."""
     from referee import storage, tables
     from referee.journal import Journal
     from referee.sathar_war import campaign_file, setup, turn

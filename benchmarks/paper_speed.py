@@ -1,5 +1,5 @@
 """Speed of printing (issue 18): each document of the mid-war campaign and its finished battle
-(tests/paper_war.py: day 7 of a war, 183 ships and stations; a battle of 32 ships and 61 log lines).
+(tests/helpers/paper_war.py: day 7 of a war, 183 ships and stations; a battle of 32 ships and 61 log lines).
 
 1. In-process: the document made and written out as HTML, and as text (median of N runs each).
 2. Whole processes: ``referee print FILE --what W -o OUT`` as a referee runs it, against
@@ -28,7 +28,7 @@ from referee.knight_hawks import battle_file  # noqa: E402
 from referee.paper import document, written  # noqa: E402
 from referee.paper.sides import Eyes  # noqa: E402
 from referee.sathar_war import campaign_file  # noqa: E402
-from tests.paper_war import mid_war  # noqa: E402
+from tests.helpers.paper_war import mid_war  # noqa: E402
 
 DOCUMENTS = [("campaign", "deployment"), ("campaign", "rosters"), ("campaign", "log"), ("campaign", "map"), ("battle", "battle-report"), ("battle", "rosters"), ("battle", "log")]
 
