@@ -62,7 +62,7 @@ def _plain_ship(item: object, game: str, kh: Tables) -> Ship | None:
     """The roster of a ship table as a save writes it, built at once; None for a table the
     reading key by key (:func:`_ship_from_dict`) might refuse or read in some other way, which it
     then reads, or refuses in its own words and order. So this reading refuses nothing: what it
-    takes, that one takes, to the same roster (tests/test_quick_read.py tries both on changed
+    takes, that one takes, to the same roster (tests/files/test_quick_read.py tries both on changed
     tables). A ship of a war: 30 µs or more that way, 10 this one, and the ship tables as saves
     write them are all read this way."""
     if not strict.fits(item, KINDS):

@@ -371,7 +371,7 @@ def _plain_unit(roster: Ship, table: dict[str, Any]) -> Unit | None:
     """A unit's own keys as a save writes them, read at once: they are the unit's fields, and one
     left out is the field's default, as it is for the reading key by key; None for a table that
     reading might refuse, which it then reads, or refuses in its own words and order (half its
-    time; tests/test_quick_read.py tries both on changed units)."""
+    time; tests/files/test_quick_read.py tries both on changed units)."""
     if not strict.fits(table, UNIT_KINDS) or "force" not in table or table.get("status", "active") not in STATUSES:
         return None
     for key in _DAYS_AND_COUNTS:
