@@ -144,13 +144,13 @@ async def move(
 async def shot(app: RefereeApp, pilot: Pilot[None], firer: str, weapon: str, target: str, range_: int, **more: str) -> None:
     """a: one shot announced on the Fire screen (listed, not rolled). (The ``announce`` of
     tests.test_app_battle, without showing the Fire screen again when it is shown.)"""
-    before = len(app.volley)
+    before = len(app.kind_of("battle").volley)
     await screen(app, pilot, "fire")
     await pilot.press("a")
     await pilot.pause()
     await fill(app, pilot, firer=firer, weapon=weapon, target=target, range=str(range_), **more)
     applied(app)
-    assert len(app.volley) == before + 1
+    assert len(app.kind_of("battle").volley) == before + 1
 
 
 async def rolled(app: RefereeApp, pilot: Pilot[None], key: str, dice: dict[str, str], *said: str) -> None:
@@ -167,7 +167,7 @@ async def rolled(app: RefereeApp, pilot: Pilot[None], key: str, dice: dict[str, 
     await pilot.pause()
     applied(app)
     if key == "f":
-        assert app.volley == []
+        assert app.kind_of("battle").volley == []
 
 
 async def end_half(app: RefereeApp, pilot: Pilot[None]) -> None:
@@ -335,7 +335,7 @@ def test_surprise_attack_four_turns_every_roster_against_the_book(tmp_path: Path
         assert "Doliin Bay" not in firers and "Z'Gata" in firers, firers
         await pilot.press("escape")
         await pilot.pause()
-        assert app.volley == []
+        assert app.kind_of("battle").volley == []
         await shot(app, pilot, "Venomous", "LC", "Z'Gata", 3, head_on="y")  # 60 + 10 - 15 = 55%
         await shot(app, pilot, "Perdition", "RB", "Doliin Bay", 3)  # 40%
         await rolled(app, pilot, "f", {"shot 1": "70", "shot 2": "75"}, "55% to hit, 70 > 55: miss", "40% to hit, 75 > 40: miss")

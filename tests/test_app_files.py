@@ -333,7 +333,7 @@ def test_a_battle_fought_from_the_campaign_is_listed_as_a_battle(home: Path) -> 
         await pilot.press("f")
         await pilot.pause()
         await pilot.pause()
-        assert app.journal.kind == "battle" and app.below
+        assert app.journal.kind == "battle" and app.kind_of("battle").below
         await pilot.press("ctrl+o")
         await pilot.pause()
         shown = rows(app)
@@ -342,7 +342,7 @@ def test_a_battle_fought_from_the_campaign_is_listed_as_a_battle(home: Path) -> 
         await pilot.press("enter")  # the cursor on the war
         await pilot.pause()
         await pilot.pause()
-        assert app.journal.kind == "campaign" and not app.below
+        assert app.journal.kind == "campaign" and not app.kind_of("battle").below
 
     drive(war, play)
     assert [(e.kind, e.path) for e in saves.recent()] == [("campaign", war.resolve()), ("battle", record.resolve())]

@@ -22,10 +22,10 @@ from referee.journal import Journal
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file, frontier
 from referee.sathar_war.campaign import Campaign, Place
-from referee.tui import frontier_picture
+from referee.tui.campaign import frontier_picture
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import FormDialog
-from referee.tui.picture_view import PictureView
+from referee.tui.campaign.picture_view import PictureView
 from referee.tui.rows import Rows
 from tests.test_app import Scenario, load, saved, text
 from tests.test_app_snapshots import compare, screen_text, settled

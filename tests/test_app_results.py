@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Static
 from referee.sathar_war import battles
 from referee.sathar_war.campaign import Campaign
 from referee.tui.app import RefereeApp
-from referee.tui.results import ResultsDialog
+from referee.tui.campaign.results import ResultsDialog
 from tests.test_app import TABLES, drive, load, saved
 from tests.test_campaign_battles import SATHAR, UPF, at_kawdl_kit
 

@@ -39,7 +39,7 @@ from referee.sathar_war.campaign import Campaign, Loss, Place
 from referee.tui import app as app_module
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
-from referee.tui.results import ResultsDialog
+from referee.tui.campaign.results import ResultsDialog
 from referee.tui.rows import Rows
 from tests.test_app import fill_in
 from tests.test_app_battle import fill, roll

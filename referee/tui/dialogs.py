@@ -29,7 +29,7 @@ from textual.widgets import Input, Label, SelectionList, Static
 
 from referee import dice, saves
 from referee.errors import RefereeError
-from referee.tui.actions import AnyStep, Field, FieldError, Values, later_roll
+from referee.tui.forms import AnyStep, Field, FieldError, Values, later_roll
 from referee.tui.choice import Choice
 from referee.tui.choice import narrowed as by_words
 from referee.tui.rows import Rows

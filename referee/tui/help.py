@@ -30,10 +30,10 @@ from textual.keys import format_key
 from textual.widget import Widget
 
 from referee.sathar_war.campaign import BOOK as CAMPAIGN_BOOK
-from referee.tui.actions import Field
+from referee.tui.forms import Field
 from referee.tui.dialogs import Dialog, FormDialog
 from referee.tui.help_text import DIALOGS, MANUAL, SHARED, WIDGETS, About
-from referee.tui.kinds import KINDS, Kind
+from referee.tui.kinds import UI_CLASSES, Kind, ui
 from referee.tui.pages.base import Page
 from referee.tui.text import bold, line
 
@@ -475,8 +475,11 @@ def show(app: RefereeApp, topic: Topic) -> None:
 def markdown(kind_name: str) -> str:
     """The README's table of a kind's screens: each one's key, name, what it holds and its keys. A
     screen of the campaign's that a battle shares (Dice & Tables, the Log) is "as for a campaign"."""
-    kind = KINDS[kind_name]
-    theirs = set(KINDS["campaign"].pages()) if kind_name != "campaign" else set()
+    from referee.tui.pages.dice import DicePage
+    from referee.tui.pages.log import LogPage
+
+    kind = ui(kind_name)
+    theirs: set[type[Page]] = {DicePage, LogPage} if kind_name != "campaign" else set()  # (the campaign's screens every kind has)
     rows = ["| key | screen | what it holds, and its keys |", "|---|---|---|"]
     same: list[tuple[int, type[Page]]] = []
     for number, page in enumerate(kind.pages(), 1):
@@ -525,7 +528,7 @@ def marker(kind_name: str) -> tuple[str, str]:
 def readme_tables(text: str) -> dict[str, str]:
     """The README's tables of keys as it has them, by kind (a kind without its markers: missing)."""
     found = {}
-    for kind_name in KINDS:
+    for kind_name in UI_CLASSES:
         start, end = marker(kind_name)
         match = re.search(f"^{re.escape(start)}\n(.*?)^{re.escape(end)}$", text, re.S | re.M)
         if match:
@@ -535,7 +538,7 @@ def readme_tables(text: str) -> dict[str, str]:
 
 def with_tables(text: str) -> str:
     """The README with its tables of keys made afresh."""
-    for kind_name in KINDS:
+    for kind_name in UI_CLASSES:
         start, end = marker(kind_name)
         pattern = re.compile(f"^{re.escape(start)}\n.*?^{re.escape(end)}$", re.S | re.M)
         if not pattern.search(text):
@@ -546,7 +549,7 @@ def with_tables(text: str) -> str:
 
 def main(argv: Sequence[str]) -> int:
     if list(argv) == ["--markdown"]:
-        print("\n\n".join(f"{marker(k)[0]}\n{markdown(k)}\n{marker(k)[1]}" for k in KINDS))
+        print("\n\n".join(f"{marker(k)[0]}\n{markdown(k)}\n{marker(k)[1]}" for k in UI_CLASSES))
         return 0
     if argv and argv[0] == "--write-readme" and len(argv) <= 2:
         path = Path(argv[1]) if len(argv) == 2 else README

@@ -32,7 +32,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Label, Static
 
 from referee.errors import RefereeError
-from referee.tui.actions import AnyStep, FieldError
+from referee.tui.forms import AnyStep, FieldError
 from referee.tui.dialogs import RELOAD, Dialog, failed, needs, say
 
 KEYS = "Enter: keep ↓  Tab: keep →  F2: edit  Esc: drop  Ctrl+A: enter all"  # (typing replaces a cell: the line above says so)

@@ -37,7 +37,7 @@ class LogPage(Page):
     def draw(self) -> None:
         words = self.query_one("#search", Input).value.casefold().split()
         rows = []
-        kind, secrets = self.referee.kind, self.referee.secrets
+        kind = self.referee.kind
         cells = kind.log_cells
         try:
             logged = list(self.state.log)  # (a campaign's: read from its log file the first time)
@@ -46,7 +46,7 @@ class LogPage(Page):
             self.query_one("#entry", Static).update(f"the log cannot be shown: {error}")
             return
         for number, entry in enumerate(logged):
-            entry = kind.shown(entry, secrets)
+            entry = kind.shown(entry)
             seen = f"{spelled(entry.text)} {' '.join(entry.rolls)} {entry.rule}".casefold()  # (a ship named in a run found by its own number)
             if all(w in seen for w in words):
                 rows.append((str(number), (*cells(entry), entry.text)))
@@ -68,7 +68,7 @@ class LogPage(Page):
         self.show_entry(event.key)
 
     def show_entry(self, key: str) -> None:
-        entry = self.referee.kind.shown(self.state.log[int(key)], self.referee.secrets)
+        entry = self.referee.kind.shown(self.state.log[int(key)])
         shown = [entry.text, *(f"dice: {r}" for r in entry.rolls)]
         if entry.rule:
             shown.append(f"[{entry.rule}]")

@@ -22,10 +22,10 @@ from referee.sathar_war import frontier as frontier_file
 from referee.sathar_war import repairs, supply
 from referee.sathar_war.campaign import SIDES, Campaign, Unit
 from referee.sathar_war.frontier import Frontier, Route
-from referee.tui import actions, frontier_picture
-from referee.tui.frontier_picture import Chart
+from referee.tui.campaign import actions, frontier_picture
+from referee.tui.campaign.frontier_picture import Chart
 from referee.tui.pages.base import Page, action_keys
-from referee.tui.picture_view import PictureView
+from referee.tui.campaign.picture_view import PictureView
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines
 

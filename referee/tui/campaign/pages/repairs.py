@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from referee.sathar_war import report
-from referee.tui import actions
+from referee.tui.campaign import actions
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines

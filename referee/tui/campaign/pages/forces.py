@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 
 from referee.errors import RefereeError
 from referee.sathar_war import report, supply
-from referee.tui import actions, picks
+from referee.tui.campaign import actions, picks
 from referee.tui.dialogs import say
 from referee.tui.pages.base import Page, action_keys
 from referee.tui.rows import Rows
