@@ -2,7 +2,7 @@
 does, the keys every screen shares and the sections of the books it follows; a form's or dialog's
 says what it asks, its fields and its keys. The keys are read from the bindings and actions
 themselves (a key added to a screen later appears by itself); the words come from ``help_text``
-(a battle's: ``battle/help_text``). The palette finds the help by topic: a screen, a key, or a word
+(a kind's own screens': ``campaign/help_text``, ``battle/help_text`` ...). The palette finds the help by topic: a screen, a key, or a word
 of the rules ("risk jump").
 
 The same source makes the README's tables of keys::
@@ -116,7 +116,7 @@ def about(kind: Kind, page: type[Page]) -> About:
     elif kind.name == "scenario":
         from referee.tui.si.help_text import SCREENS
     else:
-        from referee.tui.help_text import SCREENS
+        from referee.tui.campaign.help_text import SCREENS
     return SCREENS.get(page.NAME, About(page.HELP))
 
 
@@ -217,11 +217,22 @@ def find_key(kind: Kind, title: str) -> Entry | None:
     return None
 
 
+def dialog_words(kind: Kind, cls: type[Screen[Any]]) -> About:
+    """A dialog's words: every kind's (``help_text.DIALOGS``), a campaign's own (its results table),
+    or its class's first paragraph."""
+    found = DIALOGS.get(cls.__name__)
+    if found is None and kind.name == "campaign":
+        from referee.tui.campaign.help_text import DIALOGS as CAMPAIGN_DIALOGS
+
+        found = CAMPAIGN_DIALOGS.get(cls.__name__)
+    return found if found is not None else About(first_paragraph(cls.__doc__))
+
+
 def dialog_help(kind: Kind, dialog: Screen[Any]) -> Help:
     """A form's or dialog's help (or any screen's over the app's: the palette): what it asks (a
     form: the action's help and its fields), its keys, and the rules of the action it is for."""
     cls = type(dialog)
-    words = DIALOGS.get(cls.__name__, About(first_paragraph(cls.__doc__)))
+    words = dialog_words(kind, cls)
     doing = str(getattr(dialog, "title_text", "") or getattr(getattr(dialog, "dice", None), "title_text", ""))  # the action it is for
     title = ": ".join(t for t in (doing, words.title) if t) or cls.__name__
     shows = words.shows
