@@ -37,7 +37,8 @@ from referee.tui.typed import Typed
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
 
-HELP = {"ship": "its roster on the Forces screen", "fortress": "its card on the Ships screen", "system": "on the Map", "planet": "its terrain on the Planets screen", "ground unit": "its card on the Planets screen", "table": "on the Dice & Tables screen"}
+# where each kind of thing the palette finds by name is shown (its hit's help line)
+SHOWN_ON = {"ship": "its roster on the Forces screen", "fortress": "its card on the Ships screen", "system": "on the Map", "planet": "its terrain on the Planets screen", "ground unit": "its card on the Planets screen", "table": "on the Dice & Tables screen"}
 
 
 def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:
@@ -50,7 +51,7 @@ def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:
     return content
 
 
-class Finder(Provider):
+class PaletteSearch(Provider):
     """The command palette's search over ships, systems and tables by name, and the help's topics."""
 
     async def search(self, query: str) -> Hits:
@@ -62,7 +63,7 @@ class Finder(Provider):
             found = f"{kind} {name}"
             score, offsets = matcher.fuzzy_search.match(matcher.query, found)
             if score > 0:
-                yield Hit(score, highlight(found, offsets, matcher.match_style), call, text=found, help=HELP[kind])
+                yield Hit(score, highlight(found, offsets, matcher.match_style), call, text=found, help=SHOWN_ON[kind])
         for topic in help.topics(app.kind):
             found = f"Help: {topic.title}"
             score, offsets = matcher.fuzzy_search.match(matcher.query, found)
@@ -77,7 +78,7 @@ class Finder(Provider):
 class RefereeApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "referee"
-    COMMANDS = App.COMMANDS | {Finder}
+    COMMANDS = App.COMMANDS | {PaletteSearch}
     BINDINGS = [
         *[Binding(str(n), f"tab({n})", f"screen {n}", show=False) for n in range(1, 10)],
         Binding("ctrl+z", "undo", "Undo"),

@@ -91,11 +91,11 @@ class Box(VerticalScroll, can_focus=False):
 
 
 RELOAD = Binding("ctrl+l", "app.reload", "Read the file again", show=False)  # (the app's keys do not reach a dialog)
-HELP = Binding("question_mark", "app.help", "Help", show=False)  # (F1 reaches it: a priority key)
+HELP_KEY = Binding("question_mark", "app.help", "Help", show=False)  # (F1 reaches it: a priority key)
 
 
 class Dialog(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), RELOAD, HELP]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), RELOAD, HELP_KEY]
 
     @property
     def referee(self) -> RefereeApp:
@@ -105,7 +105,7 @@ class Dialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-class Finder(Input):
+class MarksSearch(Input):
     """The box above a list of ships: typing narrows the list; with nothing marked in the list, what
     is typed (names, fleets, * ? patterns, comma-separated) is the field's value. Down goes back to the list."""
 
@@ -149,7 +149,7 @@ class Marks(SelectionList[str]):
 
 
 def narrowed(options: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
-    """The options the text typed in a Finder leaves: the last comma-separated part, as a * ? pattern
+    """The options the text typed in a MarksSearch leaves: the last comma-separated part, as a * ? pattern
     on the names, or as words each found in the label."""
     part = typed.rsplit(",", 1)[-1].strip().casefold()
     if any(c in part for c in "*?["):
@@ -220,7 +220,7 @@ class FormDialog(Dialog):
                     yield Label(field.label)
                     if field.many:
                         with Vertical(classes="picker"):
-                            yield Finder(placeholder=field.hint, id=f"find-{field.name}", select_on_focus=False)  # (selected as it took the focus from the list, the letter typed there was replaced by the next)
+                            yield MarksSearch(placeholder=field.hint, id=f"find-{field.name}", select_on_focus=False)  # (selected as it took the focus from the list, the letter typed there was replaced by the next)
                             yield Marks(id=f"field-{field.name}", compact=True)
                             yield Static("", id=f"value-{field.name}", classes="value")
                     elif field.choices is None:
@@ -297,7 +297,7 @@ class FormDialog(Dialog):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.show_preview()
-        if isinstance(event.input, Finder):
+        if isinstance(event.input, MarksSearch):
             event.stop()
             name = (event.input.id or "").removeprefix("find-")
             self.show_options(name)

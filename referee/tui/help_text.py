@@ -130,6 +130,6 @@ DIALOGS: Mapping[str, About] = {
 
 # what the help calls the lists and pictures whose keys move about a screen or dialog (by the widget's class's name)
 WIDGETS: Mapping[str, str] = {
-    "Rows": "a list", "PictureView": "the map's picture", "Marks": "a list of ships to mark", "Finder": "the box above a list of ships",
+    "Rows": "a list", "PictureView": "the map's picture", "Marks": "a list of ships to mark", "MarksSearch": "the box above a list of ships",
     "Choice": "a field chosen from a list (a letter typed opens it too)",
 }
