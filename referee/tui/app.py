@@ -260,7 +260,7 @@ class RefereeApp(App[None]):
         said += [f"then rolled: {need.expression} for {need.purpose}" for need in needs(trial)]
         text = lines([f"• {s}" for s in said])
         tried = (step, trial)  # (taken as it is if the file is the same when the question is answered: not run again)
-        self.push_screen(ConfirmDialog(f"{title}: {question}", text, lambda: self.start(title, make, tried=tried if self.journal.state is base else None)))
+        self.push_screen(ConfirmDialog(f"{title}: {question}", text), lambda yes: self.start(title, make, tried=tried if self.journal.state is base else None) if yes else None)
 
     def open_form(
         self, title: str, help: str, fields: tuple[Field, ...], values: Values, build: Callable[[Values], AnyStep], take: Take | None = None,

@@ -338,7 +338,7 @@ class HelpText(Widget):
         return self.lines_for(self.size.width)[1].get(anchor)
 
 
-class HelpDialog(Dialog):
+class HelpDialog(Dialog[None]):
     """The help of what was in front; Esc (or ? or F1 again) closes it."""
 
     DEFAULT_CSS = """

@@ -47,7 +47,7 @@ class Column(NamedTuple):
     flag: bool = False  # y or n: space turns it
 
 
-class SheetDialog(Dialog):
+class SheetDialog(Dialog[None]):
     """A table of rows (a ship each) to fill in; :meth:`enter_all` takes it as one action."""
 
     # (not priority keys: a priority key runs as it arrives, before the keys typed ahead of it reach the table)

@@ -62,7 +62,7 @@ class BattlePage(Page):
             return
         question = actions.next_question(battle, len(self.kind.volley))
         text = lines([f"• {s}" for s in said])
-        self.referee.push_screen(ConfirmDialog(question, text, lambda: self.go_next(make)))
+        self.referee.push_screen(ConfirmDialog(question, text), lambda yes: self.go_next(make) if yes else None)
 
     def go_next(self, make: Callable[[], AnyStep]) -> None:
         try:
@@ -142,7 +142,7 @@ class ShipsPage(BattlePage):
             "Every roster, loss and round of ammunition of ", bold(battle.name), f" (turn {battle.turn}) goes back into the campaign "
             "as one action in its log: Ctrl+Z there takes it back. The battle's file stays beside the campaign as its record."
         )
-        self.referee.push_screen(ConfirmDialog("Close the battle, back into the campaign?", text, self.close_battle))
+        self.referee.push_screen(ConfirmDialog("Close the battle, back into the campaign?", text), lambda yes: self.close_battle() if yes else None)
 
     def close_battle(self) -> None:
         """Asked and answered: the battle taken into the campaign, which is shown again."""

@@ -88,7 +88,7 @@ class ShipsPage(Page):
             "and in the Log, to anyone looking at the screen, until u seals it again (or the app is closed). Turn the screen away from "
             "the players first."
         )
-        self.referee.push_screen(ConfirmDialog("Unseal special damage?", text, lambda: self.show_secrets(True)))
+        self.referee.push_screen(ConfirmDialog("Unseal special damage?", text), lambda yes: self.show_secrets(True) if yes else None)
 
     def show_secrets(self, shown: bool) -> None:
         self.kind.unsealed = shown

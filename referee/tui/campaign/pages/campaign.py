@@ -91,7 +91,7 @@ class CampaignPage(Page):
             self.show_secret(False)
             return
         text = line("The Sathar player's secret retreat condition will be shown on this screen, to anyone looking at it. Turn the screen away from the UPF player first.")
-        self.referee.push_screen(ConfirmDialog("Reveal the retreat condition?", text, lambda: self.show_secret(True)))
+        self.referee.push_screen(ConfirmDialog("Reveal the retreat condition?", text), lambda yes: self.show_secret(True) if yes else None)
 
     def show_secret(self, shown: bool) -> None:
         self.kind.retreat_shown = shown
