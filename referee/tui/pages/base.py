@@ -22,7 +22,6 @@ from referee.tui.text import Part, bold, line
 
 if TYPE_CHECKING:
     from referee.journal import Journal
-    from referee.sathar_war.campaign import Campaign
     from referee.tui.app import RefereeApp
 
 
@@ -58,10 +57,6 @@ class Page(Vertical):
     @property
     def referee(self) -> RefereeApp:
         return self.app  # type: ignore[return-value]
-
-    @property
-    def campaign(self) -> Campaign:
-        return self.referee.journal.campaign
 
     @property
     def state(self) -> Any:

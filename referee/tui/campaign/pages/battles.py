@@ -16,13 +16,13 @@ from textual.widgets import Static
 from referee.errors import RefereeError
 from referee.sathar_war import report
 from referee.tui.campaign import actions
-from referee.tui.campaign.kind import CampaignKind
-from referee.tui.pages.base import Page, Play, action_keys
+from referee.tui.campaign.pages.war import WarPage
+from referee.tui.pages.base import Play, action_keys
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines
 
 
-class BattlesPage(Page):
+class BattlesPage(WarPage):
     TITLE = "Battles"
     NAME = "battles"
     SHOWS = frozenset({"system"})
@@ -71,12 +71,6 @@ class BattlesPage(Page):
             said.append("none")
         said.append(f"[{report.COMBAT}]")
         self.query_one("#fight", Static).update(lines(said))
-
-    @property
-    def kind(self) -> CampaignKind:
-        kind = self.referee.kind
-        assert isinstance(kind, CampaignKind)
-        return kind
 
     def action_results(self) -> None:
         """The results of the battle in the system under the cursor, all ships in one table."""

@@ -17,8 +17,8 @@ from referee.sathar_war.turn import REPLACEMENT_DAYS
 from referee.sathar_war.victory import TENDAY
 from referee.tui.campaign import actions
 from referee.tui.dialogs import ConfirmDialog
-from referee.tui.campaign.kind import CampaignKind
-from referee.tui.pages.base import Page, action_keys
+from referee.tui.campaign.pages.war import WarPage
+from referee.tui.pages.base import action_keys
 from referee.tui.text import Part, bold, line, lines
 
 KEYS = {  # where in the app each kind of thing left to do is done (report.next_steps)
@@ -47,19 +47,13 @@ def track(campaign: Campaign) -> Content:
     return line(f"Tenday {tenday:<3} |", *cells, f"  V Void returns, R replacements\n           |{'|'.join(marks)}|  T tenday end (retreat 4, 5)")
 
 
-class CampaignPage(Page):
+class CampaignPage(WarPage):
     TITLE = "Campaign"
     NAME = "campaign"
     SHOWS = frozenset()
     HELP = "the time track, the step and the next action, alerts, the victory tally"
     ACTIONS = (*actions.CAMPAIGN, actions.CONTINUE)
     BINDINGS = action_keys(ACTIONS, Binding("s", "secret", "Secret"))
-
-    @property
-    def kind(self) -> CampaignKind:
-        kind = self.referee.kind
-        assert isinstance(kind, CampaignKind)
-        return kind
 
     def body(self) -> Iterable[Widget]:
         with VerticalScroll():
