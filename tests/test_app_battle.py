@@ -24,7 +24,8 @@ from referee.errors import RefereeError
 from referee.tui.battle import actions
 from referee.resources import scenario_files
 from referee.sathar_war import battles, campaign_file
-from referee.tui.app import RefereeApp, new_battle
+from referee.tui.app import RefereeApp
+from referee.tui.battle.start import new_battle
 from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeBox, OutcomeDialog
 from tests.test_app_snapshots import compare, settled
 from tests.test_campaign_battles import SATHAR, UPF, at_kawdl_kit

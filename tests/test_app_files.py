@@ -21,7 +21,8 @@ from referee.cli import app as command_line
 from referee.journal import Journal
 from referee.resources import campaigns_dir
 from referee.sathar_war import battles, campaign_file
-from referee.tui.app import RefereeApp, new_battle
+from referee.tui.app import RefereeApp
+from referee.tui.battle.start import new_battle
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog, OpenDialog, StartDialog
 from referee.tui.rows import Rows
