@@ -75,3 +75,15 @@ def test_opening_a_file_loads_nothing_of_the_other_kinds(kind: str, tmp_path: Pa
     assert f"{own}.kind" in loaded and f"{own}.pages" in loaded
     found = {m for m in loaded - shell if m.startswith(OTHERS[kind])}
     assert not found, sorted(found)
+
+
+def test_what_every_kind_shares_loads_no_rule_system(tmp_path: Path) -> None:
+    """The forms' words, the screens' base, Dice & Tables, the Log, the dialogs and the help's shared
+    words are every kind's: none of them loads a rule system."""
+    loaded = modules_after(
+        "import referee.tui.forms, referee.tui.kinds, referee.tui.pages.base, referee.tui.pages.dice, referee.tui.pages.log, "
+        "referee.tui.dialogs, referee.tui.help_text", tmp_path,
+    )
+    rules = ("referee.sathar_war", "referee.knight_hawks", "referee.starfleet_wars", "referee.stellar_inferno")
+    assert "referee.tui.forms" in loaded
+    assert not {m for m in loaded if m.startswith(rules)}, sorted(m for m in loaded if m.startswith(rules))
