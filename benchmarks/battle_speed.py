@@ -59,7 +59,7 @@ async def keys(repeats: int, folder: Path) -> Presses:
         await pilot.pause()
         firers = ["Bludgeon", "Viper", "Deathstroke", "Carrion", "Bludgeon II", "Maelstrom"]
         for _ in range(repeats):
-            app.volley[:] = [Announced(name, "LB", "Ken'Zah Station", Report(range=3)) for name in firers]
+            app.kind_of("battle").volley[:] = [Announced(name, "LB", "Ken'Zah Station", Report(range=3)) for name in firers]
             await timed("fire: f (six shots: the dice dialog)", "f")
             if not isinstance(app.screen, DiceDialog):
                 odd.append(f"fire: f did not open the dice dialog ({type(app.screen).__name__}): {app.query_one('#said').render()}")

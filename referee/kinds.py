@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
@@ -34,19 +33,20 @@ class Kind(NamedTuple):
     title: str  # "a Knight Hawks battle"
     state: str  # its state's class, "module:Class" (a state of it exists only once that module is loaded)
     rules: str  # its rules package's kind module (:class:`Rules`)
-    ui: str  # its part of the app, "module:Class" (referee.tui.kinds.Kind)
+    ui: str  # its part of the app, "module:Class" (referee.tui.kinds.Kind, made by referee.tui.kinds.ui)
     help: str  # the module of its screens' words in the app's help (its SCREENS)
 
 
 CAMPAIGN = Kind("campaign", "referee second sathar war campaign", "a campaign", "referee.sathar_war.campaign:Campaign",
-                "referee.sathar_war.kind", "referee.tui.kinds:CampaignKind", "referee.tui.help_text")
+                "referee.sathar_war.kind", "referee.tui.campaign.kind:CampaignKind", "referee.tui.campaign.help_text")
 BATTLE = Kind("battle", "referee knight-hawks battle", "a Knight Hawks battle", "referee.knight_hawks.battle:Battle",
-              "referee.knight_hawks.kind", "referee.tui.kinds:BattleKind", "referee.tui.battle.help_text")
+              "referee.knight_hawks.kind", "referee.tui.battle.kind:BattleKind", "referee.tui.battle.help_text")
 ENGAGEMENT = Kind("engagement", "referee starfleet-wars engagement", "a Starfleet Wars engagement", "referee.starfleet_wars.engagement:Engagement",
-                  "referee.starfleet_wars.kind", "referee.tui.kinds:EngagementKind", "referee.tui.sfw.help_text")
+                  "referee.starfleet_wars.kind", "referee.tui.sfw.kind:EngagementKind", "referee.tui.sfw.help_text")
 SCENARIO = Kind("scenario", "referee stellar-inferno scenario", "a Stellar Inferno scenario", "referee.stellar_inferno.scenario:Scenario",
-                "referee.stellar_inferno.kind", "referee.tui.kinds:ScenarioKind", "referee.tui.si.help_text")
+                "referee.stellar_inferno.kind", "referee.tui.si.kind:ScenarioKind", "referee.tui.si.help_text")
 KINDS = (CAMPAIGN, BATTLE, ENGAGEMENT, SCENARIO)
+NAMES = tuple(kind.name for kind in KINDS)
 
 
 class Rules(Protocol):
@@ -126,32 +126,3 @@ _RULES: dict[str, Rules] = {}
 def rules_of(state: object) -> Rules:
     """The rules module of a state's kind."""
     return rules(of_state(state))
-
-
-def ui(kind: Kind | str) -> Any:
-    """A kind's part of the app (referee.tui.kinds.Kind), made the first time it is asked for."""
-    name = kind if isinstance(kind, str) else kind.name
-    made = _UIS.get(name)
-    if made is None:
-        module, _, part = named(name).ui.partition(":")
-        made = _UIS[name] = getattr(importlib.import_module(module), part)()
-    return made
-
-
-_UIS: dict[str, Any] = {}
-
-
-class Parts(Mapping[str, Any]):
-    """Every kind's part of the app by its name, in the registry's order, each made when first asked for."""
-
-    def __getitem__(self, name: str) -> Any:
-        try:
-            return ui(name)
-        except KeyError:
-            raise KeyError(name) from None
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([kind.name for kind in KINDS])
-
-    def __len__(self) -> int:
-        return len(KINDS)

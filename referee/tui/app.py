@@ -9,10 +9,9 @@ import os
 import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Any
 from pathlib import Path
 
-from textual import events
+from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
@@ -27,17 +26,18 @@ from referee.storage import ChangedOnDisk
 from referee.errors import RefereeError
 from referee.journal import Journal, Result, Travel
 from referee.tables import Tables
-from referee.tui.actions import Action, AnyStep, Field, Values
+from referee.tui.forms import Action, AnyStep, Field, Values
 from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDialog, Need, Preview, StartDialog, Take, failed, needs
 from referee.tui.keys import KeyLine
-from referee.tui.kinds import KINDS, Kind
-from referee.tui.pages.base import Page
+from referee.tui.kinds import Kind, ui
+from referee.tui.pages.base import Page, Play
 from referee.tui.text import bold, fitted, line, lines, plain
 from referee.tui.typed import Typed
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
 
-HELP = {"ship": "its roster on the Forces screen", "fortress": "its card on the Ships screen", "system": "on the Map", "planet": "its terrain on the Planets screen", "ground unit": "its card on the Planets screen", "table": "on the Dice & Tables screen"}
+# where each kind of thing the palette finds by name is shown (its hit's help line)
+SHOWN_ON = {"ship": "its roster on the Forces screen", "fortress": "its card on the Ships screen", "system": "on the Map", "planet": "its terrain on the Planets screen", "ground unit": "its card on the Planets screen", "table": "on the Dice & Tables screen"}
 
 
 def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:
@@ -50,7 +50,7 @@ def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:
     return content
 
 
-class Finder(Provider):
+class PaletteSearch(Provider):
     """The command palette's search over ships, systems and tables by name, and the help's topics."""
 
     async def search(self, query: str) -> Hits:
@@ -62,7 +62,7 @@ class Finder(Provider):
             found = f"{kind} {name}"
             score, offsets = matcher.fuzzy_search.match(matcher.query, found)
             if score > 0:
-                yield Hit(score, highlight(found, offsets, matcher.match_style), call, text=found, help=HELP[kind])
+                yield Hit(score, highlight(found, offsets, matcher.match_style), call, text=found, help=SHOWN_ON[kind])
         for topic in help.topics(app.kind):
             found = f"Help: {topic.title}"
             score, offsets = matcher.fuzzy_search.match(matcher.query, found)
@@ -77,7 +77,7 @@ class Finder(Provider):
 class RefereeApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "referee"
-    COMMANDS = App.COMMANDS | {Finder}
+    COMMANDS = App.COMMANDS | {PaletteSearch}
     BINDINGS = [
         *[Binding(str(n), f"tab({n})", f"screen {n}", show=False) for n in range(1, 10)],
         Binding("ctrl+z", "undo", "Undo"),
@@ -99,13 +99,10 @@ class RefereeApp(App[None]):
         self.uses_marks = False  # the action open was filled with the marks: they are cleared once it is applied
         self.ship = ""  # the ship under the cursor
         self.system = ""  # the system or route under the cursor
-        self.secrets = False  # the retreat condition shown, an engagement's special damage unsealed (the referee chose to reveal them)
         self.pointing = ""  # what the palette chose, for the screen being shown to put its cursor on
         self.outside = False  # another program saved the file since it was read here, and it is not read again yet
-        self.volley: list[Any] = []  # a battle's shots announced on the Fire screen, not yet rolled (nothing of the file)
         self.then: Callable[[], None] | None = None  # what to do once the action started last is applied
-        self.below: list[Journal] = []  # the campaign a battle shown was opened from
-        self.typed_results: dict[Any, dict[str, dict[str, str]]] = {}  # a battle's results table as typed, until entered
+        self.kinds: dict[str, Kind] = {}  # the UI of each kind of file shown, by the kind's name: what its screens keep between actions
         self.typed = Typed(self)  # the keys typed ahead, each handed on once the one before it is done with
 
     async def on_event(self, event: events.Event) -> None:
@@ -120,7 +117,14 @@ class RefereeApp(App[None]):
 
     @property
     def kind(self) -> Kind:
-        return KINDS[self.journal.kind]
+        return self.kind_of(self.journal.kind)
+
+    def kind_of(self, name: str) -> Kind:
+        """The UI of a kind of file (made the first time a file of that kind is shown)."""
+        found = self.kinds.get(name)
+        if found is None:
+            found = self.kinds[name] = ui(name)
+        return found
 
     def compose(self) -> ComposeResult:
         first = self.kind.pages()[0]
@@ -255,7 +259,7 @@ class RefereeApp(App[None]):
         said += [f"then rolled: {need.expression} for {need.purpose}" for need in needs(trial)]
         text = lines([f"• {s}" for s in said])
         tried = (step, trial)  # (taken as it is if the file is the same when the question is answered: not run again)
-        self.push_screen(ConfirmDialog(f"{title}: {question}", text, lambda: self.start(title, make, tried=tried if self.journal.state is base else None)))
+        self.push_screen(ConfirmDialog(f"{title}: {question}", text), lambda yes: self.start(title, make, tried=tried if self.journal.state is base else None) if yes else None)
 
     def open_form(
         self, title: str, help: str, fields: tuple[Field, ...], values: Values, build: Callable[[Values], AnyStep], take: Take | None = None,
@@ -327,7 +331,7 @@ class RefereeApp(App[None]):
             self.then()
             self.then = None
         self.changed()
-        self.tell(self.kind.shown(result.entries[-1], self.secrets).text if result.entries else title)
+        self.tell(self.kind.shown(result.entries[-1]).text if result.entries else title)
 
     def tell(self, text: str, severity: str = "") -> None:
         """The line above the keys: what the last action did (too long for its two lines: its middle
@@ -402,7 +406,7 @@ class RefereeApp(App[None]):
         """The New war form's values: the war made with the same rules as ``referee campaign new``
         (forces.new_war), saved and opened. A map file that is wrong is refused beside its field,
         and no war is made."""
-        from referee.tui.actions import FieldError
+        from referee.tui.forms import FieldError
 
         typed = values.get("map", "").strip()
         try:
@@ -411,8 +415,7 @@ class RefereeApp(App[None]):
             raise FieldError("map", f"{error}; no war was made") from None
         path = saves.new_war(text)
         journal = Journal.open(path, self.tables)
-        self.below.clear()
-        self.secrets = False
+        self.another_file()
         self.call_later(self.switch, journal, f"a new war ({saves.title(journal.state)}): {path}; Ctrl+O lists the files played before")
 
     def action_open_file(self) -> None:
@@ -432,20 +435,24 @@ class RefereeApp(App[None]):
             return
         journal = Journal.open(path, self.tables)
         undo = "; Ctrl+Z undoes its last action" if journal.past else ""
-        self.below.clear()  # (a battle fought from a campaign, opened from the list, is a battle on its own: f on the campaign's Battles screen takes it up to close it)
-        self.secrets = False
-        self.call_later(self.switch, journal, f"{path.name} opened: {KINDS[journal.kind].where(journal.state)}{undo}")
+        self.another_file()
+        self.call_later(self.switch, journal, f"{path.name} opened: {self.kind_of(journal.kind).where(journal.state)}{undo}")
+
+    def another_file(self) -> None:
+        """A file chosen in place of the one shown (not a battle fought from it): each kind seals its secrets again."""
+        for kind in self.kinds.values():
+            kind.another_file()
 
     async def switch(self, journal: Journal, said: str, page: str = "") -> None:
         """Play another file: a battle fought from the campaign, the campaign again, a new war. Its
         kind's pages replace the ones shown when the kind differs; ``page`` is shown."""
         other_kind = journal.kind != self.journal.kind
+        self.kind.left()
         self.journal = journal
         saves.remember(journal.path, journal.kind, saves.title(journal.state))
         self.call_after_refresh(journal.prefetch)  # the state its first Ctrl+Z goes back to, if from before it was opened
         self.outside = False  # (the file played before may have changed meanwhile: this one was just read)
         self.marked = []
-        self.volley.clear()
         pages = self.query_one("#pages", ContentSwitcher)
         if other_kind:
             await pages.remove_children()
@@ -459,78 +466,10 @@ class RefereeApp(App[None]):
         self.changed()
         self.tell(said)
 
-    # ------------------------------------------------------------------ a battle fought from the campaign
-
-    def fight(self, system: str) -> None:
-        """Fight today's declared battle in a system on the battle screens: the ships there with
-        their rosters as the campaign holds them, under the rules declared. The battle is its own
-        file beside the campaign (a battle begun before is taken up again where it stood); closing
-        it (c) hands every roster back to the campaign as one action."""
-        from referee import storage
-        from referee.knight_hawks import battle_file
-        from referee.sathar_war import battles
-
-        campaign = self.journal.campaign
-        battle = battles.battle_for(campaign, system)
-        path = saves.battle_beside(self.journal.path, battle.name)
-        if storage.exists(path):
-            said = f"the battle at {system} taken up again where it stood ({path.name}); c closes it back into the campaign"
-        else:
-            try:
-                storage.write_new(path, battle_file.text(battle, self.tables))
-            except OSError as error:
-                raise RefereeError(f"cannot write the battle file {path}: {error.strerror or error}") from None
-            said = f"{battle.name}: {len(battle.ships)} ships, saved as {path.name}; c closes it back into the campaign"
-        journal = Journal.open(path, self.tables, kind="battle")
-        self.below.append(self.journal)
-        self.call_later(self.switch, journal, said)
-
-    def enter_results(self, system: str) -> None:
-        """o on the Battles screen: the results table of today's battle in the system under the
-        cursor (else the one whose results are still to enter), what was typed for it kept."""
-        from referee.tui.results import ResultsDialog
-
-        campaign = self.journal.campaign
-        here = [f for f in campaign.fights if f.system == system]
-        waiting = [f for f in campaign.fights if any(u.active and not u.fought for u in campaign.named(f.ships))]
-        found = (here or waiting or list(campaign.fights))[-1:] if campaign.fights else []
-        if not found:
-            raise RefereeError("no battle declared today: d declares one, then its results are entered here")
-        fight = found[0]
-        units = [u for u in campaign.named(fight.ships) if u.active]
-        if not units:
-            raise RefereeError(f"no ship of the {fight.attacker} attack at {fight.planet} is left on the map to enter")
-        self.push_screen(ResultsDialog(fight, units, self.typed_results.setdefault(fight, {})))
-
-    def close_battle(self) -> None:
-        """Ask, then take the battle's rosters, losses, ammunition and escapes into the campaign it
-        was fought from, as one logged action (undo takes it back)."""
-        if not self.below:
-            self.tell(f"this battle was opened on its own, not from a campaign: it is saved as {self.journal.path.name} (Ctrl+Q quits)", "warning")
-            return
-        battle = self.journal.battle
-        text = line(
-            "Every roster, loss and round of ammunition of ", bold(battle.name), f" (turn {battle.turn}) goes back into the campaign "
-            "as one action in its log: Ctrl+Z there takes it back. The battle's file stays beside the campaign as its record."
-        )
-        self.push_screen(ConfirmDialog("Close the battle, back into the campaign?", text, self._close_battle))
-
-    def _close_battle(self) -> None:
-        from referee.sathar_war import battles
-
-        campaign = self.below[-1]
-        battle = self.journal.battle
-        try:
-            if campaign.changed_on_disk():
-                raise RefereeError(f"{campaign.path.name} was changed by another program while the battle was fought: nothing was taken into it; quit and open it again, then f takes up the battle again")
-            result = battles.from_battle(campaign.campaign, battle)
-            campaign.apply(result, f"the battle {battle.name!r} taken into the campaign")
-        except RefereeError as error:
-            self.tell(str(error), "error")
-            return
-        self.below.pop()
-        last = result.entries[-1].text if result.entries else "no roster changed"
-        self.call_later(self.switch, campaign, f"{battle.name}: taken into the campaign ({last}); Ctrl+Z takes it back", "battles")
+    @on(Play)
+    async def play(self, message: Play) -> None:
+        """A screen's word: play another file (a battle fought from the campaign, the campaign it closes back into)."""
+        await self.switch(message.journal, message.said, message.page)
 
     # ------------------------------------------------------------------ the command palette
 
@@ -612,49 +551,8 @@ def run(path: Path | None) -> None:
     elif not path.exists() and str(path) in scenario_files():
         import sys
 
+        from referee.tui.battle.start import new_battle
+
         path = new_battle(str(path), every, input if sys.stdin.isatty() else None)
     journal = Journal.open(path, every)
     RefereeApp(journal, offer).run()
-
-
-def new_battle(scenario: str, every: Tables, ask: Callable[[str], str] | None = None) -> Path:
-    """A bundled scenario as a new battle file in the campaigns folder, checked, at turn 1. A
-    scenario whose players roll for side A (Close Escort) asks each side's die first, on the
-    terminal (``ask``; Enter alone: roll for me), before the app starts: the file is saved with
-    side A decided."""
-    from referee import storage
-    from referee.knight_hawks import battle_file
-
-    battle = battle_file.from_dict(storage.read(scenario_files()[scenario], "scenario"), every, start=True)
-    if battle.roll_for_side_a:
-        battle = side_a(battle, ask)
-    return saves.new_battle(scenario, battle_file.text(battle, every))
-
-
-def side_a(battle: Any, ask: Callable[[str], str] | None) -> Any:
-    """Each side's die for side A, typed as rolled at the table (checked) or rolled here; a tie is
-    rolled again."""
-    from referee import dice
-    from referee.knight_hawks.side_a import DIE, roll_for_side_a
-
-    while True:
-        rolled: dict[str, str] = {}
-        for side in battle.sides:
-            while ask is not None:
-                typed = ask(f"{battle.name}: {side}'s die for side A ({DIE}, as rolled at the table; Enter: roll for me): ").strip()
-                try:
-                    if typed:
-                        dice.entered(DIE, typed)
-                        rolled[side] = typed
-                    break
-                except RefereeError as error:
-                    print(f"  {error}")
-        if len(rolled) == 1:
-            rolled = {}  # one side typed and one not: both rolled here (the rule wants both, or neither)
-        try:
-            done = roll_for_side_a(battle, random.Random(), rolled)
-        except RefereeError as error:
-            print(f"  {error}")
-            continue
-        print(done.entries[-1].text)
-        return done.battle

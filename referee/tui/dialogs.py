@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -29,7 +29,7 @@ from textual.widgets import Input, Label, SelectionList, Static
 
 from referee import dice, saves
 from referee.errors import RefereeError
-from referee.tui.actions import AnyStep, Field, FieldError, Values, later_roll
+from referee.tui.forms import AnyStep, Field, FieldError, Values, later_roll
 from referee.tui.choice import Choice
 from referee.tui.choice import narrowed as by_words
 from referee.tui.rows import Rows
@@ -91,11 +91,14 @@ class Box(VerticalScroll, can_focus=False):
 
 
 RELOAD = Binding("ctrl+l", "app.reload", "Read the file again", show=False)  # (the app's keys do not reach a dialog)
-HELP = Binding("question_mark", "app.help", "Help", show=False)  # (F1 reaches it: a priority key)
+HELP_KEY = Binding("question_mark", "app.help", "Help", show=False)  # (F1 reaches it: a priority key)
 
 
-class Dialog(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), RELOAD, HELP]
+Answer = TypeVar("Answer")  # what a dialog hands back as it closes (most: nothing)
+
+
+class Dialog(ModalScreen[Answer]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), RELOAD, HELP_KEY]
 
     @property
     def referee(self) -> RefereeApp:
@@ -105,7 +108,7 @@ class Dialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-class Finder(Input):
+class MarksSearch(Input):
     """The box above a list of ships: typing narrows the list; with nothing marked in the list, what
     is typed (names, fleets, * ? patterns, comma-separated) is the field's value. Down goes back to the list."""
 
@@ -149,7 +152,7 @@ class Marks(SelectionList[str]):
 
 
 def narrowed(options: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
-    """The options the text typed in a Finder leaves: the last comma-separated part, as a * ? pattern
+    """The options the text typed in a MarksSearch leaves: the last comma-separated part, as a * ? pattern
     on the names, or as words each found in the label."""
     part = typed.rsplit(",", 1)[-1].strip().casefold()
     if any(c in part for c in "*?["):
@@ -157,7 +160,7 @@ def narrowed(options: list[tuple[str, str]], typed: str) -> list[tuple[str, str]
     return by_words(options, part)
 
 
-class FormDialog(Dialog):
+class FormDialog(Dialog[None]):
     """An action's fields; Enter in a typed field, or Ctrl+A anywhere, runs it. A field with
     choices is a list (Enter opens it, typing finds in it); a field of many ships is a list to mark
     (space) under a box that narrows it. The app keeps one form an action and shows it again with
@@ -220,7 +223,7 @@ class FormDialog(Dialog):
                     yield Label(field.label)
                     if field.many:
                         with Vertical(classes="picker"):
-                            yield Finder(placeholder=field.hint, id=f"find-{field.name}", select_on_focus=False)  # (selected as it took the focus from the list, the letter typed there was replaced by the next)
+                            yield MarksSearch(placeholder=field.hint, id=f"find-{field.name}", select_on_focus=False)  # (selected as it took the focus from the list, the letter typed there was replaced by the next)
                             yield Marks(id=f"field-{field.name}", compact=True)
                             yield Static("", id=f"value-{field.name}", classes="value")
                     elif field.choices is None:
@@ -297,7 +300,7 @@ class FormDialog(Dialog):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.show_preview()
-        if isinstance(event.input, Finder):
+        if isinstance(event.input, MarksSearch):
             event.stop()
             name = (event.input.id or "").removeprefix("find-")
             self.show_options(name)
@@ -372,7 +375,7 @@ class FormDialog(Dialog):
             say(self.query_one("#error-form", Static), failed(error))
 
 
-class DiceDialog(Dialog):
+class DiceDialog(Dialog[None]):
     """Roll for me, or I rolled ...; then the dice, the target and the outcome (an OutcomeDialog in
     its place); then apply. The dialog is never changed to show the outcome: shown again for the
     next action of the same rolls, it needs no new layout (laying out its fields again costs more
@@ -528,7 +531,7 @@ class OutcomeBox(VerticalScroll):
     """The outcome's frame: it takes the focus, so the arrow keys scroll a long outcome."""
 
 
-class OutcomeDialog(Dialog):
+class OutcomeDialog(Dialog[None]):
     """What a dice dialog's action did with the dice: the dice, the targets and the outcome, each
     naming its table row. Enter (or Ctrl+A) applies it; Esc cancels, and nothing changes."""
 
@@ -566,7 +569,7 @@ class OutcomeDialog(Dialog):
         self.dismiss(None)
 
 
-class ChangedDialog(Dialog):
+class ChangedDialog(Dialog[None]):
     """Another program saved the campaign file since it was read here: read it again, or not yet
     (then nothing is saved until it is read: Ctrl+L, or the palette's "Read the file again")."""
 
@@ -591,16 +594,16 @@ class ChangedDialog(Dialog):
         self.referee.action_reload()
 
 
-class ConfirmDialog(Dialog):
-    """A question before an action that cannot be taken back by Esc: y goes on, Esc or n does not."""
+class ConfirmDialog(Dialog[bool]):
+    """A question before an action that cannot be taken back by Esc: y goes on, Esc or n does not.
+    It hands back True for y (None for n or Esc) to the callback it was pushed with."""
 
     BINDINGS = [Binding("y", "yes", "Yes"), Binding("n", "cancel", "No"), Binding("escape", "cancel", "No"), RELOAD]
 
-    def __init__(self, title: str, text: Content, yes: Callable[[], None]) -> None:
+    def __init__(self, title: str, text: Content) -> None:
         super().__init__()
         self.title_text = title
         self.text = text
-        self.yes = yes
 
     def compose(self) -> ComposeResult:
         with Box(classes="dialog"):
@@ -609,8 +612,7 @@ class ConfirmDialog(Dialog):
             yield Label("y: yes   n or Esc: no", classes="keys")
 
     def action_yes(self) -> None:
-        self.dismiss(None)
-        self.yes()
+        self.dismiss(True)
 
 
 def when(moment: datetime | None, now: datetime) -> str:
@@ -625,7 +627,7 @@ def when(moment: datetime | None, now: datetime) -> str:
     return f"{moment.day} {moment:%b %H:%M}" if moment.year == now.year else f"{moment.day} {moment:%b %Y}"
 
 
-class OpenDialog(Dialog):
+class OpenDialog(Dialog[None]):
     """Ctrl+O (and the palette's "Open a file"): the files opened in the app, newest first - each
     one's kind, file, what it is and when it was last played - to open one (Enter), or any file's
     path typed (a file that is not a campaign or battle is refused, saying why, and the file

@@ -2,7 +2,7 @@
 does, the keys every screen shares and the sections of the books it follows; a form's or dialog's
 says what it asks, its fields and its keys. The keys are read from the bindings and actions
 themselves (a key added to a screen later appears by itself); the words come from ``help_text``
-(a battle's: ``battle/help_text``). The palette finds the help by topic: a screen, a key, or a word
+(a kind's own screens': ``campaign/help_text``, ``battle/help_text`` ...). The palette finds the help by topic: a screen, a key, or a word
 of the rules ("risk jump").
 
 The same source makes the README's tables of keys::
@@ -32,10 +32,10 @@ from textual.widget import Widget
 
 from referee import kinds
 from referee.sathar_war.campaign import BOOK as CAMPAIGN_BOOK
-from referee.tui.actions import Field
+from referee.tui.forms import Field
 from referee.tui.dialogs import Dialog, FormDialog
 from referee.tui.help_text import DIALOGS, MANUAL, SHARED, WIDGETS, About
-from referee.tui.kinds import KINDS, Kind
+from referee.tui.kinds import Kind, ui
 from referee.tui.pages.base import Page
 from referee.tui.text import bold, line
 
@@ -212,11 +212,21 @@ def find_key(kind: Kind, title: str) -> Entry | None:
     return None
 
 
+def dialog_words(kind: Kind, cls: type[Screen[Any]]) -> About:
+    """A dialog's words: every kind's (``help_text.DIALOGS``), the kind's own (a campaign's results
+    table: the DIALOGS of its help's words, if it has any), or its class's first paragraph."""
+    found = DIALOGS.get(cls.__name__)
+    if found is None:
+        own: Mapping[str, About] = getattr(importlib.import_module(kinds.named(kind.name).help), "DIALOGS", {})
+        found = own.get(cls.__name__)
+    return found if found is not None else About(first_paragraph(cls.__doc__))
+
+
 def dialog_help(kind: Kind, dialog: Screen[Any]) -> Help:
     """A form's or dialog's help (or any screen's over the app's: the palette): what it asks (a
     form: the action's help and its fields), its keys, and the rules of the action it is for."""
     cls = type(dialog)
-    words = DIALOGS.get(cls.__name__, About(first_paragraph(cls.__doc__)))
+    words = dialog_words(kind, cls)
     doing = str(getattr(dialog, "title_text", "") or getattr(getattr(dialog, "dice", None), "title_text", ""))  # the action it is for
     title = ": ".join(t for t in (doing, words.title) if t) or cls.__name__
     shows = words.shows
@@ -322,7 +332,7 @@ class HelpText(Widget):
         return self.lines_for(self.size.width)[1].get(anchor)
 
 
-class HelpDialog(Dialog):
+class HelpDialog(Dialog[None]):
     """The help of what was in front; Esc (or ? or F1 again) closes it."""
 
     DEFAULT_CSS = """
@@ -469,9 +479,13 @@ def show(app: RefereeApp, topic: Topic) -> None:
 
 def markdown(kind_name: str) -> str:
     """The README's table of a kind's screens: each one's key, name, what it holds and its keys. A
-    screen of the campaign's that a battle shares (Dice & Tables, the Log) is "as for a campaign"."""
-    kind, campaign = KINDS[kind_name], KINDS[kinds.CAMPAIGN.name]
-    theirs = set(campaign.pages()) if kind is not campaign else set()
+    screen every kind has (Dice & Tables, the Log) is in full in the first kind's table, the
+    campaign's, and "as for a campaign" in the others'."""
+    from referee.tui.pages.dice import DicePage
+    from referee.tui.pages.log import LogPage
+
+    kind = ui(kind_name)
+    theirs: set[type[Page]] = {DicePage, LogPage} if kind_name != kinds.NAMES[0] else set()  # (the screens every kind has)
     rows = ["| key | screen | what it holds, and its keys |", "|---|---|---|"]
     same: list[tuple[int, type[Page]]] = []
     for number, page in enumerate(kind.pages(), 1):
@@ -520,7 +534,7 @@ def marker(kind_name: str) -> tuple[str, str]:
 def readme_tables(text: str) -> dict[str, str]:
     """The README's tables of keys as it has them, by kind (a kind without its markers: missing)."""
     found = {}
-    for kind_name in KINDS:
+    for kind_name in kinds.NAMES:
         start, end = marker(kind_name)
         match = re.search(f"^{re.escape(start)}\n(.*?)^{re.escape(end)}$", text, re.S | re.M)
         if match:
@@ -530,7 +544,7 @@ def readme_tables(text: str) -> dict[str, str]:
 
 def with_tables(text: str) -> str:
     """The README with its tables of keys made afresh."""
-    for kind_name in KINDS:
+    for kind_name in kinds.NAMES:
         start, end = marker(kind_name)
         pattern = re.compile(f"^{re.escape(start)}\n.*?^{re.escape(end)}$", re.S | re.M)
         if not pattern.search(text):
@@ -541,7 +555,7 @@ def with_tables(text: str) -> str:
 
 def main(argv: Sequence[str]) -> int:
     if list(argv) == ["--markdown"]:
-        print("\n\n".join(f"{marker(k)[0]}\n{markdown(k)}\n{marker(k)[1]}" for k in KINDS))
+        print("\n\n".join(f"{marker(k)[0]}\n{markdown(k)}\n{marker(k)[1]}" for k in kinds.NAMES))
         return 0
     if argv and argv[0] == "--write-readme" and len(argv) <= 2:
         path = Path(argv[1]) if len(argv) == 2 else README

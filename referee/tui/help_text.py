@@ -1,8 +1,10 @@
-"""The words of the help (``?`` or F1) and of the README's tables of keys: what each screen of a
-campaign shows, what its keys do beyond their names, and the sections of the books each follows,
-cited as the rules layer cites them. The keys themselves are never listed here: the help reads
-them from the screens' bindings and actions (``referee.tui.help``), so a key added later appears
-by itself. A Knight Hawks battle's words are in ``referee.tui.battle.help_text``. No Textual here.
+"""The words of the help (``?`` or F1) and of the README's tables of keys that every kind shares:
+what a screen's words are made of (``About``, ``Key``), the two screens every kind has (Dice &
+Tables, the Log), the keys of every screen and the dialogs. The keys themselves are never listed
+here: the help reads them from the screens' bindings and actions (``referee.tui.help``), so a key
+added later appears by itself. Each kind's screens have their words in its part of the UI
+(``referee.tui.campaign.help_text``, ``referee.tui.battle.help_text`` ...). No Textual here, and
+no rule system.
 """
 
 from __future__ import annotations
@@ -10,11 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
-
-from referee.knight_hawks.repair import RULE as KH_REPAIRS
-from referee.sathar_war import battles, fleets, movement, repairs, setup, supply, turn
-from referee.sathar_war.frontier import MAP
-from referee.sathar_war.victory import VICTORY
 
 MANUAL = "Knight Hawks Tactical Operations Manual"  # (knight_hawks.combat.MANUAL: not imported, the battle engine stays unloaded in a campaign)
 
@@ -42,112 +39,6 @@ class About(NamedTuple):
     title: str = ""  # a dialog's, where it has none of its own
 
 
-MOVE = Key(
-    "The ships marked on the Forces screen (space), or the one under its cursor, come marked in its list; Toward is the place under the "
-    "Map's cursor, else where the ships are already bound. Ships in different places bound for one place each go their own way there. "
-    "A place further than a day's move is a journey the ships keep, a standing order: c goes on with every journey of the side moving, "
-    "day after day, until they arrive (s on the Forces screen stops one; a new move changes it). "
-    "Ships that move two or three boxes a day risk-jump: the d100 for each group against the Misjump Probability Table as it enters the jump box.",
-    (movement.MOVEMENT, movement.TRANSIT, movement.RISK, movement.LIMITS, movement.INTERLOCKED, movement.MILITIA, movement.CIRCLES),
-    ("risk jump", "misjump", "interlocked computers", "transit box", "militia ships", "Day One", "standing orders"),
-)
-CONTINUE = Key(
-    "Every journey the side moving keeps (a move to a place further than a day's move keeps one) goes on one day, each group of ships "
-    "its own way, by the same rules as a move ordered today; asked first, with what each group does, who arrives, and who may not go on "
-    "today and why. A risk jump on the way asks its d100.",
-    (movement.MOVEMENT, movement.TRANSIT, movement.RISK, movement.STANDING),
-    ("standing orders",),
-)
-DOCK = Key("A ship docked a full day at a station with a construction centre is in its repair queue.", (fleets.DOCKING,))
-
-CAMPAIGN = About(
-    "the Time Record Track (this tenday's boxes, with Void returns, replacements and the tenday check marked), the step and the next "
-    "thing to do (with the screen and key that does it), alerts, the victory tally, the sealed retreat condition and, revealed, how "
-    "far it has come.",
-    (turn.SEQUENCE, VICTORY, setup.SETUP),
-    {
-        "Advance": Key("Asked first (y), with what is still open in the step; ending the day, with what it will do.", (turn.SEQUENCE,), ("end the day", "Time Record Track")),
-        "Override": Key(rules=(turn.SEQUENCE, movement.CIRCLES)),
-        "Retreat": Key("Secret: sealed on this screen until s reveals it.", (setup.RETREAT,), ("retreat condition",)),
-        "NOVA": Key(rules=(setup.NOVA,), topics=("Strike Force NOVA",)),
-        "Continue": CONTINUE,
-        "Drones": Key(rules=(setup.DRONES,), topics=("shatter drone",)),
-        "secret": Key("reveal the Sathar player's secret retreat condition on this screen (asked first: anyone at the table may be looking), and how far it "
-                      "has come; s again seals it.", (setup.RETREAT,)),
-    },
-    ("tenday", "victory", "Strategic Turn Sequence"),
-)
-
-FORCES = About(
-    "every ship and station, filtered by words or `side:` `fleet:` `at:` `type:` `state:`; the roster of the ship under the cursor "
-    "as the book's roster form, with its supply path.",
-    (setup.SETUP, fleets.SHEET, supply.SUPPLY),
-    {
-        "Move": MOVE,
-        "Continue": CONTINUE,
-        "Stop": Key("The ships stay where they are: in a transit box they coast, keeping their speed, until a move is ordered.", (movement.STOPPED,), ("standing orders",)),
-        "Place": Key(rules=(setup.SATHAR_SETUP, setup.UPF_SETUP), topics=("set-up",)),
-        "Join": Key(rules=(fleets.SHEET,), topics=("fleet",)),
-        "Detach": Key(rules=(fleets.SHEET,)),
-        "Dock": DOCK,
-        "Land": Key(rules=(fleets.FIGHTERS,), topics=("fighters",)),
-        "Launch": Key(rules=(fleets.FIGHTERS,)),
-        "Edit": Key(rules=(battles.HAND_EDIT,), topics=("roster",)),
-        "Replace": Key(rules=(turn.REPLACEMENTS,), topics=("replacements",)),
-        "mark": Key("mark the ship under the cursor for the next action (or unmark it), and go down to the next."),
-        "unmark": Key("unmark every ship marked."),
-        "back": Key("from the filter, back to the list; in the list, unmark every ship."),
-        "find": Key("filter the list: words of a ship's line, or side:upf, fleet:X, at:X, type:X, state:X (_ for a space); Enter goes back to the list."),
-    },
-)
-
-MAP_SCREEN = About(
-    "the Frontier Deployment Map drawn as the printed map lays it out: each system a star with its name, each route a dotted line "
-    "with its transit boxes (`o`) and its two jump boxes (arrows pointing the way a ship jumps there), each Sathar Start Circle (`O`) "
-    "with its red boxes, and a marker for each fleet or group of ships in its box, system or circle, with the side's letter and the "
-    "number of ships (`S15` red, `U16` blue; `!`: one of them out of supply). The arrow keys move the cursor from place to place "
-    "(systems, start circles, transit boxes; a click too), and the side panel shows the place under it: planets, stations with hull "
-    "points, construction centre, occupants by fleet and planet; a start circle with the Sathar in it; a route box by box with who is "
-    "in it and where it is heading; each side's supply and that of the ships there. All of the map at 160x50; at 80x24 a part of it "
-    "that follows the cursor.",
-    (MAP, movement.TRANSIT, movement.CIRCLES, supply.SUPPLY),
-    {
-        "Move": MOVE,
-        "Continue": CONTINUE,
-        "view": Key("show the list of places (systems, start circles, routes) instead of the picture, or the picture again, the cursor on the same place."),
-    },
-    ("Frontier Deployment Map", "supply", "start circle"),
-)
-
-REPAIRS = About(
-    "every construction centre's queue with days to finish and today's allocation, captured and closed centres, the damaged ships not in a queue with their nearest open centre and the days to reach it (in the list too, after the queues), the Void with return days.",
-    (repairs.REPAIR, repairs.UPF_REPAIRS, repairs.SATHAR_REPAIR),
-    {
-        "Order": Key(rules=(repairs.UPF_REPAIRS,), topics=("construction centre",)),
-        "Dock": Key(
-            "The ship under the cursor docks at the construction centre its line names (the ships listed: the damaged ones in a system with a "
-            "centre open to them); at the system's other planet it goes to the centre's planet first, its day's move. " + DOCK.more,
-            (fleets.DOCKING, repairs.UPF_REPAIRS, movement.MOVEMENT),
-        ),
-        "Space": Key("A hull repair that succeeds asks its 1d10 too; an override field takes the table's note.", (repairs.REPAIR, KH_REPAIRS), ("repairs in space",)),
-        "Void": Key(rules=(repairs.SATHAR_REPAIR,), topics=("Sathar repair",)),
-    },
-)
-
-BATTLES = About(
-    "contested systems with the ships that may fight and the rules suggested by their number, today's declared attacks.",
-    (battles.COMBAT, battles.DECLARING, battles.BREAKING_OFF),
-    {
-        "Declare": Key(rules=(battles.DECLARING,), topics=("declaring combat", "Which Rules To Use")),
-        "Import": Key("Judged for victory and the retreat conditions.", (battles.COMBAT, battles.BREAKING_OFF, VICTORY)),
-        "Export": Key("The commands referee kh ... -b FILE fight it; i takes it back.", (battles.COMBAT,)),
-        "results": Key("the results of the battle under the cursor in one table, a row for each ship that may have fought, prefilled from its roster; "
-                       "entered as one action.", (battles.COMBAT, battles.BREAKING_OFF, battles.DRONES), ("battle results",)),
-        "fight": Key("fight the attack declared today in the system under the cursor on the battle screens, in a file beside the campaign (f again takes "
-                     "it up where it stood); c on its Ships screen closes it back into the campaign as one action.", (battles.COMBAT, battles.BREAKING_OFF)),
-    },
-)
-
 DICE = About(
     "every table of the four rule systems, with how to look it up and roll on it; a look-up (`Frontier Militia 2`: a key of several "
     "words is one, quoted or not) or `roll [ODDS|COLUMN] [+N]` to roll on it (`roll 2` on `ssw.misjump`: the d100 against every ship "
@@ -169,10 +60,6 @@ LOG = About(
     ("every line names the rule or table row it follows",),
     {"find": Key("search the log: the lines with every word typed (in the text, the dice or the rule); Enter goes back to the list.")},
 )
-
-SCREENS: Mapping[str, About] = {
-    "campaign": CAMPAIGN, "forces": FORCES, "map": MAP_SCREEN, "repairs": REPAIRS, "battles": BATTLES, "dice": DICE, "log": LOG,
-}
 
 # ---------------------------------------------------------------------- the keys of every screen, by the binding's action
 
@@ -229,15 +116,6 @@ DIALOGS: Mapping[str, About] = {
         "map); or open another file: Enter on one in the list, or Tab to type its path.",
         title="Welcome back",
     ),
-    "ResultsDialog": About(
-        "The results of one battle fought on the table: a row for each ship that may have fought, prefilled from its roster, filled in "
-        "as a spreadsheet is. Typing on a cell replaces its value; Enter keeps it and goes down (after Tab, to the column the row was "
-        "begun in), Tab keeps it and goes right (Shift+Tab left), an arrow keeps it and goes that way; F2 edits the value the cell has; "
-        "Esc drops what was typed; Delete empties a cell; space turns a y/n cell. Ctrl+A enters every row as one action (Ctrl+Z undoes "
-        "it); Esc leaves, and what was typed is kept until it is entered. A ship left unchanged is not marked as having fought.",
-        (battles.COMBAT, battles.BREAKING_OFF, battles.DRONES),
-        title="A battle's results",
-    ),
     "ChoiceList": About(
         "The list of a form's field: typing narrows it (the labels beginning with what is typed first), ↑ ↓ PgUp PgDn move in it, "
         "Enter takes the choice under the cursor, Esc leaves the choice as it was.",
@@ -252,6 +130,6 @@ DIALOGS: Mapping[str, About] = {
 
 # what the help calls the lists and pictures whose keys move about a screen or dialog (by the widget's class's name)
 WIDGETS: Mapping[str, str] = {
-    "Rows": "a list", "PictureView": "the map's picture", "Marks": "a list of ships to mark", "Finder": "the box above a list of ships",
+    "Rows": "a list", "PictureView": "the map's picture", "Marks": "a list of ships to mark", "MarksSearch": "the box above a list of ships",
     "Choice": "a field chosen from a list (a letter typed opens it too)",
 }

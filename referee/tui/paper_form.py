@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import RefereeError
 from referee.paper import kind_of, papers, sides
 from referee.paper.log import Span
-from referee.tui.actions import Field, FieldError, Values
+from referee.tui.forms import Field, FieldError, Values
 
 if TYPE_CHECKING:
     from referee.tui.app import RefereeApp

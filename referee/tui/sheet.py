@@ -32,7 +32,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Label, Static
 
 from referee.errors import RefereeError
-from referee.tui.actions import AnyStep, FieldError
+from referee.tui.forms import AnyStep, FieldError
 from referee.tui.dialogs import RELOAD, Dialog, failed, needs, say
 
 KEYS = "Enter: keep ↓  Tab: keep →  F2: edit  Esc: drop  Ctrl+A: enter all"  # (typing replaces a cell: the line above says so)
@@ -47,7 +47,7 @@ class Column(NamedTuple):
     flag: bool = False  # y or n: space turns it
 
 
-class SheetDialog(Dialog):
+class SheetDialog(Dialog[None]):
     """A table of rows (a ship each) to fill in; :meth:`enter_all` takes it as one action."""
 
     # (not priority keys: a priority key runs as it arrives, before the keys typed ahead of it reach the table)

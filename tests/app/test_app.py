@@ -16,7 +16,7 @@ from referee.errors import RefereeError
 from referee.journal import Journal
 from referee.sathar_war import setup
 from referee.sathar_war.campaign import Campaign, Fight, Place
-from referee.tui import actions
+from referee.tui import forms
 from referee.tui.app import RefereeApp
 from referee.tui.choice import Choice
 from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
@@ -342,13 +342,13 @@ def test_the_start_offers_the_last_campaign_or_a_new_war(tmp_path: Path, monkeyp
 
 
 def test_field_readers_name_what_is_wrong() -> None:
-    with pytest.raises(actions.FieldError, match="1 to 3, not 4"):
-        actions.number({"rate": "4"}, "rate", 1, 3)
-    with pytest.raises(actions.FieldError, match="CODE=N"):
-        actions.spent({"spent": "T2"}, "spent")
-    assert actions.groups({"groups": "A, B; C"}, "groups") == [["A", "B"], ["C"]]
-    with pytest.raises(actions.FieldError, match="name at least one ship"):
-        actions.names({"names": " , "})
+    with pytest.raises(forms.FieldError, match="1 to 3, not 4"):
+        forms.number({"rate": "4"}, "rate", 1, 3)
+    with pytest.raises(forms.FieldError, match="CODE=N"):
+        forms.spent({"spent": "T2"}, "spent")
+    assert forms.groups({"groups": "A, B; C"}, "groups") == [["A", "B"], ["C"]]
+    with pytest.raises(forms.FieldError, match="name at least one ship"):
+        forms.names({"names": " , "})
 
 
 def test_replacements_at_the_twentieth_day_take_each_roll_entered_then_a_upf_ship_comes_back(tmp_path: Path) -> None:

@@ -19,11 +19,11 @@ from referee.errors import RefereeError
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file, frontier
 from referee.sathar_war.campaign import Campaign, Place
-from referee.tui import frontier_picture
+from referee.tui.campaign import frontier_picture
 from referee.tui.app import RefereeApp
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog
-from referee.tui.picture_view import PictureView
+from referee.tui.campaign.picture_view import PictureView
 from referee.tui.rows import Rows
 from tests.helpers.app import drive, text
 from tests.helpers.campaign import MAP, load, put, saved, started

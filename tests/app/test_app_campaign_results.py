@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Static
 
 from referee.sathar_war import battles
 from referee.tui.app import RefereeApp
-from referee.tui.results import ResultsDialog
+from referee.tui.campaign.results import ResultsDialog
 from tests.helpers.app import burst, declared, drive, go_to
 from tests.helpers.campaign import load, saved
 

@@ -19,7 +19,8 @@ from referee import saves, storage, tables
 from referee.cli import app as command_line
 from referee.resources import campaigns_dir
 from referee.sathar_war import battles, campaign_file
-from referee.tui.app import RefereeApp, new_battle
+from referee.tui.app import RefereeApp
+from referee.tui.battle.start import new_battle
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog, OpenDialog, StartDialog
 from referee.tui.rows import Rows
@@ -317,7 +318,7 @@ def test_a_battle_fought_from_the_campaign_is_listed_as_a_battle(home: Path) -> 
         await pilot.press("f")
         await pilot.pause()
         await pilot.pause()
-        assert app.journal.kind == "battle" and app.below
+        assert app.journal.kind == "battle" and app.kind_of("battle").below
         await pilot.press("ctrl+o")
         await pilot.pause()
         shown = rows(app)
@@ -326,7 +327,7 @@ def test_a_battle_fought_from_the_campaign_is_listed_as_a_battle(home: Path) -> 
         await pilot.press("enter")  # the cursor on the war
         await pilot.pause()
         await pilot.pause()
-        assert app.journal.kind == "campaign" and not app.below
+        assert app.journal.kind == "campaign" and not app.kind_of("battle").below
 
     drive(war, play)
     assert [(e.kind, e.path) for e in saves.recent()] == [("campaign", war.resolve()), ("battle", record.resolve())]

@@ -15,17 +15,17 @@ from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from referee import tables
+from referee import kinds, tables
 from referee.journal import Journal
 from referee.knight_hawks.combat import MANUAL
 from referee.sathar_war import movement
 from referee.tui import help, help_text
-from referee.tui.actions import Action
+from referee.tui.forms import Action
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import ConfirmDialog, FormDialog
-from referee.tui.kinds import KINDS
+from referee.tui.kinds import ui
 from referee.tui.pages.base import Page, action_keys
-from referee.tui.pages.forces import ForcesPage
+from referee.tui.campaign.pages.forces import ForcesPage
 from tests.helpers.app import drive, war
 from tests.helpers.app_kh import scenario
 from tests.helpers.app_sfw import engagement
@@ -82,7 +82,7 @@ def test_key_names() -> None:
 
 @pytest.mark.parametrize("kind", ["campaign", "battle", "engagement", "scenario"])
 def test_question_mark_and_f1_open_the_help_of_each_screen(tmp_path: Path, kind: str) -> None:
-    pages = KINDS[kind].pages()
+    pages = ui(kind).pages()
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         for number, page in enumerate(pages, 1):
@@ -163,7 +163,7 @@ def test_a_key_added_to_a_screen_appears_in_its_help(tmp_path: Path, monkeypatch
 
     drive(war(tmp_path), play)
     assert "`z` zap" in help.markdown("campaign") and "`y` yank the filter" in help.markdown("campaign")
-    assert any(t.title == "Zap" and t.page == "forces" for t in help.topics(KINDS["campaign"]))
+    assert any(t.title == "Zap" and t.page == "forces" for t in help.topics(ui("campaign")))
 
 
 @pytest.mark.parametrize(("typed", "hit", "title", "anchor"), [
@@ -201,20 +201,20 @@ def test_the_palette_finds_a_help_topic_and_opens_it_there(tmp_path: Path, typed
 
 
 def test_the_palette_has_a_topic_for_each_screen_and_each_action() -> None:
-    for kind in KINDS.values():
+    for kind in map(ui, kinds.NAMES):
         found = {t.title.casefold(): t for t in help.topics(kind)}
         for page in kind.pages():
             assert found[f"{page.TITLE} screen".casefold()].page == page.NAME
             for action in page.ACTIONS:
                 assert found[action.name.casefold()].anchor == action.name
-    campaign = {t.title: t for t in help.topics(KINDS["campaign"])}
+    campaign = {t.title: t for t in help.topics(ui("campaign"))}
     assert campaign["risk jump"] == help.Topic("risk jump", "forces", "Move")
 
 
 def test_every_screen_says_what_it_shows_and_every_action_cites_its_rules() -> None:
     """Each screen of each kind has its words and rules; each action the sections of the books it
     follows; and no words are left for a key no screen binds (a key renamed or gone)."""
-    for kind in KINDS.values():
+    for kind in map(ui, kinds.NAMES):
         for page in kind.pages():
             words = help.about(kind, page)
             assert words.shows and words.rules, page.NAME
@@ -227,7 +227,7 @@ def test_every_screen_says_what_it_shows_and_every_action_cites_its_rules() -> N
 
 
 def test_the_help_fits_80_and_160_columns() -> None:
-    for kind in KINDS.values():
+    for kind in map(ui, kinds.NAMES):
         for page in kind.pages():
             shown = help.page_help(kind, page)
             for width in (72, 94):  # the text's width in the dialog at 80 and at 160 columns
@@ -262,7 +262,7 @@ def test_the_help_at_80x24_scrolls_and_at_160x50_shows_it_all(tmp_path: Path) ->
 def test_the_readme_tables_of_keys_are_the_apps() -> None:
     text = help.README.read_text(encoding="utf-8")
     found = help.readme_tables(text)
-    for kind in KINDS:
+    for kind in kinds.NAMES:
         made = help.markdown(kind)
         assert found.get(kind) == made, (
             f"README.md's table of the keys of a {kind} is not what the app's bindings make: write it anew with "
@@ -273,7 +273,7 @@ def test_the_readme_tables_of_keys_are_the_apps() -> None:
 
 def test_the_script_prints_the_tables_and_refuses_a_wrong_option(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "referee.tui.help", "--markdown"], capture_output=True, text=True, check=True)
-    for kind in KINDS:
+    for kind in kinds.NAMES:
         assert help.markdown(kind) in done.stdout
     wrong = subprocess.run([sys.executable, "-m", "referee.tui.help", "--html"], capture_output=True, text=True)
     assert wrong.returncode == 2 and wrong.stdout == "" and len(wrong.stderr.strip().splitlines()) == 1
@@ -282,8 +282,8 @@ def test_the_script_prints_the_tables_and_refuses_a_wrong_option(tmp_path: Path)
     missing = subprocess.run([sys.executable, "-m", "referee.tui.help", "--write-readme", str(readme)], capture_output=True, text=True)
     assert missing.returncode == 2 and "no table of the keys" in missing.stderr and readme.read_text(encoding="utf-8") == "# x\n\nno tables here\n"
     start, end = help.marker("campaign")
-    others = "".join(f"{help.marker(kind)[0]}\n{help.marker(kind)[1]}\n" for kind in KINDS if kind != "campaign")
+    others = "".join(f"{help.marker(kind)[0]}\n{help.marker(kind)[1]}\n" for kind in kinds.NAMES if kind != "campaign")
     readme.write_text(f"# x\n\n{start}\nold\n{end}\n\ntext\n\n{others}", encoding="utf-8")
     subprocess.run([sys.executable, "-m", "referee.tui.help", "--write-readme", str(readme)], capture_output=True, text=True, check=True)
-    assert help.readme_tables(readme.read_text(encoding="utf-8")) == {k: help.markdown(k) for k in KINDS}
+    assert help.readme_tables(readme.read_text(encoding="utf-8")) == {k: help.markdown(k) for k in kinds.NAMES}
     assert "\ntext\n" in readme.read_text(encoding="utf-8")

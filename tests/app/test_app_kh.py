@@ -18,7 +18,8 @@ from referee.errors import RefereeError
 from referee.knight_hawks import battle_file
 from referee.knight_hawks.combat_phase import Report
 from referee.sathar_war import battles, campaign_file
-from referee.tui.app import RefereeApp, new_battle
+from referee.tui.app import RefereeApp
+from referee.tui.battle.start import new_battle
 from referee.tui.battle import actions
 from referee.tui.choice import Choice
 from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeBox, OutcomeDialog
@@ -42,14 +43,14 @@ def test_surprise_attack_basic_two_turns_with_the_dice_rolled_at_the_table(tmp_p
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         await announce(app, pilot, "Venomous", "LC", "Z'Gata", "5")
         await announce(app, pilot, "Venomous", "LB", "Z'Gata", "5")
-        assert [s.weapon for s in app.volley] == ["LC", "LB"]
+        assert [s.weapon for s in app.kind_of("battle").volley] == ["LC", "LB"]
         await pilot.press("f")
         await pilot.pause()
         dialog = await roll(app, pilot, {"shot 1": "20", "shot 1: hull damage": "13", "shot 2": "96"})
         assert "35% to hit, 20 <= 35: hit" in dialog.query_one("#outcome").content.plain
         await pilot.press("enter")
         await pilot.pause()
-        assert app.volley == []  # fired: the list is empty
+        assert app.kind_of("battle").volley == []  # fired: the list is empty
         assert app.journal.battle.ship("Z'Gata").hull == 27
         await pilot.press("1")
         await pilot.press("n", "y")
@@ -95,7 +96,7 @@ def test_a_shot_the_rules_forbid_is_not_offered_and_nothing_is_listed(tmp_path: 
         with pytest.raises(RefereeError, match="Moving Player Only"):
             actions.check_volley(app.journal.battle, app.tables, [actions.Announced("Stiletto", "AR", "Venomous", Report(2))])
         await pilot.press("escape")
-        assert app.volley == []
+        assert app.kind_of("battle").volley == []
 
     drive(path, play)
     assert path.read_bytes() == before
@@ -169,7 +170,7 @@ def test_a_volleys_outcome_is_shown_in_the_dice_dialogs_place_and_esc_changes_no
         await pilot.press("escape")
         await pilot.pause()
         assert app.page() is not None and app.page().NAME == "fire" and not isinstance(app.screen, (DiceDialog, OutcomeDialog))
-        assert path.read_bytes() == before and len(app.volley) == 5
+        assert path.read_bytes() == before and len(app.kind_of("battle").volley) == 5
         await pilot.press("f")
         await pilot.pause()
         assert app.screen is dialog and all(dialog.query_one(f"#roll-{n}", Input).value == "" for n in range(5))
@@ -183,7 +184,7 @@ def test_a_volleys_outcome_is_shown_in_the_dice_dialogs_place_and_esc_changes_no
         assert shown.query_one("#outcome").content.plain.count("96: 96 or more always misses (Automatic Hits and Misses)") == 5
         await pilot.press("enter")
         await pilot.pause()
-        assert app.volley == [] and not isinstance(app.screen, (DiceDialog, OutcomeDialog))
+        assert app.kind_of("battle").volley == [] and not isinstance(app.screen, (DiceDialog, OutcomeDialog))
         # a volley of one shot asks other rolls: a new dialog, and the one of five is gone, widgets and all
         await announce(app, pilot, "Maelstrom", "LB", "Ken'Zah Station", "3")
         await pilot.press("f")
@@ -214,7 +215,7 @@ def test_a_battle_fought_from_the_campaign_goes_back_into_it_as_one_undoable_act
         await pilot.press("5")
         await pilot.press("f")
         await pilot.pause()
-        assert app.journal.kind == "battle" and app.below
+        assert app.journal.kind == "battle" and app.kind_of("battle").below
         await announce(app, pilot, "Sathar Destroyer 1", "LC", "TF Prenglar Frigate 1", "3")
         await pilot.press("f")
         await pilot.pause()
@@ -228,7 +229,7 @@ def test_a_battle_fought_from_the_campaign_goes_back_into_it_as_one_undoable_act
         await pilot.press("y")
         await pilot.pause()
         await pilot.pause()
-        assert app.journal.kind == "campaign" and not app.below
+        assert app.journal.kind == "campaign" and not app.kind_of("battle").below
         assert app.journal.campaign.unit("TF Prenglar Frigate 1").roster.hull == 29
         await pilot.press("ctrl+z")
         await pilot.pause()
@@ -342,7 +343,7 @@ def test_icms_and_the_ships_a_mine_or_drone_attacks_are_picked_from_lists(tmp_pa
         launchers = form.query_one("#field-icms_from", Choice)
         assert [value for _, value in launchers.options if isinstance(value, str)] == ["Admiral Clinton"]
         await fill(app, pilot, weapon="T", range="3", icms_from="Admiral Clinton", icms="2")
-        assert app.volley[0].report.icms == (("Admiral Clinton", 2),)
+        assert app.kind_of("battle").volley[0].report.icms == (("Admiral Clinton", 2),)
         await pilot.press("f")
         await pilot.pause()
         dialog = await roll(app, pilot, {"shot 1": "50", "shot 1: hull damage": "22"})

@@ -53,7 +53,7 @@ def test_the_firers_are_the_side_firing_and_no_weapon_spent_is_offered(tmp_path:
         dialog = await roll(app, pilot, {"shot 1": "99", "shot 2": "99"})
         await pilot.press("enter")
         await pilot.pause()
-        assert dialog is not None and app.volley == []
+        assert dialog is not None and app.kind_of("battle").volley == []
         await pilot.press("a")
         await pilot.pause()
         firers = options(app, "firer")

@@ -268,7 +268,7 @@ def test_surprise_attack_four_turns_every_roster_against_the_book(tmp_path: Path
         assert "Doliin Bay" not in firers and "Z'Gata" in firers, firers
         await pilot.press("escape")
         await pilot.pause()
-        assert app.volley == []
+        assert app.kind_of("battle").volley == []
         await shot(app, pilot, "Venomous", "LC", "Z'Gata", 3, head_on="y")  # 60 + 10 - 15 = 55%
         await shot(app, pilot, "Perdition", "RB", "Doliin Bay", 3)  # 40%
         await rolled(app, pilot, "f", {"shot 1": "70", "shot 2": "75"}, "55% to hit, 70 > 55: miss", "40% to hit, 75 > 40: miss")

@@ -148,13 +148,13 @@ def test_n_ends_the_half_from_every_battle_screen_asking_first_what_it_passes_ov
         await pilot.pause()
         assert (app.journal.battle.turn, app.journal.battle.moving) == (1, "UPF")
         await announce(app, pilot, "Shimmer", "LB", "Bludgeon", "4")
-        assert len(app.volley) == 1
+        assert len(app.kind_of("battle").volley) == 1
         await pilot.press("n")
         await pilot.pause()
         assert "1 shot(s) announced on the Fire screen and not fired are dropped" in app.screen.text.plain  # type: ignore[attr-defined]
         await pilot.press("y")
         await pilot.pause()
-        assert (app.journal.battle.turn, app.journal.battle.moving) == (2, "Sathar") and app.volley == []
+        assert (app.journal.battle.turn, app.journal.battle.moving) == (2, "Sathar") and app.kind_of("battle").volley == []
         await pilot.press("1")
         await moves(app, pilot, {name: (speed, 0) for name, speed in (("Maelstrom", 0), ("Bludgeon", 3), ("Viper", 0), ("Deathstroke", 0), ("Carrion", 2))})
         await pilot.press("4", "n")

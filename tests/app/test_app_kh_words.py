@@ -41,7 +41,7 @@ def test_the_gunnery_skill_refused_in_a_basic_battle_is_said_beside_its_field(tm
         said = str(form.query_one("#error-gunnery", Static).content)
         assert "belong to the Advanced Game; Gunnery skill: n" in said, said
         assert "--" not in " ".join(str(s.content) for s in form.query(".error"))
-        assert app.volley == []
+        assert app.kind_of("battle").volley == []
 
     drive(path, play)
 

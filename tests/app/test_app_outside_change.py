@@ -13,10 +13,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from referee.journal import Journal
-from referee.tui import actions
+from referee.tui import forms
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import ChangedDialog, DiceDialog, FormDialog, OutcomeDialog
-from referee.tui.kinds import KINDS
+from referee.tui.kinds import ui
 from tests.helpers.app import TABLES, drive, fill_in, text
 from tests.helpers.campaign import load, saved, war_day_two
 
@@ -24,7 +24,7 @@ from tests.helpers.campaign import load, saved, war_day_two
 def outside_roll(path: Path, what: str) -> bytes:
     """Another program saves the file: a roll on the Dice screen of a second journal on it."""
     other = Journal.open(path, TABLES)
-    step = actions.free_roll(KINDS["campaign"], other.campaign, "1d10", what)
+    step = forms.free_roll(ui("campaign"), other.campaign, "1d10", what)
     other.apply(step(random.Random(7), {}), what)
     return path.read_bytes()
 

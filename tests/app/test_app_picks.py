@@ -171,16 +171,16 @@ def test_the_retreat_condition_is_revealed_only_once_asked(tmp_path: Path) -> No
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("1", "s")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmDialog) and not app.secrets
+        assert isinstance(app.screen, ConfirmDialog) and not app.kind_of("campaign").retreat_shown
         await pilot.press("escape")
         await pilot.pause()
-        assert not app.secrets and "sealed" in text(app, "#tally")
+        assert not app.kind_of("campaign").retreat_shown and "sealed" in text(app, "#tally")
         await pilot.press("s", "y")
         await pilot.pause()
-        assert app.secrets and "retreat condition 3: The Sathar have lost 40 ships, including fighters" in text(app, "#tally")
+        assert app.kind_of("campaign").retreat_shown and "retreat condition 3: The Sathar have lost 40 ships, including fighters" in text(app, "#tally")
         await pilot.press("s")  # sealed again at once
         await pilot.pause()
-        assert not app.secrets
+        assert not app.kind_of("campaign").retreat_shown
 
     drive(path, scenario)
 

@@ -151,6 +151,6 @@ def test_snapshot_of_the_fleets_screen(tmp_path: Path, monkeypatch: pytest.Monke
 def test_the_log_names_a_phase_as_the_book_does() -> None:
     from types import SimpleNamespace
 
-    from referee.tui.kinds import KINDS
+    from referee import kinds
 
-    assert KINDS["scenario"].log_cells(SimpleNamespace(turn=3, phase="ship-combat")) == ("3", "Ship Combat")
+    assert kinds.rules("scenario").when(SimpleNamespace(turn=3, phase="ship-combat")) == ("3", "Ship Combat")

@@ -23,8 +23,8 @@ from referee.journal import Journal
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file, fleets, log_file, setup
 from referee.sathar_war.campaign import Campaign
-from referee.tui import actions as app_actions
-from referee.tui.kinds import KINDS
+from referee.tui import forms
+from referee.tui.kinds import ui
 
 TABLES = tables.load()
 NAMES = ["UPF Assault Scout 2", "UPF Assault Scout 3"]
@@ -200,10 +200,10 @@ def test_two_logs_of_one_length_make_two_campaign_files(tmp_path: Path) -> None:
     """A second app rolls again what the first rolled: the same state, the same count of lines, but
     not the same log; the first app must see the file changed (found by review)."""
     path = first_version(tmp_path / "war.toml")
-    kind = KINDS["campaign"]
+    kind = ui("campaign")
 
     def roll(journal: Journal, result: str) -> None:
-        journal.apply(app_actions.free_roll(kind, journal.campaign, "1d10", "")(random.Random(), {"": result}), "Roll 1d10")
+        journal.apply(forms.free_roll(kind, journal.campaign, "1d10", "")(random.Random(), {"": result}), "Roll 1d10")
 
     x = Journal.open(path, TABLES)
     roll(x, "3")

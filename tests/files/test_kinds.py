@@ -13,8 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from referee import kinds
-from referee.paper import log as paper_log
-from referee.tui.kinds import KINDS as UI
+from referee.tui.kinds import ui
 
 ROOT = Path(kinds.__file__).parent
 NAMES = {kind.name for kind in kinds.KINDS}
@@ -150,13 +149,6 @@ def test_a_state_of_no_kind_is_refused_never_taken_for_a_battle() -> None:
         touched.between(SimpleNamespace(ships=()), SimpleNamespace(ships=()))
 
 
-@pytest.mark.parametrize("kind", kinds.KINDS, ids=lambda k: k.name)
-def test_the_logs_columns_are_the_same_in_the_app_and_on_paper(kind: kinds.Kind) -> None:
-    entry = SimpleNamespace(day=3, step="move", turn=2, side="UPF", secret="Terran", phase="ship-combat", text="", rolls=(), rule="")
-    assert UI[kind.name].log_labels == kinds.rules(kind).COLUMNS
-    assert UI[kind.name].log_cells(entry) == paper_log.when(entry, kind.name)
-
-
 def test_an_engagements_second_column_is_sealed_on_paper_as_in_the_app() -> None:
     """The one change of the registry: the printed log's second column was "" where the app's Log says "Sealed"."""
     from referee.paper import document
@@ -166,12 +158,12 @@ def test_an_engagements_second_column_is_sealed_on_paper_as_in_the_app() -> None
 
     fight = Engagement("e", ("Terran", "Aquarian"), log=(Entry(1, "VICTORY joins"), Entry(1, "special damage 86: sensors out", ("d%00: 86",), "Special Damage", "Terran")))
     paper = document(fight, "engagement", "log", Eyes("", True), "e.toml")
-    assert paper.when == ("Turn", "Sealed") == UI["engagement"].log_labels
-    assert [p.when for p in paper.parts if isinstance(p, Logged)] == [("1", ""), ("1", "Terran")] == [UI["engagement"].log_cells(e) for e in fight.log]
+    assert paper.when == ("Turn", "Sealed") == kinds.rules("engagement").COLUMNS  # (the app's Log reads its columns there too)
+    assert [p.when for p in paper.parts if isinstance(p, Logged)] == [("1", ""), ("1", "Terran")]
 
 
-def test_the_ui_parts_are_every_kinds_in_order() -> None:
-    assert list(UI) == [kind.name for kind in kinds.KINDS] and len(UI) == 4
-    assert all(UI[name].name == name for name in UI)
-    with pytest.raises(KeyError):
-        UI["war"]
+def test_each_kind_names_its_part_of_the_app() -> None:
+    assert kinds.NAMES == ("campaign", "battle", "engagement", "scenario")
+    assert [ui(name).name for name in kinds.NAMES] == list(kinds.NAMES)
+    with pytest.raises(KeyError, match="no kind of file is called 'war'"):
+        ui("war")

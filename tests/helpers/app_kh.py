@@ -126,13 +126,13 @@ async def screen(app: RefereeApp, pilot: Pilot[None], name: str) -> None:
 async def shot(app: RefereeApp, pilot: Pilot[None], firer: str, weapon: str, target: str, range_: int, **more: str) -> None:
     """a: one shot announced on the Fire screen (listed, not rolled). (The ``announce`` of this module,
     without showing the Fire screen again when it is shown.)"""
-    before = len(app.volley)
+    before = len(app.kind_of("battle").volley)
     await screen(app, pilot, "fire")
     await pilot.press("a")
     await pilot.pause()
     await fill(app, pilot, firer=firer, weapon=weapon, target=target, range=str(range_), **more)
     applied(app)
-    assert len(app.volley) == before + 1
+    assert len(app.kind_of("battle").volley) == before + 1
 
 
 async def rolled(app: RefereeApp, pilot: Pilot[None], key: str, dice: dict[str, str], *said: str) -> None:
@@ -149,7 +149,7 @@ async def rolled(app: RefereeApp, pilot: Pilot[None], key: str, dice: dict[str, 
     await pilot.pause()
     applied(app)
     if key == "f":
-        assert app.volley == []
+        assert app.kind_of("battle").volley == []
 
 
 async def end_half(app: RefereeApp, pilot: Pilot[None]) -> None:

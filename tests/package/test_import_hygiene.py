@@ -75,7 +75,7 @@ def test_the_rules_layer_imports_no_ui() -> None:
     loaded = modules_after(
         "import referee.dice, referee.tables, referee.storage, referee.knight_hawks.battle_file, referee.knight_hawks.ordnance, referee.knight_hawks.movement, referee.knight_hawks.repair, referee.knight_hawks.scenarios, "
         "referee.sathar_war.campaign_file, referee.sathar_war.report, referee.sathar_war.fleets, referee.sathar_war.setup, "
-        "referee.journal, referee.saves, referee.tui.actions"
+        "referee.journal, referee.saves, referee.tui.forms, referee.tui.campaign.actions"
     )
     assert "referee.tables" in loaded
     assert not loaded & set(UI_FOR_RULES), sorted(loaded & set(UI_FOR_RULES))
@@ -84,7 +84,7 @@ def test_the_rules_layer_imports_no_ui() -> None:
 def test_opening_the_app_loads_no_knight_hawks_battle_engine() -> None:
     """A campaign's rosters and repairs need only the roster and its repair rolls; the battle engine
     (turns, combat, ordnance, battle files) loads when a battle is exported, imported or fought."""
-    loaded = modules_after("import referee.tui.app")
+    loaded = modules_after("import referee.tui.app, referee.tui.campaign.pages")  # (the app, and a campaign's screens)
     assert {"referee.tui.app", "referee.knight_hawks.roster", "referee.knight_hawks.repair"} <= loaded
     engine = {"referee.knight_hawks.battle", "referee.knight_hawks.combat", "referee.knight_hawks.combat_phase", "referee.knight_hawks.battle_file"}
     assert not loaded & engine, sorted(loaded & engine)

@@ -3,7 +3,7 @@ ships, weapons and targets picked from lists the rules allow), and how the value
 into the battle engine. No Textual here: the dialogs show the fields, and the same builders are
 tested directly.
 
-A step is ``step(rng, rolled) -> Done`` as for the campaign (``referee.tui.actions``). The rolls a
+A step is ``step(rng, rolled) -> Done`` as for the campaign (``referee.tui.forms``). The rolls a
 step makes are entered under keys: a log line's first roll under its key ("shot 2", "fire
 Venomous"), its later rolls under the key and what they are for ("shot 2: laser battery hull
 damage"). :func:`keyed` gives the engine's log lines their keys; :func:`rolled_for` hands the
@@ -30,13 +30,14 @@ from referee.knight_hawks.repair import RULE as REPAIR_RULE
 from referee.knight_hawks.repair import damaged_targets, repair_in_battle
 from referee.knight_hawks.roster import SCREENS, Ship
 from referee.tables import Tables
-from referee.tui.actions import Action, AnyStep, Choices, Field, FieldError, Values, allotted, flag, needed, number, pairs, text
+from referee.tui.forms import Action, AnyStep, Choices, Field, FieldError, Values, flag, needed, number, pairs, text
+from referee.tui.repair_turn import allotted
 
 if TYPE_CHECKING:
     from referee.journal import Result
 
 Step = Callable[[random.Random, Mapping[str, str]], Done]
-Build = Callable[[Values, Any, Tables], AnyStep]  # an action's builder (tui.actions.Action.build)
+Build = Callable[[Values, Any, Tables], AnyStep]  # an action's builder (tui.forms.Action.build)
 NOT_FIRED = frozenset({"M", "S"})  # placed, not fired (mines and seekers have their own actions)
 
 

@@ -2,7 +2,7 @@
 what its Ships and Fire screens show, what their keys do beyond their names, and the sections of
 the Tactical Operations Manual (and the Campaign Book, for a battle of the campaign) each follows,
 cited as the battle engine cites them. The keys are read from the screens' bindings and actions
-(``referee.tui.help``). Dice & Tables and the Log are the campaign's (``referee.tui.help_text``).
+(``referee.tui.help``). Dice & Tables and the Log are every kind's (``referee.tui.help_text``).
 """
 
 from __future__ import annotations

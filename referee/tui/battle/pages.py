@@ -17,9 +17,10 @@ from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.odds import VolleyOdds
 from referee.knight_hawks.scenarios import verdict
-from referee.tui.actions import AnyStep, Values
+from referee.tui.forms import AnyStep, Values
 from referee.tui.battle import actions, cards
-from referee.tui.pages.base import Page, action_keys
+from referee.tui.battle.kind import BattleKind
+from referee.tui.pages.base import Page, Play, action_keys
 from referee.tui.pages.dice import DicePage
 from referee.tui.pages.log import LogPage
 from referee.tui.dialogs import ConfirmDialog
@@ -37,13 +38,19 @@ class BattlePage(Page):
     def battle(self) -> Battle:
         return self.referee.journal.battle
 
+    @property
+    def kind(self) -> BattleKind:
+        kind = self.referee.kind
+        assert isinstance(kind, BattleKind)
+        return kind
+
     def action_next(self) -> None:
         """n: the next half of the turn (or the turn after the repair turn); the shots announced and
         not fired go with the half. What it passes over (actions.skipped) is asked first: y goes on."""
         if not self.playing():
             return
         battle = self.battle
-        said = actions.skipped(battle, len(self.referee.volley))
+        said = actions.skipped(battle, len(self.kind.volley))
         make: Callable[[], AnyStep] = lambda: actions.NEXT.build({}, self.battle, self.referee.tables)  # noqa: E731 - the state as it is when it runs
         try:
             make()(random.Random(), {})  # refused (a fire to roll first): said at once, nothing asked
@@ -53,13 +60,13 @@ class BattlePage(Page):
         if not said:
             self.go_next(make)
             return
-        question = actions.next_question(battle, len(self.referee.volley))
+        question = actions.next_question(battle, len(self.kind.volley))
         text = lines([f"• {s}" for s in said])
-        self.referee.push_screen(ConfirmDialog(question, text, lambda: self.go_next(make)))
+        self.referee.push_screen(ConfirmDialog(question, text), lambda yes: self.go_next(make) if yes else None)
 
     def go_next(self, make: Callable[[], AnyStep]) -> None:
         try:
-            self.referee.start("Next", make, then=self.referee.volley.clear)
+            self.referee.start("Next", make, then=self.kind.volley.clear)
         except RefereeError as error:
             self.referee.tell(str(error), "warning")
 
@@ -69,7 +76,7 @@ class BattlePage(Page):
         found = verdict(self.battle)
         if found is None:
             return True
-        then = "c closes it into the campaign" if self.referee.below else "the file is the battle's record"
+        then = "c closes it into the campaign" if self.kind.below else "the file is the battle's record"
         self.referee.tell(f"the battle is over ({found.shown()}): {then}; Ctrl+Z takes back the last step", "warning")
         return False
 
@@ -122,10 +129,38 @@ class ShipsPage(BattlePage):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Close into the campaign only for a battle opened from one."""
-        return bool(self.referee.below) if action == "close" else True
+        return bool(self.kind.below) if action == "close" else True
 
     def action_close(self) -> None:
-        self.referee.close_battle()
+        """Ask, then take the battle's rosters, losses, ammunition and escapes into the campaign it
+        was fought from, as one logged action (undo takes it back)."""
+        if not self.kind.below:
+            self.referee.tell(f"this battle was opened on its own, not from a campaign: it is saved as {self.referee.journal.path.name} (Ctrl+Q quits)", "warning")
+            return
+        battle = self.battle
+        text = line(
+            "Every roster, loss and round of ammunition of ", bold(battle.name), f" (turn {battle.turn}) goes back into the campaign "
+            "as one action in its log: Ctrl+Z there takes it back. The battle's file stays beside the campaign as its record."
+        )
+        self.referee.push_screen(ConfirmDialog("Close the battle, back into the campaign?", text), lambda yes: self.close_battle() if yes else None)
+
+    def close_battle(self) -> None:
+        """Asked and answered: the battle taken into the campaign, which is shown again."""
+        from referee.sathar_war import battles
+
+        campaign = self.kind.below[-1]
+        battle = self.battle
+        try:
+            if campaign.changed_on_disk():
+                raise RefereeError(f"{campaign.path.name} was changed by another program while the battle was fought: nothing was taken into it; quit and open it again, then f takes up the battle again")
+            result = battles.from_battle(campaign.campaign, battle)
+            campaign.apply(result, f"the battle {battle.name!r} taken into the campaign")
+        except RefereeError as error:
+            self.referee.tell(str(error), "error")
+            return
+        self.kind.below.pop()
+        last = result.entries[-1].text if result.entries else "no roster changed"
+        self.post_message(Play(campaign, f"{battle.name}: taken into the campaign ({last}); Ctrl+Z takes it back", "battles"))
 
 
 VOLLEY = ("#", "Firer", "Weapon", "Target", "Hit", "Report")
@@ -146,7 +181,7 @@ class FirePage(BattlePage):
 
     @property
     def shots(self) -> list[actions.Announced]:
-        return self.referee.volley
+        return self.kind.volley
 
     def body(self) -> Iterable[Widget]:
         yield Static(id="order", classes="panel")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.tui.actions import AnyStep, FieldError
+from referee.tui.forms import AnyStep, FieldError
 from referee.tui.battle import actions
 from referee.tui.battle.actions import Rows
 from referee.tui.sheet import Column, SheetDialog

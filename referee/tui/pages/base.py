@@ -13,15 +13,29 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from referee.tui.actions import Action
+from referee.tui.forms import Action
 from referee.tui.text import Part, bold, line
 
 if TYPE_CHECKING:
-    from referee.sathar_war.campaign import Campaign
+    from referee.journal import Journal
     from referee.tui.app import RefereeApp
+
+
+class Play(Message):
+    """A screen's word to the shell: play this file now in place of the one shown (a battle fought
+    from the campaign, the campaign it is closed back into), with ``said`` on the line above the
+    keys and ``page`` shown ("": the kind's first)."""
+
+    def __init__(self, journal: Journal, said: str, page: str = "") -> None:
+        super().__init__()
+        self.journal = journal
+        self.said = said
+        self.page = page
+
 
 def action_keys(actions: Sequence[Action], *more: BindingType) -> list[BindingType]:
     return [*[Binding(a.key, f"act({n})", a.name, show=a.shown) for n, a in enumerate(actions)], *more]
@@ -43,10 +57,6 @@ class Page(Vertical):
     @property
     def referee(self) -> RefereeApp:
         return self.app  # type: ignore[return-value]
-
-    @property
-    def campaign(self) -> Campaign:
-        return self.referee.journal.campaign
 
     @property
     def state(self) -> Any:

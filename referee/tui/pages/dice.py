@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 from referee import dice
 from referee.errors import RefereeError
 from referee.tables import Lookup, Table, shown, words
-from referee.tui import actions
+from referee.tui import forms
 from referee.tui.dialogs import say
 from referee.tui.pages.base import Page
 from referee.tui.rows import Rows
@@ -95,7 +95,7 @@ class DicePage(Page):
         try:
             if event.input.id == "expression":
                 text = event.value.strip()
-                self.referee.start(f"Roll {text}", lambda: actions.free_roll(self.referee.kind, self.state, text, ""))
+                self.referee.start(f"Roll {text}", lambda: forms.free_roll(self.referee.kind, self.state, text, ""))
             else:
                 self.look_up(words(event.value))
         except RefereeError as problem:
@@ -119,11 +119,11 @@ class DicePage(Page):
         def applied() -> None:
             self.rolled = True
 
-        self.referee.start(f"Roll on {table.name}", lambda: actions.table_roll(self.referee.kind, self.state, table, typed, modifier), then=applied)
+        self.referee.start(f"Roll on {table.name}", lambda: forms.table_roll(self.referee.kind, self.state, table, typed, modifier), then=applied)
 
     def show_found(self, table: Table, found: Lookup) -> None:
         """A look-up's result, and the row it read under the cursor in the table's rows."""
-        self.query_one("#found", Static).update(line(bold(table.title), f": {actions.found_text(found)}\nsource: {found.citation()}"))
+        self.query_one("#found", Static).update(line(bold(table.title), f": {forms.found_text(found)}\nsource: {found.citation()}"))
         if found.row in table.rows:
             self.query_one("#rows", Rows).point(str(table.rows.index(found.row)))
 

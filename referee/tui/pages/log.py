@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from referee import kinds
 from referee.errors import RefereeError
 from referee.names import spelled
 from referee.tui.pages.base import Page
@@ -28,7 +29,7 @@ class LogPage(Page):
     def body(self) -> Iterable[Widget]:
         with Vertical():
             yield Input(placeholder="search the log (words)", id="search")
-            yield Rows(*self.referee.kind.log_labels, "What happened", id="log")
+            yield Rows(*kinds.rules(self.referee.kind.name).COLUMNS, "What happened", id="log")
             yield Static(id="entry", classes="panel")
 
     def home(self) -> Widget:
@@ -37,8 +38,8 @@ class LogPage(Page):
     def draw(self) -> None:
         words = self.query_one("#search", Input).value.casefold().split()
         rows = []
-        kind, secrets = self.referee.kind, self.referee.secrets
-        cells = kind.log_cells
+        kind = self.referee.kind
+        cells = kinds.rules(kind.name).when
         try:
             logged = list(self.state.log)  # (a campaign's: read from its log file the first time)
         except RefereeError as error:
@@ -46,7 +47,7 @@ class LogPage(Page):
             self.query_one("#entry", Static).update(f"the log cannot be shown: {error}")
             return
         for number, entry in enumerate(logged):
-            entry = kind.shown(entry, secrets)
+            entry = kind.shown(entry)
             seen = f"{spelled(entry.text)} {' '.join(entry.rolls)} {entry.rule}".casefold()  # (a ship named in a run found by its own number)
             if all(w in seen for w in words):
                 rows.append((str(number), (*cells(entry), entry.text)))
@@ -68,7 +69,7 @@ class LogPage(Page):
         self.show_entry(event.key)
 
     def show_entry(self, key: str) -> None:
-        entry = self.referee.kind.shown(self.state.log[int(key)], self.referee.secrets)
+        entry = self.referee.kind.shown(self.state.log[int(key)])
         shown = [entry.text, *(f"dice: {r}" for r in entry.rolls)]
         if entry.rule:
             shown.append(f"[{entry.rule}]")

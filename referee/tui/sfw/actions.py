@@ -3,7 +3,7 @@
 :mod:`referee.starfleet_wars.choices`), how the values become a call into the rules, and the line
 under an allocation's fields (its cost and what is left, or why it is refused). No Textual here.
 
-A step is ``step(rng, rolled) -> Stepped`` as for the other kinds (``referee.tui.actions``): the
+A step is ``step(rng, rolled) -> Stepped`` as for the other kinds (``referee.tui.forms``): the
 rules' ``Done`` with each log line keyed for the dice dialog (a special damage or damage control
 roll, d%00, is typed under its key). Special damage is sealed on the screen (:func:`shown`).
 """
@@ -27,7 +27,7 @@ from referee.starfleet_wars.engagement import Done, Engagement, Entry, sealed
 from referee.starfleet_wars.power import Allocation, why_not
 from referee.starfleet_wars.ships import Ship
 from referee.tables import Tables
-from referee.tui.actions import Action, Field, FieldError, Line, Values, keyed_lines, needed, number, text
+from referee.tui.forms import Action, Field, FieldError, Line, Values, keyed_lines, needed, number, text
 from referee.tui.sfw import cards
 
 

@@ -19,6 +19,7 @@ from referee.tui.pages.dice import DicePage
 from referee.tui.pages.log import LogPage
 from referee.tui.rows import Rows
 from referee.tui.sfw import actions, cards
+from referee.tui.sfw.kind import EngagementKind
 from referee.tui.text import line, lines, put
 
 
@@ -35,6 +36,12 @@ class ShipsPage(Page):
         assert isinstance(state, Engagement)
         return state
 
+    @property
+    def kind(self) -> EngagementKind:
+        kind = self.referee.kind
+        assert isinstance(kind, EngagementKind)
+        return kind
+
     def body(self) -> Iterable[Widget]:
         yield Static(id="next", classes="panel")
         with Horizontal():
@@ -46,7 +53,7 @@ class ShipsPage(Page):
         return self.query_one("#roster", Rows)
 
     def draw(self) -> None:
-        engagement, secrets, sfw = self.engagement, self.referee.secrets, self.referee.tables
+        engagement, secrets, sfw = self.engagement, self.kind.unsealed, self.referee.tables
         put(self.query_one("#next", Static), lines(cards.next_steps(engagement)))
         rows = []
         gone = set()
@@ -66,14 +73,14 @@ class ShipsPage(Page):
 
     def show_card(self) -> None:
         name = self.query_one("#roster", Rows).key
-        put(self.query_one("#card", Static), lines(cards.card(self.engagement, self.referee.tables, name, self.referee.secrets)))
+        put(self.query_one("#card", Static), lines(cards.card(self.engagement, self.referee.tables, name, self.kind.unsealed)))
 
     def point_at(self, name: str) -> None:
         self.query_one("#roster", Rows).point(name)
 
     def action_unseal(self) -> None:
         """Seal special damage at once; unseal it only once asked (the opponent may be looking)."""
-        if self.referee.secrets:
+        if self.kind.unsealed:
             self.show_secrets(False)
             return
         text = line(
@@ -81,10 +88,10 @@ class ShipsPage(Page):
             "and in the Log, to anyone looking at the screen, until u seals it again (or the app is closed). Turn the screen away from "
             "the players first."
         )
-        self.referee.push_screen(ConfirmDialog("Unseal special damage?", text, lambda: self.show_secrets(True)))
+        self.referee.push_screen(ConfirmDialog("Unseal special damage?", text), lambda yes: self.show_secrets(True) if yes else None)
 
     def show_secrets(self, shown: bool) -> None:
-        self.referee.secrets = shown
+        self.kind.unsealed = shown
         self.referee.changed()
         self.referee.tell("special damage is unsealed on the cards and in the Log: u seals it again" if shown else "special damage is sealed")
 

@@ -3,7 +3,7 @@
 become a call into the rules (``referee.stellar_inferno``), and the line under the fields. No
 Textual here.
 
-A step is ``step(rng, rolled) -> Stepped`` as for the other kinds (``referee.tui.actions``): the
+A step is ``step(rng, rolled) -> Stepped`` as for the other kinds (``referee.tui.forms``): the
 rules' ``Done`` with each log line keyed for the dice dialog. An attack's d6 is typed under the
 line's key; a recovery's two dice an attempt each under a key of its own (:func:`recovery_keys`).
 """
@@ -19,7 +19,7 @@ from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.planets import other
 from referee.stellar_inferno.scenario import Done, Scenario
 from referee.tables import Tables
-from referee.tui.actions import Action, Field, FieldError, Line, Values, keyed_lines, later_roll, needed, number, text
+from referee.tui.forms import Action, Field, FieldError, Line, Values, keyed_lines, later_roll, needed, number, text
 
 
 class Stepped(NamedTuple):

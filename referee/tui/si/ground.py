@@ -15,7 +15,7 @@ from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.planets import Role, other
 from referee.stellar_inferno.scenario import Scenario, World
 from referee.tables import Tables
-from referee.tui.actions import Action, Field, FieldError, Values, needed, number, text
+from referee.tui.forms import Action, Field, FieldError, Values, needed, number, text
 from referee.tui.si.actions import KEY, NEXT, Step, keyed, label, listed, no_dice, range_fields, ranges, role_of
 
 # ---------------------------------------------------------------------- lists to pick from

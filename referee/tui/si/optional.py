@@ -20,7 +20,7 @@ from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.scenario import Done, Scenario
 from referee.stellar_inferno.ship_phase import tech_advantage
 from referee.tables import Tables
-from referee.tui.actions import Action, Field, FieldError, Line, Values, later_roll, needed, number, text
+from referee.tui.forms import Action, Field, FieldError, Line, Values, later_roll, needed, number, text
 from referee.tui.si.actions import KEY, Step, Stepped, hexes, keyed, label, listed, no_dice, range_fields, ranges, role_of, targets, yes, yes_no
 
 Choices = list[tuple[str, str]]

@@ -14,16 +14,18 @@ from referee.errors import RefereeError
 from referee.sathar_war import battles
 from referee.sathar_war.campaign import Campaign, Fight, Unit
 from referee.tui import sheet
-from referee.tui.actions import FieldError, Values, no_dice, number, outcome
+from referee.tui.campaign.actions import no_dice, outcome
+from referee.tui.forms import FieldError, Values, number
 from referee.tui.sheet import SheetDialog
 from referee.tui.text import bold, line
 
 if TYPE_CHECKING:
-    from referee.tui.actions import AnyStep, Step
+    from referee.tui.campaign.actions import Step
+    from referee.tui.forms import AnyStep
 
 
 class Column(NamedTuple):
-    key: str  # the field's name, as tui.actions.outcome reads it
+    key: str  # the field's name, as tui.campaign.actions.outcome reads it
     label: str
     hint: str
     advanced: bool = False  # only in a battle fought with the Advanced Rules (the Damage Table)
@@ -100,8 +102,10 @@ def check_cell(unit: Unit, key: str, value: str) -> str:
 class ResultsDialog(SheetDialog):
     """The table of one battle's results."""
 
-    def __init__(self, fight: Fight, units: list[Unit], rows: dict[str, dict[str, str]]) -> None:
-        """``rows``: what was typed for this battle so far, kept by the app (filled in here)."""
+    def __init__(self, fight: Fight, units: list[Unit], typed: dict[Fight, dict[str, dict[str, str]]]) -> None:
+        """``typed``: what was typed for each battle so far and not entered, kept by the campaign's
+        screens (this battle's filled in here, and dropped once entered)."""
+        rows = typed.setdefault(fight, {})
         for unit in units:
             rows.setdefault(unit.name, start_values(unit))
         for gone in [name for name in rows if name not in {u.name for u in units}]:
@@ -109,6 +113,7 @@ class ResultsDialog(SheetDialog):
         title = line(bold(f"Results: the {fight.attacker} attack at {fight.planet} ({fight.system})"), f", fought with the {fight.game} rules: each ship as it stands after the battle")
         super().__init__(title, [c.sheet() for c in columns(fight, units)], rows)
         self.fight = fight
+        self.typed = typed
         self.units = {u.name: u for u in units}
 
     def check(self, name: str, key: str, value: str) -> str:
@@ -119,4 +124,4 @@ class ResultsDialog(SheetDialog):
         return "Results", lambda: build(self.referee.journal.campaign, rows, self.fight)
 
     def applied(self) -> None:
-        self.referee.typed_results.pop(self.fight, None)
+        self.typed.pop(self.fight, None)

@@ -15,9 +15,10 @@ from textual.widgets import Input, Static
 
 from referee.errors import RefereeError
 from referee.sathar_war import report, supply
-from referee.tui import actions, picks
+from referee.tui.campaign import actions, picks
 from referee.tui.dialogs import say
-from referee.tui.pages.base import Page, action_keys
+from referee.tui.campaign.pages.war import WarPage
+from referee.tui.pages.base import action_keys
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines
 
@@ -76,7 +77,7 @@ def roster_form(found: dict[str, Any], path: list[str] | None) -> Content:
     return lines(rows)
 
 
-class ForcesPage(Page):
+class ForcesPage(WarPage):
     TITLE = "Forces"
     NAME = "forces"
     SHOWS = frozenset({"ship"})

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from referee.tui.frontier_picture import Picture, Spot, nearest, step
+from referee.tui.campaign.frontier_picture import Picture, Spot, nearest, step
 
 
 class PictureView(Widget, can_focus=True):

@@ -15,13 +15,14 @@ from textual.widgets import Static
 
 from referee.errors import RefereeError
 from referee.sathar_war import report
-from referee.tui import actions
-from referee.tui.pages.base import Page, action_keys
+from referee.tui.campaign import actions
+from referee.tui.campaign.pages.war import WarPage
+from referee.tui.pages.base import Play, action_keys
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines
 
 
-class BattlesPage(Page):
+class BattlesPage(WarPage):
     TITLE = "Battles"
     NAME = "battles"
     SHOWS = frozenset({"system"})
@@ -74,13 +75,58 @@ class BattlesPage(Page):
     def action_results(self) -> None:
         """The results of the battle in the system under the cursor, all ships in one table."""
         try:
-            self.referee.enter_results(self.referee.system)
+            self.enter_results(self.referee.system)
         except RefereeError as error:
             self.referee.tell(str(error), "warning")
 
     def action_fight(self) -> None:
         """Fight the battle declared in the system under the cursor on the battle screens."""
         try:
-            self.referee.fight(self.referee.system)
+            self.fight(self.referee.system)
         except RefereeError as error:
             self.referee.tell(str(error), "warning")
+
+    def enter_results(self, system: str) -> None:
+        """o: the results table of today's battle in the system under the cursor (else the one whose
+        results are still to enter), what was typed for it kept."""
+        from referee.tui.campaign.results import ResultsDialog
+
+        campaign = self.campaign
+        here = [f for f in campaign.fights if f.system == system]
+        waiting = [f for f in campaign.fights if any(u.active and not u.fought for u in campaign.named(f.ships))]
+        found = (here or waiting or list(campaign.fights))[-1:] if campaign.fights else []
+        if not found:
+            raise RefereeError("no battle declared today: d declares one, then its results are entered here")
+        fight = found[0]
+        units = [u for u in campaign.named(fight.ships) if u.active]
+        if not units:
+            raise RefereeError(f"no ship of the {fight.attacker} attack at {fight.planet} is left on the map to enter")
+        self.referee.push_screen(ResultsDialog(fight, units, self.kind.typed_results))
+
+    def fight(self, system: str) -> None:
+        """Fight today's declared battle in a system on the battle screens: the ships there with
+        their rosters as the campaign holds them, under the rules declared. The battle is its own
+        file beside the campaign (a battle begun before is taken up again where it stood); closing
+        it (c) hands every roster back to the campaign as one action."""
+        from referee import saves, storage
+        from referee.journal import Journal
+        from referee.knight_hawks import battle_file
+        from referee.sathar_war import battles
+        from referee.tui.battle.kind import BattleKind
+
+        journal = self.referee.journal
+        battle = battles.battle_for(journal.campaign, system)
+        path = saves.battle_beside(journal.path, battle.name)
+        if storage.exists(path):
+            said = f"the battle at {system} taken up again where it stood ({path.name}); c closes it back into the campaign"
+        else:
+            try:
+                storage.write_new(path, battle_file.text(battle, self.referee.tables))
+            except OSError as error:
+                raise RefereeError(f"cannot write the battle file {path}: {error.strerror or error}") from None
+            said = f"{battle.name}: {len(battle.ships)} ships, saved as {path.name}; c closes it back into the campaign"
+        fought = Journal.open(path, self.referee.tables, kind="battle")
+        kind = self.referee.kind_of("battle")
+        assert isinstance(kind, BattleKind)
+        kind.below.append(journal)
+        self.post_message(Play(fought, said))

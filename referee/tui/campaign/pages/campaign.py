@@ -15,9 +15,10 @@ from referee.sathar_war import report
 from referee.sathar_war.campaign import Campaign
 from referee.sathar_war.turn import REPLACEMENT_DAYS
 from referee.sathar_war.victory import TENDAY
-from referee.tui import actions
+from referee.tui.campaign import actions
 from referee.tui.dialogs import ConfirmDialog
-from referee.tui.pages.base import Page, action_keys
+from referee.tui.campaign.pages.war import WarPage
+from referee.tui.pages.base import action_keys
 from referee.tui.text import Part, bold, line, lines
 
 KEYS = {  # where in the app each kind of thing left to do is done (report.next_steps)
@@ -46,7 +47,7 @@ def track(campaign: Campaign) -> Content:
     return line(f"Tenday {tenday:<3} |", *cells, f"  V Void returns, R replacements\n           |{'|'.join(marks)}|  T tenday end (retreat 4, 5)")
 
 
-class CampaignPage(Page):
+class CampaignPage(WarPage):
     TITLE = "Campaign"
     NAME = "campaign"
     SHOWS = frozenset()
@@ -67,7 +68,7 @@ class CampaignPage(Page):
 
     def draw(self) -> None:
         campaign = self.campaign
-        found = report.status(campaign, self.referee.secrets)
+        found = report.status(campaign, self.kind.retreat_shown)
         self.query_one("#track", Static).update(lines([bold("Time Record Track"), track(campaign), *found["track"]]))
         todo = [f"{what} ({KEYS[how]})" for what, how in report.next_steps(campaign)] or [f"The war is over: {campaign.outcome}"]
         self.query_one("#step", Static).update(line(bold("Next"), ": " + "; ".join(todo)))
@@ -80,13 +81,13 @@ class CampaignPage(Page):
 
     def action_secret(self) -> None:
         """Seal the retreat condition at once; reveal it only once asked (anyone at the table may be looking)."""
-        if self.referee.secrets:
+        if self.kind.retreat_shown:
             self.show_secret(False)
             return
         text = line("The Sathar player's secret retreat condition will be shown on this screen, to anyone looking at it. Turn the screen away from the UPF player first.")
-        self.referee.push_screen(ConfirmDialog("Reveal the retreat condition?", text, lambda: self.show_secret(True)))
+        self.referee.push_screen(ConfirmDialog("Reveal the retreat condition?", text), lambda yes: self.show_secret(True) if yes else None)
 
     def show_secret(self, shown: bool) -> None:
-        self.referee.secrets = shown
+        self.kind.retreat_shown = shown
         self.redraw()
         self.referee.tell("the retreat condition is shown: seal it again with s" if shown else "the retreat condition is sealed")

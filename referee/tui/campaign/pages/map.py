@@ -22,10 +22,11 @@ from referee.sathar_war import frontier as frontier_file
 from referee.sathar_war import repairs, supply
 from referee.sathar_war.campaign import SIDES, Campaign, Unit
 from referee.sathar_war.frontier import Frontier, Route
-from referee.tui import actions, frontier_picture
-from referee.tui.frontier_picture import Chart
-from referee.tui.pages.base import Page, action_keys
-from referee.tui.picture_view import PictureView
+from referee.tui.campaign import actions, frontier_picture
+from referee.tui.campaign.frontier_picture import Chart
+from referee.tui.campaign.pages.war import WarPage
+from referee.tui.campaign.picture_view import PictureView
+from referee.tui.pages.base import action_keys
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines
 
@@ -114,7 +115,7 @@ def route_text(campaign: Campaign, route: Route, chosen: int = 0) -> list[Part]:
     return said
 
 
-class MapPage(Page):
+class MapPage(WarPage):
     TITLE = "Map"
     NAME = "map"
     SHOWS = frozenset({"system"})

@@ -11,15 +11,16 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from referee.sathar_war import report
-from referee.tui import actions
-from referee.tui.pages.base import Page, action_keys
+from referee.tui.campaign import actions
+from referee.tui.campaign.pages.war import WarPage
+from referee.tui.pages.base import action_keys
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines
 
 OWNER = {"UPF": "open", "Sathar": "captured: the Sathar repair at half capacity", "": "closed"}
 
 
-class RepairsPage(Page):
+class RepairsPage(WarPage):
     TITLE = "Repairs"
     NAME = "repairs"
     SHOWS = frozenset({"ship"})
