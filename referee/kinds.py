@@ -1,13 +1,13 @@
 """The kinds of file the referee plays, in one place: a campaign of the Second Sathar War, a Knight
 Hawks battle, a Starfleet Wars engagement, a Stellar Inferno scenario. Each is its name, the
 format line its files carry, what it is called in a sentence ("a Knight Hawks battle"), its state's
-class, its rules package's ``kind`` module, its part of the app and the words of its screens in the
-app's help, the last four by dotted path.
+class, its rules package's ``kind`` module, its part of the app, the words of its screens in the
+app's help and its players' view (none for some kinds), the last five by dotted path.
 
 Whatever asks "which kind is this" asks here: the kind of a format line (:func:`of_format`), of a
 state (:func:`of_state`: a state of no kind is an error, never a battle), and what the kind's
 rules say of its files (:func:`rules`: the state, the Writer, the log's columns, the sides, what
-an action touched, the documents printed, whether the players may view it). A kind's modules are
+an action touched, the documents printed, what a side may see). A kind's modules are
 imported only when asked for, so that opening a campaign imports nothing of the other games.
 
 Nothing here imports a rules package, nor the UI, until asked.
@@ -35,16 +35,17 @@ class Kind(NamedTuple):
     rules: str  # its rules package's kind module (:class:`Rules`)
     ui: str  # its part of the app, "module:Class" (referee.tui.kinds.Kind, made by referee.tui.kinds.ui)
     help: str  # the module of its screens' words in the app's help (its SCREENS)
+    view: str  # the module of its players' view (referee view: its TITLES, where, pages); "": the players have none
 
 
 CAMPAIGN = Kind("campaign", "referee second sathar war campaign", "a campaign", "referee.sathar_war.campaign:Campaign",
-                "referee.sathar_war.kind", "referee.tui.campaign.kind:CampaignKind", "referee.tui.campaign.help_text")
+                "referee.sathar_war.kind", "referee.tui.campaign.kind:CampaignKind", "referee.tui.campaign.help_text", "referee.tui.campaign.view")
 BATTLE = Kind("battle", "referee knight-hawks battle", "a Knight Hawks battle", "referee.knight_hawks.battle:Battle",
-              "referee.knight_hawks.kind", "referee.tui.battle.kind:BattleKind", "referee.tui.battle.help_text")
+              "referee.knight_hawks.kind", "referee.tui.battle.kind:BattleKind", "referee.tui.battle.help_text", "referee.tui.battle.view")
 ENGAGEMENT = Kind("engagement", "referee starfleet-wars engagement", "a Starfleet Wars engagement", "referee.starfleet_wars.engagement:Engagement",
-                  "referee.starfleet_wars.kind", "referee.tui.sfw.kind:EngagementKind", "referee.tui.sfw.help_text")
+                  "referee.starfleet_wars.kind", "referee.tui.sfw.kind:EngagementKind", "referee.tui.sfw.help_text", "")
 SCENARIO = Kind("scenario", "referee stellar-inferno scenario", "a Stellar Inferno scenario", "referee.stellar_inferno.scenario:Scenario",
-                "referee.stellar_inferno.kind", "referee.tui.si.kind:ScenarioKind", "referee.tui.si.help_text")
+                "referee.stellar_inferno.kind", "referee.tui.si.kind:ScenarioKind", "referee.tui.si.help_text", "")
 KINDS = (CAMPAIGN, BATTLE, ENGAGEMENT, SCENARIO)
 NAMES = tuple(kind.name for kind in KINDS)
 
@@ -55,7 +56,6 @@ class Rules(Protocol):
     STATE: type  # the state a file holds
     COLUMNS: tuple[str, str]  # the log's first two columns, in the app's Log and on paper alike
     PAPERS: tuple[str, ...]  # the documents it prints (referee.paper), the first by default
-    VIEWED: bool  # whether the players have a view of it (referee view)
 
     def writer(self, tables: Tables, target: Path) -> Writer:
         """Its files' Writer (referee.journal.Writer), saving to ``target``."""
@@ -70,7 +70,7 @@ class Rules(Protocol):
         ...
 
     def view(self, state: Any, side: str) -> Any:
-        """What ``side`` may see of the file (VIEWED only): the players' view."""
+        """What ``side`` may see of the file (a kind with a players' view, Kind.view, only)."""
         ...
 
     def changes(self, before: Any, after: Any) -> tuple[list[str], list[tuple[str, str, str]], dict[str, tuple[str, list[str]]]]:

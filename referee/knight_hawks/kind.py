@@ -17,9 +17,8 @@ if TYPE_CHECKING:
 STATE = Battle
 COLUMNS = ("Turn", "Side")
 PAPERS = ("battle-report", "rosters", "log")
-VIEWED = True
 
-__all__ = ["COLUMNS", "PAPERS", "STATE", "VIEWED", "changes", "named", "paper", "sides", "view", "when", "writer"]
+__all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "named", "paper", "sides", "view", "when", "writer"]
 
 
 def writer(tables: Tables, target: Path | None = None) -> Writer:

@@ -18,9 +18,8 @@ if TYPE_CHECKING:
 STATE = Campaign
 COLUMNS = ("Day", "Step")
 PAPERS = ("deployment", "rosters", "log", "map")
-VIEWED = True
 
-__all__ = ["COLUMNS", "PAPERS", "STATE", "VIEWED", "changes", "named", "paper", "sides", "view", "when", "writer"]
+__all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "named", "paper", "sides", "view", "when", "writer"]
 
 
 def writer(tables: Tables, target: Path) -> Writer:

@@ -18,9 +18,8 @@ if TYPE_CHECKING:
 STATE = Engagement
 COLUMNS = ("Turn", "Sealed")
 PAPERS = ("log",)
-VIEWED = False
 
-__all__ = ["COLUMNS", "PAPERS", "STATE", "VIEWED", "changes", "named", "paper", "sides", "view", "when", "writer"]
+__all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "named", "paper", "sides", "view", "when", "writer"]
 
 
 def writer(tables: Tables, target: Path) -> Writer:
@@ -38,7 +37,7 @@ def sides(engagement: Engagement) -> tuple[str, ...]:
 
 
 def view(engagement: Engagement, side: str) -> Any:
-    raise AssertionError("the players have no view of an engagement (VIEWED)")
+    raise AssertionError("the players have no view of an engagement (referee.kinds: its view is "")")
 
 
 def paper(what: str, engagement: Engagement, eyes: Any, title: str) -> Any:

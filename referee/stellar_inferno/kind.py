@@ -18,9 +18,8 @@ if TYPE_CHECKING:
 STATE = Scenario
 COLUMNS = ("Turn", "Phase")
 PAPERS = ("log",)
-VIEWED = False
 
-__all__ = ["COLUMNS", "PAPERS", "STATE", "VIEWED", "changes", "named", "paper", "sides", "view", "when", "writer"]
+__all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "named", "paper", "sides", "view", "when", "writer"]
 
 
 def writer(tables: Tables, target: Path) -> Writer:
@@ -39,7 +38,7 @@ def sides(scenario: Scenario) -> tuple[str, ...]:
 
 
 def view(scenario: Scenario, side: str) -> Any:
-    raise AssertionError("the players have no view of a scenario (VIEWED)")
+    raise AssertionError("the players have no view of a scenario (referee.kinds: its view is "")")
 
 
 def paper(what: str, scenario: Scenario, eyes: Any, title: str) -> Any:

@@ -26,7 +26,7 @@ OWNERS = {  # where a kind's state may be named: its rules package and its part 
 }
 # the registry and the kinds' own modules say what a kind is; the players' view's pages of a
 # campaign and of a battle are each kind's part of that view (to go with its UI package)
-KNOWN = {"kinds.py", "sathar_war/kind.py", "knight_hawks/kind.py", "starfleet_wars/kind.py", "stellar_inferno/kind.py", "tui/view/pages.py"}
+KNOWN = {"kinds.py", "sathar_war/kind.py", "knight_hawks/kind.py", "starfleet_wars/kind.py", "stellar_inferno/kind.py"}
 
 
 def _named(node: ast.AST) -> str:

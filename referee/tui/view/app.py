@@ -18,7 +18,7 @@ from referee.errors import RefereeError
 from referee.tables import Tables
 from referee.tui.text import line, lines, put
 from referee.tui.view import look
-from referee.tui.view.pages import TITLES, pages, where
+from referee.tui.view.pages import part
 
 WATCH = 0.5  # seconds between looks at the file
 RETRY = 2.0  # seconds a file that could not be read is read again even if its stamp stays (a write caught half done)
@@ -53,7 +53,7 @@ class ViewApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="bar")
         with TabbedContent(id="pages"):
-            for number, title in enumerate(TITLES[self.kind], start=1):
+            for number, title in enumerate(part(self.kind).TITLES, start=1):
                 with TabPane(f"{number} {title}", id=f"page-{number}"):
                     with VerticalScroll():
                         yield Static(id=f"text-{number}", classes="page-text")
@@ -77,12 +77,12 @@ class ViewApp(App[None]):
             scroll.scroll_relative(y=lines, animate=False)
 
     def draw(self) -> None:
-        for number, said in enumerate(pages(self.kind, self.view), start=1):
+        for number, said in enumerate(part(self.kind).pages(self.view), start=1):
             put(self.query_one(f"#text-{number}", Static), lines(said))
         self.draw_bar()
 
     def draw_bar(self) -> None:
-        first = f"referee view · {self.side} · {self.path.name} · {where(self.kind, self.view)} · read {self.read_at}"
+        first = f"referee view · {self.side} · {self.path.name} · {part(self.kind).where(self.view)} · read {self.read_at}"
         second = f"cannot read the file now ({self.trouble}); showing what it held at {self.read_at}" if self.trouble else "what this side may see; it follows the file as it is saved"
         bar = self.query_one("#bar", Static)
         bar.set_class(bool(self.trouble), "trouble")

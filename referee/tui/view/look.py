@@ -40,7 +40,7 @@ def read(path: Path, tables: Tables, side: str) -> tuple[str, Any]:
     if found is None:
         raise RefereeError(f"{path}: its format line says {format_!r}, not a file the referee plays")
     rules = kinds.rules(found)
-    if not rules.VIEWED:
+    if not found.view:
         raise RefereeError(f"{path} is {found.title}: the players' view shows a campaign or a Knight Hawks battle (not yet {found.title})")
     try:
         state = rules.writer(tables, storage.target(path)).read(data)
