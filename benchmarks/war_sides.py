@@ -160,7 +160,7 @@ class Sathar(Player):
 
     def at_risk(self) -> str:
         """The class the secret retreat condition counts, once one more loss of it would meet it."""
-        lost = Counter(loss.kind for loss in self.c.losses if loss.side == "Sathar" and loss.how != "detonated")
+        lost = Counter(loss.ship_class for loss in self.c.losses if loss.side == "Sathar" and loss.how != "detonated")
         if self.c.retreat_condition == 1 and lost["assault carrier"] >= 1:
             return "assault carrier"
         if self.c.retreat_condition == 2 and lost["heavy cruiser"] >= 4:
@@ -169,7 +169,7 @@ class Sathar(Player):
 
     def withdrawn(self, unit: Unit) -> bool:
         """Kept out of harm: the Sathar player knows what his retreat condition counts."""
-        return unit.kind == self.at_risk()
+        return unit.ship_class == self.at_risk()
 
     def hurt(self, unit: Unit) -> bool:
         return super().hurt(unit) or self.withdrawn(unit)
@@ -455,7 +455,7 @@ class UPF(Player):
         for allowance in turn.owed_today(self.c):
             small = allowance.size == "small"
             for _ in range(allowance.count - len(allowance.used)):
-                lost = [u for u in self.c.units if not turn.why_not_replace(self.c, u) and (u.kind in SMALL) == small]
+                lost = [u for u in self.c.units if not turn.why_not_replace(self.c, u) and (u.ship_class in SMALL) == small]
                 if not lost:
                     break
                 unit = max(lost, key=lambda u: (u.roster.hull_start, u.name))
@@ -463,7 +463,7 @@ class UPF(Player):
 
     def transfer_fighters(self) -> None:
         """Fighters based at a station go aboard a carrier with room at the same planet."""
-        for carrier in [u for u in self.ships() if u.kind == "assault carrier"]:
+        for carrier in [u for u in self.ships() if u.ship_class == "assault carrier"]:
             room = carrier_capacity(carrier) - len(self.c.aboard(carrier.name))
             based = [u.name for u in self.c.side("UPF") if u.fighter and u.active and u.place == carrier.place
                      and u.roster.carried_by and self.c.unit(u.roster.carried_by).station]

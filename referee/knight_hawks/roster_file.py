@@ -19,7 +19,7 @@ from referee.tables import Row, Tables
 START_KEYS = {"name", "class", "side", "hull_points", "adf", "mr", "dcr", "weapons", "defenses", "docked_at", "carried_by", "speed", "note"}
 STATE_KEYS = {"hull", "adf_now", "mr_now", "dcr_now", "damaged", "airdock_only", "masking_screen_up", "active_screen", "fired", "shots", "must_turn"}
 # What each key holds, as the reading below takes it (strict.fits: the quick reading)
-KINDS: dict[str, type] = {
+KEY_TYPES: dict[str, type] = {
     "name": str, "class": str, "side": str, "hull_points": int, "adf": int, "mr": int, "dcr": int, "weapons": list, "defenses": list,
     "docked_at": str, "carried_by": str, "speed": int, "note": str,
     "hull": int, "adf_now": int, "mr_now": int, "dcr_now": int, "damaged": list, "airdock_only": list, "masking_screen_up": bool,
@@ -65,7 +65,7 @@ def _plain_ship(item: object, game: str, kh: Tables) -> Ship | None:
     takes, that one takes, to the same roster (tests/files/test_quick_read.py tries both on changed
     tables). A ship of a war: 30 µs or more that way, 10 this one, and the ship tables as saves
     write them are all read this way."""
-    if not strict.fits(item, KINDS):
+    if not strict.fits(item, KEY_TYPES):
         return None
     table: dict[str, Any] = item  # type: ignore[assignment]  # (fits: a dict)
     name, ship_class, side = table.get("name"), table.get("class"), table.get("side")

@@ -95,7 +95,7 @@ def _sheet(campaign: Campaign, side: str, out: set[str]) -> list[Part]:
         stacks.append(Stack("In the Void", "repairing; back in a start circle on the day given", tuple(f"{_counter(campaign, u, out)}; back on day {u.returns} ({u.circle})" for u in void)))
     lost = [u for u in campaign.units if u.side == side and u.status in _LOST]
     if lost:
-        stacks.append(Stack("Lost", f"{len(lost)} ships and stations", tuple(f"{u.name} ({u.kind}): {u.status} on day {u.lost}" for u in lost)))
+        stacks.append(Stack("Lost", f"{len(lost)} ships and stations", tuple(f"{u.name} ({u.ship_class}): {u.status} on day {u.lost}" for u in lost)))
     return stacks
 
 
@@ -111,7 +111,7 @@ def _where(campaign: Campaign, members: list[Unit]) -> str:
 def _counter(campaign: Campaign, unit: Unit, out: set[str], place: bool = False) -> str:
     """A ship's counter in its box: name, class, hull points, and what the referee must see at a glance."""
     ship = unit.roster
-    said = f"{unit.name} ({unit.kind}), hull {max(ship.hull, 0)}/{ship.hull_start}"
+    said = f"{unit.name} ({unit.ship_class}), hull {max(ship.hull, 0)}/{ship.hull_start}"
     if place and unit.place is not None:
         said += f" at {unit.place.shown(campaign.frontier)}"
     if ship.damaged:

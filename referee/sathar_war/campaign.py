@@ -106,7 +106,7 @@ class Unit(NamedTuple):
         return "Sathar" if self.roster.side == "Sathar" else "UPF"
 
     @property
-    def kind(self) -> str:
+    def ship_class(self) -> str:
         return self.roster.ship_class
 
     @property
@@ -115,7 +115,7 @@ class Unit(NamedTuple):
 
     @property
     def fortress(self) -> bool:
-        return self.station and self.kind == "fortress"
+        return self.station and self.ship_class == "fortress"
 
     @property
     def militia(self) -> bool:
@@ -123,7 +123,7 @@ class Unit(NamedTuple):
 
     @property
     def fighter(self) -> bool:
-        return self.kind == "fighter"
+        return self.ship_class == "fighter"
 
     @property
     def active(self) -> bool:
@@ -279,7 +279,7 @@ class Loss(NamedTuple):
     day: int
     name: str
     side: str
-    kind: str  # the class: fighter, heavy cruiser, fortress ...
+    ship_class: str  # fighter, heavy cruiser, fortress ... (its file's key: kind)
     how: Literal["combat", "misjump", "stranded", "detonated"]
     militia: bool = False
     station: bool = False

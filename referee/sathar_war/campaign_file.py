@@ -141,7 +141,7 @@ def check(campaign: Campaign) -> Campaign:
         _check_fight(campaign, fight, by_name)
     for allowance in campaign.allowances:
         station = by_name.get(allowance.station)
-        if station is None or station.kind not in ("fortress", "fortified station") or not station.station:
+        if station is None or station.ship_class not in ("fortress", "fortified station") or not station.station:
             raise RefereeError(f"{where}: a replacement allowance names {allowance.station!r}, which is not a fortress or fortified station of the campaign")
         if not campaign.day <= allowance.until <= campaign.day + 1:
             raise RefereeError(
@@ -177,7 +177,7 @@ def _check_unit(campaign: Campaign, unit: Unit, by_name: dict[str, Unit], known:
         if carrier is None or not (carrier.station or carrier_capacity(carrier)) or carrier is unit:
             raise RefereeError(f"{where}: carried_by {base!r} is not a carrier or station of the campaign")
         if not unit.fighter or carrier.side != unit.side:
-            raise RefereeError(f"{where}: only fighters are carried, by their own side's carriers and stations; this {unit.kind} ({unit.side}) is carried by the {carrier.name} ({carrier.side})")
+            raise RefereeError(f"{where}: only fighters are carried, by their own side's carriers and stations; this {unit.ship_class} ({unit.side}) is carried by the {carrier.name} ({carrier.side})")
         if unit.active and carrier.active and unit.place != carrier.place:
             raise RefereeError(f"{where}: it is carried by {base} but not in the same place")
     docked = unit.roster.docked_at
@@ -199,8 +199,8 @@ def _check_unit(campaign: Campaign, unit: Unit, by_name: dict[str, Unit], known:
         raise RefereeError(f"{where}: a station stays in orbit of its planet {unit.home}, not at {unit.place.shown(frontier)}")
     if unit.circle and unit.circle not in known[1]:
         raise RefereeError(f"{where}: circle {unit.circle!r} is not a start circle of the map; the circles are {', '.join(c.name for c in frontier.circles)}")
-    if unit.drone and unit.kind != "frigate":
-        raise RefereeError(f"{where}: drone: only frigates are chosen as shatter drones (Shatter Drones), not a {unit.kind}")
+    if unit.drone and unit.ship_class != "frigate":
+        raise RefereeError(f"{where}: drone: only frigates are chosen as shatter drones (Shatter Drones), not a {unit.ship_class}")
     if unit.bound or unit.bound_planet or unit.bound_rate != 1:
         _check_bound(campaign, unit, where)
     today = campaign.day
@@ -274,10 +274,10 @@ def _check_losses(campaign: Campaign, by_name: dict[str, Unit]) -> None:
         unit = by_name.get(loss.name)
         if unit is None:
             raise RefereeError(f"{_where(number, loss)}: not a unit of the campaign")
-        if loss.side != unit.side or loss.kind != unit.kind or loss.militia != unit.militia or loss.station != unit.station:
+        if loss.side != unit.side or loss.ship_class != unit.ship_class or loss.militia != unit.militia or loss.station != unit.station:
             raise RefereeError(
-                f"{_where(number, loss)}: side {loss.side}, kind {loss.kind}, militia {str(loss.militia).lower()} and station {str(loss.station).lower()} must be the unit's: "
-                f"{unit.side}, {unit.kind}, {str(unit.militia).lower()} and {str(unit.station).lower()}"
+                f"{_where(number, loss)}: side {loss.side}, kind {loss.ship_class}, militia {str(loss.militia).lower()} and station {str(loss.station).lower()} must be the unit's: "
+                f"{unit.side}, {unit.ship_class}, {str(unit.militia).lower()} and {str(unit.station).lower()}"
             )
         if unit.status not in LOST and not _replaced(campaign, unit, loss):
             raise RefereeError(
@@ -358,12 +358,12 @@ def _unit(item: object, where: str, tables: Tables) -> Unit:
 
 
 # What each key of a unit table beyond its ship's holds, as _unit_key_by_key reads it (strict.fits)
-UNIT_KINDS: dict[str, type] = {
+UNIT_KEY_TYPES: dict[str, type] = {
     "force": str, "status": str, "place": dict, "home": str, "fleet": str, "moved": bool, "fought": bool, "repair_turns": int,
     "attacked": str, "drone": bool, "hull_station_only": bool, "rearms": int, "docked_since": int, "placed": int, "lost": int,
     "returns": int, "circle": str, "bound": str, "bound_rate": int, "bound_planet": str,
 }
-PLACE_KINDS: dict[str, type] = {"where": str, "planet": str, "box": int, "toward": str, "rate": int, "jumped": bool, "turned": bool}
+PLACE_KEY_TYPES: dict[str, type] = {"where": str, "planet": str, "box": int, "toward": str, "rate": int, "jumped": bool, "turned": bool}
 _DAYS_AND_COUNTS = ("repair_turns", "rearms", "docked_since", "lost", "returns")  # 0 or more (placed: -1, not yet, or more)
 
 
@@ -372,7 +372,7 @@ def _plain_unit(roster: Ship, table: dict[str, Any]) -> Unit | None:
     left out is the field's default, as it is for the reading key by key; None for a table that
     reading might refuse, which it then reads, or refuses in its own words and order (half its
     time; tests/files/test_quick_read.py tries both on changed units)."""
-    if not strict.fits(table, UNIT_KINDS) or "force" not in table or table.get("status", "active") not in STATUSES:
+    if not strict.fits(table, UNIT_KEY_TYPES) or "force" not in table or table.get("status", "active") not in STATUSES:
         return None
     for key in _DAYS_AND_COUNTS:
         if table.get(key, 0) < 0:
@@ -390,7 +390,7 @@ def _plain_unit(roster: Ship, table: dict[str, Any]) -> Unit | None:
 def _plain_place(table: dict[str, Any]) -> Place | None:
     """A place as a save writes it, built at once (its keys are the place's fields); None for one
     :func:`_place` might refuse."""
-    if not strict.fits(table, PLACE_KINDS) or "where" not in table:
+    if not strict.fits(table, PLACE_KEY_TYPES) or "where" not in table:
         return None
     place = Place(**table)
     if place.box < 0 or not 1 <= place.rate <= 3:
@@ -490,7 +490,7 @@ _LOSS = re.compile(rf"day ([1-9][0-9]{{0,5}}), ({'|'.join(HOWS)}): (.+) \((Satha
 
 def loss_line(loss: Loss) -> str:
     """A loss as version 2 writes it: one line, read back by :func:`_loss`."""
-    return f"day {loss.day}, {loss.how}: {loss.name} ({loss.side} {loss.kind}{', militia' if loss.militia else ''}{', station' if loss.station else ''})"
+    return f"day {loss.day}, {loss.how}: {loss.name} ({loss.side} {loss.ship_class}{', militia' if loss.militia else ''}{', station' if loss.station else ''})"
 
 
 def _fight(item: object, where: str) -> Fight:

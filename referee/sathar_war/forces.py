@@ -28,7 +28,7 @@ def station_name(station: str, station_type: str) -> str:
 
 
 def carrier_capacity(unit: Unit) -> int:
-    if unit.kind != "assault carrier":
+    if unit.ship_class != "assault carrier":
         return 0
     return SATHAR_CARRIER_CAPACITY if unit.side == "Sathar" else UPF_CARRIER_CAPACITY
 
@@ -49,7 +49,7 @@ def station(tables: Tables, name: str, station_type: str) -> Ship:
 
 def fresh(tables: Tables, unit: Unit) -> Ship:
     """The unit's roster as new (completely repaired, fully armed); its name and base are kept."""
-    made = station(tables, unit.name, unit.kind) if unit.station else ship(tables, unit.kind, unit.name, unit.roster.side)
+    made = station(tables, unit.name, unit.ship_class) if unit.station else ship(tables, unit.ship_class, unit.name, unit.roster.side)
     return made._replace(carried_by=unit.roster.carried_by, docked_at=unit.roster.docked_at)
 
 
@@ -94,7 +94,7 @@ def _sathar(tables: Tables) -> list[Unit]:
         for row in rows
         for name in _numbered("Sathar", str(row["ship_type"]), int(str(row["number"])))
     ]
-    carriers = [u for u in units if u.kind == "assault carrier"]
+    carriers = [u for u in units if u.ship_class == "assault carrier"]
     fighters = [u for u in units if u.fighter]
     aboard = [f._replace(roster=f.roster._replace(carried_by=carriers[n % len(carriers)].name)) for n, f in enumerate(fighters)]
     by_name = {u.name: u for u in aboard}
@@ -115,7 +115,7 @@ def _spacefleet(tables: Tables, frontier: Frontier) -> list[Unit]:
             frontier.planet(planet)
             fleet = formation if formation in START else ""
             units.append(Unit(ship(tables, str(row["ship_type"]), name, "UPF"), force, place=Place(system, planet), fleet=fleet))
-    carriers = {u.force: u for u in units if u.kind == "assault carrier"}
+    carriers = {u.force: u for u in units if u.ship_class == "assault carrier"}
     carriers["Non-Attached"] = carriers["Task Force Prenglar"]  # a reading: TF Prenglar's carrier has no fighters of its own
     placed = []
     for unit in units:

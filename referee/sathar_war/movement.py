@@ -622,7 +622,7 @@ def _misjump_row(unit: Unit) -> str:
         return "Sathar Warship"
     if unit.militia:
         return "Frontier Militia"
-    return "UPF Battleship" if unit.kind == "battleship" else "UPF Ship (except battleship)"
+    return "UPF Battleship" if unit.ship_class == "battleship" else "UPF Ship (except battleship)"
 
 
 def _fleets_or_names(campaign: Campaign, units: Sequence[Unit]) -> str:

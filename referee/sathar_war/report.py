@@ -173,7 +173,7 @@ def forces(campaign: Campaign, side: str | None = None, fleet: str | None = None
             continue
         if at and at.strip().casefold() not in (unit.place.where.casefold() if unit.place else "", unit.system(campaign.frontier).casefold()):
             continue
-        if kind and unit.kind != kind.strip().lower():
+        if kind and unit.ship_class != kind.strip().lower():
             continue
         if state and not _in_state(row, unit, state.strip().lower()):
             continue
@@ -197,7 +197,7 @@ def unit_row(campaign: Campaign, unit: Unit, in_supply: bool | None = None) -> d
         in_supply = supply_rules.in_supply(campaign, unit)
     supplied = "-" if not unit.active or unit.station else ("in supply" if in_supply else "OUT OF SUPPLY")
     return {
-        "name": unit.name, "side": unit.side, "class": unit.kind, "force": unit.force, "fleet": unit.fleet, "status": unit.status,
+        "name": unit.name, "side": unit.side, "class": unit.ship_class, "force": unit.force, "fleet": unit.fleet, "status": unit.status,
         "place": unit.place.shown(campaign.frontier) if unit.place else unit.status, "carried_by": ship.carried_by, "docked_at": ship.docked_at,
         "hull": ship.hull, "hull_points": ship.hull_start, "supply": supplied, "drone": unit.drone,
     }
@@ -208,7 +208,7 @@ def roster(campaign: Campaign, name: str) -> dict[str, Any]:
     unit = campaign.unit(name)
     ship = unit.roster
     return {
-        "name": unit.name, "class": unit.kind, "side": unit.side, "force": unit.force, "fleet": unit.fleet or "-", "status": unit.status,
+        "name": unit.name, "class": unit.ship_class, "side": unit.side, "force": unit.force, "fleet": unit.fleet or "-", "status": unit.status,
         "place": unit.place.shown(campaign.frontier) if unit.place else unit.status,
         "hull": f"{ship.hull} of {ship.hull_start}", "adf": f"{ship.adf} of {ship.adf_start}", "mr": f"{ship.mr} of {ship.mr_start}",
         "dcr": f"{ship.dcr} of {ship.dcr_start}", "weapons": [s.shown() for s in ship.weapons], "defenses": [s.shown() for s in ship.defenses],

@@ -188,7 +188,7 @@ def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: s
 
 def may_be_drone(unit: Unit, side: str) -> bool:
     """A frigate of the side (Spacefleet or militia) may be chosen as a shatter drone."""
-    return unit.kind == "frigate" and unit.side.casefold() == side.strip().casefold()
+    return unit.ship_class == "frigate" and unit.side.casefold() == side.strip().casefold()
 
 
 def choose_drones(campaign: Campaign, side: str, names: Sequence[str]) -> Done:

@@ -55,7 +55,7 @@ class Counter(NamedTuple):
 
     name: str
     side: str
-    kind: str
+    ship_class: str
     where: str
     fleet: str = ""
 
@@ -124,7 +124,7 @@ def _counter(campaign: Campaign, unit: Unit) -> Counter:
     else:
         assert unit.place is not None
         where = unit.place.shown(campaign.frontier)
-    return Counter(unit.name, unit.side, unit.kind, where, unit.fleet)
+    return Counter(unit.name, unit.side, unit.ship_class, where, unit.fleet)
 
 
 def _supply(unit: Unit, path: list[str] | None) -> str:

@@ -145,8 +145,8 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
     campaign = campaign.with_units(changed)
     owed = []
     for station in campaign.units:
-        if station.station and station.active and station.kind in ("fortress", "fortified station"):
-            large = station.kind == "fortress"
+        if station.station and station.active and station.ship_class in ("fortress", "fortified station"):
+            large = station.ship_class == "fortress"
             owed.append(Allowance(station.name, "large" if large else "small", 1 if large else 2, campaign.day + 1))
     lost = [u for u in campaign.units if u.status == "destroyed" and u.side == "UPF" and not u.militia and not u.station]
     if owed and lost:
@@ -181,7 +181,7 @@ def owed_today(campaign: Campaign) -> list[Allowance]:
 def takes(allowance: Allowance, unit: Unit) -> bool:
     """Whether the allowance replaces a ship of this size: a fortress one frigate or larger, a
     fortified station assault scouts and fighters (UPF Replacements)."""
-    return (allowance.size == "small") == (unit.kind in SMALL)
+    return (allowance.size == "small") == (unit.ship_class in SMALL)
 
 
 def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> Done:
@@ -197,7 +197,7 @@ def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> 
         raise RefereeError(f"no replacement is owed at the {base.name} today ({', '.join(f'{a.station}: {a.count - len(a.used)}' for a in campaign.allowances) or 'none owed'})")
     if not takes(owed, unit):
         wanted = "two assault scouts, two fighters, or one of each" if owed.size == "small" else "one ship larger than an assault scout (frigate or larger)"
-        raise RefereeError(f"the {base.name} replaces {wanted}, not a {unit.kind} ({rule})")
+        raise RefereeError(f"the {base.name} replaces {wanted}, not a {unit.ship_class} ({rule})")
     assert base.place is not None
     roster = fresh(tables, unit)._replace(carried_by=base.name if unit.fighter else "", docked_at="" if unit.fighter else base.name)
     back = unit._replace(roster=roster, status="active", place=Place(base.place.where, base.home), lost=0, docked_since=campaign.day)

@@ -34,7 +34,7 @@ def lose(campaign: Campaign, units: Sequence[Unit], how: str) -> Campaign:
                for u in gone.values()]
     cast_off = [u._replace(roster=u.roster._replace(docked_at=""), docked_since=0)
                 for u in campaign.units if u.roster.docked_at in gone and u.name not in gone]
-    losses = tuple(Loss(campaign.day, u.name, u.side, u.kind, how, u.militia, u.station) for u in gone.values())  # type: ignore[arg-type]
+    losses = tuple(Loss(campaign.day, u.name, u.side, u.ship_class, how, u.militia, u.station) for u in gone.values())  # type: ignore[arg-type]
     return campaign.with_units([*changed, *cast_off])._replace(losses=campaign.losses + losses)
 
 
@@ -59,7 +59,7 @@ def tally(campaign: Campaign) -> dict[str, int]:
     stations = stations_destroyed(campaign)
     return {
         "stations_destroyed": len(stations),
-        "fortresses_destroyed": sum(1 for s in stations if s.kind == "fortress"),
+        "fortresses_destroyed": sum(1 for s in stations if s.ship_class == "fortress"),
         "fortresses_left": fortresses_left(campaign),
         "sathar_lost": len(counted(campaign, "Sathar")),
         "upf_lost": sum(1 for loss in counted(campaign, "UPF") if not loss.station),
@@ -67,7 +67,7 @@ def tally(campaign: Campaign) -> dict[str, int]:
 
 
 def _lost(campaign: Campaign, kind: str) -> int:
-    return sum(1 for loss in counted(campaign, "Sathar") if loss.kind == kind)
+    return sum(1 for loss in counted(campaign, "Sathar") if loss.ship_class == kind)
 
 
 def _this_tenday(campaign: Campaign) -> tuple[int, int]:
@@ -78,7 +78,7 @@ def _this_tenday(campaign: Campaign) -> tuple[int, int]:
 
 def combat_losses(campaign: Campaign, side: str) -> int:
     """Condition 5's count: ships lost in combat; 'Fighters and Militia ships are not counted'."""
-    return sum(1 for loss in counted(campaign, side) if loss.how == "combat" and loss.kind != "fighter" and not loss.militia and not loss.station)
+    return sum(1 for loss in counted(campaign, side) if loss.how == "combat" and loss.ship_class != "fighter" and not loss.militia and not loss.station)
 
 
 def progress(campaign: Campaign, condition: int) -> str:
@@ -118,7 +118,7 @@ def judge(campaign: Campaign, tenday_end: bool = False) -> tuple[Campaign, list[
     if campaign.outcome:
         return campaign, []
     stations = stations_destroyed(campaign)
-    fortresses = sum(1 for s in stations if s.kind == "fortress")
+    fortresses = sum(1 for s in stations if s.ship_class == "fortress")
     if len(stations) >= STATIONS_TO_WIN and fortresses >= 4:
         outcome = f"Sathar victory: {len(stations)} stations destroyed, including all four fortresses"
         campaign = campaign._replace(outcome=outcome)

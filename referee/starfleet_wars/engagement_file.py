@@ -56,15 +56,15 @@ def _scalars(cls: type, table: dict[str, Any], where: str, skip: set[str]) -> di
         required = field.default is attrs.NOTHING
         if field.name in skip or (field.name not in table and not required):
             continue
-        kind = KINDS[str(field.type)]
-        if kind is int:
+        wanted = FIELD_TYPES[str(field.type)]
+        if wanted is int:
             found[field.name] = strict.get(table, field.name, int, where, low=0, high=MOST)
         else:
-            found[field.name] = strict.get(table, field.name, kind, where)
+            found[field.name] = strict.get(table, field.name, wanted, where)
     return found
 
 
-KINDS: dict[str, type] = {"int": int, "str": str, "bool": bool}
+FIELD_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool}
 
 
 def _plain(value: Any, skip: set[str] = set()) -> dict[str, Any]:
@@ -96,8 +96,8 @@ def _ship(item: object, where: str) -> Ship:
 def _effect(item: object, where: str) -> sd.Effect:
     table = strict.keys(item, {"roll", "kind", "turn", "turns", "factors"}, where)
     kind = strict.get(table, "kind", str, where)
-    if kind not in sd.KINDS or kind == "reactors":
-        raise RefereeError(f"{where}: kind must be one of {', '.join(k for k in sd.KINDS if k != 'reactors')}, not {kind!r}")
+    if kind not in sd.OUTCOMES or kind == "reactors":
+        raise RefereeError(f"{where}: kind must be one of {', '.join(k for k in sd.OUTCOMES if k != 'reactors')}, not {kind!r}")
     effect = sd.Effect(**_scalars(sd.Effect, table, where, set()))
     if sd.kind_of(effect.roll) != kind:
         raise RefereeError(f"{where}: a roll of {effect.roll} is not a {kind} result on the Special Damage Table")

@@ -23,7 +23,7 @@ THRESHOLD_RULE = f"{RULE}: 'When a ship has lost more than 20% of its power unit
 EXAMPLE_86 = "The INVINCIBLE example applies 86 'for three turns'; the table says 'until repaired', which is followed (rules README)."
 
 
-class Kind(NamedTuple):
+class Outcome(NamedTuple):
     """What a band of the table does: the factors it takes (0: none), for how many turns (0: with
     no end), and whether damage control repairs it (a factor result) or only time ends it."""
 
@@ -33,17 +33,17 @@ class Kind(NamedTuple):
     lasts: str = ""  # how long, in the table's words
 
 
-KINDS = {
-    "sensors": Kind("sensors", lasts="no end given: auxiliary sensors, 36\" range"),
-    "offensive": Kind("offensive", 2, lasts="until repaired"),
-    "launchers": Kind("launchers", lasts="for the duration of the game"),
-    "engines": Kind("engines", 2, lasts="until repaired"),
-    "craft": Kind("craft", turns=4, lasts="for four turns"),
-    "cids": Kind("cids", 2, lasts="permanently"),
-    "dynamo": Kind("dynamo", turns=2, lasts="for two turns"),
-    "shields": Kind("shields", 2, turns=4, lasts="for four turns"),
-    "stardrive": Kind("stardrive", lasts="for good"),
-    "reactors": Kind("reactors", lasts="the ship blows up"),
+OUTCOMES = {
+    "sensors": Outcome("sensors", lasts="no end given: auxiliary sensors, 36\" range"),
+    "offensive": Outcome("offensive", 2, lasts="until repaired"),
+    "launchers": Outcome("launchers", lasts="for the duration of the game"),
+    "engines": Outcome("engines", 2, lasts="until repaired"),
+    "craft": Outcome("craft", turns=4, lasts="for four turns"),
+    "cids": Outcome("cids", 2, lasts="permanently"),
+    "dynamo": Outcome("dynamo", turns=2, lasts="for two turns"),
+    "shields": Outcome("shields", 2, turns=4, lasts="for four turns"),
+    "stardrive": Outcome("stardrive", lasts="for good"),
+    "reactors": Outcome("reactors", lasts="the ship blows up"),
 }
 BANDS = ((83, 85, "sensors"), (86, 86, "offensive"), (87, 87, "launchers"), (88, 89, "engines"), (90, 91, "craft"),
          (92, 93, "cids"), (94, 94, "dynamo"), (95, 96, "shields"), (97, 98, "stardrive"), (99, 99, "reactors"))
@@ -74,7 +74,7 @@ class Effect:
         return self.turn + self.turns - max(turn, self.turn + 1) + 1
 
     def shown(self, turn: int) -> str:
-        kind = KINDS[self.kind]
+        kind = OUTCOMES[self.kind]
         left = self.turns_left(turn)
         when = f"{left} turn{'s' if left != 1 else ''} left" if left is not None else kind.lasts
         size = f" -{self.factors}" if self.factors and self.kind != "cids" else (f" ({self.factors} die rolls lost)" if self.kind == "cids" else "")
@@ -95,7 +95,7 @@ def effect(roll: int, turn: int) -> Effect | None:
     kind = kind_of(roll)
     if not kind or kind == "reactors":
         return None
-    return Effect(roll, kind, turn, KINDS[kind].turns, KINDS[kind].factors)
+    return Effect(roll, kind, turn, OUTCOMES[kind].turns, OUTCOMES[kind].factors)
 
 
 def result_text(sfw: Tables, roll: int) -> tuple[str, str]:

@@ -75,7 +75,7 @@ def test_each_side_sees_its_own_rosters_and_the_enemy_as_the_map_shows_it() -> N
     assert {c.name for c in public.seen} == on_map
     assert "SF NOVA Battleship" not in {c.name for c in sathar.seen} and "Sathar Heavy Cruiser 1" not in {c.name for c in upf.seen}
     destroyer_seen = next(c for c in sathar.seen if c.name == "UPF Destroyer 1")
-    assert (destroyer_seen.kind, destroyer_seen.where) == ("destroyer", "Outer Reach (Dramune)")
+    assert (destroyer_seen.ship_class, destroyer_seen.where) == ("destroyer", "Outer Reach (Dramune)")
     assert not any(hasattr(c, "roster") or hasattr(c, "hull") for c in sathar.seen)  # a counter, not a roster
     # the retreat condition: the Sathar player's own, sealed for the others
     assert sathar.retreat[0] == f"retreat condition 3: {CONDITIONS[3]}" and sathar.retreat[1].startswith("now: ")

@@ -41,7 +41,7 @@ PLACES: list[object] = [
     {"where": "Prenglar-Cassidine", "box": 2, "toward": "Cassidine", "rate": 4}, {"where": "Prenglar", "rate": 0}, {"where": "K'tsa-Kar", "bogus": 1},
     {"where": "\x1b"}, {"where": 3}, {"where": "Prenglar", "jumped": 1}, {"where": "Prenglar", "turned": True}, "Prenglar", [],
 ]
-KEYS = sorted({*roster_file.KINDS, *campaign_file.UNIT_KINDS, "bogus", "Name", " name", "Class"})
+KEYS = sorted({*roster_file.KEY_TYPES, *campaign_file.UNIT_KEY_TYPES, "bogus", "Name", " name", "Class"})
 
 
 def changed(table: dict[str, Any], more: dict[str, list[object]]) -> Iterator[dict[str, Any]]:
@@ -165,9 +165,9 @@ def test_a_listing_is_read_once_and_refused_every_time_in_the_same_words() -> No
 
 
 def test_the_kinds_are_the_keys_read() -> None:
-    assert roster_file.KINDS.keys() == roster_file.START_KEYS | roster_file.STATE_KEYS
-    assert campaign_file.UNIT_KINDS.keys() == campaign_file.UNIT_KEYS
-    assert campaign_file.PLACE_KINDS.keys() == campaign_file.PLACE_KEYS
+    assert roster_file.KEY_TYPES.keys() == roster_file.START_KEYS | roster_file.STATE_KEYS
+    assert campaign_file.UNIT_KEY_TYPES.keys() == campaign_file.UNIT_KEYS
+    assert campaign_file.PLACE_KEY_TYPES.keys() == campaign_file.PLACE_KEYS
 
 
 def test_a_loss_line_is_read_as_the_lazy_pattern_read_it() -> None:

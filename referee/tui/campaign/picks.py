@@ -38,7 +38,7 @@ def where(campaign: Campaign, unit: Unit, planet: bool = True) -> str:
 
 def ship_label(campaign: Campaign, unit: Unit) -> str:
     """A ship as a list shows it: its name (and class, where the name does not say it), where it is, its fleet."""
-    kind = "" if unit.kind.casefold() in unit.name.casefold() else f" ({unit.kind})"
+    kind = "" if unit.ship_class.casefold() in unit.name.casefold() else f" ({unit.ship_class})"
     fleet = f" [{unit.fleet}]" if unit.fleet else ""
     return f"{unit.name}{kind} · {where(campaign, unit)}{fleet}"
 

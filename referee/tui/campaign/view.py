@@ -92,7 +92,7 @@ def places(seen: Sequence[Counter]) -> list[Part]:
         said += ["", bold(f"{place} ({len(group)})")]
         classes: dict[tuple[str, str], list[Counter]] = defaultdict(list)
         for counter in group:
-            classes[counter.side, counter.kind].append(counter)
+            classes[counter.side, counter.ship_class].append(counter)
         for (side, kind), same in classes.items():
             fleets = sorted({c.fleet for c in same if c.fleet})
             named = ", ".join(text for text, _ in runs(c.name for c in same))

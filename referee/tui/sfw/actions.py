@@ -19,7 +19,7 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.starfleet_wars import choices, combat, turn
-from referee.starfleet_wars import fortress_phase as starfortress
+from referee.starfleet_wars import fortress_phase
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import ships as sh
@@ -348,7 +348,7 @@ def _allocate(v: Values, e: Engagement, t: Tables) -> Step:
     if e.is_fortress(name):
         if given.speed:
             raise FieldError("speed", f"a starfortress has tactical speed {fo.TACTICAL_SPEED}: it spends no power on movement (leave speed blank)")
-        return no_dice(lambda: starfortress.allocate(e, name, given.offensive, given.defensive))
+        return no_dice(lambda: fortress_phase.allocate(e, name, given.offensive, given.defensive))
     return no_dice(lambda: turn.allocate(e, name, given))
 
 
@@ -403,12 +403,12 @@ def _modules(v: Values, e: Engagement, t: Tables) -> Step:
     name, module = needed(v, "fortress", "the fortress hit"), needed(v, "module", "the module the defender gives the damage")
     fortress = e.fortress(name)
     if fortress.game != "starfleet-wars":
-        return no_dice(lambda: starfortress.hit(e, t, name, [(module, 1)]))
+        return no_dice(lambda: fortress_phase.hit(e, t, name, [(module, 1)]))
     by, hits = text(v, "by") or "offensive", number(v, "hits", 1, default=1) or 1
     each = FORTRESS_HIT.get(by)
     given = shares(v, hits * each if each else None)
     aimed = text(v, "aimed")
-    return no_dice(lambda: starfortress.hit(e, t, name, given, None if aimed in ("", ANY_TYPE) else aimed, by, hits))
+    return no_dice(lambda: fortress_phase.hit(e, t, name, given, None if aimed in ("", ANY_TYPE) else aimed, by, hits))
 
 
 FORTRESS_HIT = {"particle": 10, "captac": 40}  # PU a hit, allocated exactly among the modules (the rest: from the Firing Table)
@@ -429,7 +429,7 @@ def shares(v: Values, whole: int | None) -> list[tuple[str, int]]:
 
 def _mad(v: Values, e: Engagement, t: Tables) -> Step:
     name, module = needed(v, "ship", "the MAD"), needed(v, "module", "the module it moves onto")
-    return no_dice(lambda: starfortress.place_mad(e, name, module))
+    return no_dice(lambda: fortress_phase.place_mad(e, name, module))
 
 
 def _garrison(v: Values, e: Engagement, t: Tables) -> Step:
@@ -437,7 +437,7 @@ def _garrison(v: Values, e: Engagement, t: Tables) -> Step:
     units = number(v, "units", 0, fo.MOST_UNITS)
     if units is None:
         raise FieldError("units", f"the units it holds, 0 to {fo.MOST_UNITS}")
-    return no_dice(lambda: starfortress.garrison(e, name, module, units))
+    return no_dice(lambda: fortress_phase.garrison(e, name, module, units))
 
 
 def _launch(v: Values, e: Engagement, t: Tables) -> Step:
@@ -476,7 +476,7 @@ REPAIR_KEY = ""
 
 def _special(v: Values, e: Engagement, t: Tables) -> Step:
     name = needed(v, "unit", "the ship or fortress that rolls")
-    roll = starfortress.special_damage if e.is_fortress(name) else turn.special_damage
+    roll = fortress_phase.special_damage if e.is_fortress(name) else turn.special_damage
     return lambda rng, rolled: keyed(roll(e, t, name, rng, rolled.get(SPECIAL_KEY)), SPECIAL_KEY)
 
 
@@ -487,7 +487,7 @@ def _repair(v: Values, e: Engagement, t: Tables) -> Step:
     if warning and text(v, "anyway").lower() not in ("y", "yes"):
         raise FieldError("anyway", f"{warning}: this roll can only go wrong; y rolls anyway")
     if e.is_fortress(name):
-        return lambda rng, rolled: keyed(starfortress.damage_control(e, t, name, column, rng, rolled.get(REPAIR_KEY), effect, module), REPAIR_KEY)
+        return lambda rng, rolled: keyed(fortress_phase.damage_control(e, t, name, column, rng, rolled.get(REPAIR_KEY), effect, module), REPAIR_KEY)
     return lambda rng, rolled: keyed(turn.damage_control(e, t, name, column, rng, rolled.get(REPAIR_KEY), effect), REPAIR_KEY)
 
 
@@ -544,7 +544,7 @@ def _build(v: Values, e: Engagement, t: Tables) -> Step:
     adjacent, behind = pairs_of(v, "adjacent"), pairs_of(v, "behind")
     mads = number(v, "mads", 0, 20, default=0) or 0
     maatac = text(v, "game") == "maatac"
-    return no_dice(lambda: starfortress.build(e, t, name, side, kinds, adjacent, mads, maatac, behind))
+    return no_dice(lambda: fortress_phase.build(e, t, name, side, kinds, adjacent, mads, maatac, behind))
 
 
 def _loan(v: Values, e: Engagement, t: Tables) -> Step:
@@ -552,7 +552,7 @@ def _loan(v: Values, e: Engagement, t: Tables) -> Step:
     rolls = number(v, "rolls", 1, fo.CIDS_ROLLS)
     if rolls is None:
         raise FieldError("rolls", f"how many of its {fo.CIDS_ROLLS} CIDS die rolls")
-    return no_dice(lambda: starfortress.loan(e, name, lender, to, rolls))
+    return no_dice(lambda: fortress_phase.loan(e, name, lender, to, rolls))
 
 
 NEXT = Action("n", "Next", "the next turn: this turn's allocations, launches, laser shots and damage control attempts cleared (refused while a special damage roll is owed)", (), _next)

@@ -16,7 +16,7 @@ from referee.starfleet_wars import choices
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import special_damage as sd
-from referee.starfleet_wars import fortress_phase as starfortress
+from referee.starfleet_wars import fortress_phase
 from referee.starfleet_wars import turn
 from referee.starfleet_wars.engagement import Engagement
 from referee.starfleet_wars.fortress import Fortress
@@ -129,7 +129,7 @@ def fortress_row(engagement: Engagement, fortress: Fortress, secrets: bool) -> t
     shown = fortress_in_view(fortress, secrets)
     fought = "" if fortress.destroyed or fo.knocked_out(fortress) else "-"
     if fortress.allocation.cost and not fortress.destroyed:
-        offensive, defensive = starfortress.factors(shown, engagement.turn)
+        offensive, defensive = fortress_phase.factors(shown, engagement.turn)
         fought = f"O{offensive} D{defensive}"
     said = "OUT" if fortress.destroyed else "knocked out" if fo.knocked_out(fortress) else ""
     if not said and not fortress.allocation.cost:
@@ -206,7 +206,7 @@ def fortress_card(engagement: Engagement, fortress: Fortress, secrets: bool) -> 
         said.append(f"LSS {bar(fo.power(fortress), total)} PU, {sd.percent(lost, total)} lost")
         said.append(f"OF up to {fo.max_offensive(fortress)}, DF without limit")
         if fortress.allocation.cost:
-            offensive, defensive = starfortress.factors(shown, engagement.turn)
+            offensive, defensive = fortress_phase.factors(shown, engagement.turn)
             said.append(line(bold(f"turn {engagement.turn}: "), fortress_allocation(fortress.allocation)))
             said.append(line("fights with ", bold(f"OF {offensive}, DF {defensive}")))
         elif not fo.knocked_out(fortress):

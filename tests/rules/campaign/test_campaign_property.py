@@ -84,7 +84,7 @@ class Referee:
             add(8, f"place Sathar {group} in {circle}", lambda: setup.place_sathar(c, group, circle))
             condition = rng.choice([0, 1, 2, 3, 4, 5, 5, 6])  # 4 ends most wars at day 10: the walk would stop there
             add(2, f"retreat {condition}", lambda: setup.choose_retreat(c, condition))
-            frigates = [u.name for u in c.units if u.kind == "frigate" and u.side == side]
+            frigates = [u.name for u in c.units if u.ship_class == "frigate" and u.side == side]
             pair = self.pick(frigates, 2)
             add(2 if c.shatter_drones else 0, f"drones {side} {pair}", lambda: setup.choose_drones(c, side, pair))
         if c.step in ("setup", "upf-move"):
@@ -164,7 +164,7 @@ class Referee:
             return (f"detach {names}", lambda: fleets.detach(c, names))
         if kind == "land":
             fighters = self.pick([u.name for u in c.units if u.fighter], 3)
-            bases = [u.name for u in self.active() if u.station or u.kind == "assault carrier"]
+            bases = [u.name for u in self.active() if u.station or u.ship_class == "assault carrier"]
             base = self.one(bases)
             return (f"land {fighters} on {base}", lambda: fleets.land(c, fighters, base))
         if kind == "launch":

@@ -23,14 +23,14 @@ def test_a_new_war_has_every_ship_of_the_orders_of_battle() -> None:
         by_force[unit.force] = by_force.get(unit.force, 0) + 1
     assert by_force == {"Station": 19, "Sathar": 67, "Task Force Cassidine": 16, "Task Force Prenglar": 16,
                         "Strike Force NOVA": 16, "Non-Attached": 12, "Militia": 37}
-    kinds = [u.kind for u in campaign.units if u.station]
-    assert (kinds.count("fortress"), kinds.count("fortified station"), kinds.count("armed station")) == (4, 4, 11)
+    classes = [u.ship_class for u in campaign.units if u.station]
+    assert (classes.count("fortress"), classes.count("fortified station"), classes.count("armed station")) == (4, 4, 11)
     assert sum(1 for u in campaign.units if u.side == "Sathar" and not u.fighter) == 42
 
 
 def test_sathar_fighters_start_aboard_the_carriers_at_most_eight_each() -> None:
     campaign = war()
-    carriers = [u for u in campaign.units if u.side == "Sathar" and u.kind == "assault carrier"]
+    carriers = [u for u in campaign.units if u.side == "Sathar" and u.ship_class == "assault carrier"]
     loads = sorted(len(campaign.aboard(c.name)) for c in carriers)
     assert loads == [6, 6, 6, 7] and all(n <= forces.SATHAR_CARRIER_CAPACITY for n in loads)
 

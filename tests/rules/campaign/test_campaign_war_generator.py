@@ -55,7 +55,7 @@ def test_every_ship_and_station_is_accounted_for(played: tuple[generator.War, Pa
     war, _ = played
     campaign = war.campaign
     start = campaign_file.read(campaigns_dir() / "second-sathar-war.toml", TABLES)
-    assert sorted((u.name, u.side, u.kind) for u in campaign.units) == sorted((u.name, u.side, u.kind) for u in start.units)
+    assert sorted((u.name, u.side, u.ship_class) for u in campaign.units) == sorted((u.name, u.side, u.ship_class) for u in start.units)
     losses = {loss.name: loss for loss in campaign.losses}  # (the last of each ship's: one replaced may be lost again)
     assert losses
     replaced = {u.name for u in campaign.units if any(e.text.startswith((f"the {u.name} is replaced", f"the {u.name}: ")) for e in campaign.log)}
