@@ -246,7 +246,7 @@ def supply(
     for row in rows:
         proof = " -> ".join(row["path"]) if row["path"] else "no path"
         print(f"{row['name']}: {'in supply' if row['in_supply'] else 'OUT OF SUPPLY'} ({proof})")
-    print(f"[{report.SUPPLY}]")
+    print(f"[{report.SUPPLY_RULE}]")
 
 
 @app.command("log")
@@ -464,7 +464,7 @@ def battles(ctx: typer.Context, campaign_file: CampaignFile = None, as_json: AsJ
         print(f"declared: {fight['attacker']} attack at {fight['planet']} ({fight['system']}), fought with the {fight['game']} rules; suggested: {fight['rules']}")
     if not found["contested"]:
         print("no system holds both sides")
-    print(f"[{report.COMBAT}]")
+    print(f"[{report.COMBAT_RULE}]")
 
 
 @battle_app.command("declare")

@@ -27,7 +27,7 @@ from referee.knight_hawks.roster import Ship
 from referee.tables import Lookup, Tables
 
 
-CAMPAIGN_BASIC = (
+CAMPAIGN_BASIC_RULE = (
     "The Second Sathar War, Orders of Battle (the Basic Rules, see Which Rules To Use?): "
     "'The Advanced Game Damage Table and the repair rule are ignored'"
 )
@@ -35,7 +35,7 @@ CAMPAIGN_BASIC = (
 
 def hull_rule(game: Game) -> str:
     """The rule that makes every hit a hull hit: the Basic Game's, or the campaign's Basic Rules."""
-    return f"{MANUAL}, Basic Game: Ship Damage" if game == "basic" else CAMPAIGN_BASIC
+    return f"{MANUAL}, Basic Game: Ship Damage" if game == "basic" else CAMPAIGN_BASIC_RULE
 
 
 class Rolled(NamedTuple):

@@ -34,8 +34,8 @@ from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.roster import FIRES, Ship
 
 Step = Literal["turn", "repair"]
-SEQUENCE = "Knight Hawks Tactical Operations Manual, Sequence of Play"
-CAMPAIGN_BASIC_REPAIRS = "The Second Sathar War, Orders of Battle (the Basic Rules): 'the repair rule [is] ignored'"
+SEQUENCE_RULE = "Knight Hawks Tactical Operations Manual, Sequence of Play"
+CAMPAIGN_BASIC_REPAIRS_RULE = "The Second Sathar War, Orders of Battle (the Basic Rules): 'the repair rule [is] ignored'"
 
 
 @attrs.frozen
@@ -267,7 +267,7 @@ def check(battle: Battle) -> Battle:
     _check_movement(battle, by_name)
     rearm.check(battle)
     if battle.step == "repair" and (battle.game != "advanced" or battle.turn % 3):
-        raise RefereeError(f"step repair: a repair turn follows every third turn of the Advanced Game ({SEQUENCE}), not turn {battle.turn} of a {battle.game} game")
+        raise RefereeError(f"step repair: a repair turn follows every third turn of the Advanced Game ({SEQUENCE_RULE}), not turn {battle.turn} of a {battle.game} game")
     strangers = sorted(battle.repaired - set(by_name))
     if strangers or (battle.repaired and battle.step != "repair"):
         raise RefereeError(f"repaired lists {', '.join(sorted(battle.repaired))}: the ships of this battle that rolled their repairs in this repair turn (none outside one)")
@@ -403,7 +403,7 @@ def advance(battle: Battle) -> Battle:
     ))
     if battle.step == "turn" and battle.moving == first:
         nxt = attrs.evolve(battle, moving=second, fires_rolled=False)
-        return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE))
+        return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE_RULE))
     docked: list[tuple[str, str]] = []
     if battle.step == "turn":
         battle, rearmed = rearm.turn_ended(battle)  # reads who came on board in this turn, which _turn_docked clears
@@ -418,6 +418,6 @@ def advance(battle: Battle) -> Battle:
     nxt = attrs.evolve(battle, turn=battle.turn + 1, moving=first, step="turn", fires_rolled=False, ships=ships, repaired=frozenset())
     ended = [nxt.entry(text, rule=why) for text, why in docked]
     if repair_due:
-        rule = f"{SEQUENCE}; {CAMPAIGN_BASIC_REPAIRS}"
+        rule = f"{SEQUENCE_RULE}; {CAMPAIGN_BASIC_REPAIRS_RULE}"
         return nxt.logged(*ended, nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn (no repair turn after turn {battle.turn}: the campaign's Basic Rules ignore the repair rule)", rule=rule))
-    return nxt.logged(*ended, nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn", rule=SEQUENCE))
+    return nxt.logged(*ended, nxt.entry(f"turn {nxt.turn}: {first}'s half of the turn", rule=SEQUENCE_RULE))

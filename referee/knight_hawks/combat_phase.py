@@ -32,8 +32,8 @@ import attrs
 from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.knight_hawks import scenarios
-from referee.knight_hawks.attack import CAMPAIGN_BASIC, Attack, Damage, Rolled, attack, damage, hull_rule
-from referee.knight_hawks.battle import SEQUENCE as SEQUENCE_RULE
+from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE, Attack, Damage, Rolled, attack, damage, hull_rule
+from referee.knight_hawks.battle import SEQUENCE_RULE
 from referee.knight_hawks.battle import Battle, Entry, Loss
 from referee.knight_hawks.combat import MANUAL, Shot, combat_table, restrictions
 from referee.knight_hawks.inputs import Refusal
@@ -42,7 +42,7 @@ from referee.knight_hawks.roster import FIRES, Ship, System
 from referee.tables import Tables
 
 ONCE_A_TURN = frozenset({"T", "AR", "RB"})
-WASTED = f"{MANUAL}, Combat: Aiming Weapons (wasted shots)"
+WASTED_RULE = f"{MANUAL}, Combat: Aiming Weapons (wasted shots)"
 FIRE_RULE = f"{MANUAL}, Advanced Game: Damage, Electrical Fire"
 SMALL_CRAFT = ("fighter", "assault scout")  # evade torpedoes; cannot be attacked while docked
 
@@ -92,7 +92,7 @@ def shoot(
         _aimed_before_it_died(battle, target)
         battle = battle.with_ships([spent])
         text = f"{firer.name} fires its {name} at the {target.name}, destroyed by this combat phase's shots: a wasted shot, aimed before it died"
-        return noted(battle, text + (f"; {line.code} marked off" if line.limited else ""), rule=WASTED)
+        return noted(battle, text + (f"; {line.code} marked off" if line.limited else ""), rule=WASTED_RULE)
     shot = aim(battle, firer, name, target, report)
     return strike(battle, kh, rng, shot, target, report.icms, rolled, f"{firer.name} fires its {name} at the {target.name}", [spent], shooting=True)
 
@@ -122,7 +122,7 @@ def _aimed_before_it_died(battle: Battle, target: Ship) -> None:
     when = f"in turn {loss.turn}, {loss.half}'s half{'' if loss.shooting else ', before the shots were announced'}" if loss else "before this battle's records"
     raise RefereeError(
         f"the {target.name} was destroyed {when}: no weapon can be aimed at it now; only shots announced at a target "
-        f"before it died are fired as wasted shots ({WASTED})"
+        f"before it died are fired as wasted shots ({WASTED_RULE})"
     )
 
 
@@ -402,7 +402,7 @@ def fire_damage(battle: Battle, kh: Tables, rng: random.Random, rolled: Mapping[
     (Electrical Fire); a fire's hull hit does 1d10. ``rolled`` gives a ship's entered rolls by name.
     """
     if not battle.damage_table:
-        raise RefereeError(f"no fire damage in this battle: fires come from the Advanced Game Damage Table, which the campaign's Basic Rules ignore ({CAMPAIGN_BASIC})")
+        raise RefereeError(f"no fire damage in this battle: fires come from the Advanced Game Damage Table, which the campaign's Basic Rules ignore ({CAMPAIGN_BASIC_RULE})")
     if battle.step != "turn":
         raise RefereeError("fires burn in the combat phase, not in the repair turn")
     if battle.fires_rolled:

@@ -27,7 +27,7 @@ import attrs
 
 from referee import dice
 from referee.errors import RefereeError
-from referee.knight_hawks.attack import CAMPAIGN_BASIC
+from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE
 from referee.knight_hawks import scenarios
 from referee.knight_hawks.battle import STATIONS, Battle, Entry, Escape, before_the_start, has_own_speed
 from referee.knight_hawks.combat import MANUAL
@@ -55,7 +55,7 @@ def _done(battle: Battle, ship: Ship, text: str, rule: str) -> Done:
     return noted(battle.with_ships([ship]), text, rule=rule)
 
 
-START_SPEED = f"{MANUAL}, the scenarios' set-up: each ship's speed from the turn before the game starts, as its player chooses"
+START_SPEED_RULE = f"{MANUAL}, the scenarios' set-up: each ship's speed from the turn before the game starts, as its player chooses"
 
 
 def _starting(battle: Battle, name: str, speed: int) -> Ship:
@@ -77,7 +77,7 @@ def starting_speed(battle: Battle, name: str, speed: int) -> Done:
     from the previous turn"). Only in turn 1, before any ship has moved or fired; a scenario's
     condition (both ships at the same speed) is the players' to keep."""
     ship = battle.ship(name)
-    return _done(battle, _starting(battle, name, speed), f"the {ship.name} starts at speed {speed} (it was {ship.speed})", START_SPEED)
+    return _done(battle, _starting(battle, name, speed), f"the {ship.name} starts at speed {speed} (it was {ship.speed})", START_SPEED_RULE)
 
 
 def starting_speeds(battle: Battle, speeds: Mapping[str, int]) -> Done:
@@ -93,7 +93,7 @@ def starting_speeds(battle: Battle, speeds: Mapping[str, int]) -> Done:
         ships = [s for s in changed if s.side == side]
         if ships:
             said = ", ".join(f"the {s.name} {s.speed} (was {battle.ship(s.name).speed})" for s in ships)
-            entries.append(after.entry(f"starting speeds, {side}: {said}", rule=START_SPEED))
+            entries.append(after.entry(f"starting speeds, {side}: {said}", rule=START_SPEED_RULE))
     return Done(None, after.logged(*entries), tuple(entries))
 
 
@@ -177,7 +177,7 @@ def dock(battle: Battle, name: str, at: str) -> Done:
 def navigation(battle: Battle, kh: Tables, rng: random.Random, name: str, rolled: str | None = None) -> Done:
     """The navigation hit's 1d10 before the ship moves: which way it must turn."""
     if not battle.damage_table:
-        raise RefereeError(f"no navigation rolls in this battle: a navigation hit is an Advanced Game Damage Table result, and the campaign's Basic Rules ignore that table ({CAMPAIGN_BASIC})")
+        raise RefereeError(f"no navigation rolls in this battle: a navigation hit is an Advanced Game Damage Table result, and the campaign's Basic Rules ignore that table ({CAMPAIGN_BASIC_RULE})")
     ship = _afloat(battle, name)
     if "navigation" not in ship.damaged:
         raise RefereeError(f"the {ship.name} has no navigation hit")
@@ -205,7 +205,7 @@ def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: 
     if not battle.damage_table:
         raise RefereeError(
             f"no breaking apart in this battle: it is part of the Advanced Game's damage rules (Damage, Hull Hits), which the campaign's "
-            f"Basic Rules ignore ({CAMPAIGN_BASIC}; a reading): a ship is destroyed when all of its hull points are gone"
+            f"Basic Rules ignore ({CAMPAIGN_BASIC_RULE}; a reading): a ship is destroyed when all of its hull points are gone"
         )
     if rolled is not None:
         dice.entered("d100", rolled)  # checked even where the chance is 0 and no roll is made
@@ -226,15 +226,15 @@ def breakup(battle: Battle, rng: random.Random, name: str, points: int, rolled: 
     return Done(None, battle, (entry, *more))
 
 
-MOVEMENT = f"{MANUAL}, Basic Game: Movement"
-SPEED_RULE = f"{MOVEMENT} (Speed; Acceleration and Deceleration)"
-TURNING = f"{MOVEMENT} (Turning)"
-BOTH = f"{MOVEMENT} (Speed; Acceleration and Deceleration; Turning)"
-EVASION = f"{MANUAL}, Basic Game: Combat, Attack Modifiers (Evasive Maneuvers)"
-MASKING = f"{MANUAL}, Defenses: Masking Screen"
-NAVIGATION = f"{MANUAL}, Advanced Game: Damage, Navigation Hit"
+MOVEMENT_RULE = f"{MANUAL}, Basic Game: Movement"
+SPEED_RULE = f"{MOVEMENT_RULE} (Speed; Acceleration and Deceleration)"
+TURNING_RULE = f"{MOVEMENT_RULE} (Turning)"
+BOTH_RULE = f"{MOVEMENT_RULE} (Speed; Acceleration and Deceleration; Turning)"
+EVASION_RULE = f"{MANUAL}, Basic Game: Combat, Attack Modifiers (Evasive Maneuvers)"
+MASKING_RULE = f"{MANUAL}, Defenses: Masking Screen"
+NAVIGATION_RULE = f"{MANUAL}, Advanced Game: Damage, Navigation Hit"
 OFF_THE_MAP = {"basic": f"{MANUAL}, Basic Game: Movement, Moving Off The Map", "advanced": f"{MANUAL}, Advanced Game Movement: Moving Off The Map"}
-BREAKING_OFF = f"{scenarios.CAMPAIGN_BOOK}, Special Combat Rules: Breaking Off Combat"
+BREAKING_OFF_RULE = f"{scenarios.CAMPAIGN_BOOK}, Special Combat Rules: Breaking Off Combat"
 
 
 def _points(n: int, what: str) -> str:
@@ -268,7 +268,7 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
     if speed and navigation_due(battle, ship):
         raise Refusal(
             f"the {ship.name} has a navigation hit: roll 1d10 for the way it turns before it moves ({{navigation}}); "
-            f"a ship that stops ignores it ({NAVIGATION})", "speed", ship=ship.name,
+            f"a ship that stops ignores it ({NAVIGATION_RULE})", "speed", ship=ship.name,
         )
     for value, what in ((speed, "speed"), (adf_used, "ADF points used"), (mr_used, "MR points used")):
         if value < 0:
@@ -287,16 +287,16 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
             f"is one ({SPEED_RULE}); {{adf}}, not {adf_used}", "adf", wanted=change,
         )
     if mr_used > ship.mr:
-        raise RefereeError(f"the {ship.name} has MR {ship.mr} (of {ship.mr_start}): it can turn at most {ship.mr} times in its move, not {mr_used} ({TURNING})")
+        raise RefereeError(f"the {ship.name} has MR {ship.mr} (of {ship.mr_start}): it can turn at most {ship.mr} times in its move, not {mr_used} ({TURNING_RULE})")
     if mr_used > speed:
         free = "; a ship at speed 0 all turn rotates to face any hexside without using MR" if speed == 0 else ""
         raise RefereeError(
-            f"the {ship.name} moves {speed} hexes: it turns at most once in each hex it enters, so at most {speed} times, not {mr_used}{free} ({TURNING})"
+            f"the {ship.name} moves {speed} hexes: it turns at most once in each hex it enters, so at most {speed} times, not {mr_used}{free} ({TURNING_RULE})"
         )
-    notes, rules = [], [BOTH if mr_used else SPEED_RULE]
+    notes, rules = [], [BOTH_RULE if mr_used else SPEED_RULE]
     if ship.must_turn:
         notes.append(_evasion(ship, speed, mr_used))
-        rules.append(EVASION)
+        rules.append(EVASION_RULE)
     special, rule = scenarios.may_move(battle, ship, speed, mr_used)
     notes.append(special)
     rules += [rule] if rule else []
@@ -304,10 +304,10 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
     if ship.masking_screen_up and (speed != ship.speed or mr_used):
         after = after._replace(masking_screen_up=False)
         notes.append(f"its masking screen is gone: it lasts only while the ship flies straight at its speed ({'turned' if mr_used else 'changed speed'})")
-        rules.append(MASKING)
+        rules.append(MASKING_RULE)
     if "navigation" in ship.damaged and battle.damage_table:
         notes.append(_navigation_note(battle, ship, speed))
-        rules.append(NAVIGATION)
+        rules.append(NAVIGATION_RULE)
     points = adf_used + mr_used
     why_not = _no_breakup(battle, ship, points)
     if rolled is not None and why_not:
@@ -353,12 +353,12 @@ def _evasion(ship: Ship, speed: int, mr_used: int) -> str:
     hexes = min(ship.mr, ship.speed + ship.adf)  # as far as its ADF lets it (a reading, where a drive hit keeps it slower than its MR)
     if speed < hexes:
         raise RefereeError(
-            f"the {ship.name} took evasive action: it must move at least {hexes} hexes (its MR) on this move; 'it cannot evade by staying in its hex and rotating' ({EVASION})"
+            f"the {ship.name} took evasive action: it must move at least {hexes} hexes (its MR) on this move; 'it cannot evade by staying in its hex and rotating' ({EVASION_RULE})"
         )
     turns = min(ship.mr, speed)
     if mr_used != turns:
         raise Refusal(
-            f"the {ship.name} took evasive action: it 'must turn in every hex it enters during its next move, until its MR is used up' ({EVASION}): "
+            f"the {ship.name} took evasive action: it 'must turn in every hex it enters during its next move, until its MR is used up' ({EVASION_RULE}): "
             f"{{mr}}, not {mr_used}", "mr", wanted=turns,
         )
     return f"; it evaded: it turned in every hex until its MR was used up ({turns} turns), and is clear of that"
@@ -388,7 +388,7 @@ def _no_breakup(battle: Battle, ship: Ship, points: int) -> str:
     if battle.game == "basic":
         return "breaking apart is an Advanced Game rule"
     if not battle.damage_table:
-        return f"the campaign's Basic Rules ignore the Advanced Game's damage rules ({CAMPAIGN_BASIC})"
+        return f"the campaign's Basic Rules ignore the Advanced Game's damage rules ({CAMPAIGN_BASIC_RULE})"
     if points == 0:
         return "the ship used no ADF or MR points (it did not accelerate, decelerate or turn)"
     if ship.damage <= ship.hull_start // 2:
@@ -424,9 +424,9 @@ def leave_map(battle: Battle, name: str, toward: str = "") -> Done:
     if ship.name in battle.moved and ship.speed == 0:
         raise RefereeError(f"the {ship.name} stopped on this move: 'A ship does not move at all on the turn it stops' ({SPEED_RULE})")
     if toward and not campaign:
-        raise Refusal(f"only in a campaign battle does a ship escape toward an adjacent star system ({BREAKING_OFF}); {battle.name} is not one: leave out {{toward}}", "toward")
+        raise Refusal(f"only in a campaign battle does a ship escape toward an adjacent star system ({BREAKING_OFF_RULE}); {battle.name} is not one: leave out {{toward}}", "toward")
     if campaign and ship.ship_class == "fighter":
-        raise RefereeError(f"fighters 'cannot enter a transit box unless they are being carried aboard an assault carrier' ({BREAKING_OFF}): land the {ship.name} on a carrier first")
+        raise RefereeError(f"fighters 'cannot enter a transit box unless they are being carried aboard an assault carrier' ({BREAKING_OFF_RULE}): land the {ship.name} on a carrier first")
     aboard = [s for s in battle.ships if s.carried_by == ship.name and not s.destroyed]
     escapes = (Escape(ship.name, battle.turn, toward), *(Escape(s.name, battle.turn, toward) for s in aboard))
     battle = attrs.evolve(battle, escapes=(*battle.escapes, *escapes), moved=battle.moved | {ship.name})
@@ -438,7 +438,7 @@ def leave_map(battle: Battle, name: str, toward: str = "") -> Done:
     if aboard:
         text += f"; aboard it: {', '.join(s.name for s in aboard)}, which leave with it"
     if campaign:
-        rules.append(BREAKING_OFF)
+        rules.append(BREAKING_OFF_RULE)
         text += f"; it breaks off and escapes to a transit box toward {toward}, placed there when the battle is imported" if toward else (
             "; name the adjacent system whose transit box it escapes to before the battle is imported (the battle's Off the map, o, Toward; or kh leave SHIP --toward SYSTEM)"
         )
@@ -457,4 +457,4 @@ def _name_toward(battle: Battle, gone: Escape, toward: str) -> Done:
     aboard = {s.name for s in battle.ships if s.carried_by == gone.ship}
     escapes = tuple(attrs.evolve(e, toward=toward) if e.ship == gone.ship or (e.ship in aboard and not e.toward) else e for e in battle.escapes)
     battle = attrs.evolve(battle, escapes=escapes)
-    return noted(battle, f"the {gone.ship}, which left the map in turn {gone.turn}, escapes to a transit box toward {toward}", rule=BREAKING_OFF)
+    return noted(battle, f"the {gone.ship}, which left the map in turn {gone.turn}, escapes to a transit box toward {toward}", rule=BREAKING_OFF_RULE)

@@ -39,9 +39,9 @@ from referee.tables import Row, Tables
 
 Distribution = dict[int, Fraction]
 
-AUTOMATIC = f"{MANUAL}, Combat: Automatic Hits and Misses"
-HULL_HITS = f"{MANUAL}, Advanced Game: Damage, Hull Hits (breaking apart)"
-DESTROYED = f"{MANUAL}, Ship Damage (a ship whose hull points are all gone is destroyed)"
+AUTOMATIC_RULE = f"{MANUAL}, Combat: Automatic Hits and Misses"
+HULL_HITS_RULE = f"{MANUAL}, Advanced Game: Damage, Hull Hits (breaking apart)"
+DESTROYED_RULE = f"{MANUAL}, Ship Damage (a ship whose hull points are all gone is destroyed)"
 
 
 class HitOdds(NamedTuple):
@@ -149,7 +149,7 @@ def hit_odds(shot: Shot, kh: Tables) -> HitOdds:
         reading = f"{chance.total}% to hit: 96-00 always misses, {faces} in 100"
     else:
         reading = f"{chance.total}% to hit: a d100 of {chance.total} or less hits, {faces} in 100"
-    return HitOdds(chance, Fraction(faces, 100), reading, f"{chance.parts[0].rule}; {AUTOMATIC}")
+    return HitOdds(chance, Fraction(faces, 100), reading, f"{chance.parts[0].rule}; {AUTOMATIC_RULE}")
 
 
 def hull_odds(hull_dice: str, half: bool, double: bool = False) -> HullOdds:
@@ -262,7 +262,7 @@ def volley_odds(shots: Sequence[Shot], kh: Tables, target: Ship, damage_table: b
     chances = {points: Fraction(count, denominator) for points, count in sorted(lost.items())}
     destroyed = chances.get(hull, Fraction(0))
     reading = f"{len(shots)} shot{'s' if len(shots) > 1 else ''} at the {target.name} (hull {hull}): destroyed with chance {chance_text(destroyed)}"
-    rule = "; ".join(dict.fromkeys(o.rule for o in each)) + f"; {DESTROYED}"
+    rule = "; ".join(dict.fromkeys(o.rule for o in each)) + f"; {DESTROYED_RULE}"
     return VolleyOdds(each, hull, chances, destroyed, reading, rule)
 
 
@@ -286,4 +286,4 @@ def breakup_odds(ship: Ship, points_used: int) -> BreakupOdds:
     :func:`damage.breakup_chance` gives the percentage; the d100 breaks the ship on that or less,
     with no automatic results, so a chance above 100 is certain."""
     found = breakup_chance(ship.hull_start, ship.damage, points_used)
-    return BreakupOdds(Fraction(min(found.chance, 100), 100), found.reading, HULL_HITS)
+    return BreakupOdds(Fraction(min(found.chance, 100), 100), found.reading, HULL_HITS_RULE)

@@ -24,7 +24,7 @@ from typing import TypeVar
 import attrs
 
 from referee.errors import RefereeError
-from referee.knight_hawks.attack import CAMPAIGN_BASIC, Rolled, damage
+from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE, Rolled, damage
 from referee.knight_hawks import scenarios
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker, before_the_start, hex_name
 from referee.knight_hawks.combat import MANUAL, Shot
@@ -34,9 +34,9 @@ from referee.knight_hawks.rearm import mark_attacked
 from referee.knight_hawks.roster import Ship
 from referee.tables import Tables
 
-NEW_WEAPONS = f"{MANUAL}, Advanced Game: New Advanced Game Weapons"
-SEEKERS = f"{NEW_WEAPONS}, Seeker missiles"
-DRONES = "The Second Sathar War, Shatter Drones (optional)"
+NEW_WEAPONS_RULE = f"{MANUAL}, Advanced Game: New Advanced Game Weapons"
+SEEKERS_RULE = f"{NEW_WEAPONS_RULE}, Seeker missiles"
+DRONES_RULE = "The Second Sathar War, Shatter Drones (optional)"
 SEEKER_LIMIT = 12
 T = TypeVar("T")
 
@@ -104,7 +104,7 @@ def lay_mines(battle: Battle, hexes: str | Sequence[str], side: str = "", by: st
     for hex_ in hexes:
         if any(m.hex == hex_ for m in battle.mines) or hexes.count(hex_) > 1:
             raise RefereeError(f"hex {hex_} is {'already mined' if hexes.count(hex_) == 1 else 'named twice'}: only one group of mines in a hex at a time, until it detonates")
-    rule = f"{NEW_WEAPONS}, Mines"
+    rule = f"{NEW_WEAPONS_RULE}, Mines"
     if by:
         layer = battle.ship(by)
         placed = _placed_from(battle, layer)
@@ -160,7 +160,7 @@ def mines_attack(
         battle = done.battle
         entries.extend(done.entries)
     battle = attrs.evolve(battle, mines=tuple(m for m in battle.mines if m is not mine))
-    done = noted(battle, f"the mines in hex {hex_} have exploded: the hex is no longer mined", rule=f"{NEW_WEAPONS}, Mines")
+    done = noted(battle, f"the mines in hex {hex_} have exploded: the hex is no longer mined", rule=f"{NEW_WEAPONS_RULE}, Mines")
     return Done(None, done.battle, (*entries, *done.entries))
 
 
@@ -190,7 +190,7 @@ def place_seeker(battle: Battle, hexes: str | Sequence[str], side: str = "", by:
     battle = attrs.evolve(battle, seekers=(*battle.seekers, *(Seeker(h, side) for h in hexes)))
     what = f"a seeker missile in {_where(hexes)}" if len(hexes) == 1 else f"seeker missiles in {_where(hexes)}"
     how = (f", from the {by}'s load" if placed else f", dropped by the {by}") if by else ""
-    return noted(battle, f"{side} places {what} (secret){how}", rule=f"{SEEKERS}; {placed}" if placed else SEEKERS)
+    return noted(battle, f"{side} places {what} (secret){how}", rule=f"{SEEKERS_RULE}; {placed}" if placed else SEEKERS_RULE)
 
 
 def _seeker(battle: Battle, hex_: str) -> Seeker:
@@ -239,13 +239,13 @@ def move_seeker(
     start = "is activated and moves" if not seeker.active else "moves"
     text = f"the seeker in hex {hex_} {start} {distance} hexes toward the closest ship, to hex {to}"
     if at:
-        done = noted(_replace(battle, seeker, moved), f"{text}: it enters a hex with a ship and detonates", rule=SEEKERS)
+        done = noted(_replace(battle, seeker, moved), f"{text}: it enters a hex with a ship and detonates", rule=SEEKERS_RULE)
         blast = _detonate(done.battle, kh, rng, moved, at, icms, rolled)
         return Done(blast.attack, blast.battle, (*done.entries, *blast.entries))
     if distance >= SEEKER_LIMIT:
         text += f": on the turn it moves {SEEKER_LIMIT} hexes it detonates automatically; no ship is in its hex, so the explosion does no damage, and it is gone"
-        return noted(_replace(battle, seeker, None), text, rule=SEEKERS)
-    return noted(_replace(battle, seeker, moved), text, rule=SEEKERS)
+        return noted(_replace(battle, seeker, None), text, rule=SEEKERS_RULE)
+    return noted(_replace(battle, seeker, moved), text, rule=SEEKERS_RULE)
 
 
 def seeker_attack(
@@ -306,7 +306,7 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
         raise RefereeError("list the other ships in the drone's hex, not the drone itself")
     _no_strangers({}, rolled, targets)
     entries: list[Entry] = []
-    rule = f"{DRONES}: a torpedo hit on every other ship in the hex, Damage Table at -20, hull damage 5d10"
+    rule = f"{DRONES_RULE}: a torpedo hit on every other ship in the hex, Damage Table at -20, hull damage 5d10"
     battle = attrs.evolve(  # gone: and from what the battle keeps of its move and its docking
         battle, ships=tuple(s for s in battle.ships if s.name != bomb.name), moved=battle.moved - {bomb.name},
         docked_this_turn=battle.docked_this_turn - {bomb.name}, docked_turns=tuple(d for d in battle.docked_turns if d.ship != bomb.name),
@@ -321,7 +321,7 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
             continue
         battle = mark_attacked(battle, [target.name])  # its fighters are not rearmed this turn (Fighters)
         hit = damage(kh, battle.game, "torpedo", "5d10", rng, target, _key(rolled, target, Rolled()), damage_table=battle.damage_table)
-        done = take_hit(battle, target, hit, f"the {target.name}", rule if battle.damage_table else f"{rule}; {CAMPAIGN_BASIC}", shooting=False)
+        done = take_hit(battle, target, hit, f"the {target.name}", rule if battle.damage_table else f"{rule}; {CAMPAIGN_BASIC_RULE}", shooting=False)
         battle = done.battle
         entries.extend(done.entries)
     return Done(None, battle, tuple(entries))

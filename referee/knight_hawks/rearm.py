@@ -32,8 +32,8 @@ from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.combat import MANUAL
 from referee.knight_hawks.roster import Ship, System
 
-FIGHTERS = f"{MANUAL}, Fighters (rearming: 'one complete game turn on board its station or carrier')"
-SCOUTS = f"{MANUAL}, Assault Scout (rearming at a space station, not at an assault carrier)"
+FIGHTERS_RULE = f"{MANUAL}, Fighters (rearming: 'one complete game turn on board its station or carrier')"
+SCOUTS_RULE = f"{MANUAL}, Assault Scout (rearming at a space station, not at an assault carrier)"
 BASE_ATTACKED = "'If the fighter's base is attacked, the fighter cannot be rearmed that turn'"
 
 
@@ -80,7 +80,7 @@ def turn_ended(battle: Battle) -> tuple[Battle, list[tuple[str, str]]]:
         short = spent(ship)
         if home is None or not short or ship.destroyed or battle.escape(ship.name) is not None:
             continue
-        rule = FIGHTERS if ship.ship_class == "fighter" else SCOUTS
+        rule = FIGHTERS_RULE if ship.ship_class == "fighter" else SCOUTS_RULE
         end = f"end of turn {battle.turn}: the {ship.name}"
         left = ", ".join(f"{s.code} {s.count} of {s.start}" for s in short)
         if ship.name in battle.docked_this_turn:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
     from referee.knight_hawks.combat_phase import Done
 
-RULE = "Knight Hawks Tactical Operations Manual, Advanced Game: Repairs"
+REPAIR_RULE = "Knight Hawks Tactical Operations Manual, Advanced Game: Repairs"
 HULL_POINTS = "hull points restored"  # what a successful hull repair's 1d10 is for
 
 
@@ -202,14 +202,14 @@ def repair_in_battle(
     hull_rolled: Sequence[str | None] = (),
 ) -> Done:
     """One ship's repairs in the battle's repair turn (once per ship per repair turn), logged."""
-    from referee.knight_hawks.attack import CAMPAIGN_BASIC  # the battle engine: not loaded for a campaign's repairs
+    from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE  # the battle engine: not loaded for a campaign's repairs
     from referee.knight_hawks.combat_phase import Done
 
     if battle.game != "advanced":
         raise RefereeError("repair turns belong to the Advanced Game")
     if not battle.damage_table:
         raise RefereeError(
-            f"no repairs in this battle: the campaign's Basic Rules ignore the repair rule ({CAMPAIGN_BASIC}); "
+            f"no repairs in this battle: the campaign's Basic Rules ignore the repair rule ({CAMPAIGN_BASIC_RULE}); "
             "'If the battle was fought using the Basic Rules, repairs cannot be made until after the battle' (The Second Sathar War, Repair)"
         )
     if battle.step != "repair":
@@ -225,7 +225,7 @@ def repair_in_battle(
 
     battle = attrs.evolve(battle.with_ships([after]), repaired=battle.repaired | {ship.name})
     entries = [
-        battle.entry(f"the {ship.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll], RULE)
+        battle.entry(f"the {ship.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll], REPAIR_RULE)
         for a in attempts
     ]
     return Done(None, battle.logged(*entries), tuple(entries))

@@ -39,13 +39,13 @@ if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
     from referee.knight_hawks.roster import Ship
 
-SURPRISE_ATTACK = f"{MANUAL}, Basic Game Scenarios, Scenario 1: Surprise Attack!"
-FORTRESS_KDIKIT = f"{MANUAL}, Basic Game Scenarios, Scenario 2: The Battle of Fortress Kdikit"
-CLOSE_ESCORT = f"{MANUAL}, Advanced Game Scenarios, Scenario 1: Close Escort"
-THE_STAND = f"{MANUAL}, Advanced Game Scenarios, Scenario 2: The Stand"
+SURPRISE_ATTACK_RULE = f"{MANUAL}, Basic Game Scenarios, Scenario 1: Surprise Attack!"
+FORTRESS_KDIKIT_RULE = f"{MANUAL}, Basic Game Scenarios, Scenario 2: The Battle of Fortress Kdikit"
+CLOSE_ESCORT_RULE = f"{MANUAL}, Advanced Game Scenarios, Scenario 1: Close Escort"
+THE_STAND_RULE = f"{MANUAL}, Advanced Game Scenarios, Scenario 2: The Stand"
 CAMPAIGN_BOOK = "Knight Hawks Campaign Book: The Second Sathar War"
-CAMPAIGN_OVER = f"{CAMPAIGN_BOOK}, Special Combat Rules: Breaking Off Combat"
-EVACUATING = f"{SURPRISE_ATTACK}, Evacuating Doliin Bay"
+CAMPAIGN_OVER_RULE = f"{CAMPAIGN_BOOK}, Special Combat Rules: Breaking Off Combat"
+EVACUATING_RULE = f"{SURPRISE_ATTACK_RULE}, Evacuating Doliin Bay"
 EVACUATION_TURNS = 3
 ESCORT_SPEED = 5
 OVER = "the battle is over: "
@@ -58,10 +58,10 @@ SCENARIOS = {
     "the battle of fortress kdikit": ("fortress-kdikit", ()),
 }
 VICTORY_RULES = {
-    "surprise-attack": f"{SURPRISE_ATTACK}, Victory Conditions",
-    "close-escort": f"{CLOSE_ESCORT}, Victory Conditions",
-    "the-stand": f"{THE_STAND}, Victory Conditions",
-    "fortress-kdikit": f"{FORTRESS_KDIKIT}, Victory Conditions",
+    "surprise-attack": f"{SURPRISE_ATTACK_RULE}, Victory Conditions",
+    "close-escort": f"{CLOSE_ESCORT_RULE}, Victory Conditions",
+    "the-stand": f"{THE_STAND_RULE}, Victory Conditions",
+    "fortress-kdikit": f"{FORTRESS_KDIKIT_RULE}, Victory Conditions",
 }
 GONE_READING = "a reading: a ship gone off the map counts as one its opponent no longer has to destroy"
 
@@ -93,9 +93,9 @@ def scenario(battle: Battle) -> str:
     return ""
 
 
-DEFENDER_MINES = f"{MANUAL}, Advanced Game: New Advanced Game Weapons, Mines ('The defending player can place mines in a hex before the game starts')"
-STAND_MINES = f"{THE_STAND}, Setting Up ('The UPF player may also place mines and seeker missiles anywhere on the map')"
-CAMPAIGN_MINES = (
+DEFENDER_MINES_RULE = f"{MANUAL}, Advanced Game: New Advanced Game Weapons, Mines ('The defending player can place mines in a hex before the game starts')"
+STAND_MINES_RULE = f"{THE_STAND_RULE}, Setting Up ('The UPF player may also place mines and seeker missiles anywhere on the map')"
+CAMPAIGN_MINES_RULE = (
     f"{CAMPAIGN_BOOK}, Special Combat Rules: Declaring Combat ('If the defender's ships include a minelayer, the defender may place all "
     "of its mines and seeker missiles before the battle begins')"
 )
@@ -125,13 +125,13 @@ def placing(battle: Battle) -> Placing:
     """
     found = scenario(battle)
     if found == "the-stand":
-        return Placing(("UPF",), False, STAND_MINES)
+        return Placing(("UPF",), False, STAND_MINES_RULE)
     if found == "campaign":
         defender = battle.sides[1]
         if any(s.ship_class == "minelayer" for s in battle.afloat(defender)):
-            return Placing((defender,), True, CAMPAIGN_MINES)
-        return Placing((), True, CAMPAIGN_MINES, f"the {defender}'s ships include no minelayer: no mines or seekers are placed before the battle")
-    return Placing(battle.sides, False, DEFENDER_MINES)
+            return Placing((defender,), True, CAMPAIGN_MINES_RULE)
+        return Placing((), True, CAMPAIGN_MINES_RULE, f"the {defender}'s ships include no minelayer: no mines or seekers are placed before the battle")
+    return Placing(battle.sides, False, DEFENDER_MINES_RULE)
 
 
 def _other(battle: Battle, side: str) -> str:
@@ -158,7 +158,7 @@ def verdict(battle: Battle) -> Verdict | None:
         if not empty:
             return None
         reason = f"{' and '.join(empty)} {'have' if len(empty) > 1 else 'has'} no ship left on the map (destroyed or escaped); import the battle: the campaign judges what follows"
-        return Verdict("", reason, CAMPAIGN_OVER)
+        return Verdict("", reason, CAMPAIGN_OVER_RULE)
     return None
 
 
@@ -263,7 +263,7 @@ def turn_ended(before: Battle, after: Battle) -> list[tuple[str, str]]:
             f"Doliin Bay is evacuated: the Z'Gata has spent {EVACUATION_TURNS} complete game turns docked there, and the station's "
             "crew is aboard; the station's weapons cannot be used, and the UPF wins by flying the Z'Gata off the map"
         )
-        return [(text, f"{EVACUATING}; {VICTORY_RULES['surprise-attack']}")]
+        return [(text, f"{EVACUATING_RULE}; {VICTORY_RULES['surprise-attack']}")]
     return []
 
 
@@ -272,7 +272,7 @@ def may_fire(battle: Battle, firer: Ship) -> None:
     if firer.name == "Doliin Bay" and evacuated(battle):
         raise RefereeError(
             f"Doliin Bay has been evacuated (the Z'Gata spent {EVACUATION_TURNS} complete game turns docked there): "
-            f"'After Doliin Bay has been evacuated, the station's weapons cannot be used' ({EVACUATING})"
+            f"'After Doliin Bay has been evacuated, the station's weapons cannot be used' ({EVACUATING_RULE})"
         )
 
 
@@ -284,7 +284,7 @@ def may_move(battle: Battle, ship: Ship, speed: int, mr_used: int) -> tuple[str,
     read as the damage overriding the special rule, and logged as a reading."""
     if scenario(battle) != "close-escort" or ship.name != "Megasaurus":
         return "", ""
-    rule = f"{CLOSE_ESCORT}, Special Rule"
+    rule = f"{CLOSE_ESCORT_RULE}, Special Rule"
     if speed != ESCORT_SPEED:
         raise Refusal(
             f"the Megasaurus 'must travel in a straight line at a speed of {ESCORT_SPEED} hexes per turn until it has crossed the map' "
@@ -300,11 +300,11 @@ def may_move(battle: Battle, ship: Ship, speed: int, mr_used: int) -> tuple[str,
 def left_map(battle: Battle, ship: Ship) -> tuple[str, str]:
     """What the scenario makes of a ship flying off the map: a note for the log and its rule ("" for none)."""
     if scenario(battle) == "close-escort" and ship.name == "Megasaurus":
-        return "; it has crossed the map and is assumed to have reached the safety of the fortified station", f"{CLOSE_ESCORT}, Special Rule"
+        return "; it has crossed the map and is assumed to have reached the safety of the fortified station", f"{CLOSE_ESCORT_RULE}, Special Rule"
     if scenario(battle) == "surprise-attack" and ship.name == "Z'Gata":
         turns = battle.docked_turns_at(ship.name, "Doliin Bay")
         done = "Doliin Bay evacuated" if turns >= EVACUATION_TURNS else "Doliin Bay not evacuated"
-        return f"; {done} ({turns} of {EVACUATION_TURNS} complete game turns docked)", EVACUATING
+        return f"; {done} ({turns} of {EVACUATION_TURNS} complete game turns docked)", EVACUATING_RULE
     return "", ""
 
 

@@ -32,13 +32,13 @@ from referee.errors import RefereeError
 from referee.knight_hawks import rearm, repair
 from referee.knight_hawks.battle import Battle, Entry
 from referee.knight_hawks.combat import MANUAL
-from referee.knight_hawks.ordnance import NEW_WEAPONS, SEEKERS
+from referee.knight_hawks.ordnance import NEW_WEAPONS_RULE, SEEKERS_RULE
 from referee.knight_hawks.scenarios import standing
 
 PUBLIC = "public"
 SCREENS_RULE = f"{MANUAL}, Advanced Game: New Advanced Game Defenses"  # a screen switched on or off (movement.screen)
-SECRET_ORDNANCE = (f"{NEW_WEAPONS}, Mines", SEEKERS)  # a hex mined or a seeker placed: the line says "(secret)"
-PRIVATE_RULES = (SCREENS_RULE, repair.RULE, rearm.FIGHTERS, rearm.SCOUTS)
+SECRET_ORDNANCE = (f"{NEW_WEAPONS_RULE}, Mines", SEEKERS_RULE)  # a hex mined or a seeker placed: the line says "(secret)"
+PRIVATE_RULES = (SCREENS_RULE, repair.REPAIR_RULE, rearm.FIGHTERS_RULE, rearm.SCOUTS_RULE)
 
 
 @attrs.frozen

@@ -31,10 +31,10 @@ def rules(battle: Battle) -> str:
 def fighting(entry: Entry) -> bool:
     """A line of the fighting: a roll (a shot, fire damage, a repair, breaking apart, a mine or a
     seeker), a wasted shot, the damage that follows a ship destroyed, or the end of the battle."""
-    from referee.knight_hawks.combat_phase import WASTED
+    from referee.knight_hawks.combat_phase import WASTED_RULE
     from referee.knight_hawks.scenarios import OVER
 
-    return bool(entry.rolls) or entry.rule == WASTED or "Space Stations" in entry.rule or entry.text.startswith(OVER)
+    return bool(entry.rolls) or entry.rule == WASTED_RULE or "Space Stations" in entry.rule or entry.text.startswith(OVER)
 
 
 def report_paper(battle: Battle, eyes: Eyes, title: str) -> Paper:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from referee.sathar_war.campaign import Campaign, Unit
     from referee.sathar_war.frontier import Frontier
 
-SHEET = "The Second Sathar War, Setting Up the Game: the Fleet Deployment Sheet"
+SHEET_RULE = "The Second Sathar War, Setting Up the Game: the Fleet Deployment Sheet"
 BOOK_FLEETS = {"UPF": ("Task Force Prenglar", "Task Force Cassidine", "Strike Force NOVA"), "Sathar": ()}
 
 
@@ -58,7 +58,7 @@ def deployment_paper(campaign: Campaign, eyes: Eyes, title: str, default: Fronti
         parts += _sheet(campaign, side, out)
     if eyes.side:
         parts.append(Lines((f"The opponent's sheet is left out of the {eyes.side} player's copy: 'The contents of the fleets ... may be examined freely by all players' at the table.",), note=True))
-    about = (f"Day {campaign.day}, {campaign.step}", eyes.shown(), SHEET)
+    about = (f"Day {campaign.day}, {campaign.step}", eyes.shown(), SHEET_RULE)
     return Paper(f"Fleet Deployment Sheet: {title}", about, tuple(parts))
 
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
     from referee.sathar_war.campaign import Campaign, Unit
 
-FORM = "Knight Hawks, the ship roster form"
+FORM_RULE = "Knight Hawks, the ship roster form"
 GONE = ("destroyed", "misjumped", "detonated", "removed")  # a campaign's ships no longer in the war: no card
 
 
@@ -79,7 +79,7 @@ def campaign_rosters(campaign: Campaign, eyes: Eyes, title: str) -> Paper:
         gone = sum(1 for u in campaign.units if u.side == side and u.status in GONE)
         parts.append(Heading(f"{side} ship rosters", new_page=bool(parts)))
         parts.append(Lines((f"{len(units)} rosters: every {side} ship and station in the war on day {campaign.day}; "
-                            f"{gone} lost or gone, not printed ({FORM}).",), note=True))
+                            f"{gone} lost or gone, not printed ({FORM_RULE}).",), note=True))
         parts += [_campaign_card(campaign, u, u.name in supplied and supplied[u.name] is None) for u in units]
     about = (f"Day {campaign.day}, {campaign.step}", eyes.shown())
     return Paper(f"Ship rosters: {title}", about, tuple(parts))
@@ -123,7 +123,7 @@ def battle_rosters(battle: Battle, eyes: Eyes, title: str) -> Paper:
             continue
         ships = [s for s in battle.ships if s.side == side]
         parts.append(Heading(f"{side} ship rosters", new_page=bool(parts)))
-        parts.append(Lines((f"{len(ships)} rosters ({FORM}).",), note=True))
+        parts.append(Lines((f"{len(ships)} rosters ({FORM_RULE}).",), note=True))
         parts += [battle_card(battle, s) for s in ships]
     turn = f"repair turn after turn {battle.turn}" if battle.step == "repair" else f"turn {battle.turn}, {battle.moving}'s half"
     return Paper(f"Ship rosters: {title}", (f"{battle.name}: {turn}", eyes.shown()), tuple(parts))

@@ -23,16 +23,16 @@ from referee.tables import Tables
 if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
 
-COMBAT = f"{BOOK}, Special Combat Rules"
-DECLARING = f"{COMBAT}: Declaring Combat"
-BREAKING_OFF = f"{COMBAT}: Breaking Off Combat"
+COMBAT_RULE = f"{BOOK}, Special Combat Rules"
+DECLARING_RULE = f"{COMBAT_RULE}: Declaring Combat"
+BREAKING_OFF_RULE = f"{COMBAT_RULE}: Breaking Off Combat"
 LEFT_OUT = "'Fighters not aboard a carrier or station when the \"Day\" marker is advanced are destroyed automatically'"
-DRONES = f"{BOOK}, Shatter Drones (Optional)"
-WHICH_RULES = "ssw.which-rules (Which Rules To Use?)"
+DRONES_RULE = f"{BOOK}, Shatter Drones (Optional)"
+WHICH_RULE = "ssw.which-rules (Which Rules To Use?)"
 HAND_EDIT = "a correction by the referee (Knight Hawks Campaign Book: the ship roster form)"
 ATTACKER = {"sathar-attacks": "Sathar", "upf-attacks": "UPF"}
 RULES_NAMES = {"basic": "Basic Rules (Advanced ships, weapons and Combat Table; hull damage only, no repairs in battle)", "advanced": "Advanced Rules"}
-BASIC_RULES = f"{BOOK}, Orders of Battle: 'If the Basic Rules are used ... The Advanced Game Damage Table and the repair rule are ignored'"
+BASIC_GAME_RULE = f"{BOOK}, Orders of Battle: 'If the Basic Rules are used ... The Advanced Game Damage Table and the repair rule are ignored'"
 
 
 class Contested(NamedTuple):
@@ -73,7 +73,7 @@ def chosen_game(suggestion: str, rules: str) -> str:
     chart")."""
     wanted = rules.strip().lower() or ("basic" if suggestion.startswith("Basic") else "advanced")
     if wanted not in ("basic", "advanced"):
-        raise RefereeError(f"the rules are basic or advanced, not {rules!r} ({WHICH_RULES})")
+        raise RefereeError(f"the rules are basic or advanced, not {rules!r} ({WHICH_RULE})")
     return wanted
 
 
@@ -85,11 +85,11 @@ def declare(campaign: Campaign, tables: Tables, system: str, planet: str = "", n
         raise RefereeError(f"the war is over: {campaign.outcome}")
     attacker: Side | None = ATTACKER.get(campaign.step)  # type: ignore[assignment]
     if attacker is None:
-        raise RefereeError(f"attacks are declared in steps sathar-attacks and upf-attacks, after both sides move; the campaign is at {campaign.step} ({DECLARING})")
+        raise RefereeError(f"attacks are declared in steps sathar-attacks and upf-attacks, after both sides move; the campaign is at {campaign.step} ({DECLARING_RULE})")
     found = campaign.frontier.system(system)
     here = next((c for c in contested(campaign) if c.system == found.name), None)
     if here is None:
-        raise RefereeError(f"both sides are not in {found.name}; battles are fought where Sathar and UPF ships share a star system ({DECLARING})")
+        raise RefereeError(f"both sides are not in {found.name}; battles are fought where Sathar and UPF ships share a star system ({DECLARING_RULE})")
     target = _planet(found.name, found.planets, planet)
     mine = here.sathar if attacker == "Sathar" else here.upf
     theirs = here.upf if attacker == "Sathar" else here.sathar
@@ -103,12 +103,12 @@ def declare(campaign: Campaign, tables: Tables, system: str, planet: str = "", n
     if attacker == "Sathar":
         elsewhere = [u.name for u in attackers if u.attacked and u.attacked != target]
         if elsewhere:
-            raise RefereeError(f"{', '.join(elsewhere)} attacked another planet today; only one planet can be attacked by a ship per day ({DECLARING})")
+            raise RefereeError(f"{', '.join(elsewhere)} attacked another planet today; only one planet can be attacked by a ship per day ({DECLARING_RULE})")
         defenders = [u for u in theirs if not u.station or u.home == target]
     else:
         defenders = [u for u in theirs if not u.attacked]
         if not defenders:
-            raise RefereeError(f"every Sathar ship in {found.name} attacked today; the UPF may not attack Sathar ships that have already attacked ({DECLARING})")
+            raise RefereeError(f"every Sathar ship in {found.name} attacked today; the UPF may not attack Sathar ships that have already attacked ({DECLARING_RULE})")
     if not attackers:
         raise RefereeError(f"no {attacker} ship in {found.name} can attack")
     ships = [*attackers, *defenders]
@@ -121,14 +121,14 @@ def declare(campaign: Campaign, tables: Tables, system: str, planet: str = "", n
         f"{attacker} attack at {target} ({found.name}): {len(attackers)} attacking ({', '.join(u.name for u in attackers)}); "
         f"{len(defenders)} may defend ({', '.join(u.name for u in defenders)}); suggested: {suggestion}; fought with the {RULES_NAMES[game]}"
     )
-    return done(campaign, campaign.entry(text, rule=f"{DECLARING}; {WHICH_RULES}"))
+    return done(campaign, campaign.entry(text, rule=f"{DECLARING_RULE}; {WHICH_RULE}"))
 
 
 def _planet(system: str, planets: Sequence[Planet], name: str) -> str:
     names = [p.name for p in planets]
     if not name:
         if len(names) > 1:
-            raise RefereeError(f"{system} has two planets: name the one attacked, {' or '.join(names)} ({DECLARING})")
+            raise RefereeError(f"{system} has two planets: name the one attacked, {' or '.join(names)} ({DECLARING_RULE})")
         return names[0]
     for planet in names:
         if planet.casefold() == name.strip().casefold():
@@ -190,15 +190,15 @@ def record(campaign: Campaign, name: str, outcome: Outcome, fight: Fight | None 
     destroyed = outcome.destroyed or ship.hull == 0
     unit = unit._replace(roster=ship, fought=True)
     campaign = campaign.with_units([unit])
-    entries = [campaign.entry(f"{fight.attacker} attack at {fight.planet}: the {unit.name} {_changes(ship, outcome)}", rule=DECLARING)]
+    entries = [campaign.entry(f"{fight.attacker} attack at {fight.planet}: the {unit.name} {_changes(ship, outcome)}", rule=DECLARING_RULE)]
     if outcome.detonated:
         if not unit.drone:
-            raise RefereeError(f"the {unit.name} is not a shatter drone ({DRONES})")
+            raise RefereeError(f"the {unit.name} is not a shatter drone ({DRONES_RULE})")
         campaign = lose(campaign, [unit], "detonated")
-        entries.append(campaign.entry(f"the shatter drone {unit.name} detonates: completely destroyed, not counted as a destroyed ship, never replaced", rule=DRONES))
+        entries.append(campaign.entry(f"the shatter drone {unit.name} detonates: completely destroyed, not counted as a destroyed ship, never replaced", rule=DRONES_RULE))
     elif destroyed:
         campaign = lose(campaign, [unit], "combat")
-        entries.append(campaign.entry(f"the {unit.name} is destroyed", rule=DECLARING))
+        entries.append(campaign.entry(f"the {unit.name} is destroyed", rule=DECLARING_RULE))
     elif outcome.escaped:
         campaign, line = _escape(campaign, unit, fight, outcome.escaped)
         entries.append(line)
@@ -227,7 +227,7 @@ def record_all(campaign: Campaign, outcomes: Mapping[str, Outcome], fight: Fight
         campaign, entries = result.campaign, [*entries, *result.entries]
     campaign = campaign._replace(fights=tuple(f._replace(entered=True) if f in fights else f for f in campaign.fights))
     if same:
-        line = campaign.entry(f"after the battle, unchanged: {', '.join(same)}", rule=DECLARING)
+        line = campaign.entry(f"after the battle, unchanged: {', '.join(same)}", rule=DECLARING_RULE)
         campaign, entries = campaign.logged(line), [*entries, line]
     return Done(campaign, tuple(entries))
 
@@ -240,7 +240,7 @@ def _hull_only(name: str, fight: Fight, outcome: Outcome) -> None:
     if advanced:
         raise RefereeError(
             f"the battle at {fight.planet} is fought with the Basic Rules: the Advanced Game Damage Table is ignored, so the {name} "
-            f"loses hull points only, not {', '.join(advanced)} ({BASIC_RULES})"
+            f"loses hull points only, not {', '.join(advanced)} ({BASIC_GAME_RULE})"
         )
 
 
@@ -302,7 +302,7 @@ def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str, riders: S
     aboard (``riders``: those the battle had aboard; by default the campaign's)."""
     if unit.fighter:
         with_carrier = f"; the {unit.roster.carried_by} escapes with it aboard" if unit.roster.carried_by else ""
-        raise RefereeError(f"fighters cannot enter a transit box unless they are being carried aboard an assault carrier{with_carrier} ({BREAKING_OFF})")
+        raise RefereeError(f"fighters cannot enter a transit box unless they are being carried aboard an assault carrier{with_carrier} ({BREAKING_OFF_RULE})")
     if unit.station:
         raise RefereeError(f"the {unit.name} is a station: stations stay in orbit and do not break off")
     frontier = campaign.frontier
@@ -317,7 +317,7 @@ def _escape(campaign: Campaign, unit: Unit, fight: Fight, toward: str, riders: S
     campaign = campaign.with_units(moved)
     with_fighters = f" with {', '.join(u.name for u in aboard)} aboard" if riders and aboard else ""
     text = f"the {unit.name} breaks off and escapes{with_fighters} to {place.shown(frontier)}; it resumes normal movement tomorrow"
-    return campaign, campaign.entry(text, rule=BREAKING_OFF)
+    return campaign, campaign.entry(text, rule=BREAKING_OFF_RULE)
 
 
 # ---------------------------------------------------------------------- the Knight Hawks engine
@@ -345,7 +345,7 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
     )
     return Battle(
         name=f"Day {campaign.day}: {fight.attacker} attack at {fight.planet}", game="advanced", sides=(fight.attacker, defender), ships=ships,
-        moving=fight.attacker, damage_table=fight.game == "advanced", source=DECLARING, situation=note,
+        moving=fight.attacker, damage_table=fight.game == "advanced", source=DECLARING_RULE, situation=note,
         notes=("Import the result into the campaign: Import (i) on the app's Battles screen, or referee campaign battle import FILE",),
     )
 
@@ -363,7 +363,7 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
         raise RefereeError(f"{', '.join(unknown)} in the battle file are not ships of this campaign")
     lost: list[Unit] = []
     rules = "advanced" if battle.damage_table else "basic"
-    rule = f"{DECLARING} (battle file: {battle.name}, fought with the {RULES_NAMES[rules]})"
+    rule = f"{DECLARING_RULE} (battle file: {battle.name}, fought with the {RULES_NAMES[rules]})"
     whole = _fight_of_battle(campaign, battle)
     for ship in battle.ships:
         unit = by_name[ship.name]
@@ -425,7 +425,7 @@ def _launched(campaign: Campaign, battle: Battle, lost: Sequence[Unit]) -> tuple
             f"{unit.name}: launched in the battle, not aboard the {base} when it was destroyed, so not lost with it; in {fight_of(campaign, unit).system}, "
             f"out of a carrier ({LEFT_OUT})"
         )
-        entries.append(campaign.entry(text, rule=BREAKING_OFF))
+        entries.append(campaign.entry(text, rule=BREAKING_OFF_RULE))
     return campaign, entries
 
 
@@ -439,7 +439,7 @@ def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]
         shown = ", ".join(f"the {e.ship} (turn {e.turn})" for e in unnamed)
         raise RefereeError(
             f"{shown} left the map without a system named: a ship breaking off escapes to a transit box adjacent to the star system "
-            f"({BREAKING_OFF}); name it in the battle (its Off the map, o, Toward; or referee kh leave SHIP --toward SYSTEM) and close or import it again"
+            f"({BREAKING_OFF_RULE}); name it in the battle (its Off the map, o, Toward; or referee kh leave SHIP --toward SYSTEM) and close or import it again"
         )
     gone = {e.ship for e in battle.escapes}
     for escape in battle.escapes:
@@ -460,7 +460,7 @@ def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]
                 f"{', '.join(u.name for u in left)}: not aboard the {ship.name} when it left the battle, so not with it; launched in {fight_of(campaign, unit).system} "
                 f"({LEFT_OUT})"
             )
-            entries.append(campaign.entry(text, rule=BREAKING_OFF))
+            entries.append(campaign.entry(text, rule=BREAKING_OFF_RULE))
     return campaign, entries
 
 

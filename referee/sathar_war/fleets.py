@@ -14,10 +14,10 @@ from referee.errors import RefereeError
 from referee.sathar_war.campaign import BOOK, Campaign, Done, Unit, done
 from referee.sathar_war.forces import carrier_capacity
 
-SHEET = f"{BOOK}, Setting Up the Game (Fleet Deployment Sheet); UPF Spacefleet Order of Battle"
-FIGHTERS = f"{BOOK}, Special Combat Rules: Breaking Off Combat (fighters); Sathar Order of Battle (carrier capacity)"
-DOCKING = f"{BOOK}, Repair: UPF Repairs"
-OFF_MAP = f"{BOOK}, Setting Up the Game: UPF Set-Up ('Strike Force NOVA and any non-attached ships assigned to it are placed off the map until later')"
+SHEET_RULE = f"{BOOK}, Setting Up the Game (Fleet Deployment Sheet); UPF Spacefleet Order of Battle"
+FIGHTERS_RULE = f"{BOOK}, Special Combat Rules: Breaking Off Combat (fighters); Sathar Order of Battle (carrier capacity)"
+DOCKING_RULE = f"{BOOK}, Repair: UPF Repairs"
+OFF_MAP_RULE = f"{BOOK}, Setting Up the Game: UPF Set-Up ('Strike Force NOVA and any non-attached ships assigned to it are placed off the map until later')"
 
 
 def why_not_in_fleet(unit: Unit) -> str:
@@ -63,7 +63,7 @@ def join(campaign: Campaign, fleet: str, names: Sequence[str]) -> Done:
     joined, journey = _journey_of(members, units)
     campaign = campaign.with_units([joined(u)._replace(fleet=name) for u in units])
     verb = "join" if members else "form"
-    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} {verb} {name} at {_where(campaign, units[0])}{journey}", rule=SHEET))
+    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} {verb} {name} at {_where(campaign, units[0])}{journey}", rule=SHEET_RULE))
 
 
 def _journey_of(members: Sequence[Unit], units: Sequence[Unit]) -> tuple[Callable[[Unit], Unit], str]:
@@ -81,15 +81,15 @@ def _journey_of(members: Sequence[Unit], units: Sequence[Unit]) -> tuple[Callabl
 def _assign_off_map(campaign: Campaign, fleet: str, units: Sequence[Unit]) -> Done:
     """Non-attached ships assigned at set-up to a fleet that is off the map go off the map with it (UPF Set-Up)."""
     if campaign.step != "setup":
-        raise RefereeError(f"{fleet} is off the map; ships join it once it is placed, where it is ({OFF_MAP})")
+        raise RefereeError(f"{fleet} is off the map; ships join it once it is placed, where it is ({OFF_MAP_RULE})")
     wrong = [u.name for u in units if u.force != "Non-Attached"]
     if wrong:
-        raise RefereeError(f"{', '.join(wrong)}: only non-attached ships are assigned to {fleet} at set-up ({OFF_MAP})")
+        raise RefereeError(f"{', '.join(wrong)}: only non-attached ships are assigned to {fleet} at set-up ({OFF_MAP_RULE})")
     gone = [u._replace(status="off-map", place=None, fleet=fleet if u in units else "", docked_since=0, roster=u.roster._replace(docked_at=""))
             for u in (*units, *(f for u in units for f in campaign.aboard(u.name)))]
     campaign = campaign.with_units(gone)
     text = f"{', '.join(u.name for u in units)} join {fleet} off the map, to be placed with it"
-    return done(campaign, campaign.entry(text, rule=OFF_MAP))
+    return done(campaign, campaign.entry(text, rule=OFF_MAP_RULE))
 
 
 def detach(campaign: Campaign, names: Sequence[str]) -> Done:
@@ -100,7 +100,7 @@ def detach(campaign: Campaign, names: Sequence[str]) -> Done:
         raise RefereeError(f"{', '.join(u.name for u in loose)} is in no fleet")
     campaign = campaign.with_units([u._replace(fleet="") for u in units])
     text = "; ".join(f"{u.name} leaves {u.fleet}" for u in units)
-    return done(campaign, campaign.entry(text, rule=SHEET))
+    return done(campaign, campaign.entry(text, rule=SHEET_RULE))
 
 
 def is_base(unit: Unit) -> bool:
@@ -131,10 +131,10 @@ def land(campaign: Campaign, names: Sequence[str], base: str) -> Done:
     aboard = [f for f in campaign.aboard(carrier.name) if f not in fighters]
     room = carrier_capacity(carrier)
     if room and len(aboard) + len(fighters) > room:
-        raise RefereeError(f"the {carrier.name} carries {room} fighters; {len(aboard)} are aboard ({FIGHTERS})")
+        raise RefereeError(f"the {carrier.name} carries {room} fighters; {len(aboard)} are aboard ({FIGHTERS_RULE})")
     changed = [f._replace(fleet="", roster=f.roster._replace(carried_by=carrier.name)) for f in fighters]
     campaign = campaign.with_units(changed)
-    return done(campaign, campaign.entry(f"{', '.join(f.name for f in fighters)} aboard the {carrier.name}", rule=FIGHTERS))
+    return done(campaign, campaign.entry(f"{', '.join(f.name for f in fighters)} aboard the {carrier.name}", rule=FIGHTERS_RULE))
 
 
 def why_not_launch(campaign: Campaign, fighter: Unit) -> str:
@@ -142,7 +142,7 @@ def why_not_launch(campaign: Campaign, fighter: Unit) -> str:
     if not fighter.roster.carried_by:
         return f"the {fighter.name} is not aboard a carrier or station"
     if fighter.system(campaign.frontier) == "":
-        return f"the {fighter.name} is not in a star system; fighters cannot enter a transit box unless carried ({FIGHTERS})"
+        return f"the {fighter.name} is not in a star system; fighters cannot enter a transit box unless carried ({FIGHTERS_RULE})"
     return ""
 
 
@@ -156,7 +156,7 @@ def launch(campaign: Campaign, names: Sequence[str]) -> Done:
     changed = [f._replace(roster=f.roster._replace(carried_by="")) for f in fighters]
     campaign = campaign.with_units(changed)
     text = f"{', '.join(f.name for f in fighters)} launched; fighters not aboard a carrier or station when the Day marker is advanced are destroyed"
-    return done(campaign, campaign.entry(text, rule=FIGHTERS))
+    return done(campaign, campaign.entry(text, rule=FIGHTERS_RULE))
 
 
 def station_to_dock(campaign: Campaign, unit: Unit) -> Unit | None:
@@ -182,7 +182,7 @@ def dock(campaign: Campaign, names: Sequence[str], station: str = "") -> Done:
         raise RefereeError(f"the {base.name} is not a station of the {units[0].side}")
     changed = [u.stopped()._replace(roster=u.roster._replace(docked_at=base.name), docked_since=u.docked_since or campaign.day) for u in units]  # (docked, a ship's journey ends)
     campaign = campaign.with_units(changed)
-    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} dock at the {base.name}", rule=DOCKING))
+    return done(campaign, campaign.entry(f"{', '.join(u.name for u in units)} dock at the {base.name}", rule=DOCKING_RULE))
 
 
 def _where(campaign: Campaign, unit: Unit) -> str:

@@ -23,7 +23,7 @@ from referee.errors import RefereeError
 
 FORMAT = "referee frontier map"
 VERSION = 1
-MAP = "Knight Hawks Campaign Book: The Second Sathar War, The Frontier Deployment Map"
+MAP_RULE = "Knight Hawks Campaign Book: The Second Sathar War, The Frontier Deployment Map"
 MAX_COLUMN, MAX_ROW = 400, 200  # a place on the picture, in characters (a picture beyond these is a slip of the pen)
 At = tuple[int, int]  # (column, row) on the map picture
 

@@ -22,20 +22,20 @@ from referee.tables import Tables
 if TYPE_CHECKING:
     import random
 
-MOVEMENT = f"{BOOK}, Strategic Movement"
-TRANSIT = f"{BOOK}, The Frontier Deployment Map: Transit Boxes"
-RISK = f"{MOVEMENT}: Accelerated Movement (Risk Jumping)"
-LIMITS = f"{MOVEMENT}: Risk-Jump Limits"
-MISJUMP = "ssw.misjump (Misjump Probability Table)"
-INTERLOCKED = f"{MOVEMENT}: Interlocked Computers"
-MILITIA = f"{MOVEMENT}: Militia Ships"
-CIRCLES = f"{BOOK}, The Frontier Deployment Map: Sathar Start Circles; {MOVEMENT}: Day One"
-CARRIED = f"{BOOK}, Special Combat Rules: Breaking Off Combat ('they cannot enter a transit box unless they are being carried aboard an assault carrier')"
+MOVEMENT_RULE = f"{BOOK}, Strategic Movement"
+TRANSIT_RULE = f"{BOOK}, The Frontier Deployment Map: Transit Boxes"
+RISK_RULE = f"{MOVEMENT_RULE}: Accelerated Movement (Risk Jumping)"
+LIMITS_RULE = f"{MOVEMENT_RULE}: Risk-Jump Limits"
+MISJUMP_RULE = "ssw.misjump (Misjump Probability Table)"
+INTERLOCKED_RULE = f"{MOVEMENT_RULE}: Interlocked Computers"
+MILITIA_RULE = f"{MOVEMENT_RULE}: Militia Ships"
+CIRCLES_RULE = f"{BOOK}, The Frontier Deployment Map: Sathar Start Circles; {MOVEMENT_RULE}: Day One"
+CARRIED_RULE = f"{BOOK}, Special Combat Rules: Breaking Off Combat ('they cannot enter a transit box unless they are being carried aboard an assault carrier')"
 STEP_OF: dict[Side, str] = {"Sathar": "sathar-move", "UPF": "upf-move"}
 SIDE_OF: dict[str, Side] = {step: side for side, step in STEP_OF.items()}
-STANDING = f"{MOVEMENT} (each day's move; the journey kept from day to day is this program's bookkeeping of the referee's standing order)"
-STOPPED = f"{TRANSIT} ('A ship in a transit box can stop accelerating and coast, maintaining its speed, for any number of turns')"
-RED_PATHS = f"Sathar ships in a start circle or its red boxes move one box a day until they reach a system ({CIRCLES}; {LIMITS})"
+STANDING_RULE = f"{MOVEMENT_RULE} (each day's move; the journey kept from day to day is this program's bookkeeping of the referee's standing order)"
+STOPPED_RULE = f"{TRANSIT_RULE} ('A ship in a transit box can stop accelerating and coast, maintaining its speed, for any number of turns')"
+RED_PATHS = f"Sathar ships in a start circle or its red boxes move one box a day until they reach a system ({CIRCLES_RULE}; {LIMITS_RULE})"
 
 
 def why_not_move(campaign: Campaign, unit: Unit) -> str:
@@ -50,7 +50,7 @@ def why_not_move(campaign: Campaign, unit: Unit) -> str:
     if campaign.step != STEP_OF[unit.side]:
         return f"{unit.side} ships move in step '{STEP_OF[unit.side]}'; the campaign is at '{campaign.step}' ({BOOK}, Strategic Turn Sequence)"
     if unit.moved:
-        return f"{unit.name} moved today already ({TRANSIT}: one move a day)"
+        return f"{unit.name} moved today already ({TRANSIT_RULE}: one move a day)"
     return ""
 
 
@@ -106,7 +106,7 @@ def move(
         parts = [g for g in groups if any(n.strip().casefold() in mine for n in g)]
         apart = [n for g in parts for n in g if n.strip().casefold() not in mine]
         if apart:
-            raise RefereeError(f"{', '.join(apart)} and the {here[0].name} are in different places: interlocked ships jump together ({INTERLOCKED})")
+            raise RefereeError(f"{', '.join(apart)} and the {here[0].name} are in different places: interlocked ships jump together ({INTERLOCKED_RULE})")
         result = _move_together(campaign, tables, here, toward, rate, planet, parts, rng, {k: v for k, v in rolled.items() if k.casefold() in mine})
         campaign = result.campaign
         entries += result.entries
@@ -139,7 +139,7 @@ def _move_together(
     _check_militia(campaign, units, place, toward, trip.stops if trip else ())
     loose = [u for u in units if u.fighter]  # movers are never carried: these fighters are out of their carrier
     if loose:
-        raise RefereeError(f"{_names(loose)} cannot enter a transit box unless carried aboard an assault carrier: land aboard one first ({CARRIED})")
+        raise RefereeError(f"{_names(loose)} cannot enter a transit box unless carried aboard an assault carrier: land aboard one first ({CARRIED_RULE})")
     new, entered_jump, steps = _route_move(campaign, units, place, toward, rate if place.on_route else pace)
     if not kept and not rate and new.on_route:
         pace = new.rate  # (the rate they go at now: one box a day once turned back)
@@ -174,7 +174,7 @@ def _move_together(
     left = campaign.leaving(units)
     if left:
         changed = [u._replace(fleet="") if u.name in left else u for u in changed]
-        entries.insert(0, campaign.entry(f"{listed(sorted(left))} leave their fleet: the rest of it stays (a fleet's ships are together)", rule=TRANSIT))  # (first: the move's line, last, says where they are bound)
+        entries.insert(0, campaign.entry(f"{listed(sorted(left))} leave their fleet: the rest of it stays (a fleet's ships are together)", rule=TRANSIT_RULE))  # (first: the move's line, last, says where they are bound)
     campaign = _carry(campaign.with_units(changed), changed)
     if lost:
         campaign = lose(campaign, [u for u in changed if u.name in lost], "misjump")
@@ -253,7 +253,7 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
                 went.append(journey)
                 continue
         said = _by_number(journey.units, "keeps its journey to {} but does not", "keep their journey to {} but do not").format(journey.bound)
-        line = campaign.entry(f"{_names(journey.units)} {said} go on today: {why}", rule=STANDING)
+        line = campaign.entry(f"{_names(journey.units)} {said} go on today: {why}", rule=STANDING_RULE)
         campaign = campaign.logged(line)
         entries.append(line)
     if not went:
@@ -264,7 +264,7 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
     arrived = [name for journey in went for name in journey.names if not here[name].bound and here[name].active]
     kept_back = len(kept) - len(went)
     summed = f"the {side} journeys: {len(went)} of {len(kept)} go on" + (f", {listed(arrived)} {'arrives' if len(arrived) == 1 else 'arrive'}" if arrived else "") + (f"; {kept_back} {'does' if kept_back == 1 else 'do'} not go on today (the Log says why)" if kept_back else "")
-    line = campaign.entry(summed, rule=STANDING)
+    line = campaign.entry(summed, rule=STANDING_RULE)
     return Done(campaign.logged(line), (*entries, line))
 
 
@@ -280,13 +280,13 @@ def stop(campaign: Campaign, names: Sequence[str]) -> Done:
     jumping = [u for u in units if u.place is not None and u.place.on_route and u.place.rate > 1 and not u.place.jumped and not u.place.turned]
     if jumping:
         raise RefereeError(
-            f"{_names(jumping)} {_by_number(jumping, 'is', 'are')} risk-jumping toward the jump box and may not coast ({RISK}: 'must travel at the increased rate "
+            f"{_names(jumping)} {_by_number(jumping, 'is', 'are')} risk-jumping toward the jump box and may not coast ({RISK_RULE}: 'must travel at the increased rate "
             "from the time it enters the first transit box until it reaches the jump point'): go on, or turn back with a Move at one box a day"
         )
     by_journey: dict[tuple[str, Place | None], list[Unit]] = {}
     for unit in units:
         by_journey.setdefault((unit.bound, unit.place), []).append(unit)
-    entries = [campaign.entry(f"{_fleets_or_names(campaign, group)} {_by_number(group, 'stops its', 'stop their')} journey to {bound}: {_where_stopped(campaign, place, group)}", rule=STOPPED)
+    entries = [campaign.entry(f"{_fleets_or_names(campaign, group)} {_by_number(group, 'stops its', 'stop their')} journey to {bound}: {_where_stopped(campaign, place, group)}", rule=STOPPED_RULE)
                for (bound, place), group in by_journey.items()]
     return done(campaign.with_units(u.stopped() for u in units), *entries)
 
@@ -350,7 +350,7 @@ def _route_move(campaign: Campaign, units: Sequence[Unit], place: Place, toward:
             raise RefereeError(f"say where to: one of {', '.join(_allowed(campaign, side, place.where))}")
         there = _end(campaign, place.where, toward)
         if there not in _allowed(campaign, side, place.where):
-            raise RefereeError(f"UPF ships cannot enter the Sathar start circles' red boxes ({CIRCLES}: the paths the Sathar must follow)")
+            raise RefereeError(f"UPF ships cannot enter the Sathar start circles' red boxes ({CIRCLES_RULE}: the paths the Sathar must follow)")
         route = frontier.between(place.where, there)
         rate = rate or 1
         if not frontier.is_system(place.where) and rate > 1:
@@ -366,10 +366,10 @@ def _route_move(campaign: Campaign, units: Sequence[Unit], place: Place, toward:
         box, jumped = place.box, place.jumped
         if there != place.toward:
             if place.jumped:
-                raise RefereeError(f"{_names(units)} have jumped and are decelerating into {place.toward}; they cannot turn back ({TRANSIT})")
+                raise RefereeError(f"{_names(units)} have jumped and are decelerating into {place.toward}; they cannot turn back ({TRANSIT_RULE})")
             start = place._replace(toward=there, turned=not place.turned, rate=1)
             if rate not in (None, 1):
-                raise RefereeError(f"turning back, ships decelerate at one box a day ({TRANSIT}: 'it must decelerate back toward the star at the rate of one transit box per day')")
+                raise RefereeError(f"turning back, ships decelerate at one box a day ({TRANSIT_RULE}: 'it must decelerate back toward the star at the rate of one transit box per day')")
         if route.red and rate not in (None, 1):
             raise RefereeError(RED_PATHS)  # (a red path has no jump box: the rates of the jump do not apply)
         rate = _rate(start, rate)
@@ -474,7 +474,7 @@ def _journey(campaign: Campaign, units: Sequence[Unit], place: Place, toward: st
     wanted = strict.pick(toward, names, "star system or start circle", frontier.name)
     found = journeys(campaign, units[0].side, place, rate or place.rate or 1).get(wanted)
     if found is None:
-        raise RefereeError(f"{_names(units)} cannot reach {wanted} from {place.shown(frontier)} (UPF ships never enter a start circle's red path: {CIRCLES})")
+        raise RefereeError(f"{_names(units)} cannot reach {wanted} from {place.shown(frontier)} (UPF ships never enter a start circle's red path: {CIRCLES_RULE})")
     return found
 
 
@@ -534,32 +534,32 @@ def _rate(place: Place, rate: int | None) -> int:
     """The boxes a day for ships already on a route (the risk-jump rules)."""
     if place.turned:
         if rate not in (None, 1):
-            raise RefereeError(f"ships that turned back decelerate at one box a day ({TRANSIT})")
+            raise RefereeError(f"ships that turned back decelerate at one box a day ({TRANSIT_RULE})")
         return 1
     if place.jumped:
         chosen = rate or place.rate
         if chosen > place.rate:
-            raise RefereeError(f"after the jump ships decelerate at the rate they jumped at ({place.rate}) or lower, not {chosen} ({RISK})")
+            raise RefereeError(f"after the jump ships decelerate at the rate they jumped at ({place.rate}) or lower, not {chosen} ({RISK_RULE})")
         return chosen
     chosen = rate or place.rate
     if chosen != place.rate:
-        raise RefereeError(f"ships accelerating toward their jump box keep the rate they set out at ({place.rate} a day) until the jump ({RISK}: 'must travel at the increased rate from the time it enters the first transit box until it reaches the jump point')")
+        raise RefereeError(f"ships accelerating toward their jump box keep the rate they set out at ({place.rate} a day) until the jump ({RISK_RULE}: 'must travel at the increased rate from the time it enters the first transit box until it reaches the jump point')")
     return chosen
 
 
 def _check_rate(units: Sequence[Unit], red: bool, rate: int, place: Place) -> None:
     if not 1 <= rate <= 3:
-        raise RefereeError(f"ships move 1, 2 or 3 transit boxes a day, not {rate} ({RISK}: no ship can move more than three)")
+        raise RefereeError(f"ships move 1, 2 or 3 transit boxes a day, not {rate} ({RISK_RULE}: no ship can move more than three)")
     if rate == 1:
         return
     if red:
         raise RefereeError(RED_PATHS)
     slow = [f"{u.name} (ADF {u.roster.adf})" for u in units if u.roster.adf < rate]
     if slow:
-        raise RefereeError(f"moving {rate} boxes a day needs ADF {rate} or more: {', '.join(slow)} ({RISK})")
+        raise RefereeError(f"moving {rate} boxes a day needs ADF {rate} or more: {', '.join(slow)} ({RISK_RULE})")
     hurt = [f"{u.name} (hull {u.roster.hull} of {u.roster.hull_start})" for u in units if u.damaged]
     if hurt:
-        raise RefereeError(f"a ship with unrepaired hull damage may never move more than one transit box per turn: {', '.join(hurt)} ({LIMITS})")
+        raise RefereeError(f"a ship with unrepaired hull damage may never move more than one transit box per turn: {', '.join(hurt)} ({LIMITS_RULE})")
 
 
 def _misjumps(
@@ -612,7 +612,7 @@ def _misjumps(
         else:
             text = f"{who} MISJUMP: {roll.total} > {chance}% with {astrogator}; lost for the duration of the war"
             lost |= {u.name for u in part}
-        rule = f"{MISJUMP}, row {best_row['ship_type']}, {rate} boxes a day" + (f"; {INTERLOCKED}" if len(part) > 1 else "")
+        rule = f"{MISJUMP_RULE}, row {best_row['ship_type']}, {rate} boxes a day" + (f"; {INTERLOCKED_RULE}" if len(part) > 1 else "")
         entries.append(campaign.entry(text, [roll], rule, key=part[0].name))
     return lost, entries
 
@@ -642,11 +642,11 @@ def _names(units: Sequence[Unit]) -> str:
 
 def _rule(campaign: Campaign, new: Place, old: Place) -> str:
     if new.rate > 1 or old.rate > 1:
-        return RISK
+        return RISK_RULE
     frontier = campaign.frontier
     if any(frontier.route(p.where).red if p.on_route else not frontier.is_system(p.where) for p in (new, old)):
-        return CIRCLES
-    return TRANSIT
+        return CIRCLES_RULE
+    return TRANSIT_RULE
 
 
 # ---------------------------------------------------------------------- militia
@@ -684,7 +684,7 @@ def _check_militia(campaign: Campaign, units: Sequence[Unit], place: Place, towa
         home = campaign.frontier.planet(unit.home)[0].name
         beyond = [stop for stop in way if stop != home and stop not in campaign.frontier.neighbours(home)]
         if beyond:
-            raise RefereeError(f"the {unit.name} may go only to a system next to its home system {home}, and from there home ({MILITIA}), not on to {beyond[0]}")
+            raise RefereeError(f"the {unit.name} may go only to a system next to its home system {home}, and from there home ({MILITIA_RULE}), not on to {beyond[0]}")
         heading = place.toward if place.on_route else ""
         target = _end(campaign, place.where, toward) if toward else heading
         if not target or target == home:
@@ -693,8 +693,8 @@ def _check_militia(campaign: Campaign, units: Sequence[Unit], place: Place, towa
             continue  # jumped: it must arrive before it can turn for home
         if threatened(campaign, home):
             raise RefereeError(
-                f"the {unit.name} must head home to {home}: Sathar ships have emerged there ({MILITIA}: 'those ships must return home as quickly as possible')"
+                f"the {unit.name} must head home to {home}: Sathar ships have emerged there ({MILITIA_RULE}: 'those ships must return home as quickly as possible')"
             )
         route_home = home in campaign.frontier.route(place.where).ends if place.on_route else place.where == home
         if not route_home or target not in campaign.frontier.neighbours(home):
-            raise RefereeError(f"the {unit.name} may go only to a system next to its home system {home}, and from there home ({MILITIA}), not to {target}")
+            raise RefereeError(f"the {unit.name} may go only to a system next to its home system {home}, and from there home ({MILITIA_RULE}), not to {target}")

@@ -17,19 +17,19 @@ from referee.knight_hawks.repair import Repair, damaged_targets, repair_turn, re
 from referee.sathar_war.campaign import BOOK, VOID_DAYS, Campaign, Done, Entry, Fight, Order, Place, Unit, done, nothing_to_override, overridden
 from referee.sathar_war.forces import fresh
 from referee.sathar_war.frontier import Planet
-from referee.sathar_war.movement import CARRIED, journeys
+from referee.sathar_war.movement import CARRIED_RULE, journeys
 from referee.tables import Tables
 
 if TYPE_CHECKING:
     import random
 
-REPAIR = f"{BOOK}, Repair"
-UPF_REPAIRS = f"{REPAIR}: UPF Repairs; ssw.repair-capacity"
-FULL_DAY = f"{REPAIR}: UPF Repairs ('To be repaired, a ship must spend a full day docked at the station')"
-SATHAR_REPAIR = f"{REPAIR}: Sathar Repair"
+REPAIR_RULE = f"{BOOK}, Repair"
+UPF_REPAIRS_RULE = f"{REPAIR_RULE}: UPF Repairs; ssw.repair-capacity"
+FULL_DAY_RULE = f"{REPAIR_RULE}: UPF Repairs ('To be repaired, a ship must spend a full day docked at the station')"
+SATHAR_REPAIR_RULE = f"{REPAIR_RULE}: Sathar Repair"
 ONE_TURN = "one repair turn after each battle the ship fought"
-AFTER_BATTLE = (
-    f"{REPAIR} ('Ships that have been damaged in battle can repair that damage normally using their DCR'); Knight Hawks Tactical "
+AFTER_BATTLE_RULE = (
+    f"{REPAIR_RULE} ('Ships that have been damaged in battle can repair that damage normally using their DCR'); Knight Hawks Tactical "
     f"Operations Manual, Advanced Game: Repairs ('All of a ship's DCR points can be allocated during each repair turn'); a reading: {ONE_TURN}"
 )
 
@@ -147,9 +147,9 @@ def order(campaign: Campaign, ship: str, hull: int = 0, system: str = "") -> Don
     unit = campaign.unit(ship)
     where = next((c for c in centres(campaign) if unit in c.queue), None)
     if where is None:
-        raise RefereeError(f"the {unit.name} is in no repair queue: dock it at a construction centre's station in a system with no Sathar ships ({UPF_REPAIRS})")
+        raise RefereeError(f"the {unit.name} is in no repair queue: dock it at a construction centre's station in a system with no Sathar ships ({UPF_REPAIRS_RULE})")
     if not works_today(unit):
-        raise RefereeError(f"the {unit.name} docked after moving today; a ship must spend a full day docked to be repaired: order its work tomorrow ({FULL_DAY})")
+        raise RefereeError(f"the {unit.name} docked after moving today; a ship must spend a full day docked to be repaired: order its work tomorrow ({FULL_DAY_RULE})")
     if (hull > 0) == bool(system):
         raise RefereeError("order hull points or one system for the day: one of the two")
     others = [o for o in campaign.orders if o.ship != unit.name]
@@ -164,11 +164,11 @@ def order(campaign: Campaign, ship: str, hull: int = 0, system: str = "") -> Don
             raise RefereeError(f"the {unit.name} has lost {need} hull points; order at most that")
         given = sum(o.hull for o in others if any(u.name == o.ship for u in where.queue))
         if given + hull > where.capacity:
-            raise RefereeError(f"{where.name} repairs {where.capacity} hull points a day; {given} are ordered for other ships ({UPF_REPAIRS})")
+            raise RefereeError(f"{where.name} repairs {where.capacity} hull points a day; {given} are ordered for other ships ({UPF_REPAIRS_RULE})")
         new = Order(unit.name, hull=hull)
         text = f"today {where.name} repairs {hull} of the {unit.name}'s hull points ({where.capacity - given - hull} left for others)"
     campaign = campaign._replace(orders=(*others, new))
-    return done(campaign, campaign.entry(text, rule=UPF_REPAIRS if where.owner == "UPF" else SATHAR_REPAIR))
+    return done(campaign, campaign.entry(text, rule=UPF_REPAIRS_RULE if where.owner == "UPF" else SATHAR_REPAIR_RULE))
 
 
 def plan(where: Centre, orders: Sequence[Order]) -> dict[str, Order]:
@@ -194,7 +194,7 @@ def repair_day(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
     """End of day: every centre does the day's work on ships that spent the whole day there."""
     entries: list[Entry] = []
     for where in centres(campaign):
-        rule = UPF_REPAIRS if where.owner == "UPF" else f"{SATHAR_REPAIR} (captured SCC: half capacity)"
+        rule = UPF_REPAIRS_RULE if where.owner == "UPF" else f"{SATHAR_REPAIR_RULE} (captured SCC: half capacity)"
         for name, work in plan(where, campaign.orders).items():
             unit = campaign.unit(name)
             ship = unit.roster
@@ -240,9 +240,9 @@ def days_to_finish(where: Centre) -> dict[str, int]:
 def why_not_void(campaign: Campaign, unit: Unit) -> str:
     """Why the ship may not enter the Void ("": it may): a Sathar ship in a start circle, not carried."""
     if unit.side != "Sathar" or not unit.active or unit.place is None or unit.place.on_route or campaign.frontier.is_system(unit.place.where):
-        return f"the {unit.name} is not in a Sathar Start Circle; ships travel to one to enter the Void ({SATHAR_REPAIR})"
+        return f"the {unit.name} is not in a Sathar Start Circle; ships travel to one to enter the Void ({SATHAR_REPAIR_RULE})"
     if unit.roster.carried_by:
-        return f"the {unit.name} is aboard the {unit.roster.carried_by} and goes where it goes: name the carrier ({CARRIED})"
+        return f"the {unit.name} is aboard the {unit.roster.carried_by} and goes where it goes: name the carrier ({CARRIED_RULE})"
     return ""
 
 
@@ -260,7 +260,7 @@ def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:
     gone = [u.stopped()._replace(status="void", circle=u.place.where if u.place else "", place=None, returns=back, fleet="") for u in (*units, *aboard)]
     campaign = campaign.with_units(gone)
     text = f"{', '.join(u.name for u in units)} enter the Void; placed on the time track at day {back}, when they return completely repaired"
-    return done(campaign, campaign.entry(text, rule=f"{SATHAR_REPAIR}; ssw.time-track row sathar-void-repair"))
+    return done(campaign, campaign.entry(text, rule=f"{SATHAR_REPAIR_RULE}; ssw.time-track row sathar-void-repair"))
 
 
 def void_returns(campaign: Campaign, tables: Tables) -> tuple[Campaign, list[Entry]]:
@@ -272,7 +272,7 @@ def void_returns(campaign: Campaign, tables: Tables) -> tuple[Campaign, list[Ent
     back = [u._replace(roster=fresh(tables, u), status="active", place=Place(u.circle), returns=0, moved=False, placed=campaign.day) for u in due]
     campaign = campaign.with_units(back)
     text = f"back from the Void, completely repaired, in a start circle: {', '.join(f'{u.name} ({u.circle})' for u in back)}"
-    return campaign, [campaign.entry(text, rule=SATHAR_REPAIR)]
+    return campaign, [campaign.entry(text, rule=SATHAR_REPAIR_RULE)]
 
 
 # ---------------------------------------------------------------------- in space, with the ship's DCR
@@ -302,29 +302,29 @@ def repair_in_space(
     if not unit.active:
         raise RefereeError(f"the {unit.name} is {unit.status}")
     if unit.hull_station_only and any(r.target.strip().lower() == "hull" for r in repairs):
-        raise RefereeError(f"a hull repair of the {unit.name} failed after the battle; only a space station can repair its hull now ({REPAIR})")
+        raise RefereeError(f"a hull repair of the {unit.name} failed after the battle; only a space station can repair its hull now ({REPAIR_RULE})")
     fights, made = _repair_turns(campaign, unit)
     entries: list[Entry] = []
     if made >= len(fights):
         why = f"the {unit.name} fought no battle today" if not fights else f"the {unit.name} has made its repair turn after today's battle"
         if not override.strip():
-            raise RefereeError(f"{why}: repairs in space are one repair turn of the ship's DCR after each battle, made the day it is fought ({AFTER_BATTLE})")
-        entries.append(overridden(campaign, ONE_TURN, override, AFTER_BATTLE))
+            raise RefereeError(f"{why}: repairs in space are one repair turn of the ship's DCR after each battle, made the day it is fought ({AFTER_BATTLE_RULE})")
+        entries.append(overridden(campaign, ONE_TURN, override, AFTER_BATTLE_RULE))
     elif override.strip():
         raise nothing_to_override(ONE_TURN)
     after, attempts = repair_turn(unit.roster, repairs, rng, rolled, hull_rolled)
     failed_hull = any(a.repair.target == "hull" and not a.success for a in attempts)
     battle = f"the {fights[made].attacker} attack at {fights[made].planet} ({fights[made].system})" if made < len(fights) else "a battle (overridden)"
-    entries.append(campaign.entry(f"the {unit.name} makes its repair turn after {battle}: {sum(r.points for r in repairs)} of its {unit.roster.dcr} DCR points", rule=AFTER_BATTLE))
+    entries.append(campaign.entry(f"the {unit.name} makes its repair turn after {battle}: {sum(r.points for r in repairs)} of its {unit.roster.dcr} DCR points", rule=AFTER_BATTLE_RULE))
     unit = unit._replace(roster=after, hull_station_only=unit.hull_station_only or failed_hull, repair_turns=unit.repair_turns + 1)
     campaign = campaign.with_units([unit])
     entries += [
         campaign.entry(
             f"the {unit.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll],
-            f"{REPAIR}; Knight Hawks Tactical Operations Manual, Advanced Game: Repairs", key=f"repair {number}",
+            f"{REPAIR_RULE}; Knight Hawks Tactical Operations Manual, Advanced Game: Repairs", key=f"repair {number}",
         )
         for number, a in enumerate(attempts, start=1)
     ]
     if failed_hull:
-        entries.append(campaign.entry(f"the {unit.name}'s hull repair failed: only a space station can repair its hull now", rule=REPAIR))
+        entries.append(campaign.entry(f"the {unit.name}'s hull repair failed: only a space station can repair its hull now", rule=REPAIR_RULE))
     return done(campaign, *entries)

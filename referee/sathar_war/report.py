@@ -18,9 +18,9 @@ from referee.sathar_war.turn import status_lines, unfinished
 from referee.sathar_war.victory import CONDITIONS, progress, tally
 from referee.tables import Tables
 
-SUPPLY = supply_rules.SUPPLY
-REPAIRS = repair_rules.REPAIR
-COMBAT = battle_rules.COMBAT
+SUPPLY_RULE = supply_rules.SUPPLY_RULE
+REPAIRS = repair_rules.REPAIR_RULE
+COMBAT_RULE = battle_rules.COMBAT_RULE
 HOW = {  # the command that does each kind of thing left to do
     "place-upf": "campaign place SHIPS --at PLANET", "place-sathar": "campaign place SHIPS --circle C", "retreat": "campaign retreat N",
     "drones": "campaign drones SIDE FRIGATE FRIGATE", "nova": "campaign nova", "move": "campaign move SHIPS --toward SYSTEM",

@@ -16,14 +16,14 @@ from referee.tables import Tables
 if TYPE_CHECKING:
     import random
 
-SETUP = f"{BOOK}, Setting Up the Game"
-SATHAR_SETUP = f"{SETUP}: Sathar Set-Up"
-NOVA = f"{SETUP}: Strike Force NOVA; ssw.nova-placement"
-UPF_SETUP = f"{SETUP}: UPF Set-Up"
-NON_ATTACHED_FIGHTERS = f"{BOOK}, UPF Spacefleet Order of Battle: 'The non-attached fighters can be placed with any of the task forces, or based at any station in the Frontier'"
+SETUP_RULE = f"{BOOK}, Setting Up the Game"
+SATHAR_SETUP_RULE = f"{SETUP_RULE}: Sathar Set-Up"
+NOVA_RULE = f"{SETUP_RULE}: Strike Force NOVA; ssw.nova-placement"
+UPF_SETUP_RULE = f"{SETUP_RULE}: UPF Set-Up"
+NON_ATTACHED_FIGHTERS_RULE = f"{BOOK}, UPF Spacefleet Order of Battle: 'The non-attached fighters can be placed with any of the task forces, or based at any station in the Frontier'"
 NOVA_FLEET = "Strike Force NOVA"
-DRONES = f"{BOOK}, Shatter Drones (Optional)"
-RETREAT = f"{BOOK}, Conditions for Victory: Sathar Retreat; ssw.retreat-conditions"
+DRONES_RULE = f"{BOOK}, Shatter Drones (Optional)"
+RETREAT_RULE = f"{BOOK}, Conditions for Victory: Sathar Retreat; ssw.retreat-conditions"
 MINIMUM_SHIPS = 20
 CIRCLE_READING = "of the Sathar ships on the map, no more than half start a turn in one start circle"
 
@@ -37,7 +37,7 @@ def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
     at the start of a Sathar move. A ship placed in this same step and not moved yet may be placed
     again, in another circle: the Sathar player is still setting his counters down."""
     if campaign.step not in ("setup", "sathar-move"):
-        raise RefereeError(f"Sathar ships are placed at set-up or at the beginning of the Sathar move (step sathar-move), not in {campaign.step} ({SATHAR_SETUP})")
+        raise RefereeError(f"Sathar ships are placed at set-up or at the beginning of the Sathar move (step sathar-move), not in {campaign.step} ({SATHAR_SETUP_RULE})")
     found = campaign.frontier.circle(circle)
     units = campaign.named(names)
     for unit in units:
@@ -53,7 +53,7 @@ def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
     text = f"{len(units)} Sathar ship{'s' if len(units) > 1 else ''} placed in the {found.name}: {listed(u.name for u in units)}"
     if left:
         text += f"; {', '.join(sorted(left))} leave their fleet (a fleet's ships are together)"
-    return done(campaign, campaign.entry(text, rule=SATHAR_SETUP))
+    return done(campaign, campaign.entry(text, rule=SATHAR_SETUP_RULE))
 
 
 def why_not_place_sathar(campaign: Campaign, unit: Unit) -> str:
@@ -61,7 +61,7 @@ def why_not_place_sathar(campaign: Campaign, unit: Unit) -> str:
     (fighters aboard come with their carrier), at set-up or the start of the Sathar move; one placed
     in this step and not moved may be placed again."""
     if campaign.step not in ("setup", "sathar-move"):
-        return f"Sathar ships are placed at set-up or at the beginning of the Sathar move (step sathar-move), not in {campaign.step} ({SATHAR_SETUP})"
+        return f"Sathar ships are placed at set-up or at the beginning of the Sathar move (step sathar-move), not in {campaign.step} ({SATHAR_SETUP_RULE})"
     if unit.side == "Sathar" and _just_placed(campaign, unit) and not unit.roster.carried_by:
         return ""
     if unit.side != "Sathar" or unit.status != "off-map" or unit.fighter and unit.roster.carried_by:
@@ -99,7 +99,7 @@ def crowded_circles(campaign: Campaign) -> list[str]:
     crowded = [f"{circle} holds {n}" for circle, n in starting.items() if n * 2 > len(on_map)]
     if not crowded:
         return []
-    return [f"no more than half of the {len(on_map)} Sathar ships on the map may start in one start circle: {', '.join(crowded)} ({SATHAR_SETUP}; a reading: {CIRCLE_READING})"]
+    return [f"no more than half of the {len(on_map)} Sathar ships on the map may start in one start circle: {', '.join(crowded)} ({SATHAR_SETUP_RULE}; a reading: {CIRCLE_READING})"]
 
 
 def _start_circle(campaign: Campaign, unit: Unit) -> str:
@@ -116,9 +116,9 @@ def why_not_place_upf(campaign: Campaign, unit: Unit) -> str:
     """Why the ship may not be placed at a planet at set-up ("": it may): only non-attached UPF ships
     are, at set-up, before any Sathar ship is placed."""
     if campaign.step != "setup":
-        return f"non-attached ships are placed at set-up; now they move ({UPF_SETUP})"
+        return f"non-attached ships are placed at set-up; now they move ({UPF_SETUP_RULE})"
     if any(u.side == "Sathar" and u.active for u in campaign.units):
-        return f"the UPF sets up before any Sathar ship is placed ({UPF_SETUP})"
+        return f"the UPF sets up before any Sathar ship is placed ({UPF_SETUP_RULE})"
     if unit.force != "Non-Attached" or unit.status not in ("active", "off-map"):
         return f"the {unit.name} is not a non-attached ship; only those are placed freely (task forces, militia and stations start where the book puts them)"
     return ""
@@ -130,9 +130,9 @@ def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
     planet's station ('The non-attached fighters can be placed with any of the task forces, or based
     at any station in the Frontier'); a ship assigned to Strike Force NOVA comes back onto the map."""
     if campaign.step != "setup":
-        raise RefereeError(f"non-attached ships are placed at set-up; now they move ({UPF_SETUP})")
+        raise RefereeError(f"non-attached ships are placed at set-up; now they move ({UPF_SETUP_RULE})")
     if any(u.side == "Sathar" and u.active for u in campaign.units):
-        raise RefereeError(f"the UPF sets up before any Sathar ship is placed ({UPF_SETUP})")
+        raise RefereeError(f"the UPF sets up before any Sathar ship is placed ({UPF_SETUP_RULE})")
     system, found = campaign.frontier.planet(planet)
     units = campaign.named(names)
     for unit in units:
@@ -143,7 +143,7 @@ def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
     fighters = [u for u in units if u.fighter]
     if fighters and (station is None or not station.active):
         raise RefereeError(
-            f"{found.name} has no station: non-attached fighters are placed with a task force (land them on its carrier) or based at a station ({NON_ATTACHED_FIGHTERS})"
+            f"{found.name} has no station: non-attached fighters are placed with a task force (land them on its carrier) or based at a station ({NON_ATTACHED_FIGHTERS_RULE})"
         )
     base = station.name if station is not None else ""
     here = Place(system.name, found.name)
@@ -157,7 +157,7 @@ def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
         *([f"{listed(ships)} placed at {found.name} ({system.name})"] if ships else []),
         *([f"{listed(f.name for f in fighters)} based at the {base} ({found.name}, {system.name})"] if fighters else []),
     ])
-    return done(campaign, campaign.entry(text, rule=NON_ATTACHED_FIGHTERS if fighters else UPF_SETUP))
+    return done(campaign, campaign.entry(text, rule=NON_ATTACHED_FIGHTERS_RULE if fighters else UPF_SETUP_RULE))
 
 
 def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: str | None = None) -> Done:
@@ -169,11 +169,11 @@ def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: s
         raise RefereeError("Strike Force NOVA is already on the map")
     if campaign.step == "setup":
         if not any(u.side == "Sathar" and u.active for u in campaign.units):
-            raise RefereeError(f"Strike Force NOVA is placed after the Sathar initial placement ({NOVA})")
+            raise RefereeError(f"Strike Force NOVA is placed after the Sathar initial placement ({NOVA_RULE})")
     elif campaign.step != "upf-move":
-        raise RefereeError(f"Strike Force NOVA is placed at the start of a UPF turn (step upf-move), not in {campaign.step} ({NOVA})")
+        raise RefereeError(f"Strike Force NOVA is placed at the start of a UPF turn (step upf-move), not in {campaign.step} ({NOVA_RULE})")
     elif any(u.moved for u in campaign.side("UPF")):
-        raise RefereeError(f"Strike Force NOVA is placed before any UPF ship moves; UPF ships have moved today ({NOVA}: 'it may be placed before any UPF ships are moved')")
+        raise RefereeError(f"Strike Force NOVA is placed before any UPF ship moves; UPF ships have moved today ({NOVA_RULE}: 'it may be placed before any UPF ships are moved')")
     roll = dice.take("1d10", rng, rolled, "Strike Force NOVA placement")
     row = tables.get("ssw.nova-placement").band(roll.total)[0]
     system, planet = campaign.frontier.planet(str(row["planet"]))
@@ -183,7 +183,7 @@ def place_nova(campaign: Campaign, tables: Tables, rng: random.Random, rolled: s
     campaign = campaign.with_units(placed)
     fighters = sum(1 for u in placed if u.fighter)
     text = f"Strike Force NOVA ({len(placed) - fighters} ships and {fighters} fighters) placed at {row['location']}: die {row['die']}"
-    return done(campaign, campaign.entry(text, [roll], f"{NOVA}, row {row['die']}"))
+    return done(campaign, campaign.entry(text, [roll], f"{NOVA_RULE}, row {row['die']}"))
 
 
 def may_be_drone(unit: Unit, side: str) -> bool:
@@ -196,24 +196,24 @@ def choose_drones(campaign: Campaign, side: str, names: Sequence[str]) -> Done:
     if not campaign.shatter_drones:
         raise RefereeError("this campaign does not use the optional Shatter Drones rule (a war begun with it: the New war form's Shatter Drones, or campaign new --shatter-drones)")
     if campaign.step != "setup":
-        raise RefereeError(f"shatter drones are chosen before the first turn ({DRONES})")
+        raise RefereeError(f"shatter drones are chosen before the first turn ({DRONES_RULE})")
     units = [campaign.unit(n) for n in names]
     if len(units) != 2 or len({u.name for u in units}) != 2:
-        raise RefereeError(f"each player chooses two of his frigates ({DRONES}); name two")
+        raise RefereeError(f"each player chooses two of his frigates ({DRONES_RULE}); name two")
     wrong = [u.name for u in units if not may_be_drone(u, side)]
     if wrong:
-        raise RefereeError(f"{', '.join(wrong)}: not a {side} frigate; the UPF can use Spacefleet or militia frigates ({DRONES})")
+        raise RefereeError(f"{', '.join(wrong)}: not a {side} frigate; the UPF can use Spacefleet or militia frigates ({DRONES_RULE})")
     side_name = units[0].side
     changed = [u._replace(drone=u.name in {d.name for d in units}) for u in campaign.side(side_name)]
     campaign = campaign.with_units(changed)
-    return done(campaign, campaign.entry(f"{side_name} shatter drones: {units[0].name} and {units[1].name}", rule=DRONES))
+    return done(campaign, campaign.entry(f"{side_name} shatter drones: {units[0].name} and {units[1].name}", rule=DRONES_RULE))
 
 
 def choose_retreat(campaign: Campaign, condition: int) -> Done:
     """The Sathar player's secret retreat condition, before the first turn; the log does not say which."""
     if campaign.step != "setup":
-        raise RefereeError(f"the retreat condition is chosen before the first turn ({RETREAT})")
+        raise RefereeError(f"the retreat condition is chosen before the first turn ({RETREAT_RULE})")
     if not 1 <= condition <= 5:
         raise RefereeError(f"choose one of the five retreat conditions, 1 to 5, not {condition} (referee table ssw.retreat-conditions)")
     campaign = campaign._replace(retreat_condition=condition)
-    return done(campaign, campaign.entry("the Sathar player has written down a retreat condition (sealed)", rule=RETREAT))
+    return done(campaign, campaign.entry("the Sathar player has written down a retreat condition (sealed)", rule=RETREAT_RULE))

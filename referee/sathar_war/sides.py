@@ -39,14 +39,14 @@ from referee.knight_hawks.sides import names
 from referee.sathar_war import battles as battle_rules
 from referee.sathar_war import fleets, repairs, report, setup, supply
 from referee.sathar_war.campaign import SIDES, Campaign, Entry, Unit
-from referee.sathar_war.turn import REPLACEMENT_DAYS, REPLACEMENTS, status_lines
+from referee.sathar_war.turn import REPLACEMENT_DAYS, REPLACEMENTS_RULE, status_lines
 from referee.sathar_war.victory import CONDITIONS, TENDAY, progress, tally
 
 Viewer = Literal["Sathar", "UPF", "public"]
 VIEWERS: tuple[Viewer, ...] = ("UPF", "Sathar", "public")
 
 # the rules of the log lines that tell what a player's paper holds (each line's own rule begins so)
-PRIVATE_RULES = (supply.REARMING, repairs.REPAIR, battle_rules.HAND_EDIT, f"{REPLACEMENTS}: Sathar Replacements", fleets.OFF_MAP, fleets.DOCKING)
+PRIVATE_RULES = (supply.REARMING_RULE, repairs.REPAIR_RULE, battle_rules.HAND_EDIT, f"{REPLACEMENTS_RULE}: Sathar Replacements", fleets.OFF_MAP_RULE, fleets.DOCKING_RULE)
 VOID_LINES = ("sathar-void-repair", "back from the Void")  # Sathar Repair through the Void: on the time track, public
 
 
@@ -172,7 +172,7 @@ def line_sides(campaign: Campaign, entry: Entry) -> frozenset[str]:
     everyone = frozenset((*SIDES, "public"))
     if any(mark in entry.rule or entry.text.startswith(mark) for mark in VOID_LINES):
         return everyone
-    private = entry.rule.startswith(PRIVATE_RULES) or (entry.rule == setup.DRONES and entry.step == "setup")
+    private = entry.rule.startswith(PRIVATE_RULES) or (entry.rule == setup.DRONES_RULE and entry.step == "setup")
     return frozenset(named_sides(campaign, entry.text)) if private else everyone
 
 

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from referee.knight_hawks.roster import System
 from referee.sathar_war.campaign import BOOK, SIDES, Campaign, Entry, Side, Unit
 
-SUPPLY = f"{BOOK}, Supply"
-REARMING = f"{SUPPLY}: Rearming"
+SUPPLY_RULE = f"{BOOK}, Supply"
+REARMING_RULE = f"{SUPPLY_RULE}: Rearming"
 FIGHTER_REARMS = 2  # 'twice while out of supply'
 
 
@@ -122,14 +122,14 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
         why = _kept_from_rearming(campaign, unit)
         if why:
             if _spent(unit):
-                entries.append(campaign.entry(f"the {unit.name} does not rearm: {why} ({_left(unit)})", rule=REARMING))
+                entries.append(campaign.entry(f"the {unit.name} does not rearm: {why} ({_left(unit)})", rule=REARMING_RULE))
             continue
         if unit.rearms:
             changed[unit.name] = unit._replace(rearms=0)
         restocked = _restocked(changed.get(unit.name, unit))
         if restocked is not None:
             changed[unit.name] = restocked
-            entries.append(campaign.entry(f"the {unit.name} rearms at {unit.place.planet} (in supply): {_spent(unit)}", rule=REARMING))  # type: ignore[union-attr]
+            entries.append(campaign.entry(f"the {unit.name} rearms at {unit.place.planet} (in supply): {_spent(unit)}", rule=REARMING_RULE))  # type: ignore[union-attr]
     campaign = campaign.with_units(changed.values())
     for fighter in campaign.units:
         base_name = fighter.roster.carried_by
@@ -140,7 +140,7 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
             continue
         took_part = _in_battle(campaign, fighter)
         if took_part:
-            entries.append(campaign.entry(f"the {fighter.name} does not rearm: {took_part} ({_left(fighter)})", rule=REARMING))
+            entries.append(campaign.entry(f"the {fighter.name} does not rearm: {took_part} ({_left(fighter)})", rule=REARMING_RULE))
             continue
         base = campaign.unit(base_name)
         if not _kept_from_rearming(campaign, base):
@@ -149,10 +149,10 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
             base = base._replace(rearms=base.rearms + 1)
             text = f"the {fighter.name} rearms from the {base.name} out of supply ({base.rearms} of {FIGHTER_REARMS} before it must be resupplied)"
         else:
-            entries.append(campaign.entry(f"the {fighter.name} cannot rearm: the {base.name} must be resupplied first (rearmed its fighters twice out of supply)", rule=REARMING))
+            entries.append(campaign.entry(f"the {fighter.name} cannot rearm: the {base.name} must be resupplied first (rearmed its fighters twice out of supply)", rule=REARMING_RULE))
             continue
         campaign = campaign.with_units([restocked, base])
-        entries.append(campaign.entry(text, rule=REARMING))
+        entries.append(campaign.entry(text, rule=REARMING_RULE))
     return campaign, entries
 
 

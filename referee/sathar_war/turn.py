@@ -18,7 +18,7 @@ from referee.names import listed
 from referee.sathar_war.campaign import BOOK, STEP_TEXT, STEPS, Allowance, Campaign, Done, Entry, Place, Unit, done, nothing_to_override, overridden
 from referee.sathar_war.forces import fresh
 from referee.sathar_war.repairs import repair_day, void_returns
-from referee.sathar_war.setup import CIRCLE_READING, SATHAR_SETUP, crowded_circles, sathar_placement_problems
+from referee.sathar_war.setup import CIRCLE_READING, SATHAR_SETUP_RULE, crowded_circles, sathar_placement_problems
 from referee.sathar_war.supply import rearm
 from referee.sathar_war.victory import TENDAY, judge, lose
 from referee.tables import Tables
@@ -26,8 +26,8 @@ from referee.tables import Tables
 if TYPE_CHECKING:
     import random
 
-SEQUENCE = f"{BOOK}, Strategic Turn Sequence"
-REPLACEMENTS = f"{BOOK}, Replacements (Optional)"
+SEQUENCE_RULE = f"{BOOK}, Strategic Turn Sequence"
+REPLACEMENTS_RULE = f"{BOOK}, Replacements (Optional)"
 REPLACEMENT_DAYS = 20
 SMALL = ("assault scout", "fighter")
 
@@ -45,7 +45,7 @@ def advance(campaign: Campaign, tables: Tables, rng: random.Random | None = None
     if waive:
         if campaign.step not in ("setup", "sathar-move") or not crowded_circles(campaign):
             raise nothing_to_override(CIRCLE_READING)
-        entries.append(overridden(campaign, CIRCLE_READING, override, SATHAR_SETUP))
+        entries.append(overridden(campaign, CIRCLE_READING, override, SATHAR_SETUP_RULE))
         campaign = campaign.logged(*entries)
     if campaign.step == "upf-attacks":
         if rng is None:
@@ -64,7 +64,7 @@ def advance(campaign: Campaign, tables: Tables, rng: random.Random | None = None
         campaign, back = void_returns(campaign, tables)
         campaign = campaign.logged(*back)
         entries += back
-    line = campaign.entry(f"day {campaign.day} (Tenday {campaign.tenday[0]}, Day {campaign.tenday[1]}): {STEP_TEXT[nxt]}", rule=SEQUENCE)
+    line = campaign.entry(f"day {campaign.day} (Tenday {campaign.tenday[0]}, Day {campaign.tenday[1]}): {STEP_TEXT[nxt]}", rule=SEQUENCE_RULE)
     entries.append(line)
     return Done(campaign.logged(line), tuple(entries))
 
@@ -141,7 +141,7 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
             changed.append(unit._replace(status="off-map", roster=fresh(tables, unit._replace(roster=unit.roster._replace(carried_by=""))), lost=0))
         else:
             changed.append(unit._replace(status="removed"))
-        entries.append(campaign.entry(f"the {unit.name}: {row['result']}", [roll], f"{REPLACEMENTS}: Sathar Replacements; ssw.sathar-replacement, row {row['low']}-{row['high']}", key=unit.name))
+        entries.append(campaign.entry(f"the {unit.name}: {row['result']}", [roll], f"{REPLACEMENTS_RULE}: Sathar Replacements; ssw.sathar-replacement, row {row['low']}-{row['high']}", key=unit.name))
     campaign = campaign.with_units(changed)
     owed = []
     for station in campaign.units:
@@ -156,14 +156,14 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
             f"two assault scouts or fighters at each of {', '.join(a.station for a in owed if a.size == 'small') or 'no fortified station'} "
             f"(destroyed, may come back: {', '.join(u.name for u in lost)})"
         )
-        entries.append(campaign.entry(text, rule=f"{REPLACEMENTS}: UPF Replacements"))
+        entries.append(campaign.entry(text, rule=f"{REPLACEMENTS_RULE}: UPF Replacements"))
     return campaign, entries
 
 
 def why_not_replace(campaign: Campaign, unit: Unit) -> str:
     """Why the ship may not be brought back by a replacement ("": it may): a UPF ship (not a
     station nor militia) destroyed before today."""
-    rule = f"{REPLACEMENTS}: UPF Replacements"
+    rule = f"{REPLACEMENTS_RULE}: UPF Replacements"
     if unit.side != "UPF" or unit.status != "destroyed" or unit.station:
         return f"the {unit.name} is not a destroyed UPF ship; only ships that have been destroyed are replaced ({rule})"
     if unit.militia:
@@ -188,7 +188,7 @@ def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> 
     """A destroyed UPF ship comes back, as new, at a surviving fortress or fortified station it is owed at."""
     unit = campaign.unit(name)
     base = campaign.unit(station)
-    rule = f"{REPLACEMENTS}: UPF Replacements"
+    rule = f"{REPLACEMENTS_RULE}: UPF Replacements"
     why = why_not_replace(campaign, unit)
     if why:
         raise RefereeError(why)

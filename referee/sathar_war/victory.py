@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from referee.sathar_war.campaign import BOOK, Campaign, Entry, Loss, Status, Unit
 
-VICTORY = f"{BOOK}, Conditions for Victory"
-RETREAT = f"{VICTORY}: Sathar Retreat; ssw.retreat-conditions"
+VICTORY_RULE = f"{BOOK}, Conditions for Victory"
+RETREAT_RULE = f"{VICTORY_RULE}: Sathar Retreat; ssw.retreat-conditions"
 STATIONS_TO_WIN = 12
 TENDAY = 10
 CONDITIONS = {
@@ -122,7 +122,7 @@ def judge(campaign: Campaign, tenday_end: bool = False) -> tuple[Campaign, list[
     if len(stations) >= STATIONS_TO_WIN and fortresses >= 4:
         outcome = f"Sathar victory: {len(stations)} stations destroyed, including all four fortresses"
         campaign = campaign._replace(outcome=outcome)
-        return campaign, [campaign.entry(outcome, rule=f"{VICTORY}: Sathar Victory; ssw.victory row sathar-stations")]
+        return campaign, [campaign.entry(outcome, rule=f"{VICTORY_RULE}: Sathar Victory; ssw.victory row sathar-stations")]
     condition = campaign.retreat_condition
     if not condition or not retreat_met(campaign, condition, tenday_end):
         return campaign, []
@@ -136,4 +136,4 @@ def judge(campaign: Campaign, tenday_end: bool = False) -> tuple[Campaign, list[
     outcome = f"retreat condition {condition} is met ({CONDITIONS[condition]}); {result}"
     campaign = campaign._replace(outcome=outcome, retreat_revealed=True)
     text = f"{outcome}. The Sathar must retreat all ships as quickly as possible to the nearest start circle and enter the Void"
-    return campaign, [campaign.entry(text, rule=f"{RETREAT}, condition {condition}; {VICTORY}: UPF Victory")]
+    return campaign, [campaign.entry(text, rule=f"{RETREAT_RULE}, condition {condition}; {VICTORY_RULE}: UPF Victory")]

@@ -93,7 +93,7 @@ def damage(engagement: Engagement, sfw: Tables, ship: Ship, pu: int, what: str, 
         if captac_hits:
             notes.append(f"a Special Damage roll for each CapTac hit, whatever its damage: {ship.special_due} owed ({CAPTAC_RULE})")
         elif sd.over_threshold(lost, ship.power_units) and not sd.over_threshold(before.lost, ship.power_units):
-            notes.append(f"more than 20% lost: it rolls for special damage each turn from now ({sd.RULE})")
+            notes.append(f"more than 20% lost: it rolls for special damage each turn from now ({sd.SPECIAL_DAMAGE_RULE})")
         if before.boosted() and not ship.boosted():
             notes.append(f"75% or more lost: no more additional factors ({sh.SGD_RULE})")
     entry = engagement.entry("; ".join(notes), rule=rule or "Starfleet Wars supplement: damage in power units")
@@ -124,7 +124,7 @@ def launch(engagement: Engagement, name: str, count: int) -> Done:
     if count < 1:
         raise RefereeError(f"launch 1 particle weapon or more, not {count}")
     if any(e.kind == "launchers" for e in ship.effects if e.turn < engagement.turn):
-        raise RefereeError(f"{ship.name}'s particle weapon launchers were destroyed (special damage 87): none may be launched for the rest of the game ({sd.RULE})")
+        raise RefereeError(f"{ship.name}'s particle weapon launchers were destroyed (special damage 87): none may be launched for the rest of the game ({sd.SPECIAL_DAMAGE_RULE})")
     if ship.launched + count > ship.launchers:
         raise RefereeError(f"{ship.name} launches at most {ship.launchers} particle weapons a turn; {ship.launched} launched this turn, so {max(0, ship.launchers - ship.launched)} more")
     if count > ship.reloads:

@@ -24,7 +24,7 @@ from referee.tables import Tables
 
 TABLE_1 = "sfw.damage-control-1"
 TABLE_2 = "sfw.damage-control-2"
-RULE = "Starfleet Wars supplement, Damage Control Rules"
+DAMAGE_CONTROL_RULE = "Starfleet Wars supplement, Damage Control Rules"
 COLUMNS = ("offensive", "defensive", "speed", "power_units", "turn_reduction")
 TIMED = ("craft", "dynamo", "shields")  # the special damage results with a number of turns
 
@@ -64,7 +64,7 @@ def team_lines(sfw: Tables, before: Ship, after: Ship) -> list[str]:
     if lost <= 0:
         return []
     per = row_for(sfw, after.type).per_team
-    return [f"{lost} damage control team{'s' if lost > 1 else ''} lost ({after.peak} PU of damage at most, one team per {per}): {teams_left(sfw, after)} left, never regained ({RULE}, Table #1)"]
+    return [f"{lost} damage control team{'s' if lost > 1 else ''} lost ({after.peak} PU of damage at most, one team per {per}): {teams_left(sfw, after)} left, never regained ({DAMAGE_CONTROL_RULE}, Table #1)"]
 
 
 def why_no_help(sfw: Tables, ship: Ship, column: str, turn: int) -> str:

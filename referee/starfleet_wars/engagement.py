@@ -27,7 +27,7 @@ from referee.starfleet_wars.ships import Ship
 if TYPE_CHECKING:
     from referee.starfleet_wars.fortress import Fortress
 
-OUTLINE = "Starfleet Wars supplement: special damage is step 9 and the repair phase step 10 of the Outline of Tactical Play"
+OUTLINE_RULE = "Starfleet Wars supplement: special damage is step 9 and the repair phase step 10 of the Outline of Tactical Play"
 
 
 @attrs.frozen

@@ -50,16 +50,16 @@ GAMES = ("starfleet-wars", "maatac")
 TABLE = "sfw.starfortress-modules"
 
 _BOOK = "Starfleet Wars supplement, Star Fortress"
-RULE_POWER = f"{_BOOK}: Power Units"
-RULE_FACTORS = f"{_BOOK}: Offensive and Defensive Factors"
-RULE_SPEED = f"{_BOOK}: Speed"
-RULE_CIDS = f"{_BOOK}: CIDS"
-RULE_ATTACKING = f"{_BOOK}: Attacking a Starfortress"
-RULE_MAATAC = f"{_BOOK}: Fortresses in MAATAC"
-RULE_SPECIAL = "Starfleet Wars supplement, Special Damage Table (note: Starfortresses roll once they have lost 20% of their LSS's power units)"
-RULE_TEAMS = "Starfleet Wars supplement, Damage Control Table #1 (Starfortress: 1 DCT per LSS, disabled by 70 PU on an LSS, no maximum repair)"
+POWER_RULE = f"{_BOOK}: Power Units"
+FACTORS_RULE = f"{_BOOK}: Offensive and Defensive Factors"
+SPEED_RULE = f"{_BOOK}: Speed"
+CIDS_RULE = f"{_BOOK}: CIDS"
+ATTACKING_RULE = f"{_BOOK}: Attacking a Starfortress"
+MAATAC_RULE = f"{_BOOK}: Fortresses in MAATAC"
+SPECIAL_RULE = "Starfleet Wars supplement, Special Damage Table (note: Starfortresses roll once they have lost 20% of their LSS's power units)"
+TEAMS_RULE = "Starfleet Wars supplement, Damage Control Table #1 (Starfortress: 1 DCT per LSS, disabled by 70 PU on an LSS, no maximum repair)"
 
-TACTICAL_SPEED = 1  # "A Starfortress has a combat or tactical speed of 1" (RULE_SPEED): no power spent on it
+TACTICAL_SPEED = 1  # "A Starfortress has a combat or tactical speed of 1" (SPEED_RULE): no power spent on it
 CIDS_ROLLS = 10  # "its 10 CIDS die rolls"; "at no time may a module have more than 10"
 AIMED_PENALTY = 10  # the attacker adds 10 to his firing rolls to choose the type of module
 NO_CM_PENALTY = 10  # the fortress adds 10 to its firing rolls with no CM left
@@ -170,7 +170,7 @@ def build(
             cids=_int(row, "sfw_cids"), attack_craft=_int(row, "sfw_attack_craft"),
         ))
     if not any(m.kind == "LSS" for m in modules):
-        raise RefereeError(f"{name} has no LSS: power units may be developed by the fortress only by the LSS; add at least one ({RULE_POWER})")
+        raise RefereeError(f"{name} has no LSS: power units may be developed by the fortress only by the LSS; add at least one ({POWER_RULE})")
     fortress = Fortress(name.strip(), side.strip(), tuple(modules), game=game)
     pairs = _pairs(fortress, adjacent, "adjacent")
     unique: list[tuple[str, str]] = []
@@ -180,13 +180,13 @@ def build(
     fortress = attrs.evolve(fortress, adjacent=tuple(unique))
     if behind:
         if game != "maatac":
-            raise RefereeError(f"hull-down modules ('behind') belong to Fortresses in MAATAC; build {name} with game maatac ({RULE_MAATAC})")
+            raise RefereeError(f"hull-down modules ('behind') belong to Fortresses in MAATAC; build {name} with game maatac ({MAATAC_RULE})")
         hull_down = list(dict.fromkeys(_pairs(fortress, behind, "behind")))
         for module, blocker in hull_down:
             if fortress.module(blocker).kind in ("MAWS", "SAWS"):
                 raise RefereeError(
                     f"{module} cannot be hull-down behind {blocker}: MAWS and SAWS are too small for a module to be hull-down behind them; "
-                    f"a WP, LSS or CM may block ({RULE_MAATAC})"
+                    f"a WP, LSS or CM may block ({MAATAC_RULE})"
                 )
         _no_circle(hull_down)
         fortress = attrs.evolve(fortress, behind=tuple(hull_down))
@@ -211,7 +211,7 @@ def _kind(text: str, sfw: Tables) -> tuple[str, Row]:
                 pu, most_of, most_df = mad_figures(sfw)
                 raise RefereeError(
                     f"the MAD is a ship of its own, not a module: it generates its own OF and DF with its {pu} PU "
-                    f"(Max Off. {most_of}, Max Def. {most_df}) and cannot power the fortress; modules are {allowed} ({RULE_POWER})"
+                    f"(Max Off. {most_of}, Max Def. {most_df}) and cannot power the fortress; modules are {allowed} ({POWER_RULE})"
                 )
             return short, row
     raise RefereeError(f"no module {text!r}; modules are {allowed}")
@@ -252,7 +252,7 @@ def _no_circle(behind: list[tuple[str, str]]) -> None:
         while todo:
             current = todo.pop()
             if current == start:
-                raise RefereeError(f"{start} is hull-down behind a module that is itself behind {start}: no module could be fired at; leave one pair out ({RULE_MAATAC})")
+                raise RefereeError(f"{start} is hull-down behind a module that is itself behind {start}: no module could be fired at; leave one pair out ({MAATAC_RULE})")
             if current not in seen:
                 seen.add(current)
                 todo.extend(blockers.get(current, []))
@@ -293,12 +293,12 @@ def allocate(f: Fortress, offensive: int, defensive: int) -> Fortress:
     the weapons modules' Max. Off., DF without maximum; speed 0 (tactical speed 1 costs no power)."""
     _starfleet_wars(f, "power and factors")
     if f.destroyed or knocked_out(f):
-        raise RefereeError(f"{f.name} has no LSS left: it generates no power and is knocked out of action ({RULE_ATTACKING})")
+        raise RefereeError(f"{f.name} has no LSS left: it generates no power and is knocked out of action ({ATTACKING_RULE})")
     allocation = Allocation(0, offensive, defensive)
     available, most_of = power(f), max_offensive(f)
     why = why_not(allocation, available, most_of, max(defensive, 0))  # "no maximum limit" to the shields
     if why:
-        raise RefereeError(f"{f.name}: {why}; {_what_fits(available, most_of, offensive)} ({RULE_FACTORS})")
+        raise RefereeError(f"{f.name}: {why}; {_what_fits(available, most_of, offensive)} ({FACTORS_RULE})")
     return attrs.evolve(f, allocation=allocation)
 
 
@@ -357,7 +357,7 @@ def _damaged(f: Fortress) -> str:
 def hit(f: Fortress, allocations: Sequence[tuple[str, int]], aimed: str | None = None) -> tuple[Fortress, list[str]]:
     """One hit's PU as the defender allocates them among the modules ((module, PU) pairs); with
     ``aimed`` (a kind) among the modules of that kind while any stands. A hit on a knocked-out
-    fortress destroys it (its allocations do not matter). Lines cite RULE_ATTACKING unless they
+    fortress destroys it (its allocations do not matter). Lines cite ATTACKING_RULE unless they
     name their own rule."""
     _starfleet_wars(f, "hits of power units")
     if f.destroyed:
@@ -415,10 +415,10 @@ def _check_allocation(f: Fortress, given: dict[str, int], kind: str) -> None:
     for name in given:
         module = f.module(name)
         if module.destroyed:
-            raise RefereeError(f"{name} is destroyed and takes no damage; allocate to {_room(aimed or f.standing())} ({RULE_ATTACKING})")
+            raise RefereeError(f"{name} is destroyed and takes no damage; allocate to {_room(aimed or f.standing())} ({ATTACKING_RULE})")
         if kind and module.kind != kind and any(given.get(a.name, 0) < a.left for a in aimed):
             raise RefereeError(
-                f"the attacker aimed at the {kind} modules: damage goes to them while any stands; {_room(aimed, given)} ({RULE_ATTACKING})"
+                f"the attacker aimed at the {kind} modules: damage goes to them while any stands; {_room(aimed, given)} ({ATTACKING_RULE})"
             )
     for name, pu in given.items():
         module = f.module(name)
@@ -429,7 +429,7 @@ def _check_allocation(f: Fortress, given: dict[str, int], kind: str) -> None:
             if room:
                 raise RefereeError(
                     f"{name} can take only {module.left} more PU before it is destroyed, not {pu}; the other {pu - module.left} PU "
-                    f"must be allocated to another module: {_room(room, given)} ({RULE_ATTACKING})"
+                    f"must be allocated to another module: {_room(room, given)} ({ATTACKING_RULE})"
                 )
 
 
@@ -448,7 +448,7 @@ def _hit_lines(before: Module, after: Module, taken: int, f: Fortress) -> list[s
     if after.destroyed and not before.destroyed:
         lines.append(f"{after.name} is destroyed: {_destroyed_means(after)}")
     if after.kind == "LSS" and before.peak < TEAM_LOST_AT <= after.peak:
-        lines.append(f"{after.name} has had {after.peak} PU of damage: its damage control team is lost ({RULE_TEAMS})")
+        lines.append(f"{after.name} has had {after.peak} PU of damage: its damage control team is lost ({TEAMS_RULE})")
     return lines
 
 
@@ -475,7 +475,7 @@ def _fortress_lines(before: Fortress, after: Fortress) -> list[str]:
             "and captured or destroyed by one additional hit (a MAD may not power it)"
         )
     elif owes_special_damage(after) and not owes_special_damage(before):
-        lines.append(f"{after.name} has lost {lss_lost(after)} of its LSS's {lss_total(after)} PU, more than 20%: it rolls for special damage each turn ({RULE_SPECIAL})")
+        lines.append(f"{after.name} has lost {lss_lost(after)} of its LSS's {lss_total(after)} PU, more than 20%: it rolls for special damage each turn ({SPECIAL_RULE})")
     return lines
 
 
@@ -516,26 +516,26 @@ def unloaned(f: Fortress, module: str) -> int:
 def loan(f: Fortress, lender: str, to: str, rolls: int) -> tuple[Fortress, list[str]]:
     """An undestroyed weapons module loans some of its 10 CIDS die rolls to an adjacent module for
     this turn; if that module then holds more than 10 the attacker eliminates the excess, the
-    strongest first (the lenders of the highest CIDS %). Lines cite RULE_CIDS."""
+    strongest first (the lenders of the highest CIDS %). Lines cite CIDS_RULE."""
     _starfleet_wars(f, "CIDS loans")
     if f.destroyed:
         raise RefereeError(f"{f.name} is destroyed: its modules loan no CIDS die rolls")
     giver, taker = f.module(lender), f.module(to)
     if giver.kind not in WEAPONS:
-        raise RefereeError(f"{giver.name} has no CIDS to loan: only a weapons module (WP, MAWS, SAWS) may; weapons modules: {_names(f.standing(), WEAPONS)} ({RULE_CIDS})")
+        raise RefereeError(f"{giver.name} has no CIDS to loan: only a weapons module (WP, MAWS, SAWS) may; weapons modules: {_names(f.standing(), WEAPONS)} ({CIDS_RULE})")
     if giver.destroyed:
-        raise RefereeError(f"{giver.name} is destroyed: its CIDS may not be fired or loaned; weapons modules standing: {_names(f.standing(), WEAPONS)} ({RULE_CIDS})")
+        raise RefereeError(f"{giver.name} is destroyed: its CIDS may not be fired or loaned; weapons modules standing: {_names(f.standing(), WEAPONS)} ({CIDS_RULE})")
     if taker.name == giver.name:
         raise RefereeError(f"{giver.name} cannot loan CIDS die rolls to itself; loan to a module adjacent to it: {_names(_next_to(f, giver.name))}")
     if taker.destroyed:
         raise RefereeError(f"{taker.name} is destroyed: there is nothing left to support; loan to {_names([m for m in _next_to(f, giver.name) if not m.destroyed])}")
     if taker not in _next_to(f, giver.name):
-        raise RefereeError(f"{taker.name} is not adjacent to {giver.name}; modules adjacent to {giver.name}: {_names(_next_to(f, giver.name))} ({RULE_CIDS})")
+        raise RefereeError(f"{taker.name} is not adjacent to {giver.name}; modules adjacent to {giver.name}: {_names(_next_to(f, giver.name))} ({CIDS_RULE})")
     free = unloaned(f, giver.name)
     if rolls < 1:
         raise RefereeError(f"loan at least 1 CIDS die roll, not {rolls}")
     if rolls > free:
-        raise RefereeError(f"{giver.name} has {free} CIDS die rolls not loaned this turn, not {rolls} ({RULE_CIDS})")
+        raise RefereeError(f"{giver.name} has {free} CIDS die rolls not loaned this turn, not {rolls} ({CIDS_RULE})")
     merged = [l for l in f.loans if (l.lender, l.to) != (giver.name, taker.name)]
     earlier = sum(l.rolls for l in f.loans if (l.lender, l.to) == (giver.name, taker.name))
     f = attrs.evolve(f, loans=(*merged, Loan(giver.name, taker.name, earlier + rolls)))
@@ -585,7 +585,7 @@ def new_turn(f: Fortress) -> Fortress:
 
 def _starfleet_wars(f: Fortress, what: str) -> None:
     if f.game != "starfleet-wars":
-        raise RefereeError(f"{what} belong to Starfleet Wars; {f.name} is a MAATAC fortress, whose modules are destroyed by penetration ({RULE_MAATAC})")
+        raise RefereeError(f"{what} belong to Starfleet Wars; {f.name} is a MAATAC fortress, whose modules are destroyed by penetration ({MAATAC_RULE})")
 
 
 # -- Fortresses in MAATAC ------------------------------------------------------------------------
@@ -604,7 +604,7 @@ def targets(f: Fortress) -> list[str]:
 
 def penetrate(f: Fortress, module: str) -> tuple[Fortress, list[str]]:
     """A penetration destroys the module (Fortification Hit section of the Damage Table); a module
-    hull-down behind an undestroyed module may not be fired at. Lines cite RULE_MAATAC."""
+    hull-down behind an undestroyed module may not be fired at. Lines cite MAATAC_RULE."""
     _maatac(f, "penetrations")
     target = f.module(module)
     if target.destroyed:
@@ -613,7 +613,7 @@ def penetrate(f: Fortress, module: str) -> tuple[Fortress, list[str]]:
     if blocking:
         raise RefereeError(
             f"{target.name} is hull-down behind {', '.join(blocking)}: it may not be fired at until the blocking module is destroyed; "
-            f"modules that may be fired at: {', '.join(targets(f))} ({RULE_MAATAC})"
+            f"modules that may be fired at: {', '.join(targets(f))} ({MAATAC_RULE})"
         )
     before = targets(f)
     after = f.with_modules([attrs.evolve(target, damage=target.power_units, peak=target.power_units)])
@@ -645,7 +645,7 @@ def garrison(f: Fortress, module: str, units: int) -> Fortress:
     _maatac(f, "garrisons")
     target = f.module(module)
     if units < 0 or units > MOST_UNITS:
-        raise RefereeError(f"{target.name} may hold 0 to {MOST_UNITS} units (IUs, RAATACs or both), not {units} ({RULE_MAATAC})")
+        raise RefereeError(f"{target.name} may hold 0 to {MOST_UNITS} units (IUs, RAATACs or both), not {units} ({MAATAC_RULE})")
     if target.destroyed and units:
         raise RefereeError(f"{target.name} is destroyed; place units in a standing module: {', '.join(m.name for m in f.standing())}")
     return f.with_modules([attrs.evolve(target, units=units)])
@@ -653,4 +653,4 @@ def garrison(f: Fortress, module: str, units: int) -> Fortress:
 
 def _maatac(f: Fortress, what: str) -> None:
     if f.game != "maatac":
-        raise RefereeError(f"{what} belong to Fortresses in MAATAC; {f.name} is a Starfleet Wars fortress, whose modules take PU of damage ({RULE_ATTACKING})")
+        raise RefereeError(f"{what} belong to Fortresses in MAATAC; {f.name} is a Starfleet Wars fortress, whose modules take PU of damage ({ATTACKING_RULE})")

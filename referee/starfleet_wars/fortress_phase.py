@@ -50,7 +50,7 @@ def build(
     if fortress.game == "starfleet-wars":
         text += f"; {fo.power(fortress)} PU from its LSS, OF up to {fo.max_offensive(fortress)}, no limit to DF, tactical speed {fo.TACTICAL_SPEED}"
     text += f"; MADs: {', '.join(s.name for s in ships)} ({power_units} PU each, OF {max_off}, DF {max_def} at most)" if ships else ""
-    return done(engagement, engagement.entry(text, rule=fo.RULE_MAATAC if maatac else fo.RULE_POWER))
+    return done(engagement, engagement.entry(text, rule=fo.MAATAC_RULE if maatac else fo.POWER_RULE))
 
 
 def allocate(engagement: Engagement, name: str, offensive: int, defensive: int) -> Done:
@@ -61,9 +61,9 @@ def allocate(engagement: Engagement, name: str, offensive: int, defensive: int) 
     reduced = _reductions(after, engagement.turn)
     seen = (fo.firing_offensive(after), after.allocation.defensive)  # as the opponent reckons them
     text += f"; OF {seen[0]}, DF {seen[1]}"
-    entries = [engagement.entry(text, rule=fo.RULE_FACTORS)]
+    entries = [engagement.entry(text, rule=fo.FACTORS_RULE)]
     if reduced != seen:
-        entries.append(engagement.entry(f"{fortress.name} fights with OF {reduced[0]}, DF {reduced[1]}: special damage", rule=sd.RULE, secret=fortress.side))
+        entries.append(engagement.entry(f"{fortress.name} fights with OF {reduced[0]}, DF {reduced[1]}: special damage", rule=sd.SPECIAL_DAMAGE_RULE, secret=fortress.side))
     return done(engagement.rebuilt(after), *entries)
 
 
@@ -100,24 +100,24 @@ def hit(engagement: Engagement, sfw: Tables, name: str, allocations: Sequence[tu
             if ship.fortress == fortress.name and ship.on == struck and not ship.destroyed:
                 engagement = engagement.replaced(attrs.evolve(ship, destroyed=f"destroyed with {struck}, the module it sat on"))
                 lines.append(f"{ship.name} sat on {struck}: destroyed with it")
-        return done(engagement, engagement.entry("; ".join(lines), rule=fo.RULE_MAATAC))
+        return done(engagement, engagement.entry("; ".join(lines), rule=fo.MAATAC_RULE))
     before_teams = fo.teams(fortress)
     after, lines = fo.hit(fortress, allocations, aimed)
     lost = before_teams - fo.teams(after)
     if lost:
-        lines.append(f"{lost} damage control team{'s' if lost > 1 else ''} lost (70 PU on an LSS): {fo.teams(after)} left ({fo.RULE_TEAMS})")
+        lines.append(f"{lost} damage control team{'s' if lost > 1 else ''} lost (70 PU on an LSS): {fo.teams(after)} left ({fo.TEAMS_RULE})")
     if fo.owes_special_damage(after) and not fo.owes_special_damage(fortress) and engagement.special_damage:
-        lines.append(f"more than 20% of its LSS's power units lost: it rolls for special damage each turn ({fo.RULE_SPECIAL})")
+        lines.append(f"more than 20% of its LSS's power units lost: it rolls for special damage each turn ({fo.SPECIAL_RULE})")
     if by == "captac" and engagement.special_damage and not after.destroyed:
         after = attrs.evolve(after, special_due=after.special_due + hits)
         lines.append(f"a Special Damage roll for each CapTac hit, whatever its damage: {after.special_due} owed (Starfleet Wars supplement, Captive Towed Tactical Missile (CapTac))")
-    return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.RULE_ATTACKING))
+    return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.ATTACKING_RULE))
 
 
 def loan(engagement: Engagement, name: str, lender: str, to: str, rolls: int) -> Done:
     fortress = engagement.fortress(name)
     after, lines = fo.loan(fortress, lender, to, rolls)
-    return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.RULE_CIDS))
+    return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.CIDS_RULE))
 
 
 def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.Random, rolled: int | str | None = None) -> Done:
@@ -128,7 +128,7 @@ def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.R
     captac = fortress.special_due > 0 and not fortress.destroyed
     if not captac and (fortress.destroyed or not fo.owes_special_damage(fortress) or fortress.special_rolled):
         why = "has rolled this turn" if fortress.special_rolled else f"has lost {lost} of its LSS's {total} PU ({sd.percent(lost, total)}): only more than 20% calls for a roll"
-        raise RefereeError(f"{fortress.name} owes no special damage roll: it {why} ({fo.RULE_SPECIAL})")
+        raise RefereeError(f"{fortress.name} owes no special damage roll: it {why} ({fo.SPECIAL_RULE})")
     why = f"{fortress.special_due} for CapTac hits" if captac else f"{lost} of its LSS's {total} PU lost, {sd.percent(lost, total)}"
     roll = dice.take(PERCENTILE, rng, rolled, f"{fortress.name}'s special damage ({why})")
     words, how = sd.result_text(sfw, roll.total)
@@ -143,7 +143,7 @@ def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.R
         text += f"; from turn {engagement.turn + 1}"
         if new.kind in ("engines", "stardrive"):
             text += " (a starfortress moves at tactical speed 1 only: no effect on it)"
-    return done(engagement.rebuilt(fortress), engagement.entry(text, [roll], fo.RULE_SPECIAL, secret=fortress.side))
+    return done(engagement.rebuilt(fortress), engagement.entry(text, [roll], fo.SPECIAL_RULE, secret=fortress.side))
 
 
 def damage_control(
@@ -160,7 +160,7 @@ def damage_control(
         raise RefereeError(f"--column must be one of {', '.join(dc.COLUMNS)}, not {column!r}")
     teams = fo.teams(fortress)
     if fortress.attempts >= teams:
-        raise RefereeError(f"{fortress.name} has {teams} damage control team{'s' if teams != 1 else ''} left (one per LSS with less than 70 PU of damage) and {fortress.attempts} tried this turn ({fo.RULE_TEAMS})")
+        raise RefereeError(f"{fortress.name} has {teams} damage control team{'s' if teams != 1 else ''} left (one per LSS with less than 70 PU of damage) and {fortress.attempts} tried this turn ({fo.TEAMS_RULE})")
     damaged = [m for m in fortress.modules if m.damage and not m.destroyed]
     target = None
     if column == "power_units":
@@ -197,7 +197,7 @@ def damage_control(
         )
         text = f"{fortress.name}'s damage control team tries {column.replace('_', ' ')}: {roll.total} - {tried.text}" + ("; the fortress is destroyed" if tried.destroyed else "")
     text += f" (warned: {warning})" if warning else ""
-    return done(engagement.rebuilt(fortress), engagement.entry(text, [roll], f"{dc.RULE}, Table #2", secret=fortress.side if column != "power_units" else ""))
+    return done(engagement.rebuilt(fortress), engagement.entry(text, [roll], f"{dc.DAMAGE_CONTROL_RULE}, Table #2", secret=fortress.side if column != "power_units" else ""))
 
 
 def _as_ship(fortress: fo.Fortress) -> Ship:
@@ -210,7 +210,7 @@ def garrison(engagement: Engagement, name: str, module: str, units: int) -> Done
     fortress = engagement.fortress(name)
     after = fo.garrison(fortress, module, units)
     placed = after.module(module)
-    return done(engagement.rebuilt(after), engagement.entry(f"{fortress.name}'s {placed.name} holds {units} unit{'s' if units != 1 else ''} (IUs and RAATACs, at most {fo.MOST_UNITS})", rule=fo.RULE_MAATAC))
+    return done(engagement.rebuilt(after), engagement.entry(f"{fortress.name}'s {placed.name} holds {units} unit{'s' if units != 1 else ''} (IUs and RAATACs, at most {fo.MOST_UNITS})", rule=fo.MAATAC_RULE))
 
 
 def place_mad(engagement: Engagement, name: str, module: str) -> Done:
@@ -226,7 +226,7 @@ def place_mad(engagement: Engagement, name: str, module: str) -> Done:
     if ship.on:
         near = {b for a, b in fortress.adjacent if a == ship.on} | {a for a, b in fortress.adjacent if b == ship.on}
         if target.name not in near:
-            raise RefereeError(f"{ship.name} is on {ship.on} and may only move to an adjacent module: {', '.join(sorted(near)) or 'none is recorded as adjacent (sfw fortress --adjacent)'} ({fo.RULE_SPEED})")
+            raise RefereeError(f"{ship.name} is on {ship.on} and may only move to an adjacent module: {', '.join(sorted(near)) or 'none is recorded as adjacent (sfw fortress --adjacent)'} ({fo.SPEED_RULE})")
     moved = attrs.evolve(ship, on=target.name)
     said = f"{ship.name} moves from {ship.on} to {target.name}" if ship.on else f"{ship.name} is placed on {target.name}"
-    return done(engagement.replaced(moved), engagement.entry(f"{said} (its CIDS with that module's)", rule=fo.RULE_SPEED))
+    return done(engagement.replaced(moved), engagement.entry(f"{said} (its CIDS with that module's)", rule=fo.SPEED_RULE))

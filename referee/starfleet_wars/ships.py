@@ -119,7 +119,7 @@ def factors(ship: Ship, turn: int) -> Factors:
     defensive = max(0, given.defensive - sd.reduction(ship.effects, "shields", turn))
     for kind, was, now in (("engines", given.speed, speed), ("offensive", given.offensive, offensive), ("shields", given.defensive, defensive)):
         if was != now:
-            notes.append(f"{kind} special damage: {was} calculated, {now} in use ({sd.RULE})")
+            notes.append(f"{kind} special damage: {was} calculated, {now} in use ({sd.SPECIAL_DAMAGE_RULE})")
     if ship.boosted():
         offensive, defensive = offensive + ship.addl_off, defensive + ship.addl_def
         notes.append(f"additional factors OF +{ship.addl_off}, DF +{ship.addl_def} ({SGD_RULE})")

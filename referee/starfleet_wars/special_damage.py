@@ -18,8 +18,8 @@ import attrs
 from referee.tables import Tables
 
 TABLE = "sfw.special-damage"
-RULE = "Starfleet Wars supplement, Special Damage Table for Starfleet Wars"
-THRESHOLD_RULE = f"{RULE}: 'When a ship has lost more than 20% of its power units ... roll'"
+SPECIAL_DAMAGE_RULE = "Starfleet Wars supplement, Special Damage Table for Starfleet Wars"
+THRESHOLD_RULE = f"{SPECIAL_DAMAGE_RULE}: 'When a ship has lost more than 20% of its power units ... roll'"
 EXAMPLE_86 = "The INVINCIBLE example applies 86 'for three turns'; the table says 'until repaired', which is followed (rules README)."
 
 

@@ -14,7 +14,7 @@ from referee import dice
 from referee.errors import RefereeError
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import special_damage as sd
-from referee.starfleet_wars.engagement import OUTLINE, Done, Engagement, Entered, done
+from referee.starfleet_wars.engagement import OUTLINE_RULE, Done, Engagement, Entered, done
 from referee.starfleet_wars.power import POWER_RULE, Allocation, why_not
 from referee.starfleet_wars.ships import CRAFT_SPEED, FORTRESS_MAD_RULE, SGD_RULE, Ship, factors, new_ship
 from referee.tables import Tables
@@ -79,7 +79,7 @@ def allocate(engagement: Engagement, name: str, allocation: Allocation) -> Done:
     if now != seen:
         # special damage (and lost factors) are the side's secret: "do not let your opponent know"
         secret = f"{ship.name} fights with speed {now.speed}, OF {now.offensive}, DF {now.defensive}: " + "; ".join(n for n in now.notes if n not in seen.notes)
-        entries.append(engagement.entry(secret, rule=sd.RULE, secret=ship.side))
+        entries.append(engagement.entry(secret, rule=sd.SPECIAL_DAMAGE_RULE, secret=ship.side))
     return done(engagement.replaced(ship), *entries)
 
 
@@ -118,7 +118,7 @@ def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.R
         text += f"; from turn {engagement.turn + 1}"
         if new.kind == "offensive":
             text += f". Note: {sd.EXAMPLE_86}"
-    entry = engagement.entry(text, [roll], sd.RULE, secret=ship.side)
+    entry = engagement.entry(text, [roll], sd.SPECIAL_DAMAGE_RULE, secret=ship.side)
     return done(engagement.replaced(ship), entry)
 
 
@@ -131,14 +131,14 @@ def damage_control(engagement: Engagement, sfw: Tables, name: str, column: str, 
     if ship.destroyed:
         raise RefereeError(f"{ship.name} is out of the fight ({ship.destroyed})")
     if not dc.row_for(sfw, ship.type).teams:
-        raise RefereeError(f"a {ship.type} has no damage control teams ({dc.RULE}, Table #1)")
+        raise RefereeError(f"a {ship.type} has no damage control teams ({dc.DAMAGE_CONTROL_RULE}, Table #1)")
     warning = dc.why_no_help(sfw, ship, column, engagement.turn)
     dc.may_try(sfw, ship, column, effect)
     roll = dice.take(PERCENTILE, rng, rolled, f"{ship.name}'s damage control team on {column.replace('_', ' ')}")
     tried = dc.attempt(sfw, ship, column, roll, engagement.turn, effect)
     text = f"{ship.name}'s damage control team tries {column.replace('_', ' ')}: {roll.total} - {tried.text}"
     text += f" (warned: {warning})" if warning else ""
-    entry = engagement.entry(text, [roll], f"{dc.RULE}, Table #2", secret=ship.side if column in ("offensive", "defensive", "speed", "turn_reduction") else "")
+    entry = engagement.entry(text, [roll], f"{dc.DAMAGE_CONTROL_RULE}, Table #2", secret=ship.side if column in ("offensive", "defensive", "speed", "turn_reduction") else "")
     return done(engagement.replaced(tried.ship), entry)
 
 
@@ -161,7 +161,7 @@ def next_turn(engagement: Engagement) -> Done:
     launches, laser shots and damage control attempts cleared; timed special damage that ended said."""
     owed = owing(engagement)
     if owed:
-        raise RefereeError(f"roll special damage first (step 9, before the repair phase) for: {'; '.join(owed)} - referee sfw special-damage NAME ({sd.RULE})")
+        raise RefereeError(f"roll special damage first (step 9, before the repair phase) for: {'; '.join(owed)} - referee sfw special-damage NAME ({sd.SPECIAL_DAMAGE_RULE})")
     turn = engagement.turn + 1
     entries = []
     ships = []
@@ -169,7 +169,7 @@ def next_turn(engagement: Engagement) -> Done:
         kept, ended = sd.expire(ship.effects, turn)
         ships.append(attrs.evolve(ship, allocation=None, launched=0, lasers_fired=0, attempts=0, special_rolled=False, effects=kept))
         if ended and not ship.destroyed:
-            entries.append(engagement.entry(f"{ship.name}'s special damage ends: {', '.join(e.kind for e in ended)}", rule=sd.RULE, secret=ship.side))
+            entries.append(engagement.entry(f"{ship.name}'s special damage ends: {', '.join(e.kind for e in ended)}", rule=sd.SPECIAL_DAMAGE_RULE, secret=ship.side))
     fortresses = engagement.fortresses
     if fortresses:
         from referee.starfleet_wars import fortress as fo
@@ -179,8 +179,8 @@ def next_turn(engagement: Engagement) -> Done:
             kept, ended = sd.expire(fortress.effects, turn)
             renewed.append(attrs.evolve(fo.new_turn(fortress), effects=kept))
             if ended and not fortress.destroyed:
-                entries.append(engagement.entry(f"{fortress.name}'s special damage ends: {', '.join(e.kind for e in ended)}", rule=sd.RULE, secret=fortress.side))
+                entries.append(engagement.entry(f"{fortress.name}'s special damage ends: {', '.join(e.kind for e in ended)}", rule=sd.SPECIAL_DAMAGE_RULE, secret=fortress.side))
         fortresses = tuple(renewed)
     engagement = attrs.evolve(engagement, turn=turn, ships=tuple(ships), fortresses=fortresses)
-    start = engagement.entry(f"Turn {turn} begins: allocate each ship's power units", rule=OUTLINE)
+    start = engagement.entry(f"Turn {turn} begins: allocate each ship's power units", rule=OUTLINE_RULE)
     return done(engagement, *[attrs.evolve(e, turn=turn) for e in entries], start)

@@ -26,7 +26,7 @@ from referee.stellar_inferno.ground_combat import Fighter, unit_fighter
 from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.ships import Ship
 
-RULE = "Stellar Inferno 12.13.1-12.13.3"
+BOARDING_RULE = "Stellar Inferno 12.13.1-12.13.3"
 RATINGS_RULE = "Stellar Inferno 12.13.5-12.13.7"
 CAPTURE_RULE = "Stellar Inferno 12.13.9-12.13.10"
 
@@ -34,7 +34,7 @@ CAPTURE_RULE = "Stellar Inferno 12.13.9-12.13.10"
 def check(boarder: Ship, target: Ship, rules: Rules = NONE) -> None:
     """Refuse a boarding the rules do not allow (12.13.2)."""
     optional.require(rules, "boarding", "a boarding attack")
-    sh.close_quarters(boarder, target, "board", RULE)
+    sh.close_quarters(boarder, target, "board", BOARDING_RULE)
 
 
 def fighters(ship: Ship, target: bool) -> tuple[Fighter, ...]:

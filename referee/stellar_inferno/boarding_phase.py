@@ -49,17 +49,17 @@ def declare(s: Scenario, boarder_name: str, target_name: str, away: Sequence[str
     if boarder.captured:
         raise RefereeError(f"{boarder.name} was captured: captured ships are unable to attack (Stellar Inferno 12.13.10)")
     if "maneuver" in s.did(boarder.name):
-        raise RefereeError(f"{boarder.name} maneuvered this turn: a ship attempting to board is unable to perform Individual Ship Maneuver during the same turn ({bd.RULE})")
+        raise RefereeError(f"{boarder.name} maneuvered this turn: a ship attempting to board is unable to perform Individual Ship Maneuver during the same turn ({bd.BOARDING_RULE})")
     if any(b.boarder == boarder.name for b in s.boardings):
         raise RefereeError(f"{boarder.name} has declared a boarding this turn already")
     bd.check(pair.fast, pair.slow, s.rules)
     s = attrs.evolve(s, boardings=(*s.boardings, Boarding(boarder.name, target.name))).acting("board", boarder.name)
     declared = (
         f"{boarder.name} (maneuver {pair.fast.factors.maneuver}) declares a boarding of {target.name} (maneuver {pair.slow.factors.maneuver}) in {boarder.hex}: it may not maneuver this turn; "
-        f"the boarding combat is fought in the {s.phasing}'s Ground Combat phase (referee si boarding {boarder.name}; {bd.RULE}, 12.13.4)"
+        f"the boarding combat is fought in the {s.phasing}'s Ground Combat phase (referee si boarding {boarder.name}; {bd.BOARDING_RULE}, 12.13.4)"
     )
     lines = [*pair.lines, declared]
-    return done(s, s.entry("\n  ".join(lines), rule=bd.RULE))
+    return done(s, s.entry("\n  ".join(lines), rule=bd.BOARDING_RULE))
 
 
 def fight(s: Scenario, si: Tables, boarder_name: str, rng: random.Random, rolled: int | str | None = None) -> Done:
@@ -71,7 +71,7 @@ def fight(s: Scenario, si: Tables, boarder_name: str, rng: random.Random, rolled
     boarder = own_ship(s, boarder_name, "a boarding combat")
     boarding = next((b for b in s.boardings if b.boarder == boarder.name), None)
     if boarding is None:
-        raise RefereeError(f"{boarder.name} declared no boarding this turn: a boarding is declared in the Individual Ship Maneuver phase ({bd.RULE}; referee si board)")
+        raise RefereeError(f"{boarder.name} declared no boarding this turn: a boarding is declared in the Individual Ship Maneuver phase ({bd.BOARDING_RULE}; referee si board)")
     if boarding.fought:
         raise RefereeError(f"{boarder.name}'s boarding of {boarding.target} was fought this turn already ({PHASE_RULE})")
     target = s.ship(boarding.target)

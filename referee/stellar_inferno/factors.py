@@ -9,7 +9,7 @@ import attrs
 
 from referee.errors import RefereeError
 
-RULE = "Stellar Inferno 5.1.1"
+FACTORS_RULE = "Stellar Inferno 5.1.1"
 NAMES = ("attack", "cargo", "defense", "maneuver", "planetary_gear", "range")
 LETTERS = {"attack": "A", "cargo": "C", "defense": "D", "maneuver": "M", "planetary_gear": "P", "range": "R"}
 
@@ -29,7 +29,7 @@ class Factors:
         for name in NAMES:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RefereeError(f"{name.replace('_', ' ')} must be a whole number, zero or more, not {value!r} ({RULE}: 'a rating of zero or more')")
+                raise RefereeError(f"{name.replace('_', ' ')} must be a whole number, zero or more, not {value!r} ({FACTORS_RULE}: 'a rating of zero or more')")
 
     def shown(self) -> str:
         """``A4 C0 D5 M3 P1 R5``: the factors in the order 5.1.1 lists them."""

@@ -36,7 +36,7 @@ from referee.stellar_inferno.ship_phase import own_ship, tech_advantage
 from referee.stellar_inferno.turn import refuse_owed
 from referee.tables import Tables
 
-SURRENDER_SPECIAL = "Stellar Inferno 14.3, the invader's special rule"
+SURRENDER_SPECIAL_RULE = "Stellar Inferno 14.3, the invader's special rule"
 DEPLOYED_RULE = "Stellar Inferno 10.1-10.2, 11.1.1"
 
 
@@ -117,7 +117,7 @@ def supply(s: Scenario, planet: str, order: Sequence[str] = ()) -> Done:
     s = attrs.evolve(s, supplied=(*s.supplied, world.name))
     lines = [f"ground supply on {world.name}, the {s.phasing}: terrain {how}; stockpile {world.stockpile(s.phasing)}; ships' supply {sum(x.cargo.supply for x in carriers)}", *result.lines()]
     lines += [f"{t.unit.name} is eliminated" for t in troops if t.unit.destroyed]
-    return done(s, s.entry("\n  ".join(lines), rule=sp.RULE))
+    return done(s, s.entry("\n  ".join(lines), rule=sp.SUPPLY_RULE))
 
 
 # -- Ground Combat --------------------------------------------------------------------------------------
@@ -267,5 +267,5 @@ def _may_surrender(s: Scenario, role: Role, names: Sequence[str], world: World) 
         return
     escort = [t.unit.name for t in s.troops if t.planet == world.name and not t.unit.destroyed and t.unit.side == s.side(role) and t.unit.steps[0].shown() == "1-5-5"]
     if not escort:
-        raise RefereeError(f"no Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground unit is deployed on the surface ({SURRENDER_SPECIAL}): none is on {world.name}")
+        raise RefereeError(f"no Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground unit is deployed on the surface ({SURRENDER_SPECIAL_RULE}): none is on {world.name}")
 

@@ -214,7 +214,7 @@ def sweep(
         raise RefereeError(f"{', '.join(moved)} maneuvered this turn: a ship sweeping with its sensors cannot perform a maneuver movement this round ({movement.SWEEP_RULE})")
     target = [x for x in s.ships if x.hex == hex_ and not x.destroyed and s.counter(x.name).role != s.phasing]
     if not target:
-        raise RefereeError(f"no {s.side(other(s.phasing))} ship is placed in {hex_}: a sweep examines an opponent's stack ({sensors.RULE})")
+        raise RefereeError(f"no {s.side(other(s.phasing))} ship is placed in {hex_}: a sweep examines an opponent's stack ({sensors.SENSORS_RULE})")
     order = [s.counter(n, "ship").name for n in reveal]
     wrong = [n for n in order if n not in {x.name for x in target}]
     if wrong or len(set(order)) != len(order):
@@ -232,7 +232,7 @@ def sweep(
     by = "in the owner's order" if order else "the lowest defense ratings first (7.3.1)"
     lines.append(f"revealed to the {s.phasing}: {', '.join(shown) or 'none'}" + (f" ({by})" if shown else ""))
     lines.append(f"revealed to the {other(s.phasing)}: {', '.join(x.name for x in ships)}, the sweeping ships; they may not maneuver this turn ({movement.SWEEP_RULE})")
-    return done(s, s.entry("\n  ".join(lines), [result.reading.roll], sensors.RULE))
+    return done(s, s.entry("\n  ".join(lines), [result.reading.roll], sensors.SENSORS_RULE))
 
 
 # -- ramming -------------------------------------------------------------------------------------------
@@ -250,12 +250,12 @@ def ram(
     pair = close_pair(s, rammer_name, target_name, away, "ramming")
     rammer, target = pair.actor, pair.target
     if "ram" in s.did(rammer.name):
-        raise RefereeError(f"{rammer.name} has rammed this turn already: a ship rams once, in its maneuver ({ramming.RULE})")
+        raise RefereeError(f"{rammer.name} has rammed this turn already: a ship rams once, in its maneuver ({ramming.RAMMING_RULE})")
     _typed([r for r in (rolled, back_rolled) if r is not None], 2, "the ram, then the ram back")
     technology, how = tech_advantage(s, [rammer.name], [target.name])
     first = ramming.ram(si, pair.fast, pair.slow, rng, rolled, technology, False, s.rules)
     lines = [*pair.lines, *first.lines(), *([how] if how else [])]
-    hit, said = _hurt(target, first.steps, f"{rammer.name}'s ram", ramming.RULE) if first.steps else (target, "")
+    hit, said = _hurt(target, first.steps, f"{rammer.name}'s ram", ramming.RAMMING_RULE) if first.steps else (target, "")
     lines += [said] if said else []
     s = s.replaced(hit).acting("ram", rammer.name)
     entries = []

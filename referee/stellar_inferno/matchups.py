@@ -24,7 +24,7 @@ from referee.stellar_inferno.planets import ROLES
 from referee.stellar_inferno.scenario import Deployed, Done, Scenario, done
 from referee.stellar_inferno.turn import refuse_owed
 
-RULE = "Stellar Inferno 10.1-10.2"
+MATCHUPS_RULE = "Stellar Inferno 10.1-10.2"
 
 
 def _shown(d: dp.Deployment) -> str:
@@ -52,7 +52,7 @@ def begin(s: Scenario, planet: str) -> Done:
     lines = [f"ground deployment on {world.name}:"]
     lines += [f"the {r} ({s.side(r)}): units {', '.join(units[r])}" + (f"; surface ships {', '.join(ships[r])}" if ships[r] else "") for r in ROLES]
     lines.append(d.waiting_for())
-    return done(s, s.entry("\n  ".join(lines), rule=RULE))
+    return done(s, s.entry("\n  ".join(lines), rule=MATCHUPS_RULE))
 
 
 def _deployed(s: Scenario, planet: str) -> Deployed:
@@ -73,7 +73,7 @@ def commit(s: Scenario, planet: str, name: str, matchup: int | None = None) -> D
     before = len(deployed.deployment.matchups)
     how = f"opens matchup {len(d.matchups)}" if len(d.matchups) > before else f"joins matchup {matchup or before}"
     s = s.with_deployed(Deployed(deployed.planet, d, deployed.attacked))
-    return done(s, s.entry(f"{deployed.planet}: the {counter.role} deploys {counter.name}, which {how}\n  {_shown(d)}", rule=RULE))
+    return done(s, s.entry(f"{deployed.planet}: the {counter.role} deploys {counter.name}, which {how}\n  {_shown(d)}", rule=MATCHUPS_RULE))
 
 
 def decline(s: Scenario, planet: str) -> Done:
@@ -82,4 +82,4 @@ def decline(s: Scenario, planet: str) -> Done:
     role = deployed.deployment.to_act
     d = dp.decline(deployed.deployment, role)
     s = s.with_deployed(Deployed(deployed.planet, d, deployed.attacked))
-    return done(s, s.entry(f"{deployed.planet}: the {role} adds nothing more\n  {_shown(d)}", rule=RULE))
+    return done(s, s.entry(f"{deployed.planet}: the {role} adds nothing more\n  {_shown(d)}", rule=MATCHUPS_RULE))

@@ -23,7 +23,7 @@ from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.ships import Ship
 from referee.tables import Tables
 
-RULE = "Stellar Inferno 12.8.2-12.8.4"
+RAMMING_RULE = "Stellar Inferno 12.8.2-12.8.4"
 BACK_RULE = "Stellar Inferno 12.8.5-12.8.6"
 
 
@@ -41,7 +41,7 @@ class Ram(NamedTuple):
     def lines(self) -> tuple[str, ...]:
         what = "rams back" if self.back else "rams"
         return (
-            f"{self.rammer} {what} {self.target}: its defense {self.attack.shown()} as attack against defense {self.defense.shown()} ({BACK_RULE if self.back else RULE})",
+            f"{self.rammer} {what} {self.target}: its defense {self.attack.shown()} as attack against defense {self.defense.shown()} ({BACK_RULE if self.back else RAMMING_RULE})",
             *self.reading.lines(),
             f"{self.target} takes {self.steps} step loss{'es' if self.steps != 1 else ''}" + ("; if it survives, it rams back (12.8.5)" if not self.back else ""),
         )
@@ -55,8 +55,8 @@ def ram(
     optional.require(rules, "ramming", "ramming")
     if rammer.captured:
         raise RefereeError(f"{rammer.name} was captured: captured ships are unable to attack (Stellar Inferno 12.13.10)")
-    sh.close_quarters(rammer, target, "ram", RULE, faster=not back)
+    sh.close_quarters(rammer, target, "ram", RAMMING_RULE, faster=not back)
     attack, defense = sh.defense_rating(rammer), sh.defense_rating(target)
-    reading = odds.read(si, odds.CLOSED_ORDER, attack.value, defense.value, odds.technology(technology, rules), rng, rolled, f"{rammer.name} rams {target.name}", f"{BACK_RULE if back else RULE}, Table 4")
+    reading = odds.read(si, odds.CLOSED_ORDER, attack.value, defense.value, odds.technology(technology, rules), rng, rolled, f"{rammer.name} rams {target.name}", f"{BACK_RULE if back else RAMMING_RULE}, Table 4")
     assert isinstance(reading.cell, int)
     return Ram(rammer.name, target.name, attack, defense, reading, reading.cell, back)

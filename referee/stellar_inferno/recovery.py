@@ -29,7 +29,7 @@ from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.stellar_inferno.ships import Ship
 
-RULE = "Stellar Inferno 7.5.1-7.5.3"
+RECOVERY_RULE = "Stellar Inferno 7.5.1-7.5.3"
 DOCK_RULE = "Stellar Inferno 7.5.4"
 
 
@@ -67,7 +67,7 @@ class Recovery(NamedTuple):
 
     def lines(self) -> tuple[str, ...]:
         shown = [f"{self.ship.name}: {a.shown()}" for a in self.attempts]
-        shown.append(f"{self.ship.name}: {self.repaired} step{'s' if self.repaired != 1 else ''} repaired ({RULE})")
+        shown.append(f"{self.ship.name}: {self.repaired} step{'s' if self.repaired != 1 else ''} repaired ({RECOVERY_RULE})")
         if self.ship.crippled:
             shown.append(f"{self.ship.name} is crippled: if it survives it must put into dock for repairs ({DOCK_RULE})")
         return tuple(shown)
@@ -81,11 +81,11 @@ def recover(ship: Ship, rng: random.Random, rolled: Sequence[Pair] = ()) -> Reco
     defense repairs a step, a 6 on either die cripples it and ends its attempts (7.5.1-7.5.3).
     ``rolled``: the dice rolled at the table, a pair an attempt (None: roll it); each checked first."""
     if ship.destroyed:
-        raise RefereeError(f"{ship.name} is destroyed: only a ship that was not destroyed may repair ({RULE})")
+        raise RefereeError(f"{ship.name} is destroyed: only a ship that was not destroyed may repair ({RECOVERY_RULE})")
     if ship.crippled:
-        raise RefereeError(f"{ship.name} is crippled: no further repair attempts can be made on it ({RULE})")
+        raise RefereeError(f"{ship.name} is crippled: no further repair attempts can be made on it ({RECOVERY_RULE})")
     if ship.lost_this_round < 1:
-        raise RefereeError(f"{ship.name} suffered no step losses this round: nothing to repair ({RULE})")
+        raise RefereeError(f"{ship.name} suffered no step losses this round: nothing to repair ({RECOVERY_RULE})")
     if len(rolled) > ship.lost_this_round:
         raise RefereeError(f"{len(rolled)} pairs of dice for {ship.lost_this_round} attempt(s): one 2d6 a step lost this round")
     for pair in rolled:

@@ -24,7 +24,7 @@ from referee.stellar_inferno.ships import Ship
 from referee.stellar_inferno.space_combat import Attacker, Defense, ModifiedAttack, attack_factors, combined_defense, target_stack
 from referee.tables import Tables
 
-RULE = "Stellar Inferno 12.6.2-12.6.6"
+SENSORS_RULE = "Stellar Inferno 12.6.2-12.6.6"
 
 
 class Sweep(NamedTuple):
@@ -41,7 +41,7 @@ class Sweep(NamedTuple):
             *(s.shown() for s in self.sweepers),
             f"sensor attack {self.attack} against defense {self.defense.shown()}",
             *self.reading.lines(),
-            f"{self.revealed} ship{'s' if self.revealed != 1 else ''} of the stack revealed, no damage; the sweeping ships are revealed ({RULE})",
+            f"{self.revealed} ship{'s' if self.revealed != 1 else ''} of the stack revealed, no damage; the sweeping ships are revealed ({SENSORS_RULE})",
         )
 
 
@@ -54,7 +54,7 @@ def sweep(
     target_hex, distance = target_stack(target, side)
     far = [f"{a.ship.name} (range {a.range}, range factor {a.ship.factors.range})" for a in sweepers if a.range > a.ship.factors.range]
     if far:
-        raise RefereeError(f"the target hex must be within the sweeping ship's range factor ({RULE}): {', '.join(far)}")
+        raise RefereeError(f"the target hex must be within the sweeping ship's range factor ({SENSORS_RULE}): {', '.join(far)}")
     if any(a.overload for a in sweepers):
         raise RefereeError("a sensor sweep uses the range rating: weapons are not overloaded for it")
     defense = combined_defense([(s.name, sh.defense_rating(s)) for s in target], distance)
@@ -63,6 +63,6 @@ def sweep(
     total = sum(f.factor for f in factors)
     closed = len({a.ship.hex for a, f in zip(sweepers, factors) if f.factor > 0}) == 1
     table = odds.CLOSED_ORDER if closed else odds.OPEN_ORDER
-    reading = odds.read(si, table, total, defense.total, odds.technology(technology, rules), rng, rolled, f"sensor sweep of {target_hex}", f"{RULE}, {'Table 4' if closed else 'Table 3'}")
+    reading = odds.read(si, table, total, defense.total, odds.technology(technology, rules), rng, rolled, f"sensor sweep of {target_hex}", f"{SENSORS_RULE}, {'Table 4' if closed else 'Table 3'}")
     assert isinstance(reading.cell, int)
     return Sweep(factors, total, defense, reading, min(reading.cell, len(target)))

@@ -332,5 +332,5 @@ def recover(s: Scenario, name: str, rng: random.Random, rolled: Sequence[tuple[i
     done_ = recovery.recover(ship, rng, rolled)
     s = s.replaced(done_.ship)
     rolls = [r for a in done_.attempts for r in (a.first, a.second)]
-    return done(s, s.entry("\n  ".join(done_.lines()), rolls, recovery.RULE))
+    return done(s, s.entry("\n  ".join(done_.lines()), rolls, recovery.RECOVERY_RULE))
 

@@ -28,7 +28,7 @@ from referee.stellar_inferno.ground_units import GroundUnit
 from referee.stellar_inferno.planets import Planet, Role
 from referee.stellar_inferno.ships import Ship
 
-RULE = "Stellar Inferno 9.1.3"
+SUPPLY_RULE = "Stellar Inferno 9.1.3"
 OUT_RULE = "Stellar Inferno 9.1.4"
 DROP_RULE = "Stellar Inferno 9.3.2"
 SHIP_RULE = "Stellar Inferno 9.3.1, 9.3.3"

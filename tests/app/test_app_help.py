@@ -131,7 +131,7 @@ def test_the_help_of_a_form_and_of_a_dialog(tmp_path: Path) -> None:
         for field in form.fields:
             assert f"{field.label}:" in text
         assert "Ctrl+A" in text and "Esc" in text
-        assert joined(movement.RISK) in joined(text)
+        assert joined(movement.RISK_RULE) in joined(text)
         await keys(pilot, "escape")
         assert app.screen is form
         await keys(pilot, "escape", "1", "s")

@@ -177,7 +177,7 @@ def secret_war() -> Campaign:
     campaign = repairs.order(campaign, "UPF Destroyer 1", hull=8).campaign
     campaign, rearmed = supply.rearm(campaign)
     campaign = campaign.logged(*rearmed)
-    return campaign.logged(campaign.entry(SATHAR_REPLACEMENT, rule=f"{turn.REPLACEMENTS}: Sathar Replacements; ssw.sathar-replacement, row 1-35"))
+    return campaign.logged(campaign.entry(SATHAR_REPLACEMENT, rule=f"{turn.REPLACEMENTS_RULE}: Sathar Replacements; ssw.sathar-replacement, row 1-35"))
 
 
 def bad_maps(folder: Path) -> dict[str, tuple[Path, str]]:

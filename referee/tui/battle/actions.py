@@ -26,7 +26,7 @@ from referee.knight_hawks.combat import combat_table
 from referee.knight_hawks.combat_phase import Done, Report
 from referee.knight_hawks.inputs import Refusal, Words
 from referee.knight_hawks.odds import VolleyOdds, volley_odds
-from referee.knight_hawks.repair import RULE as REPAIR_RULE
+from referee.knight_hawks.repair import REPAIR_RULE
 from referee.knight_hawks.repair import damaged_targets, repair_in_battle
 from referee.knight_hawks.roster import SCREENS, Ship
 from referee.tables import Tables
@@ -282,10 +282,10 @@ def skipped(b: Battle, announced: int = 0) -> list[str]:
     if idle:
         evading = [s.name for s in idle if s.must_turn]
         found.append(f"no move recorded (m) for {names([s.name for s in idle])}: each flies on at its speed, no ADF or MR used"
-                     + (f"; {names(evading)} evaded and must turn in every hex on this move ({movement.EVASION})" if evading else ""))
+                     + (f"; {names(evading)} evaded and must turn in every hex on this move ({movement.EVASION_RULE})" if evading else ""))
     waiting_seekers = [k.hex for k in b.seekers if k.active and k.side == b.moving and k.turn != b.turn]
     if waiting_seekers:
-        found.append(f"an active seeker moves every turn (g): hex {', '.join(waiting_seekers)} has not ({ordnance.SEEKERS})")
+        found.append(f"an active seeker moves every turn (g): hex {', '.join(waiting_seekers)} has not ({ordnance.SEEKERS_RULE})")
     if announced:
         found.append(f"{announced} shot(s) announced on the Fire screen and not fired are dropped")
     return found

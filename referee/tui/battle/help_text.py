@@ -9,21 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.knight_hawks.battle import DOCKED_RULE, SEQUENCE
+from referee.knight_hawks.battle import DOCKED_RULE, SEQUENCE_RULE
 from referee.knight_hawks.combat import MANUAL
-from referee.knight_hawks.combat_phase import FIRE_RULE, WASTED
-from referee.knight_hawks.movement import BREAKING_OFF, MASKING, NAVIGATION, OFF_THE_MAP, SPEED_RULE, START_SPEED, TURNING
-from referee.knight_hawks.odds import AUTOMATIC, DESTROYED, HULL_HITS
-from referee.knight_hawks.ordnance import NEW_WEAPONS, SEEKERS
-from referee.knight_hawks.rearm import FIGHTERS, SCOUTS
-from referee.knight_hawks.repair import RULE as REPAIRS
-from referee.knight_hawks.scenarios import CAMPAIGN_MINES, CAMPAIGN_OVER, STAND_MINES
-from referee.sathar_war.battles import DRONES
+from referee.knight_hawks.combat_phase import FIRE_RULE, WASTED_RULE
+from referee.knight_hawks.movement import BREAKING_OFF_RULE, MASKING_RULE, NAVIGATION_RULE, OFF_THE_MAP, SPEED_RULE, START_SPEED_RULE, TURNING_RULE
+from referee.knight_hawks.odds import AUTOMATIC_RULE, DESTROYED_RULE, HULL_HITS_RULE
+from referee.knight_hawks.ordnance import NEW_WEAPONS_RULE, SEEKERS_RULE
+from referee.knight_hawks.rearm import FIGHTERS_RULE, SCOUTS_RULE
+from referee.knight_hawks.repair import REPAIR_RULE as REPAIRS
+from referee.knight_hawks.scenarios import CAMPAIGN_MINES_RULE, CAMPAIGN_OVER_RULE, STAND_MINES_RULE
+from referee.sathar_war.battles import DRONES_RULE
 from referee.tui.help_text import DICE, LOG, About, Key
 
-MINES = f"{NEW_WEAPONS}, Mines"
+MINES_RULE = f"{NEW_WEAPONS_RULE}, Mines"
 SCREENS_RULE = f"{MANUAL}, Advanced Game: New Advanced Game Defenses"
-DOCKING = f"{MANUAL}, Space Stations (docking); Fighters"
+DOCKING_RULE = f"{MANUAL}, Space Stations (docking); Fighters"
 
 NEXT = Key(
     "The next half of the turn, from every battle screen: the other side's half, the repair turn after every third turn (Advanced), the "
@@ -31,7 +31,7 @@ NEXT = Key(
     "over: the set-up, a ship with no move recorded, an active seeker not moved, a ship not repaired in the repair turn, shots announced "
     "and not fired (they go with the half). Fighters and assault scouts a complete game turn on board a base not attacked are rearmed as "
     "the turn ends (logged).",
-    (SEQUENCE, FIGHTERS, SCOUTS), ("Sequence of Play", "rearm", "next half"),
+    (SEQUENCE_RULE, FIGHTERS_RULE, SCOUTS_RULE), ("Sequence of Play", "rearm", "next half"),
 )
 
 SHIPS = About(
@@ -41,34 +41,34 @@ SHIPS = About(
     "the roster card of the ship under the cursor: hull, ADF, MR, DCR, weapons with ammunition and what fired this turn, defenses and "
     "the screen in use, damage and fires, docked, carried. Once the scenario's victory conditions say a side has won (or it is a draw), "
     "it says `OVER` with the verdict and the steps of play are refused: `c` closes a campaign battle, `Ctrl+Z` takes back the last step.",
-    (SEQUENCE, f"{MANUAL}, Basic Game: Movement", HULL_HITS),
+    (SEQUENCE_RULE, f"{MANUAL}, Basic Game: Movement", HULL_HITS_RULE),
     {
         "Move": Key("Players move the counters; the table records the side's moves and checks each: its speed now and the turns it made are "
                     "typed, the ADF points used (the change of speed) and the MR points (the turns) are worked out beside them: at most the "
                     "ship's ADF in change of speed, at most its MR in turns, one turn a hex; a masking screen ends when the ship changes speed "
-                    "or turns. A blank speed leaves a ship to move later; Ctrl+A records the rest as one action.", (SPEED_RULE, TURNING, MASKING, HULL_HITS),
+                    "or turns. A blank speed leaves a ship to move later; Ctrl+A records the rest as one action.", (SPEED_RULE, TURNING_RULE, MASKING_RULE, HULL_HITS_RULE),
                     ("movement", "ADF", "MR")),
         "Starting speeds": Key("Every ship with a speed of its own, both sides, in one table at the scenario's speed; Ctrl+A sets them as one "
-                               "action, a log line a side.", (START_SPEED,)),
+                               "action, a log line a side.", (START_SPEED_RULE,)),
         "Off the map": Key("A ship that left can no longer fire, be fired at, launch ICMs, dock, move or repair.",
-                           (OFF_THE_MAP["basic"], OFF_THE_MAP["advanced"], BREAKING_OFF), ("breaking off combat", "escape")),
+                           (OFF_THE_MAP["basic"], OFF_THE_MAP["advanced"], BREAKING_OFF_RULE), ("breaking off combat", "escape")),
         "Next": NEXT,
         "Fires": Key(rules=(FIRE_RULE,), topics=("electrical fire",)),
-        "Screens": Key(rules=(MASKING, SCREENS_RULE), topics=("masking screen", "electron screen", "proton screen", "stasis screen")),
-        "Dock": Key(rules=(DOCKING, DOCKED_RULE), topics=("docking",)),
-        "Navigation": Key(rules=(NAVIGATION,), topics=("navigation hit",)),
-        "Break apart": Key(rules=(HULL_HITS,), topics=("breaking apart",)),
+        "Screens": Key(rules=(MASKING_RULE, SCREENS_RULE), topics=("masking screen", "electron screen", "proton screen", "stasis screen")),
+        "Dock": Key(rules=(DOCKING_RULE, DOCKED_RULE), topics=("docking",)),
+        "Navigation": Key(rules=(NAVIGATION_RULE,), topics=("navigation hit",)),
+        "Break apart": Key(rules=(HULL_HITS_RULE,), topics=("breaking apart",)),
         "Repair": Key(rules=(REPAIRS,), topics=("repair turn", "DCR")),
         "Lay mines": Key("Secret (the player's view shows them to their side only). Placed by: the list offers who may place them now.",
-                         (MINES, STAND_MINES, CAMPAIGN_MINES), ("mines", "minelayer")),
-        "Mines attack": Key(rules=(MINES,)),
+                         (MINES_RULE, STAND_MINES_RULE, CAMPAIGN_MINES_RULE), ("mines", "minelayer")),
+        "Mines attack": Key(rules=(MINES_RULE,)),
         "Place seekers": Key("Secret (the player's view shows them to their side only). Placed by: the list offers who may place them now.",
-                             (SEEKERS, STAND_MINES, CAMPAIGN_MINES), ("seeker missile",)),
-        "Seeker": Key(rules=(SEEKERS,)),
-        "Drone": Key(rules=(DRONES,), topics=("shatter drone",)),
+                             (SEEKERS_RULE, STAND_MINES_RULE, CAMPAIGN_MINES_RULE), ("seeker missile",)),
+        "Seeker": Key(rules=(SEEKERS_RULE,)),
+        "Drone": Key(rules=(DRONES_RULE,), topics=("shatter drone",)),
         "close": Key("only a battle fought from a campaign (f on its Battles screen): asked first, every roster, loss and round of ammunition goes "
                      "back into the campaign as one action in its log (Ctrl+Z there takes it back), judged for victory and the retreat conditions.",
-                     (CAMPAIGN_OVER,), ("close the battle",)),
+                     (CAMPAIGN_OVER_RULE,), ("close the battle",)),
     },
     ("roster card", "hull points"),
 )
@@ -80,7 +80,7 @@ FIRE = About(
     "chance the target is destroyed). A shot the rules forbid (a torpedo out of its owner's phase, a docked ship's forward-firing weapon, "
     "a weapon fired twice in a half) is refused when it is announced.",
     (f"{MANUAL}, Combat: Aiming Weapons", f"{MANUAL}, Combat: Range Diffusion", f"{MANUAL}, Combat: Head-On Shots",
-     f"{MANUAL}, Defenses: Interceptor Missiles", AUTOMATIC, DESTROYED),
+     f"{MANUAL}, Defenses: Interceptor Missiles", AUTOMATIC_RULE, DESTROYED_RULE),
     {
         "next": NEXT,
         "announce": Key("firer, weapon and target are picked from lists of what may fire and be fired at; the ship launching ICMs from the ships "
@@ -91,7 +91,7 @@ FIRE = About(
         "drop": Key("drop the shot under the cursor from the volley."),
         "clear": Key("drop every shot announced."),
         "fire": Key("roll the shots announced as one volley: the to-hit rolls first, then the damage rolls of the hits. A shot at a ship an earlier "
-                    "shot destroyed is wasted and still spends its ammunition.", (WASTED, f"{MANUAL}, Basic Game: Ship Damage", f"{MANUAL}, Advanced Game: Damage Table", DESTROYED),
+                    "shot destroyed is wasted and still spends its ammunition.", (WASTED_RULE, f"{MANUAL}, Basic Game: Ship Damage", f"{MANUAL}, Advanced Game: Damage Table", DESTROYED_RULE),
                     ("volley", "wasted shot")),
     },
     ("combat", "Damage Table"),

@@ -40,7 +40,7 @@ FLEETS = About(
         "Assign losses": Key("The ships of the stack are picked in the defender's order, each taking losses until destroyed; an only "
                              "ship, or losses that destroy the stack, are assigned by the attack itself.", (sc.STEPS_RULE,), ("step losses",)),
         "Recover": Key("Each attempt's two dice go through the dice dialog (the first and the second die of each attempt).",
-                       (recovery.RULE, recovery.DOCK_RULE), ("damage recovery", "crippled")),
+                       (recovery.RECOVERY_RULE, recovery.DOCK_RULE), ("damage recovery", "crippled")),
         "Next": Key("Also a, from any screen. Refused while step losses or cargo are owed; the final verdict is asked first.",
                     (SEQUENCE_RULE, turn.VICTORY_RULE), ("phase", "next turn", "victory")),
         "Velocity": Key(rules=(turn.FLEET_RULE,), topics=("fleet velocity",)),
@@ -57,12 +57,12 @@ FLEETS = About(
                         ("individual ship maneuver", "asteroids", "grazing orbit", "overloading engines")),
         "Sweep": Key("The hex is picked from those holding the other side's ships, the sweeping ships marked; a second form asks each "
                      "one's range and the ships the owner reveals (blank: the lowest defense first). The sweepers may not manoeuvre.",
-                     (sensors.RULE, movement.SWEEP_RULE), ("sensors", "sensor sweep")),
+                     (sensors.SENSORS_RULE, movement.SWEEP_RULE), ("sensors", "sensor sweep")),
         "Ram": Key("The rammer is picked from the phasing side's ships sharing a hex with the other side's, the target from the slower "
                    "ones there; the line under the fields gives the odds on Table 4 and the step losses each die reads. The ram's d6 "
-                   "and the ram back's go through the dice dialog.", (ramming.RULE, ramming.BACK_RULE), ("ramming",)),
+                   "and the ram back's go through the dice dialog.", (ramming.RAMMING_RULE, ramming.BACK_RULE), ("ramming",)),
         "Board": Key("The boarder is picked from the phasing side's ships sharing a hex with the other side's, the target from the "
-                     "slower ones there; it may not manoeuvre this turn.", (bd.RULE,), ("boarding",)),
+                     "slower ones there; it may not manoeuvre this turn.", (bd.BOARDING_RULE,), ("boarding",)),
         "Boarding combat": Key("In the boarder's Ground Combat phase: the boarding declared is fought on Table 5, the d6 through the dice "
                         "dialog; each side then takes its losses with b on Planets.", (bd.RATINGS_RULE, bd.CAPTURE_RULE), ("boarding", "capture")),
         "Lay mines": Key("The ship is picked from the phasing side's with mine points aboard; the points join the side's mines in its hex.",
@@ -87,7 +87,7 @@ PLANETS = About(
     "aboard ships, those off the map and the counters not entered (greyed); the card of the planet under the cursor (each side's "
     "industrial and settled points and stockpile, the ships in its atmosphere and in orbit, surface bombardment) or of the unit (each "
     "step's factors); the ground losses owed.",
-    (planets.ORBIT_RULE, planets.DEPLOY_RULE, sp.RULE, gc.ODDS_RULE),
+    (planets.ORBIT_RULE, planets.DEPLOY_RULE, sp.SUPPLY_RULE, gc.ODDS_RULE),
     {
         "Enter unit": Key("A unit the scenario lists is suggested as its name is typed; a new name needs its side. Each step is typed "
                           "attack-defense-maneuver as on the counter, full strength first; the unit is put on a planet, aboard a ship, "
@@ -99,14 +99,14 @@ PLANETS = About(
                       "from orbit when drop-capable.", (planets.DEPLOY_RULE,), ("troops", "drop")),
         "Stockpile": Key(rules=(sp.STOCKPILE_RULE,), topics=("supply points",)),
         "Supply": Key("A planet where the phasing side has units not yet supplied this phase; the order (optional) says which go "
-                      "without when supply runs short: each unsupplied unit loses a step.", (sp.RULE, sp.OUT_RULE, sp.DROP_RULE), ("ground supply",)),
+                      "without when supply runs short: each unsupplied unit loses a step.", (sp.SUPPLY_RULE, sp.OUT_RULE, sp.DROP_RULE), ("ground supply",)),
         "Deployment": Key("The planet is picked from those with both sides on it and no deployment yet this phase; the units on its "
                           "surface and the ships in its atmosphere are then deployed with m, and attacked by matchup.",
-                          (matchups.RULE,), ("deployment", "matchups")),
+                          (matchups.MATCHUPS_RULE,), ("deployment", "matchups")),
         "Match": Key("The planet's deployment, then a unit (or at the last stage a surface ship) of the side whose move it is; the "
                      "matchup it joins where the rules let it choose (blank opens a new one, or matches the one just opened), or "
                      "nothing more, its rest to the reserve. The line under the fields shows the matchups and whose move is next.",
-                     (matchups.RULE,), ("matchup",)),
+                     (matchups.MATCHUPS_RULE,), ("matchup",)),
         "Ground attack": Key("The planet is picked from those with both sides on it; where its units are deployed, the matchup not yet "
                              "attacked this phase, else the phasing side's units and the other side's in the matchup as laid out on the "
                              "table; the line under the fields gives the totals and the odds. The d6 goes through the dice "

@@ -15,8 +15,8 @@ from referee import storage
 from referee.errors import RefereeError
 from referee.knight_hawks import battle_file, sides
 from referee.knight_hawks.movement import move
-from referee.knight_hawks.ordnance import NEW_WEAPONS, lay_mines, place_seeker
-from referee.knight_hawks.scenarios import CAMPAIGN_MINES, STAND_MINES
+from referee.knight_hawks.ordnance import NEW_WEAPONS_RULE, lay_mines, place_seeker
+from referee.knight_hawks.scenarios import CAMPAIGN_MINES_RULE, STAND_MINES_RULE
 from referee.resources import scenario_files
 from tests.helpers.app import TABLES
 from tests.helpers.campaign import UPF
@@ -32,7 +32,7 @@ def test_the_stands_upf_mines_hexes_before_the_game_in_one_step_secretly() -> No
     done = lay_mines(battle, ["1207", "1208", "0909"], side="UPF")
     assert [m.hex for m in done.battle.mines] == ["1207", "1208", "0909"]
     entry = done.entries[0]
-    assert entry.text == "UPF mines hexes 1207, 1208, 0909 (secret)" and entry.rule == f"{NEW_WEAPONS}, Mines; {STAND_MINES}"
+    assert entry.text == "UPF mines hexes 1207, 1208, 0909 (secret)" and entry.rule == f"{NEW_WEAPONS_RULE}, Mines; {STAND_MINES_RULE}"
     assert done.battle.ship("Z'Rak't Zoz").system("M").count == 20  # the book does not take them from its load
     assert sides.line_sides(done.battle, entry) == {"UPF"}
     seekers = place_seeker(done.battle, ["0505", "0505"], side="UPF")  # two in one hex: no limit to a hex
@@ -59,7 +59,7 @@ def test_a_campaign_defender_with_a_minelayer_places_them_from_its_ships_loads()
     done = lay_mines(battle, ["1207", "1208"], by="TF Prenglar Minelayer")
     assert done.battle.ship("TF Prenglar Minelayer").system("M").count == 18
     assert done.entries[0].text == "UPF mines hexes 1207, 1208 (secret), from the TF Prenglar Minelayer's load"
-    assert done.entries[0].rule == f"{NEW_WEAPONS}, Mines; {CAMPAIGN_MINES}"
+    assert done.entries[0].rule == f"{NEW_WEAPONS_RULE}, Mines; {CAMPAIGN_MINES_RULE}"
     with pytest.raises(RefereeError, match="before the game only the UPF places mines"):
         lay_mines(battle, "0101", side="Sathar")
 

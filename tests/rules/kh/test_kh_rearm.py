@@ -17,7 +17,7 @@ from referee.knight_hawks.battle import Battle, advance
 from referee.knight_hawks.combat_phase import Report, hit_in_battle, shoot
 from referee.knight_hawks.movement import dock, move
 from referee.knight_hawks.ordnance import lay_mines, mines_attack, seeker_attack, shatter_drone
-from referee.knight_hawks.rearm import FIGHTERS, SCOUTS
+from referee.knight_hawks.rearm import FIGHTERS_RULE, SCOUTS_RULE
 from tests.helpers.kh import make, scenario
 
 KH = tables.load(prefix="kh")
@@ -69,7 +69,7 @@ def test_a_fighter_on_board_a_station_a_whole_turn_is_rearmed_as_the_turn_ends()
     assert after.turn == 2 and rockets(after, "Fighter A") == "AR x3"
     entry = next(e for e in after.log if "Fighter A is rearmed" in e.text)
     assert entry.text == "end of turn 1: the Fighter A is rearmed on board the Station after a complete game turn there: AR 0 -> 3"
-    assert entry.rule == FIGHTERS and "Fighters (rearming" in entry.rule
+    assert entry.rule == FIGHTERS_RULE and "Fighters (rearming" in entry.rule
     again = turn_over(after)  # staying on board longer changes nothing, and says nothing
     assert rockets(again, "Fighter A") == "AR x3" and not any("rearm" in text for text in lines(after, again))
 
@@ -185,7 +185,7 @@ def test_an_assault_scout_rearms_at_a_station_but_a_frigate_does_not() -> None:
     after = turn_over(fleet(scout="AR x0 of 4"))
     assert rockets(after, "Stiletto") == "AR x4" and after.ship("Stiletto").system("LB") == fleet().ship("Stiletto").system("LB")
     entry = next(e for e in after.log if "Stiletto is rearmed" in e.text)
-    assert entry.text.endswith("AR 0 -> 4") and entry.rule == SCOUTS
+    assert entry.text.endswith("AR 0 -> 4") and entry.rule == SCOUTS_RULE
     torpedoes = after.ship("Z'Gata").system("T")
     assert torpedoes is not None and torpedoes.count == 0  # only fighters and assault scouts rearm in a battle
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from referee.errors import RefereeError
-from referee.knight_hawks.movement import START_SPEED, counter_moved, move, points_used, starting_speeds
+from referee.knight_hawks.movement import START_SPEED_RULE, counter_moved, move, points_used, starting_speeds
 from tests.helpers.kh import moving_fleet
 
 RNG = random.Random(0)
@@ -24,7 +24,7 @@ def test_a_sides_starting_speeds_are_one_step_logged_a_line_a_side() -> None:
         "starting speeds, Sathar: the Venomous 3 (was 0)",  # the Perdition keeps its 5: not named
         "starting speeds, UPF: the Z'Gata 4 (was 0), the Stiletto 6 (was 3)",
     ]
-    assert all(e.rule == START_SPEED for e in done.entries) and after.log[-2:] == done.entries
+    assert all(e.rule == START_SPEED_RULE for e in done.entries) and after.log[-2:] == done.entries
 
 
 def test_starting_speeds_refuse_a_docked_ship_nothing_changed_and_a_game_begun() -> None:

@@ -69,7 +69,7 @@ class BattlesPage(WarPage):
             said.append(f"{fight['attacker']} attack at {fight['planet']} ({fight['system']}), fought with the {fight['game']} rules: {', '.join(fight['ships'])}; suggested: {fight['rules']}")
         if not found["declared"]:
             said.append("none")
-        said.append(f"[{report.COMBAT}]")
+        said.append(f"[{report.COMBAT_RULE}]")
         self.query_one("#fight", Static).update(lines(said))
 
     def action_results(self) -> None:
