@@ -117,7 +117,7 @@ def main() -> None:
         }
     times: dict[str, list[float]] = {name: [] for name in commands}
     for number in range(runs + 1):
-        for name, (war, command) in commands.items():  # the round's files first, each command's its own
+        for war, command in commands.values():  # the round's files first, each command's its own
             if war:
                 played = Path(command[-1]).parent
                 shutil.rmtree(played, ignore_errors=True)
@@ -125,7 +125,7 @@ def main() -> None:
                 as_left_by_a_save(played / "war.toml")
         on_disk()
         subprocess.run(commands["one-command typer app"][1], check=True, stdout=subprocess.DEVNULL, env=env)  # (not timed: the first after the preparing)
-        for name, (war, command) in commands.items():
+        for name, (_, command) in commands.items():
             start = time.perf_counter()
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
             if number:

@@ -22,7 +22,6 @@ import tempfile
 import time
 from pathlib import Path
 
-
 sys.path.insert(0, str(Path(__file__).parent))
 from app_speed import REFEREE  # noqa: E402
 

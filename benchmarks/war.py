@@ -48,7 +48,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from war_battle import Table, allot, outcomes  # noqa: E402
 from war_sides import UPF, Sathar  # noqa: E402
 
-from referee import saves, storage, tables as tables_file  # noqa: E402
+from referee import saves, storage  # noqa: E402
+from referee import tables as tables_file
 from referee.errors import RefereeError  # noqa: E402
 from referee.journal import Journal  # noqa: E402
 from referee.knight_hawks import battle_file  # noqa: E402

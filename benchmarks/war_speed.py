@@ -360,7 +360,7 @@ def headline(found: dict[str, list[Sample]], opened: dict[str, list[float]], app
     """The four targets at the war's end, in one line each."""
     worst = max((f"{kind}: {DAY150}" for kind in ("status", "move", "advance")), key=lambda name: paired(found[name], found[TYPER]))
     ratio = paired(found[worst], found[TYPER])
-    print(f"\nThe targets at the war's end (day 150):")
+    print("\nThe targets at the war's end (day 150):")
     print(f"   1. the slowest command, {worst.split(':')[0]}: {ratio:.2f} times the typer app (at most {COMMAND_GOAL}): {'PASS' if ratio <= COMMAND_GOAL else 'FAIL'}")
     load = statistics.median(opened[DAY150]) / statistics.median(opened[FRESH])
     save = statistics.median(applied[DAY150]) / statistics.median(applied[DAY2])

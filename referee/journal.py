@@ -27,8 +27,8 @@ A file removed meanwhile is not a change (its next save writes it afresh: nothin
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from referee import cache, history, kinds, storage, touched

@@ -37,7 +37,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from itertools import accumulate
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -188,7 +187,7 @@ _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")  # deleted: the
 _ONE_BRACKET = bytes.maketrans(b"{}", b"[]")  # an inline table nests as an array does
 _RUNS = rb"\[+|\]+"
 _ONE_DIGIT = bytes.maketrans(b"0123456789_", b"0" * 11)
-_DOTTED = r"\.(?:[ \t]*(?:[\w-]+|\"\")[ \t]*\.){%d}" % (DOTTED_LIMIT - 1)  # 50 dots: 51 parts
+_DOTTED = r"\.(?:[ \t]*(?:[\w-]+|\"\")[ \t]*\.){" + str(DOTTED_LIMIT - 1) + "}"  # 50 dots: 51 parts
 _DIGITS = rb"\d(?:_?\d){%d}" % DIGITS_LIMIT
 
 

@@ -4,8 +4,9 @@ with its dice and rule. A refused action prints one line, exits 2 and leaves the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -18,7 +19,7 @@ from referee.errors import RefereeError
 if TYPE_CHECKING:
     import random
 
-    from referee.sathar_war.campaign import Campaign, Done, Unit
+    from referee.sathar_war.campaign import Campaign, Done
     from referee.tables import Tables
 
 # The rule systems whose tables a campaign looks up: its own, and Knight Hawks' (ships, repairs, the

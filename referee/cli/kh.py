@@ -78,7 +78,7 @@ def attack(
     from referee.knight_hawks.combat import Shot
     from referee.knight_hawks.roster import build
 
-    game: "Game" = "basic" if basic else "advanced"
+    game: Game = "basic" if basic else "advanced"
     kh = tables.load(prefix="kh")
     ship = build(kh.get(f"kh.ships-{game}").row(target), f"the {target}", "target", game) if target else None
     if ship is not None and hull is not None:
@@ -200,7 +200,7 @@ def damage(
             raise RefereeError("in a battle --target and --basic come from the battle; leave them out")
         battle_damage(battle_file, word, at, half, rolled, seed, as_json)
         return
-    game: "Game" = "basic" if basic else "advanced"
+    game: Game = "basic" if basic else "advanced"
     kh = tables.load(prefix="kh")
     name, dice_ = hit_by(kh, game, word)
     ship = build(kh.get(f"kh.ships-{game}").row(target), f"the {target}", "target", game) if target else None
@@ -347,5 +347,5 @@ def repair(
     if as_json:
         print_json([{"target": w.target, "points": w.points, "roll": r.to_dict(), "success": ok, "reading": why} for w, r, (ok, why) in results])
         return
-    for wanted, receipt, (ok, why) in results:
+    for wanted, receipt, (_, why) in results:
         print(f"{wanted.target} ({wanted.points} DCR points): {receipt.describe()} -> {why}")

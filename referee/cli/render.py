@@ -10,8 +10,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from referee.tables import shown
-from referee.tables import UNKNOWN, Table
+from referee.tables import UNKNOWN, Table, shown
 
 
 def print_table(table: Table) -> None:

@@ -4,8 +4,9 @@ the engagement file, takes one step, saves it atomically (kept in its undo histo
 FILE) and prints the step's log lines with their dice and rules. Special damage is sealed unless
 ``--secrets``: the opponent must not see it."""
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 

@@ -4,8 +4,9 @@ undo history: referee undo FILE) and prints the step's log lines with their dice
 step is one line, exit 2, and the file unchanged. ``si design``, and ``si attack`` and ``si ground``
 given ``--attack`` and ``--defense``, are quick one-shot readings that need no file."""
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -72,7 +73,7 @@ def scenarios(as_json: AsJson = False) -> None:
     if as_json:
         print_json([{"scenario": d.get("number"), "name": d.get("name"), "file": stem, "turns": d.get("turns"), "source": d.get("source")} for stem, d in found])
         return
-    for stem, data in found:
+    for _, data in found:
         sides = f"{data.get('invader', {}).get('name')} against {data.get('defender', {}).get('name')}"
         print(f"{data.get('number')}  {data.get('name'):24} {sides}, {data.get('turns')} turns  [{data.get('source')}]")
 

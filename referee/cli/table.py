@@ -19,7 +19,7 @@ Name = Annotated[str, typer.Argument(help="Table name, e.g. kh.damage, kh.combat
 Column = Annotated[str, typer.Option("--column", help="The column to read, e.g. speed on sfw.damage-control-2 (the type of damage the team declared).")]
 
 
-def _table(name: str) -> "Table":
+def _table(name: str) -> Table:
     from referee import tables
 
     prefix = name.split(".", 1)[0] if "." in name else ""
@@ -105,7 +105,7 @@ def roll_on(
     print(f"source: {result.citation()}")
 
 
-def print_found(found: "Lookup") -> None:
+def print_found(found: Lookup) -> None:
     """The cell asked for (or the whole row; a chance rolled against and its outcome), then the
     source and how it was read."""
     from referee.tables import shown
@@ -122,7 +122,7 @@ def print_found(found: "Lookup") -> None:
     print(f"source: {found.citation()}")
 
 
-def table_dict(table: "Table") -> dict[str, object]:
+def table_dict(table: Table) -> dict[str, object]:
     return {
         "name": table.name,
         "title": table.title,

@@ -26,7 +26,6 @@ from referee.knight_hawks.effects import Effect, apply, effect_on
 from referee.knight_hawks.roster import Ship
 from referee.tables import Lookup, Tables
 
-
 CAMPAIGN_BASIC_RULE = (
     "The Second Sathar War, Orders of Battle (the Basic Rules, see Which Rules To Use?): "
     "'The Advanced Game Damage Table and the repair rule are ignored'"

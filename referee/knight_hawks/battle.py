@@ -26,8 +26,8 @@ from typing import Literal
 
 import attrs
 
-from referee.dice import Roll
 from referee import strict
+from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.knight_hawks.combat import MANUAL, Game
 from referee.knight_hawks.inputs import Refusal

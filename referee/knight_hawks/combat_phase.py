@@ -33,8 +33,7 @@ from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.knight_hawks import scenarios
 from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE, Attack, Damage, Rolled, attack, damage, hull_rule
-from referee.knight_hawks.battle import SEQUENCE_RULE
-from referee.knight_hawks.battle import Battle, Entry, Loss
+from referee.knight_hawks.battle import SEQUENCE_RULE, Battle, Entry, Loss
 from referee.knight_hawks.combat import MANUAL, Shot, combat_table, restrictions
 from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.rearm import mark_attacked

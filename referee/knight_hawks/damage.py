@@ -20,6 +20,7 @@ from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.tables import Lookup, Row, Tables
 
+
 class HullDamage(NamedTuple):
     """Hull points a hit takes off, from its dice roll, and how they were reckoned."""
 

@@ -27,8 +27,8 @@ import attrs
 
 from referee import dice
 from referee.errors import RefereeError
-from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE
 from referee.knight_hawks import scenarios
+from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE
 from referee.knight_hawks.battle import STATIONS, Battle, Entry, Escape, before_the_start, has_own_speed
 from referee.knight_hawks.combat import MANUAL
 from referee.knight_hawks.combat_phase import Done, noted, settle
@@ -36,7 +36,6 @@ from referee.knight_hawks.damage import breakup_chance
 from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.roster import SCREENS, Ship
 from referee.tables import Tables
-
 
 
 def _afloat(battle: Battle, name: str) -> Ship:

@@ -24,8 +24,8 @@ from typing import TypeVar
 import attrs
 
 from referee.errors import RefereeError
-from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE, Rolled, damage
 from referee.knight_hawks import scenarios
+from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE, Rolled, damage
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker, before_the_start, hex_name
 from referee.knight_hawks.combat import MANUAL, Shot
 from referee.knight_hawks.combat_phase import Done, noted, strike, take_hit

@@ -12,11 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from referee import kinds, strict
+from referee import kinds, storage, strict
 from referee.errors import RefereeError
 from referee.knight_hawks.roster import Ship
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
-from referee import storage
 from referee.sathar_war import frontier as frontier_file
 from referee.sathar_war import log_file
 from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, VOID_DAYS, Allowance, Campaign, Entry, Fight, Kept, Log, Loss, Order, Place, Unit

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from referee.sathar_war import campaign_file, log_file
 from referee.sathar_war.campaign import SIDES, Campaign, Entry
-from referee.touched import campaign as changes
 from referee.tables import Tables
+from referee.touched import campaign as changes
 
 if TYPE_CHECKING:
     from referee.journal import Writer

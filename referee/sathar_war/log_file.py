@@ -57,7 +57,7 @@ HEAD = (
     "# campaign file names the spans of it that are its log ([log_file]); lines outside them are of\n"
     "# actions undone. Do not edit it: lines that change length move the spans.\n"
     f'format = "{FORMAT}"\nversion = {VERSION}\n'
-).encode("utf-8")
+).encode()
 
 Spans = tuple[tuple[int, int], ...]
 

@@ -101,7 +101,7 @@ def move(
     if "" in rolled:
         raise RefereeError(f"{len(together)} groups in different places move: give each roll as NAME=ROLL, naming a ship of the group")
     entries: list[Entry] = []
-    for place, here in together.items():
+    for here in together.values():
         mine = {u.name.casefold() for u in here}
         parts = [g for g in groups if any(n.strip().casefold() in mine for n in g)]
         apart = [n for g in parts for n in g if n.strip().casefold() not in mine]

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from referee.dice import Roll
 from referee import logged
+from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.logged import TurnLine
 from referee.starfleet_wars.ships import Ship

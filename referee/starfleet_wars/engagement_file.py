@@ -8,6 +8,7 @@ referee's ledger); the commands and the app show it only with ``--secrets`` or u
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import Any
 
 import attrs
@@ -67,7 +68,7 @@ def _scalars(cls: type, table: dict[str, Any], where: str, skip: set[str]) -> di
 FIELD_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool}
 
 
-def _plain(value: Any, skip: set[str] = set()) -> dict[str, Any]:
+def _plain(value: Any, skip: Set[str] = frozenset()) -> dict[str, Any]:
     """An attrs value's fields as a file's table, leaving out those at their default."""
     out: dict[str, Any] = {}
     for field in attrs.fields(type(value)):

@@ -536,8 +536,8 @@ def loan(f: Fortress, lender: str, to: str, rolls: int) -> tuple[Fortress, list[
         raise RefereeError(f"loan at least 1 CIDS die roll, not {rolls}")
     if rolls > free:
         raise RefereeError(f"{giver.name} has {free} CIDS die rolls not loaned this turn, not {rolls} ({CIDS_RULE})")
-    merged = [l for l in f.loans if (l.lender, l.to) != (giver.name, taker.name)]
-    earlier = sum(l.rolls for l in f.loans if (l.lender, l.to) == (giver.name, taker.name))
+    merged = [loan for loan in f.loans if (loan.lender, loan.to) != (giver.name, taker.name)]
+    earlier = sum(loan.rolls for loan in f.loans if (loan.lender, loan.to) == (giver.name, taker.name))
     f = attrs.evolve(f, loans=(*merged, Loan(giver.name, taker.name, earlier + rolls)))
     lines = [f"{giver.name} loans {rolls} CIDS die rolls to {taker.name}: {giver.name} may roll only {unloaned(f, giver.name)} of its own against attack craft attacking it"]
     excess = cids_rolls(f, taker.name) - CIDS_ROLLS
@@ -554,9 +554,9 @@ def loan(f: Fortress, lender: str, to: str, rolls: int) -> tuple[Fortress, list[
 def _eliminate(f: Fortress, to: str, excess: int) -> tuple[Fortress, str]:
     """Take ``excess`` loaned rolls off ``to``, from the lenders of the highest CIDS % (latest loan first among equals)."""
     received = _received(f, to)
-    order = [l.lender for l in reversed(f.loans) if l.to == to and received.get(l.lender, 0) > 0]
+    order = [loan.lender for loan in reversed(f.loans) if loan.to == to and received.get(loan.lender, 0) > 0]
     order = sorted(dict.fromkeys(order), key=lambda name: -f.module(name).cids)
-    gone = {(l.lender, l.to): l.rolls for l in f.eliminated}
+    gone = {(loan.lender, loan.to): loan.rolls for loan in f.eliminated}
     said = []
     for lender in order:
         if excess == 0:

@@ -21,7 +21,8 @@ from typing import NamedTuple
 import attrs
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import optional, ships as sh
+from referee.stellar_inferno import optional
+from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.ground_combat import Fighter, unit_fighter
 from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.ships import Ship

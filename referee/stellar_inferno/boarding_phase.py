@@ -27,7 +27,11 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import boarding as bd, ground_combat as gc, ground_units as gu, optional, ships as sh
+from referee.stellar_inferno import boarding as bd
+from referee.stellar_inferno import ground_combat as gc
+from referee.stellar_inferno import ground_units as gu
+from referee.stellar_inferno import optional
+from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.maneuver_phase import close_pair
 from referee.stellar_inferno.planets import Role, other
 from referee.stellar_inferno.scenario import Absorbed, Boarding, Done, GroundLosses, Scenario, done

@@ -31,7 +31,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import ground_units as gu, odds, optional, ships as sh
+from referee.stellar_inferno import ground_units as gu
+from referee.stellar_inferno import odds, optional
+from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.ground_units import GroundUnit
 from referee.stellar_inferno.odds import Reading
 from referee.stellar_inferno.optional import NONE, Rules

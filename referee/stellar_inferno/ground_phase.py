@@ -29,7 +29,11 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import boarding_phase, ground_combat as gc, ground_units as gu, planets, ships as sh, supply as sp
+from referee.stellar_inferno import boarding_phase, planets
+from referee.stellar_inferno import ground_combat as gc
+from referee.stellar_inferno import ground_units as gu
+from referee.stellar_inferno import ships as sh
+from referee.stellar_inferno import supply as sp
 from referee.stellar_inferno.planets import Role, other
 from referee.stellar_inferno.scenario import Absorbed, Done, GroundLosses, Scenario, Troop, World, done
 from referee.stellar_inferno.ship_phase import own_ship, tech_advantage

@@ -37,7 +37,9 @@ import attrs
 from referee import dice
 from referee.dice import Roll
 from referee.errors import RefereeError
-from referee.stellar_inferno import movement, optional, ramming, sensors, setup, ships as sh, space_combat as sc
+from referee.stellar_inferno import movement, optional, ramming, sensors, setup
+from referee.stellar_inferno import ships as sh
+from referee.stellar_inferno import space_combat as sc
 from referee.stellar_inferno.planets import other
 from referee.stellar_inferno.scenario import Done, Scenario, Sighting, Star, done, hex_name
 from referee.stellar_inferno.ship_phase import destroyed_cargo, own_ship, tech_advantage

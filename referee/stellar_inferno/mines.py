@@ -25,7 +25,8 @@ import attrs
 from referee import dice
 from referee.dice import Roll
 from referee.errors import RefereeError
-from referee.stellar_inferno import optional, ships as sh
+from referee.stellar_inferno import optional
+from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.ships import Ship
 

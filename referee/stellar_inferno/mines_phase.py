@@ -21,7 +21,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import mines, optional, ships as sh
+from referee.stellar_inferno import mines, optional
+from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.mines import Minefield
 from referee.stellar_inferno.planets import other
 from referee.stellar_inferno.scenario import Done, Scenario, done, hex_name

@@ -27,7 +27,9 @@ import attrs
 
 from referee import strict
 from referee.errors import RefereeError
-from referee.stellar_inferno import bombardment as bb, optional, ships as sh
+from referee.stellar_inferno import bombardment as bb
+from referee.stellar_inferno import optional
+from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.scenario import Agent, Counter, Done, Scenario, Troop, done
 from referee.stellar_inferno.ship_phase import own_ship
 from referee.stellar_inferno.turn import refuse_owed

@@ -26,8 +26,8 @@ from typing import Literal
 
 import attrs
 
-from referee.dice import Roll
 from referee import logged
+from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.logged import TurnLine
 from referee.stellar_inferno import optional

@@ -13,7 +13,7 @@ R5``; a ground unit's as ``attack-defense-maneuver`` (``4-3-2``), the form the b
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from typing import Any
 
 import attrs
@@ -24,11 +24,30 @@ from referee.stellar_inferno import optional
 from referee.stellar_inferno.deployment import Deployment, Matchup, Side, Stage
 from referee.stellar_inferno.factors import LETTERS, NAMES, Factors
 from referee.stellar_inferno.ground_units import GroundUnit, UnitFactors
-from referee.stellar_inferno.planets import ROLES, Planet, Role, Terrain
 from referee.stellar_inferno.mines import Minefield
+from referee.stellar_inferno.planets import ROLES, Planet, Role, Terrain
 from referee.stellar_inferno.scenario import (
-    Absorbed, Act, Advantage, Agent, Arrival, Boarding, Counter, Deployed, Entry, Force, GroundLosses, Scenario, ShipLosses, Sighting, Star,
-    TerrainLosses, Troop, Victory, World, check, hex_name,
+    Absorbed,
+    Act,
+    Advantage,
+    Agent,
+    Arrival,
+    Boarding,
+    Counter,
+    Deployed,
+    Entry,
+    Force,
+    GroundLosses,
+    Scenario,
+    ShipLosses,
+    Sighting,
+    Star,
+    TerrainLosses,
+    Troop,
+    Victory,
+    World,
+    check,
+    hex_name,
 )
 from referee.stellar_inferno.ships import Cargo, Ship
 from referee.stellar_inferno.space_combat import ShipCombat
@@ -236,7 +255,7 @@ def _cargo(item: object, where: str, counters: dict[str, Counter], sides: dict[R
     )
 
 
-def _unit(item: object, where: str, counters: dict[str, Counter], sides: dict[Role, str], extra: set[str] = set()) -> GroundUnit:
+def _unit(item: object, where: str, counters: dict[str, Counter], sides: dict[Role, str], extra: Set[str] = frozenset()) -> GroundUnit:
     table = strict.keys(item, UNIT_KEYS | extra, where)
     name, where, counter = _counted(table, where, counters, "unit")
     steps = tuple(read_unit_factors(s, f"{where}: steps #{n}") for n, s in enumerate(strict.words(table, "steps", where), 1))
@@ -438,7 +457,7 @@ def _entry(item: object, where: str) -> Entry:
 
 # -- writing -------------------------------------------------------------------------------------
 
-def _plain(value: Any, skip: set[str] = set()) -> dict[str, Any]:
+def _plain(value: Any, skip: Set[str] = frozenset()) -> dict[str, Any]:
     """An attrs value's fields as a file's table, leaving out those at their default (and None)."""
     out: dict[str, Any] = {}
     for field in attrs.fields(type(value)):

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import odds, optional, ships as sh
+from referee.stellar_inferno import odds, optional
+from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.odds import Reading
 from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.ships import Ship

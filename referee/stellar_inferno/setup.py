@@ -22,7 +22,8 @@ import attrs
 
 from referee import strict
 from referee.errors import RefereeError
-from referee.stellar_inferno import design, optional, ships as sh
+from referee.stellar_inferno import design, optional
+from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.ground_units import GroundUnit
 from referee.stellar_inferno.scenario import SETUP_RULE, Agent, Counter, Done, Scenario, Troop, class_figures, done, hex_name
 from referee.stellar_inferno.scenario_file import read_factors, read_unit_factors

@@ -34,7 +34,10 @@ from collections.abc import Sequence
 import attrs
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import bombardment as bb, planets, recovery, ships as sh, space_combat as sc
+from referee.stellar_inferno import bombardment as bb
+from referee.stellar_inferno import planets, recovery
+from referee.stellar_inferno import ships as sh
+from referee.stellar_inferno import space_combat as sc
 from referee.stellar_inferno.planets import Role, Terrain, other
 from referee.stellar_inferno.scenario import Done, Scenario, ShipLosses, TerrainLosses, Troop, World, done
 from referee.stellar_inferno.turn import refuse_owed

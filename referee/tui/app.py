@@ -21,17 +21,17 @@ from textual.style import Style
 from textual.widgets import ContentSwitcher, Static
 
 from referee import saves
-from referee.resources import scenario_files
-from referee.storage import ChangedOnDisk
 from referee.errors import RefereeError
 from referee.journal import Journal, Result, Travel
+from referee.resources import scenario_files
+from referee.storage import ChangedOnDisk
 from referee.tables import Tables
-from referee.tui.forms import Action, AnyStep, Field, Values
 from referee.tui.dialogs import ChangedDialog, ConfirmDialog, DiceDialog, FormDialog, Need, Preview, StartDialog, Take, failed, needs
+from referee.tui.forms import Action, AnyStep, Field, Values
 from referee.tui.keys import KeyLine
 from referee.tui.kinds import Kind, ui
 from referee.tui.pages.base import Page, Play
-from referee.tui.text import bold, fitted, line, lines, plain
+from referee.tui.text import fitted, line, lines, plain
 from referee.tui.typed import Typed
 
 WATCH = 0.5  # seconds between looks at the file for another program's save

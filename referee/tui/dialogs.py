@@ -20,18 +20,18 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widget import Widget
 from textual.suggester import SuggestFromList
+from textual.widget import Widget
 from textual.widgets import Input, Label, SelectionList, Static
 
 from referee import dice, saves
 from referee.errors import RefereeError
-from referee.tui.forms import AnyStep, Field, FieldError, Values, later_roll
 from referee.tui.choice import Choice
 from referee.tui.choice import narrowed as by_words
+from referee.tui.forms import AnyStep, Field, FieldError, Values, later_roll
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines, plain
 

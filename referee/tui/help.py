@@ -32,8 +32,8 @@ from textual.widget import Widget
 
 from referee import kinds
 from referee.sathar_war.campaign import BOOK as CAMPAIGN_BOOK
-from referee.tui.forms import Field
 from referee.tui.dialogs import Dialog, FormDialog
+from referee.tui.forms import Field
 from referee.tui.help_text import DIALOGS, MANUAL, SHARED, WIDGETS, About
 from referee.tui.kinds import Kind, ui
 from referee.tui.pages.base import Page
@@ -549,7 +549,8 @@ def with_tables(text: str) -> str:
         pattern = re.compile(f"^{re.escape(start)}\n.*?^{re.escape(end)}$", re.S | re.M)
         if not pattern.search(text):
             raise ValueError(f"no table of the keys of a {kind_name} in the README: put its two lines ({start} ... {end}) where it goes")
-        text = pattern.sub(lambda _: f"{start}\n{markdown(kind_name)}\n{end}", text)
+        table = f"{start}\n{markdown(kind_name)}\n{end}"
+        text = pattern.sub(lambda _: table, text)
     return text
 
 

@@ -32,8 +32,8 @@ from textual.content import Content
 from textual.widgets import DataTable, Label, Static
 
 from referee.errors import RefereeError
-from referee.tui.forms import AnyStep, FieldError
 from referee.tui.dialogs import RELOAD, Dialog, failed, needs, say
+from referee.tui.forms import AnyStep, FieldError
 
 KEYS = "Enter: keep ↓  Tab: keep →  F2: edit  Esc: drop  Ctrl+A: enter all"  # (typing replaces a cell: the line above says so)
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1), "pageup": (-10, 0), "pagedown": (10, 0), "home": (-10**6, 0), "end": (10**6, 0)}

@@ -123,6 +123,6 @@ class Typed:
         while left and monotonic() < deadline:
             try:
                 await asyncio.wait_for(done.wait(), 0.05)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 gone = {id(p) for p in pumps if p is not self.app and not p.is_attached}
                 left.difference_update(gone)

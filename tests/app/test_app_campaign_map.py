@@ -14,16 +14,15 @@ import tomli_w
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from referee import storage
 from referee.errors import RefereeError
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file, frontier
 from referee.sathar_war.campaign import Campaign, Place
-from referee.tui.campaign import frontier_picture
 from referee.tui.app import RefereeApp
+from referee.tui.campaign import frontier_picture
+from referee.tui.campaign.picture_view import PictureView
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog
-from referee.tui.campaign.picture_view import PictureView
 from referee.tui.rows import Rows
 from tests.helpers.app import drive, text
 from tests.helpers.campaign import MAP, load, put, saved, started

@@ -38,8 +38,8 @@ from referee.sathar_war.campaign import Campaign, Loss, Place
 from referee.saves import battle_beside
 from referee.tui import app as app_module
 from referee.tui.app import RefereeApp
-from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.campaign.results import ResultsDialog
+from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeDialog
 from referee.tui.rows import Rows
 from tests.helpers.app import fill_in, go_to, said
 from tests.helpers.app_kh import end_half, fill, outcome, roll, rolled, shot

@@ -6,7 +6,6 @@ about. The command line reads the same keys the same way."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
@@ -16,7 +15,6 @@ from textual.widgets import Input, Static
 from typer.testing import CliRunner
 
 from referee.cli import app as command_line
-from referee.journal import Journal
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import DiceDialog, OutcomeDialog
 from referee.tui.keys import KeyLine

@@ -16,16 +16,15 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from referee import kinds, tables
-from referee.journal import Journal
 from referee.knight_hawks.combat import MANUAL
 from referee.sathar_war import movement
 from referee.tui import help, help_text
-from referee.tui.forms import Action
 from referee.tui.app import RefereeApp
+from referee.tui.campaign.pages.forces import ForcesPage
 from referee.tui.dialogs import ConfirmDialog, FormDialog
+from referee.tui.forms import Action
 from referee.tui.kinds import ui
 from referee.tui.pages.base import Page, action_keys
-from referee.tui.campaign.pages.forces import ForcesPage
 from tests.helpers.app import drive, war
 from tests.helpers.app_kh import scenario
 from tests.helpers.app_sfw import engagement

@@ -19,8 +19,8 @@ from referee.knight_hawks import battle_file
 from referee.knight_hawks.combat_phase import Report
 from referee.sathar_war import battles, campaign_file
 from referee.tui.app import RefereeApp
-from referee.tui.battle.start import new_battle
 from referee.tui.battle import actions
+from referee.tui.battle.start import new_battle
 from referee.tui.choice import Choice
 from referee.tui.dialogs import ConfirmDialog, DiceDialog, FormDialog, OutcomeBox, OutcomeDialog
 from tests.helpers.app import drive

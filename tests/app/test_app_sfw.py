@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from referee import saves, storage
-from referee.journal import Journal
 from referee.starfleet_wars import engagement_file, fortress_phase, turn
 from referee.starfleet_wars.engagement import Engagement
 from referee.tui.app import RefereeApp
@@ -278,7 +277,7 @@ def test_captacs_a_fortress_built_hit_and_loaning_cids(tmp_path: Path) -> None:
         await pick(pilot, "WP 1")
         await pick(pilot, "LSS 1")
         await keys(pilot, '"6"', "enter")
-        assert [(l.lender, l.to, l.rolls) for l in read(path).fortress("Reef").loans] == [("WP 1", "LSS 1", 6)]
+        assert [(loan.lender, loan.to, loan.rolls) for loan in read(path).fortress("Reef").loans] == [("WP 1", "LSS 1", 6)]
         await keys(pilot, "m")
         await pick(pilot, "Reef")
         await pick(pilot, "offensive")

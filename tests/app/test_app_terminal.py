@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.terminal import REFEREE, ROOT, Terminal, TMUX, with_home
+from tests.helpers.terminal import REFEREE, ROOT, TMUX, Terminal, with_home
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed: the app cannot be run in a real terminal")
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import storage, tables
+from referee import tables
 from referee.sathar_war import campaign_file
 from tests.helpers.terminal import REFEREE, TMUX, Terminal, with_home
 

@@ -14,7 +14,7 @@ from referee.knight_hawks import battle_file
 from referee.sathar_war import campaign_file
 from tests.helpers.app import TABLES, declared
 from tests.helpers.campaign import saved
-from tests.helpers.terminal import REFEREE, Terminal, TMUX, with_home
+from tests.helpers.terminal import REFEREE, TMUX, Terminal, with_home
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed: the app cannot be run in a real terminal")
 

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from referee import storage
 from referee.cli import app as cli
-from referee.knight_hawks import battle_file, movement, ordnance, sides as battle_sides
+from referee.knight_hawks import battle_file, movement, ordnance
+from referee.knight_hawks import sides as battle_sides
 from referee.knight_hawks.battle import Battle
 from referee.resources import scenario_files
 from referee.sathar_war import campaign_file, sides

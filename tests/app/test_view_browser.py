@@ -64,7 +64,7 @@ def wait_for_port(port: int, server: subprocess.Popen[bytes], seconds: float = 3
 def test_the_served_view_shows_the_sides_ships_in_chromium(tmp_path: Path) -> None:
     program, why = chromium()
     if program is None:
-        warnings.warn(f"the browser test is SKIPPED: {why}")
+        warnings.warn(f"the browser test is SKIPPED: {why}", stacklevel=2)
         print(f"\nSKIPPED the browser test: {why}", file=sys.__stderr__)
         pytest.skip(why)
     path = saved(tmp_path / "war.toml", secret_war())

@@ -21,7 +21,6 @@ from referee.sathar_war import campaign_file
 from tests.helpers.hostile import battle_in_play, small_war, unit
 from tests.helpers.tables import TABLES
 
-
 RUNNER, ROOT = CliRunner(), get_command(app)  # the click command, built once
 
 

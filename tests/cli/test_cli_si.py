@@ -6,8 +6,6 @@ readings without a file; every mistake one line, exit 2, and the scenario file u
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -344,11 +342,12 @@ def test_portborough_frigates_ride_the_carriers_and_the_special_surrender_rule(t
 
 def test_the_special_surrender_rule_of_portborough(tmp_path: Path) -> None:
     """No Bhalaeth 6-2-2 unit surrenders terrain unless the 1-5-5 unit is on the surface."""
+    import attrs
+
+    from referee.errors import RefereeError
     from referee.stellar_inferno import ground_phase
     from referee.stellar_inferno.planets import Terrain
     from referee.stellar_inferno.scenario import Absorbed, GroundLosses
-    from referee.errors import RefereeError
-    import attrs
 
     path = tmp_path / "port.toml"
     ok("new", str(path), "--scenario", "3")

@@ -22,8 +22,8 @@ from referee.cli import app
 from referee.journal import Journal
 from referee.sathar_war import campaign_file, log_file, movement
 from referee.sathar_war.campaign import Done
-from tests.helpers.tables import TABLES
 from tests.helpers.campaign import started
+from tests.helpers.tables import TABLES
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
 import war as generator  # noqa: E402

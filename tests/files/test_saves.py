@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee import saves, storage, tables
+from referee import saves, tables
 from referee.cli import app as command_line
 from referee.errors import RefereeError
 from referee.resources import campaigns_dir

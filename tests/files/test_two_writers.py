@@ -55,7 +55,7 @@ def test_two_command_loops_on_one_file_lose_no_action(war: Path, tmp_path: Path)
         assert child.wait(timeout=600) == 0
     log = [entry.text for entry in load(war).log]
     reported = 0
-    for child, out, ship in children:
+    for _, out, ship in children:
         result = json.loads(out.read_text())
         assert result["refused"] == [], result["refused"]  # a lost join makes the next detach fail
         in_log = [text for text in log if text.startswith(ship + " ")]

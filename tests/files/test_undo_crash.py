@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import referee
-from referee import history, storage, tables
+from referee import history, tables
 from referee.journal import Journal
 from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file

@@ -197,8 +197,6 @@ def test_what_an_action_touched_is_found_by_comparing_the_states(tmp_path: Path)
 def test_a_fleet_moved_whole_is_named_as_one_and_a_long_summary_counts_the_rest() -> None:
     import random
 
-    import attrs
-
     from referee.sathar_war import movement
     from tests.helpers.campaign import war_day_two
 

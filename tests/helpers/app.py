@@ -17,12 +17,11 @@ from referee.resources import campaigns_dir
 from referee.sathar_war import battles
 from referee.sathar_war.campaign import Campaign
 from referee.tui.app import RefereeApp
+from referee.tui.campaign.results import ResultsDialog
 from referee.tui.choice import Choice
 from referee.tui.dialogs import FormDialog
-from referee.tui.campaign.results import ResultsDialog
 from tests.helpers.campaign import SATHAR, UPF, at_kawdl_kit
 from tests.helpers.tables import TABLES
-
 
 Scenario = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
 

@@ -15,7 +15,6 @@ from referee.tui.app import RefereeApp
 from referee.tui.dialogs import FormDialog
 from tests.helpers.tables import TABLES
 
-
 NAMES = {" ": "space", "-": "minus", ",": "comma", "=": "equals_sign", "'": "apostrophe", "%": "percent_sign"}
 
 

@@ -14,7 +14,6 @@ from referee.sathar_war import battles, campaign_file, fleets, forces, frontier,
 from referee.sathar_war.campaign import Campaign, Place
 from tests.helpers.tables import TABLES
 
-
 MAP = frontier.from_dict(storage.read(campaigns_dir() / "frontier-map.toml", "map"))
 
 

@@ -7,7 +7,6 @@ import json
 import subprocess
 import sys
 
-
 HEAVY_FOR_LOOKUPS = ("textual", "rich", "rich.console", "pydantic")
 UI_FOR_RULES = ("textual", "rich", "typer", "click")
 

@@ -13,7 +13,6 @@ from referee.sathar_war import battles
 from tests.helpers.campaign import SATHAR, at_kawdl_kit
 from tests.helpers.tables import TABLES
 
-
 KH = tables.load(prefix="kh")
 
 

@@ -7,7 +7,6 @@ from referee.resources import si_scenario_files
 from referee.stellar_inferno import scenario_file, setup, turn
 from referee.stellar_inferno.scenario import Scenario
 
-
 SI = tables.load(prefix="si")
 RULES = ["sensors", "ramming", "boarding", "stealth-mines", "psi-specialists", "tactical-bombardment", "grazing-orbit", "asteroids", "overloading-engines"]
 

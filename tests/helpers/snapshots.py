@@ -14,7 +14,6 @@ from textual.pilot import Pilot
 
 from referee.tui.app import RefereeApp
 
-
 SNAPSHOTS = Path(__file__).parents[1] / "app" / "snapshots"
 UPDATE = os.environ.get("REFEREE_UPDATE_SNAPSHOTS") == "1"
 

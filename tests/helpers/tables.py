@@ -4,5 +4,4 @@ from __future__ import annotations
 
 from referee import tables
 
-
 TABLES = tables.load()

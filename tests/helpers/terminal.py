@@ -13,7 +13,6 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parents[2]
 REFEREE = ROOT / ".venv" / "bin" / "referee"
 TMUX = shutil.which("tmux")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 
-
 LONG = os.environ.get("REFEREE_LONG", "")
 ACTIONS = 60 if LONG else 12  # by each loop
 LOOP = """

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from referee.paper import document, written
-from referee.paper.sides import Eyes
 from referee.paper.log import Span
+from referee.paper.sides import Eyes
 from tests.helpers.browser import one_install_at_a_time
 from tests.helpers.paper_war import RAIDERS, mid_war
 

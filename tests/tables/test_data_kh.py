@@ -10,7 +10,6 @@ import re
 import pytest
 
 from referee.errors import RefereeError
-
 from tests.helpers.data_tables import Book
 
 KH = Book("kh", "knight-hawks.toml")

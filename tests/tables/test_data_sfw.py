@@ -10,7 +10,6 @@ tests/tables/test_tables.py.
 import pytest
 
 from referee.errors import RefereeError
-
 from tests.helpers.data_tables import Book
 
 SFW = Book("sfw", "starfleet-wars.toml")

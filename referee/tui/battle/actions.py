@@ -26,8 +26,7 @@ from referee.knight_hawks.combat import combat_table
 from referee.knight_hawks.combat_phase import Done, Report
 from referee.knight_hawks.inputs import Refusal, Words
 from referee.knight_hawks.odds import VolleyOdds, volley_odds
-from referee.knight_hawks.repair import REPAIR_RULE
-from referee.knight_hawks.repair import damaged_targets, repair_in_battle
+from referee.knight_hawks.repair import REPAIR_RULE, damaged_targets, repair_in_battle
 from referee.knight_hawks.roster import SCREENS, Ship
 from referee.tables import Tables
 from referee.tui.forms import Action, AnyStep, Choices, Field, FieldError, Values, flag, needed, number, pairs, text

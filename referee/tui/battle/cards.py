@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.knight_hawks import scenarios
 from referee.knight_hawks.battle import Battle, before_the_start
 from referee.knight_hawks.movement import navigation_due
 from referee.knight_hawks.repair import damaged_targets
-from referee.knight_hawks import scenarios
-from referee.knight_hawks.scenarios import standing, verdict
 from referee.knight_hawks.roster import FIRES, Ship
+from referee.knight_hawks.scenarios import standing, verdict
 from referee.tui.text import Part, bold, line
 
 BAR = 4  # the hull bar's cells

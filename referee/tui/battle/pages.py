@@ -8,8 +8,8 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
-from textual.containers import Horizontal, VerticalScroll
 from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -17,13 +17,13 @@ from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.odds import VolleyOdds
 from referee.knight_hawks.scenarios import verdict
-from referee.tui.forms import AnyStep, Values
 from referee.tui.battle import actions, cards
 from referee.tui.battle.kind import BattleKind
+from referee.tui.dialogs import ConfirmDialog
+from referee.tui.forms import AnyStep, Values
 from referee.tui.pages.base import Page, Play, action_keys
 from referee.tui.pages.dice import DicePage
 from referee.tui.pages.log import LogPage
-from referee.tui.dialogs import ConfirmDialog
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines, put
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.tui.forms import AnyStep, FieldError
 from referee.tui.battle import actions
 from referee.tui.battle.actions import Rows
+from referee.tui.forms import AnyStep, FieldError
 from referee.tui.sheet import Column, SheetDialog
 from referee.tui.text import bold, line
 

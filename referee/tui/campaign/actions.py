@@ -188,8 +188,8 @@ def _declare(v: Values, c: Campaign, t: Tables) -> Step:
 
 
 def _import(v: Values, c: Campaign, t: Tables) -> Step:
-    from referee.knight_hawks import battle_file
     from referee import storage
+    from referee.knight_hawks import battle_file
 
     path = Path(needed(v, "file", "the Knight Hawks battle file"))
     try:

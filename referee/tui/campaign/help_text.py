@@ -14,7 +14,6 @@ from referee.sathar_war.frontier import MAP_RULE
 from referee.sathar_war.victory import VICTORY_RULE
 from referee.tui.help_text import DICE, LOG, About, Key
 
-
 MOVE = Key(
     "The ships marked on the Forces screen (space), or the one under its cursor, come marked in its list; Toward is the place under the "
     "Map's cursor, else where the ships are already bound. Ships in different places bound for one place each go their own way there. "

@@ -18,8 +18,7 @@ from typing import NamedTuple
 import attrs
 
 from referee.errors import RefereeError
-from referee.starfleet_wars import choices, combat, turn
-from referee.starfleet_wars import fortress_phase
+from referee.starfleet_wars import choices, combat, fortress_phase, turn
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import ships as sh

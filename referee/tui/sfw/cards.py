@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import attrs
 
-from referee.starfleet_wars import choices
+from referee.starfleet_wars import choices, fortress_phase, turn
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import special_damage as sd
-from referee.starfleet_wars import fortress_phase
-from referee.starfleet_wars import turn
 from referee.starfleet_wars.engagement import Engagement
 from referee.starfleet_wars.fortress import Fortress
 from referee.starfleet_wars.power import Allocation

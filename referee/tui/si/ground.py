@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.stellar_inferno import deployment as dp
-from referee.stellar_inferno import ground_combat as gc, ground_phase, matchups, planets, setup, ship_phase
+from referee.stellar_inferno import ground_combat as gc
+from referee.stellar_inferno import ground_phase, matchups, planets, setup, ship_phase
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.planets import Role, other
 from referee.stellar_inferno.scenario import Scenario, World

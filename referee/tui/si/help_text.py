@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from referee.stellar_inferno import boarding as bd
 from referee.stellar_inferno import bombardment as bb
 from referee.stellar_inferno import ground_combat as gc
-from referee.stellar_inferno import boarding as bd, maneuver_phase, mines, mines_phase, movement, optional_phase, ramming, sensors
-from referee.stellar_inferno import matchups, planets, recovery, setup, ship_phase
+from referee.stellar_inferno import maneuver_phase, matchups, mines, mines_phase, movement, optional_phase, planets, ramming, recovery, sensors, setup, ship_phase, turn
 from referee.stellar_inferno import ships as sh
-from referee.stellar_inferno import supply as sp
 from referee.stellar_inferno import space_combat as sc
-from referee.stellar_inferno import turn
+from referee.stellar_inferno import supply as sp
 from referee.stellar_inferno.odds import ODDS_RULE
 from referee.stellar_inferno.scenario import SEQUENCE_RULE
 from referee.tui.help_text import DICE, LOG, About, Key

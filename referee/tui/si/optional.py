@@ -217,7 +217,7 @@ def _maneuver_preview(v: Values, s: Scenario, t: Tables) -> str:
     did = s.did(ship.name)
     allowed = movement.maneuver_allowance(ship, handling_cargo=bool({"load", "unload"} & set(did)), carried="carried" in did, sweeping="sweep" in did, boarding="board" in did)
     said = f"{ship.name} in {ship.hex}: up to {allowed.hexes} hex{'es' if allowed.hexes != 1 else ''} ({'; '.join(allowed.reasons)})"
-    return said + (f"; a grazing orbit adds the star's rating" if "grazing-orbit" in s.rules and s.stars else "")
+    return said + ("; a grazing orbit adds the star's rating" if "grazing-orbit" in s.rules and s.stars else "")
 
 
 def _sweep_names(v: Values) -> list[str]:

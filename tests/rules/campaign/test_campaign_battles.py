@@ -79,15 +79,13 @@ def test_with_the_basic_rules_hull_ammunition_and_destruction_are_entered() -> N
 def test_the_app_exports_a_battle_a_kh_command_can_fight_and_imports_it_back(tmp_path: Path) -> None:
     """The Battles screen's x writes a battle file the kh commands open (it once wrote moving = ""),
     and i brings the fought rosters back."""
-    from typer.testing import CliRunner
-
     from textual.pilot import Pilot
+    from typer.testing import CliRunner
 
     from referee.cli import app as cli
     from referee.tui.app import RefereeApp
     from tests.helpers.app import drive, fill_in
-    from tests.helpers.campaign import saved
-    from tests.helpers.campaign import load
+    from tests.helpers.campaign import load, saved
 
     path = saved(tmp_path / "war.toml", battles.declare(at_kawdl_kit(SATHAR, UPF), TABLES, "K'tsa-Kar", rules="advanced").campaign)
     fought = tmp_path / "kawdl-kit.toml"
@@ -138,8 +136,7 @@ def test_a_campaign_battle_goes_to_the_kh_commands_and_every_roster_loss_and_rou
     from typer.testing import CliRunner
 
     from referee.cli import app as cli
-    from tests.helpers.campaign import load
-    from tests.helpers.campaign import saved
+    from tests.helpers.campaign import load, saved
 
     war = saved(tmp_path / "war.toml", at_kawdl_kit(SATHAR, UPF))
     fought = tmp_path / "battle.toml"

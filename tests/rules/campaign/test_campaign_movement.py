@@ -11,7 +11,6 @@ from referee.sathar_war.campaign import Place
 from tests.helpers.campaign import at_step, started, war
 from tests.helpers.tables import TABLES
 
-
 # ---------------------------------------------------------------------- the red boxes
 
 

@@ -17,7 +17,8 @@ from referee.sathar_war import fleets, report
 from referee.tui.app import RefereeApp
 from referee.tui.rows import Rows
 from tests.helpers.app import drive
-from tests.helpers.campaign import load as war_of, move, saved, started, war
+from tests.helpers.campaign import load as war_of
+from tests.helpers.campaign import move, saved, started, war
 from tests.helpers.cli import runner
 
 

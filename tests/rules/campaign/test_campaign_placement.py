@@ -18,7 +18,6 @@ from tests.helpers.campaign import at_step, few_left_and_five_placed, put, round
 from tests.helpers.cli import run
 from tests.helpers.tables import TABLES
 
-
 # ---------------------------------------------------------------------- the set-up: files that load after it
 
 

@@ -16,7 +16,6 @@ from referee.sathar_war.campaign import Campaign, Order, Place
 from tests.helpers.campaign import at_gran_quivera, at_step, put, war
 from tests.helpers.tables import TABLES
 
-
 # ---------------------------------------------------------------------- rearming
 
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import random
 import tomllib
-from pathlib import Path
 
 import pytest
 
 from referee.errors import RefereeError
 from referee.resources import campaigns_dir
-from referee.sathar_war import campaign_file, fleets, forces, frontier, movement, setup, turn
+from referee.sathar_war import battles, campaign_file, fleets, forces, frontier, movement, repairs, setup, supply, turn, victory
+from referee.sathar_war.battles import Outcome
 from referee.sathar_war.campaign import Campaign, Place
+from tests.helpers.campaign import MAP, at_step, contested_prenglar, move, put, started, war
+from tests.helpers.tables import TABLES
 
 # ---------------------------------------------------------------------- the orders of battle
 
@@ -276,10 +278,6 @@ def test_militia_stay_near_home_and_head_home_when_the_sathar_emerge_there() -> 
 
 # ---------------------------------------------------------------------- supply and rearming
 
-from referee.sathar_war import battles, repairs, supply, victory  # noqa: E402
-from referee.sathar_war.battles import Outcome  # noqa: E402
-from tests.helpers.tables import TABLES
-from tests.helpers.campaign import MAP, at_step, contested_prenglar, move, put, started, war
 
 
 def test_upf_supply_runs_through_transit_boxes_and_into_contested_systems_but_not_through_them() -> None:

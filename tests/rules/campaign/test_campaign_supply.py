@@ -7,7 +7,6 @@ from referee.sathar_war import supply
 from referee.sathar_war.campaign import Place
 from tests.helpers.campaign import put, war
 
-
 # ---------------------------------------------------------------------- supply from a transit box
 
 

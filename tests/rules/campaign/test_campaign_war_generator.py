@@ -13,15 +13,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee import storage
 from referee.cli import app
 from referee.journal import Journal
 from referee.knight_hawks import battle_file
 from referee.resources import campaigns_dir
 from referee.sathar_war import battles, campaign_file, repairs, setup, turn
 from referee.sathar_war.campaign import STATUSES, Place
-from tests.helpers.tables import TABLES
 from tests.helpers.campaign import at_step, put, war
+from tests.helpers.tables import TABLES
 
 sys.path.insert(0, str(Path(__file__).parents[3] / "benchmarks"))
 import war as generator  # noqa: E402
@@ -129,7 +128,6 @@ def test_a_fighter_launched_in_a_battle_outlives_its_carrier_destroyed_there() -
     system, out of a carrier, to land on a station or carrier before the day ends (Breaking Off
     Combat: 'Fighters not aboard a carrier or station when the "Day" marker is advanced are destroyed
     automatically'). The fighters still aboard are lost with it (a reading of the engine's)."""
-    import attrs
 
     from referee.knight_hawks.battle import advance
     from referee.knight_hawks.combat_phase import settle

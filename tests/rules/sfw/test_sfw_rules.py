@@ -6,7 +6,9 @@ import pytest
 
 from referee import tables
 from referee.errors import RefereeError
-from referee.starfleet_wars import combat, damage_control as dc, special_damage as sd, turn
+from referee.starfleet_wars import combat, turn
+from referee.starfleet_wars import damage_control as dc
+from referee.starfleet_wars import special_damage as sd
 from referee.starfleet_wars.engagement import Engagement
 from referee.starfleet_wars.power import Allocation, cost, most_factors, why_not
 from referee.starfleet_wars.ships import factors

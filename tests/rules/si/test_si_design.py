@@ -6,7 +6,6 @@ import pytest
 from referee.errors import RefereeError
 from referee.stellar_inferno import design
 from referee.stellar_inferno.optional import NONE
-
 from tests.helpers.si_counters import ALL, SI, f
 
 

@@ -6,10 +6,11 @@ import random
 import pytest
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import deployment as dp, ground_combat as gc, ground_units as gu
+from referee.stellar_inferno import deployment as dp
+from referee.stellar_inferno import ground_combat as gc
+from referee.stellar_inferno import ground_units as gu
 from referee.stellar_inferno.optional import NONE
 from referee.stellar_inferno.planets import Planet, Terrain
-
 from tests.helpers.si_counters import ALL, SI, f, ship, unit
 
 RNG = random.Random(11)

@@ -6,13 +6,27 @@ import pytest
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import (
-    boarding, bombardment, ground_combat as gc, mines, movement, optional, ramming, sensors, ships as sh, space_combat as sc,
+    boarding,
+    bombardment,
+    mines,
+    movement,
+    optional,
+    ramming,
+    sensors,
+)
+from referee.stellar_inferno import (
+    ground_combat as gc,
+)
+from referee.stellar_inferno import (
+    ships as sh,
+)
+from referee.stellar_inferno import (
+    space_combat as sc,
 )
 from referee.stellar_inferno.mines import Minefield
 from referee.stellar_inferno.optional import NONE
 from referee.stellar_inferno.planets import Planet, Terrain
 from referee.stellar_inferno.space_combat import Attacker, ShipCombat
-
 from tests.helpers.si_counters import ALL, SI, f, ship, unit
 
 RNG = random.Random(7)

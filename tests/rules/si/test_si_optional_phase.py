@@ -11,7 +11,8 @@ import attrs
 import pytest
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import boarding_phase, ground_phase, maneuver_phase as mp, mines_phase, optional_phase, scenario_file, setup, ship_phase, turn
+from referee.stellar_inferno import boarding_phase, ground_phase, mines_phase, optional_phase, scenario_file, setup, ship_phase, turn
+from referee.stellar_inferno import maneuver_phase as mp
 from referee.stellar_inferno.scenario import Scenario, Sighting
 from tests.helpers.si import SI, at, bundled, phoenix
 

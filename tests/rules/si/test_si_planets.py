@@ -3,9 +3,9 @@
 import pytest
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import planets, ships as sh, supply
+from referee.stellar_inferno import planets, supply
+from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.planets import Planet, Terrain
-
 from tests.helpers.si_counters import f, ship, unit
 
 # Scenario 1: "Alpha Phoenicis II (Air/1g: 3 industrial, 8 settled)", all held by the Defender

@@ -25,10 +25,13 @@ from collections import Counter
 import attrs
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import deployment as dp, ground_combat as gc, recovery, ships as sh, space_combat as sc
+from referee.stellar_inferno import deployment as dp
+from referee.stellar_inferno import ground_combat as gc
+from referee.stellar_inferno import recovery
+from referee.stellar_inferno import ships as sh
+from referee.stellar_inferno import space_combat as sc
 from referee.stellar_inferno.planets import Planet, Terrain, economic_control
 from referee.stellar_inferno.ships import Ship
-
 from tests.helpers.si_counters import ALL, SI, f, unit
 
 LONG = bool(os.environ.get("REFEREE_LONG"))

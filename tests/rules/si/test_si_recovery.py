@@ -9,7 +9,6 @@ import pytest
 from referee.errors import RefereeError
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.recovery import recover
-
 from tests.helpers.si_counters import f, ship
 
 

@@ -5,7 +5,6 @@ import pytest
 from referee.errors import RefereeError
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.factors import Factors
-
 from tests.helpers.si_counters import f, ship, unit
 
 

@@ -9,7 +9,6 @@ from referee.errors import RefereeError
 from referee.stellar_inferno import space_combat as sc
 from referee.stellar_inferno.optional import NONE
 from referee.stellar_inferno.space_combat import Attacker, ShipCombat, assign_steps, combining, modified_attack
-
 from tests.helpers.si_counters import ALL, SI, f, ship
 
 RNG = random.Random(3)

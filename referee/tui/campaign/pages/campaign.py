@@ -16,8 +16,8 @@ from referee.sathar_war.campaign import Campaign
 from referee.sathar_war.turn import REPLACEMENT_DAYS
 from referee.sathar_war.victory import TENDAY
 from referee.tui.campaign import actions
-from referee.tui.dialogs import ConfirmDialog
 from referee.tui.campaign.pages.war import WarPage
+from referee.tui.dialogs import ConfirmDialog
 from referee.tui.pages.base import action_keys
 from referee.tui.text import Part, bold, line, lines
 

@@ -16,8 +16,8 @@ from textual.widgets import Input, Static
 from referee.errors import RefereeError
 from referee.sathar_war import report, supply
 from referee.tui.campaign import actions, picks
-from referee.tui.dialogs import say
 from referee.tui.campaign.pages.war import WarPage
+from referee.tui.dialogs import say
 from referee.tui.pages.base import action_keys
 from referee.tui.rows import Rows
 from referee.tui.text import Part, bold, line, lines
