@@ -495,8 +495,7 @@ async def floor(repeats: int) -> dict[str, list[Sample]]:
         def action_form(self) -> None:
             self.push_screen(Form())
 
-    presses = (("DataTable cursor down", "down"), ("switch to the other DataTable", "f2"), ("switch back", "f1"),
-               ("push a modal form (2 Inputs)", "f3"), ("close it (Esc)", "escape"))
+    presses = (("DataTable cursor down", "down"), ("switch to the other DataTable", "f2"), ("switch back", "f1"), ("push a modal form (2 Inputs)", "f3"), ("close it (Esc)", "escape"))
     return await floor_keys(Minimal(), presses, repeats)
 
 

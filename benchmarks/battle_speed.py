@@ -117,5 +117,6 @@ async def floor(repeats: int) -> dict[str, list[Sample]]:
 def main() -> None:
     run_keys(__doc__ or "", keys, "40 ships", floor)
 
+
 if __name__ == "__main__":
     main()

@@ -107,6 +107,7 @@ def main() -> None:
     wars = prepared(folder / "wars", env, referees[""])
     commands: dict[str, tuple[str, list[str]]] = {"one-command typer app": ("", [sys.executable, "-c", TYPER_FLOOR])}
     for said, referee in referees.items():
+
         def on(war: str) -> list[str]:
             return ["-c", str(folder / "played" / f"{said}{war}" / "war.toml")]
 

@@ -25,8 +25,12 @@ from app_speed import Presses, noting_frames, run_keys  # noqa: E402
 os.environ.setdefault("TEXTUAL_FPS", "240")  # as referee.launch sets it
 
 CLASSES = (  # (class, the cells the Data Table leaves unknown, as a referee would enter them)
-    ("VICTORY", {"launchers": 2, "reloads": 30}), ("PIRAHNA", {"max_off": 4, "max_def": 4, "launchers": 2, "reloads": 6}),
-    ("KUACH", {}), ("STING", {}), ("Dauntless", {}), ("SF", {}),
+    ("VICTORY", {"launchers": 2, "reloads": 30}),
+    ("PIRAHNA", {"max_off": 4, "max_def": 4, "launchers": 2, "reloads": 6}),
+    ("KUACH", {}),
+    ("STING", {}),
+    ("Dauntless", {}),
+    ("SF", {}),
     ("INVINCIBLE", {"max_off": 14, "max_def": 14, "launchers": 2, "reloads": 10}),
 )
 
@@ -100,6 +104,7 @@ async def keys(repeats: int, folder: Path) -> Presses:
 
 def main() -> None:
     run_keys(__doc__ or "", keys, "30 ships, 2 fortresses")
+
 
 if __name__ == "__main__":
     main()

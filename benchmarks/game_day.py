@@ -103,7 +103,9 @@ def plan(before: bool) -> list[tuple[int, list[Step]]]:
         move("Task Force Prenglar on to Cassidine", "force p", 1, (), heading("TF Prenglar Battleship", "Cassidine")),
         move("Frontier Group 1 on to Cassidine", "front", 1, typed("cas"), heading("UPF Light Cruiser 2", "Cassidine")),
         move("the three from Madderly's Star on to Cassidine", "madd", 3, (), heading("UPF Assault Scout 3", "Cassidine")),
-        advance(before, "sathar-attacks", 60), advance(before, "upf-attacks", 60), end_day(60),
+        advance(before, "sathar-attacks", 60),
+        advance(before, "upf-attacks", 60),
+        end_day(60),
     ]
     days.append((60, day60))
     arrive = {"Sathar Fleet 5": 61, "the three": 62, "Task Force Prenglar": 63}

@@ -89,8 +89,11 @@ def main() -> None:
             page.write_text(written(document(states[kind], kind, what, Eyes(), "f.toml"), "html"), encoding="utf-8")
         pdf = page.with_suffix(".pdf")
         start = time.perf_counter()
-        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", f"--user-data-dir={folder / 'profile'}",
-                        f"--print-to-pdf={pdf}", page.as_uri()], capture_output=True, check=False)
+        subprocess.run(
+            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", f"--user-data-dir={folder / 'profile'}", f"--print-to-pdf={pdf}", page.as_uri()],
+            capture_output=True,
+            check=False,
+        )
         took = time.perf_counter() - start
         pages = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout if shutil.which("pdfinfo") else ""
         count = next((line.split()[-1] for line in pages.splitlines() if line.startswith("Pages:")), "?")

@@ -56,5 +56,6 @@ async def keys(repeats: int, folder: Path) -> Presses:
 def main() -> None:
     run_keys(__doc__ or "", keys, "Phoenix Command, 44 ships entered")
 
+
 if __name__ == "__main__":
     main()

@@ -238,8 +238,10 @@ def main() -> None:
     war = play(args.seed, args.until, args.out, also, args.journal, args.battles, quiet=not args.verbose)
     c = war.campaign
     print(f"seed {args.seed}: day {c.day}, step {c.step}; {'outcome: ' + c.outcome if c.outcome else 'the war goes on'}")
-    print(f"{sum(war.actions.values())} actions, {len(war.refused)} refused; {len(c.log)} log lines, {len(war.fought)} battles "
-          f"({war.battle_steps['taken']} battle steps, {war.battle_steps['refused']} refused by the engine); {time.perf_counter() - start:.1f} s")
+    print(
+        f"{sum(war.actions.values())} actions, {len(war.refused)} refused; {len(c.log)} log lines, {len(war.fought)} battles "
+        f"({war.battle_steps['taken']} battle steps, {war.battle_steps['refused']} refused by the engine); {time.perf_counter() - start:.1f} s"
+    )
     for line in war.fought:
         print(f"  {line}")
     for what, count in sorted(war.actions.items(), key=lambda item: -item[1]):

@@ -241,7 +241,13 @@ def outcomes(before: Battle, after: Battle) -> dict[str, Outcome]:
         spent = {w.code: was.count - w.count for w, was in zip((*new.weapons, *new.defenses), (*old.weapons, *old.defenses)) if w.limited and w.count < was.count}
         escaped = gone.toward if gone is not None and old.ship_class != "fighter" else ""
         found[old.name] = Outcome(
-            hull=figures.get("hull"), adf=figures.get("adf"), mr=figures.get("mr"), dcr=figures.get("dcr"),
-            lost_systems=lost, damaged=tuple(sorted(new.damaged - old.damaged)), spent=spent, escaped=escaped,
+            hull=figures.get("hull"),
+            adf=figures.get("adf"),
+            mr=figures.get("mr"),
+            dcr=figures.get("dcr"),
+            lost_systems=lost,
+            damaged=tuple(sorted(new.damaged - old.damaged)),
+            spent=spent,
+            escaped=escaped,
         )
     return found

@@ -85,8 +85,9 @@ class Player:
     def hurt(self, unit: Unit) -> bool:
         """Damaged enough to go for repairs: hull below 80%, drives, or a system lost or damaged."""
         ship = unit.roster
-        return repairs.needs_repair(unit) and (ship.hull * 5 < ship.hull_start * 4 or ship.adf < ship.adf_start or ship.mr < ship.mr_start
-                                               or bool(ship.damaged) or any(s.state == "destroyed" for s in (*ship.weapons, *ship.defenses)))
+        return repairs.needs_repair(unit) and (
+            ship.hull * 5 < ship.hull_start * 4 or ship.adf < ship.adf_start or ship.mr < ship.mr_start or bool(ship.damaged) or any(s.state == "destroyed" for s in (*ship.weapons, *ship.defenses))
+        )
 
     def go(self, units: Sequence[Unit], there: str, planet: str = "", rate: int | None = None) -> bool:
         """Move ships (a whole fleet by its name) a day toward a system or start circle; stop at the
@@ -122,7 +123,6 @@ class Player:
         return f"{prefix} {self.formed}"
 
 
-
 # ---------------------------------------------------------------------- the Sathar player
 
 
@@ -133,13 +133,13 @@ class Sathar(Player):
         """At least 20 ships (fighters aboard their carriers) in two or three start circles, no more
         than half in one; the rest wait as reinforcements. Then the secret retreat condition."""
         circles = sorted(self.c.frontier.circles, key=lambda c: strength(self.c.at(c.system, "UPF")) + self.rng.random() * 400)
-        chosen = [c.name for c in circles[:self.rng.choice([2, 3, 3])]]  # where the UPF is weakest, give or take
+        chosen = [c.name for c in circles[: self.rng.choice([2, 3, 3])]]  # where the UPF is weakest, give or take
         ships = [u.name for u in self.c.side("Sathar") if u.status == "off-map" and not u.fighter]
         self.rng.shuffle(ships)
         count = self.rng.randint(24, 34)
         share = count // len(chosen)
         for number, circle in enumerate(chosen):
-            names = ships[number * share:(number + 1) * share]
+            names = ships[number * share : (number + 1) * share]
             self.war.take("campaign place", lambda c, names=names, circle=circle: setup.place_sathar(c, names, circle))
             fleet = self.fleet_name("Sathar Attack Fleet")
             self.war.take("campaign fleet join", lambda c, names=names, fleet=fleet: fleets.join(c, fleet, names))
@@ -250,8 +250,7 @@ class Sathar(Player):
             count = self.starting()
             crowded = count.most_common(1)[0][0]
             emptiest = min((c.name for c in self.c.frontier.circles), key=lambda name: (count[name], name))
-            movers = [u for u in self.c.side("Sathar") if u.active and not u.fighter and u.placed == self.c.day and u.circle == crowded
-                      and not u.moved and not setup.why_not_place_sathar(self.c, u)]
+            movers = [u for u in self.c.side("Sathar") if u.active and not u.fighter and u.placed == self.c.day and u.circle == crowded and not u.moved and not setup.why_not_place_sathar(self.c, u)]
             if not movers or emptiest == crowded:
                 return
             self.war.take("campaign place", lambda c: setup.place_sathar(c, [movers[0].name], emptiest))
@@ -465,8 +464,7 @@ class UPF(Player):
         """Fighters based at a station go aboard a carrier with room at the same planet."""
         for carrier in [u for u in self.ships() if u.ship_class == "assault carrier"]:
             room = carrier_capacity(carrier) - len(self.c.aboard(carrier.name))
-            based = [u.name for u in self.c.side("UPF") if u.fighter and u.active and u.place == carrier.place
-                     and u.roster.carried_by and self.c.unit(u.roster.carried_by).station]
+            based = [u.name for u in self.c.side("UPF") if u.fighter and u.active and u.place == carrier.place and u.roster.carried_by and self.c.unit(u.roster.carried_by).station]
             if room > 0 and based:
                 self.war.take("campaign fleet land", lambda c, names=based[:room], on=carrier.name: fleets.land(c, names, on))
 

@@ -199,6 +199,7 @@ def processes(files: dict[str, Path], moves: dict[str, tuple[str, str]], runs: i
         ship, toward = moves[name]
         campaign("move", name, ship, "--toward", toward)
         campaign("advance", name)  # (as a referee types it: nothing rolls from the Sathar move to the UPF's; --seed would import random, 1 ms)
+
     def play(name: str) -> None:
         path = work(name, "play")
         runs_of[f"play: {name}"] = (files[name], lambda: run_child(REFEREE, [str(path)], env, cwd)[:2])
@@ -324,7 +325,9 @@ def report_wholes(found: dict[str, list[Sample]], kinds: tuple[str, ...], floor:
     for name, samples in found.items():
         if name.split(":")[0] in kinds:
             fresh = f"{paired(samples, found[fresh_of(name)]):8.2f}" if fresh_of(name) != name else f"{'':8}"
-            print(f"   {name:<40}{ms(statistics.median(s[0] for s in samples))}{ms(statistics.median(s[1] for s in samples))}{fresh}{verdict(paired(samples, found[floor]), goal)}{paired(samples, found[floor], cpu=True):10.2f}")
+            print(
+                f"   {name:<40}{ms(statistics.median(s[0] for s in samples))}{ms(statistics.median(s[1] for s in samples))}{fresh}{verdict(paired(samples, found[floor]), goal)}{paired(samples, found[floor], cpu=True):10.2f}"
+            )
 
 
 def report_load_and_save(opened: dict[str, list[float]], applied: dict[str, list[float]], runs: int) -> None:

@@ -244,9 +244,7 @@ def entered(expression: Expression | str, result: int | str, purpose: str = "") 
     expr = parse(expression) if isinstance(expression, str) else expression
     total = _entered_total(expr, result)
     if not expr.lowest <= total <= expr.highest:
-        raise RefereeError(
-            f"{result} cannot be rolled on {expr.text}: enter a result from {expr.lowest} to {expr.highest}"
-        )
+        raise RefereeError(f"{result} cannot be rolled on {expr.text}: enter a result from {expr.lowest} to {expr.highest}")
     return Roll(expr.text, (), expr.modifier, total, "entered", purpose)
 
 
@@ -255,9 +253,7 @@ def _entered_total(expr: Expression, result: int | str) -> int:
         return result
     text = result.strip()
     if re.fullmatch(_RESULT, text) is None:
-        raise RefereeError(
-            f"{result!r} is not a die result: enter a whole number from {expr.lowest} to {expr.highest}"
-        )
+        raise RefereeError(f"{result!r} is not a die result: enter a whole number from {expr.lowest} to {expr.highest}")
     only = expr.dice[0] if len(expr.dice) == 1 and expr.dice[0].number == 1 and expr.modifier == 0 else None
     if only is not None and only.reading == "d100" and text == "00":
         return 100  # Knight Hawks: "00" on percentile dice reads as 100

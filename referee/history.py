@@ -331,7 +331,9 @@ class History:
         if about.get("format") != FORMAT or not {"states", "actions"} <= tables:
             raise Unreadable(f"{self.path.name} is not an undo history of this program; nothing was changed")
         if not about.get("version", "").isdigit() or int(about["version"]) > VERSION:
-            raise Unreadable(f"the undo history {self.path.name} was written by a newer version of the program (version {about.get('version')}; this one reads {VERSION}); nothing was changed", damaged=False)
+            raise Unreadable(
+                f"the undo history {self.path.name} was written by a newer version of the program (version {about.get('version')}; this one reads {VERSION}); nothing was changed", damaged=False
+            )
 
     def _read_line(self, db: sqlite3.Connection, whole: bool = False) -> Line:
         """The line; its last LIMIT actions (an action recorded leaves the oldest beyond them for

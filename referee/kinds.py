@@ -38,14 +38,46 @@ class Kind(NamedTuple):
     view: str  # the module of its players' view (referee view: its TITLES, where, pages); "": the players have none
 
 
-CAMPAIGN = Kind("campaign", "referee second sathar war campaign", "a campaign", "referee.sathar_war.campaign:Campaign",
-                "referee.sathar_war.kind", "referee.tui.campaign.kind:CampaignKind", "referee.tui.campaign.help_text", "referee.tui.campaign.view")
-BATTLE = Kind("battle", "referee knight-hawks battle", "a Knight Hawks battle", "referee.knight_hawks.battle:Battle",
-              "referee.knight_hawks.kind", "referee.tui.battle.kind:BattleKind", "referee.tui.battle.help_text", "referee.tui.battle.view")
-ENGAGEMENT = Kind("engagement", "referee starfleet-wars engagement", "a Starfleet Wars engagement", "referee.starfleet_wars.engagement:Engagement",
-                  "referee.starfleet_wars.kind", "referee.tui.sfw.kind:EngagementKind", "referee.tui.sfw.help_text", "")
-SCENARIO = Kind("scenario", "referee stellar-inferno scenario", "a Stellar Inferno scenario", "referee.stellar_inferno.scenario:Scenario",
-                "referee.stellar_inferno.kind", "referee.tui.si.kind:ScenarioKind", "referee.tui.si.help_text", "")
+CAMPAIGN = Kind(
+    "campaign",
+    "referee second sathar war campaign",
+    "a campaign",
+    "referee.sathar_war.campaign:Campaign",
+    "referee.sathar_war.kind",
+    "referee.tui.campaign.kind:CampaignKind",
+    "referee.tui.campaign.help_text",
+    "referee.tui.campaign.view",
+)
+BATTLE = Kind(
+    "battle",
+    "referee knight-hawks battle",
+    "a Knight Hawks battle",
+    "referee.knight_hawks.battle:Battle",
+    "referee.knight_hawks.kind",
+    "referee.tui.battle.kind:BattleKind",
+    "referee.tui.battle.help_text",
+    "referee.tui.battle.view",
+)
+ENGAGEMENT = Kind(
+    "engagement",
+    "referee starfleet-wars engagement",
+    "a Starfleet Wars engagement",
+    "referee.starfleet_wars.engagement:Engagement",
+    "referee.starfleet_wars.kind",
+    "referee.tui.sfw.kind:EngagementKind",
+    "referee.tui.sfw.help_text",
+    "",
+)
+SCENARIO = Kind(
+    "scenario",
+    "referee stellar-inferno scenario",
+    "a Stellar Inferno scenario",
+    "referee.stellar_inferno.scenario:Scenario",
+    "referee.stellar_inferno.kind",
+    "referee.tui.si.kind:ScenarioKind",
+    "referee.tui.si.help_text",
+    "",
+)
 KINDS = (CAMPAIGN, BATTLE, ENGAGEMENT, SCENARIO)
 NAMES = tuple(kind.name for kind in KINDS)
 

@@ -134,12 +134,14 @@ def _entries(data: dict[str, Any]) -> list[Recent]:
         if not isinstance(item, dict) or not isinstance(item.get("path"), str) or not item["path"]:
             continue
         kind, name, played = item.get("kind"), item.get("name"), item.get("played")
-        found.append(Recent(
-            Path(item["path"]),
-            kind if isinstance(kind, str) else "",
-            name if isinstance(name, str) else "",
-            played.replace(tzinfo=None) if isinstance(played, datetime) else None,
-        ))
+        found.append(
+            Recent(
+                Path(item["path"]),
+                kind if isinstance(kind, str) else "",
+                name if isinstance(name, str) else "",
+                played.replace(tzinfo=None) if isinstance(played, datetime) else None,
+            )
+        )
     return found
 
 

@@ -20,8 +20,14 @@ _CONTROL_IN_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def get(
-    table: dict[str, Any], key: str, kind: type[T], where: str, default: T | None = None,
-    low: int | None = None, high: int | None = None, lines: bool = False,
+    table: dict[str, Any],
+    key: str,
+    kind: type[T],
+    where: str,
+    default: T | None = None,
+    low: int | None = None,
+    high: int | None = None,
+    lines: bool = False,
 ) -> T:
     """``table[key]`` of the right kind; ``default`` when absent (None: the key is required).
 

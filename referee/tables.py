@@ -46,8 +46,21 @@ Fail = Callable[[str], RefereeError]
 
 UNKNOWN = "unknown"
 _TABLE_FIELDS = {
-    "title", "source", "notes", "lookup", "columns", "rows", "roll", "variants",
-    "key_column", "below", "above", "die_columns", "choose_column", "at_or_below", "no_attack_rule",
+    "title",
+    "source",
+    "notes",
+    "lookup",
+    "columns",
+    "rows",
+    "roll",
+    "variants",
+    "key_column",
+    "below",
+    "above",
+    "die_columns",
+    "choose_column",
+    "at_or_below",
+    "no_attack_rule",
 }
 
 
@@ -126,9 +139,7 @@ class Table(NamedTuple):
         for column in self.columns:
             if wanted in {normal(n) for n in column.names()}:
                 return column
-        raise RefereeError(
-            f"{self.name} has no column {name!r}; choose from {', '.join(c.key for c in self.columns)}"
-        )
+        raise RefereeError(f"{self.name} has no column {name!r}; choose from {', '.join(c.key for c in self.columns)}")
 
     def row(self, key: str) -> Row:
         """**key** lookup: the row whose key (or one of its aliases) is ``key``."""
@@ -224,9 +235,7 @@ class Table(NamedTuple):
         what = column.label.lower()
         first = self.rows[0]
         if number < _bound(first, column.key):
-            raise RefereeError(
-                f"{self.name}: {what} {number} is below the first row ({self.row_key(first)}, {what} {first[column.key]}); give {first[column.key]} or more"
-            )
+            raise RefereeError(f"{self.name}: {what} {number} is below the first row ({self.row_key(first)}, {what} {first[column.key]}); give {first[column.key]} or more")
         row = [r for r in self.rows if _bound(r, column.key) <= number][-1]
         return row, f"{what} {number}: the highest row at or below it is {self.row_key(row)} ({what} {row[column.key]})"
 
@@ -592,7 +601,7 @@ def load_file(path: Path) -> dict[str, Table]:
     data = _parse(path)
     prefix = data.get("prefix")
     if not isinstance(prefix, str) or not prefix:
-        raise RefereeError(f"{path.name}: needs prefix = \"...\" (e.g. \"kh\")")
+        raise RefereeError(f'{path.name}: needs prefix = "..." (e.g. "kh")')
     entries = data.get("tables")
     if not isinstance(entries, dict) or not entries:
         raise RefereeError(f"{path.name}: has no [tables.NAME] entries")
@@ -682,7 +691,7 @@ def _edge(value: object, fail: Fail, field: str, allowed: tuple[Edge, ...] = ("r
 
 def _column(name: str, data: object) -> Column:
     if not isinstance(data, Mapping) or not isinstance(data.get("key"), str) or not isinstance(data.get("label"), str):
-        raise RefereeError(f"table {name}: each column must be {{ key = \"...\", label = \"...\" }}, not {data!r}")
+        raise RefereeError(f'table {name}: each column must be {{ key = "...", label = "..." }}, not {data!r}')
     return Column(data["key"], data["label"], tuple(str(a) for a in data.get("aliases", [])))
 
 

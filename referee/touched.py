@@ -30,9 +30,18 @@ _HEADING = re.compile(r" \((?:accelerating|decelerating)[^)]*\)$")  # a place's 
 
 # a unit's own fields: the words for them, when nothing more telling changed
 _BOOKKEEPING = {
-    "moved": "moved", "fought": "fought", "repair_turns": "repair turns", "docked_since": "docked", "placed": "placed",
-    "rearms": "rearms", "lost": "day lost", "returns": "return day", "circle": "start circle", "hull_station_only": "hull left to a station",
-    "home": "home", "force": "force",
+    "moved": "moved",
+    "fought": "fought",
+    "repair_turns": "repair turns",
+    "docked_since": "docked",
+    "placed": "placed",
+    "rearms": "rearms",
+    "lost": "day lost",
+    "returns": "return day",
+    "circle": "start circle",
+    "hull_station_only": "hull left to a station",
+    "home": "home",
+    "force": "force",
 }
 
 
@@ -96,7 +105,15 @@ def campaign(before: Campaign, after: Campaign) -> tuple[list[str], list[Change]
     general = []
     if (before.day, before.step) != (after.day, after.step):
         general.append(f"day {after.day}, {after.step.replace('-', ' ')}")
-    for field, word in (("retreat_condition", "the sealed retreat condition"), ("outcome", "the war's outcome"), ("orders", "repair orders"), ("allowances", "repair allowances"), ("fights", "attacks declared"), ("replacements", "the Replacements rule"), ("shatter_drones", "the Shatter Drones rule")):
+    for field, word in (
+        ("retreat_condition", "the sealed retreat condition"),
+        ("outcome", "the war's outcome"),
+        ("orders", "repair orders"),
+        ("allowances", "repair allowances"),
+        ("fights", "attacks declared"),
+        ("replacements", "the Replacements rule"),
+        ("shatter_drones", "the Shatter Drones rule"),
+    ):
         if getattr(before, field) != getattr(after, field):
             general.append(word)
     if before.retreat_revealed != after.retreat_revealed:
@@ -200,10 +217,20 @@ def _ship(was: Ship, ship: Ship) -> list[str]:
 # ---------------------------------------------------------------------- a Starfleet Wars engagement
 
 _ENGAGEMENT_FIELDS = (
-    ("lost", "power units"), ("allocation", "allocation"), ("effects", "special damage"), ("special_rolled", "special damage"),
-    ("special_due", "special damage"), ("hits", "hits"), ("reloads", "particle weapons"), ("lasers_fired", "light lasers"),
-    ("captacs", "CapTacs"), ("attempts", "damage control"), ("modules", "modules"), ("loans", "CIDS loans"),
-    ("offensive_lost", "offensive factors"), ("defensive_lost", "defensive factors"),
+    ("lost", "power units"),
+    ("allocation", "allocation"),
+    ("effects", "special damage"),
+    ("special_rolled", "special damage"),
+    ("special_due", "special damage"),
+    ("hits", "hits"),
+    ("reloads", "particle weapons"),
+    ("lasers_fired", "light lasers"),
+    ("captacs", "CapTacs"),
+    ("attempts", "damage control"),
+    ("modules", "modules"),
+    ("loans", "CIDS loans"),
+    ("offensive_lost", "offensive factors"),
+    ("defensive_lost", "defensive factors"),
 )
 # special damage is the owner's secret: a roll of special damage or of damage control says only that
 # it was made, never whether it did something (what its result changed is left unsaid)
@@ -237,15 +264,32 @@ def engagement(before: Any, after: Any) -> tuple[list[str], list[Change], dict[s
 # ---------------------------------------------------------------------- a Stellar Inferno scenario
 
 _SCENARIO_SHIP_FIELDS = (
-    ("hex", "moved"), ("core_distance", "distance from the core"), ("atmosphere", "atmosphere"), ("cargo", "cargo"),
-    ("cargo_owed", "cargo owed"), ("crippled", "crippled"), ("lost_this_round", "steps this round"), ("psi", "psi"),
-    ("engines_wrecked", "engines"), ("captured", "captured"),
+    ("hex", "moved"),
+    ("core_distance", "distance from the core"),
+    ("atmosphere", "atmosphere"),
+    ("cargo", "cargo"),
+    ("cargo_owed", "cargo owed"),
+    ("crippled", "crippled"),
+    ("lost_this_round", "steps this round"),
+    ("psi", "psi"),
+    ("engines_wrecked", "engines"),
+    ("captured", "captured"),
 )
 _SCENARIO_GENERAL = (
-    ("rules", "the optional rules"), ("ship_losses", "step losses owed"), ("terrain_losses", "terrain losses owed"),
-    ("ground_losses", "ground losses owed"), ("combat", "attacks this phase"), ("supplied", "ground supply"), ("counters", "counters"),
-    ("outcome", "the outcome"), ("acts", "what ships did this turn"), ("agents", "psi agents"), ("minefields", "minefields"),
-    ("sightings", "sensor sightings"), ("boardings", "boardings"), ("deployments", "ground deployments"),
+    ("rules", "the optional rules"),
+    ("ship_losses", "step losses owed"),
+    ("terrain_losses", "terrain losses owed"),
+    ("ground_losses", "ground losses owed"),
+    ("combat", "attacks this phase"),
+    ("supplied", "ground supply"),
+    ("counters", "counters"),
+    ("outcome", "the outcome"),
+    ("acts", "what ships did this turn"),
+    ("agents", "psi agents"),
+    ("minefields", "minefields"),
+    ("sightings", "sensor sightings"),
+    ("boardings", "boardings"),
+    ("deployments", "ground deployments"),
 )
 
 

@@ -15,7 +15,11 @@ from typer.models import TyperInfo
 from referee.cli.groups import LazyGroup, built, group
 
 
-def play(path: Annotated[Optional[Path], typer.Argument(help="A campaign or Knight Hawks battle file, or a scenario's name to start (see kh scenarios); default: the campaign played last, or a new war.")] = None) -> None:
+def play(
+    path: Annotated[
+        Optional[Path], typer.Argument(help="A campaign or Knight Hawks battle file, or a scenario's name to start (see kh scenarios); default: the campaign played last, or a new war.")
+    ] = None,
+) -> None:
     """The referee's app on a campaign or a battle (what `referee` alone does)."""
     from referee.launch import open_app
 

@@ -44,6 +44,8 @@ CampaignFile = Annotated[Optional[Path], files.option(CAMPAIGN)]
 Names = Annotated[list[str], typer.Argument(help="Ships or fleets, by name (any case).")]
 Seed = Annotated[Optional[int], files.seed("Seed the virtual dice (for a repeatable game).")]
 Rolls = Annotated[Optional[list[str]], typer.Option("--roll", help="A die result rolled at the table: NN, or NAME=NN where several roll (repeat).")]
+
+
 def _note(value: str) -> str:
     """The referee's note for the log: printable text (line breaks and tabs allowed)."""
     from referee import strict
@@ -190,7 +192,13 @@ def roster(name: Annotated[str, typer.Argument(help="A ship or station.")], camp
 def move(
     names: Names,
     campaign_file: CampaignFile = None,
-    toward: Annotated[Optional[str], typer.Option("--toward", help="Any system or start circle: the way of fewest days, a day at a time (a journey further than a day is kept: campaign continue moves it on); on a route: either end (turning back).")] = None,
+    toward: Annotated[
+        Optional[str],
+        typer.Option(
+            "--toward",
+            help="Any system or start circle: the way of fewest days, a day at a time (a journey further than a day is kept: campaign continue moves it on); on a route: either end (turning back).",
+        ),
+    ] = None,
     rate: Annotated[Optional[int], typer.Option("--rate", help="Transit boxes a day: 1, or 2 or 3 to risk-jump.")] = None,
     planet: Annotated[Optional[str], typer.Option("--planet", help="The planet to stop at in the system they are bound for (or, with no --toward, to move to in their system).")] = None,
     group_: Annotated[Optional[list[str]], typer.Option("--group", help="Ships interlocking computers for the jump, comma-separated (repeat); others roll alone. Default: all together.")] = None,
@@ -505,8 +513,16 @@ def battle_result(
     from referee.sathar_war import battles as rules
 
     outcome = rules.Outcome(
-        hull=hull, adf=adf, mr=mr, dcr=dcr, lost_systems=tuple(lost or []), damaged=tuple(d.lower() for d in damaged or []),
-        spent=dict(counts(spent, "ammunition spent")), destroyed=destroyed, detonated=detonated, escaped=escaped or "",
+        hull=hull,
+        adf=adf,
+        mr=mr,
+        dcr=dcr,
+        lost_systems=tuple(lost or []),
+        damaged=tuple(d.lower() for d in damaged or []),
+        spent=dict(counts(spent, "ammunition spent")),
+        destroyed=destroyed,
+        detonated=detonated,
+        escaped=escaped or "",
     )
     take(campaign_file, lambda c, t: rules.record(c, name, outcome, rules.attack_by(c, attacker, name) if attacker else None), as_json)
 

@@ -96,8 +96,16 @@ class LazyGroup(RefereeGroup):
     of the module's), a group or a command of its own (:func:`one`)."""
 
     LAZY = {
-        "kh": "referee.cli.kh_battle", "campaign": "referee.cli.campaign", "sfw": "referee.cli.sfw", "si": "referee.cli.si", "print": "referee.cli.paper",
-        "roll": "referee.cli.roll", "table": "referee.cli.table", "undo": "referee.cli.undo:undo_app", "redo": "referee.cli.undo:redo_app", "view": "referee.cli.view",
+        "kh": "referee.cli.kh_battle",
+        "campaign": "referee.cli.campaign",
+        "sfw": "referee.cli.sfw",
+        "si": "referee.cli.si",
+        "print": "referee.cli.paper",
+        "roll": "referee.cli.roll",
+        "table": "referee.cli.table",
+        "undo": "referee.cli.undo:undo_app",
+        "redo": "referee.cli.undo:redo_app",
+        "view": "referee.cli.view",
     }
     _built: dict[str, click.Command] = {}  # built once a process (the tests call many commands in one)
 

@@ -60,8 +60,16 @@ def attack(
 
     rolled = Rolled(roll, damage_roll, hull_roll)
     if firer or at:
-        from_rosters = {"--defense": defense, "--evading-mr": evading_mr, "--firer-masked": firer_masked, "--combat-control-hit": combat_control_hit,
-                        "--disastrous-fire": disastrous_fire, "--basic": basic, "--target": target, "--hull": hull}
+        from_rosters = {
+            "--defense": defense,
+            "--evading-mr": evading_mr,
+            "--firer-masked": firer_masked,
+            "--combat-control-hit": combat_control_hit,
+            "--disastrous-fire": disastrous_fire,
+            "--basic": basic,
+            "--target": target,
+            "--hull": hull,
+        }
         given = [flag for flag, value in from_rosters.items() if value]
         if given:
             raise RefereeError(f"in a battle {', '.join(given)} come from the rosters; leave them out")
@@ -96,8 +104,19 @@ def attack(
 
 
 def battle_attack(
-    path: Optional[Path], weapon: str, firer: str, at: str, icm: Optional[list[str]], icms: int, evading: bool,
-    range_: Optional[int], head_on: bool, gunnery: bool, rolled: "Rolled", seed: Optional[int], as_json: bool,
+    path: Optional[Path],
+    weapon: str,
+    firer: str,
+    at: str,
+    icm: Optional[list[str]],
+    icms: int,
+    evading: bool,
+    range_: Optional[int],
+    head_on: bool,
+    gunnery: bool,
+    rolled: "Rolled",
+    seed: Optional[int],
+    as_json: bool,
 ) -> None:
     import random
 
@@ -310,7 +329,13 @@ def navigation(
 @app.command("repair")
 def repair(
     ship: Annotated[Optional[str], typer.Argument(help="Battle: the ship repairing.")] = None,
-    allot: Annotated[Optional[list[str]], typer.Option("--allot", help="TARGET=POINTS: DCR points on hull, adf, mr, a system (T, LB ...) or fire, combat-control, navigation, damage-control, power-short-circuit (repeat; repeat adf/mr for several points).")] = None,
+    allot: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--allot",
+            help="TARGET=POINTS: DCR points on hull, adf, mr, a system (T, LB ...) or fire, combat-control, navigation, damage-control, power-short-circuit (repeat; repeat adf/mr for several points).",
+        ),
+    ] = None,
     battle_file: BattleFile = None,
     roll: Annotated[Optional[list[str]], typer.Option("--roll", help="The d100 for each repair in order, rolled at the table (repeat).")] = None,
     hull_roll: Annotated[Optional[list[str]], typer.Option("--hull-roll", help="The 1d10 for each successful hull repair, rolled at the table.")] = None,

@@ -127,11 +127,20 @@ def ships(
     if as_json:
         data = files.to_dict(battle)
         wanted = {s.name for s in shown}
-        print_json({"turn": battle.turn, "moving": battle.moving, "step": battle.step, "damage_table": battle.damage_table,
-                    "ships": [s for s in data["ships"] if s["name"] in wanted],
-                    "to_move": [s.name for s in battle.to_move], "escapes": data.get("escapes", []),
-                    "standing": standing(battle), "verdict": attrs.asdict(over) if over else None,
-                    **({"mines": data["mines"], "seekers": data["seekers"]} if secrets else {})})
+        print_json(
+            {
+                "turn": battle.turn,
+                "moving": battle.moving,
+                "step": battle.step,
+                "damage_table": battle.damage_table,
+                "ships": [s for s in data["ships"] if s["name"] in wanted],
+                "to_move": [s.name for s in battle.to_move],
+                "escapes": data.get("escapes", []),
+                "standing": standing(battle),
+                "verdict": attrs.asdict(over) if over else None,
+                **({"mines": data["mines"], "seekers": data["seekers"]} if secrets else {}),
+            }
+        )
         return
     when = "repair turn" if battle.step == "repair" else f"{battle.moving} moving"
     rules = "" if battle.damage_table else " (the campaign's Basic Rules: no Damage Table, every hit a hull hit; no repairs)"
@@ -184,7 +193,7 @@ def next_step(battle_file: BattleFile = None, as_json: AsJson = False) -> None:
 
     def step(battle: "Battle", kh: object) -> Done:
         after = advance(battle)
-        return Done(None, after, after.log[len(battle.log):])
+        return Done(None, after, after.log[len(battle.log) :])
 
     take(battle_file, step, as_json)
 

@@ -17,7 +17,14 @@ from referee.cli.groups import one
 
 def print_paper(
     path: Annotated[Path, typer.Argument(help="A campaign, Knight Hawks battle, Starfleet Wars engagement or Stellar Inferno scenario file.")],
-    what: Annotated[str, typer.Option("--what", "-w", help="rosters, deployment (a campaign's Fleet Deployment Sheet), battle-report (a battle's), log, or map; default: a campaign's deployment, a battle's report, the others' log.")] = "",
+    what: Annotated[
+        str,
+        typer.Option(
+            "--what",
+            "-w",
+            help="rosters, deployment (a campaign's Fleet Deployment Sheet), battle-report (a battle's), log, or map; default: a campaign's deployment, a battle's report, the others' log.",
+        ),
+    ] = "",
     side: Annotated[Optional[str], typer.Option("--side", help="A side's copy: its own ships and secrets only (Sathar, UPF, or a battle's side).")] = None,
     secrets: Annotated[bool, typer.Option("--secrets", help="The referee's copy: every secret shown (else they are sealed).")] = False,
     day: Annotated[Optional[int], typer.Option("--day", help="The log of one day of a campaign (0: the set-up).")] = None,

@@ -338,9 +338,11 @@ def tow(name: Name, count: Annotated[int, typer.Argument(help="CapTacs taken in 
 
 @captac_app.command("release")
 def release(
-    name: Name, count: Annotated[int, typer.Argument(help="CapTacs let go.")] = 1,
+    name: Name,
+    count: Annotated[int, typer.Argument(help="CapTacs let go.")] = 1,
     where: Annotated[str, typer.Option("--where", help="Where they drift (a note for the table).")] = "",
-    path: EngagementFile = None, as_json: AsJson = False,
+    path: EngagementFile = None,
+    as_json: AsJson = False,
 ) -> None:
     """CapTacs left to drift: any friendly ship within 30 inches may activate them later."""
     from referee.starfleet_wars import combat

@@ -62,6 +62,7 @@ def _bundled(choice: str) -> "Scenario":
 
 # -- the file -------------------------------------------------------------------------------------
 
+
 @app.command("scenarios")
 def scenarios(as_json: AsJson = False) -> None:
     """The three scenarios of the book shipped with the program."""
@@ -145,6 +146,7 @@ def velocity(
 
 
 # -- counters ------------------------------------------------------------------------------------------
+
 
 def _arrives(value: Optional[str]) -> Optional[int]:
     if value is None:
@@ -236,6 +238,7 @@ def place(
 
 # -- ship combat -----------------------------------------------------------------------------------------
 
+
 def _ranged(values: Optional[list[str]], what: str) -> list[tuple[str, int]]:
     found = counts(values, what)
     if not found:
@@ -274,7 +277,9 @@ def attack(
     take(path, lambda s, si: ship_phase.attack(s, si, pairs, at, dice_for(seed), roll, overload or (), asteroids, rings, losses_to or ()), as_json)
 
 
-def _quick(attack: Optional[int], defense: Optional[int], table: str, technology: int, roll: Optional[str], seed: Optional[int], as_json: bool, purpose: str, modifiers: "tuple[Modifier, ...]" = ()) -> None:
+def _quick(
+    attack: Optional[int], defense: Optional[int], table: str, technology: int, roll: Optional[str], seed: Optional[int], as_json: bool, purpose: str, modifiers: "tuple[Modifier, ...]" = ()
+) -> None:
     """A reading of Table 3, 4 or 5 at the odds given, without a file."""
     from referee.stellar_inferno import odds, optional
 
@@ -286,7 +291,19 @@ def _quick(attack: Optional[int], defense: Optional[int], table: str, technology
     rule = "Stellar Inferno 11.2.1-11.2.3, Table 5" if table == odds.GROUND_COMBAT else odds.ODDS_RULE
     reading = odds.read(files.tables_for(SCENARIO), table, attack, defense, moved, dice_for(seed), roll, purpose, rule)
     if as_json:
-        print_json({"table": reading.table, "odds": reading.odds, "how": reading.how, "roll": reading.roll.to_dict(), "die": reading.die, "column": reading.column, "result": reading.cell, "modifiers": [m.shown() for m in reading.modifiers], "rule": reading.rule})
+        print_json(
+            {
+                "table": reading.table,
+                "odds": reading.odds,
+                "how": reading.how,
+                "roll": reading.roll.to_dict(),
+                "die": reading.die,
+                "column": reading.column,
+                "result": reading.cell,
+                "modifiers": [m.shown() for m in reading.modifiers],
+                "rule": reading.rule,
+            }
+        )
         return
     result = f"{reading.cell} step loss{'es' if reading.cell != 1 else ''}" if isinstance(reading.cell, int) else f"{reading.cell} (defender / attacker step losses)"
     print(f"result: {result}")
@@ -411,6 +428,7 @@ def _pair(text: str) -> "tuple[int | str | None, int | str | None]":
 
 # -- planets and ground combat ----------------------------------------------------------------------------
 
+
 @app.command("land")
 def land(name: Name, planet: Annotated[str, typer.Argument(help="The planet whose atmosphere it enters.")], path: ScenarioFile = None, as_json: AsJson = False) -> None:
     """A ship in orbit enters a planet's atmosphere (Landing Actions, 8.1)."""
@@ -494,7 +512,9 @@ def ground(
         _quick(attack_, defense, "si.ground-combat", technology, roll, seed, as_json, "ground attack", moved)
         return
     if not planet or (matchup is None and (not attacker or not defender)):
-        raise RefereeError("give the planet and --matchup N of its deployment, or an --attacker and a --defender for each unit or surface ship in the matchup (or --attack N --defense N for a quick reading)")
+        raise RefereeError(
+            "give the planet and --matchup N of its deployment, or an --attacker and a --defender for each unit or surface ship in the matchup (or --attack N --defense N for a quick reading)"
+        )
     from referee.stellar_inferno import ground_phase
 
     take(path, lambda s, si: ground_phase.ground_attack(s, si, planet, attacker or (), defender or (), dice_for(seed), roll, matchup), as_json)
@@ -726,6 +746,7 @@ def packs(
 
 # -- design --------------------------------------------------------------------------------------------
 
+
 @app.command("design")
 def design_(
     step: Annotated[Optional[list[str]], typer.Option("--step", help="A step's factors, all six: 'A4 C0 D5 M3 P0 R5', the full step first.")] = None,
@@ -748,11 +769,18 @@ def design_(
     factors = [read_factors(text, f"step {n}") for n, text in enumerate(step, 1)]
     made = design.design(files.tables_for(SCENARIO), factors, optional.in_play(["ship-design"]), speciality.strip().upper())
     if as_json:
-        print_json({
-            "cost": made.cost.total, "formula": made.cost.formula, "category": {"code": made.category.code, "name": made.category.name, "minimum": made.category.minimum},
-            "step_points": list(made.step_points), "speciality": None if made.speciality is None else {"code": made.speciality.code, "meets": not made.speciality.unmet, "unmet": list(made.speciality.unmet), "cost_reached": made.speciality.cost_reached},
-            "lines": list(made.lines()),
-        })
+        print_json(
+            {
+                "cost": made.cost.total,
+                "formula": made.cost.formula,
+                "category": {"code": made.category.code, "name": made.category.name, "minimum": made.category.minimum},
+                "step_points": list(made.step_points),
+                "speciality": None
+                if made.speciality is None
+                else {"code": made.speciality.code, "meets": not made.speciality.unmet, "unmet": list(made.speciality.unmet), "cost_reached": made.speciality.cost_reached},
+                "lines": list(made.lines()),
+            }
+        )
         return
     for line in made.lines():
         print(line)

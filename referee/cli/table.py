@@ -55,7 +55,12 @@ def show(name: Name, as_json: AsJson = False) -> None:
 @app.command("lookup", cls=NegativeNumbers)
 def lookup(
     name: Name,
-    keys: Annotated[list[str], typer.Argument(help="What to look up: a row key (or a cost on si.minimum-ship-costs) and optionally a column; a number on a band table; odds and a die (which may be 0 or less) on an odds table.")],
+    keys: Annotated[
+        list[str],
+        typer.Argument(
+            help="What to look up: a row key (or a cost on si.minimum-ship-costs) and optionally a column; a number on a band table; odds and a die (which may be 0 or less) on an odds table."
+        ),
+    ],
     variant: Annotated[str, typer.Option(help="For cells with two readings, e.g. gunnery on kh.combat-advanced.")] = "",
     column: Column = "",
     as_json: AsJson = False,
@@ -71,9 +76,16 @@ def lookup(
 @app.command("roll", cls=NegativeNumbers)
 def roll_on(
     name: Name,
-    keys: Annotated[Optional[list[str]], typer.Argument(help="On an odds table: the odds, e.g. 3:2 or 7:4. On a band table: optionally the column to read. On a table of chances (ssw.misjump): the column to roll against, after a row to roll for it alone.")] = None,
+    keys: Annotated[
+        Optional[list[str]],
+        typer.Argument(
+            help="On an odds table: the odds, e.g. 3:2 or 7:4. On a band table: optionally the column to read. On a table of chances (ssw.misjump): the column to roll against, after a row to roll for it alone."
+        ),
+    ] = None,
     column: Column = "",
-    modifier: Annotated[int, typer.Option("--modifier", "-m", help="Added to the die roll, e.g. a weapon's DTM on kh.damage (not on a table of chances: its chance is rolled against as printed).")] = 0,
+    modifier: Annotated[
+        int, typer.Option("--modifier", "-m", help="Added to the die roll, e.g. a weapon's DTM on kh.damage (not on a table of chances: its chance is rolled against as printed).")
+    ] = 0,
     rolled: Annotated[Optional[str], typer.Option("--rolled", help="The die result rolled at the table, before the modifier (checked against the dice).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed the virtual dice.")] = None,
     as_json: AsJson = False,

@@ -26,10 +26,7 @@ from referee.knight_hawks.effects import Effect, apply, effect_on
 from referee.knight_hawks.roster import Ship
 from referee.tables import Lookup, Tables
 
-CAMPAIGN_BASIC_RULE = (
-    "The Second Sathar War, Orders of Battle (the Basic Rules, see Which Rules To Use?): "
-    "'The Advanced Game Damage Table and the repair rule are ignored'"
-)
+CAMPAIGN_BASIC_RULE = "The Second Sathar War, Orders of Battle (the Basic Rules, see Which Rules To Use?): 'The Advanced Game Damage Table and the repair rule are ignored'"
 
 
 def hull_rule(game: Game) -> str:
@@ -77,9 +74,7 @@ class Attack(NamedTuple):
         return self.hit.after if self.hit else None
 
 
-def attack(
-    shot: Shot, kh: Tables, rng: random.Random, target: Ship | None = None, rolled: Rolled = Rolled(), damage_table: bool = True
-) -> Attack:
+def attack(shot: Shot, kh: Tables, rng: random.Random, target: Ship | None = None, rolled: Rolled = Rolled(), damage_table: bool = True) -> Attack:
     """Resolve one shot; with a ``target`` roster the damage is applied to it (``hit.after``).
 
     ``damage_table`` False: the campaign's Basic Rules, every hit a hull hit (:func:`damage`)."""

@@ -292,7 +292,9 @@ def _check_movement(battle: Battle, by_name: dict[str, Ship]) -> None:
         if not 1 <= escape.turn <= battle.turn:
             raise RefereeError(f"the {ship.name} is listed as leaving the map in turn {escape.turn}: give a turn from 1 to {battle.turn}")
         if ship.docked_at or (ship.carried_by and ship.carried_by not in gone):
-            raise RefereeError(f"the {ship.name} left the map but is docked at or aboard the {ship.docked_at or ship.carried_by}, which did not: a ship leaves its station first, a fighter with its carrier")
+            raise RefereeError(
+                f"the {ship.name} left the map but is docked at or aboard the {ship.docked_at or ship.carried_by}, which did not: a ship leaves its station first, a fighter with its carrier"
+            )
         strict.plain(escape.toward, f"escapes: the {ship.name}'s toward")
     for ship in battle.ships:
         if ship.carried_by in gone and ship.name not in gone and not ship.destroyed:
@@ -343,7 +345,8 @@ def _check_links(battle: Battle) -> None:
             raise RefereeError(f"the {ship.name} is both docked at the {ship.docked_at} and aboard the {ship.carried_by}: give one")
         stations = f"station ({', '.join(STATIONS)})"
         for link, kinds, what, wanted in (
-            (ship.docked_at, STATIONS, "docked at", f"a {stations}"), (ship.carried_by, ("assault carrier", *STATIONS), "carried by", f"an assault carrier or {stations}"),
+            (ship.docked_at, STATIONS, "docked at", f"a {stations}"),
+            (ship.carried_by, ("assault carrier", *STATIONS), "carried by", f"an assault carrier or {stations}"),
         ):
             base = folded.get(link.casefold()) if link else None
             if base is None:
@@ -364,17 +367,16 @@ def _turn_docked(battle: Battle) -> tuple[Battle, list[tuple[str, str]]]:
     (referee.knight_hawks.scenarios); they are dated to the half that follows, as the step's lines are."""
     from referee.knight_hawks import scenarios  # it reads a battle; the battle module is loaded first
 
-    counted = [
-        s for s in battle.ships
-        if s.docked_at and not s.destroyed and s.name not in battle.docked_this_turn and battle.escape(s.name) is None
-    ]
+    counted = [s for s in battle.ships if s.docked_at and not s.destroyed and s.name not in battle.docked_this_turn and battle.escape(s.name) is None]
     if not counted:
         return attrs.evolve(battle, docked_this_turn=frozenset()), []
     turns = {(d.ship, d.station): d.turns for d in battle.docked_turns}
     for ship in counted:
         turns[ship.name, ship.docked_at] = turns.get((ship.name, ship.docked_at), 0) + 1
     after = attrs.evolve(
-        battle, docked_this_turn=frozenset(), docked_turns=tuple(DockedTurns(ship, station, n) for (ship, station), n in turns.items()),
+        battle,
+        docked_this_turn=frozenset(),
+        docked_turns=tuple(DockedTurns(ship, station, n) for (ship, station), n in turns.items()),
     )
     shown = ", ".join(f"the {s.name} at the {s.docked_at} {turns[s.name, s.docked_at]}" for s in counted)
     lines = [(f"end of turn {battle.turn}: complete game turns docked (docked since the turn began): {shown}", DOCKED_RULE)]
@@ -398,9 +400,7 @@ def advance(battle: Battle) -> Battle:
         raise Refusal(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first ({{fires}}): every turn until the fire is out")
     # an evading ship had to turn on its next move: that move is over when its side's half ends;
     # each weapon fires once in a half of the turn (Rate of Fire)
-    battle = attrs.evolve(battle, new_fires=frozenset(), moved=frozenset(), ships=tuple(
-        s._replace(shots=(), must_turn=s.must_turn and s.side != battle.moving) for s in battle.ships
-    ))
+    battle = attrs.evolve(battle, new_fires=frozenset(), moved=frozenset(), ships=tuple(s._replace(shots=(), must_turn=s.must_turn and s.side != battle.moving) for s in battle.ships))
     if battle.step == "turn" and battle.moving == first:
         nxt = attrs.evolve(battle, moving=second, fires_rolled=False)
         return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE_RULE))

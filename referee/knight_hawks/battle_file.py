@@ -20,9 +20,34 @@ from referee.tables import Tables
 FORMAT = kinds.BATTLE.format
 VERSION = 1
 BATTLE_KEYS = {
-    "format", "version", "name", "game", "source", "sides", "turn", "moving", "step", "fires_rolled", "repaired",
-    "situation", "setup", "victory", "special_rules", "notes", "ships", "mines", "seekers", "log",
-    "new_fires", "losses", "roll_for_side_a", "damage_table", "moved", "escapes", "docked_turns", "docked_this_turn",
+    "format",
+    "version",
+    "name",
+    "game",
+    "source",
+    "sides",
+    "turn",
+    "moving",
+    "step",
+    "fires_rolled",
+    "repaired",
+    "situation",
+    "setup",
+    "victory",
+    "special_rules",
+    "notes",
+    "ships",
+    "mines",
+    "seekers",
+    "log",
+    "new_fires",
+    "losses",
+    "roll_for_side_a",
+    "damage_table",
+    "moved",
+    "escapes",
+    "docked_turns",
+    "docked_this_turn",
     "attacked",
 }
 
@@ -92,8 +117,11 @@ def _seeker(item: object, where: str) -> Seeker:
     if moved not in range(0, SEEKER_LIMIT, 2):
         raise RefereeError(f"{where}: moved must be 0, 2, 4, 6 ... {SEEKER_LIMIT - 2} hexes (on {SEEKER_LIMIT} it detonated and is gone), not {moved}")
     seeker = Seeker(
-        hex_name(strict.get(table, "hex", str, where), f"{where}: hex"), strict.get(table, "side", str, where),
-        strict.get(table, "active", bool, where, False), moved, strict.get(table, "turn", int, where, 0, low=0),
+        hex_name(strict.get(table, "hex", str, where), f"{where}: hex"),
+        strict.get(table, "side", str, where),
+        strict.get(table, "active", bool, where, False),
+        moved,
+        strict.get(table, "turn", int, where, 0, low=0),
     )
     if not seeker.active and (seeker.moved or seeker.turn):
         raise RefereeError(f"{where}: a seeker not yet activated has not moved: leave out moved and turn (or give active = true)")
@@ -105,7 +133,9 @@ def _seeker(item: object, where: str) -> Seeker:
 def _loss(item: object, where: str) -> Loss:
     table = strict.keys(item, {"ship", "turn", "half", "shooting"}, where)
     return Loss(
-        strict.get(table, "ship", str, where), strict.get(table, "turn", int, where, low=1), strict.get(table, "half", str, where),
+        strict.get(table, "ship", str, where),
+        strict.get(table, "turn", int, where, low=1),
+        strict.get(table, "half", str, where),
         strict.get(table, "shooting", bool, where),
     )
 
@@ -123,8 +153,11 @@ def _docked_turns(item: object, where: str) -> DockedTurns:
 def _entry(item: object, where: str) -> Entry:
     table = strict.keys(item, {"turn", "side", "text", "rolls", "rule"}, where)
     return Entry(
-        strict.get(table, "turn", int, where, low=1), strict.get(table, "side", str, where), strict.get(table, "text", str, where, lines=True),
-        strict.words(table, "rolls", where), strict.get(table, "rule", str, where, ""),
+        strict.get(table, "turn", int, where, low=1),
+        strict.get(table, "side", str, where),
+        strict.get(table, "text", str, where, lines=True),
+        strict.words(table, "rolls", where),
+        strict.get(table, "rule", str, where, ""),
     )
 
 
@@ -152,11 +185,23 @@ def to_dict(battle: Battle) -> dict[str, Any]:
     if battle.attacked:
         state["attacked"] = sorted(battle.attacked)
     return {
-        "format": FORMAT, "version": VERSION, "name": battle.name, "game": battle.game, **rules, "source": battle.source,
-        "sides": list(battle.sides), "turn": battle.turn, "moving": battle.moving, "step": battle.step,
-        "fires_rolled": battle.fires_rolled, "repaired": sorted(battle.repaired),
-        "situation": battle.situation, "setup": battle.setup, "victory": battle.victory,
-        "special_rules": list(battle.special_rules), "notes": list(battle.notes),
+        "format": FORMAT,
+        "version": VERSION,
+        "name": battle.name,
+        "game": battle.game,
+        **rules,
+        "source": battle.source,
+        "sides": list(battle.sides),
+        "turn": battle.turn,
+        "moving": battle.moving,
+        "step": battle.step,
+        "fires_rolled": battle.fires_rolled,
+        "repaired": sorted(battle.repaired),
+        "situation": battle.situation,
+        "setup": battle.setup,
+        "victory": battle.victory,
+        "special_rules": list(battle.special_rules),
+        "notes": list(battle.notes),
         "ships": [ship_dict(s) for s in battle.ships],
         "mines": [attrs.asdict(m) for m in battle.mines],
         "seekers": [attrs.asdict(s) for s in battle.seekers],

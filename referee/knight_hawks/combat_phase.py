@@ -103,8 +103,17 @@ def aim(battle: Battle, firer: Ship, weapon: str, target: Ship, report: Report) 
     if report.evading and target.ship_class not in SMALL_CRAFT:
         raise RefereeError(f"only fighters and assault scouts take evasive action; the {target.name} is a {target.ship_class}")
     return Shot(
-        battle.game, weapon, (), report.range, report.head_on, 0, target.mr if report.evading else 0, firer.masking_screen_up,
-        "combat-control" in firer.damaged, "disastrous-fire" in firer.damaged, report.gunnery,
+        battle.game,
+        weapon,
+        (),
+        report.range,
+        report.head_on,
+        0,
+        target.mr if report.evading else 0,
+        firer.masking_screen_up,
+        "combat-control" in firer.damaged,
+        "disastrous-fire" in firer.damaged,
+        report.gunnery,
     )
 
 
@@ -119,10 +128,7 @@ def _aimed_before_it_died(battle: Battle, target: Ship) -> None:
     if loss is not None and loss.shooting and (loss.turn, loss.half) == (battle.turn, battle.moving):
         return
     when = f"in turn {loss.turn}, {loss.half}'s half{'' if loss.shooting else ', before the shots were announced'}" if loss else "before this battle's records"
-    raise RefereeError(
-        f"the {target.name} was destroyed {when}: no weapon can be aimed at it now; only shots announced at a target "
-        f"before it died are fired as wasted shots ({WASTED_RULE})"
-    )
+    raise RefereeError(f"the {target.name} was destroyed {when}: no weapon can be aimed at it now; only shots announced at a target before it died are fired as wasted shots ({WASTED_RULE})")
 
 
 def strike(
@@ -442,10 +448,7 @@ def hit_in_battle(
 
     ``shooting``: a hit of the combat phase's shooting (False: a shatter drone's, in the movement phase)."""
     if battle.step != "turn":
-        raise Refusal(
-            "this is the repair turn: no hits until the next game turn ({next}); a repair turn 'is not a separate measure of time' "
-            f"({MANUAL}, Advanced Game: Repairs)"
-        )
+        raise Refusal(f"this is the repair turn: no hits until the next game turn ({{next}}); a repair turn 'is not a separate measure of time' ({MANUAL}, Advanced Game: Repairs)")
     ship = battle.ship(name)
     if ship.destroyed:
         raise RefereeError(f"the {ship.name} is already destroyed")

@@ -266,8 +266,9 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
         raise RefereeError(f"the {ship.name} has moved in this half of turn {battle.turn}: a ship moves once in its movement phase")
     if speed and navigation_due(battle, ship):
         raise Refusal(
-            f"the {ship.name} has a navigation hit: roll 1d10 for the way it turns before it moves ({{navigation}}); "
-            f"a ship that stops ignores it ({NAVIGATION_RULE})", "speed", ship=ship.name,
+            f"the {ship.name} has a navigation hit: roll 1d10 for the way it turns before it moves ({{navigation}}); a ship that stops ignores it ({NAVIGATION_RULE})",
+            "speed",
+            ship=ship.name,
         )
     for value, what in ((speed, "speed"), (adf_used, "ADF points used"), (mr_used, "MR points used")):
         if value < 0:
@@ -275,23 +276,19 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
     low, high = max(0, ship.speed - ship.adf), ship.speed + ship.adf
     if not low <= speed <= high:
         stop = "; it can stop only from a speed no more than its ADF" if speed == 0 else ""
-        raise RefereeError(
-            f"the {ship.name} had speed {ship.speed} and has ADF {ship.adf} (of {ship.adf_start}): it can move {low} to {high} hexes this turn, "
-            f"not {speed}{stop} ({SPEED_RULE})"
-        )
+        raise RefereeError(f"the {ship.name} had speed {ship.speed} and has ADF {ship.adf} (of {ship.adf_start}): it can move {low} to {high} hexes this turn, not {speed}{stop} ({SPEED_RULE})")
     change = abs(speed - ship.speed)
     if adf_used != change:
         raise Refusal(
-            f"from speed {ship.speed} to {speed} the {ship.name} uses {_points(change, 'ADF')}: each hex added to or subtracted from its speed "
-            f"is one ({SPEED_RULE}); {{adf}}, not {adf_used}", "adf", wanted=change,
+            f"from speed {ship.speed} to {speed} the {ship.name} uses {_points(change, 'ADF')}: each hex added to or subtracted from its speed is one ({SPEED_RULE}); {{adf}}, not {adf_used}",
+            "adf",
+            wanted=change,
         )
     if mr_used > ship.mr:
         raise RefereeError(f"the {ship.name} has MR {ship.mr} (of {ship.mr_start}): it can turn at most {ship.mr} times in its move, not {mr_used} ({TURNING_RULE})")
     if mr_used > speed:
         free = "; a ship at speed 0 all turn rotates to face any hexside without using MR" if speed == 0 else ""
-        raise RefereeError(
-            f"the {ship.name} moves {speed} hexes: it turns at most once in each hex it enters, so at most {speed} times, not {mr_used}{free} ({TURNING_RULE})"
-        )
+        raise RefereeError(f"the {ship.name} moves {speed} hexes: it turns at most once in each hex it enters, so at most {speed} times, not {mr_used}{free} ({TURNING_RULE})")
     notes, rules = [], [BOTH_RULE if mr_used else SPEED_RULE]
     if ship.must_turn:
         notes.append(_evasion(ship, speed, mr_used))
@@ -351,14 +348,13 @@ def _evasion(ship: Ship, speed: int, mr_used: int) -> str:
         return "; it evaded, but with MR 0 it cannot turn: the turns it owed are not made (Steering Hit)"
     hexes = min(ship.mr, ship.speed + ship.adf)  # as far as its ADF lets it (a reading, where a drive hit keeps it slower than its MR)
     if speed < hexes:
-        raise RefereeError(
-            f"the {ship.name} took evasive action: it must move at least {hexes} hexes (its MR) on this move; 'it cannot evade by staying in its hex and rotating' ({EVASION_RULE})"
-        )
+        raise RefereeError(f"the {ship.name} took evasive action: it must move at least {hexes} hexes (its MR) on this move; 'it cannot evade by staying in its hex and rotating' ({EVASION_RULE})")
     turns = min(ship.mr, speed)
     if mr_used != turns:
         raise Refusal(
-            f"the {ship.name} took evasive action: it 'must turn in every hex it enters during its next move, until its MR is used up' ({EVASION_RULE}): "
-            f"{{mr}}, not {mr_used}", "mr", wanted=turns,
+            f"the {ship.name} took evasive action: it 'must turn in every hex it enters during its next move, until its MR is used up' ({EVASION_RULE}): {{mr}}, not {mr_used}",
+            "mr",
+            wanted=turns,
         )
     return f"; it evaded: it turned in every hex until its MR was used up ({turns} turns), and is clear of that"
 
@@ -438,8 +434,10 @@ def leave_map(battle: Battle, name: str, toward: str = "") -> Done:
         text += f"; aboard it: {', '.join(s.name for s in aboard)}, which leave with it"
     if campaign:
         rules.append(BREAKING_OFF_RULE)
-        text += f"; it breaks off and escapes to a transit box toward {toward}, placed there when the battle is imported" if toward else (
-            "; name the adjacent system whose transit box it escapes to before the battle is imported (the battle's Off the map, o, Toward; or kh leave SHIP --toward SYSTEM)"
+        text += (
+            f"; it breaks off and escapes to a transit box toward {toward}, placed there when the battle is imported"
+            if toward
+            else ("; name the adjacent system whose transit box it escapes to before the battle is imported (the battle's Off the map, o, Toward; or kh leave SHIP --toward SYSTEM)")
         )
     note, rule = scenarios.left_map(battle, ship)
     entry = battle.entry(text + note, rule="; ".join([*rules, rule] if rule else rules))

@@ -280,9 +280,7 @@ def _seeker_target(battle: Battle, target: str) -> Ship:
     return ship
 
 
-def _detonate(
-    battle: Battle, kh: Tables, rng: random.Random, seeker: Seeker, target: str, icms: Sequence[tuple[str, int]], rolled: Rolled
-) -> Done:
+def _detonate(battle: Battle, kh: Tables, rng: random.Random, seeker: Seeker, target: str, icms: Sequence[tuple[str, int]], rolled: Rolled) -> Done:
     """The seeker explodes against ``target`` (one attack: 75%, 90% against a stasis screen) and is gone."""
     ship = _seeker_target(battle, target)
     done = strike(battle, kh, rng, Shot("advanced", "seeker missile"), ship, icms, rolled, f"the seeker in hex {seeker.hex} detonates against the {ship.name}")
@@ -308,8 +306,11 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
     entries: list[Entry] = []
     rule = f"{DRONES_RULE}: a torpedo hit on every other ship in the hex, Damage Table at -20, hull damage 5d10"
     battle = attrs.evolve(  # gone: and from what the battle keeps of its move and its docking
-        battle, ships=tuple(s for s in battle.ships if s.name != bomb.name), moved=battle.moved - {bomb.name},
-        docked_this_turn=battle.docked_this_turn - {bomb.name}, docked_turns=tuple(d for d in battle.docked_turns if d.ship != bomb.name),
+        battle,
+        ships=tuple(s for s in battle.ships if s.name != bomb.name),
+        moved=battle.moved - {bomb.name},
+        docked_this_turn=battle.docked_this_turn - {bomb.name},
+        docked_turns=tuple(d for d in battle.docked_turns if d.ship != bomb.name),
         attacked=battle.attacked - {bomb.name},
     )
     done = noted(battle, f"the shatter drone {bomb.name} detonates: it is gone (not counted as a ship destroyed)", rule=rule)

@@ -84,9 +84,12 @@ def turn_ended(battle: Battle) -> tuple[Battle, list[tuple[str, str]]]:
         end = f"end of turn {battle.turn}: the {ship.name}"
         left = ", ".join(f"{s.code} {s.count} of {s.start}" for s in short)
         if ship.name in battle.docked_this_turn:
-            lines.append((
-                f"{end} came on board the {home.name} in this game turn, not a complete game turn on board: it is not rearmed yet ({left})", rule,
-            ))
+            lines.append(
+                (
+                    f"{end} came on board the {home.name} in this game turn, not a complete game turn on board: it is not rearmed yet ({left})",
+                    rule,
+                )
+            )
         elif home.name in battle.attacked:
             lines.append((f"{end} is not rearmed this turn: its base, the {home.name}, was attacked in turn {battle.turn} ({left})", f"{rule}: {BASE_ATTACKED}"))
         else:

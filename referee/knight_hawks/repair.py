@@ -224,8 +224,5 @@ def repair_in_battle(
     import attrs  # (here: the campaign's commands import this module, and attrs is not on their path)
 
     battle = attrs.evolve(battle.with_ships([after]), repaired=battle.repaired | {ship.name})
-    entries = [
-        battle.entry(f"the {ship.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll], REPAIR_RULE)
-        for a in attempts
-    ]
+    entries = [battle.entry(f"the {ship.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll], REPAIR_RULE) for a in attempts]
     return Done(None, battle.logged(*entries), tuple(entries))

@@ -101,6 +101,7 @@ class Ship(NamedTuple):
 
     def with_system(self, changed: System) -> "Ship":
         """The roster with one system line replaced."""
+
         def swap(line: tuple[System, ...]) -> tuple[System, ...]:
             return tuple(changed if s.code == changed.code else s for s in line)
 
@@ -158,12 +159,21 @@ def build(stats: Row, name: str, side: str, game: Literal["basic", "advanced"]) 
         else:
             bad.append(f"{key} {value!r}")
     if bad:
-        raise RefereeError(
-            f"the {stats.get('ship')} statistics give {', '.join(bad)}: give this ship's own figures (a scenario listing) instead"
-        )
+        raise RefereeError(f"the {stats.get('ship')} statistics give {', '.join(bad)}: give this ship's own figures (a scenario listing) instead")
     hull, adf, mr, dcr = values["hull_points"], values["adf"], values["mr"], values["dcr"]
     return Ship(
-        name=name, ship_class=str(stats["ship"]), side=side, game=game,
-        hull_start=hull, hull=hull, adf_start=adf, adf=adf, mr_start=mr, mr=mr, dcr_start=dcr, dcr=dcr,
-        weapons=systems(stats.get("weapons", [])), defenses=systems(stats.get("defenses", [])),
+        name=name,
+        ship_class=str(stats["ship"]),
+        side=side,
+        game=game,
+        hull_start=hull,
+        hull=hull,
+        adf_start=adf,
+        adf=adf,
+        mr_start=mr,
+        mr=mr,
+        dcr_start=dcr,
+        dcr=dcr,
+        weapons=systems(stats.get("weapons", [])),
+        defenses=systems(stats.get("defenses", [])),
     )

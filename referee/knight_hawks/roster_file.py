@@ -20,10 +20,30 @@ START_KEYS = {"name", "class", "side", "hull_points", "adf", "mr", "dcr", "weapo
 STATE_KEYS = {"hull", "adf_now", "mr_now", "dcr_now", "damaged", "airdock_only", "masking_screen_up", "active_screen", "fired", "shots", "must_turn"}
 # What each key holds, as the reading below takes it (strict.fits: the quick reading)
 KEY_TYPES: dict[str, type] = {
-    "name": str, "class": str, "side": str, "hull_points": int, "adf": int, "mr": int, "dcr": int, "weapons": list, "defenses": list,
-    "docked_at": str, "carried_by": str, "speed": int, "note": str,
-    "hull": int, "adf_now": int, "mr_now": int, "dcr_now": int, "damaged": list, "airdock_only": list, "masking_screen_up": bool,
-    "active_screen": str, "fired": list, "shots": list, "must_turn": bool,
+    "name": str,
+    "class": str,
+    "side": str,
+    "hull_points": int,
+    "adf": int,
+    "mr": int,
+    "dcr": int,
+    "weapons": list,
+    "defenses": list,
+    "docked_at": str,
+    "carried_by": str,
+    "speed": int,
+    "note": str,
+    "hull": int,
+    "adf_now": int,
+    "mr_now": int,
+    "dcr_now": int,
+    "damaged": list,
+    "airdock_only": list,
+    "masking_screen_up": bool,
+    "active_screen": str,
+    "fired": list,
+    "shots": list,
+    "must_turn": bool,
 }
 
 
@@ -89,13 +109,31 @@ def _plain_ship(item: object, game: str, kh: Tables) -> Ship | None:
     if not damaged.issubset(DAMAGED_SYSTEMS):
         return None
     ship = Ship(
-        name=name, ship_class=str(stats["ship"]), side=side, game=game,  # type: ignore[arg-type]
-        hull_start=hull, hull=hull_now, adf_start=adf, adf=adf_now, mr_start=mr, mr=mr_now, dcr_start=dcr, dcr=dcr_now,
-        weapons=weapons, defenses=defenses, damaged=damaged, airdock_only=frozenset(table.get("airdock_only", ())),
-        speed=table.get("speed", 0), masking_screen_up=table.get("masking_screen_up", False), active_screen=table.get("active_screen", "").upper(),
-        docked_at=table.get("docked_at", ""), carried_by=table.get("carried_by", ""),
-        fired=frozenset(_upper(table.get("fired", ()))), shots=_upper(table.get("shots", ())),
-        must_turn=table.get("must_turn", False), note=table.get("note", ""),
+        name=name,
+        ship_class=str(stats["ship"]),
+        side=side,
+        game=game,  # type: ignore[arg-type]
+        hull_start=hull,
+        hull=hull_now,
+        adf_start=adf,
+        adf=adf_now,
+        mr_start=mr,
+        mr=mr_now,
+        dcr_start=dcr,
+        dcr=dcr_now,
+        weapons=weapons,
+        defenses=defenses,
+        damaged=damaged,
+        airdock_only=frozenset(table.get("airdock_only", ())),
+        speed=table.get("speed", 0),
+        masking_screen_up=table.get("masking_screen_up", False),
+        active_screen=table.get("active_screen", "").upper(),
+        docked_at=table.get("docked_at", ""),
+        carried_by=table.get("carried_by", ""),
+        fired=frozenset(_upper(table.get("fired", ()))),
+        shots=_upper(table.get("shots", ())),
+        must_turn=table.get("must_turn", False),
+        note=table.get("note", ""),
     )
     return None if _problem(ship) else ship
 
@@ -225,22 +263,33 @@ def _named(table: dict[str, Any], key: str, allowed: tuple[str, ...], where: str
 
 def ship_dict(ship: Ship) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "name": ship.name, "class": ship.ship_class, "side": ship.side,
-        "hull_points": ship.hull_start, "adf": ship.adf_start, "mr": ship.mr_start,
+        "name": ship.name,
+        "class": ship.ship_class,
+        "side": ship.side,
+        "hull_points": ship.hull_start,
+        "adf": ship.adf_start,
+        "mr": ship.mr_start,
     }
     if ship.game == "advanced":
         data["dcr"] = ship.dcr_start
     data["weapons"] = [s.notation() for s in ship.weapons]
     data["defenses"] = [s.notation() for s in ship.defenses]
     optional = {
-        "docked_at": ship.docked_at, "carried_by": ship.carried_by, "speed": ship.speed or None, "note": ship.note,
+        "docked_at": ship.docked_at,
+        "carried_by": ship.carried_by,
+        "speed": ship.speed or None,
+        "note": ship.note,
         "hull": ship.hull if ship.hull != ship.hull_start else None,
         "adf_now": ship.adf if ship.adf != ship.adf_start else None,
         "mr_now": ship.mr if ship.mr != ship.mr_start else None,
         "dcr_now": ship.dcr if ship.dcr != ship.dcr_start else None,
-        "damaged": sorted(ship.damaged), "airdock_only": sorted(ship.airdock_only),
-        "masking_screen_up": ship.masking_screen_up, "active_screen": ship.active_screen,
-        "fired": sorted(ship.fired), "shots": list(ship.shots), "must_turn": ship.must_turn,
+        "damaged": sorted(ship.damaged),
+        "airdock_only": sorted(ship.airdock_only),
+        "masking_screen_up": ship.masking_screen_up,
+        "active_screen": ship.active_screen,
+        "fired": sorted(ship.fired),
+        "shots": list(ship.shots),
+        "must_turn": ship.must_turn,
     }
     # left out when empty; a figure of 0 (a destroyed ship's hull) is kept: ``0 == False`` in Python
     data.update({k: v for k, v in optional.items() if v is not None and v is not False and v != "" and v != []})

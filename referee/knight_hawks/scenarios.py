@@ -96,8 +96,7 @@ def scenario(battle: Battle) -> str:
 DEFENDER_MINES_RULE = f"{MANUAL}, Advanced Game: New Advanced Game Weapons, Mines ('The defending player can place mines in a hex before the game starts')"
 STAND_MINES_RULE = f"{THE_STAND_RULE}, Setting Up ('The UPF player may also place mines and seeker missiles anywhere on the map')"
 CAMPAIGN_MINES_RULE = (
-    f"{CAMPAIGN_BOOK}, Special Combat Rules: Declaring Combat ('If the defender's ships include a minelayer, the defender may place all "
-    "of its mines and seeker missiles before the battle begins')"
+    f"{CAMPAIGN_BOOK}, Special Combat Rules: Declaring Combat ('If the defender's ships include a minelayer, the defender may place all of its mines and seeker missiles before the battle begins')"
 )
 
 
@@ -241,7 +240,10 @@ def standing(battle: Battle) -> str:
         freighter = battle.ship("Megasaurus")
         gone = battle.escape(freighter.name)
         where = (
-            f"escaped in turn {gone.turn}" if gone else "destroyed" if freighter.destroyed
+            f"escaped in turn {gone.turn}"
+            if gone
+            else "destroyed"
+            if freighter.destroyed
             else f"on the map at speed {freighter.speed} (a straight line at speed {ESCORT_SPEED} until it has crossed the map)"
         )
         text = f"Megasaurus {where}; {on_map}"
@@ -288,7 +290,10 @@ def may_move(battle: Battle, ship: Ship, speed: int, mr_used: int) -> tuple[str,
     if speed != ESCORT_SPEED:
         raise Refusal(
             f"the Megasaurus 'must travel in a straight line at a speed of {ESCORT_SPEED} hexes per turn until it has crossed the map' "
-            f"({rule}): {{speed}}, not {speed}; once across it leaves the map ({{leave_map}})", "speed", wanted=ESCORT_SPEED, ship="Megasaurus",
+            f"({rule}): {{speed}}, not {speed}; once across it leaves the map ({{leave_map}})",
+            "speed",
+            wanted=ESCORT_SPEED,
+            ship="Megasaurus",
         )
     if mr_used and "navigation" not in ship.damaged:
         raise Refusal(f"the Megasaurus 'must travel in a straight line' ({rule}): it makes no turns; {{mr}}, not {mr_used}", "mr", wanted=0)

@@ -44,10 +44,7 @@ def roll_for_side_a(battle: Battle, rng: random.Random, rolled: Mapping[str, str
         rounds.append(rolls)
     winner, loser = sorted(battle.sides, key=lambda side: -rolls[side].total)
     ties = "".join(f"a tie, {next(iter(r.values())).total} each, rolled again; " for r in rounds)
-    text = (
-        f"each player rolls a die for side A: {ties}{', '.join(f'{s} {rolls[s].total}' for s in battle.sides)}: "
-        f"{winner} rolled higher, is side A and moves first; {loser} is side B"
-    )
+    text = f"each player rolls a die for side A: {ties}{', '.join(f'{s} {rolls[s].total}' for s in battle.sides)}: {winner} rolled higher, is side A and moves first; {loser} is side B"
     battle = attrs.evolve(battle, sides=(winner, loser), moving=winner, roll_for_side_a=False)
     receipts = [*(r for past in rounds for r in past.values()), *rolls.values()]
     rule = f"{battle.source}, Setting Up; {DICE_RULE}" + ("; a tie rolled again (a reading: the book is silent)" if rounds else "")

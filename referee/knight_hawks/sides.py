@@ -81,7 +81,9 @@ def view(battle: Battle, side: str) -> BattleView:
     own = tuple(s for s in battle.ships if s.side == who)
     seen = tuple(_contact(battle, s) for s in battle.ships if s.side != who)
     redacted = attrs.evolve(
-        battle, ships=own, mines=tuple(m for m in battle.mines if m.side == who),
+        battle,
+        ships=own,
+        mines=tuple(m for m in battle.mines if m.side == who),
         seekers=tuple(s for s in battle.seekers if s.side == who or s.active),
         new_fires=frozenset(n for n in battle.new_fires if any(s.name == n for s in own)),
         repaired=frozenset(n for n in battle.repaired if any(s.name == n for s in own)),

@@ -76,8 +76,7 @@ def map_paper(campaign: Any, title: str) -> Paper:
 
     svg, notes, said = picture(campaign, bundled(campaign.frontier))
     caption = f"{campaign.frontier.name}, day {campaign.day}. {LEGEND}." + "".join(f" {n}." for n in notes)
-    return Paper(f"Frontier Deployment Map: {title}", (f"Day {campaign.day}, {campaign.step}", "the fleets' counters, as every player sees them"),
-                 (Picture(svg, caption, tuple(said)),))
+    return Paper(f"Frontier Deployment Map: {title}", (f"Day {campaign.day}, {campaign.step}", "the fleets' counters, as every player sees them"), (Picture(svg, caption, tuple(said)),))
 
 
 def written(paper: Paper, form: str, size: str = "", width: int = 100) -> str:
@@ -94,4 +93,3 @@ def written(paper: Paper, form: str, size: str = "", width: int = 100) -> str:
     if not pictures:
         raise RefereeError(f"SVG is the map's: print --what map to an .svg file; {paper.title} is printed as .html or .txt")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + pictures[0].svg + "\n"
-

@@ -62,7 +62,7 @@ def report_paper(battle: Battle, eyes: Eyes, title: str) -> Paper:
     said = f"{shots} shots rolled to hit; {len(shown)} lines" + (f"; {sealed} sealed" if sealed else "") + (f"; {dropped} of the opponent's secret lines left out" if dropped else "")
     parts += [Lines((said + ".",), note=True), *shown]
     step = f"repair turn after turn {battle.turn}" if battle.step == "repair" else f"turn {battle.turn}, {battle.moving}'s half"
-    about = (f"{battle.name}: fought with {rules(battle)}; {step}", *( [battle.source] if battle.source else []), eyes.shown())
+    about = (f"{battle.name}: fought with {rules(battle)}; {step}", *([battle.source] if battle.source else []), eyes.shown())
     return Paper(f"After-action report: {title}", about, tuple(parts), ("Turn", "Side"))
 
 
@@ -73,8 +73,15 @@ def _row(battle: Battle, ship: Ship, whole: bool) -> tuple[str, ...]:
     spent = ", ".join(f"{s.code} {s.start - s.count}" for s in (*ship.weapons, *ship.defenses) if s.limited and s.count < s.start) or "none"
     lost = [s.code for s in (*ship.weapons, *ship.defenses) if s.state != "working"] + sorted(ship.damaged)
     return (
-        ship.name, ship.ship_class, f"{max(ship.hull, 0)} of {ship.hull_start}", _figure(ship.adf, ship.adf_start), _figure(ship.mr, ship.mr_start),
-        _figure(ship.dcr, ship.dcr_start) if ship.dcr_start else HIDDEN, spent, ", ".join(lost) or "none", fate,
+        ship.name,
+        ship.ship_class,
+        f"{max(ship.hull, 0)} of {ship.hull_start}",
+        _figure(ship.adf, ship.adf_start),
+        _figure(ship.mr, ship.mr_start),
+        _figure(ship.dcr, ship.dcr_start) if ship.dcr_start else HIDDEN,
+        spent,
+        ", ".join(lost) or "none",
+        fate,
     )
 
 

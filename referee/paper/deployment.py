@@ -36,10 +36,12 @@ def deployment_paper(campaign: Campaign, eyes: Eyes, title: str, default: Fronti
 
     parts: list[Part] = [Lines(tuple(status_lines(campaign)))]
     counts = tally(campaign)
-    parts.append(Table(
-        ("Stations destroyed", "Fortresses destroyed", "Fortresses left", "Sathar ships lost", "UPF ships lost"),
-        ((str(counts["stations_destroyed"]), str(counts["fortresses_destroyed"]), str(counts["fortresses_left"]), str(counts["sathar_lost"]), str(counts["upf_lost"])),),
-    ))
+    parts.append(
+        Table(
+            ("Stations destroyed", "Fortresses destroyed", "Fortresses left", "Sathar ships lost", "UPF ships lost"),
+            ((str(counts["stations_destroyed"]), str(counts["fortresses_destroyed"]), str(counts["fortresses_left"]), str(counts["sathar_lost"]), str(counts["upf_lost"])),),
+        )
+    )
     condition = campaign.retreat_condition
     if not condition:
         retreat = "Sathar retreat condition: not chosen yet"

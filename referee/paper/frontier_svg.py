@@ -25,8 +25,15 @@ if TYPE_CHECKING:
 COLUMN, ROW = 9.0, 18.0
 BOX = 7.0  # a transit box's side
 COLOURS = {  # the printed map's: light-blue transit boxes, dark-blue jump boxes, dark-red circles and light-red boxes
-    "link": "#3a6ea5", "box": "#9fdcf5", "jump": "#3b4fd8", "red link": "#a33a3a", "red box": "#ff8a8a", "circle": "#c01818",
-    "star": "#f2c200", "Sathar": "#b0182a", "UPF": "#1f5fbf",
+    "link": "#3a6ea5",
+    "box": "#9fdcf5",
+    "jump": "#3b4fd8",
+    "red link": "#a33a3a",
+    "red box": "#ff8a8a",
+    "circle": "#c01818",
+    "star": "#f2c200",
+    "Sathar": "#b0182a",
+    "UPF": "#1f5fbf",
 }
 HALO = ' stroke="#fff" stroke-width="3" stroke-linejoin="round" paint-order="stroke"'  # a name stays legible over a route
 LEGEND = (

@@ -33,9 +33,9 @@ def page(paper: Paper, size: str = "") -> str:
     about = "".join(f"<p>{text(line)}</p>" for line in paper.about)
     body = "\n".join(_parts(paper))
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{text(paper.title)}</title>\n<style>\n{stylesheet()}{sheet}</style>\n</head>\n<body>\n"
-        f"<header class=\"doc\"><h1>{text(paper.title)}</h1>{about}</header>\n{body}\n</body>\n</html>\n"
+        f'<header class="doc"><h1>{text(paper.title)}</h1>{about}</header>\n{body}\n</body>\n</html>\n'
     )
 
 
@@ -69,7 +69,7 @@ def _one(part: Part) -> str:
 def boxes(line: Boxes) -> str:
     """Rows of boxes to tick (:data:`PER_ROW` a row, in tens), those ticked drawn with a cross; a line lost, greyed."""
     marks = ['<i class="x"></i>'] * line.ticked + ["<i></i>"] * (line.boxes - line.ticked)
-    rows = "".join("<div>" + "".join(marks[n:n + PER_ROW]) + "</div>" for n in range(0, len(marks), PER_ROW))
+    rows = "".join("<div>" + "".join(marks[n : n + PER_ROW]) + "</div>" for n in range(0, len(marks), PER_ROW))
     return f'<div class="boxes{" gone" if line.gone else ""}">{rows}</div>'
 
 
@@ -79,10 +79,9 @@ def _listing(systems: Sequence[tuple[str, bool]]) -> str:
 
 def _card(card: Card) -> str:
     figures = "".join(
-        f'<span><span class="label">{text(f.label)}:</span> ' + (f"<s>{text(f.start)}</s> <b>{text(f.now)}</b>" if f.now != f.start else f"<b>{text(f.now)}</b>") + "</span>"
-        for f in card.figures
+        f'<span><span class="label">{text(f.label)}:</span> ' + (f"<s>{text(f.start)}</s> <b>{text(f.now)}</b>" if f.now != f.start else f"<b>{text(f.now)}</b>") + "</span>" for f in card.figures
     )
-    ammunition = "".join(f"<tr><th>{text(a.label)}</th><td>{boxes(a)}</td><td class=\"said\">{text(a.said)}</td></tr>" for a in card.ammunition)
+    ammunition = "".join(f'<tr><th>{text(a.label)}</th><td>{boxes(a)}</td><td class="said">{text(a.said)}</td></tr>' for a in card.ammunition)
     speed = text(card.speed) if card.speed else '<span class="write"></span>'
     return (
         '<section class="card">'

@@ -48,10 +48,7 @@ def check(span: Span, kind: str, state: Any) -> Span:
         if span.tenday is not None:
             now = state.tenday[0]
             if span.tenday % 10 or not 0 <= span.tenday <= now:
-                raise RefereeError(
-                    f"tenday {span.tenday}: a tenday is the Tenday marker of the Time Record Track, 0, 10, 20 ... (days 11 to 20 are tenday 10), "
-                    f"up to {now} on day {state.day}"
-                )
+                raise RefereeError(f"tenday {span.tenday}: a tenday is the Tenday marker of the Time Record Track, 0, 10, 20 ... (days 11 to 20 are tenday 10), up to {now} on day {state.day}")
     else:
         if span.day is not None or span.tenday is not None:
             raise RefereeError("days and tendays are a campaign's; a battle's, engagement's or scenario's log is printed by turn")

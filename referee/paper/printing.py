@@ -46,7 +46,14 @@ def check_output(source: Path, out: Path) -> None:
 
 
 def make(
-    path: Path, what: str = "", side: str | None = None, secrets: bool = False, span: Span = Span(), form: str = "html", size: str = "", width: int = 100,
+    path: Path,
+    what: str = "",
+    side: str | None = None,
+    secrets: bool = False,
+    span: Span = Span(),
+    form: str = "html",
+    size: str = "",
+    width: int = 100,
 ) -> tuple[str, str]:
     """The document ``what`` of the file at ``path`` (read as a load reads it): its title, and its
     text written as ``form`` (html, text or svg)."""
@@ -58,8 +65,16 @@ def make(
 
 
 def made(
-    state: Any, kind: str, path: Path, what: str = "", side: str | None = None, secrets: bool = False, span: Span = Span(), form: str = "html",
-    size: str = "", width: int = 100,
+    state: Any,
+    kind: str,
+    path: Path,
+    what: str = "",
+    side: str | None = None,
+    secrets: bool = False,
+    span: Span = Span(),
+    form: str = "html",
+    size: str = "",
+    width: int = 100,
 ) -> tuple[str, str]:
     """The document ``what`` of a file's state (its kind, and its path for the title): its title and text."""
     if size and size.lower() not in PAPERS:

@@ -33,11 +33,18 @@ def card(ship: Ship, where: tuple[str, ...], speed: str, notes: tuple[str, ...] 
     left = max(ship.hull, 0)
     hull = Boxes("HULL POINTS", ship.hull_start, ship.hull_start - left, f"{left} of {ship.hull_start} left")
     return Card(
-        name=ship.name, what=f"{ship.ship_class}, {ship.side}", where=where, figures=tuple(figures), hull=hull,
+        name=ship.name,
+        what=f"{ship.ship_class}, {ship.side}",
+        where=where,
+        figures=tuple(figures),
+        hull=hull,
         weapons=tuple((_listed(s), s.state != "working") for s in ship.weapons),
         defenses=tuple((_listed(s) + _in_use(ship, s), s.state != "working") for s in ship.defenses),
         ammunition=tuple(_rounds(s) for s in (*ship.weapons, *ship.defenses) if s.limited),
-        speed=speed, damaged=", ".join(sorted(ship.damaged)) or "none", notes=notes, stamp=stamp,
+        speed=speed,
+        damaged=", ".join(sorted(ship.damaged)) or "none",
+        notes=notes,
+        stamp=stamp,
     )
 
 
@@ -78,8 +85,7 @@ def campaign_rosters(campaign: Campaign, eyes: Eyes, title: str) -> Paper:
         units = [u for u in every if u.side == side]
         gone = sum(1 for u in campaign.units if u.side == side and u.status in GONE)
         parts.append(Heading(f"{side} ship rosters", new_page=bool(parts)))
-        parts.append(Lines((f"{len(units)} rosters: every {side} ship and station in the war on day {campaign.day}; "
-                            f"{gone} lost or gone, not printed ({FORM_RULE}).",), note=True))
+        parts.append(Lines((f"{len(units)} rosters: every {side} ship and station in the war on day {campaign.day}; {gone} lost or gone, not printed ({FORM_RULE}).",), note=True))
         parts += [_campaign_card(campaign, u, u.name in supplied and supplied[u.name] is None) for u in units]
     about = (f"Day {campaign.day}, {campaign.step}", eyes.shown())
     return Paper(f"Ship rosters: {title}", about, tuple(parts))

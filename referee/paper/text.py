@@ -59,9 +59,9 @@ def _part(part: Part, width: int, when: tuple[str, str]) -> Iterator[str]:
 def boxes(line: Boxes) -> list[str]:
     """Rows of boxes (:data:`PER_ROW` a row): ``x`` ticked, ``.`` to tick, ``#`` lost; a space every ten."""
     marks = "#" * line.boxes if line.gone else "x" * line.ticked + "." * (line.boxes - line.ticked)
-    groups = [marks[i:i + GROUP] for i in range(0, len(marks), GROUP)]
+    groups = [marks[i : i + GROUP] for i in range(0, len(marks), GROUP)]
     each = PER_ROW // GROUP
-    return [" ".join(groups[i:i + each]) for i in range(0, len(groups), each)] or [""]
+    return [" ".join(groups[i : i + each]) for i in range(0, len(groups), each)] or [""]
 
 
 def _listing(systems: Sequence[tuple[str, bool]]) -> str:

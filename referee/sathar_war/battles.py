@@ -344,8 +344,14 @@ def battle_for(campaign: Campaign, system: str) -> Battle:
         f"Fought with the {RULES_NAMES[fight.game]}. The attacker moves first and enters from a narrow edge."
     )
     return Battle(
-        name=f"Day {campaign.day}: {fight.attacker} attack at {fight.planet}", game="advanced", sides=(fight.attacker, defender), ships=ships,
-        moving=fight.attacker, damage_table=fight.game == "advanced", source=DECLARING_RULE, situation=note,
+        name=f"Day {campaign.day}: {fight.attacker} attack at {fight.planet}",
+        game="advanced",
+        sides=(fight.attacker, defender),
+        ships=ships,
+        moving=fight.attacker,
+        damage_table=fight.game == "advanced",
+        source=DECLARING_RULE,
+        situation=note,
         notes=("Import the result into the campaign: Import (i) on the app's Battles screen, or referee campaign battle import FILE",),
     )
 
@@ -369,10 +375,7 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
         unit = by_name[ship.name]
         fight = fight_of(campaign, unit, whole)
         if fight.game != rules:
-            raise RefereeError(
-                f"the battle file is fought with the {rules} rules, but the attack at {fight.planet} was declared with the {fight.game} rules; "
-                "export it again from the campaign"
-            )
+            raise RefereeError(f"the battle file is fought with the {rules} rules, but the attack at {fight.planet} was declared with the {fight.game} rules; export it again from the campaign")
         if not unit.active:
             continue
         before = unit.roster
@@ -380,8 +383,14 @@ def from_battle(campaign: Campaign, battle: Battle) -> Done:
         if [getattr(ship, k) for k in starts] != [getattr(before, k) for k in starts] or _codes(ship) != _codes(before):
             raise RefereeError(f"the battle file's {ship.name} is not the campaign's: its roster starts otherwise (hull, ADF, MR, DCR or systems); export the battle again")
         kept = before._replace(
-            hull=ship.hull, adf=ship.adf, mr=ship.mr, dcr=ship.dcr, weapons=ship.weapons, defenses=ship.defenses,
-            damaged=ship.damaged, airdock_only=ship.airdock_only,
+            hull=ship.hull,
+            adf=ship.adf,
+            mr=ship.mr,
+            dcr=ship.dcr,
+            weapons=ship.weapons,
+            defenses=ship.defenses,
+            damaged=ship.damaged,
+            airdock_only=ship.airdock_only,
         )
         unit = unit._replace(roster=kept, fought=True)
         campaign = campaign.with_units([unit])
@@ -421,10 +430,7 @@ def _launched(campaign: Campaign, battle: Battle, lost: Sequence[Unit]) -> tuple
         if ship.destroyed or ship.carried_by or base not in gone or not unit.active or battle.escape(ship.name) is not None:
             continue
         campaign = campaign.with_units([unit._replace(roster=unit.roster._replace(carried_by=""))])
-        text = (
-            f"{unit.name}: launched in the battle, not aboard the {base} when it was destroyed, so not lost with it; in {fight_of(campaign, unit).system}, "
-            f"out of a carrier ({LEFT_OUT})"
-        )
+        text = f"{unit.name}: launched in the battle, not aboard the {base} when it was destroyed, so not lost with it; in {fight_of(campaign, unit).system}, out of a carrier ({LEFT_OUT})"
         entries.append(campaign.entry(text, rule=BREAKING_OFF_RULE))
     return campaign, entries
 
@@ -456,10 +462,7 @@ def _escapes(campaign: Campaign, battle: Battle) -> tuple[Campaign, list[Entry]]
         entries.append(line)
         if left:  # launched in the battle and not back aboard: they stay in the system
             campaign = campaign.with_units([u._replace(roster=u.roster._replace(carried_by="")) for u in left])
-            text = (
-                f"{', '.join(u.name for u in left)}: not aboard the {ship.name} when it left the battle, so not with it; launched in {fight_of(campaign, unit).system} "
-                f"({LEFT_OUT})"
-            )
+            text = f"{', '.join(u.name for u in left)}: not aboard the {ship.name} when it left the battle, so not with it; launched in {fight_of(campaign, unit).system} ({LEFT_OUT})"
             entries.append(campaign.entry(text, rule=BREAKING_OFF_RULE))
     return campaign, entries
 

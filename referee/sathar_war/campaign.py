@@ -175,8 +175,13 @@ class Kept:
     __slots__ = ("path", "count", "spans", "tail", "_read", "_lines")
 
     def __init__(
-        self, path: object, count: int, spans: tuple[tuple[int, int], ...], read: Callable[[], tuple[Entry, ...]],
-        lines: tuple[Entry, ...] | None = None, tail: tuple[Entry, ...] = (),
+        self,
+        path: object,
+        count: int,
+        spans: tuple[tuple[int, int], ...],
+        read: Callable[[], tuple[Entry, ...]],
+        lines: tuple[Entry, ...] | None = None,
+        tail: tuple[Entry, ...] = (),
     ) -> None:
         self.path = path  # the log file (a Path: the rules layer only compares it)
         self.count = count
@@ -410,5 +415,3 @@ class Done(NamedTuple):
 def done(campaign: Campaign, *entries: Entry) -> Done:
     """Log the entries and return both."""
     return Done(campaign.logged(*entries), entries)
-
-

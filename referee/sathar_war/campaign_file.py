@@ -29,12 +29,45 @@ FORMAT = kinds.CAMPAIGN.format
 VERSION = 2  # 2: the log kept in a file beside the campaign file ([log_file]); 1 (still read): the log in the file
 VERSIONS = (1, 2)
 CAMPAIGN_KEYS = {
-    "format", "version", "day", "step", "replacements", "shatter_drones", "retreat_condition", "retreat_revealed",
-    "outcome", "map", "units", "orders", "allowances", "losses", "fights", "log", "log_file",
+    "format",
+    "version",
+    "day",
+    "step",
+    "replacements",
+    "shatter_drones",
+    "retreat_condition",
+    "retreat_revealed",
+    "outcome",
+    "map",
+    "units",
+    "orders",
+    "allowances",
+    "losses",
+    "fights",
+    "log",
+    "log_file",
 }
 UNIT_KEYS = {
-    "force", "status", "place", "home", "fleet", "moved", "fought", "repair_turns", "attacked", "drone", "hull_station_only",
-    "rearms", "docked_since", "placed", "lost", "returns", "circle", "bound", "bound_rate", "bound_planet",
+    "force",
+    "status",
+    "place",
+    "home",
+    "fleet",
+    "moved",
+    "fought",
+    "repair_turns",
+    "attacked",
+    "drone",
+    "hull_station_only",
+    "rearms",
+    "docked_since",
+    "placed",
+    "lost",
+    "returns",
+    "circle",
+    "bound",
+    "bound_rate",
+    "bound_planet",
 }
 HOWS = ("combat", "misjump", "stranded", "detonated")
 LOST = {"destroyed": ("combat", "stranded"), "misjumped": ("misjump",), "detonated": ("detonated",), "removed": ("combat",)}  # a lost unit's status: its loss
@@ -149,10 +182,7 @@ def check(campaign: Campaign) -> Campaign:
             )
         strange = [n for n in allowance.used if n not in by_name or by_name[n].side != "UPF"]
         if strange or len(allowance.used) > allowance.count:
-            raise RefereeError(
-                f"{where}: the replacement allowance at {allowance.station} lists {', '.join(allowance.used)} as used: "
-                f"give at most {allowance.count} UPF ships of the campaign"
-            )
+            raise RefereeError(f"{where}: the replacement allowance at {allowance.station} lists {', '.join(allowance.used)} as used: give at most {allowance.count} UPF ships of the campaign")
     _check_losses(campaign, by_name)
     for number, entry in enumerate(campaign.log.added, len(campaign.log) - len(campaign.log.added) + 1):  # (the kept lines were checked when saved)
         if entry.day > campaign.day:
@@ -188,7 +218,9 @@ def _check_unit(campaign: Campaign, unit: Unit, by_name: dict[str, Unit], known:
         if not (unit.active and station.active and place is not None and station.place is not None) or station.side != unit.side:
             raise RefereeError(f"{where}: docked at the {docked}, but a ship docks only on the map, at an active station of its own side ({unit.status}, the station {station.status})")
         if place.where != station.place.where or place.planet != station.home:
-            raise RefereeError(f"{where}: docked at the {docked}, which orbits {station.home} ({station.place.where}), but it is at {place.shown(frontier)}; a ship docks at the station of its own planet")
+            raise RefereeError(
+                f"{where}: docked at the {docked}, which orbits {station.home} ({station.place.where}), but it is at {place.shown(frontier)}; a ship docks at the station of its own planet"
+            )
     if unit.station and not unit.home:
         raise RefereeError(f"{where}: a station needs home, the planet it orbits")
     for key, value in (("home", unit.home), ("attacked", unit.attacked)):
@@ -291,9 +323,7 @@ def _check_losses(campaign: Campaign, by_name: dict[str, Unit]) -> None:
         if unit.status in LOST:
             last = latest.get(unit.name)
             if last is None or last.day != unit.lost or last.how not in LOST[unit.status]:
-                raise RefereeError(
-                    f"unit {unit.name!r}: it is {unit.status} (lost on day {unit.lost}), but losses has no {' or '.join(LOST[unit.status])} loss of it on that day"
-                )
+                raise RefereeError(f"unit {unit.name!r}: it is {unit.status} (lost on day {unit.lost}), but losses has no {' or '.join(LOST[unit.status])} loss of it on that day")
 
 
 def _where(number: int, loss: Loss) -> str:
@@ -358,9 +388,26 @@ def _unit(item: object, where: str, tables: Tables) -> Unit:
 
 # What each key of a unit table beyond its ship's holds, as _unit_key_by_key reads it (strict.fits)
 UNIT_KEY_TYPES: dict[str, type] = {
-    "force": str, "status": str, "place": dict, "home": str, "fleet": str, "moved": bool, "fought": bool, "repair_turns": int,
-    "attacked": str, "drone": bool, "hull_station_only": bool, "rearms": int, "docked_since": int, "placed": int, "lost": int,
-    "returns": int, "circle": str, "bound": str, "bound_rate": int, "bound_planet": str,
+    "force": str,
+    "status": str,
+    "place": dict,
+    "home": str,
+    "fleet": str,
+    "moved": bool,
+    "fought": bool,
+    "repair_turns": int,
+    "attacked": str,
+    "drone": bool,
+    "hull_station_only": bool,
+    "rearms": int,
+    "docked_since": int,
+    "placed": int,
+    "lost": int,
+    "returns": int,
+    "circle": str,
+    "bound": str,
+    "bound_rate": int,
+    "bound_planet": str,
 }
 PLACE_KEY_TYPES: dict[str, type] = {"where": str, "planet": str, "box": int, "toward": str, "rate": int, "jumped": bool, "turned": bool}
 _DAYS_AND_COUNTS = ("repair_turns", "rearms", "docked_since", "lost", "returns")  # 0 or more (placed: -1, not yet, or more)
@@ -434,9 +481,12 @@ def _place(item: object, where: str) -> Place:
     where = f"{where}: place"
     table = strict.keys(item, PLACE_KEYS, where)
     place = Place(
-        strict.get(table, "where", str, where), strict.get(table, "planet", str, where, ""),
-        strict.get(table, "box", int, where, 0), strict.get(table, "toward", str, where, ""),
-        strict.get(table, "rate", int, where, 1), strict.get(table, "jumped", bool, where, False),
+        strict.get(table, "where", str, where),
+        strict.get(table, "planet", str, where, ""),
+        strict.get(table, "box", int, where, 0),
+        strict.get(table, "toward", str, where, ""),
+        strict.get(table, "rate", int, where, 1),
+        strict.get(table, "jumped", bool, where, False),
         strict.get(table, "turned", bool, where, False),
     )
     if place.box < 0:
@@ -457,8 +507,11 @@ def _allowance(item: object, where: str) -> Allowance:
     if size not in ("large", "small"):
         raise RefereeError(f"{where}: size must be large (frigate or larger) or small (assault scouts and fighters), not {size!r}")
     return Allowance(
-        strict.get(table, "station", str, where), size, strict.get(table, "count", int, where, low=1, high=2),  # type: ignore[arg-type]
-        strict.get(table, "until", int, where, low=1), strict.words(table, "used", where),
+        strict.get(table, "station", str, where),
+        size,  # type: ignore[arg-type]
+        strict.get(table, "count", int, where, low=1, high=2),
+        strict.get(table, "until", int, where, low=1),
+        strict.words(table, "used", where),
     )
 
 
@@ -476,8 +529,12 @@ def _loss(item: object, where: str) -> Loss:
     if how not in HOWS:
         raise RefereeError(f"{where}: how must be one of {', '.join(HOWS)}, not {how!r}")
     return Loss(
-        strict.get(table, "day", int, where, low=1), strict.get(table, "name", str, where), strict.get(table, "side", str, where),
-        strict.get(table, "kind", str, where), how, strict.get(table, "militia", bool, where, False),  # type: ignore[arg-type]
+        strict.get(table, "day", int, where, low=1),
+        strict.get(table, "name", str, where),
+        strict.get(table, "side", str, where),
+        strict.get(table, "kind", str, where),
+        how,  # type: ignore[arg-type]
+        strict.get(table, "militia", bool, where, False),
         strict.get(table, "station", bool, where, False),
     )
 
@@ -499,8 +556,13 @@ def _fight(item: object, where: str) -> Fight:
     if game not in ("basic", "advanced"):
         raise RefereeError(f"{where}: game must be basic or advanced (the rules the battle is fought with), not {game!r}")
     return Fight(
-        strict.get(table, "system", str, where), strict.get(table, "planet", str, where), strict.get(table, "attacker", str, where),
-        strict.words(table, "ships", where), rules, game, strict.get(table, "entered", bool, where, False),
+        strict.get(table, "system", str, where),
+        strict.get(table, "planet", str, where),
+        strict.get(table, "attacker", str, where),
+        strict.words(table, "ships", where),
+        rules,
+        game,
+        strict.get(table, "entered", bool, where, False),
     )
 
 
@@ -512,9 +574,15 @@ def to_dict(campaign: Campaign) -> dict[str, Any]:
 def _head(campaign: Campaign) -> dict[str, Any]:
     """All of the campaign file but its map, units and log."""
     return {
-        "format": FORMAT, "version": VERSION, "day": campaign.day, "step": campaign.step,
-        "replacements": campaign.replacements, "shatter_drones": campaign.shatter_drones,
-        "retreat_condition": campaign.retreat_condition, "retreat_revealed": campaign.retreat_revealed, "outcome": campaign.outcome,
+        "format": FORMAT,
+        "version": VERSION,
+        "day": campaign.day,
+        "step": campaign.step,
+        "replacements": campaign.replacements,
+        "shatter_drones": campaign.shatter_drones,
+        "retreat_condition": campaign.retreat_condition,
+        "retreat_revealed": campaign.retreat_revealed,
+        "outcome": campaign.outcome,
         "orders": [o._asdict() for o in campaign.orders],
         "allowances": [{**a._asdict(), "used": list(a.used)} for a in campaign.allowances],
         "losses": [loss_line(loss) for loss in campaign.losses],

@@ -85,8 +85,10 @@ def _assign_off_map(campaign: Campaign, fleet: str, units: Sequence[Unit]) -> Do
     wrong = [u.name for u in units if u.force != "Non-Attached"]
     if wrong:
         raise RefereeError(f"{', '.join(wrong)}: only non-attached ships are assigned to {fleet} at set-up ({OFF_MAP_RULE})")
-    gone = [u._replace(status="off-map", place=None, fleet=fleet if u in units else "", docked_since=0, roster=u.roster._replace(docked_at=""))
-            for u in (*units, *(f for u in units for f in campaign.aboard(u.name)))]
+    gone = [
+        u._replace(status="off-map", place=None, fleet=fleet if u in units else "", docked_since=0, roster=u.roster._replace(docked_at=""))
+        for u in (*units, *(f for u in units for f in campaign.aboard(u.name)))
+    ]
     campaign = campaign.with_units(gone)
     text = f"{', '.join(u.name for u in units)} join {fleet} off the map, to be placed with it"
     return done(campaign, campaign.entry(text, rule=OFF_MAP_RULE))

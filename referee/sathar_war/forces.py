@@ -41,8 +41,13 @@ def ship(tables: Tables, ship_class: str, name: str, side: str) -> Ship:
 def station(tables: Tables, name: str, station_type: str) -> Ship:
     row = tables.get("ssw.station-types").row(station_type)
     stats: dict[str, Any] = {
-        "ship": station_type, "hull_points": row["hp"], "adf": row["adf"], "mr": row["mr"], "dcr": row["dcr"],
-        "weapons": row["weapons"], "defenses": row["defenses"],
+        "ship": station_type,
+        "hull_points": row["hp"],
+        "adf": row["adf"],
+        "mr": row["mr"],
+        "dcr": row["dcr"],
+        "weapons": row["weapons"],
+        "defenses": row["defenses"],
     }
     return build(stats, name, "UPF", "advanced")
 
@@ -81,19 +86,14 @@ def new_war(tables: Tables, frontier: Frontier, replacements: bool = True, shatt
     options = f"replacements {'on' if replacements else 'off'}, shatter drones {'on' if shatter_drones else 'off'}"
     counts = {side: sum(1 for u in units if u.side == side and not u.station) for side in ("Sathar", "UPF")}
     text = (
-        f"the war is set up on {frontier.name}: {counts['Sathar']} Sathar ships (off the map until placed), "
-        f"{counts['UPF']} UPF and militia ships, {len(stations)} stations and fortresses; {options}"
+        f"the war is set up on {frontier.name}: {counts['Sathar']} Sathar ships (off the map until placed), {counts['UPF']} UPF and militia ships, {len(stations)} stations and fortresses; {options}"
     )
     return campaign.logged(campaign.entry(text, rule=rule))
 
 
 def _sathar(tables: Tables) -> list[Unit]:
     rows = tables.get("ssw.sathar-fleet").rows
-    units = [
-        Unit(ship(tables, str(row["ship_type"]), name, "Sathar"), "Sathar", status="off-map")
-        for row in rows
-        for name in _numbered("Sathar", str(row["ship_type"]), int(str(row["number"])))
-    ]
+    units = [Unit(ship(tables, str(row["ship_type"]), name, "Sathar"), "Sathar", status="off-map") for row in rows for name in _numbered("Sathar", str(row["ship_type"]), int(str(row["number"])))]
     carriers = [u for u in units if u.ship_class == "assault carrier"]
     fighters = [u for u in units if u.fighter]
     aboard = [f._replace(roster=f.roster._replace(carried_by=carriers[n % len(carriers)].name)) for n, f in enumerate(fighters)]

@@ -216,8 +216,7 @@ def check(frontier: Frontier) -> Frontier:
     for place in frontier.places():
         if place.at is not None and place.at in spots:
             raise RefereeError(
-                f"map: {spots[place.at]} and {place.name} are both at {list(place.at)}; every system and start circle "
-                "needs a place of its own on the picture: change one's at = [column, row]"
+                f"map: {spots[place.at]} and {place.name} are both at {list(place.at)}; every system and start circle needs a place of its own on the picture: change one's at = [column, row]"
             )
         if place.at is not None:
             spots[place.at] = place.name
@@ -239,7 +238,9 @@ def _system(item: object, where: str) -> StarSystem:
     table = strict.keys(item, {"name", "source", "planets", "at"}, where)
     name = _name(table, where)
     return StarSystem(
-        name, strict.items(table, "planets", lambda p, at: _planet(p, f"{name} {at}")), strict.get(table, "source", str, where, ""),
+        name,
+        strict.items(table, "planets", lambda p, at: _planet(p, f"{name} {at}")),
+        strict.get(table, "source", str, where, ""),
         _at(table, f"{where} ({name})"),
     )
 
@@ -247,8 +248,10 @@ def _system(item: object, where: str) -> StarSystem:
 def _planet(item: object, where: str) -> Planet:
     table = strict.keys(item, {"name", "station", "station_type", "scc"}, where)
     planet = Planet(
-        _name(table, where), strict.get(table, "station", str, where, ""),
-        strict.get(table, "station_type", str, where, ""), strict.get(table, "scc", int, where, 0),
+        _name(table, where),
+        strict.get(table, "station", str, where, ""),
+        strict.get(table, "station_type", str, where, ""),
+        strict.get(table, "scc", int, where, 0),
     )
     if planet.station_type not in ("", "fortress", "fortified station", "armed station"):
         raise RefereeError(f"{where}: station_type must be fortress, fortified station or armed station, not {planet.station_type!r}")
@@ -263,7 +266,7 @@ def _route(item: object, where: str) -> Route:
     table = strict.keys(item, {"ends", "boxes", "jump_boxes", "light_years", "inferred"}, where)
     ends = strict.words(table, "ends", where)
     if len(ends) != 2 or ends[0] == ends[1]:
-        raise RefereeError(f"{where}: ends must name two systems, e.g. [\"Prenglar\", \"Cassidine\"], not {list(ends)}")
+        raise RefereeError(f'{where}: ends must name two systems, e.g. ["Prenglar", "Cassidine"], not {list(ends)}')
     where = f"route {ends[0]} - {ends[1]}"
     boxes = strict.get(table, "boxes", int, where)
     jumps = strict.get(table, "jump_boxes", list, where)
@@ -272,8 +275,11 @@ def _route(item: object, where: str) -> Route:
     if len(jumps) != 2 or not all(isinstance(j, int) and not isinstance(j, bool) and 1 <= j <= boxes for j in jumps) or jumps[0] == jumps[1]:
         raise RefereeError(f"{where}: jump_boxes must be two different boxes between 1 and {boxes} (heading to {ends[1]}, then to {ends[0]}), not {jumps}")
     return Route(
-        (ends[0], ends[1]), boxes, (jumps[0], jumps[1]),
-        strict.get(table, "light_years", int, where, 0, low=0), strict.get(table, "inferred", bool, where, False),
+        (ends[0], ends[1]),
+        boxes,
+        (jumps[0], jumps[1]),
+        strict.get(table, "light_years", int, where, 0, low=0),
+        strict.get(table, "inferred", bool, where, False),
     )
 
 
@@ -281,8 +287,11 @@ def _circle(item: object, where: str) -> Circle:
     table = strict.keys(item, {"name", "system", "boxes", "inferred", "at"}, where)
     name = _name(table, where)
     circle = Circle(
-        name, strict.get(table, "system", str, where),
-        strict.get(table, "boxes", int, where), strict.get(table, "inferred", bool, where, False), _at(table, f"{where} ({name})"),
+        name,
+        strict.get(table, "system", str, where),
+        strict.get(table, "boxes", int, where),
+        strict.get(table, "inferred", bool, where, False),
+        _at(table, f"{where} ({name})"),
     )
     if circle.boxes < 1:
         raise RefereeError(f"{where}: boxes must be 1 or more, not {circle.boxes}")
@@ -294,10 +303,7 @@ def _at(table: dict[str, Any], where: str) -> At | None:
     if "at" not in table:
         return None
     value = strict.get(table, "at", list, where)
-    if (
-        len(value) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
-        or not 0 <= value[0] <= MAX_COLUMN or not 0 <= value[1] <= MAX_ROW
-    ):
+    if len(value) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) for n in value) or not 0 <= value[0] <= MAX_COLUMN or not 0 <= value[1] <= MAX_ROW:
         raise RefereeError(
             f"{where}: at must be [column, row] on the map picture, two whole numbers counted in characters from its top left "
             f"(column 0 to {MAX_COLUMN}, row 0 to {MAX_ROW}; e.g. at = [54, 27]), not {repr(value)[:40]}"
@@ -351,6 +357,7 @@ def _name(table: dict[str, Any], where: str) -> str:
 
 def to_dict(frontier: Frontier) -> dict[str, Any]:
     """The map as a map file's tables (read back by :func:`from_dict` to the same map)."""
+
     def planet(p: Planet) -> dict[str, Any]:
         found: dict[str, Any] = {"name": p.name}
         if p.station:
@@ -360,12 +367,13 @@ def to_dict(frontier: Frontier) -> dict[str, Any]:
         return found
 
     return {
-        "format": FORMAT, "version": VERSION, "name": frontier.name, "source": frontier.source, "notes": list(frontier.notes),
+        "format": FORMAT,
+        "version": VERSION,
+        "name": frontier.name,
+        "source": frontier.source,
+        "notes": list(frontier.notes),
         "systems": [{"name": s.name, "source": s.source, **_at_dict(s.at), "planets": [planet(p) for p in s.planets]} for s in frontier.systems],
-        "routes": [
-            {"ends": list(r.ends), "light_years": r.light_years, "boxes": r.boxes, "jump_boxes": list(r.jump_boxes), "inferred": r.inferred}
-            for r in frontier.routes
-        ],
+        "routes": [{"ends": list(r.ends), "light_years": r.light_years, "boxes": r.boxes, "jump_boxes": list(r.jump_boxes), "inferred": r.inferred} for r in frontier.routes],
         "circles": [{"name": c.name, "system": c.system, "boxes": c.boxes, "inferred": c.inferred, **_at_dict(c.at)} for c in frontier.circles],
     }
 

@@ -230,8 +230,11 @@ def entry_from_dict(item: object, where: str) -> Entry:
     """A log line as saved."""
     table = strict.keys(item, {"day", "step", "text", "rolls", "rule"}, where)
     return Entry(
-        strict.get(table, "day", int, where, low=0), step(strict.get(table, "step", str, where), where), strict.get(table, "text", str, where, lines=True),
-        strict.words(table, "rolls", where), strict.get(table, "rule", str, where, ""),
+        strict.get(table, "day", int, where, low=0),
+        step(strict.get(table, "step", str, where), where),
+        strict.get(table, "text", str, where, lines=True),
+        strict.words(table, "rolls", where),
+        strict.get(table, "rule", str, where, ""),
     )
 
 

@@ -114,8 +114,15 @@ def move(
 
 
 def _move_together(
-    campaign: Campaign, tables: Tables, units: Sequence[Unit], toward: str, rate: int | None, planet: str,
-    groups: Sequence[Sequence[str]], rng: random.Random | None, rolled: Mapping[str, str],
+    campaign: Campaign,
+    tables: Tables,
+    units: Sequence[Unit],
+    toward: str,
+    rate: int | None,
+    planet: str,
+    groups: Sequence[Sequence[str]],
+    rng: random.Random | None,
+    rolled: Mapping[str, str],
 ) -> Done:
     """A move of ships that are together: one day toward ``toward`` (a place one route away, or
     further by the way of fewest days), or on the way they go; their journey kept where it goes on."""
@@ -174,7 +181,9 @@ def _move_together(
     left = campaign.leaving(units)
     if left:
         changed = [u._replace(fleet="") if u.name in left else u for u in changed]
-        entries.insert(0, campaign.entry(f"{listed(sorted(left))} leave their fleet: the rest of it stays (a fleet's ships are together)", rule=TRANSIT_RULE))  # (first: the move's line, last, says where they are bound)
+        entries.insert(
+            0, campaign.entry(f"{listed(sorted(left))} leave their fleet: the rest of it stays (a fleet's ships are together)", rule=TRANSIT_RULE)
+        )  # (first: the move's line, last, says where they are bound)
     campaign = _carry(campaign.with_units(changed), changed)
     if lost:
         campaign = lose(campaign, [u for u in changed if u.name in lost], "misjump")
@@ -234,7 +243,9 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
     if stray == [""] and len(going) > 1:
         raise RefereeError(f"{len(going)} groups go on today: give each roll as NAME=ROLL, naming a ship of its group ({', '.join(k.units[0].name for k in going)})")
     if stray and stray != [""]:
-        raise RefereeError(f"rolls given for {', '.join(stray)}, which goes on with no group today: give each roll as NAME=ROLL, naming a ship of a group going on ({', '.join(k.units[0].name for k in going)})")
+        raise RefereeError(
+            f"rolls given for {', '.join(stray)}, which goes on with no group today: give each roll as NAME=ROLL, naming a ship of a group going on ({', '.join(k.units[0].name for k in going)})"
+        )
     entries: list[Entry] = []
     went: list[Standing] = []
     for journey in kept:
@@ -263,7 +274,11 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
     here = {u.name: u for u in campaign.units}
     arrived = [name for journey in went for name in journey.names if not here[name].bound and here[name].active]
     kept_back = len(kept) - len(went)
-    summed = f"the {side} journeys: {len(went)} of {len(kept)} go on" + (f", {listed(arrived)} {'arrives' if len(arrived) == 1 else 'arrive'}" if arrived else "") + (f"; {kept_back} {'does' if kept_back == 1 else 'do'} not go on today (the Log says why)" if kept_back else "")
+    summed = (
+        f"the {side} journeys: {len(went)} of {len(kept)} go on"
+        + (f", {listed(arrived)} {'arrives' if len(arrived) == 1 else 'arrive'}" if arrived else "")
+        + (f"; {kept_back} {'does' if kept_back == 1 else 'do'} not go on today (the Log says why)" if kept_back else "")
+    )
     line = campaign.entry(summed, rule=STANDING_RULE)
     return Done(campaign.logged(line), (*entries, line))
 
@@ -286,8 +301,10 @@ def stop(campaign: Campaign, names: Sequence[str]) -> Done:
     by_journey: dict[tuple[str, Place | None], list[Unit]] = {}
     for unit in units:
         by_journey.setdefault((unit.bound, unit.place), []).append(unit)
-    entries = [campaign.entry(f"{_fleets_or_names(campaign, group)} {_by_number(group, 'stops its', 'stop their')} journey to {bound}: {_where_stopped(campaign, place, group)}", rule=STOPPED_RULE)
-               for (bound, place), group in by_journey.items()]
+    entries = [
+        campaign.entry(f"{_fleets_or_names(campaign, group)} {_by_number(group, 'stops its', 'stop their')} journey to {bound}: {_where_stopped(campaign, place, group)}", rule=STOPPED_RULE)
+        for (bound, place), group in by_journey.items()
+    ]
     return done(campaign.with_units(u.stopped() for u in units), *entries)
 
 
@@ -543,7 +560,9 @@ def _rate(place: Place, rate: int | None) -> int:
         return chosen
     chosen = rate or place.rate
     if chosen != place.rate:
-        raise RefereeError(f"ships accelerating toward their jump box keep the rate they set out at ({place.rate} a day) until the jump ({RISK_RULE}: 'must travel at the increased rate from the time it enters the first transit box until it reaches the jump point')")
+        raise RefereeError(
+            f"ships accelerating toward their jump box keep the rate they set out at ({place.rate} a day) until the jump ({RISK_RULE}: 'must travel at the increased rate from the time it enters the first transit box until it reaches the jump point')"
+        )
     return chosen
 
 
@@ -562,9 +581,7 @@ def _check_rate(units: Sequence[Unit], red: bool, rate: int, place: Place) -> No
         raise RefereeError(f"a ship with unrepaired hull damage may never move more than one transit box per turn: {', '.join(hurt)} ({LIMITS_RULE})")
 
 
-def _misjumps(
-    campaign: Campaign, tables: Tables, units: Sequence[Unit], rate: int, groups: Sequence[Sequence[str]], rng: random.Random, rolled: Mapping[str, str]
-) -> tuple[set[str], list[Entry]]:
+def _misjumps(campaign: Campaign, tables: Tables, units: Sequence[Unit], rate: int, groups: Sequence[Sequence[str]], rng: random.Random, rolled: Mapping[str, str]) -> tuple[set[str], list[Entry]]:
     """One d100 per group of interlocked ships (or per ship), at the best astrogator's safe-jump figure."""
     table = tables.get("ssw.misjump")
     by_name = {u.name.casefold(): u for u in units}
@@ -692,9 +709,7 @@ def _check_militia(campaign: Campaign, units: Sequence[Unit], place: Place, towa
         if place.on_route and place.jumped:
             continue  # jumped: it must arrive before it can turn for home
         if threatened(campaign, home):
-            raise RefereeError(
-                f"the {unit.name} must head home to {home}: Sathar ships have emerged there ({MILITIA_RULE}: 'those ships must return home as quickly as possible')"
-            )
+            raise RefereeError(f"the {unit.name} must head home to {home}: Sathar ships have emerged there ({MILITIA_RULE}: 'those ships must return home as quickly as possible')")
         route_home = home in campaign.frontier.route(place.where).ends if place.on_route else place.where == home
         if not route_home or target not in campaign.frontier.neighbours(home):
             raise RefereeError(f"the {unit.name} may go only to a system next to its home system {home}, and from there home ({MILITIA_RULE}), not to {target}")

@@ -290,8 +290,13 @@ def may_repair_in_space(campaign: Campaign, unit: Unit) -> bool:
 
 
 def repair_in_space(
-    campaign: Campaign, ship: str, repairs: Sequence[Repair], rng: random.Random,
-    rolled: Sequence[str | None] = (), hull_rolled: Sequence[str | None] = (), override: str = "",
+    campaign: Campaign,
+    ship: str,
+    repairs: Sequence[Repair],
+    rng: random.Random,
+    rolled: Sequence[str | None] = (),
+    hull_rolled: Sequence[str | None] = (),
+    override: str = "",
 ) -> Done:
     """A repair turn with the ship's own DCR after a battle (Knight Hawks repair rolls), once after each
     battle it fought that day (:data:`ONE_TURN`; ``override`` sets that reading aside, logged with the
@@ -320,8 +325,10 @@ def repair_in_space(
     campaign = campaign.with_units([unit])
     entries += [
         campaign.entry(
-            f"the {unit.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll],
-            f"{REPAIR_RULE}; Knight Hawks Tactical Operations Manual, Advanced Game: Repairs", key=f"repair {number}",
+            f"the {unit.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}",
+            [a.roll, a.hull_roll],
+            f"{REPAIR_RULE}; Knight Hawks Tactical Operations Manual, Advanced Game: Repairs",
+            key=f"repair {number}",
         )
         for number, a in enumerate(attempts, start=1)
     ]

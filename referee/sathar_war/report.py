@@ -22,15 +22,25 @@ SUPPLY_RULE = supply_rules.SUPPLY_RULE
 REPAIRS = repair_rules.REPAIR_RULE
 COMBAT_RULE = battle_rules.COMBAT_RULE
 HOW = {  # the command that does each kind of thing left to do
-    "place-upf": "campaign place SHIPS --at PLANET", "place-sathar": "campaign place SHIPS --circle C", "retreat": "campaign retreat N",
-    "drones": "campaign drones SIDE FRIGATE FRIGATE", "nova": "campaign nova", "move": "campaign move SHIPS --toward SYSTEM",
-    "replace": "campaign replace SHIP --at STATION", "declare": "campaign battle declare SYSTEM",
-    "result": "campaign battle result SHIP, or battle import FILE", "repair-space": "campaign repairs space SHIP --repair hull=N", "advance": "campaign advance",
+    "place-upf": "campaign place SHIPS --at PLANET",
+    "place-sathar": "campaign place SHIPS --circle C",
+    "retreat": "campaign retreat N",
+    "drones": "campaign drones SIDE FRIGATE FRIGATE",
+    "nova": "campaign nova",
+    "move": "campaign move SHIPS --toward SYSTEM",
+    "replace": "campaign replace SHIP --at STATION",
+    "declare": "campaign battle declare SYSTEM",
+    "result": "campaign battle result SHIP, or battle import FILE",
+    "repair-space": "campaign repairs space SHIP --repair hull=N",
+    "advance": "campaign advance",
     "continue": "campaign continue",
 }
 AFTER = {
-    "setup": "advance to day 1", "sathar-move": "advance to the UPF move", "upf-move": "advance to the Sathar attacks",
-    "sathar-attacks": "advance to the UPF attacks", "upf-attacks": "advance: the end of the day (fighters, rearming, repairs, replacements) and the next day",
+    "setup": "advance to day 1",
+    "sathar-move": "advance to the UPF move",
+    "upf-move": "advance to the Sathar attacks",
+    "sathar-attacks": "advance to the UPF attacks",
+    "upf-attacks": "advance: the end of the day (fighters, rearming, repairs, replacements) and the next day",
 }
 
 
@@ -101,7 +111,11 @@ def _attacking(campaign: Campaign, required: list[Todo]) -> list[Todo]:
 
 
 STEP_TODO: dict[str, Callable[[Campaign, list[Todo]], list[Todo]]] = {
-    "setup": _setting_up, "sathar-move": _moving, "upf-move": _moving, "sathar-attacks": _attacking, "upf-attacks": _attacking,
+    "setup": _setting_up,
+    "sathar-move": _moving,
+    "upf-move": _moving,
+    "sathar-attacks": _attacking,
+    "upf-attacks": _attacking,
 }
 
 
@@ -130,10 +144,17 @@ def status(campaign: Campaign, secrets: bool = False) -> dict[str, Any]:
     else:
         sealed = "retreat condition: sealed (status --secrets shows it)"
     return {
-        "day": campaign.day, "tenday": campaign.tenday[0], "day_marker": campaign.tenday[1], "step": campaign.step,
-        "track": status_lines(campaign), "next": [f"{what} ({HOW[how]})" for what, how in next_steps(campaign)] or ["the war is over"],
-        "alerts": alerts(campaign), "tally": tally(campaign), "retreat_condition": sealed,
-        "retreat_progress": [progress(campaign, condition)] if shown else [], "outcome": campaign.outcome,
+        "day": campaign.day,
+        "tenday": campaign.tenday[0],
+        "day_marker": campaign.tenday[1],
+        "step": campaign.step,
+        "track": status_lines(campaign),
+        "next": [f"{what} ({HOW[how]})" for what, how in next_steps(campaign)] or ["the war is over"],
+        "alerts": alerts(campaign),
+        "tally": tally(campaign),
+        "retreat_condition": sealed,
+        "retreat_progress": [progress(campaign, condition)] if shown else [],
+        "outcome": campaign.outcome,
     }
 
 
@@ -197,9 +218,19 @@ def unit_row(campaign: Campaign, unit: Unit, in_supply: bool | None = None) -> d
         in_supply = supply_rules.in_supply(campaign, unit)
     supplied = "-" if not unit.active or unit.station else ("in supply" if in_supply else "OUT OF SUPPLY")
     return {
-        "name": unit.name, "side": unit.side, "class": unit.ship_class, "force": unit.force, "fleet": unit.fleet, "status": unit.status,
-        "place": unit.place.shown(campaign.frontier) if unit.place else unit.status, "carried_by": ship.carried_by, "docked_at": ship.docked_at,
-        "hull": ship.hull, "hull_points": ship.hull_start, "supply": supplied, "drone": unit.drone,
+        "name": unit.name,
+        "side": unit.side,
+        "class": unit.ship_class,
+        "force": unit.force,
+        "fleet": unit.fleet,
+        "status": unit.status,
+        "place": unit.place.shown(campaign.frontier) if unit.place else unit.status,
+        "carried_by": ship.carried_by,
+        "docked_at": ship.docked_at,
+        "hull": ship.hull,
+        "hull_points": ship.hull_start,
+        "supply": supplied,
+        "drone": unit.drone,
     }
 
 
@@ -208,12 +239,24 @@ def roster(campaign: Campaign, name: str) -> dict[str, Any]:
     unit = campaign.unit(name)
     ship = unit.roster
     return {
-        "name": unit.name, "class": unit.ship_class, "side": unit.side, "force": unit.force, "fleet": unit.fleet or "-", "status": unit.status,
+        "name": unit.name,
+        "class": unit.ship_class,
+        "side": unit.side,
+        "force": unit.force,
+        "fleet": unit.fleet or "-",
+        "status": unit.status,
         "place": unit.place.shown(campaign.frontier) if unit.place else unit.status,
-        "hull": f"{ship.hull} of {ship.hull_start}", "adf": f"{ship.adf} of {ship.adf_start}", "mr": f"{ship.mr} of {ship.mr_start}",
-        "dcr": f"{ship.dcr} of {ship.dcr_start}", "weapons": [s.shown() for s in ship.weapons], "defenses": [s.shown() for s in ship.defenses],
-        "damaged": sorted(ship.damaged), "station_only": sorted(ship.airdock_only) + (["hull"] if unit.hull_station_only else []),
-        "aboard": [f.name for f in campaign.aboard(unit.name)], "carried_by": ship.carried_by or "-", "docked_at": ship.docked_at or "-",
+        "hull": f"{ship.hull} of {ship.hull_start}",
+        "adf": f"{ship.adf} of {ship.adf_start}",
+        "mr": f"{ship.mr} of {ship.mr_start}",
+        "dcr": f"{ship.dcr} of {ship.dcr_start}",
+        "weapons": [s.shown() for s in ship.weapons],
+        "defenses": [s.shown() for s in ship.defenses],
+        "damaged": sorted(ship.damaged),
+        "station_only": sorted(ship.airdock_only) + (["hull"] if unit.hull_station_only else []),
+        "aboard": [f.name for f in campaign.aboard(unit.name)],
+        "carried_by": ship.carried_by or "-",
+        "docked_at": ship.docked_at or "-",
         "journey": journey(campaign, unit),
     }
 
@@ -252,10 +295,15 @@ def repairs(campaign: Campaign) -> dict[str, Any]:
                 doing = "nothing" if repair_rules.works_today(unit) else repair_rules.LATE
             else:
                 doing = f"system {work.system}" if work.system else f"{work.hull} hull points"
-            queue.append({
-                "name": unit.name, "hull": f"{unit.roster.hull} of {unit.roster.hull_start}",
-                "systems": [t for t in damaged_targets(unit.roster) if t != "hull"], "days": days[unit.name], "today": doing,
-            })
+            queue.append(
+                {
+                    "name": unit.name,
+                    "hull": f"{unit.roster.hull} of {unit.roster.hull_start}",
+                    "systems": [t for t in damaged_targets(unit.roster) if t != "hull"],
+                    "days": days[unit.name],
+                    "today": doing,
+                }
+            )
         centres.append({"centre": centre.name, "owner": centre.owner, "capacity": centre.capacity, "queue": queue})
     void = [{"name": u.name, "returns": u.returns, "circle": u.circle} for u in campaign.units if u.status == "void"]
     queued = {u.name for c in repair_rules.centres(campaign) for u in c.queue}
@@ -263,21 +311,30 @@ def repairs(campaign: Campaign) -> dict[str, Any]:
     for unit in campaign.units:
         if unit.active and not unit.station and unit.name not in queued and repair_rules.needs_repair(unit):
             nearest = repair_rules.nearest_centre(campaign, unit)
-            waiting.append({
-                "name": unit.name, "hull": f"{unit.roster.hull} of {unit.roster.hull_start}", "where": unit.place.shown(campaign.frontier) if unit.place else unit.status,
-                "centre": nearest[0].name if nearest else "", "days": nearest[1] if nearest else None,
-            })
+            waiting.append(
+                {
+                    "name": unit.name,
+                    "hull": f"{unit.roster.hull} of {unit.roster.hull_start}",
+                    "where": unit.place.shown(campaign.frontier) if unit.place else unit.status,
+                    "centre": nearest[0].name if nearest else "",
+                    "days": nearest[1] if nearest else None,
+                }
+            )
     return {"centres": centres, "void": void, "waiting": waiting}
 
 
 def battles(campaign: Campaign, tables: Tables) -> dict[str, Any]:
     contested = []
     for place in battle_rules.contested(campaign):
-        contested.append({
-            "system": place.system, "planets": list(place.planets), "sathar": [u.name for u in place.sathar], "upf": [u.name for u in place.upf],
-            "attacked_today": [u.name for u in place.sathar if u.attacked], "rules": battle_rules.suggested_rules(tables, [*place.sathar, *place.upf]),
-        })
-    declared = [
-        {"system": f.system, "planet": f.planet, "attacker": f.attacker, "ships": list(f.ships), "rules": f.rules, "game": f.game} for f in campaign.fights
-    ]
+        contested.append(
+            {
+                "system": place.system,
+                "planets": list(place.planets),
+                "sathar": [u.name for u in place.sathar],
+                "upf": [u.name for u in place.upf],
+                "attacked_today": [u.name for u in place.sathar if u.attacked],
+                "rules": battle_rules.suggested_rules(tables, [*place.sathar, *place.upf]),
+            }
+        )
+    declared = [{"system": f.system, "planet": f.planet, "attacker": f.attacker, "ships": list(f.ships), "rules": f.rules, "game": f.game} for f in campaign.fights]
     return {"step": campaign.step, "step_text": STEP_TEXT[campaign.step], "contested": contested, "declared": declared}

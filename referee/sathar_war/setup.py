@@ -45,10 +45,7 @@ def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
         if why:
             raise RefereeError(why)
     left = campaign.leaving(u for u in units if u.active)
-    placed = [
-        u._replace(status="active", place=Place(found.name), placed=campaign.day, circle=found.name, fleet="" if u.name in left else u.fleet)
-        for u in _with_fighters(campaign, units)
-    ]
+    placed = [u._replace(status="active", place=Place(found.name), placed=campaign.day, circle=found.name, fleet="" if u.name in left else u.fleet) for u in _with_fighters(campaign, units)]
     campaign = campaign.with_units(placed)
     text = f"{len(units)} Sathar ship{'s' if len(units) > 1 else ''} placed in the {found.name}: {listed(u.name for u in units)}"
     if left:
@@ -142,9 +139,7 @@ def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
     station = campaign.station_at(found.name)
     fighters = [u for u in units if u.fighter]
     if fighters and (station is None or not station.active):
-        raise RefereeError(
-            f"{found.name} has no station: non-attached fighters are placed with a task force (land them on its carrier) or based at a station ({NON_ATTACHED_FIGHTERS_RULE})"
-        )
+        raise RefereeError(f"{found.name} has no station: non-attached fighters are placed with a task force (land them on its carrier) or based at a station ({NON_ATTACHED_FIGHTERS_RULE})")
     base = station.name if station is not None else ""
     here = Place(system.name, found.name)
     moved = [
@@ -153,10 +148,12 @@ def place_upf(campaign: Campaign, names: Sequence[str], planet: str) -> Done:
     ]
     campaign = campaign.with_units(moved)
     ships = [u.name for u in units if not u.fighter]
-    text = "; ".join([
-        *([f"{listed(ships)} placed at {found.name} ({system.name})"] if ships else []),
-        *([f"{listed(f.name for f in fighters)} based at the {base} ({found.name}, {system.name})"] if fighters else []),
-    ])
+    text = "; ".join(
+        [
+            *([f"{listed(ships)} placed at {found.name} ({system.name})"] if ships else []),
+            *([f"{listed(f.name for f in fighters)} based at the {base} ({found.name}, {system.name})"] if fighters else []),
+        ]
+    )
     return done(campaign, campaign.entry(text, rule=NON_ATTACHED_FIGHTERS_RULE if fighters else UPF_SETUP_RULE))
 
 

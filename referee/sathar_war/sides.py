@@ -104,10 +104,21 @@ def view(campaign: Campaign, side: str) -> CampaignView:
     else:
         retreat = ("retreat condition: sealed (written down by the Sathar player, revealed when it is met)",)
     return CampaignView(
-        side=who, day=campaign.day, step=campaign.step, tenday=campaign.tenday[0], day_marker=campaign.tenday[1], marks=marks(campaign),
-        track=tuple(status_lines(campaign)), retreat=retreat, tally=tuple(tally(campaign).items()), alerts=tuple(alerts(campaign, who)),
+        side=who,
+        day=campaign.day,
+        step=campaign.step,
+        tenday=campaign.tenday[0],
+        day_marker=campaign.tenday[1],
+        marks=marks(campaign),
+        track=tuple(status_lines(campaign)),
+        retreat=retreat,
+        tally=tuple(tally(campaign).items()),
+        alerts=tuple(alerts(campaign, who)),
         fights=tuple(f"{f.attacker} attack at {f.planet} ({f.system}): {len(f.ships)} ships may fight; {f.game} rules" for f in campaign.fights),
-        own=rosters, seen=seen, log=tuple(e for e in campaign.log if who in line_sides(campaign, e)), outcome=campaign.outcome,
+        own=rosters,
+        seen=seen,
+        log=tuple(e for e in campaign.log if who in line_sides(campaign, e)),
+        outcome=campaign.outcome,
     )
 
 

@@ -96,9 +96,12 @@ def end_of_day(campaign: Campaign, tables: Tables, rng: random.Random, rolled: M
     stranded = [u for u in campaign.units if u.active and u.fighter and not u.roster.carried_by]
     if stranded:
         campaign = lose(campaign, stranded, "stranded")
-        entries.append(campaign.entry(
-            f"fighters not aboard a carrier or station are destroyed: {', '.join(u.name for u in stranded)}",
-            rule=f"{BOOK}, Special Combat Rules: Breaking Off Combat; ssw.time-track row fighters-day-end"))
+        entries.append(
+            campaign.entry(
+                f"fighters not aboard a carrier or station are destroyed: {', '.join(u.name for u in stranded)}",
+                rule=f"{BOOK}, Special Combat Rules: Breaking Off Combat; ssw.time-track row fighters-day-end",
+            )
+        )
     campaign, lines = rearm(campaign)
     entries += lines
     campaign, lines = repair_day(campaign)
@@ -129,7 +132,9 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
     entered = {n.casefold(): r for n, r in rolled.items()}
     unknown = [n for n in rolled if n.casefold() not in {u.name.casefold() for u in candidates}]
     if unknown:
-        raise RefereeError(f"replacement rolls given for {', '.join(unknown)}, which is not a Sathar ship destroyed in combat in the last {REPLACEMENT_DAYS} days ({', '.join(u.name for u in candidates) or 'none'})")
+        raise RefereeError(
+            f"replacement rolls given for {', '.join(unknown)}, which is not a Sathar ship destroyed in combat in the last {REPLACEMENT_DAYS} days ({', '.join(u.name for u in candidates) or 'none'})"
+        )
     table = tables.get("ssw.sathar-replacement")
     entries: list[Entry] = []
     changed: list[Unit] = []
@@ -219,4 +224,3 @@ def status_lines(campaign: Campaign) -> list[str]:
         if campaign.replacements:
             lines.append(f"day {(campaign.day - 1) // REPLACEMENT_DAYS * REPLACEMENT_DAYS + REPLACEMENT_DAYS}: replacements")
     return lines
-

@@ -30,10 +30,8 @@ def lose(campaign: Campaign, units: Sequence[Unit], how: str) -> Campaign:
         for fighter in campaign.aboard(unit.name):
             gone[fighter.name] = fighter
     status: Status = "misjumped" if how == "misjump" else "detonated" if how == "detonated" else "destroyed"
-    changed = [u.stopped()._replace(status=status, place=None, fleet="", lost=campaign.day, roster=u.roster._replace(docked_at="", carried_by=""))
-               for u in gone.values()]
-    cast_off = [u._replace(roster=u.roster._replace(docked_at=""), docked_since=0)
-                for u in campaign.units if u.roster.docked_at in gone and u.name not in gone]
+    changed = [u.stopped()._replace(status=status, place=None, fleet="", lost=campaign.day, roster=u.roster._replace(docked_at="", carried_by="")) for u in gone.values()]
+    cast_off = [u._replace(roster=u.roster._replace(docked_at=""), docked_since=0) for u in campaign.units if u.roster.docked_at in gone and u.name not in gone]
     losses = tuple(Loss(campaign.day, u.name, u.side, u.ship_class, how, u.militia, u.station) for u in gone.values())  # type: ignore[arg-type]
     return campaign.with_units([*changed, *cast_off])._replace(losses=campaign.losses + losses)
 

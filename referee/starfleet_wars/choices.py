@@ -178,7 +178,6 @@ def next_to(fortress: Fortress, module: str) -> list[str]:
     return [m.name for m in fortress.standing() if m.name in names]
 
 
-
 def why_no_help(engagement: Engagement, sfw: Tables, name: str, column: str, module: str = "") -> str:
     """Why a damage control team's declaration cannot help ("" when it can): nothing of that kind
     to repair (:func:`damage_control.why_no_help`; a fortress's power units: the module named has

@@ -153,7 +153,7 @@ def lasers(engagement: Engagement, name: str, targets: Sequence[str]) -> Done:
     ship = attrs.evolve(ship, lasers_fired=ship.lasers_fired + len(targets))
     counts = {t.name: sum(1 for a in aimed if a.name == t.name) for t in aimed}
     shots = ", ".join(f"{n} at {t}" for t, n in counts.items())
-    text = f"{ship.name} fires {len(targets)} light laser{'s' if len(targets) > 1 else ''} ({shots}), range {LIGHT_LASER_RANGE}\" at most: enter each hit with sfw hit TARGET --by light-laser"
+    text = f'{ship.name} fires {len(targets)} light laser{"s" if len(targets) > 1 else ""} ({shots}), range {LIGHT_LASER_RANGE}" at most: enter each hit with sfw hit TARGET --by light-laser'
     return done(engagement.replaced(ship), engagement.entry(text, rule=STARBOMBER_RULE))
 
 
@@ -163,11 +163,16 @@ def tow(engagement: Engagement, name: str, count: int) -> Done:
     if ship.craft or ship.type == "MAD":
         raise RefereeError(f"{ship.name} is a {ship.type}: CapTacs are towed by a starship's tractor beam")
     if count < 1 or ship.captacs + count > sh.PER_TRACTOR_BEAM:
-        raise RefereeError(f"one tractor beam tows {sh.PER_TRACTOR_BEAM} CapTacs and a ship uses one beam for them: {ship.name} tows {ship.captacs}, so {sh.PER_TRACTOR_BEAM - ship.captacs} more at most ({CAPTAC_RULE})")
+        raise RefereeError(
+            f"one tractor beam tows {sh.PER_TRACTOR_BEAM} CapTacs and a ship uses one beam for them: {ship.name} tows {ship.captacs}, so {sh.PER_TRACTOR_BEAM - ship.captacs} more at most ({CAPTAC_RULE})"
+        )
     if ship.allocation is not None and ship.allocation.speed > sh.TOW_SPEED:
         raise RefereeError(f"{ship.name} has speed {ship.allocation.speed} this turn: CapTacs cannot be towed faster than {sh.TOW_SPEED} (allocate again first)")
     ship = attrs.evolve(ship, captacs=ship.captacs + count)
-    return done(engagement.replaced(ship), engagement.entry(f"{ship.name} takes {count} CapTac{'s' if count > 1 else ''} in tow ({ship.captacs} in all): speed {sh.TOW_SPEED} at most while towing", rule=CAPTAC_RULE))
+    return done(
+        engagement.replaced(ship),
+        engagement.entry(f"{ship.name} takes {count} CapTac{'s' if count > 1 else ''} in tow ({ship.captacs} in all): speed {sh.TOW_SPEED} at most while towing", rule=CAPTAC_RULE),
+    )
 
 
 def release(engagement: Engagement, name: str, count: int, where: str = "") -> Done:
@@ -178,7 +183,9 @@ def release(engagement: Engagement, name: str, count: int, where: str = "") -> D
     ship = attrs.evolve(ship, captacs=ship.captacs - count)
     drifting = engagement.drifting + (Drift(ship.side, count, where or f"released by {ship.name} in turn {engagement.turn}"),)
     engagement = attrs.evolve(engagement.replaced(ship), drifting=drifting)
-    return done(engagement, engagement.entry(f"{ship.name} releases {count} CapTac{'s' if count > 1 else ''} to drift: a friendly ship within {CAPTAC_ACTIVATION}\" may activate them", rule=CAPTAC_RULE))
+    return done(
+        engagement, engagement.entry(f'{ship.name} releases {count} CapTac{"s" if count > 1 else ""} to drift: a friendly ship within {CAPTAC_ACTIVATION}" may activate them', rule=CAPTAC_RULE)
+    )
 
 
 def shoot_down(engagement: Engagement, sfw: Tables, towed_by: str = "", drift: int = 0) -> Done:
@@ -195,7 +202,14 @@ def shoot_down(engagement: Engagement, sfw: Tables, towed_by: str = "", drift: i
 
 
 def fire_captac(
-    engagement: Engagement, sfw: Tables, firer: str, target: str, hit_it: bool, range_inches: int, drift: int = 0, activation: int = 0,
+    engagement: Engagement,
+    sfw: Tables,
+    firer: str,
+    target: str,
+    hit_it: bool,
+    range_inches: int,
+    drift: int = 0,
+    activation: int = 0,
     modules: Sequence[tuple[str, int]] = (),
 ) -> Done:
     """A CapTac fired at a target within 18 inches, from tow or (``drift``, activated by a friendly
@@ -206,10 +220,10 @@ def fire_captac(
     if drift:
         if activation > CAPTAC_ACTIVATION or activation < 0:
             raise RefereeError(f"a drifting CapTac is activated by a friendly ship within {CAPTAC_ACTIVATION} inches, not {activation} ({CAPTAC_RULE})")
-        if engagement.drifting[drift - 1: drift] and engagement.drifting[drift - 1].side != ship.side:
+        if engagement.drifting[drift - 1 : drift] and engagement.drifting[drift - 1].side != ship.side:
             raise RefereeError(f"drifting CapTacs #{drift} are {engagement.drifting[drift - 1].side}'s, not {ship.side}'s")
         engagement = _from_drift(engagement, drift)
-        source = f"a drifting CapTac activated by {ship.name} ({activation}\" away)"
+        source = f'a drifting CapTac activated by {ship.name} ({activation}" away)'
     else:
         if not ship.captacs:
             raise RefereeError(f"{ship.name} tows no CapTacs (take some in tow, or fire a drifting one with --drift N)")
@@ -218,7 +232,7 @@ def fire_captac(
     struck = engagement.ship(target) if not engagement.is_fortress(target) else None
     if struck is not None and struck.side == ship.side:
         raise RefereeError(f"{struck.name} is on {ship.name}'s side")
-    line = engagement.entry(f"{source} fires at {target} at {range_inches}\": {'a hit' if hit_it else 'a miss'} (the Firing Table at speed 5)", rule=CAPTAC_RULE)
+    line = engagement.entry(f'{source} fires at {target} at {range_inches}": {"a hit" if hit_it else "a miss"} (the Firing Table at speed 5)', rule=CAPTAC_RULE)
     engagement = engagement.logged(line)
     if not hit_it:
         return Done(engagement, (line,))

@@ -64,7 +64,9 @@ def team_lines(sfw: Tables, before: Ship, after: Ship) -> list[str]:
     if lost <= 0:
         return []
     per = row_for(sfw, after.type).per_team
-    return [f"{lost} damage control team{'s' if lost > 1 else ''} lost ({after.peak} PU of damage at most, one team per {per}): {teams_left(sfw, after)} left, never regained ({DAMAGE_CONTROL_RULE}, Table #1)"]
+    return [
+        f"{lost} damage control team{'s' if lost > 1 else ''} lost ({after.peak} PU of damage at most, one team per {per}): {teams_left(sfw, after)} left, never regained ({DAMAGE_CONTROL_RULE}, Table #1)"
+    ]
 
 
 def why_no_help(sfw: Tables, ship: Ship, column: str, turn: int) -> str:
@@ -171,7 +173,7 @@ def _shorten(ship: Ship, turns: int, kind: str, turn: int) -> tuple[Ship, str]:
         timed = [e for e in timed if e.kind == kind]
     if not timed:
         return ship, "no damage of limited duration to shorten" + (f" ({kind})" if kind else "")
-    target = max(timed, key=lambda e: (e.turns_left(turn) or 0))
+    target = max(timed, key=lambda e: e.turns_left(turn) or 0)
     shorter = attrs.evolve(target, turns=max(0, target.turns - turns))
     effects = tuple(shorter if e is target else e for e in ship.effects)
     if shorter.turns == 0 or shorter.turn + shorter.turns < turn:

@@ -130,8 +130,11 @@ def _entered(item: object, where: str) -> Entered:
 def _entry(item: object, where: str) -> Entry:
     table = strict.keys(item, {"turn", "text", "rolls", "rule", "secret"}, where)
     return Entry(
-        strict.get(table, "turn", int, where, low=1, high=MOST), strict.get(table, "text", str, where, lines=True),
-        strict.words(table, "rolls", where), strict.get(table, "rule", str, where, ""), strict.get(table, "secret", str, where, ""),
+        strict.get(table, "turn", int, where, low=1, high=MOST),
+        strict.get(table, "text", str, where, lines=True),
+        strict.words(table, "rolls", where),
+        strict.get(table, "rule", str, where, ""),
+        strict.get(table, "secret", str, where, ""),
     )
 
 
@@ -148,8 +151,14 @@ def to_dict(engagement: Engagement) -> dict[str, Any]:
         ships.append(data)
     rules = {k: False for k in ("special_damage", "damage_control") if not getattr(engagement, k)}
     return {
-        "format": FORMAT, "version": VERSION, "name": engagement.name, "sides": list(engagement.sides), "turn": engagement.turn,
-        **rules, "notes": list(engagement.notes), "ships": ships,
+        "format": FORMAT,
+        "version": VERSION,
+        "name": engagement.name,
+        "sides": list(engagement.sides),
+        "turn": engagement.turn,
+        **rules,
+        "notes": list(engagement.notes),
+        "ships": ships,
         "fortresses": [fortress_file.fortress_dict(f) for f in engagement.fortresses],
         "drifting": [_plain(d) for d in engagement.drifting],
         "entered": [attrs.asdict(e) for e in engagement.entered],

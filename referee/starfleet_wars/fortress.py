@@ -165,10 +165,16 @@ def build(
     for text in kinds:
         kind, row = _kind(text, sfw)
         number = sum(1 for m in modules if m.kind == kind) + 1
-        modules.append(Module(
-            f"{kind} {number}", kind, _int(row, "sfw_power_units"), _int(row, "sfw_max_off"),
-            cids=_int(row, "sfw_cids"), attack_craft=_int(row, "sfw_attack_craft"),
-        ))
+        modules.append(
+            Module(
+                f"{kind} {number}",
+                kind,
+                _int(row, "sfw_power_units"),
+                _int(row, "sfw_max_off"),
+                cids=_int(row, "sfw_cids"),
+                attack_craft=_int(row, "sfw_attack_craft"),
+            )
+        )
     if not any(m.kind == "LSS" for m in modules):
         raise RefereeError(f"{name} has no LSS: power units may be developed by the fortress only by the LSS; add at least one ({POWER_RULE})")
     fortress = Fortress(name.strip(), side.strip(), tuple(modules), game=game)
@@ -184,10 +190,7 @@ def build(
         hull_down = list(dict.fromkeys(_pairs(fortress, behind, "behind")))
         for module, blocker in hull_down:
             if fortress.module(blocker).kind in ("MAWS", "SAWS"):
-                raise RefereeError(
-                    f"{module} cannot be hull-down behind {blocker}: MAWS and SAWS are too small for a module to be hull-down behind them; "
-                    f"a WP, LSS or CM may block ({MAATAC_RULE})"
-                )
+                raise RefereeError(f"{module} cannot be hull-down behind {blocker}: MAWS and SAWS are too small for a module to be hull-down behind them; a WP, LSS or CM may block ({MAATAC_RULE})")
         _no_circle(hull_down)
         fortress = attrs.evolve(fortress, behind=tuple(hull_down))
     return fortress
@@ -363,9 +366,7 @@ def hit(f: Fortress, allocations: Sequence[tuple[str, int]], aimed: str | None =
     if f.destroyed:
         raise RefereeError(f"{f.name} is destroyed: it takes no more hits")
     if knocked_out(f):
-        return attrs.evolve(f, destroyed=True), [
-            f"{f.name} had no LSS left and was knocked out of action: one additional hit destroys it; {f.name} is destroyed"
-        ]
+        return attrs.evolve(f, destroyed=True), [f"{f.name} had no LSS left and was knocked out of action: one additional hit destroys it; {f.name} is destroyed"]
     kind = _aimed_kind(f, aimed) if aimed is not None else ""
     given: dict[str, int] = {}
     for name, pu in allocations:
@@ -417,9 +418,7 @@ def _check_allocation(f: Fortress, given: dict[str, int], kind: str) -> None:
         if module.destroyed:
             raise RefereeError(f"{name} is destroyed and takes no damage; allocate to {_room(aimed or f.standing())} ({ATTACKING_RULE})")
         if kind and module.kind != kind and any(given.get(a.name, 0) < a.left for a in aimed):
-            raise RefereeError(
-                f"the attacker aimed at the {kind} modules: damage goes to them while any stands; {_room(aimed, given)} ({ATTACKING_RULE})"
-            )
+            raise RefereeError(f"the attacker aimed at the {kind} modules: damage goes to them while any stands; {_room(aimed, given)} ({ATTACKING_RULE})")
     for name, pu in given.items():
         module = f.module(name)
         if pu > module.left:
@@ -470,10 +469,7 @@ def _fortress_lines(before: Fortress, after: Fortress) -> list[str]:
     if no_cm(after) and not no_cm(before):
         lines.append(f"{after.name} has no CM left: it adds {NO_CM_PENALTY} to its firing die rolls")
     if knocked_out(after) and not knocked_out(before):
-        lines.append(
-            f"{after.name} has no LSS left and generates no power: it is knocked out of action and may be boarded "
-            "and captured or destroyed by one additional hit (a MAD may not power it)"
-        )
+        lines.append(f"{after.name} has no LSS left and generates no power: it is knocked out of action and may be boarded and captured or destroyed by one additional hit (a MAD may not power it)")
     elif owes_special_damage(after) and not owes_special_damage(before):
         lines.append(f"{after.name} has lost {lss_lost(after)} of its LSS's {lss_total(after)} PU, more than 20%: it rolls for special damage each turn ({SPECIAL_RULE})")
     return lines

@@ -17,8 +17,23 @@ from referee.starfleet_wars.power import Allocation
 
 MOST = 99_999
 FORTRESS_KEYS = {
-    "name", "side", "game", "modules", "adjacent", "behind", "allocation", "loans", "eliminated", "repaired", "destroyed",
-    "effects", "special_rolled", "special_due", "attempts", "offensive_lost", "defensive_lost",
+    "name",
+    "side",
+    "game",
+    "modules",
+    "adjacent",
+    "behind",
+    "allocation",
+    "loans",
+    "eliminated",
+    "repaired",
+    "destroyed",
+    "effects",
+    "special_rolled",
+    "special_due",
+    "attempts",
+    "offensive_lost",
+    "defensive_lost",
 }
 MODULE_KEYS = {"name", "kind", "power_units", "max_off", "damage", "peak", "units", "cids", "attack_craft"}
 
@@ -37,10 +52,15 @@ def fortress_from(item: object, where: str) -> fo.Fortress:
         given = strict.keys(table["allocation"], {"speed", "offensive", "defensive"}, f"{where}: allocation")
         allocation = Allocation(*(strict.get(given, k, int, f"{where}: allocation", 0, low=0, high=0 if k == "speed" else MOST) for k in ("speed", "offensive", "defensive")))
     fortress = fo.Fortress(
-        name=name, side=strict.get(table, "side", str, where),
+        name=name,
+        side=strict.get(table, "side", str, where),
         modules=strict.items(table, "modules", _module),
-        adjacent=_pairs(table, "adjacent", where), game=game, behind=_pairs(table, "behind", where),
-        allocation=allocation, loans=strict.items(table, "loans", _loan), eliminated=strict.items(table, "eliminated", _loan),
+        adjacent=_pairs(table, "adjacent", where),
+        game=game,
+        behind=_pairs(table, "behind", where),
+        allocation=allocation,
+        loans=strict.items(table, "loans", _loan),
+        eliminated=strict.items(table, "eliminated", _loan),
         repaired=strict.get(table, "repaired", int, where, 0, low=0, high=MOST),
         destroyed=strict.get(table, "destroyed", bool, where, False),
         effects=strict.items(table, "effects", _effect),
@@ -72,8 +92,11 @@ def _module(item: object, where: str) -> fo.Module:
         raise RefereeError(f"{where}: kind must be one of {', '.join(fo.MODULE_KINDS)}, not {kind!r}")
     numbers = {k: strict.get(table, k, int, where, 0, low=0, high=MOST) for k in ("damage", "peak", "units", "cids", "attack_craft")}
     module = fo.Module(
-        strict.get(table, "name", str, where), kind, strict.get(table, "power_units", int, where, low=1, high=MOST),
-        strict.get(table, "max_off", int, where, low=0, high=MOST), **numbers,
+        strict.get(table, "name", str, where),
+        kind,
+        strict.get(table, "power_units", int, where, low=1, high=MOST),
+        strict.get(table, "max_off", int, where, low=0, high=MOST),
+        **numbers,
     )
     if module.damage > module.power_units or module.units > fo.MOST_UNITS:
         raise RefereeError(f"{where}: damage at most {module.power_units} and units at most {fo.MOST_UNITS}")

@@ -28,8 +28,15 @@ PERCENTILE = dice.ZERO_PERCENTILE
 
 
 def build(
-    engagement: Engagement, sfw: Tables, name: str, side: str, kinds: Sequence[str], adjacent: Sequence[tuple[str, str]] = (),
-    mads: int = 0, maatac: bool = False, behind: Sequence[tuple[str, str]] = (),
+    engagement: Engagement,
+    sfw: Tables,
+    name: str,
+    side: str,
+    kinds: Sequence[str],
+    adjacent: Sequence[tuple[str, str]] = (),
+    mads: int = 0,
+    maatac: bool = False,
+    behind: Sequence[tuple[str, str]] = (),
 ) -> Done:
     strict.name(name, "the fortress's name")
     if name.strip().casefold() in engagement.names():
@@ -89,7 +96,9 @@ def hit(engagement: Engagement, sfw: Tables, name: str, allocations: Sequence[tu
     if by in ("light-laser", "cids"):
         raise RefereeError(f"{fortress.name} is a starfortress: light lasers and CIDS fire at craft, not at it")
     if each is not None and fortress.game == "starfleet-wars" and sum(pu for _, pu in allocations) != each * hits:
-        raise RefereeError(f"{hits} {by} hit{'s' if hits > 1 else ''} on {fortress.name} cost {each * hits} PU: allocate exactly that among its modules (--module NAME=PU), not {sum(pu for _, pu in allocations)}")
+        raise RefereeError(
+            f"{hits} {by} hit{'s' if hits > 1 else ''} on {fortress.name} cost {each * hits} PU: allocate exactly that among its modules (--module NAME=PU), not {sum(pu for _, pu in allocations)}"
+        )
     if fortress.game == "maatac":
         if len(allocations) != 1:
             raise RefereeError(f"{fortress.name} is a MAATAC fortress: a penetration destroys one module; name it with --module NAME=1")
@@ -147,7 +156,14 @@ def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.R
 
 
 def damage_control(
-    engagement: Engagement, sfw: Tables, name: str, column: str, rng: random.Random, rolled: int | str | None = None, effect: str = "", module: str = "",
+    engagement: Engagement,
+    sfw: Tables,
+    name: str,
+    column: str,
+    rng: random.Random,
+    rolled: int | str | None = None,
+    effect: str = "",
+    module: str = "",
 ) -> Done:
     """A fortress team's attempt on Table #2 (one team per LSS with less than 70 PU of damage on it):
     power units repaired on a module, with no maximum; factors and durations as a ship's."""
@@ -160,7 +176,9 @@ def damage_control(
         raise RefereeError(f"--column must be one of {', '.join(dc.COLUMNS)}, not {column!r}")
     teams = fo.teams(fortress)
     if fortress.attempts >= teams:
-        raise RefereeError(f"{fortress.name} has {teams} damage control team{'s' if teams != 1 else ''} left (one per LSS with less than 70 PU of damage) and {fortress.attempts} tried this turn ({fo.TEAMS_RULE})")
+        raise RefereeError(
+            f"{fortress.name} has {teams} damage control team{'s' if teams != 1 else ''} left (one per LSS with less than 70 PU of damage) and {fortress.attempts} tried this turn ({fo.TEAMS_RULE})"
+        )
     damaged = [m for m in fortress.modules if m.damage and not m.destroyed]
     target = None
     if column == "power_units":
@@ -193,7 +211,11 @@ def damage_control(
     else:
         tried = dc.attempt(sfw, ship, column, roll, engagement.turn, effect)
         fortress = attrs.evolve(
-            fortress, effects=tried.ship.effects, offensive_lost=tried.ship.offensive_lost, defensive_lost=tried.ship.defensive_lost, destroyed=fortress.destroyed or tried.destroyed,
+            fortress,
+            effects=tried.ship.effects,
+            offensive_lost=tried.ship.offensive_lost,
+            defensive_lost=tried.ship.defensive_lost,
+            destroyed=fortress.destroyed or tried.destroyed,
         )
         text = f"{fortress.name}'s damage control team tries {column.replace('_', ' ')}: {roll.total} - {tried.text}" + ("; the fortress is destroyed" if tried.destroyed else "")
     text += f" (warned: {warning})" if warning else ""
@@ -210,7 +232,9 @@ def garrison(engagement: Engagement, name: str, module: str, units: int) -> Done
     fortress = engagement.fortress(name)
     after = fo.garrison(fortress, module, units)
     placed = after.module(module)
-    return done(engagement.rebuilt(after), engagement.entry(f"{fortress.name}'s {placed.name} holds {units} unit{'s' if units != 1 else ''} (IUs and RAATACs, at most {fo.MOST_UNITS})", rule=fo.MAATAC_RULE))
+    return done(
+        engagement.rebuilt(after), engagement.entry(f"{fortress.name}'s {placed.name} holds {units} unit{'s' if units != 1 else ''} (IUs and RAATACs, at most {fo.MOST_UNITS})", rule=fo.MAATAC_RULE)
+    )
 
 
 def place_mad(engagement: Engagement, name: str, module: str) -> Done:
@@ -226,7 +250,9 @@ def place_mad(engagement: Engagement, name: str, module: str) -> Done:
     if ship.on:
         near = {b for a, b in fortress.adjacent if a == ship.on} | {a for a, b in fortress.adjacent if b == ship.on}
         if target.name not in near:
-            raise RefereeError(f"{ship.name} is on {ship.on} and may only move to an adjacent module: {', '.join(sorted(near)) or 'none is recorded as adjacent (sfw fortress --adjacent)'} ({fo.SPEED_RULE})")
+            raise RefereeError(
+                f"{ship.name} is on {ship.on} and may only move to an adjacent module: {', '.join(sorted(near)) or 'none is recorded as adjacent (sfw fortress --adjacent)'} ({fo.SPEED_RULE})"
+            )
     moved = attrs.evolve(ship, on=target.name)
     said = f"{ship.name} moves from {ship.on} to {target.name}" if ship.on else f"{ship.name} is placed on {target.name}"
     return done(engagement.replaced(moved), engagement.entry(f"{said} (its CIDS with that module's)", rule=fo.SPEED_RULE))

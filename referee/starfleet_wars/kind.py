@@ -37,7 +37,7 @@ def sides(engagement: Engagement) -> tuple[str, ...]:
 
 
 def view(engagement: Engagement, side: str) -> Any:
-    raise AssertionError("the players have no view of an engagement (referee.kinds: its view is "")")
+    raise AssertionError("the players have no view of an engagement (referee.kinds: its view is )")
 
 
 def paper(what: str, engagement: Engagement, eyes: Any, title: str) -> Any:

@@ -14,7 +14,9 @@ import attrs
 
 from referee.errors import RefereeError
 
-POWER_RULE = "Starfleet Wars supplement, Super Galactic Dreadnoughts ('Using the available power units calculate your factors for offense, defense and speed'); every factor costs its square (rules README)"
+POWER_RULE = (
+    "Starfleet Wars supplement, Super Galactic Dreadnoughts ('Using the available power units calculate your factors for offense, defense and speed'); every factor costs its square (rules README)"
+)
 
 
 def cost(factor: int) -> int:

@@ -31,7 +31,10 @@ def ship_line(engagement: Engagement, sfw: Tables, ship: Ship, secrets: bool) ->
             parts.append(f"allocated {ship.allocation.shown()}: speed {now.speed}, OF {now.offensive}, DF {now.defensive}")
         else:
             parts.append("not allocated this turn")
-        parts.append(f"max OF {ship.max_off}, DF {ship.max_def}" + (f", additional {ship.addl_off}/{ship.addl_def}" + ("" if ship.boosted() else " (stopped: 75% lost)") if ship.addl_off or ship.addl_def else ""))
+        parts.append(
+            f"max OF {ship.max_off}, DF {ship.max_def}"
+            + (f", additional {ship.addl_off}/{ship.addl_def}" + ("" if ship.boosted() else " (stopped: 75% lost)") if ship.addl_off or ship.addl_def else "")
+        )
         teams = dc.row_for(sfw, ship.type).teams
         if teams:
             parts.append(f"teams {dc.teams_left(sfw, ship)}/{teams} ({ship.attempts} tried this turn), repaired {ship.repaired} PU")

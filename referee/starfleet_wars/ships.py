@@ -136,6 +136,7 @@ def factors(ship: Ship, turn: int) -> Factors:
 
 # -- figures from the tables ---------------------------------------------------------------------
 
+
 def class_row(sfw: Tables, name: str) -> tuple[str, Mapping[str, object]]:
     """The table and row of a class: the Data Table, the Starbomber or the SAPS table."""
     for table in ("sfw.starships", "sfw.starbombers", "sfw.saps"):
@@ -198,8 +199,17 @@ def new_ship(sfw: Tables, name: str, side: str, class_name: str, entered: Mappin
         value["addl_off"] = value["addl_off"] if value["addl_off"] != "unknown" else 0
         value["addl_def"] = value["addl_def"] if value["addl_def"] != "unknown" else 0
     return Ship(
-        name, side, str(row["class"]), kind, _int(value["power_units"]), _int(value["max_off"]), _int(value["max_def"]),
-        _int(value["addl_off"]), _int(value["addl_def"]), _int(value["launchers"]), _int(value["reloads"]),
+        name,
+        side,
+        str(row["class"]),
+        kind,
+        _int(value["power_units"]),
+        _int(value["max_off"]),
+        _int(value["max_def"]),
+        _int(value["addl_off"]),
+        _int(value["addl_def"]),
+        _int(value["launchers"]),
+        _int(value["reloads"]),
         unknown=tuple(k for k in SHOWN if value[k] == "unknown"),
     )
 

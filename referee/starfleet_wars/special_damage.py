@@ -34,7 +34,7 @@ class Outcome(NamedTuple):
 
 
 OUTCOMES = {
-    "sensors": Outcome("sensors", lasts="no end given: auxiliary sensors, 36\" range"),
+    "sensors": Outcome("sensors", lasts='no end given: auxiliary sensors, 36" range'),
     "offensive": Outcome("offensive", 2, lasts="until repaired"),
     "launchers": Outcome("launchers", lasts="for the duration of the game"),
     "engines": Outcome("engines", 2, lasts="until repaired"),
@@ -45,8 +45,18 @@ OUTCOMES = {
     "stardrive": Outcome("stardrive", lasts="for good"),
     "reactors": Outcome("reactors", lasts="the ship blows up"),
 }
-BANDS = ((83, 85, "sensors"), (86, 86, "offensive"), (87, 87, "launchers"), (88, 89, "engines"), (90, 91, "craft"),
-         (92, 93, "cids"), (94, 94, "dynamo"), (95, 96, "shields"), (97, 98, "stardrive"), (99, 99, "reactors"))
+BANDS = (
+    (83, 85, "sensors"),
+    (86, 86, "offensive"),
+    (87, 87, "launchers"),
+    (88, 89, "engines"),
+    (90, 91, "craft"),
+    (92, 93, "cids"),
+    (94, 94, "dynamo"),
+    (95, 96, "shields"),
+    (97, 98, "stardrive"),
+    (99, 99, "reactors"),
+)
 # the damage control column that repairs an effect's factors ("Factor repaired" results restore
 # factors lost to special damage: the issue's reading)
 REPAIRED_BY = {"offensive": "offensive", "shields": "defensive", "engines": "speed"}

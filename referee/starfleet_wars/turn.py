@@ -101,7 +101,13 @@ def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.R
     ship = engagement.ship(name)
     why = owes_special(ship)
     if not why:
-        state = "out of the fight" if ship.destroyed else "has rolled this turn" if ship.special_rolled else f"has lost {ship.lost} of {ship.power_units} PU ({sd.percent(ship.lost, ship.power_units)}): only more than 20% calls for a roll"
+        state = (
+            "out of the fight"
+            if ship.destroyed
+            else "has rolled this turn"
+            if ship.special_rolled
+            else f"has lost {ship.lost} of {ship.power_units} PU ({sd.percent(ship.lost, ship.power_units)}): only more than 20% calls for a roll"
+        )
         raise RefereeError(f"{ship.name} owes no special damage roll: it {state} ({sd.THRESHOLD_RULE})")
     roll = dice.take(PERCENTILE, rng, rolled, f"{ship.name}'s special damage ({why})")
     words, how = sd.result_text(sfw, roll.total)

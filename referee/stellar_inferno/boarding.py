@@ -63,5 +63,9 @@ def ship_losses(ship: Ship, steps: int, captor: str) -> Boarded:
         raise RefereeError(f"step losses are 0 or more, not {steps}")
     if steps >= ship.steps_left:
         taken = attrs.evolve(ship, side=captor, lost=len(ship.steps) - 1, captured=True, lost_this_round=0)
-        return Boarded(taken, True, f"{ship.name} takes {steps} step loss{'es' if steps != 1 else ''}, at least its {ship.steps_left} remaining: captured by {captor} at its lowest step; it cannot attack for the rest of the scenario ({CAPTURE_RULE})")
+        return Boarded(
+            taken,
+            True,
+            f"{ship.name} takes {steps} step loss{'es' if steps != 1 else ''}, at least its {ship.steps_left} remaining: captured by {captor} at its lowest step; it cannot attack for the rest of the scenario ({CAPTURE_RULE})",
+        )
     return Boarded(sh.take_steps(ship, steps), False, f"{ship.name} loses {steps} step{'s' if steps != 1 else ''} in the boarding combat")

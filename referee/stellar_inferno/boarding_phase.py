@@ -86,14 +86,27 @@ def fight(s: Scenario, si: Tables, boarder_name: str, rng: random.Random, rolled
     technology, how = tech_advantage(s, [f.name for f in mine], [f.name for f in theirs])
     result = gc.attack(si, mine, theirs, rng, rolled, technology, s.rules)
     s = attrs.evolve(s, boardings=tuple(attrs.evolve(b, fought=True) if b is boarding else b for b in s.boardings))
-    lines = [f"{s.side(s.phasing)} boarding of {target.name} by {boarder.name}: {', '.join(f.name for f in mine)} against {', '.join(f.name for f in theirs)} ({bd.RATINGS_RULE})", *result.lines(), *([how] if how else [])]
+    lines = [
+        f"{s.side(s.phasing)} boarding of {target.name} by {boarder.name}: {', '.join(f.name for f in mine)} against {', '.join(f.name for f in theirs)} ({bd.RATINGS_RULE})",
+        *result.lines(),
+        *([how] if how else []),
+    ]
     if result.attacker_losses or result.defender_losses:
         owed = GroundLosses(
-            "", s.phasing, tuple(f.name for f in mine), tuple(f.name for f in theirs), result.attacker_losses, result.defender_losses,
-            Absorbed() if not result.attacker_losses else None, Absorbed() if not result.defender_losses else None, boarding=target.name,
+            "",
+            s.phasing,
+            tuple(f.name for f in mine),
+            tuple(f.name for f in theirs),
+            result.attacker_losses,
+            result.defender_losses,
+            Absorbed() if not result.attacker_losses else None,
+            Absorbed() if not result.defender_losses else None,
+            boarding=target.name,
         )
         s = attrs.evolve(s, ground_losses=owed)
-        lines.append(f"each side takes its losses on its ship and the units aboard, the {other(s.phasing)} first: referee si absorb defender|invader --steps NAME=N; a ship losing its remaining steps is captured ({bd.CAPTURE_RULE})")
+        lines.append(
+            f"each side takes its losses on its ship and the units aboard, the {other(s.phasing)} first: referee si absorb defender|invader --steps NAME=N; a ship losing its remaining steps is captured ({bd.CAPTURE_RULE})"
+        )
     return done(s, s.entry("\n  ".join(lines), [result.reading.roll], result.reading.rule))
 
 

@@ -68,8 +68,15 @@ class Bombardment(NamedTuple):
 
 
 def bombard(
-    si: Tables, phase: ShipCombat, attackers: Sequence[Attacker], planet: Planet, planet_hex: str, rng: random.Random,
-    rolled: int | str | None = None, technology: int = 0, rules: Rules = NONE,
+    si: Tables,
+    phase: ShipCombat,
+    attackers: Sequence[Attacker],
+    planet: Planet,
+    planet_hex: str,
+    rng: random.Random,
+    rolled: int | str | None = None,
+    technology: int = 0,
+    rules: Rules = NONE,
 ) -> Bombardment:
     """Strategic bombardment of a planet's economic terrain (12.10)."""
     optional.require(rules, "strategic-bombardment", "strategic bombardment")
@@ -79,7 +86,9 @@ def bombard(
     total = sum(f.factor for f in factors)
     closed = len({s.hex for s in taking_part}) == 1
     table = odds.CLOSED_ORDER if closed else odds.OPEN_ORDER
-    reading = odds.read(si, table, total, TERRAIN_DEFENSE, odds.technology(technology, rules), rng, rolled, f"strategic bombardment of {planet.name}", f"{STRATEGIC_RULE}, {'Table 4' if closed else 'Table 3'}")
+    reading = odds.read(
+        si, table, total, TERRAIN_DEFENSE, odds.technology(technology, rules), rng, rolled, f"strategic bombardment of {planet.name}", f"{STRATEGIC_RULE}, {'Table 4' if closed else 'Table 3'}"
+    )
     assert isinstance(reading.cell, int)
     return Bombardment(planet.name, factors, total, reading, reading.cell, after)
 
@@ -94,7 +103,9 @@ def terrain_losses(held: Terrain, steps: int, on_industrial: int) -> tuple[Terra
     after = Terrain(held.industrial - on_industrial, settled - destroyed)
     wasted = steps - on_industrial - destroyed
     if wasted and after.industrial:
-        raise RefereeError(f"{steps} step losses on {held.shown()}: with {on_industrial} on industrial points, {wasted} would fall on nothing while {after.industrial} industrial points remain; losses are lost only when no terrain is left: put all {held.industrial} on industrial ({TERRAIN_RULE})")
+        raise RefereeError(
+            f"{steps} step losses on {held.shown()}: with {on_industrial} on industrial points, {wasted} would fall on nothing while {after.industrial} industrial points remain; losses are lost only when no terrain is left: put all {held.industrial} on industrial ({TERRAIN_RULE})"
+        )
     said = f"{on_industrial} industrial made settled, {destroyed} settled destroyed" + (f", {wasted} with nothing left to hit" if wasted else "")
     return after, f"{said}: {held.shown()} becomes {after.shown()} ({TERRAIN_RULE})"
 

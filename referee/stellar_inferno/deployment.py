@@ -194,4 +194,4 @@ def _number(d: Deployment, matchup: int | None) -> int:
 
 
 def _replaced(matchups: tuple[Matchup, ...], index: int, matchup: Matchup) -> tuple[Matchup, ...]:
-    return (*matchups[:index], matchup, *matchups[index + 1:])
+    return (*matchups[:index], matchup, *matchups[index + 1 :])

@@ -118,14 +118,22 @@ class GroundAttack(NamedTuple):
     def lines(self) -> tuple[str, ...]:
         shown = [f"attack {' + '.join(str(f.attack) for f in self.attackers)} = {self.attack} against defense {' + '.join(str(f.defense) for f in self.defenders)} = {self.defense} ({ODDS_RULE})"]
         shown += [f.shown() for f in (*self.attackers, *self.defenders) if f.rating]
-        shown += [*self.reading.lines(), f"defender (non-phasing) loses {self.defender_losses} step{'s' if self.defender_losses != 1 else ''}, attacker (phasing) loses {self.attacker_losses} ({TABLE_RULE})"]
+        shown += [
+            *self.reading.lines(),
+            f"defender (non-phasing) loses {self.defender_losses} step{'s' if self.defender_losses != 1 else ''}, attacker (phasing) loses {self.attacker_losses} ({TABLE_RULE})",
+        ]
         shown += [f"{name} may not withdraw" for name in self.no_withdrawal]
         return tuple(shown)
 
 
 def attack(
-    si: Tables, attackers: Sequence[Fighter], defenders: Sequence[Fighter], rng: random.Random, rolled: int | str | None = None,
-    technology: int = 0, rules: Rules = NONE,
+    si: Tables,
+    attackers: Sequence[Fighter],
+    defenders: Sequence[Fighter],
+    rng: random.Random,
+    rolled: int | str | None = None,
+    technology: int = 0,
+    rules: Rules = NONE,
 ) -> GroundAttack:
     """One ground attack in a matchup (11.1-11.2): total attack over total defense on Table 5, the d6
     moved by the manoeuvre modifier (11.1.4 reading) and technology advantage (12.12)."""
@@ -143,10 +151,7 @@ def attack(
     reading = odds.read(si, odds.GROUND_COMBAT, total_attack, total_defense, modifiers, rng, rolled, "ground attack", TABLE_RULE)
     defender_losses, attacker_losses = (int(n) for n in str(reading.cell).split("/"))
     packs = any(f.pack for f in (*attackers, *defenders))
-    stuck = tuple(
-        f"{f.name}" + (f" (a bombardment pack is in the combat, {PACK_RULE})" if packs else f" ({f.rating})")
-        for f in defenders if packs or not f.may_withdraw
-    )
+    stuck = tuple(f"{f.name}" + (f" (a bombardment pack is in the combat, {PACK_RULE})" if packs else f" ({f.rating})") for f in defenders if packs or not f.may_withdraw)
     return GroundAttack(tuple(attackers), tuple(defenders), total_attack, total_defense, reading, defender_losses, attacker_losses, stuck)
 
 

@@ -50,13 +50,20 @@ def _orbiting(ship: sh.Ship, world: World) -> bool:
 
 # -- Landing Actions ----------------------------------------------------------------------------------
 
+
 def land(s: Scenario, name: str, planet: str) -> Done:
     """A ship in orbit enters a planet's atmosphere (8.1.1-8.1.3)."""
     s.in_phase("landing", "entering an atmosphere")
     ship, world = own_ship(s, name, "landing"), s.world(planet)
     after = planets.enter_atmosphere(ship, world.planet, _orbiting(ship, world))
     s = s.replaced(after).acting("land", ship.name)
-    return done(s, s.entry(f"{ship.name} enters {world.name}'s atmosphere, under the planet marker: its defense +{after.factors.planetary_gear} planetary gear, attacks into or from it at double range (8.2)", rule=planets.ORBIT_RULE))
+    return done(
+        s,
+        s.entry(
+            f"{ship.name} enters {world.name}'s atmosphere, under the planet marker: its defense +{after.factors.planetary_gear} planetary gear, attacks into or from it at double range (8.2)",
+            rule=planets.ORBIT_RULE,
+        ),
+    )
 
 
 def lift(s: Scenario, name: str) -> Done:
@@ -93,6 +100,7 @@ def stockpile(s: Scenario, ship_name: str, planet: str, points: int) -> Done:
 
 # -- Ground Supply ---------------------------------------------------------------------------------------
 
+
 def supply(s: Scenario, planet: str, order: Sequence[str] = ()) -> Done:
     """A point of supply for each of the phasing side's units on the planet (9.1.3): its first turn
     down for a drop unit, the terrain's supply, the stockpile, the cargo of its ships in orbit or in
@@ -126,6 +134,7 @@ def supply(s: Scenario, planet: str, order: Sequence[str] = ()) -> Done:
 
 # -- Ground Combat --------------------------------------------------------------------------------------
 
+
 def _fighter(s: Scenario, name: str, role: Role, world: World) -> gc.Fighter:
     """A ground unit of ``role`` on the planet, or a surface ship of ``role`` in its atmosphere."""
     counter = s.counter(name)
@@ -143,7 +152,13 @@ def _fighter(s: Scenario, name: str, role: Role, world: World) -> gc.Fighter:
 
 
 def ground_attack(
-    s: Scenario, si: Tables, planet: str, attackers: Sequence[str], defenders: Sequence[str], rng: random.Random, rolled: int | str | None = None,
+    s: Scenario,
+    si: Tables,
+    planet: str,
+    attackers: Sequence[str],
+    defenders: Sequence[str],
+    rng: random.Random,
+    rolled: int | str | None = None,
     matchup: int | None = None,
 ) -> Done:
     """The phasing side attacks in a matchup (11.1-11.2): its units' and surface ships' attack over
@@ -160,7 +175,9 @@ def ground_attack(
         attackers, defenders = _matchup(s, world, matchup)
         said = f" in matchup {matchup}"
     elif deployed is not None:
-        raise RefereeError(f"the units on {world.name} are deployed in matchups this phase: attack by matchup, 1 to {len(deployed.deployment.matchups)} (referee si ground {world.name} --matchup N; {DEPLOYED_RULE})")
+        raise RefereeError(
+            f"the units on {world.name} are deployed in matchups this phase: attack by matchup, 1 to {len(deployed.deployment.matchups)} (referee si ground {world.name} --matchup N; {DEPLOYED_RULE})"
+        )
     mine = [_fighter(s, n, s.phasing, world) for n in attackers]
     theirs = [_fighter(s, n, other(s.phasing), world) for n in defenders]
     technology, how = tech_advantage(s, [f.name for f in mine], [f.name for f in theirs])
@@ -169,8 +186,14 @@ def ground_attack(
         s = s.with_deployed(attrs.evolve(deployed, attacked=(*deployed.attacked, (s.phasing, matchup))))
     lines = [f"{s.side(s.phasing)} attack on {world.name}{said}: {', '.join(f.name for f in mine)} against {', '.join(f.name for f in theirs)}", *result.lines(), *([how] if how else [])]
     owed = GroundLosses(
-        world.name, s.phasing, tuple(f.name for f in mine), tuple(f.name for f in theirs), result.attacker_losses, result.defender_losses,
-        Absorbed() if not result.attacker_losses else None, Absorbed() if not result.defender_losses else None,
+        world.name,
+        s.phasing,
+        tuple(f.name for f in mine),
+        tuple(f.name for f in theirs),
+        result.attacker_losses,
+        result.defender_losses,
+        Absorbed() if not result.attacker_losses else None,
+        Absorbed() if not result.defender_losses else None,
     )
     if result.attacker_losses or result.defender_losses:
         lines.append(f"each side takes its losses, the {other(s.phasing)} first: referee si absorb defender|invader --steps NAME=N [--surrender N] ({gc.LOSSES_RULE}, {gc.SURRENDER_RULE})")
@@ -272,4 +295,3 @@ def _may_surrender(s: Scenario, role: Role, names: Sequence[str], world: World) 
     escort = [t.unit.name for t in s.troops if t.planet == world.name and not t.unit.destroyed and t.unit.side == s.side(role) and t.unit.steps[0].shown() == "1-5-5"]
     if not escort:
         raise RefereeError(f"no Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground unit is deployed on the surface ({SURRENDER_SPECIAL_RULE}): none is on {world.name}")
-

@@ -38,7 +38,7 @@ def sides(scenario: Scenario) -> tuple[str, ...]:
 
 
 def view(scenario: Scenario, side: str) -> Any:
-    raise AssertionError("the players have no view of a scenario (referee.kinds: its view is "")")
+    raise AssertionError("the players have no view of a scenario (referee.kinds: its view is )")
 
 
 def paper(what: str, scenario: Scenario, eyes: Any, title: str) -> Any:

@@ -68,7 +68,9 @@ def rated(s: Scenario, ship: sh.Ship, away: bool) -> tuple[sh.Ship, str]:
         return ship, ""
     counter = s.counter(ship.name)
     if not any("home CV" in rule for rule in s.force(counter.role).special_rules) or ship.code != "FF" or not counter.aboard:
-        raise RefereeError(f"{ship.name}: a maneuver halved out of range of the home CV is Invasion of Portborough's rule for the invader's FFs that entered aboard a CV ({HOME_RULE}); {ship.name} is not one")
+        raise RefereeError(
+            f"{ship.name}: a maneuver halved out of range of the home CV is Invasion of Portborough's rule for the invader's FFs that entered aboard a CV ({HOME_RULE}); {ship.name} is not one"
+        )
     m = ship.factors.maneuver
     halved = attrs.evolve(ship, steps=tuple(attrs.evolve(f, maneuver=f.maneuver // 2) for f in ship.steps))
     return halved, f"{ship.name} is out of range of its home CV, {counter.aboard}: its maneuver {m} is halved to {m // 2} ({HOME_RULE})"
@@ -124,9 +126,19 @@ def _hurt(ship: sh.Ship, steps: int, why: str, rule: str) -> tuple[sh.Ship, str]
 
 # -- a ship's maneuver -------------------------------------------------------------------------------
 
+
 def maneuver(
-    s: Scenario, name: str, hexes: int, rng: random.Random, rolled: Sequence[int | str | None] = (), to: str = "", core: int | None = None,
-    asteroid_hexes: int = 0, star: str = "", overload: bool = False, away: bool = False,
+    s: Scenario,
+    name: str,
+    hexes: int,
+    rng: random.Random,
+    rolled: Sequence[int | str | None] = (),
+    to: str = "",
+    core: int | None = None,
+    asteroid_hexes: int = 0,
+    star: str = "",
+    overload: bool = False,
+    away: bool = False,
 ) -> Done:
     """A ship's individual maneuver of ``hexes`` hexes (6.4), placed at ``to``: its engines
     overloaded (12.4), a grazing orbit of ``star`` (12.2), ``asteroid_hexes`` asteroid hexes entered
@@ -139,8 +151,13 @@ def maneuver(
         raise RefereeError(f"{ship.name} has maneuvered this turn already: a ship maneuvers once a turn, up to its maneuver rating ({ONCE_RULE})")
     moving, halved = rated(s, ship, away)
     allowance = movement.maneuver_allowance(
-        moving, handling_cargo=bool({"load", "unload"} & set(did)), carried="carried" in did, sweeping="sweep" in did, boarding="board" in did,
-        overloading=overload, rules=s.rules,
+        moving,
+        handling_cargo=bool({"load", "unload"} & set(did)),
+        carried="carried" in did,
+        sweeping="sweep" in did,
+        boarding="board" in did,
+        overloading=overload,
+        rules=s.rules,
     )
     if not allowance.hexes:
         raise RefereeError(f"{ship.name} cannot maneuver this turn: {'; '.join(allowance.reasons)}")
@@ -194,14 +211,22 @@ def maneuver(
         lines.append(f"psi specialists have no effect against asteroids or other inorganic hazards ({PSI_HAZARD_RULE})")
     s, lost = destroyed_cargo(s.replaced(taken), [taken])
     s = s.acting("maneuver", ship.name)
-    rule = "; ".join(r for r, used in ((movement.MANEUVER_RULE, True), (movement.ENGINES_RULE, overload), (movement.GRAZING_RULE, graze is not None), (movement.ASTEROID_RULE, asteroid_hexes > 0)) if used)
+    rule = "; ".join(
+        r for r, used in ((movement.MANEUVER_RULE, True), (movement.ENGINES_RULE, overload), (movement.GRAZING_RULE, graze is not None), (movement.ASTEROID_RULE, asteroid_hexes > 0)) if used
+    )
     return done(s, s.entry("\n  ".join(lines) + lost, rolls, rule))
 
 
 # -- sensor sweeps -----------------------------------------------------------------------------------
 
+
 def sweep(
-    s: Scenario, si: Tables, sweepers: Sequence[tuple[str, int]], target_hex: str, rng: random.Random, rolled: int | str | None = None,
+    s: Scenario,
+    si: Tables,
+    sweepers: Sequence[tuple[str, int]],
+    target_hex: str,
+    rng: random.Random,
+    rolled: int | str | None = None,
     reveal: Sequence[str] = (),
 ) -> Done:
     """A sensor sweep of an enemy stack by ships that do not manoeuvre this turn (12.6), each with
@@ -239,9 +264,16 @@ def sweep(
 
 # -- ramming -------------------------------------------------------------------------------------------
 
+
 def ram(
-    s: Scenario, si: Tables, rammer_name: str, target_name: str, rng: random.Random, rolled: int | str | None = None,
-    back_rolled: int | str | None = None, away: Sequence[str] = (),
+    s: Scenario,
+    si: Tables,
+    rammer_name: str,
+    target_name: str,
+    rng: random.Random,
+    rolled: int | str | None = None,
+    back_rolled: int | str | None = None,
+    away: Sequence[str] = (),
 ) -> Done:
     """A ram (12.8): a closed order attack on Table 4 at the rammer's defense against the target's,
     and the surviving target's ram back. ``back_rolled``: the ram back's d6; ``away``: scenario 3

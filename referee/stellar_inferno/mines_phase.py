@@ -89,7 +89,10 @@ def strike(s: Scenario, from_hex: str, target_hex: str, rng: random.Random, roll
     hurt = [sh.take_steps(s.ship(name), n) for name, n in hits.items()]
     s, lost = destroyed_cargo(s.replaced(*hurt).with_minefield(field.side, field.hex, result.points_left), hurt)
     lines = [f"{field.side}'s {field.points} mine points in {field.hex} attack {hex_}: {', '.join(x.name for x in ships)}", *result.lines]
-    lines += [f"{x.name}: {'destroyed' if x.destroyed else f'now {x.factors.shown()}'}" + (f"; it must eliminate at least {x.cargo_owed} cargo points: referee si cargo {x.name} ..." if x.cargo_owed else "") for x in hurt]
+    lines += [
+        f"{x.name}: {'destroyed' if x.destroyed else f'now {x.factors.shown()}'}" + (f"; it must eliminate at least {x.cargo_owed} cargo points: referee si cargo {x.name} ..." if x.cargo_owed else "")
+        for x in hurt
+    ]
     lines.append(f"{result.points_left} mine point{'s' if result.points_left != 1 else ''} left in {field.hex}")
     if any(s.ship(name).psi for name in hits):
         lines.append("psi specialists have no effect against mines (Stellar Inferno 12.7.5)")

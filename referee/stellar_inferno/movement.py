@@ -64,8 +64,13 @@ class Allowance(NamedTuple):
 
 
 def maneuver_allowance(
-    ship: Ship, handling_cargo: bool = False, carried: bool = False, sweeping: bool = False, boarding: bool = False,
-    overloading: bool = False, rules: Rules = NONE,
+    ship: Ship,
+    handling_cargo: bool = False,
+    carried: bool = False,
+    sweeping: bool = False,
+    boarding: bool = False,
+    overloading: bool = False,
+    rules: Rules = NONE,
 ) -> Allowance:
     """The hexes of individual ship maneuver this turn (6.4.1): none when handling cargo (6.5.2),
     carried (6.5.3), sweeping with sensors (12.6.3), boarding (12.13.3), engines wrecked (12.4.2);
@@ -110,7 +115,10 @@ def asteroids(asteroid_hexes: int, hexes_moved: int, rng: random.Random, rolled:
         if value is not None:
             dice.entered("d6", value)
     rolls = tuple(dice.take("d6", rng, rolled[i] if i < len(rolled) else None, f"asteroid hex {i + 1}") for i in range(asteroid_hexes))
-    lines = tuple(f"asteroid hex {i + 1}: {r.total} {'<' if r.total < hexes_moved else '>='} {hexes_moved} hexes moved: {'a step loss' if r.total < hexes_moved else 'no damage'} ({ASTEROID_RULE})" for i, r in enumerate(rolls))
+    lines = tuple(
+        f"asteroid hex {i + 1}: {r.total} {'<' if r.total < hexes_moved else '>='} {hexes_moved} hexes moved: {'a step loss' if r.total < hexes_moved else 'no damage'} ({ASTEROID_RULE})"
+        for i, r in enumerate(rolls)
+    )
     return Hazard(rolls, sum(r.total < hexes_moved for r in rolls), lines)
 
 
@@ -134,5 +142,7 @@ def overload_engines(ship: Ship, rng: random.Random, rolled: int | str | None = 
         raise RefereeError(f"{ship.name}'s engines are damaged: it can no longer manoeuvre ({ENGINES_RULE})")
     roll = dice.take("d6", rng, rolled, f"{ship.name} overloads its engines")
     wrecked = roll.total <= 2
-    line = f"{ship.name} overloads its engines: {roll.total}: " + ("2 or less, the engines are damaged: no more maneuver movement this battle" if wrecked else "the engines hold") + f" ({ENGINES_RULE})"
+    line = (
+        f"{ship.name} overloads its engines: {roll.total}: " + ("2 or less, the engines are damaged: no more maneuver movement this battle" if wrecked else "the engines hold") + f" ({ENGINES_RULE})"
+    )
     return (attrs.evolve(ship, engines_wrecked=True) if wrecked else ship), Hazard((roll,), 0, (line,))

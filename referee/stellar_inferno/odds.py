@@ -87,8 +87,15 @@ def technology(advantage: int, rules: Rules) -> tuple[Modifier, ...]:
 
 
 def read(
-    tables: Tables, table: str, attack: int, defense: int, modifiers: Sequence[Modifier], rng: random.Random,
-    rolled: int | str | None, purpose: str, rule: str,
+    tables: Tables,
+    table: str,
+    attack: int,
+    defense: int,
+    modifiers: Sequence[Modifier],
+    rng: random.Random,
+    rolled: int | str | None,
+    purpose: str,
+    rule: str,
 ) -> Reading:
     """Find the odds row (refused before any die is rolled if the odds cannot be read), roll the
     d6 (or take the one rolled at the table), move it by the modifiers and read the cell."""

@@ -55,7 +55,9 @@ def stow(s: Scenario, ship_name: str, mines: int = 0, packs: int = 0) -> Done:
     counter = s.counter(ship.name)
     starting = (s.turn, s.phase, s.phasing) == (1, "fleet-movement", "invader")
     if not starting and not (counter.arrives is not None and counter.arrives > s.turn):
-        raise RefereeError(f"which ships carry mines is determined prior to the start of the scenario ({STOW_RULE}): in turn 1's Fleet Movement phase, or aboard a ship still to arrive; {ship.name} is in play and it is {s.where()}")
+        raise RefereeError(
+            f"which ships carry mines is determined prior to the start of the scenario ({STOW_RULE}): in turn 1's Fleet Movement phase, or aboard a ship still to arrive; {ship.name} is in play and it is {s.where()}"
+        )
     after = sh.load(ship, mines=mines, packs=packs)
     s = s.replaced(after)
     said = ", ".join(p for p in (f"{mines} mine points" if mines else "", f"{packs} bombardment pack points" if packs else "") if p)
@@ -63,6 +65,7 @@ def stow(s: Scenario, ship_name: str, mines: int = 0, packs: int = 0) -> Done:
 
 
 # -- psi specialists ---------------------------------------------------------------------------------
+
 
 def _psi_line(ship: sh.Ship) -> str:
     return f"{ship.name} psi {ship.psi}: attack {sh.attack_rating(ship).shown()}, defense {sh.defense_rating(ship).shown()}"
@@ -84,7 +87,13 @@ def assign_agent(s: Scenario, name: str, ship_name: str, rating: int) -> Done:
     s = s.with_agents((*s.agents, agent))
     ship = s.entered(counter.name)
     assert ship is not None
-    return done(s, s.entry(f"{name}, a {s.side(counter.role)} psi agent of rating {rating}, aboard {counter.name}: the highest agent aboard adds his rating to its attack and defense, never more than doubling them; {_psi_line(ship[0])}", rule=PSI_RULE))
+    return done(
+        s,
+        s.entry(
+            f"{name}, a {s.side(counter.role)} psi agent of rating {rating}, aboard {counter.name}: the highest agent aboard adds his rating to its attack and defense, never more than doubling them; {_psi_line(ship[0])}",
+            rule=PSI_RULE,
+        ),
+    )
 
 
 def transfer_agent(s: Scenario, name: str, to: str) -> Done:
@@ -111,6 +120,7 @@ def transfer_agent(s: Scenario, name: str, to: str) -> Done:
 
 
 # -- bombardment packs --------------------------------------------------------------------------------
+
 
 def deploy_packs(s: Scenario, ship_name: str, planet: str, points: int) -> Done:
     """Bombardment pack points deployed from a ship in orbit above a planet, in the Landing Actions

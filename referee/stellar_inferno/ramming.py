@@ -49,8 +49,14 @@ class Ram(NamedTuple):
 
 
 def ram(
-    si: Tables, rammer: Ship, target: Ship, rng: random.Random, rolled: int | str | None = None, technology: int = 0,
-    back: bool = False, rules: Rules = NONE,
+    si: Tables,
+    rammer: Ship,
+    target: Ship,
+    rng: random.Random,
+    rolled: int | str | None = None,
+    technology: int = 0,
+    back: bool = False,
+    rules: Rules = NONE,
 ) -> Ram:
     """A ramming attack on Table 4 (12.8.3); ``back``: the surviving target ramming its attacker (12.8.5)."""
     optional.require(rules, "ramming", "ramming")
@@ -58,6 +64,8 @@ def ram(
         raise RefereeError(f"{rammer.name} was captured: captured ships are unable to attack (Stellar Inferno 12.13.10)")
     sh.close_quarters(rammer, target, "ram", RAMMING_RULE, faster=not back)
     attack, defense = sh.defense_rating(rammer), sh.defense_rating(target)
-    reading = odds.read(si, odds.CLOSED_ORDER, attack.value, defense.value, odds.technology(technology, rules), rng, rolled, f"{rammer.name} rams {target.name}", f"{BACK_RULE if back else RAMMING_RULE}, Table 4")
+    reading = odds.read(
+        si, odds.CLOSED_ORDER, attack.value, defense.value, odds.technology(technology, rules), rng, rolled, f"{rammer.name} rams {target.name}", f"{BACK_RULE if back else RAMMING_RULE}, Table 4"
+    )
     assert isinstance(reading.cell, int)
     return Ram(rammer.name, target.name, attack, defense, reading, reading.cell, back)

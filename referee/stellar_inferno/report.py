@@ -27,7 +27,9 @@ def lines(s: Scenario) -> list[str]:
         piles = ", ".join(f"{s.side(r)} stockpile {world.stockpile(r)}" for r in ROLES if world.stockpile(r))
         extra = f"; {piles}" if piles else ""
         extra += f"; bombarded {world.bombarded} points" if world.bombarded else ""
-        out.append(f"{p.name} ({world.hex}, {world.surface or ('atmosphere' if p.atmosphere else 'no atmosphere')}, gravity {p.gravity}): {s.defender.name} {p.defender.shown()}; {s.invader.name} {p.invader.shown()}{extra}; {s.control(world)}")
+        out.append(
+            f"{p.name} ({world.hex}, {world.surface or ('atmosphere' if p.atmosphere else 'no atmosphere')}, gravity {p.gravity}): {s.defender.name} {p.defender.shown()}; {s.invader.name} {p.invader.shown()}{extra}; {s.control(world)}"
+        )
     marks = [f"{t.name} ({t.hex}, +{t.rating} star)" for t in s.stars] + ([f"asteroids in {', '.join(s.asteroids)}"] if s.asteroids else [])
     if marks:
         out.append("map: " + "; ".join(marks))
@@ -70,7 +72,9 @@ def optional_lines(s: Scenario) -> list[str]:
     for sighting in (x for x in s.sightings if x.turn == s.turn):
         out.append(f"sensor sweep of {sighting.hex} by {', '.join(sighting.sweepers)}: revealed to the {sighting.role} {', '.join(sighting.revealed) or 'none'}")
     for boarding in s.boardings:
-        out.append(f"boarding: {boarding.boarder} boards {boarding.target}" + (" (fought)" if boarding.fought else " (fought in the Ground Combat phase: referee si boarding " + boarding.boarder + ")"))
+        out.append(
+            f"boarding: {boarding.boarder} boards {boarding.target}" + (" (fought)" if boarding.fought else " (fought in the Ground Combat phase: referee si boarding " + boarding.boarder + ")")
+        )
     for deployed in s.deployments:
         d = deployed.deployment
         out.append(f"deployment on {deployed.planet}: {d.waiting_for()}")
@@ -138,14 +142,26 @@ def _next(s: Scenario) -> str:
 def as_data(s: Scenario) -> dict[str, Any]:
     """The scenario for scripts: stable keys."""
     return {
-        "name": s.name, "number": s.number, "turn": s.turn, "turns": s.turns, "phase": s.phase, "phase_number": PHASE_KEYS.index(s.phase) + 1,
-        "phasing": s.phasing, "outcome": s.outcome, "rules": sorted(s.rules),
+        "name": s.name,
+        "number": s.number,
+        "turn": s.turn,
+        "turns": s.turns,
+        "phase": s.phase,
+        "phase_number": PHASE_KEYS.index(s.phase) + 1,
+        "phasing": s.phasing,
+        "outcome": s.outcome,
+        "rules": sorted(s.rules),
         "technology": [{"nation": a.nation, "value": a.value} for a in s.technology],
         "sides": {r: {"name": s.side(r), "velocity": s.force(r).velocity} for r in ROLES},
         "planets": [
-            {"name": w.name, "hex": w.hex, "defender": {"industrial": w.planet.defender.industrial, "settled": w.planet.defender.settled},
-             "invader": {"industrial": w.planet.invader.industrial, "settled": w.planet.invader.settled}, "bombarded": w.bombarded,
-             "stockpiles": dict(zip(ROLES, w.stockpiles))}
+            {
+                "name": w.name,
+                "hex": w.hex,
+                "defender": {"industrial": w.planet.defender.industrial, "settled": w.planet.defender.settled},
+                "invader": {"industrial": w.planet.invader.industrial, "settled": w.planet.invader.settled},
+                "bombarded": w.bombarded,
+                "stockpiles": dict(zip(ROLES, w.stockpiles)),
+            }
             for w in s.worlds
         ],
         "counters": [_counter_data(s, c) for c in s.counters],
@@ -156,8 +172,12 @@ def as_data(s: Scenario) -> dict[str, Any]:
         "sightings": [{"turn": x.turn, "role": x.role, "hex": x.hex, "revealed": list(x.revealed), "sweepers": list(x.sweepers)} for x in s.sightings],
         "boardings": [{"boarder": b.boarder, "target": b.target, "fought": b.fought} for b in s.boardings],
         "deployments": [
-            {"planet": d.planet, "waiting_for": d.deployment.waiting_for(), "matchups": [{"invader": list(m.invader.units + m.invader.ships), "defender": list(m.defender.units + m.defender.ships)} for m in d.deployment.matchups],
-             "attacked": [{"side": role, "matchup": n} for role, n in d.attacked]}
+            {
+                "planet": d.planet,
+                "waiting_for": d.deployment.waiting_for(),
+                "matchups": [{"invader": list(m.invader.units + m.invader.ships), "defender": list(m.defender.units + m.defender.ships)} for m in d.deployment.matchups],
+                "attacked": [{"side": role, "matchup": n} for role, n in d.attacked],
+            }
             for d in s.deployments
         ],
         "acts": [{"ship": a.ship, "what": a.what} for a in s.acts],
@@ -165,7 +185,15 @@ def as_data(s: Scenario) -> dict[str, Any]:
 
 
 def _counter_data(s: Scenario, counter: Counter) -> dict[str, Any]:
-    data: dict[str, Any] = {"name": counter.name, "kind": counter.kind, "role": counter.role, "code": counter.code, "number": counter.number, "nation": counter.nation or s.side(counter.role), "arrives": counter.arrives}
+    data: dict[str, Any] = {
+        "name": counter.name,
+        "kind": counter.kind,
+        "role": counter.role,
+        "code": counter.code,
+        "number": counter.number,
+        "nation": counter.nation or s.side(counter.role),
+        "arrives": counter.arrives,
+    }
     if counter.kind == "ship":
         found = s.entered(counter.name)
         data["entered"] = found is not None
@@ -182,7 +210,17 @@ def _counter_data(s: Scenario, counter: Counter) -> dict[str, Any]:
 
 def _ship_data(ship: Ship) -> dict[str, Any]:
     return {
-        "steps": [f.shown() for f in ship.steps], "lost": ship.lost, "destroyed": ship.destroyed, "factors": ship.factors.shown(), "cost": ship.cost,
-        "hex": ship.hex, "core_distance": ship.core_distance, "atmosphere": ship.atmosphere, "crippled": ship.crippled,
-        "lost_this_round": ship.lost_this_round, "cargo": ship.cargo.shown(), "cargo_points": ship.cargo.points(), "cargo_owed": ship.cargo_owed,
+        "steps": [f.shown() for f in ship.steps],
+        "lost": ship.lost,
+        "destroyed": ship.destroyed,
+        "factors": ship.factors.shown(),
+        "cost": ship.cost,
+        "hex": ship.hex,
+        "core_distance": ship.core_distance,
+        "atmosphere": ship.atmosphere,
+        "crippled": ship.crippled,
+        "lost_this_round": ship.lost_this_round,
+        "cargo": ship.cargo.shown(),
+        "cargo_points": ship.cargo.points(),
+        "cargo_owed": ship.cargo_owed,
     }

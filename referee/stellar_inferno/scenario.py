@@ -438,6 +438,7 @@ class Scenario:
 
     def all_ships(self) -> Iterator[tuple[Ship, str]]:
         """Every ship entered, with the ship carrying it ("" on the map), carried ones after their carrier."""
+
         def walk(ship: Ship, carrier: str) -> Iterator[tuple[Ship, str]]:
             yield ship, carrier
             for carried in ship.cargo.ships:

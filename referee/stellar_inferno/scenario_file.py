@@ -55,10 +55,42 @@ from referee.stellar_inferno.space_combat import ShipCombat
 FORMAT = kinds.SCENARIO.format
 VERSION = 1
 KEYS = {
-    "format", "version", "name", "number", "source", "history", "turns", "turn", "phase", "phasing", "rules", "notes", "outcome",
-    "invader", "defender", "victory", "technology", "counters", "ships", "troops", "planets", "stars", "asteroids", "arrivals",
-    "combat", "ship_losses", "terrain_losses", "ground_losses", "supplied", "log",
-    "acts", "agents", "minefields", "sightings", "boardings", "deployments",  # the optional rules' state (files before it load without)
+    "format",
+    "version",
+    "name",
+    "number",
+    "source",
+    "history",
+    "turns",
+    "turn",
+    "phase",
+    "phasing",
+    "rules",
+    "notes",
+    "outcome",
+    "invader",
+    "defender",
+    "victory",
+    "technology",
+    "counters",
+    "ships",
+    "troops",
+    "planets",
+    "stars",
+    "asteroids",
+    "arrivals",
+    "combat",
+    "ship_losses",
+    "terrain_losses",
+    "ground_losses",
+    "supplied",
+    "log",
+    "acts",
+    "agents",
+    "minefields",
+    "sightings",
+    "boardings",
+    "deployments",  # the optional rules' state (files before it load without)
 }
 MOST = 99_999  # no figure of the book comes near (Earth's 8460 settled points)
 TURNS = 999
@@ -68,6 +100,7 @@ _UNIT = re.compile(r"([0-9]{1,4})-([0-9]{1,4})-([0-9]{1,4})")
 
 
 # -- factors as the counters give them ------------------------------------------------------------
+
 
 def read_factors(text: str, what: str, defaults: Mapping[str, int] | None = None) -> Factors:
     """``A4 C0 D5 M3 P1 R5`` (any order, spaces or commas): every letter once; with ``defaults``,
@@ -100,6 +133,7 @@ def read_unit_factors(text: str, what: str) -> UnitFactors:
 
 
 # -- reading -------------------------------------------------------------------------------------
+
 
 def from_dict(data: dict[str, Any]) -> Scenario:
     where = "scenario file"
@@ -171,9 +205,14 @@ def _force(data: dict[str, Any], role: Role) -> Force:
     table = strict.keys(data.get(role), {"name", "velocity", "deploy", "enter", "control", "gear", "cargo", "special_rules", "adjusted"}, where)
     text = {k: strict.get(table, k, str, where, "", lines=True) for k in ("deploy", "enter", "control")}
     return Force(
-        role, strict.get(table, "name", str, where), strict.get(table, "velocity", int, where, 0, low=-99, high=99),
-        gear=strict.get(table, "gear", str, where, ""), cargo=strict.get(table, "cargo", str, where, ""),
-        special_rules=strict.words(table, "special_rules", where, lines=True), adjusted=strict.get(table, "adjusted", bool, where, False), **text,
+        role,
+        strict.get(table, "name", str, where),
+        strict.get(table, "velocity", int, where, 0, low=-99, high=99),
+        gear=strict.get(table, "gear", str, where, ""),
+        cargo=strict.get(table, "cargo", str, where, ""),
+        special_rules=strict.words(table, "special_rules", where, lines=True),
+        adjusted=strict.get(table, "adjusted", bool, where, False),
+        **text,
     )
 
 
@@ -181,8 +220,10 @@ def _victory(data: dict[str, Any]) -> Victory:
     where = "[victory]"
     table = strict.keys(data.get("victory"), {"text", "counts", "planets", "points"}, where)
     return Victory(
-        strict.get(table, "text", str, where, lines=True), strict.get(table, "counts", str, where),
-        strict.words(table, "planets", where), strict.get(table, "points", int, where, 0, low=0, high=MOST),
+        strict.get(table, "text", str, where, lines=True),
+        strict.get(table, "counts", str, where),
+        strict.words(table, "planets", where),
+        strict.get(table, "points", int, where, 0, low=0, high=MOST),
     )
 
 
@@ -200,10 +241,17 @@ def _counter(item: object, where: str) -> Counter:
         raise RefereeError(f"{where}: kind must be ship or unit, not {kind!r}")
     arrives = strict.get(table, "arrives", int, where, -1, low=0, high=TURNS) if "arrives" in table else None
     return Counter(
-        name, _role(strict.get(table, "role", str, where), f"{where}: role"), "ship" if kind == "ship" else "unit",
-        strict.get(table, "code", str, where, ""), strict.get(table, "number", str, where, ""), strict.get(table, "nation", str, where, ""),
-        arrives, strict.get(table, "aboard", str, where, ""), strict.get(table, "supply", int, where, 0, low=0, high=MOST),
-        strict.get(table, "reduced", bool, where, False), strict.get(table, "note", str, where, "", lines=True),
+        name,
+        _role(strict.get(table, "role", str, where), f"{where}: role"),
+        "ship" if kind == "ship" else "unit",
+        strict.get(table, "code", str, where, ""),
+        strict.get(table, "number", str, where, ""),
+        strict.get(table, "nation", str, where, ""),
+        arrives,
+        strict.get(table, "aboard", str, where, ""),
+        strict.get(table, "supply", int, where, 0, low=0, high=MOST),
+        strict.get(table, "reduced", bool, where, False),
+        strict.get(table, "note", str, where, "", lines=True),
     )
 
 
@@ -261,7 +309,11 @@ def _unit(item: object, where: str, counters: dict[str, Counter], sides: dict[Ro
     steps = tuple(read_unit_factors(s, f"{where}: steps #{n}") for n, s in enumerate(strict.words(table, "steps", where), 1))
     try:
         return GroundUnit(
-            name, sides[counter.role], steps, strict.get(table, "lost", int, where, 0, low=0, high=MOST), strict.get(table, "drop", bool, where, False),
+            name,
+            sides[counter.role],
+            steps,
+            strict.get(table, "lost", int, where, 0, low=0, high=MOST),
+            strict.get(table, "drop", bool, where, False),
             strict.get(table, "pack", bool, where, False),
         )
     except RefereeError as error:
@@ -285,8 +337,12 @@ def _world(item: object, where: str) -> World:
     name = strict.name(strict.get(table, "name", str, where), f"{where}: name")
     where = f"{where} ({name})"
     planet = Planet(
-        name, strict.get(table, "gravity", int, where, low=0, high=9), strict.get(table, "atmosphere", bool, where),
-        _terrain(table, "defender", where), _terrain(table, "invader", where), strict.get(table, "native", int, where, 0, low=0, high=MOST),
+        name,
+        strict.get(table, "gravity", int, where, low=0, high=9),
+        strict.get(table, "atmosphere", bool, where),
+        _terrain(table, "defender", where),
+        _terrain(table, "invader", where),
+        strict.get(table, "native", int, where, 0, low=0, high=MOST),
     )
     piles = tuple(strict.get(table, f"stockpile_{role}", int, where, 0, low=0, high=MOST) for role in ROLES)
     return World(planet, _hex(table, where), strict.get(table, "surface", str, where, ""), (piles[0], piles[1]), strict.get(table, "bombarded", int, where, 0, low=0, high=MOST))
@@ -324,7 +380,12 @@ def _ship_losses(data: dict[str, Any]) -> ShipLosses | None:
         return None
     where = "[ship_losses]"
     table = strict.keys(data["ship_losses"], {"hex", "steps", "ships", "role"}, where)
-    return ShipLosses(strict.get(table, "hex", str, where), strict.get(table, "steps", int, where, low=1, high=MOST), strict.words(table, "ships", where), _role(strict.get(table, "role", str, where), f"{where}: role"))
+    return ShipLosses(
+        strict.get(table, "hex", str, where),
+        strict.get(table, "steps", int, where, low=1, high=MOST),
+        strict.words(table, "ships", where),
+        _role(strict.get(table, "role", str, where), f"{where}: role"),
+    )
 
 
 def _terrain_losses(data: dict[str, Any]) -> TerrainLosses | None:
@@ -342,10 +403,15 @@ def _ground_losses(data: dict[str, Any]) -> GroundLosses | None:
     keys = {"planet", "phasing", "attackers", "defenders", "attacker_losses", "defender_losses", "attacker_done", "defender_done", "boarding"}
     table = strict.keys(data["ground_losses"], keys, where)
     return GroundLosses(
-        strict.get(table, "planet", str, where, ""), _role(strict.get(table, "phasing", str, where), f"{where}: phasing"),
-        strict.words(table, "attackers", where), strict.words(table, "defenders", where),
-        strict.get(table, "attacker_losses", int, where, low=0, high=MOST), strict.get(table, "defender_losses", int, where, low=0, high=MOST),
-        _absorbed(table, "attacker_done", where), _absorbed(table, "defender_done", where), strict.get(table, "boarding", str, where, ""),
+        strict.get(table, "planet", str, where, ""),
+        _role(strict.get(table, "phasing", str, where), f"{where}: phasing"),
+        strict.words(table, "attackers", where),
+        strict.words(table, "defenders", where),
+        strict.get(table, "attacker_losses", int, where, low=0, high=MOST),
+        strict.get(table, "defender_losses", int, where, low=0, high=MOST),
+        _absorbed(table, "attacker_done", where),
+        _absorbed(table, "defender_done", where),
+        strict.get(table, "boarding", str, where, ""),
     )
 
 
@@ -405,8 +471,11 @@ def _minefield(item: object, where: str) -> Minefield:
 def _sighting(item: object, where: str) -> Sighting:
     table = strict.keys(item, {"turn", "role", "hex", "revealed", "sweepers"}, where)
     return Sighting(
-        strict.get(table, "turn", int, where, low=1, high=TURNS), _role(strict.get(table, "role", str, where), f"{where}: role"), _hex(table, where),
-        strict.words(table, "revealed", where), strict.words(table, "sweepers", where),
+        strict.get(table, "turn", int, where, low=1, high=TURNS),
+        _role(strict.get(table, "role", str, where), f"{where}: role"),
+        _hex(table, where),
+        strict.words(table, "revealed", where),
+        strict.words(table, "sweepers", where),
     )
 
 
@@ -438,10 +507,15 @@ def _deployed(item: object, where: str) -> Deployed:
     if stage not in STAGES:
         raise RefereeError(f"{where}: stage must be one of {', '.join(STAGES)}, not {stage!r}")
     deployment = Deployment(
-        _side(table.get("invader"), f"{where}: invader"), _side(table.get("defender"), f"{where}: defender"), strict.items(table, "matchups", matchup),
-        STAGES[stage], _role(strict.get(table, "to_act", str, where, "defender"), f"{where}: to_act"),
-        strict.get(table, "matching", bool, where, False), tuple(_role(r, f"{where}: declined") for r in strict.words(table, "declined", where)),
-        strict.words(table, "invader_reserve", where), strict.words(table, "defender_reserve", where),
+        _side(table.get("invader"), f"{where}: invader"),
+        _side(table.get("defender"), f"{where}: defender"),
+        strict.items(table, "matchups", matchup),
+        STAGES[stage],
+        _role(strict.get(table, "to_act", str, where, "defender"), f"{where}: to_act"),
+        strict.get(table, "matching", bool, where, False),
+        tuple(_role(r, f"{where}: declined") for r in strict.words(table, "declined", where)),
+        strict.words(table, "invader_reserve", where),
+        strict.words(table, "defender_reserve", where),
     )
     return Deployed(planet, deployment, strict.items(table, "attacked", attacked))
 
@@ -449,13 +523,18 @@ def _deployed(item: object, where: str) -> Deployed:
 def _entry(item: object, where: str) -> Entry:
     table = strict.keys(item, {"turn", "text", "rolls", "rule", "secret", "phase", "side"}, where)
     return Entry(
-        strict.get(table, "turn", int, where, low=1, high=TURNS), strict.get(table, "text", str, where, lines=True),
-        strict.words(table, "rolls", where), strict.get(table, "rule", str, where, ""), strict.get(table, "secret", str, where, ""),
-        strict.get(table, "phase", str, where, ""), strict.get(table, "side", str, where, ""),
+        strict.get(table, "turn", int, where, low=1, high=TURNS),
+        strict.get(table, "text", str, where, lines=True),
+        strict.words(table, "rolls", where),
+        strict.get(table, "rule", str, where, ""),
+        strict.get(table, "secret", str, where, ""),
+        strict.get(table, "phase", str, where, ""),
+        strict.get(table, "side", str, where, ""),
     )
 
 
 # -- writing -------------------------------------------------------------------------------------
+
 
 def _plain(value: Any, skip: Set[str] = frozenset()) -> dict[str, Any]:
     """An attrs value's fields as a file's table, leaving out those at their default (and None)."""
@@ -504,8 +583,17 @@ def _absorbed_dict(done: Absorbed) -> dict[str, Any]:
 def to_dict(scenario: Scenario) -> dict[str, Any]:
     s = scenario
     data: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION, "name": s.name, "number": s.number, "source": s.source, "history": s.history,
-        "turns": s.turns, "turn": s.turn, "phase": s.phase, "phasing": s.phasing, "rules": sorted(s.rules),
+        "format": FORMAT,
+        "version": VERSION,
+        "name": s.name,
+        "number": s.number,
+        "source": s.source,
+        "history": s.history,
+        "turns": s.turns,
+        "turn": s.turn,
+        "phase": s.phase,
+        "phasing": s.phasing,
+        "rules": sorted(s.rules),
     }
     data.update({"outcome": s.outcome} if s.outcome else {})
     data["notes"] = list(s.notes)
@@ -530,7 +618,9 @@ def to_dict(scenario: Scenario) -> dict[str, Any]:
     if s.ground_losses is not None:
         owed = s.ground_losses
         data["ground_losses"] = {
-            **_plain(owed, {"attacker_done", "defender_done"}), "attacker_losses": owed.attacker_losses, "defender_losses": owed.defender_losses,
+            **_plain(owed, {"attacker_done", "defender_done"}),
+            "attacker_losses": owed.attacker_losses,
+            "defender_losses": owed.defender_losses,
             **{k: _absorbed_dict(v) for k, v in (("attacker_done", owed.attacker_done), ("defender_done", owed.defender_done)) if v is not None},
         }
     data["agents"] = [attrs.asdict(a) for a in s.agents]
@@ -549,8 +639,15 @@ def _side_dict(side: Side) -> dict[str, Any]:
 def _deployed_dict(deployed: Deployed) -> dict[str, Any]:
     d = deployed.deployment
     return {
-        "planet": deployed.planet, "stage": d.stage, "to_act": d.to_act, "matching": d.matching, "declined": list(d.declined),
-        "invader": _side_dict(d.invader), "defender": _side_dict(d.defender), "invader_reserve": list(d.invader_reserve), "defender_reserve": list(d.defender_reserve),
+        "planet": deployed.planet,
+        "stage": d.stage,
+        "to_act": d.to_act,
+        "matching": d.matching,
+        "declined": list(d.declined),
+        "invader": _side_dict(d.invader),
+        "defender": _side_dict(d.defender),
+        "invader_reserve": list(d.invader_reserve),
+        "defender_reserve": list(d.defender_reserve),
         "matchups": [{"invader": _side_dict(m.invader), "defender": _side_dict(m.defender)} for m in d.matchups],
         "attacked": [{"side": role, "matchup": n} for role, n in deployed.attacked],
     }

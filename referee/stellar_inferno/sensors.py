@@ -47,8 +47,16 @@ class Sweep(NamedTuple):
 
 
 def sweep(
-    si: Tables, side: str, sweepers: Sequence[Attacker], target: Sequence[Ship], rng: random.Random, rolled: int | str | None = None,
-    technology: int = 0, asteroids: bool = False, rings: bool = False, rules: Rules = NONE,
+    si: Tables,
+    side: str,
+    sweepers: Sequence[Attacker],
+    target: Sequence[Ship],
+    rng: random.Random,
+    rolled: int | str | None = None,
+    technology: int = 0,
+    asteroids: bool = False,
+    rings: bool = False,
+    rules: Rules = NONE,
 ) -> Sweep:
     """A sensor sweep of an enemy stack (12.6): each sweeper within its range factor of the hex."""
     optional.require(rules, "sensors", "a sensor sweep")

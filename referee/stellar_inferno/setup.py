@@ -58,9 +58,23 @@ def start(scenario: Scenario, add: Iterable[str] = (), drop: Iterable[str] = ())
 
 # -- ships -----------------------------------------------------------------------------------------
 
+
 def enter_ship(
-    s: Scenario, si: Tables, name: str, steps: Sequence[str], code: str = "", side: str = "", nation: str = "", cost: int | None = None,
-    designed: bool = False, speciality: str = "", sdu: bool = False, psi: int = 0, arrives: int | None = None, aboard: str = "", supply: int = 0,
+    s: Scenario,
+    si: Tables,
+    name: str,
+    steps: Sequence[str],
+    code: str = "",
+    side: str = "",
+    nation: str = "",
+    cost: int | None = None,
+    designed: bool = False,
+    speciality: str = "",
+    sdu: bool = False,
+    psi: int = 0,
+    arrives: int | None = None,
+    aboard: str = "",
+    supply: int = 0,
 ) -> Done:
     """A ship's factors entered from its counter (or designed, 12.9): its counter's if the scenario
     names it, else a new counter of ``code`` for ``side``. Its listed cargo (units entered, supply)
@@ -83,15 +97,22 @@ def enter_ship(
     elif speciality:
         raise RefereeError("--speciality checks a design against Table 2: give it with --design")
     ship = sh.new_ship(counter.name, s.side(counter.role), counter.code, factors, s.rules, cost, sdu, psi)
-    lines.insert(0, f"{ship.name} ({counter.code}{' ' + counter.number if counter.number else ''}, {s.side(counter.role)}{', ' + counter.nation if counter.nation else ''}) entered: " + "; ".join(f.shown() for f in ship.steps))
+    lines.insert(
+        0,
+        f"{ship.name} ({counter.code}{' ' + counter.number if counter.number else ''}, {s.side(counter.role)}{', ' + counter.nation if counter.nation else ''}) entered: "
+        + "; ".join(f.shown() for f in ship.steps),
+    )
     taken = [(letter, key) for letter, key in (("C", "cargo"), ("P", "planetary_gear")) if any(letter not in text.upper() for text in steps)]
     if taken:
         line = {"C": ("Cargo", force.cargo), "P": ("Planetary Gear", force.gear)}
-        lines.append("; ".join(
-            f"{letter}{defaults[key]} from the scenario's {line[letter][0]} line ({line[letter][1]})" if counter.code in class_figures(line[letter][1], key)
-            else f"{letter}0: the scenario's {line[letter][0]} line ({line[letter][1] or 'none'}) names no {counter.code}"
-            for letter, key in taken
-        ))
+        lines.append(
+            "; ".join(
+                f"{letter}{defaults[key]} from the scenario's {line[letter][0]} line ({line[letter][1]})"
+                if counter.code in class_figures(line[letter][1], key)
+                else f"{letter}0: the scenario's {line[letter][0]} line ({line[letter][1] or 'none'}) names no {counter.code}"
+                for letter, key in taken
+            )
+        )
     if not designed:
         lines.append(f"point cost {ship.cost}" + (" (given)" if cost is not None else f" by the formula, {design.cost(ship.steps[0]).formula} ({design.COST_RULE})"))
     if _starts_reduced(counter, len(ship.steps)):
@@ -167,10 +188,7 @@ def _with_counter(s: Scenario, counter: Counter) -> Scenario:
     if not s.has_counter(counter.name):
         return attrs.evolve(s, counters=s.counters + (counter,))
     aboard = counter.kind == "ship" and counter.arrives is not None
-    return attrs.evolve(s, counters=tuple(
-        counter if c.name == counter.name else attrs.evolve(c, arrives=counter.arrives) if aboard and c.aboard == counter.name else c
-        for c in s.counters
-    ))
+    return attrs.evolve(s, counters=tuple(counter if c.name == counter.name else attrs.evolve(c, arrives=counter.arrives) if aboard and c.aboard == counter.name else c for c in s.counters))
 
 
 def _load_listed(s: Scenario, ship: sh.Ship, counter: Counter, supply: int) -> tuple[sh.Ship, bool]:
@@ -192,9 +210,17 @@ def _ship_line(s: Scenario, name: str) -> str:
 
 # -- ground units ------------------------------------------------------------------------------------
 
+
 def enter_unit(
-    s: Scenario, name: str, steps: Sequence[str], side: str = "", nation: str = "", drop: bool = False, arrives: int | None = None,
-    planet: str = "", aboard: str = "",
+    s: Scenario,
+    name: str,
+    steps: Sequence[str],
+    side: str = "",
+    nation: str = "",
+    drop: bool = False,
+    arrives: int | None = None,
+    planet: str = "",
+    aboard: str = "",
 ) -> Done:
     """A ground unit's factors entered from its counter, attack-defense-maneuver a step: on a
     planet's surface (a defender's at the start), aboard a ship on the map, or waiting for the ship
@@ -238,6 +264,7 @@ def enter_unit(
 
 # -- the map -------------------------------------------------------------------------------------------
 
+
 def place(s: Scenario, names: Sequence[str], where: str, core: int | None = None) -> Done:
     """Ships set in a hex as the referee reads them off the map, with the hex's distance from the
     core (given once a hex: taken from the ships there, given to all of them)."""
@@ -274,4 +301,3 @@ def arrival(s: Scenario, name: str, turn: int) -> Done:
     with_it = [c.name for c in s.counters if c.aboard == counter.name and counter.kind == "ship"]
     said = f" with {', '.join(with_it)} aboard" if with_it else ""
     return done(s, s.entry(f"{counter.shown()} arrives {'at the start' if turn == 0 else f'on turn {turn}'}{said}", rule="Stellar Inferno 6.3.1-6.3.2"))
-

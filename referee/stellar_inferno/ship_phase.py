@@ -64,6 +64,7 @@ def own_ship(s: Scenario, name: str, what: str) -> sh.Ship:
 
 # -- cargo ships: launched and taken aboard -------------------------------------------------------
 
+
 def unload_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
     """Ships carried as cargo unloaded into the carrier's hex, in the Individual Ship Maneuver
     phase; neither may maneuver this turn (6.5.1-6.5.3)."""
@@ -75,7 +76,9 @@ def unload_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
     world = next((w for w in s.worlds if w.hex == carrier.hex), None) if carrier.atmosphere else None
     grounded = [x.name for x in off.cargo.ships if world is not None and not planets.can_operate(x, world.planet)]
     if world is not None and grounded:
-        raise RefereeError(f"{carrier.name} is in {world.name}'s atmosphere (gravity {world.planet.gravity}): {', '.join(grounded)} lack the planetary gear to operate there ({planets.GEAR_RULE}); leave the atmosphere first")
+        raise RefereeError(
+            f"{carrier.name} is in {world.name}'s atmosphere (gravity {world.planet.gravity}): {', '.join(grounded)} lack the planetary gear to operate there ({planets.GEAR_RULE}); leave the atmosphere first"
+        )
     launched = tuple(attrs.evolve(x, hex=carrier.hex, core_distance=carrier.core_distance, atmosphere=carrier.atmosphere) for x in off.cargo.ships)
     s = s.replaced(off.ship)
     s = attrs.evolve(s, ships=s.ships + launched).acting("unload", carrier.name).acting("carried", *wanted)
@@ -95,21 +98,38 @@ def load_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
     loaded = sh.load(carrier, ships=[attrs.evolve(x, hex="", core_distance=0, atmosphere=False) for x in carried])
     s = attrs.evolve(s, ships=tuple(loaded if x.name == carrier.name else x for x in s.ships if x.name not in {c.name for c in carried}))
     s = s.acting("load", carrier.name).acting("carried", *(x.name for x in carried))
-    return done(s, s.entry(f"{', '.join(x.name for x in carried)} loaded aboard {carrier.name} ({loaded.cargo.points()} of {loaded.factors.cargo} cargo points); neither may maneuver this turn ({LOAD_RULE})", rule=sh.CARGO_RULE))
+    return done(
+        s,
+        s.entry(
+            f"{', '.join(x.name for x in carried)} loaded aboard {carrier.name} ({loaded.cargo.points()} of {loaded.factors.cargo} cargo points); neither may maneuver this turn ({LOAD_RULE})",
+            rule=sh.CARGO_RULE,
+        ),
+    )
 
 
 def _not_manoeuvred(s: Scenario, names: Sequence[str], what: str) -> None:
     """Ships handling cargo or handled as cargo do not manoeuvre in the turn (6.5.2-6.5.3)."""
     moved = [n for n in names if "maneuver" in s.did(n)]
     if moved:
-        raise RefereeError(f"{', '.join(moved)} performed a maneuver this turn: ships loading or unloading cargo, or loaded or unloaded as cargo, are unable to maneuver during the turn ({LOAD_RULE}); {what} is refused")
+        raise RefereeError(
+            f"{', '.join(moved)} performed a maneuver this turn: ships loading or unloading cargo, or loaded or unloaded as cargo, are unable to maneuver during the turn ({LOAD_RULE}); {what} is refused"
+        )
 
 
 # -- ship combat ----------------------------------------------------------------------------------
 
+
 def attack(
-    s: Scenario, si: Tables, attackers: Sequence[tuple[str, int]], target_hex: str, rng: random.Random, rolled: int | str | None = None,
-    overload: Sequence[str] = (), asteroids: bool = False, rings: bool = False, losses_to: Sequence[str] = (),
+    s: Scenario,
+    si: Tables,
+    attackers: Sequence[tuple[str, int]],
+    target_hex: str,
+    rng: random.Random,
+    rolled: int | str | None = None,
+    overload: Sequence[str] = (),
+    asteroids: bool = False,
+    rings: bool = False,
+    losses_to: Sequence[str] = (),
 ) -> Done:
     """One attack on a hex (7.1-7.3): ``attackers`` each with the range the referee counted."""
     from referee.stellar_inferno.scenario import hex_name
@@ -120,7 +140,7 @@ def attack(
     named = [s.counter(n, "ship").name for n in (*(a for a, _ in attackers), *overload)]
     if len(set(named[: len(attackers)])) != len(attackers):
         raise RefereeError("an attacking ship is named twice")
-    unknown = [n for n in named[len(attackers):] if n not in named[: len(attackers)]]
+    unknown = [n for n in named[len(attackers) :] if n not in named[: len(attackers)]]
     if unknown:
         raise RefereeError(f"--overload {', '.join(unknown)}: not among the attacking ships")
     ships = [own_ship(s, n, "attacking") for n, _ in attackers]
@@ -131,7 +151,7 @@ def attack(
         raise RefereeError(f"no {s.side(other(s.phasing))} ship is placed in {hex_} (theirs are in: {where}); place the target ships: referee si place SHIP --at {hex_}")
     phase = s.combat if s.combat is not None else sc.ShipCombat(s.side(s.phasing), s.turn)
     asteroid = asteroids or (hex_ in s.asteroids and "asteroids" in s.rules)
-    pairs = [sc.Attacker(ship, rng_, ship.name in named[len(attackers):]) for ship, (_, rng_) in zip(ships, attackers)]
+    pairs = [sc.Attacker(ship, rng_, ship.name in named[len(attackers) :]) for ship, (_, rng_) in zip(ships, attackers)]
     if target:
         defense = sc.combined_defense([(x.name, sh.defense_rating(x)) for x in target], target[0].core_distance)
         into = any(x.atmosphere for x in target if x.name in defense.combining)
@@ -146,7 +166,7 @@ def attack(
     result = sc.attack(si, phase, pairs, target, rng, rolled, technology, asteroid, rings, points, hex_, rules=s.rules)
     lines = [f"{phase.side} attack {hex_}: {', '.join(n for n, _ in attackers)}" + ("" if target else f" against {points} unescorted mine points"), *result.lines()]
     lines += [line for line in (how, escorted) if line]
-    s = attrs.evolve(s, combat=result.phase).acting("attack", *result.phase.fired[len(phase.fired):])
+    s = attrs.evolve(s, combat=result.phase).acting("attack", *result.phase.fired[len(phase.fired) :])
     if mines is not None and not target:
         gone = min(result.steps, mines.points)
         s = s.with_minefield(mines.side, hex_, mines.points - gone)
@@ -163,7 +183,12 @@ def attack(
             order = list(losses_to) or [x.name for x in stack]
             after = assign(s, order)
             return Done(after.state, (*entries, *after.entries))
-        entries.append(s.entry(f"the {other(s.phasing)} assigns the {result.steps} step loss{'es' if result.steps != 1 else ''} ship by ship: referee si assign SHIP [SHIP ...] (of {', '.join(x.name for x in stack)})", rule=sc.STEPS_RULE))
+        entries.append(
+            s.entry(
+                f"the {other(s.phasing)} assigns the {result.steps} step loss{'es' if result.steps != 1 else ''} ship by ship: referee si assign SHIP [SHIP ...] (of {', '.join(x.name for x in stack)})",
+                rule=sc.STEPS_RULE,
+            )
+        )
     return done(s, *entries)
 
 
@@ -190,7 +215,9 @@ def assign(s: Scenario, order: Sequence[str]) -> Done:
     lines += [f"{losses.unsatisfied} step loss{'es' if losses.unsatisfied != 1 else ''} left over: every ship in {owed.hex} is destroyed"] if losses.unsatisfied else []
     for ship in losses.ships:
         if ship.cargo_owed:
-            lines.append(f"{ship.name} must eliminate at least {ship.cargo_owed} cargo point{'s' if ship.cargo_owed != 1 else ''} (aboard: {ship.cargo.shown()}; {sh.CARGO_LOSS_RULE}): referee si cargo {ship.name} ...")
+            lines.append(
+                f"{ship.name} must eliminate at least {ship.cargo_owed} cargo point{'s' if ship.cargo_owed != 1 else ''} (aboard: {ship.cargo.shown()}; {sh.CARGO_LOSS_RULE}): referee si cargo {ship.name} ..."
+            )
     return done(s, s.entry("\n  ".join(lines) + lost, rule=sc.STEPS_RULE))
 
 
@@ -218,7 +245,14 @@ def cargo_lost(s: Scenario, cargo: sh.Cargo) -> Scenario:
 
 
 def eliminate_cargo(
-    s: Scenario, name: str, units: Sequence[str] = (), supply: int = 0, ships: Sequence[str] = (), reduce: Sequence[str] = (), mines: int = 0, packs: int = 0,
+    s: Scenario,
+    name: str,
+    units: Sequence[str] = (),
+    supply: int = 0,
+    ships: Sequence[str] = (),
+    reduce: Sequence[str] = (),
+    mines: int = 0,
+    packs: int = 0,
 ) -> Done:
     """The owner eliminates the cargo a step loss cost (7.4.2), or reduces a ship carried (7.4.3):
     ground units, supply, ships, mine and bombardment pack points."""
@@ -234,6 +268,7 @@ def eliminate_cargo(
 
 
 # -- bombardment ------------------------------------------------------------------------------------
+
 
 def bombard(s: Scenario, si: Tables, planet: str, attackers: Sequence[tuple[str, int]], rng: random.Random, rolled: int | str | None = None) -> Done:
     """Strategic bombardment of a planet's economic terrain (12.10), in the Ship Combat phase."""
@@ -293,7 +328,10 @@ def _terrain_hit(s: Scenario, world: World, role: Role, steps: int, how: str, ru
     if len(choices) == 1:
         after = take_terrain(s, choices[0])
         return Done(after.state, (counted, *after.entries))
-    choose = s.entry(f"the {role} chooses how many fall on industrial points (each made settled), the rest on settled points (each destroyed): referee si assign --industrial N ({choices[0]} to {choices[-1]})", rule=bb.TERRAIN_RULE)
+    choose = s.entry(
+        f"the {role} chooses how many fall on industrial points (each made settled), the rest on settled points (each destroyed): referee si assign --industrial N ({choices[0]} to {choices[-1]})",
+        rule=bb.TERRAIN_RULE,
+    )
     return done(s, counted, choose)
 
 
@@ -324,6 +362,7 @@ def take_terrain(s: Scenario, on_industrial: int) -> Done:
 
 # -- damage recovery ---------------------------------------------------------------------------------
 
+
 def recover(s: Scenario, name: str, rng: random.Random, rolled: Sequence[tuple[int | str | None, int | str | None]] = ()) -> Done:
     """A ship's repair attempts in the Ship Damage Recovery phase, by its own side (7.5)."""
     s.in_phase("recovery", "damage recovery")
@@ -336,4 +375,3 @@ def recover(s: Scenario, name: str, rng: random.Random, rolled: Sequence[tuple[i
     s = s.replaced(done_.ship)
     rolls = [r for a in done_.attempts for r in (a.first, a.second)]
     return done(s, s.entry("\n  ".join(done_.lines()), rolls, recovery.RECOVERY_RULE))
-

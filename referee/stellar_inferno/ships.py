@@ -134,8 +134,14 @@ class Ship:
 
 
 def new_ship(
-    name: str, side: str, code: str, steps: Sequence[Factors], rules: Rules = NONE, cost: int | None = None,
-    sdu: bool = False, psi: int = 0,
+    name: str,
+    side: str,
+    code: str,
+    steps: Sequence[Factors],
+    rules: Rules = NONE,
+    cost: int | None = None,
+    sdu: bool = False,
+    psi: int = 0,
 ) -> Ship:
     """A ship from its counter; its cost by the 12.9.3 formula unless given. A space defense unit
     (12.14) needs maneuver and attack 0 and planetary gear 1 or more at every step."""
@@ -234,7 +240,12 @@ def take_steps(ship: Ship, steps: int) -> Ship:
 
 
 def load(
-    ship: Ship, units: Sequence[GroundUnit] = (), supply: int = 0, ships: Sequence[Ship] = (), mines: int = 0, packs: int = 0,
+    ship: Ship,
+    units: Sequence[GroundUnit] = (),
+    supply: int = 0,
+    ships: Sequence[Ship] = (),
+    mines: int = 0,
+    packs: int = 0,
 ) -> Ship:
     """Cargo loaded aboard (during the Individual Ship Maneuver phase, 6.5.1), refused beyond the
     ship's cargo capacity (5.2.2-5.2.3)."""
@@ -263,7 +274,12 @@ class Unloaded(NamedTuple):
 
 
 def unload(
-    ship: Ship, units: Sequence[str] = (), supply: int = 0, ships: Sequence[str] = (), mines: int = 0, packs: int = 0,
+    ship: Ship,
+    units: Sequence[str] = (),
+    supply: int = 0,
+    ships: Sequence[str] = (),
+    mines: int = 0,
+    packs: int = 0,
 ) -> Unloaded:
     """Cargo taken off a ship, by name (ground units, ships) and by points."""
     off, cargo = _take(ship, units, supply, ships, mines, packs)
@@ -271,7 +287,13 @@ def unload(
 
 
 def eliminate_cargo(
-    ship: Ship, units: Sequence[str] = (), supply: int = 0, ships: Sequence[str] = (), reduce: Sequence[str] = (), mines: int = 0, packs: int = 0,
+    ship: Ship,
+    units: Sequence[str] = (),
+    supply: int = 0,
+    ships: Sequence[str] = (),
+    reduce: Sequence[str] = (),
+    mines: int = 0,
+    packs: int = 0,
 ) -> Ship:
     """The owner eliminates cargo after a step loss: at least the points owed (7.4.2), counting a
     carried ship reduced by a step (7.4.3) for the points its reduction frees."""
@@ -306,7 +328,10 @@ def _take(ship: Ship, units: Sequence[str], supply: int, ships: Sequence[str], m
         raise RefereeError(f"a name is given twice: {', '.join([*units, *ships])}")
     off = Cargo(tuple(u for u in have.units if u.name in units), supply, tuple(s for s in have.ships if s.name in ships), mines, packs)
     stays = Cargo(
-        tuple(u for u in have.units if u.name not in units), have.supply - supply, tuple(s for s in have.ships if s.name not in ships),
-        have.mines - mines, have.packs - packs,
+        tuple(u for u in have.units if u.name not in units),
+        have.supply - supply,
+        tuple(s for s in have.ships if s.name not in ships),
+        have.mines - mines,
+        have.packs - packs,
     )
     return off, stays

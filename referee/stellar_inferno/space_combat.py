@@ -224,7 +224,13 @@ def range_doublings(attacker: Ship, into_atmosphere: bool, asteroids: bool, ring
 
 
 def attack_factors(
-    attackers: Sequence[Attacker], side: str, target_hex: str, into_atmosphere: bool, asteroids: bool, rings: bool, rules: Rules,
+    attackers: Sequence[Attacker],
+    side: str,
+    target_hex: str,
+    into_atmosphere: bool,
+    asteroids: bool,
+    rings: bool,
+    rules: Rules,
     sensor: bool = False,
 ) -> tuple[ModifiedAttack, ...]:
     """Each attacking ship's modified attack factor, refusing a ship that may not attack; with
@@ -260,9 +266,18 @@ def attack_factors(
 
 
 def attack(
-    si: Tables, phase: ShipCombat, attackers: Sequence[Attacker], target: Sequence[Ship], rng: random.Random,
-    rolled: int | str | None = None, technology: int = 0, asteroids: bool = False, rings: bool = False,
-    mines: int = 0, mines_hex: str = "", rules: Rules = NONE,
+    si: Tables,
+    phase: ShipCombat,
+    attackers: Sequence[Attacker],
+    target: Sequence[Ship],
+    rng: random.Random,
+    rolled: int | str | None = None,
+    technology: int = 0,
+    asteroids: bool = False,
+    rings: bool = False,
+    mines: int = 0,
+    mines_hex: str = "",
+    rules: Rules = NONE,
 ) -> ShipAttack:
     """One ship attack (7.1-7.3): modified attack factors by range, the stack's combined defense,
     odds on Table 3 or 4 by whether the attackers share a hex, the d6 moved by technology

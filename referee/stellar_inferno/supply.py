@@ -51,7 +51,11 @@ class Supplied(NamedTuple):
 
 
 def supply(
-    units: Sequence[GroundUnit], terrain: int = 0, stockpile: int = 0, ships: Sequence[Ship] = (), first_turn_drops: Sequence[str] = (),
+    units: Sequence[GroundUnit],
+    terrain: int = 0,
+    stockpile: int = 0,
+    ships: Sequence[Ship] = (),
+    first_turn_drops: Sequence[str] = (),
 ) -> Supplied:
     """A point of supply for each unit, in the owner's order (9.1.3): ``terrain`` the turn's terrain
     supply (9.2.3-9.2.4), ``stockpile`` the stockpile landed (9.3.4), ``ships`` the ships in orbit or

@@ -133,6 +133,7 @@ def velocity(s: Scenario, new: int) -> Done:
 
 # -- victory -------------------------------------------------------------------------------------------
 
+
 def tally(s: Scenario) -> list[str]:
     """What the victory condition counts, as it stands."""
     v = s.victory

@@ -37,7 +37,14 @@ from referee.tui.typed import Typed
 WATCH = 0.5  # seconds between looks at the file for another program's save
 
 # where each kind of thing the palette finds by name is shown (its hit's help line)
-SHOWN_ON = {"ship": "its roster on the Forces screen", "fortress": "its card on the Ships screen", "system": "on the Map", "planet": "its terrain on the Planets screen", "ground unit": "its card on the Planets screen", "table": "on the Dice & Tables screen"}
+SHOWN_ON = {
+    "ship": "its roster on the Forces screen",
+    "fortress": "its card on the Ships screen",
+    "system": "on the Map",
+    "planet": "its terrain on the Planets screen",
+    "ground unit": "its card on the Planets screen",
+    "table": "on the Dice & Tables screen",
+}
 
 
 def highlight(found: str, offsets: Iterable[int], style: Style) -> Content:
@@ -262,7 +269,13 @@ class RefereeApp(App[None]):
         self.push_screen(ConfirmDialog(f"{title}: {question}", text), lambda yes: self.start(title, make, tried=tried if self.journal.state is base else None) if yes else None)
 
     def open_form(
-        self, title: str, help: str, fields: tuple[Field, ...], values: Values, build: Callable[[Values], AnyStep], take: Take | None = None,
+        self,
+        title: str,
+        help: str,
+        fields: tuple[Field, ...],
+        values: Values,
+        build: Callable[[Values], AnyStep],
+        take: Take | None = None,
         preview: Preview | None = None,
     ) -> None:
         """Show a form (kept once built, shown again with fresh values)."""
@@ -277,7 +290,11 @@ class RefereeApp(App[None]):
         self.push_screen(form)
 
     def start(
-        self, title: str, make: Callable[[], AnyStep], form: FormDialog | None = None, then: Callable[[], None] | None = None,
+        self,
+        title: str,
+        make: Callable[[], AnyStep],
+        form: FormDialog | None = None,
+        then: Callable[[], None] | None = None,
         tried: tuple[AnyStep, Result] | None = None,
     ) -> None:
         """Build the action on the file's state as it is (``make``: again if the file is read again

@@ -124,8 +124,10 @@ class ChoiceList(ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Leave"),
-        Binding("up", "move(-1)", "Up", show=False, priority=True), Binding("down", "move(1)", "Down", show=False, priority=True),
-        Binding("pageup", "move(-8)", "Page up", show=False, priority=True), Binding("pagedown", "move(8)", "Page down", show=False, priority=True),
+        Binding("up", "move(-1)", "Up", show=False, priority=True),
+        Binding("down", "move(1)", "Down", show=False, priority=True),
+        Binding("pageup", "move(-8)", "Page up", show=False, priority=True),
+        Binding("pagedown", "move(8)", "Page down", show=False, priority=True),
     ]
 
     def __init__(self) -> None:

@@ -169,7 +169,13 @@ class FormDialog(Dialog[None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+a", "run", "Go", priority=True), RELOAD]
 
     def __init__(
-        self, title: str, help: str, fields: tuple[Field, ...], values: Mapping[str, str], build: Callable[[Values], AnyStep], take: Take | None = None,
+        self,
+        title: str,
+        help: str,
+        fields: tuple[Field, ...],
+        values: Mapping[str, str],
+        build: Callable[[Values], AnyStep],
+        take: Take | None = None,
         preview: Preview | None = None,
     ) -> None:
         super().__init__()
@@ -223,7 +229,9 @@ class FormDialog(Dialog[None]):
                     yield Label(field.label)
                     if field.many:
                         with Vertical(classes="picker"):
-                            yield MarksSearch(placeholder=field.hint, id=f"find-{field.name}", select_on_focus=False)  # (selected as it took the focus from the list, the letter typed there was replaced by the next)
+                            yield MarksSearch(
+                                placeholder=field.hint, id=f"find-{field.name}", select_on_focus=False
+                            )  # (selected as it took the focus from the list, the letter typed there was replaced by the next)
                             yield Marks(id=f"field-{field.name}", compact=True)
                             yield Static("", id=f"value-{field.name}", classes="value")
                     elif field.choices is None:
@@ -582,12 +590,15 @@ class ChangedDialog(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(line(bold("The file was changed by another program")), classes="title")
-            yield Static(line(
-                bold(self.path.name), f" (in {self.path.absolute().parent}) was saved by another program - a referee campaign "
-                "command, or the app open on it elsewhere - since it was read here. Nothing here is saved over it.\n\n"
-                "r: read it again (undo goes on along the file's history; a form or dice dialog open keeps what you typed, to run on the file read)\n"
-                "Esc: not now (nothing is saved until it is read again: Ctrl+L)"
-            ))
+            yield Static(
+                line(
+                    bold(self.path.name),
+                    f" (in {self.path.absolute().parent}) was saved by another program - a referee campaign "
+                    "command, or the app open on it elsewhere - since it was read here. Nothing here is saved over it.\n\n"
+                    "r: read it again (undo goes on along the file's history; a form or dice dialog open keeps what you typed, to run on the file read)\n"
+                    "Esc: not now (nothing is saved until it is read again: Ctrl+L)",
+                )
+            )
 
     def action_read(self) -> None:
         self.dismiss(None)

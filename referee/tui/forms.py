@@ -169,8 +169,8 @@ def spent(values: Values, field: str) -> dict[str, int]:
 def groups(values: Values, field: str) -> list[list[str]]:
     return [[n.strip() for n in g.split(",") if n.strip()] for g in text(values, field).split(";") if g.strip()]
 
-# ---------------------------------------------------------------------- the Dice screen's rolls
 
+# ---------------------------------------------------------------------- the Dice screen's rolls
 
 
 def free_roll(kind: Kind, state: Any, expression: str, purpose: str) -> AnyStep:

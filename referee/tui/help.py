@@ -78,8 +78,20 @@ class Topic(NamedTuple):
 # ---------------------------------------------------------------------- keys, as bound
 
 KEY_NAMES = {
-    "escape": "Esc", "slash": "/", "question_mark": "?", "space": "space", "enter": "Enter", "tab": "Tab", "pageup": "PgUp",
-    "pagedown": "PgDn", "home": "Home", "end": "End", "up": "↑", "down": "↓", "left": "←", "right": "→",
+    "escape": "Esc",
+    "slash": "/",
+    "question_mark": "?",
+    "space": "space",
+    "enter": "Enter",
+    "tab": "Tab",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
 }
 
 
@@ -192,6 +204,7 @@ def widget_keys(node: DOMNode) -> list[Entry]:
 
 # ---------------------------------------------------------------------- what is in front
 
+
 def page_help(kind: Kind, page: type[Page], shown: Page | None = None) -> Help:
     """A screen's help (``shown``: the screen built, whose lists' keys are added)."""
     words = about(kind, page)
@@ -297,6 +310,7 @@ def where(kind: Kind, topic: Topic) -> str:
 
 
 # ---------------------------------------------------------------------- the dialog
+
 
 class HelpBox(VerticalScroll):
     """The help's frame: it takes the focus, so the arrow keys and PgUp/PgDn scroll it."""
@@ -476,6 +490,7 @@ def show(app: RefereeApp, topic: Topic) -> None:
 
 
 # ---------------------------------------------------------------------- the README's tables of keys
+
 
 def markdown(kind_name: str) -> str:
     """The README's table of a kind's screens: each one's key, name, what it holds and its keys. A

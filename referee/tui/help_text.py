@@ -44,7 +44,7 @@ DICE = About(
     "words is one, quoted or not) or `roll [ODDS|COLUMN] [+N]` to roll on it (`roll 2` on `ssw.misjump`: the d100 against every ship "
     "type's safe jump at 2 boxes a day; `roll Sathar Warship 3`: one), its outcome shown in place of the table's text. Enter in a box "
     "gives the keys back to the list of tables (a mistake stays, to mend), `Esc` leaves a box; a mistake's message goes with its table "
-    "or its text. Every roll asks \"roll for me\" or the result rolled at the table, and is logged.",
+    'or its text. Every roll asks "roll for me" or the result rolled at the table, and is logged.',
     (f"{MANUAL}, Introduction: How To Use The Dice", "each table: the book and section shown with it"),
     {
         "focus('expression')": Key("roll any dice expression: 2d10+4, d100 (00 reads 100), d%00 (Starfleet Wars: 00-99), 2d6."),
@@ -65,8 +65,7 @@ LOG = About(
 
 SHARED: Mapping[str, str] = {
     "advance": "from any screen of a campaign or an engagement",
-    "undo": "the last action, its rolls' consequences with it, saying which ships it touched (the undo history is kept beside the file: "
-            "it outlives the app and holds the commands' actions too)",
+    "undo": "the last action, its rolls' consequences with it, saying which ships it touched (the undo history is kept beside the file: it outlives the app and holds the commands' actions too)",
     "redo": "what was undone",
     "reload": "after another program saved it (undo and redo go on along the file's history)",
     "open_file": "a campaign, battle or engagement: one played before, or any file's path; a new war (n there)",
@@ -122,14 +121,16 @@ DIALOGS: Mapping[str, About] = {
         title="a list to choose from",
     ),
     "CommandPalette": About(
-        "Type a name: an action (Move, Forces: Join), a ship, a system, a table, or help and a topic (help risk jump, help map screen). "
-        "↑ ↓ choose, Enter goes there, Esc closes it.",
+        "Type a name: an action (Move, Forces: Join), a ship, a system, a table, or help and a topic (help risk jump, help map screen). ↑ ↓ choose, Enter goes there, Esc closes it.",
         title="the command palette",
     ),
 }
 
 # what the help calls the lists and pictures whose keys move about a screen or dialog (by the widget's class's name)
 WIDGETS: Mapping[str, str] = {
-    "Rows": "a list", "PictureView": "the map's picture", "Marks": "a list of ships to mark", "MarksSearch": "the box above a list of ships",
+    "Rows": "a list",
+    "PictureView": "the map's picture",
+    "Marks": "a list of ships to mark",
+    "MarksSearch": "the box above a list of ships",
     "Choice": "a field chosen from a list (a letter typed opens it too)",
 }

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 Found = tuple[str, str, str, str]  # (what: ship, fortress, system or table; its name; the page that shows it; the selection it sets: ship or system)
 
 
-
 class Kind(Protocol):
     name: str
     # the dice dialog asks at once for the later rolls of a log line that the trial's virtual dice

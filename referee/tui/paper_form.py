@@ -78,8 +78,7 @@ def write(app: RefereeApp, values: Values) -> None:
     except RefereeError as error:
         raise FieldError("where", str(error).removeprefix(f"-o {out}: ")) from None
     copy = values.get("copy", "") or TABLE
-    title, text = printing.made(journal.state, journal.kind, journal.path, what, None if copy in (TABLE, REFEREE) else copy, copy == REFEREE,
-                                span(values.get("part", "")), form)
+    title, text = printing.made(journal.state, journal.kind, journal.path, what, None if copy in (TABLE, REFEREE) else copy, copy == REFEREE, span(values.get("part", "")), form)
     printing.save(out, text)
     app.tell(f"printed {title} to {out}")
 

@@ -36,7 +36,7 @@ from referee.tui.dialogs import RELOAD, Dialog, failed, needs, say
 from referee.tui.forms import AnyStep, FieldError
 
 KEYS = "Enter: keep ↓  Tab: keep →  F2: edit  Esc: drop  Ctrl+A: enter all"  # (typing replaces a cell: the line above says so)
-MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1), "pageup": (-10, 0), "pagedown": (10, 0), "home": (-10**6, 0), "end": (10**6, 0)}
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1), "pageup": (-10, 0), "pagedown": (10, 0), "home": (-(10**6), 0), "end": (10**6, 0)}
 
 
 class Column(NamedTuple):

@@ -50,4 +50,6 @@ def test_the_campaign_screen_advances_over_the_start_circle_reading_with_a_note(
         assert app.journal.campaign.step == "upf-move"
 
     drive(path, scenario)
-    assert "the referee overrides a reading (of the Sathar ships on the map, no more than half start a turn in one start circle): our table counts every ship placed in the war" in [e.text for e in load(path).log]
+    assert "the referee overrides a reading (of the Sathar ships on the map, no more than half start a turn in one start circle): our table counts every ship placed in the war" in [
+        e.text for e in load(path).log
+    ]

@@ -146,7 +146,7 @@ async def to_attacks(app: RefereeApp, pilot: Pilot[None]) -> None:
 async def rest_of_day(app: RefereeApp, pilot: Pilot[None], step: str = "sathar-move") -> None:
     """From ``step`` to the end of the day, no order given on the way."""
     steps = ["sathar-move", "upf-move", "sathar-attacks", "upf-attacks"]
-    for nxt in steps[steps.index(step) + 1:]:
+    for nxt in steps[steps.index(step) + 1 :]:
         await advance(app, pilot, nxt)
     await end_day(app, pilot)
 
@@ -239,8 +239,16 @@ async def days_1_to_4(app: RefereeApp, pilot: Pilot[None]) -> None:
         if day == 2:
             await move(app, pilot, scouts, "Cassidine", rate="2")
         elif day == 3:
-            await risk_jump(app, pilot, scouts, "Cassidine", {"Inner Reach Militia Assault Scout 1": "83", "Inner Reach Militia Assault Scout 2": "64"},
-                            "Assault Scout 1 MISJUMP: 83 > 70%", "Assault Scout 2 jump safely: 64 <= 70%", groups=scouts.replace(", ", "; "))
+            await risk_jump(
+                app,
+                pilot,
+                scouts,
+                "Cassidine",
+                {"Inner Reach Militia Assault Scout 1": "83", "Inner Reach Militia Assault Scout 2": "64"},
+                "Assault Scout 1 MISJUMP: 83 > 70%",
+                "Assault Scout 2 jump safely: 64 <= 70%",
+                groups=scouts.replace(", ", "; "),
+            )
         elif day == 4:
             await move(app, pilot, "Inner Reach Militia Assault Scout 2", "Cassidine", planet="Triad")
         await rest_of_day(app, pilot, "upf-move")
@@ -263,16 +271,32 @@ async def battle_a(app: RefereeApp, pilot: Pilot[None]) -> None:
     await rolled(app, pilot, "f", {"shot 1": "12", "shot 1: hull damage": "6"}, "30% to hit, 12 <= 30: hit", "hull 50 -> 44")  # 1d10 6
     await shot(app, pilot, "Sathar Destroyer 1", "T", "UPF Destroyer 1", 3)  # 50%, no ICM launched
     await shot(app, pilot, "Sathar Destroyer 2", "EB", "UPF Light Cruiser 1", 5)  # 60 - 25 = 35% (no screen up)
-    await rolled(app, pilot, "f", {"shot 1": "40", "shot 1: hull damage": "31", "shot 2": "20", "shot 2: hull damage": "8"},
-                 "50% to hit, 40 <= 50: hit", "hull 50 -> 19", "35% to hit, 20 <= 35: hit", "hull 70 -> 62")  # 4d10 31; 1d10 8
+    await rolled(
+        app,
+        pilot,
+        "f",
+        {"shot 1": "40", "shot 1: hull damage": "31", "shot 2": "20", "shot 2: hull damage": "8"},
+        "50% to hit, 40 <= 50: hit",
+        "hull 50 -> 19",
+        "35% to hit, 20 <= 35: hit",
+        "hull 70 -> 62",
+    )  # 4d10 31; 1d10 8
     await end_half(app, pilot)
     # turn 1, the UPF half: the Sathar fire defensively, then the UPF
     await shot(app, pilot, "Sathar Destroyer 3", "RB", "UPF Destroyer 1", 2)  # 40%, no ICM launched
     await rolled(app, pilot, "f", {"shot 1": "9", "shot 1: hull damage": "19"}, "40% to hit, 9 <= 40: hit", "hull 19 -> 0")  # 2d10 19: destroyed
     await shot(app, pilot, "UPF Light Cruiser 1", "T", "Sathar Destroyer 2", 3, icms="Sathar Destroyer 2=1")  # 50 - 10 = 40%
     await shot(app, pilot, "UPF Light Cruiser 1", "DC", "Sathar Destroyer 2", 3, head_on="y")  # 60 + 10 - 15 = 55%
-    await rolled(app, pilot, "f", {"shot 1": "31", "shot 1: hull damage": "26", "shot 2": "50", "shot 2: hull damage": "21"},
-                 "40% to hit, 31 <= 40: hit", "hull 44 -> 18", "55% to hit, 50 <= 55: hit", "hull 18 -> 0")  # 4d10 26; 3d10 21: destroyed
+    await rolled(
+        app,
+        pilot,
+        "f",
+        {"shot 1": "31", "shot 1: hull damage": "26", "shot 2": "50", "shot 2: hull damage": "21"},
+        "40% to hit, 31 <= 40: hit",
+        "hull 44 -> 18",
+        "55% to hit, 50 <= 55: hit",
+        "hull 18 -> 0",
+    )  # 4d10 26; 3d10 21: destroyed
     await close_battle(app, pilot)
 
 
@@ -290,8 +314,17 @@ async def battle_b(app: RefereeApp, pilot: Pilot[None]) -> None:
     await rolled(app, pilot, "f", {"shot 1": "20", "shot 1: Damage Table roll": "47"}, "35% to hit, 20 <= 35: hit", "= 47: Drive hit: lose 1 ADF")  # 47 + 0: ADF 2 -> 1
     await shot(app, pilot, "Sathar Heavy Cruiser 1", "DC", "Terledrom Militia Frigate", 2, head_on="y")  # 60 + 10 - 10 = 60%
     await shot(app, pilot, "Sathar Light Cruiser 1", "T", "Terledrom Militia Frigate", 3)  # 50% (a docked ship launches no ICM)
-    await rolled(app, pilot, "f", {"shot 1": "41", "shot 1: Damage Table roll": "50", "shot 2": "45", "shot 2: Damage Table roll": "55", "shot 2: hull damage": "22"},
-                 "60% to hit, 41 <= 60: hit", "= 70: Weapon hit", "50% to hit, 45 <= 50: hit", "= 35: Hull hit", "hull 40 -> 18")  # 50 + 20: its LB; 55 - 20, 4d10 22
+    await rolled(
+        app,
+        pilot,
+        "f",
+        {"shot 1": "41", "shot 1: Damage Table roll": "50", "shot 2": "45", "shot 2: Damage Table roll": "55", "shot 2: hull damage": "22"},
+        "60% to hit, 41 <= 60: hit",
+        "= 70: Weapon hit",
+        "50% to hit, 45 <= 50: hit",
+        "= 35: Hull hit",
+        "hull 40 -> 18",
+    )  # 50 + 20: its LB; 55 - 20, 4d10 22
     await end_half(app, pilot)
     # turn 1, the UPF half
     await pilot.press("1", "k")
@@ -300,9 +333,25 @@ async def battle_b(app: RefereeApp, pilot: Pilot[None]) -> None:
     await rolled(app, pilot, "f", {"shot 1": "80"}, "35% to hit, 80 > 35: miss")
     await shot(app, pilot, "Terledrom Militia Frigate", "T", "Sathar Light Cruiser 1", 3, icms="Sathar Light Cruiser 1=2")  # 50 - 2 x 10 = 30%
     await shot(app, pilot, "Terledrom Militia Assault Scout 2", "LB", "Sathar Light Cruiser 1", 4)  # docked, its battery: 50 - 20 = 30%
-    await rolled(app, pilot, "f", {
-        "shot 1": "8", "shot 1: Damage Table roll": "20", "shot 1: hull damage": "30", "shot 2": "22", "shot 2: Damage Table roll": "40", "shot 2: hull damage": "10",
-    }, "30% to hit, 8 <= 30: hit", "= 0: Hull hit: double", "hull 70 -> 10", "30% to hit, 22 <= 30: hit", "= 40: Hull hit", "hull 10 -> 0")  # 2 x 30; 1d10 10
+    await rolled(
+        app,
+        pilot,
+        "f",
+        {
+            "shot 1": "8",
+            "shot 1: Damage Table roll": "20",
+            "shot 1: hull damage": "30",
+            "shot 2": "22",
+            "shot 2: Damage Table roll": "40",
+            "shot 2: hull damage": "10",
+        },
+        "30% to hit, 8 <= 30: hit",
+        "= 0: Hull hit: double",
+        "hull 70 -> 10",
+        "30% to hit, 22 <= 30: hit",
+        "= 40: Hull hit",
+        "hull 10 -> 0",
+    )  # 2 x 30; 1d10 10
     await close_battle(app, pilot)
 
 
@@ -317,8 +366,7 @@ async def day_5(app: RefereeApp, pilot: Pilot[None]) -> None:
     await move(app, pilot, "Sathar Heavy Cruiser 1, Sathar Light Cruiser 1", "Fromeltar")
     await to_attacks(app, pilot)
     await battle_a(app, pilot)
-    await rolling(app, pilot, "4", "s", {"repair 1": "44", "repair 1: hull points restored": "6"}, ("44 <= 50", "hull 62 -> 68"),
-                  ship="UPF Light Cruiser 1", repairs="hull=50")
+    await rolling(app, pilot, "4", "s", {"repair 1": "44", "repair 1: hull points restored": "6"}, ("44 <= 50", "hull 62 -> 68"), ship="UPF Light Cruiser 1", repairs="hull=50")
     await battle_b(app, pilot)
     await rolling(app, pilot, "4", "s", {"repair 1": "25"}, ("25 <= 60", "ADF 1 -> 2"), ship="Sathar Heavy Cruiser 1", repairs="adf=60")
     # the frigate's hull repair fails: only a space station can repair its hull now (Repair); 99 on its LB: a station's airdock
@@ -364,11 +412,15 @@ async def replacements(app: RefereeApp, pilot: Pilot[None], day: int, rolls: dic
 
 CAMPAIGN_ROLLS_21 = [  # every roll of the campaign's rules, as typed, in the order of the log
     ("1d10", "4"),  # NOVA
-    ("d100", "83"), ("d100", "64"),  # the militia scouts' jump: one misjump, one safe
-    ("d100", "44"), ("1d10", "6"),  # the UPF Light Cruiser 1's hull repair in space
+    ("d100", "83"),
+    ("d100", "64"),  # the militia scouts' jump: one misjump, one safe
+    ("d100", "44"),
+    ("1d10", "6"),  # the UPF Light Cruiser 1's hull repair in space
     ("d100", "25"),  # the Sathar Heavy Cruiser 1's ADF
-    ("d100", "52"), ("d100", "99"),  # the Terledrom Militia Frigate's hull and LB
-    ("d100", "35"), ("d100", "36"),  # the Sathar replacements of day 20
+    ("d100", "52"),
+    ("d100", "99"),  # the Terledrom Militia Frigate's hull and LB
+    ("d100", "35"),
+    ("d100", "36"),  # the Sathar replacements of day 20
 ]
 BATTLE_ROLLS = {
     BATTLE_A: ["12", "6", "40", "31", "20", "8", "9", "19", "31", "26", "50", "21"],
@@ -426,8 +478,11 @@ def check_day_21(app: RefereeApp) -> None:
         assert [total for _, total in entered([r for e in battle_record(app, name).log for r in e.rolls])] == rolls, name
     logged = "\n".join(e.text for e in campaign.log)
     for line in (
-        "the Sathar Destroyer 2: ", "the UPF Destroyer 1 is replaced at the Fortress Redoubt", "Fromeltar/Terledrom repairs the Terledrom Militia Frigate's LB",
-        "Fromeltar/Terledrom repairs 20 hull points of the Terledrom Militia Frigate: hull 18 -> 38 of 40", "hull 38 -> 40 of 40",
+        "the Sathar Destroyer 2: ",
+        "the UPF Destroyer 1 is replaced at the Fortress Redoubt",
+        "Fromeltar/Terledrom repairs the Terledrom Militia Frigate's LB",
+        "Fromeltar/Terledrom repairs 20 hull points of the Terledrom Militia Frigate: hull 18 -> 38 of 40",
+        "hull 38 -> 40 of 40",
     ):
         assert line in logged, line
 
@@ -471,10 +526,17 @@ async def days_21_to_30(app: RefereeApp, pilot: Pilot[None]) -> None:
     await act(app, pilot, "5", "d", system="K'tsa-Kar")
     fight = app.journal.campaign.fights[-1]
     assert (fight.game, fight.rules.split(";")[0], len(fight.ships)) == ("advanced", "Advanced Rules", 11)  # ssw.which-rules: 10 ships, 5 to 14
-    await results(app, pilot, {
-        "Kawdl-Kit Station": {"destroyed": "y"}, "UPF Light Cruiser 1": {"destroyed": "y"}, "Sathar Frigate 1": {"destroyed": "y"},
-        "Sathar Frigate 2": {"hull": "25", "lost": "LB"}, "Sathar Destroyer 4": {"spent": "T=1"},
-    })
+    await results(
+        app,
+        pilot,
+        {
+            "Kawdl-Kit Station": {"destroyed": "y"},
+            "UPF Light Cruiser 1": {"destroyed": "y"},
+            "Sathar Frigate 1": {"destroyed": "y"},
+            "Sathar Frigate 2": {"hull": "25", "lost": "LB"},
+            "Sathar Destroyer 4": {"spent": "T=1"},
+        },
+    )
     await rolling(app, pilot, "4", "s", {"repair 1": "30"}, ("30 <= 70",), ship="Sathar Frigate 2", repairs="LB=70")
     await rest_of_day(app, pilot, "sathar-attacks")
     for day in range(23, 31):
@@ -499,19 +561,52 @@ async def battle_d(app: RefereeApp, pilot: Pilot[None]) -> None:
     await fight(app, pilot, "White Light", "Gollywog", "basic")
     await shot(app, pilot, "Fortress Redoubt", "PB", "Sathar Destroyer 4", 3)  # 60 - 15 = 45%
     await shot(app, pilot, "Gollywog Militia Frigate", "LB", "Sathar Destroyer 4", 3)  # 50 - 15 = 35%
-    await rolled(app, pilot, "f", {"shot 1": "44", "shot 1: hull damage": "9", "shot 2": "6", "shot 2: hull damage": "10"},
-                 "45% to hit, 44 <= 45: hit", "hull 50 -> 41", "35% to hit, 6 <= 35: hit", "hull 41 -> 31")
+    await rolled(
+        app,
+        pilot,
+        "f",
+        {"shot 1": "44", "shot 1: hull damage": "9", "shot 2": "6", "shot 2: hull damage": "10"},
+        "45% to hit, 44 <= 45: hit",
+        "hull 50 -> 41",
+        "35% to hit, 6 <= 35: hit",
+        "hull 41 -> 31",
+    )
     await shot(app, pilot, "Sathar Destroyer 1", "T", "UPF Destroyer 1", 3)  # 50% (docked: no ICM)
     await shot(app, pilot, "Sathar Destroyer 4", "T", "UPF Destroyer 1", 3)  # its last torpedo
-    await rolled(app, pilot, "f", {"shot 1": "30", "shot 1: hull damage": "28", "shot 2": "48", "shot 2: hull damage": "25"},
-                 "50% to hit, 30 <= 50: hit", "hull 50 -> 22", "50% to hit, 48 <= 50: hit", "hull 22 -> 0", "hull 300 -> 275")
+    await rolled(
+        app,
+        pilot,
+        "f",
+        {"shot 1": "30", "shot 1: hull damage": "28", "shot 2": "48", "shot 2: hull damage": "25"},
+        "50% to hit, 30 <= 50: hit",
+        "hull 50 -> 22",
+        "50% to hit, 48 <= 50: hit",
+        "hull 22 -> 0",
+        "hull 300 -> 275",
+    )
     await end_half(app, pilot)
     await shot(app, pilot, "Fortress Redoubt", "RB", "Sathar Destroyer 4", 3)  # 40%, no ICM launched
     await shot(app, pilot, "Fortress Redoubt", "PB", "Sathar Destroyer 4", 3)  # a new half: 45%
     await shot(app, pilot, "Fortress Redoubt", "EB", "Sathar Destroyer 4", 3)  # 45%
-    await rolled(app, pilot, "f", {
-        "shot 1": "40", "shot 1: hull damage": "20", "shot 2": "12", "shot 2: hull damage": "7", "shot 3": "30", "shot 3: hull damage": "6",
-    }, "40% to hit, 40 <= 40: hit", "hull 31 -> 11", "45% to hit, 12 <= 45: hit", "hull 11 -> 4", "45% to hit, 30 <= 45: hit", "hull 4 -> 0")
+    await rolled(
+        app,
+        pilot,
+        "f",
+        {
+            "shot 1": "40",
+            "shot 1: hull damage": "20",
+            "shot 2": "12",
+            "shot 2: hull damage": "7",
+            "shot 3": "30",
+            "shot 3: hull damage": "6",
+        },
+        "40% to hit, 40 <= 40: hit",
+        "hull 31 -> 11",
+        "45% to hit, 12 <= 45: hit",
+        "hull 11 -> 4",
+        "45% to hit, 30 <= 45: hit",
+        "hull 4 -> 0",
+    )
     await close_battle(app, pilot)
 
 
@@ -572,18 +667,27 @@ async def battles_at_fromeltar(app: RefereeApp, pilot: Pilot[None]) -> None:
     await act(app, pilot, "5", "d", system="Fromeltar", planet="Terledrom")
     fight = app.journal.campaign.fights[-1]  # four militia ships; the carrier, its seven fighters and two destroyers: 14, 5 to 14
     assert (fight.attacker, fight.game, len(fight.ships)) == ("UPF", "advanced", 14)
-    await results(app, pilot, {
-        "Sathar Fighter 1": {"destroyed": "y"}, "Sathar Destroyer 8": {"hull": "40", "lost": "EB"}, "Terledrom Militia Assault Scout 2": {"destroyed": "y"},
-    })
+    await results(
+        app,
+        pilot,
+        {
+            "Sathar Fighter 1": {"destroyed": "y"},
+            "Sathar Destroyer 8": {"hull": "40", "lost": "EB"},
+            "Terledrom Militia Assault Scout 2": {"destroyed": "y"},
+        },
+    )
     await end_day(app, pilot)
 
 
 CAMPAIGN_ROLLS_61 = [
     *CAMPAIGN_ROLLS_21,
     ("d100", "30"),  # the Sathar Frigate 2's LB, in space
-    ("d100", "5"), ("d100", "90"),  # the Sathar replacements of day 40: the Frigate 1, the Destroyer 4 (the orders of battle's order)
-    ("d100", "95"), ("d100", "12"),  # NOVA's two jumps
-    ("d100", "50"), ("d100", "20"),  # the Sathar replacements of day 60: the Fighter 1, the Destroyer 6
+    ("d100", "5"),
+    ("d100", "90"),  # the Sathar replacements of day 40: the Frigate 1, the Destroyer 4 (the orders of battle's order)
+    ("d100", "95"),
+    ("d100", "12"),  # NOVA's two jumps
+    ("d100", "50"),
+    ("d100", "20"),  # the Sathar replacements of day 60: the Fighter 1, the Destroyer 6
 ]
 BATTLE_ROLLS_D = ["44", "9", "6", "10", "30", "28", "48", "25", "40", "20", "12", "7", "30", "6"]
 LOSSES_61 = LOSSES_21 | {
@@ -603,8 +707,14 @@ def check_day_61(app: RefereeApp) -> None:
     # the UPF Destroyer 1 lost twice (days 5 and 30), each loss counted; two stations destroyed
     campaign = standing(app, 61, LOSSES_61, {"stations_destroyed": 2, "fortresses_destroyed": 0, "fortresses_left": 4, "sathar_lost": 6, "upf_lost": 5})
     unit = campaign.unit
-    for name, status in (("Kawdl-Kit Station", "destroyed"), ("Groth Station", "destroyed"), ("Terledrom Militia Assault Scout 2", "destroyed"),
-                         ("Sathar Destroyer 4", "removed"), ("Sathar Fighter 1", "removed"), ("Sathar Light Cruiser 1", "removed")):
+    for name, status in (
+        ("Kawdl-Kit Station", "destroyed"),
+        ("Groth Station", "destroyed"),
+        ("Terledrom Militia Assault Scout 2", "destroyed"),
+        ("Sathar Destroyer 4", "removed"),
+        ("Sathar Fighter 1", "removed"),
+        ("Sathar Light Cruiser 1", "removed"),
+    ):
         assert unit(name).status == status, name
     # back by the replacements: the Sathar Frigate 1 (day 41) and Destroyer 6 (day 61) in their start circles, as new;
     # the UPF Light Cruiser 1 at Fortress Gollwin (day 41), the UPF Destroyer 1 at Fortress Pale (day 61)

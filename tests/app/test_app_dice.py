@@ -157,8 +157,7 @@ def test_a_mistake_keeps_the_keys_in_the_box_to_mend_it(tmp_path: Path) -> None:
         await type_in(app, pilot, "slash", "lookup", "Frontier Milita 2")
         assert focused(app) == "lookup"
         assert shows(app, "#error-lookup") == (
-            "ssw.misjump has no row 'Frontier Milita 2', nor one named by its first words; "
-            "choose from UPF Battleship, UPF Ship (except battleship), Sathar Warship, Frontier Militia"
+            "ssw.misjump has no row 'Frontier Milita 2', nor one named by its first words; choose from UPF Battleship, UPF Ship (except battleship), Sathar Warship, Frontier Militia"
         )
         await pilot.press("escape")
         await pilot.pause()
@@ -361,7 +360,7 @@ def test_the_command_line_reads_the_same_keys_as_the_app(tmp_path: Path) -> None
         source = printed.splitlines()[-1]
         assert found.endswith(source), (found, printed)
         assert found.startswith(f"{data['title']}: ") and str(data["value"] if data["column"] else "") in found
-    log = load(path).log[-len(ROLLS):]
+    log = load(path).log[-len(ROLLS) :]
     for (name, _, keys, rolled), entry in zip(ROLLS, log):
         printed = cli("table", "roll", name, *keys, "--rolled", rolled).splitlines()
         assert printed[0] == entry.rolls[0]  # the same die, for the same purpose
@@ -397,7 +396,10 @@ def test_a_roll_on_the_misjump_table_from_the_command_line() -> None:
     assert (found["row"]["ship_type"], found["column"], found["value"], found["outcome"]) == ("Frontier Militia", "rj2", 70, "failure")
     every = json.loads(cli("table", "roll", "ssw.misjump", "3", "--rolled", "90", "--json"))["lookups"]
     assert [(f["row"]["ship_type"], f["outcome"]) for f in every] == [
-        ("UPF Battleship", "success"), ("UPF Ship (except battleship)", "failure"), ("Sathar Warship", "failure"), ("Frontier Militia", "failure"),
+        ("UPF Battleship", "success"),
+        ("UPF Ship (except battleship)", "failure"),
+        ("Sathar Warship", "failure"),
+        ("Frontier Militia", "failure"),
     ]
     refused = CliRunner().invoke(command_line, ["table", "roll", "ssw.misjump", "2", "--modifier", "10"])
     assert refused.exit_code == 2 and refused.stdout == ""

@@ -75,7 +75,14 @@ def check_page_help(page: type[Page], number: int, title: str, text: str) -> Non
 
 def test_key_names() -> None:
     assert [help.key_name(k) for k in ("ctrl+z", "slash", "question_mark", "f1", "escape", "space", "m", "shift+tab")] == [
-        "Ctrl+Z", "/", "?", "F1", "Esc", "space", "m", "Shift+Tab",
+        "Ctrl+Z",
+        "/",
+        "?",
+        "F1",
+        "Esc",
+        "space",
+        "m",
+        "Shift+Tab",
     ]
 
 
@@ -99,7 +106,12 @@ def test_question_mark_and_f1_open_the_help_of_each_screen(tmp_path: Path, kind:
         await keys(pilot, "question_mark", "question_mark")  # again: closes it
         assert not isinstance(app.screen, help.HelpDialog)
 
-    files = {"campaign": lambda: war(tmp_path), "battle": lambda: scenario(tmp_path / "stand.toml", "the-stand"), "engagement": lambda: engagement(tmp_path / "e.toml"), "scenario": lambda: phoenix(tmp_path / "p.toml")}
+    files = {
+        "campaign": lambda: war(tmp_path),
+        "battle": lambda: scenario(tmp_path / "stand.toml", "the-stand"),
+        "engagement": lambda: engagement(tmp_path / "e.toml"),
+        "scenario": lambda: phoenix(tmp_path / "p.toml"),
+    }
     drive(files[kind](), play)
 
 
@@ -165,10 +177,13 @@ def test_a_key_added_to_a_screen_appears_in_its_help(tmp_path: Path, monkeypatch
     assert any(t.title == "Zap" and t.page == "forces" for t in help.topics(ui("campaign")))
 
 
-@pytest.mark.parametrize(("typed", "hit", "title", "anchor"), [
-    ("help risk jump", "Help: risk jump", "Help: Forces screen (2)", "Move"),
-    ("help map screen", "Help: Map screen", "Help: Map screen (3)", ""),
-])
+@pytest.mark.parametrize(
+    ("typed", "hit", "title", "anchor"),
+    [
+        ("help risk jump", "Help: risk jump", "Help: Forces screen (2)", "Move"),
+        ("help map screen", "Help: Map screen", "Help: Map screen (3)", ""),
+    ],
+)
 def test_the_palette_finds_a_help_topic_and_opens_it_there(tmp_path: Path, typed: str, hit: str, title: str, anchor: str) -> None:
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         await keys(pilot, "ctrl+p")

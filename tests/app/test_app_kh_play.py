@@ -63,8 +63,14 @@ def roster(s: Ship, game: str) -> Roster:
     found: Roster = {"hull": s.hull, "destroyed": s.destroyed, "speed": s.speed, "docked": s.docked_at, "masking": s.masking_screen_up}
     if game == "advanced":
         found.update(
-            adf=s.adf, mr=s.mr, dcr=s.dcr, damaged=set(s.damaged), screen=s.active_screen, aboard=s.carried_by,
-            must_turn=s.must_turn, airdock=set(s.airdock_only),
+            adf=s.adf,
+            mr=s.mr,
+            dcr=s.dcr,
+            damaged=set(s.damaged),
+            screen=s.active_screen,
+            aboard=s.carried_by,
+            must_turn=s.must_turn,
+            airdock=set(s.airdock_only),
         )
     for line in (*s.weapons, *s.defenses):
         found[line.code] = line.count if line.state == "working" else "destroyed"
@@ -77,10 +83,7 @@ def check(path: Path, expected: Rosters, turn: int, half: str) -> Battle:
     assert (battle.turn, battle.moving if battle.step == "turn" else battle.step) == (turn, half), (battle.turn, battle.moving, battle.step)
     got = {s.name: roster(s, battle.game) for s in battle.ships}
     assert set(got) == set(expected)
-    wrong = {
-        name: {k: (got[name].get(k), want.get(k)) for k in set(got[name]) | set(want) if got[name].get(k) != want.get(k)}
-        for name, want in expected.items() if got[name] != want
-    }
+    wrong = {name: {k: (got[name].get(k), want.get(k)) for k in set(got[name]) | set(want) if got[name].get(k) != want.get(k)} for name, want in expected.items() if got[name] != want}
     assert not wrong, f"turn {turn}, {half}: (in the file, by hand) {wrong}"
     return battle
 
@@ -96,7 +99,14 @@ async def act(app: RefereeApp, pilot: Pilot[None], key: str, **values: str) -> N
 
 
 async def move(
-    app: RefereeApp, pilot: Pilot[None], name: str, speed: int, adf: int = 0, mr: int = 0, breakup: str = "", said: tuple[str, ...] = (),
+    app: RefereeApp,
+    pilot: Pilot[None],
+    name: str,
+    speed: int,
+    adf: int = 0,
+    mr: int = 0,
+    breakup: str = "",
+    said: tuple[str, ...] = (),
 ) -> None:
     """m: a ship's move in the moves' table (its speed and turns; the ADF and MR points worked out
     there are checked against the figures worked out by hand); breaking apart's d100 typed as rolled
@@ -173,8 +183,7 @@ def test_surprise_attack_four_turns_every_roster_against_the_book(tmp_path: Path
         await rolled(app, pilot, "f", {"shot 1": "4", "shot 1: hull damage": "3"}, "10% to hit, 4: 5 or less always hits")
         await shot(app, pilot, "Venomous", "LC", "Doliin Bay", 8, head_on="y")  # 60 + 10 - 40 = 30%
         await shot(app, pilot, "Venomous", "LB", "Z'Gata", 8)  # 50 - 40 = 10%
-        await rolled(app, pilot, "f", {"shot 1": "22", "shot 1: hull damage": "9", "shot 2": "96"},
-                     "30% to hit, 22 <= 30: hit", "10% to hit, 96: 96 or more always misses")
+        await rolled(app, pilot, "f", {"shot 1": "22", "shot 1: hull damage": "9", "shot 2": "96"}, "30% to hit, 22 <= 30: hit", "10% to hit, 96: 96 or more always misses")
         await end_half(app, pilot)
         x["Venomous"].update(speed=3, hull=47)  # 50 - 3 (the 1d10)
         x["Perdition"].update(speed=1)
@@ -186,12 +195,10 @@ def test_surprise_attack_four_turns_every_roster_against_the_book(tmp_path: Path
         await move(app, pilot, "Stiletto", 5, adf=5, mr=1)  # 0 -> 5
         await shot(app, pilot, "Venomous", "LC", "Stiletto", 3)  # 60 - 15 = 45%
         await shot(app, pilot, "Perdition", "RB", "Stiletto", 3)  # 40%: the Stiletto has no ICMs
-        await rolled(app, pilot, "f", {"shot 1": "45", "shot 1: hull damage": "8", "shot 2": "41"},
-                     "45% to hit, 45 <= 45: hit", "40% to hit, 41 > 40: miss")
+        await rolled(app, pilot, "f", {"shot 1": "45", "shot 1: hull damage": "8", "shot 2": "41"}, "45% to hit, 45 <= 45: hit", "40% to hit, 41 > 40: miss")
         await shot(app, pilot, "Stiletto", "AR", "Perdition", 2, head_on="y", icms="Perdition=1")  # 60 + 10 - 1 x 5 = 65%
         await shot(app, pilot, "Z'Gata", "LB", "Perdition", 7)  # docked, it may fire its battery: 50 - 35 = 15%
-        await rolled(app, pilot, "f", {"shot 1": "33", "shot 1: hull damage": "17", "shot 2": "10", "shot 2: hull damage": "10"},
-                     "65% to hit, 33 <= 65: hit", "15% to hit, 10 <= 15: hit")
+        await rolled(app, pilot, "f", {"shot 1": "33", "shot 1: hull damage": "17", "shot 2": "10", "shot 2: hull damage": "10"}, "65% to hit, 33 <= 65: hit", "15% to hit, 10 <= 15: hit")
         await end_half(app, pilot)
         x["Stiletto"].update(docked="", speed=5, hull=7, AR=3)  # 15 - 8; an assault rocket fired: 4 -> 3
         x["Perdition"].update(hull=53, RB=3, ICM=1)  # 80 - 17 (2d10+4: 13 + 4) - 10; RB 4 -> 3 (it missed); ICM 2 -> 1
@@ -206,8 +213,18 @@ def test_surprise_attack_four_turns_every_roster_against_the_book(tmp_path: Path
         await shot(app, pilot, "Perdition", "T", "Stiletto", 4)  # wasted once the Stiletto is gone
         await shot(app, pilot, "Perdition", "RB", "Stiletto", 3)  # wasted too
         await shot(app, pilot, "Venomous", "T", "Doliin Bay", 4, icms="Doliin Bay=2")  # 70 - 2 x 10 = 50%
-        await rolled(app, pilot, "f", {"shot 1": "18", "shot 1: hull damage": "12", "shot 4": "51"},
-                     "60% to hit, 18 <= 60: hit", "hull 7 -> 0", "a wasted shot", "T marked off", "RB marked off", "50% to hit, 51 > 50: miss")
+        await rolled(
+            app,
+            pilot,
+            "f",
+            {"shot 1": "18", "shot 1: hull damage": "12", "shot 4": "51"},
+            "60% to hit, 18 <= 60: hit",
+            "hull 7 -> 0",
+            "a wasted shot",
+            "T marked off",
+            "RB marked off",
+            "50% to hit, 51 > 50: miss",
+        )
         # destroyed: greyed on the Ships screen, out of the Announce form's firers and targets
         await screen(app, pilot, "ships")
         await pilot.pause()
@@ -224,8 +241,7 @@ def test_surprise_attack_four_turns_every_roster_against_the_book(tmp_path: Path
         # ---- turn 2, UPF half: the Z'Gata stays docked; only the UPF fires
         await shot(app, pilot, "Z'Gata", "LB", "Venomous", 4)  # 50 - 20 = 30%
         await shot(app, pilot, "Doliin Bay", "LB", "Venomous", 4)  # 30%
-        await rolled(app, pilot, "f", {"shot 1": "25", "shot 1: hull damage": "4", "shot 2": "31"},
-                     "30% to hit, 25 <= 30: hit", "30% to hit, 31 > 30: miss")
+        await rolled(app, pilot, "f", {"shot 1": "25", "shot 1: hull damage": "4", "shot 2": "31"}, "30% to hit, 25 <= 30: hit", "30% to hit, 31 > 30: miss")
         await end_half(app, pilot)
         x["Venomous"].update(hull=36)  # 40 - 4
         check(path, x, 3, "Sathar")
@@ -239,8 +255,15 @@ def test_surprise_attack_four_turns_every_roster_against_the_book(tmp_path: Path
         await shot(app, pilot, "Venomous", "LB", "Z'Gata", 3)  # out of its own screen, as if masked: 10 - 15 = -5%
         await shot(app, pilot, "Perdition", "T", "Z'Gata", 2)  # 70%: docked, the Z'Gata launches no ICMs
         await shot(app, pilot, "Perdition", "RB", "Doliin Bay", 3, icms="Doliin Bay=1")  # 40 - 1 x 3 = 37%
-        await rolled(app, pilot, "f", {"shot 1": "50", "shot 2": "44", "shot 2: hull damage": "21", "shot 3": "37", "shot 3: hull damage": "6"},
-                     "-5% to hit, 50 > -5: miss", "70% to hit, 44 <= 70: hit", "37% to hit, 37 <= 37: hit")
+        await rolled(
+            app,
+            pilot,
+            "f",
+            {"shot 1": "50", "shot 2": "44", "shot 2: hull damage": "21", "shot 3": "37", "shot 3: hull damage": "6"},
+            "-5% to hit, 50 > -5: miss",
+            "70% to hit, 44 <= 70: hit",
+            "37% to hit, 37 <= 37: hit",
+        )
         await end_half(app, pilot)
         x["Venomous"].update(hull=32, MS=1, masking=True)  # 36 - 4 (1d10 7 halved, rounded up)
         x["Perdition"].update(T=0, RB=1)
@@ -251,8 +274,7 @@ def test_surprise_attack_four_turns_every_roster_against_the_book(tmp_path: Path
         # ---- turn 3, UPF half: only the UPF fires, into the screen
         await shot(app, pilot, "Z'Gata", "LB", "Venomous", 2)  # 10 - 10 = 0%
         await shot(app, pilot, "Doliin Bay", "LB", "Venomous", 2)  # 0%
-        await rolled(app, pilot, "f", {"shot 1": "6", "shot 2": "5", "shot 2: hull damage": "1"},
-                     "0% to hit, 6 > 0: miss", "0% to hit, 5: 5 or less always hits")
+        await rolled(app, pilot, "f", {"shot 1": "6", "shot 2": "5", "shot 2: hull damage": "1"}, "0% to hit, 6 > 0: miss", "0% to hit, 5: 5 or less always hits")
         await end_half(app, pilot)
         x["Venomous"].update(hull=31)  # 32 - 1 (1d10 1 halved, rounded up: 1)
         battle = check(path, x, 4, "Sathar")
@@ -285,8 +307,16 @@ def test_surprise_attack_four_turns_every_roster_against_the_book(tmp_path: Path
         await shot(app, pilot, "Z'Gata", "T", "Venomous", 3)  # 70%: the Venomous has no ICMs
         await shot(app, pilot, "Z'Gata", "LC", "Venomous", 3, head_on="y")  # wasted: nothing to cross off
         await shot(app, pilot, "Z'Gata", "LB", "Perdition", 4)  # 50 - 20 = 30%
-        await rolled(app, pilot, "f", {"shot 1": "12", "shot 1: hull damage": "31", "shot 3": "28", "shot 3: hull damage": "3"},
-                     "70% to hit, 12 <= 70: hit", "hull 31 -> 0", "a wasted shot", "30% to hit, 28 <= 30: hit")
+        await rolled(
+            app,
+            pilot,
+            "f",
+            {"shot 1": "12", "shot 1: hull damage": "31", "shot 3": "28", "shot 3: hull damage": "3"},
+            "70% to hit, 12 <= 70: hit",
+            "hull 31 -> 0",
+            "a wasted shot",
+            "30% to hit, 28 <= 30: hit",
+        )
         await screen(app, pilot, "ships")
         await pilot.pause()
         assert app.query_one("#roster", Rows).dimmed == {"Stiletto", "Venomous"}
@@ -373,13 +403,19 @@ def test_the_stand_four_turns_and_the_repair_turn_every_roster_against_the_book(
         await act(app, pilot, "s", ship="Deathstroke", screen="ES")  # activate screens: its electron screen
         await move(app, pilot, "Deathstroke", 3, adf=3, mr=1)
         await shot(app, pilot, ZZ, "LB", "Bludgeon", 7)  # defensive: 50 - 35 = 15%
-        await rolled(app, pilot, "f", {"shot 1": "10", "shot 1: Damage Table roll": "47"},
-                     "15% to hit, 10 <= 15: hit", "= 47: Drive hit: lose 1 ADF point")
+        await rolled(app, pilot, "f", {"shot 1": "10", "shot 1: Damage Table roll": "47"}, "15% to hit, 10 <= 15: hit", "= 47: Drive hit: lose 1 ADF point")
         await shot(app, pilot, "Deathstroke", "EB", "Shimmer", 8)  # 60 - 40 = 20%
         await shot(app, pilot, "Deathstroke", "DC", STATION, 8, head_on="y")  # 60 + 10 - 40 = 30%
-        await rolled(app, pilot, "f", {"shot 1": "20", "shot 1: Damage Table roll": "55", "shot 2": "28", "shot 2: Damage Table roll": "70"},
-                     "20% to hit, 20 <= 20: hit", "= 65: Weapon hit: DC; LC; AR; T; LB", "30% to hit, 28 <= 30: hit",
-                     "= 90: Combat Control System hit")
+        await rolled(
+            app,
+            pilot,
+            "f",
+            {"shot 1": "20", "shot 1: Damage Table roll": "55", "shot 2": "28", "shot 2: Damage Table roll": "70"},
+            "20% to hit, 20 <= 20: hit",
+            "= 65: Weapon hit: DC; LC; AR; T; LB",
+            "30% to hit, 28 <= 30: hit",
+            "= 90: Combat Control System hit",
+        )
         await end_half(app, pilot)
         x["Deathstroke"].update(speed=3, screen="ES")
         x["Bludgeon"].update(adf=2)  # 47: lose 1 ADF, 3 -> 2
@@ -393,11 +429,27 @@ def test_the_stand_four_turns_and_the_repair_turn_every_roster_against_the_book(
         await shot(app, pilot, "Rapier", "AR", "Bludgeon", 2, head_on="y", icms="Bludgeon=1")  # 60 + 10 - 5 = 65%
         await shot(app, pilot, ZZ, "T", "Deathstroke", 4, icms="Deathstroke=1")  # RH 50, ES 50: 50 - 10 = 40%
         await shot(app, pilot, STATION, "LB", "Bludgeon", 5)  # out of its own screen, as if masked: 20 - 25 - 10 (combat control) = -15%
-        await rolled(app, pilot, "f", {
-            "shot 1": "64", "shot 1: Damage Table roll": "60", "shot 2": "30", "shot 2: Damage Table roll": "15", "shot 2: hull damage": "22",
-            "shot 3": "3", "shot 3: Damage Table roll": "20", "shot 3: hull damage": "7",
-        }, "65% to hit, 64 <= 65: hit", "= 50: Drive hit: lose 1/2 total ADF", "40% to hit, 30 <= 40: hit", "= -5: Hull hit: double",
-            "-15% to hit, 3: 5 or less always hits", "= 20: Hull hit: roll normal damage")
+        await rolled(
+            app,
+            pilot,
+            "f",
+            {
+                "shot 1": "64",
+                "shot 1: Damage Table roll": "60",
+                "shot 2": "30",
+                "shot 2: Damage Table roll": "15",
+                "shot 2: hull damage": "22",
+                "shot 3": "3",
+                "shot 3: Damage Table roll": "20",
+                "shot 3: hull damage": "7",
+            },
+            "65% to hit, 64 <= 65: hit",
+            "= 50: Drive hit: lose 1/2 total ADF",
+            "40% to hit, 30 <= 40: hit",
+            "= -5: Hull hit: double",
+            "-15% to hit, 3: 5 or less always hits",
+            "= 20: Hull hit: roll normal damage",
+        )
         await end_half(app, pilot)
         x[STATION].update(MS=1, masking=True)  # one masking screen marked off: 2 -> 1
         x["Rapier"].update(speed=5, AR=3)  # an assault rocket: 4 -> 3
@@ -417,9 +469,24 @@ def test_the_stand_four_turns_and_the_repair_turn_every_roster_against_the_book(
         await shot(app, pilot, "Carrion", "DC", ZZ, 5, head_on="y")  # 60 + 10 - 25 = 45%
         await shot(app, pilot, "Sathar Fighter A", "AR", "Rapier", 2, head_on="y")  # 60 + 10 = 70%
         await shot(app, pilot, "Viper", "T", "Rapier", 4)  # wasted once the Rapier is gone
-        await rolled(app, pilot, "f", {
-            "shot 1": "40", "shot 1: Damage Table roll": "80", "shot 2": "65", "shot 2: Damage Table roll": "30", "shot 2: hull damage": "16",
-        }, "45% to hit, 40 <= 45: hit", "= 100: Electrical Fire", "70% to hit, 65 <= 70: hit", "= 20: Hull hit", "hull 15 -> 0", "a wasted shot")
+        await rolled(
+            app,
+            pilot,
+            "f",
+            {
+                "shot 1": "40",
+                "shot 1: Damage Table roll": "80",
+                "shot 2": "65",
+                "shot 2: Damage Table roll": "30",
+                "shot 2: hull damage": "16",
+            },
+            "45% to hit, 40 <= 45: hit",
+            "= 100: Electrical Fire",
+            "70% to hit, 65 <= 70: hit",
+            "= 20: Hull hit",
+            "hull 15 -> 0",
+            "a wasted shot",
+        )
         await end_half(app, pilot)
         x["Carrion"].update(screen="SS")
         x["Deathstroke"].update(speed=2, damaged={"electrical-fire"})
@@ -434,10 +501,24 @@ def test_the_stand_four_turns_and_the_repair_turn_every_roster_against_the_book(
         await rolled(app, pilot, "r", {"fire Deathstroke": "10", "fire Deathstroke: hull damage": "4"}, "= 30: Hull hit")
         await shot(app, pilot, STATION, "RB", "Sathar Fighter A", 2)  # 40 - 10 (combat control) = 30%
         await shot(app, pilot, ZZ, "LC", "Carrion", 4, head_on="y")  # RH 60 (SS 75 does not attract it): 60 + 10 - 20 = 50%
-        await rolled(app, pilot, "f", {
-            "shot 1": "25", "shot 1: Damage Table roll": "15", "shot 1: hull damage": "9",
-            "shot 2": "45", "shot 2: Damage Table roll": "25", "shot 2: hull damage": "13",
-        }, "30% to hit, 25 <= 30: hit", "= 5: Hull hit: double", "hull 8 -> 0", "50% to hit, 45 <= 50: hit", "= 25: Hull hit")
+        await rolled(
+            app,
+            pilot,
+            "f",
+            {
+                "shot 1": "25",
+                "shot 1: Damage Table roll": "15",
+                "shot 1: hull damage": "9",
+                "shot 2": "45",
+                "shot 2: Damage Table roll": "25",
+                "shot 2: hull damage": "13",
+            },
+            "30% to hit, 25 <= 30: hit",
+            "= 5: Hull hit: double",
+            "hull 8 -> 0",
+            "50% to hit, 45 <= 50: hit",
+            "= 25: Hull hit",
+        )
         await end_half(app, pilot)
         x["Deathstroke"].update(hull=22)  # 10 + 20 = 30, a hull hit: 26 - 4
         x[STATION].update(RB=7)
@@ -452,9 +533,22 @@ def test_the_stand_four_turns_and_the_repair_turn_every_roster_against_the_book(
         await rolled(app, pilot, "f", {"shot 1": "22", "shot 1: Damage Table roll": "73"}, "30% to hit, 22 <= 30: hit", "= 73: Power short circuit")
         await shot(app, pilot, "Deathstroke", "DC", "Shimmer", 3, head_on="y")  # 60 + 10 - 15 = 55%
         await shot(app, pilot, "Carrion", "EB", ZZ, 5)  # 60 - 25 = 35%
-        await rolled(app, pilot, "f", {
-            "shot 1": "40", "shot 1: Damage Table roll": "90", "shot 2": "33", "shot 2: Damage Table roll": "30", "shot 2: hull damage": "6",
-        }, "55% to hit, 40 <= 55: hit", "= 110: Damage Control hit", "35% to hit, 33 <= 35: hit", "= 40: Hull hit")
+        await rolled(
+            app,
+            pilot,
+            "f",
+            {
+                "shot 1": "40",
+                "shot 1: Damage Table roll": "90",
+                "shot 2": "33",
+                "shot 2: Damage Table roll": "30",
+                "shot 2: hull damage": "6",
+            },
+            "55% to hit, 40 <= 55: hit",
+            "= 110: Damage Control hit",
+            "35% to hit, 33 <= 35: hit",
+            "= 40: Hull hit",
+        )
         await end_half(app, pilot)
         x[ZZ].update(damaged={"electrical-fire", "combat-control"}, hull=34)  # 40 - 6
         x["Deathstroke"].update(damaged={"electrical-fire", "power-short-circuit"}, screen="")  # its screen stops working
@@ -464,8 +558,7 @@ def test_the_stand_four_turns_and_the_repair_turn_every_roster_against_the_book(
         # ---- turn 3, UPF half: a second fire is a hull hit; a torpedo drawn by the stasis screen
         await rolled(app, pilot, "r", {"fire Deathstroke": "85", "fire Deathstroke: hull damage": "3"}, "= 105: Electrical Fire", "hull 22 -> 19")
         await shot(app, pilot, ZZ, "T", "Carrion", 3, icms="Carrion=2")  # SS 75 attracts it: 75 - 20 - 10 (combat control) = 45%
-        await rolled(app, pilot, "f", {"shot 1": "45", "shot 1: Damage Table roll": "60", "shot 1: hull damage": "20"},
-                     "45% to hit, 45 <= 45: hit", "= 40: Hull hit")
+        await rolled(app, pilot, "f", {"shot 1": "45", "shot 1: Damage Table roll": "60", "shot 1: hull damage": "20"}, "45% to hit, 45 <= 45: hit", "= 40: Hull hit")
         await end_half(app, pilot)
         x["Deathstroke"].update(hull=19)  # 85 + 20 = 105, a second fire: a hull hit, 1d10 3
         x[ZZ].update(T=0)
@@ -473,14 +566,22 @@ def test_the_stand_four_turns_and_the_repair_turn_every_roster_against_the_book(
         check(path, x, 3, "repair")
 
         # ---- the repair turn after turn 3
-        await repair(app, pilot, "Deathstroke", "electrical-fire=40, power-short-circuit=30, hull=30",
-                     {"repair 1": "35", "repair 2": "92", "repair 3": "12", "repair 3: hull points restored": "8"},
-                     "35 <= 40", "92: 90 to 00 always fails", "12 <= 30", "hull 19 -> 27")
-        await repair(app, pilot, "Shimmer", "damage-control=20, LC=15", {"repair 1": "15", "repair 2": "99"},
-                     "15 <= 20", "99: 99 or 00, only a station airdock")  # all of its DCR, halved: 35
+        await repair(
+            app,
+            pilot,
+            "Deathstroke",
+            "electrical-fire=40, power-short-circuit=30, hull=30",
+            {"repair 1": "35", "repair 2": "92", "repair 3": "12", "repair 3: hull points restored": "8"},
+            "35 <= 40",
+            "92: 90 to 00 always fails",
+            "12 <= 30",
+            "hull 19 -> 27",
+        )
+        await repair(app, pilot, "Shimmer", "damage-control=20, LC=15", {"repair 1": "15", "repair 2": "99"}, "15 <= 20", "99: 99 or 00, only a station airdock")  # all of its DCR, halved: 35
         await repair(app, pilot, ZZ, "electrical-fire=50, combat-control=20", {"repair 1": "50", "repair 2": "21"}, "50 <= 50", "21 > 20")
-        await repair(app, pilot, "Bludgeon", "adf=25, adf=25, hull=25",
-                     {"repair 1": "24", "repair 2": "26", "repair 3": "5", "repair 3: hull points restored": "3"}, "24 <= 25", "26 > 25", "hull 46 -> 49")
+        await repair(
+            app, pilot, "Bludgeon", "adf=25, adf=25, hull=25", {"repair 1": "24", "repair 2": "26", "repair 3": "5", "repair 3: hull points restored": "3"}, "24 <= 25", "26 > 25", "hull 46 -> 49"
+        )
         x["Deathstroke"].update(damaged={"power-short-circuit"}, hull=27)  # the fire is out; 19 + 8
         x["Shimmer"].update(damaged=set(), dcr=70, airdock={"LC"})  # a 99: only a station airdock repairs its laser cannon now
         x[ZZ].update(damaged={"combat-control"})
@@ -495,9 +596,22 @@ def test_the_stand_four_turns_and_the_repair_turn_every_roster_against_the_book(
         await move(app, pilot, "Deathstroke", 3, adf=1, mr=1, breakup="16", said=("= 16%", "16 <= 16: breaks apart"))
         await shot(app, pilot, "Carrion", "PB", "Shimmer", 5)  # 60 - 25 = 35%
         await shot(app, pilot, "Carrion", "EB", STATION, 6)  # RH 60, MS 50: 50 - 30 = 20%
-        await rolled(app, pilot, "f", {
-            "shot 1": "34", "shot 1: Damage Table roll": "60", "shot 2": "19", "shot 2: Damage Table roll": "5", "shot 2: hull damage": "7",
-        }, "35% to hit, 34 <= 35: hit", "= 70: Weapon hit: LB; RB; T; AR; PB; EB; LC", "20% to hit, 19 <= 20: hit", "= 15: Hull hit")
+        await rolled(
+            app,
+            pilot,
+            "f",
+            {
+                "shot 1": "34",
+                "shot 1: Damage Table roll": "60",
+                "shot 2": "19",
+                "shot 2: Damage Table roll": "5",
+                "shot 2: hull damage": "7",
+            },
+            "35% to hit, 34 <= 35: hit",
+            "= 70: Weapon hit: LB; RB; T; AR; PB; EB; LC",
+            "20% to hit, 19 <= 20: hit",
+            "= 15: Hull hit",
+        )
         await end_half(app, pilot)
         x["Carrion"].update(screen="PS")
         x["Deathstroke"].update(speed=3, hull=0, destroyed=True)
@@ -511,8 +625,7 @@ def test_the_stand_four_turns_and_the_repair_turn_every_roster_against_the_book(
         await shot(app, pilot, "Viper", "LC", "Shimmer", 4, head_on="y")  # 60 + 10 - 20 = 50%
         await rolled(app, pilot, "f", {"shot 1": "49", "shot 1: Damage Table roll": "58"}, "50% to hit, 49 <= 50: hit", "= 58: Steering hit: lose 1 MR point")
         await shot(app, pilot, "Shimmer", "T", "Viper", 4, icms="Viper=2")  # 50 - 20 = 30%
-        await rolled(app, pilot, "f", {"shot 1": "25", "shot 1: Damage Table roll": "53", "shot 1: hull damage": "24"},
-                     "30% to hit, 25 <= 30: hit", "= 33: Hull hit")
+        await rolled(app, pilot, "f", {"shot 1": "25", "shot 1: Damage Table roll": "53", "shot 1: hull damage": "24"}, "30% to hit, 25 <= 30: hit", "= 33: Hull hit")
         await end_half(app, pilot)
         x[ZZ].update(speed=3)
         x["Shimmer"].update(mr=2, T=1)

@@ -27,15 +27,14 @@ OTHERS = {  # what opening a file of each kind must not load: the other kinds' U
 }
 
 MAKE = {  # a file of each kind, at its start, made in the probe with its own rule system only
-    "campaign": "from referee.resources import campaigns_dir\n"
-                "path.write_bytes((campaigns_dir() / 'second-sathar-war.toml').read_bytes())",
+    "campaign": "from referee.resources import campaigns_dir\npath.write_bytes((campaigns_dir() / 'second-sathar-war.toml').read_bytes())",
     "battle": "from referee.knight_hawks import battle_file\nfrom referee.resources import scenario_files\n"
-              "storage.write_text(path, battle_file.text(battle_file.from_dict(storage.read(scenario_files()['the-stand'], 'scenario'), every, start=True), every))",
+    "storage.write_text(path, battle_file.text(battle_file.from_dict(storage.read(scenario_files()['the-stand'], 'scenario'), every, start=True), every))",
     "engagement": "from referee.starfleet_wars import engagement_file\nfrom referee.starfleet_wars.engagement import Engagement\n"
-                  "storage.write_text(path, engagement_file.text(Engagement('e', ('Terran', 'Aquarian'))))",
+    "storage.write_text(path, engagement_file.text(Engagement('e', ('Terran', 'Aquarian'))))",
     "scenario": "from referee.resources import si_scenario_files\nfrom referee.stellar_inferno import scenario_file, setup\n"
-                "bundled = scenario_file.from_dict(storage.read(si_scenario_files()['phoenix-command'], 'scenario'))\n"
-                "storage.write_text(path, scenario_file.text(setup.start(bundled).state))",
+    "bundled = scenario_file.from_dict(storage.read(si_scenario_files()['phoenix-command'], 'scenario'))\n"
+    "storage.write_text(path, scenario_file.text(setup.start(bundled).state))",
 }
 
 OPEN = """
@@ -81,8 +80,8 @@ def test_what_every_kind_shares_loads_no_rule_system(tmp_path: Path) -> None:
     """The forms' words, the screens' base, Dice & Tables, the Log, the dialogs and the help's shared
     words are every kind's: none of them loads a rule system."""
     loaded = modules_after(
-        "import referee.tui.forms, referee.tui.kinds, referee.tui.pages.base, referee.tui.pages.dice, referee.tui.pages.log, "
-        "referee.tui.dialogs, referee.tui.help_text", tmp_path,
+        "import referee.tui.forms, referee.tui.kinds, referee.tui.pages.base, referee.tui.pages.dice, referee.tui.pages.log, referee.tui.dialogs, referee.tui.help_text",
+        tmp_path,
     )
     rules = ("referee.sathar_war", "referee.knight_hawks", "referee.starfleet_wars", "referee.stellar_inferno")
     assert "referee.tui.forms" in loaded

@@ -31,7 +31,14 @@ from tests.helpers.campaign import load, saved, war_day_two
 
 TABLES = tables.load()
 QUIT = "[@click=app.quit]quit[/]"
-NAMES = {"UPF Destroyer 1": QUIT, "TF Prenglar Frigate 1": "[/]", "Sathar Destroyer 1": "[red", "TF Cassidine Battleship": "x[/", "Sathar Light Cruiser 1": "[i]void[/i", "UPF Destroyer 2": "[/i]docked"}
+NAMES = {
+    "UPF Destroyer 1": QUIT,
+    "TF Prenglar Frigate 1": "[/]",
+    "Sathar Destroyer 1": "[red",
+    "TF Cassidine Battleship": "x[/",
+    "Sathar Light Cruiser 1": "[i]void[/i",
+    "UPF Destroyer 2": "[/i]docked",
+}
 FLEETS = {"[/]": "[/b]", QUIT: "[@click=app.bell]ring[/]"}
 NOTE = f"the {QUIT} meets the [red and the x[/ at Dramune with the [/b]"
 RULE = "[/] rule [b]"

@@ -41,7 +41,15 @@ def test_the_move_list_offers_the_ships_that_may_move_now_and_fleets_whole(tmp_p
         form.query_one("#find-names", Input).value = "destroyer 1"  # typing narrows the list (words of the label)
         await pilot.pause()
         shown = form.query_one("#field-names", SelectionList)
-        assert [str(shown.get_option_at_index(n).value) for n in range(shown.option_count)] == ["Sathar Destroyer 1", "Sathar Destroyer 10", "Sathar Destroyer 11", "Sathar Destroyer 12", "Sathar Destroyer 13", "Sathar Destroyer 14", "Sathar Destroyer 15"]
+        assert [str(shown.get_option_at_index(n).value) for n in range(shown.option_count)] == [
+            "Sathar Destroyer 1",
+            "Sathar Destroyer 10",
+            "Sathar Destroyer 11",
+            "Sathar Destroyer 12",
+            "Sathar Destroyer 13",
+            "Sathar Destroyer 14",
+            "Sathar Destroyer 15",
+        ]
         await pilot.press("escape")
 
     drive(path, scenario)

@@ -99,10 +99,7 @@ def test_a_change_draws_again_only_the_rows_that_changed(monkeypatch: pytest.Mon
 
 # ---------------------------------------------------------------------- a list that fits its width
 
-TRAVELLERS = [
-    (f"ship {n}", (f"Sathar Heavy Cruiser {n}", f"{n}/80", "box 2: White Light -> Timeon" if n % 4 == 0 else "Prenglar", "Sathar Fleet 5"))
-    for n in range(12)
-]
+TRAVELLERS = [(f"ship {n}", (f"Sathar Heavy Cruiser {n}", f"{n}/80", "box 2: White Light -> Timeon" if n % 4 == 0 else "Prenglar", "Sathar Fleet 5")) for n in range(12)]
 
 
 class Fitted(App[None]):

@@ -27,6 +27,8 @@ from tests.helpers.app_sfw import TABLES, engagement, form, keys, pick, preview
 from tests.helpers.snapshots import compare, settled
 
 Play = Callable[[RefereeApp, Pilot[None]], Awaitable[None]]
+
+
 def read(path: Path) -> Engagement:
     return engagement_file.from_dict(storage.read(path, "engagement"))
 
@@ -328,6 +330,7 @@ def test_ships_screen_snapshots(tmp_path: Path) -> None:
     storage.write_text(path, engagement_file.text(state))
 
     for size in ((80, 24), (160, 50)):
+
         async def shot(app: RefereeApp, pilot: Pilot[None], size: tuple[int, int] = size) -> None:
             await keys(pilot, "down", "down")
             compare(f"sfw-ships-{size[0]}x{size[1]}", await settled(app, pilot))

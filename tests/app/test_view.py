@@ -53,8 +53,13 @@ def test_the_war_holds_a_secret_of_every_kind() -> None:
     assert campaign.unit("Sathar Heavy Cruiser 1").status == "off-map" and campaign.unit("SF NOVA Battleship").status == "off-map"
     assert campaign.unit("UPF Assault Scout 1").status == "off-map"
     assert campaign.unit("Sathar Frigate 1").drone and campaign.unit("TF Cassidine Frigate 1").drone
-    for secret in ("shatter drones: TF Cassidine Frigate 1", "shatter drones: Sathar Frigate 1", "repairs 8 of the UPF Destroyer 1's hull points",
-                   "the TF Prenglar Frigate 1 rearms", SATHAR_REPLACEMENT):
+    for secret in (
+        "shatter drones: TF Cassidine Frigate 1",
+        "shatter drones: Sathar Frigate 1",
+        "repairs 8 of the UPF Destroyer 1's hull points",
+        "the TF Prenglar Frigate 1 rearms",
+        SATHAR_REPLACEMENT,
+    ):
         assert secret in logged, secret
 
 
@@ -119,10 +124,12 @@ def test_alerts_of_one_sides_ships_are_that_sides() -> None:
     """A Sathar destroyer at Araks (Hentz) cuts off a UPF destroyer at Scree Fron (Histran), whose
     only route leads to Araks: both out of supply, each said to its own side only."""
     campaign = secret_war()
-    campaign = campaign.with_units([
-        campaign.unit("Sathar Destroyer 15")._replace(place=Place("Araks", "Hentz")),
-        campaign.unit("TF Prenglar Destroyer 1")._replace(place=Place("Scree Fron", "Histran"), fleet=""),
-    ])
+    campaign = campaign.with_units(
+        [
+            campaign.unit("Sathar Destroyer 15")._replace(place=Place("Araks", "Hentz")),
+            campaign.unit("TF Prenglar Destroyer 1")._replace(place=Place("Scree Fron", "Histran"), fleet=""),
+        ]
+    )
     upf, sathar, public = (" ".join(sides.alerts(campaign, side)) for side in sides.VIEWERS)
     assert "out of supply: 1 ships (TF Prenglar Destroyer 1)" in upf and "Sathar Destroyer 15" not in upf
     assert "out of supply: 1 ships (Sathar Destroyer 15)" in sathar and "TF Prenglar Destroyer 1" not in sathar

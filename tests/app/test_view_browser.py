@@ -71,7 +71,9 @@ def test_the_served_view_shows_the_sides_ships_in_chromium(tmp_path: Path) -> No
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "referee", "view", str(path), "--side", "UPF", "--serve", "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     page = Page(program)
 

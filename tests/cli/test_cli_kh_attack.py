@@ -25,8 +25,22 @@ def test_attack_json_has_stable_keys_and_names_the_table_row() -> None:
     assert code == 0, out
     data = json.loads(out)
     assert list(data) == [
-        "game", "weapon", "defense", "chance", "parts", "to_hit", "hit", "reading", "damage_roll",
-        "damage_table", "effect", "hull_damage", "target_change", "hull_before", "hull_after", "destroyed",
+        "game",
+        "weapon",
+        "defense",
+        "chance",
+        "parts",
+        "to_hit",
+        "hit",
+        "reading",
+        "damage_roll",
+        "damage_table",
+        "effect",
+        "hull_damage",
+        "target_change",
+        "hull_before",
+        "hull_after",
+        "destroyed",
     ]
     assert data["chance"] == 55 and data["hit"] is True
     assert data["damage_table"]["row"]["result"] == "Defense hit: ICM; SS; PS; ES; MS"

@@ -79,8 +79,10 @@ def test_refused_steps_exit_2_with_one_line_and_leave_the_file_unchanged(battle:
     ("text", "says"),
     [
         ("not toml [", "is not valid TOML"),
-        ('format = "referee knight-hawks battle"\nversion = 1\nname = "x"\ngame = "advanced"\nsides = ["A", "B"]\n[[ships]]\nname = "s"\nclass = "frigate"\nside = "A"\nhull = 99\n',
-         "hull 99 must be between 0 and the start figure 40"),
+        (
+            'format = "referee knight-hawks battle"\nversion = 1\nname = "x"\ngame = "advanced"\nsides = ["A", "B"]\n[[ships]]\nname = "s"\nclass = "frigate"\nside = "A"\nhull = 99\n',
+            "hull 99 must be between 0 and the start figure 40",
+        ),
     ],
 )
 def test_a_corrupt_or_hand_edited_file_is_refused_and_left_alone(tmp_path: Path, text: str, says: str) -> None:

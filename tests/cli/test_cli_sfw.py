@@ -83,7 +83,9 @@ def test_a_refusal_is_one_line_and_changes_nothing(engagement: Path) -> None:
 def test_the_unknown_cells_are_asked_for_once_a_class(engagement: Path) -> None:
     code, _, err = run("add", "INVINCIBLE", "--class", "INVINCIBLE", "--side", "Terran", path=engagement)
     assert code == 2 and "leaves INVINCIBLE's max_off, max_def, launchers, reloads unknown" in err
-    code, out, err = run("add", "INVINCIBLE", "--class", "INVINCIBLE", "--side", "Terran", "--value", "max_off=14", "--value", "max_def=14", "--value", "launchers=2", "--value", "reloads=10", path=engagement)
+    code, out, err = run(
+        "add", "INVINCIBLE", "--class", "INVINCIBLE", "--side", "Terran", "--value", "max_off=14", "--value", "max_def=14", "--value", "launchers=2", "--value", "reloads=10", path=engagement
+    )
     assert code == 0 and "entered from the book: max_off 14" in out
     code, out, err = run("add", "INDOMITABLE", "--class", "INVINCIBLE", "--side", "Terran", path=engagement)
     assert code == 0, err
@@ -152,6 +154,7 @@ def test_undo_takes_back_an_engagement_step(engagement: Path) -> None:
 
 
 # -- the file ------------------------------------------------------------------------------------
+
 
 def walk(seed: int, steps: int = 40) -> list[Engagement]:
     """A random engagement: ships, a fortress, allocations, hits, rolls and turns, every state kept."""
@@ -266,7 +269,25 @@ def test_a_maatac_fortress_is_hull_down_then_penetrated(engagement: Path) -> Non
 
 def test_a_captac_hit_on_a_fortress_is_40_pu_allocated_and_a_special_damage_roll(engagement: Path) -> None:
     run("fortress", "Bastion", "--side", "Terran", "--modules", "LSS,LSS,WP", path=engagement)
-    run("add", "SHARK", "--class", "SHARK", "--side", "Aquarian", "--value", "type=GB", "--value", "max_off=9", "--value", "max_def=9", "--value", "launchers=2", "--value", "reloads=8", path=engagement)
+    run(
+        "add",
+        "SHARK",
+        "--class",
+        "SHARK",
+        "--side",
+        "Aquarian",
+        "--value",
+        "type=GB",
+        "--value",
+        "max_off=9",
+        "--value",
+        "max_def=9",
+        "--value",
+        "launchers=2",
+        "--value",
+        "reloads=8",
+        path=engagement,
+    )
     run("captac", "tow", "SHARK", "1", path=engagement)
     code, _, err = run("captac", "fire", "SHARK", "Bastion", "--range", "12", "--hit", "--module", "WP 1=30", path=engagement)
     assert code == 2 and "cost 40 PU: allocate exactly that" in err

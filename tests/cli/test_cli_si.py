@@ -71,7 +71,13 @@ def test_the_scenarios_are_listed_and_a_new_file_is_the_books_start(tmp_path: Pa
     out = ok("scenarios")
     assert out.splitlines()[0].startswith("1  Phoenix Command") and "3  Invasion of Portborough" in out and "Bhalaeth against Terran, 12 turns" in out
     assert [d["name"] for d in json.loads(ok("scenarios", "--json"))] == ["Phoenix Command", "Raid on Terra", "Invasion of Portborough"]
-    for choice, name in (("2", "Raid on Terra"), ("raid", "Raid on Terra"), ("Invasion of Portborough", "Invasion of Portborough"), ("portborough", "Invasion of Portborough"), ("scenario 1", "Phoenix Command")):
+    for choice, name in (
+        ("2", "Raid on Terra"),
+        ("raid", "Raid on Terra"),
+        ("Invasion of Portborough", "Invasion of Portborough"),
+        ("portborough", "Invasion of Portborough"),
+        ("scenario 1", "Phoenix Command"),
+    ):
         path = tmp_path / f"{choice.replace(' ', '-')}.toml"
         ok("new", str(path), "--scenario", choice)
         assert scenario_file.from_dict(storage.read(path, "scenario")).name == name
@@ -216,7 +222,10 @@ def test_the_quick_readings_need_no_file() -> None:
     out = ok("ground", "--attack", "6", "--defense", "3", "--roll", "4", "--faster")
     assert out.startswith("result: 1/0") and "read as -1 (Stellar Inferno 11.1.4)" in out
     out = ok("design", "--step", "A4 C0 D5 M3 P0 R5")
-    assert out.splitlines() == ["cost 3 * (4 + 5 + 0 + 0) + 5 * 4 = 47 (Stellar Inferno 12.9.3)", "category CL Light Cruiser: cost 47: the highest row at or below it is CL (cost 45) (Stellar Inferno 12.9.1-12.9.2, Table 1)"]
+    assert out.splitlines() == [
+        "cost 3 * (4 + 5 + 0 + 0) + 5 * 4 = 47 (Stellar Inferno 12.9.3)",
+        "category CL Light Cruiser: cost 47: the highest row at or below it is CL (cost 45) (Stellar Inferno 12.9.1-12.9.2, Table 1)",
+    ]
     data = json.loads(ok("design", "--step", "A0 C10 D4 M2 P1 R0", "--speciality", "hf", "--json"))
     assert (data["cost"], data["category"]["code"], data["speciality"]["meets"]) == (30, "DE", True)
     assert "a quick reading needs both --attack and --defense" in refused(None, "attack", "--attack", "3")

@@ -10,7 +10,7 @@ import pytest
 from referee import tables
 from referee.cli.render import print_table
 
-MARKS = '''
+MARKS = """
 prefix = "x"
 [tables.marks]
 title = "[b]Marks[/b] x[/"
@@ -23,7 +23,7 @@ rows = [
   { name = "[@click=app.quit]quit[/]", value = "a\\\\[b]c\\\\" },
   { name = "x[/", value = "[/]" },
 ]
-'''
+"""
 
 
 def test_table_show_prints_brackets_as_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

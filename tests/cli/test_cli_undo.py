@@ -134,5 +134,8 @@ def test_an_action_whose_history_cannot_be_written_is_saved_and_says_so(war: Pat
     db.close()
     code, out, err = run("campaign", "retreat", "2", "-c", str(war))
     assert code == 0 and "retreat condition" in out
-    assert err == "referee: note: the undo history could not be kept (the undo history war.toml.history was written by a newer version of the program (version 9; this one reads 1)); it cannot be undone\n"
+    assert (
+        err
+        == "referee: note: the undo history could not be kept (the undo history war.toml.history was written by a newer version of the program (version 9; this one reads 1)); it cannot be undone\n"
+    )
     refused(("undo", str(war)), "written by a newer version of the program", war)

@@ -77,7 +77,7 @@ def test_the_apps_saves_read_back_as_each_state_including_one_undone_to(tmp_path
         data = storage.read(path, "campaign")
         assert data == campaign_file.to_dict(state)
         assert campaign_file.from_dict(data, TABLES) == state
-    assert 'log = []' in writer.text(setup)
+    assert "log = []" in writer.text(setup)
 
 
 # ---------------------------------------------------------------------- malformed files
@@ -107,7 +107,7 @@ LONE = "UPF Destroyer 2"  # in no fleet, carries nothing
 @pytest.mark.parametrize(
     ("change", "says"),
     [
-        (lambda d: d.update(format="referee knight-hawks battle"), "format must be \"referee second sathar war campaign\""),
+        (lambda d: d.update(format="referee knight-hawks battle"), 'format must be "referee second sathar war campaign"'),
         (lambda d: d.update(version=3), "version 3 is not one this program reads \\(it reads 1 and 2\\)"),
         (lambda d: d.update(version=1, log_file={"lines": 1, "bytes": 9}), "log_file is of version 2: a file of version 1 keeps its log in itself"),
         (lambda d: d.update(weather="fine"), "campaign file: unknown key weather"),
@@ -135,7 +135,10 @@ LONE = "UPF Destroyer 2"  # in no fleet, carries nothing
         (on_unit(LONE, docked_at="Nowhere Station"), "unit 'UPF Destroyer 2': docked_at 'Nowhere Station'"),
         (place("TF Prenglar Frigate 1", where="Cassidine", planet="Triad"), "fleet 'Task Force Prenglar': its ships are in 2 different places"),
         (lambda d: d.update(losses=[{"day": 1, "name": LONE, "side": "UPF", "kind": "destroyer", "how": "eaten"}]), "losses #1: how must be one of .*not 'eaten'"),
-        (lambda d: d.update(losses=[f"day 1, eaten: {LONE} (UPF destroyer)"]), r"losses #1: 'day 1, eaten: UPF Destroyer 2 \(UPF destroyer\)' is not a loss; write it as 'day 5, combat: Zikit Station \(UPF armed station, militia, station\)' \(how: combat, misjump"),
+        (
+            lambda d: d.update(losses=[f"day 1, eaten: {LONE} (UPF destroyer)"]),
+            r"losses #1: 'day 1, eaten: UPF Destroyer 2 \(UPF destroyer\)' is not a loss; write it as 'day 5, combat: Zikit Station \(UPF armed station, militia, station\)' \(how: combat, misjump",
+        ),
         (lambda d: d.update(losses=[f"day 1, combat: {LONE} (UPF frigate)"]), r"losses #1 \('UPF Destroyer 2'\): side UPF, kind frigate, .* must be the unit's: UPF, destroyer"),
         (lambda d: d.update(orders=[{"ship": "Nobody", "hull": 5}]), "a repair order names 'Nobody'"),
         (lambda d: d.update(allowances=[{"station": "Fortress Gollwin", "size": "huge", "count": 1, "until": 5}]), "allowances #1: size must be large .*not 'huge'"),
@@ -143,7 +146,7 @@ LONE = "UPF Destroyer 2"  # in no fleet, carries nothing
         (lambda d: d["log"][0].pop("text"), "log #1: text is missing"),
         (lambda d: d["map"]["routes"][0].update(ends=["Prenglar", "Atlantis"]), "map: route Prenglar - Atlantis leads to 'Atlantis'"),
         (lambda d: d["map"]["routes"][0].update(jump_boxes=[5, 9]), "route Prenglar - Cassidine: jump_boxes must be two different boxes between 1 and 8"),
-        (lambda d: d["map"].pop("format"), "map: format must be \"referee frontier map\", not None"),
+        (lambda d: d["map"].pop("format"), 'map: format must be "referee frontier map", not None'),
     ],
 )
 def test_a_malformed_campaign_file_is_refused_naming_the_fault(change: Change, says: str) -> None:
@@ -163,8 +166,7 @@ def test_the_base_of_the_malformed_files_reads() -> None:
         pytest.param(on_unit("Fortress Gollwin", force="Stattion"), "force"),
         pytest.param(on_unit(LONE, side="Klingon"), "side"),
         pytest.param(lambda d: d.update(orders=[{"ship": LONE, "hull": -5}]), "hull"),
-        pytest.param(lambda d: d.update(fights=[{"system": "Prenglar", "planet": "Gran Quivera", "attacker": "Sathar", "ships": ["Nobody"], "rules": ""}]),
-                     "Nobody"),
+        pytest.param(lambda d: d.update(fights=[{"system": "Prenglar", "planet": "Gran Quivera", "attacker": "Sathar", "ships": ["Nobody"], "rules": ""}]), "Nobody"),
     ],
 )
 def test_malformed_values_found_in_review_are_refused(change: Change, says: str) -> None:
@@ -252,10 +254,12 @@ def test_a_failed_save_leaves_the_last_campaign_and_no_temporary_file(tmp_path: 
 
 
 CAMPAIGN_CASES: list[tuple[str, Change, str]] = [
-    ("a ship in two places: at Prenglar, docked at a station of another system",
-     lambda d: unit(d, "TF Prenglar Frigate 1").update(docked_at="Fortress Pale"), "a ship docks at the station of its own planet"),
-    ("docked at a station of the same system but another planet",
-     lambda d: unit(d, "TF Prenglar Frigate 1").update(docked_at="Gran Quivera Station"), "a ship docks at the station of its own planet"),
+    (
+        "a ship in two places: at Prenglar, docked at a station of another system",
+        lambda d: unit(d, "TF Prenglar Frigate 1").update(docked_at="Fortress Pale"),
+        "a ship docks at the station of its own planet",
+    ),
+    ("docked at a station of the same system but another planet", lambda d: unit(d, "TF Prenglar Frigate 1").update(docked_at="Gran Quivera Station"), "a ship docks at the station of its own planet"),
     ("hull_points 0", lambda d: unit(d, "TF Prenglar Frigate 1").update(hull_points=0), "hull_points must be 1 or more, not 0"),
     ("negative rearms", lambda d: unit(d, "TF Prenglar Assault Carrier").update(rearms=-1), "rearms must be 0 or more, not -1"),
     ("negative returns", lambda d: unit(d, "Sathar Destroyer 1").update(returns=-3), "returns must be 0 or more, not -3"),
@@ -269,12 +273,21 @@ CAMPAIGN_CASES: list[tuple[str, Change, str]] = [
     ("route light-years negative", lambda d: d["map"]["routes"][0].update(light_years=-7), "light_years must be 0 or more, not -7"),
     ("a loss on day 0", lambda d: d["losses"][0].update(day=0), "day must be 1 or more, not 0"),
     ("a loss after today", lambda d: d["losses"][2].update(day=9), "day 9 is after today (day 8)"),
-    ("a loss of a Sathar ship still active, placed before it", lambda d: d["losses"].append({**d["losses"][2], "name": "Sathar Frigate 2"}),
-     "the Sathar Frigate 2 is active, but lost (combat) on day 7"),
-    ("a loss of a militia ship still active (militia are never replaced)",
-     lambda d: d["losses"].append({**d["losses"][0], "name": "Pale Militia Frigate", "kind": "frigate"}), "the Pale Militia Frigate is active, but lost"),
-    ("a loss today of a UPF ship still active", lambda d: d["losses"].append({**d["losses"][1], "day": 8, "name": "TF Prenglar Frigate 1", "kind": "frigate"}),
-     "the TF Prenglar Frigate 1 is active, but lost (combat) on day 8"),
+    (
+        "a loss of a Sathar ship still active, placed before it",
+        lambda d: d["losses"].append({**d["losses"][2], "name": "Sathar Frigate 2"}),
+        "the Sathar Frigate 2 is active, but lost (combat) on day 7",
+    ),
+    (
+        "a loss of a militia ship still active (militia are never replaced)",
+        lambda d: d["losses"].append({**d["losses"][0], "name": "Pale Militia Frigate", "kind": "frigate"}),
+        "the Pale Militia Frigate is active, but lost",
+    ),
+    (
+        "a loss today of a UPF ship still active",
+        lambda d: d["losses"].append({**d["losses"][1], "day": 8, "name": "TF Prenglar Frigate 1", "kind": "frigate"}),
+        "the TF Prenglar Frigate 1 is active, but lost (combat) on day 8",
+    ),
     ("a loss of another kind than the unit", lambda d: d["losses"][1].update(kind="battleship"), "must be the unit's"),
     ("a destroyed unit with no loss", lambda d: d["losses"].pop(2), "losses has no combat or stranded loss of it"),
     ("a log line on day -9", lambda d: d["log"][0].update(day=-9), "day must be 0 or more, not -9"),
@@ -289,8 +302,7 @@ CAMPAIGN_CASES: list[tuple[str, Change, str]] = [
     ("a station out of orbit", lambda d: unit(d, "Fortress Gollwin").update(place={"where": "Prenglar", "planet": "Gran Quivera"}), "a station stays in orbit"),
     ("a declared battle at a planet of another system", lambda d: d["fights"][0].update(planet="Pale"), "'Pale' is not a planet of Prenglar"),
     ("an allowance at a carrier", lambda d: d["allowances"][0].update(station="TF Prenglar Assault Carrier"), "not a fortress or fortified station"),
-    ("a fleet named as a ship", lambda d: [unit(d, n).update(fleet="Fortress Pale") for n in ("TF Prenglar Frigate 1", "TF Prenglar Assault Carrier")],
-     "must be a name of its own"),
+    ("a fleet named as a ship", lambda d: [unit(d, n).update(fleet="Fortress Pale") for n in ("TF Prenglar Frigate 1", "TF Prenglar Assault Carrier")], "must be a name of its own"),
     ("an allowance lasting past tomorrow", lambda d: d["allowances"][0].update(until=20), "lasts until day 20"),
     ("a Sathar ship in a UPF force", lambda d: unit(d, "Sathar Frigate 2").update(force="Militia"), "do not go together"),
     ("a unit's name with a terminal escape", lambda d: unit(d, "Sathar Frigate 1").update(name="Sathar\x1b[2J Frigate"), "control character '\\x1b'"),

@@ -75,7 +75,7 @@ def test_a_save_appends_the_new_lines_only_and_the_file_counts_them(tmp_path: Pa
     done = setup.choose_retreat(journal.campaign, 3)
     journal.apply(done, "Retreat")
     second = beside.read_bytes()
-    assert second.startswith(first) and second[len(first):].count(b"\n[[log]]\n") == len(done.entries)  # appended, nothing rewritten
+    assert second.startswith(first) and second[len(first) :].count(b"\n[[log]]\n") == len(done.entries)  # appended, nothing rewritten
     data = storage.read(path, "campaign")
     assert data["log_file"] == {"lines": len(journal.campaign.log), "bytes": [[len(log_file.HEAD), len(second)]]}  # one span: no action was undone
     assert journal.campaign.log.kept is not None and not journal.campaign.log.added  # the journal's state: every line kept
@@ -259,7 +259,10 @@ def test_a_log_edited_by_hand_is_told_when_shown_and_the_campaign_still_plays(tm
 @pytest.mark.parametrize(
     ("harm", "says"),
     [
-        (lambda log: log.unlink(), r"war\.toml\.log, the log of war\.toml \(\d+ lines\), is missing: put back the log saved with war\.toml beside it \(or, to go on without the log so far, remove the \[log_file\] table from war\.toml\)"),
+        (
+            lambda log: log.unlink(),
+            r"war\.toml\.log, the log of war\.toml \(\d+ lines\), is missing: put back the log saved with war\.toml beside it \(or, to go on without the log so far, remove the \[log_file\] table from war\.toml\)",
+        ),
         (lambda log: log.write_bytes(log.read_bytes()[:200]), r"war\.toml\.log, the log of war\.toml, holds 200 bytes where its \d+ lines reach byte \d+: put back"),
         (lambda log: (log.unlink(), log.mkdir()), r"war\.toml\.log, the log of war\.toml \(\d+ lines\), is not a file: put back"),
     ],

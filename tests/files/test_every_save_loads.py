@@ -57,9 +57,7 @@ def forgetting_moved(writing: Callable[[Unit], dict[str, Any]]) -> Callable[[Uni
 def test_the_writer_refuses_a_campaign_that_would_not_load_naming_the_unit() -> None:
     with pytest.raises(RefereeError) as refused:
         campaign_file.text(fighter_left_behind(war()), TABLES)
-    assert str(refused.value) == (
-        f"{CANNOT}: unit 'UPF Fighter 1': it is carried by TF Prenglar Assault Carrier but not in the same place; nothing was saved"
-    )
+    assert str(refused.value) == (f"{CANNOT}: unit 'UPF Fighter 1': it is carried by TF Prenglar Assault Carrier but not in the same place; nothing was saved")
 
 
 def test_the_writer_refuses_a_part_that_would_read_back_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:

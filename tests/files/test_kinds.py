@@ -47,8 +47,7 @@ def _dotted(node: ast.AST) -> str:
 
 def _is_type_name(node: ast.AST) -> bool:
     """``type(x).__name__``."""
-    return (isinstance(node, ast.Attribute) and node.attr == "__name__" and isinstance(node.value, ast.Call)
-            and isinstance(node.value.func, ast.Name) and node.value.func.id == "type")
+    return isinstance(node, ast.Attribute) and node.attr == "__name__" and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id == "type"
 
 
 def switches(source: str, where: str) -> list[str]:
@@ -129,8 +128,12 @@ def test_every_kinds_format_line_reads_back_to_it(kind: kinds.Kind) -> None:
     module, _, name = kind.state.partition(":")
     __import__(module)
     assert kinds.rules(kind).STATE is getattr(sys.modules[module], name)
-    files = {"campaign": "referee.sathar_war.campaign_file", "battle": "referee.knight_hawks.battle_file",
-             "engagement": "referee.starfleet_wars.engagement_file", "scenario": "referee.stellar_inferno.scenario_file"}
+    files = {
+        "campaign": "referee.sathar_war.campaign_file",
+        "battle": "referee.knight_hawks.battle_file",
+        "engagement": "referee.starfleet_wars.engagement_file",
+        "scenario": "referee.stellar_inferno.scenario_file",
+    }
     __import__(files[kind.name])
     assert sys.modules[files[kind.name]].FORMAT == kind.format
 

@@ -31,15 +31,71 @@ UNITS: list[dict[str, Any]] = tomllib.loads(WAR.read_text(encoding="utf-8"))["un
 # beyond the edges, texts with control characters, spaces, line breaks and tabs, codes of systems,
 # damaged systems, screens and places, lists of words and of other things, tables.
 VALUES: list[object] = [
-    -2, -1, 0, 1, 3, 40, 10**9, True, False, 1.5, "", "x", " x", "x ", "ES", "es", "XX", "lb", "hull", "navigation", "Prenglar",
-    "frigate", "Frigate", " frigate", "gunboat", "fighter", "\x1b[2J", "two\nlines", "a\ttab", "\x85", "\x7f",
-    [], ["LB"], ["lb", "T"], ["XX"], ["RB x2 of 4"], ["RB x0"], ["RB x3 of 2"], ["LB", "lb"], ["LB destroyed"], ["?"],
-    ["navigation"], ["navigation", "bogus"], ["hull"], ["\x07"], ["a\nb"], [1], [["LB"]], {}, {"where": "Prenglar"},
+    -2,
+    -1,
+    0,
+    1,
+    3,
+    40,
+    10**9,
+    True,
+    False,
+    1.5,
+    "",
+    "x",
+    " x",
+    "x ",
+    "ES",
+    "es",
+    "XX",
+    "lb",
+    "hull",
+    "navigation",
+    "Prenglar",
+    "frigate",
+    "Frigate",
+    " frigate",
+    "gunboat",
+    "fighter",
+    "\x1b[2J",
+    "two\nlines",
+    "a\ttab",
+    "\x85",
+    "\x7f",
+    [],
+    ["LB"],
+    ["lb", "T"],
+    ["XX"],
+    ["RB x2 of 4"],
+    ["RB x0"],
+    ["RB x3 of 2"],
+    ["LB", "lb"],
+    ["LB destroyed"],
+    ["?"],
+    ["navigation"],
+    ["navigation", "bogus"],
+    ["hull"],
+    ["\x07"],
+    ["a\nb"],
+    [1],
+    [["LB"]],
+    {},
+    {"where": "Prenglar"},
 ]
 PLACES: list[object] = [
-    {"where": "Prenglar"}, {"where": "Prenglar", "planet": "Gran Quivera"}, {"planet": "Triad"}, {"where": "Prenglar", "box": -1},
-    {"where": "Prenglar-Cassidine", "box": 2, "toward": "Cassidine", "rate": 4}, {"where": "Prenglar", "rate": 0}, {"where": "K'tsa-Kar", "bogus": 1},
-    {"where": "\x1b"}, {"where": 3}, {"where": "Prenglar", "jumped": 1}, {"where": "Prenglar", "turned": True}, "Prenglar", [],
+    {"where": "Prenglar"},
+    {"where": "Prenglar", "planet": "Gran Quivera"},
+    {"planet": "Triad"},
+    {"where": "Prenglar", "box": -1},
+    {"where": "Prenglar-Cassidine", "box": 2, "toward": "Cassidine", "rate": 4},
+    {"where": "Prenglar", "rate": 0},
+    {"where": "K'tsa-Kar", "bogus": 1},
+    {"where": "\x1b"},
+    {"where": 3},
+    {"where": "Prenglar", "jumped": 1},
+    {"where": "Prenglar", "turned": True},
+    "Prenglar",
+    [],
 ]
 KEYS = sorted({*roster_file.KEY_TYPES, *campaign_file.UNIT_KEY_TYPES, "bogus", "Name", " name", "Class"})
 
@@ -98,6 +154,7 @@ def test_a_changed_unit_reads_as_key_by_key(unit: dict[str, Any], monkeypatch: p
     places = [{**unit.get("place", {"where": "Prenglar"}), **p} if isinstance(p, dict) else p for p in PLACES]
     tables = list(changed(unit, {"place": places, "hull": [unit["hull_points"], unit["hull_points"] + 1], "dcr_now": [unit["dcr"], unit["dcr"] + 1]}))
     for table in tables:
+
         def read() -> object:
             return campaign_file._unit(copy.deepcopy(table), "units #7", TABLES)
 
@@ -116,6 +173,7 @@ def test_a_changed_battle_ship_reads_as_key_by_key(battle: dict[str, Any], monke
     read_well = 0
     for ship in battle["ships"][:3]:
         for table in changed(ship, {"dcr": [1]}):
+
             def read() -> object:
                 return roster_file.ship_from_dict(copy.deepcopy(table), "ships #2", battle["game"], TABLES)
 
@@ -129,6 +187,7 @@ def test_the_war_at_day_150_is_read_all_the_quick_way_to_the_campaign_read_key_b
     data = tomllib.loads(WAR.read_text(encoding="utf-8"))
     taken: list[object] = []
     for name, module in (("_plain_ship", roster_file), ("_plain_unit", campaign_file)):
+
         def noted(*args: Any, quick: Callable[..., object] = getattr(module, name)) -> object:
             taken.append(quick(*args))
             return taken[-1]
@@ -147,8 +206,19 @@ def test_fits_takes_only_what_the_strict_reading_takes() -> None:
     kinds = {"name": str, "count": int, "up": bool, "codes": list, "place": dict}
     assert strict.fits({"name": "UPF Frigate", "count": 0, "up": False, "codes": ["LB", "RB x2"], "place": {"anything": 1}}, kinds)
     assert strict.fits({}, kinds)
-    for wrong in ({"bogus": 1}, {"count": True}, {"count": 1.0}, {"up": 1}, {"name": "two\nlines"}, {"name": "\x9b"}, {"codes": ["LB", 1]},
-                  {"codes": [["LB"]]}, {"codes": ["\x1b"]}, {"codes": "LB"}, {"place": []}):
+    for wrong in (
+        {"bogus": 1},
+        {"count": True},
+        {"count": 1.0},
+        {"up": 1},
+        {"name": "two\nlines"},
+        {"name": "\x9b"},
+        {"codes": ["LB", 1]},
+        {"codes": [["LB"]]},
+        {"codes": ["\x1b"]},
+        {"codes": "LB"},
+        {"place": []},
+    ):
         assert not strict.fits(wrong, kinds), wrong
     assert not strict.fits(["name"], kinds)
 
@@ -177,11 +247,21 @@ def test_a_loss_line_is_read_as_the_lazy_pattern_read_it() -> None:
     lazy = re.compile(rf"day ([1-9][0-9]{{0,5}}), ({hows}): (.+) \((Sathar|UPF) ([^(),]+?)(, militia)?(, station)?\)")
     lines = tomllib.loads(WAR.read_text(encoding="utf-8"))["losses"]
     tricky = [
-        "day 5, combat: Zikit Station (UPF armed station, station)", "day 5, combat: A (UPF frigate) (UPF frigate, militia, station)",
-        "day 5, combat: A (UPF x (Sathar frigate)", "day 5, combat: A (UPF frigate, station, militia)", "day 5, combat: A (UPF frigate,)",
-        "day 5, combat: A (UPF , militia)", "day 5, combat: A (UPF frigate, militia, militia)", "day 5, combat: (UPF (UPF a) (UPF b)",
-        "day 5, combat: A (UPF fri(gate)", "day 5, combat: A (UPF frigate)x", "day 5, combat: A (UPF frigate, station)(UPF b)",
-        "day 0, combat: A (UPF frigate)", "day 1234567, combat: A (UPF frigate)", "day 5, combat:  (UPF  )", "day 5, misjump: A ((UPF) (UPF b)",
+        "day 5, combat: Zikit Station (UPF armed station, station)",
+        "day 5, combat: A (UPF frigate) (UPF frigate, militia, station)",
+        "day 5, combat: A (UPF x (Sathar frigate)",
+        "day 5, combat: A (UPF frigate, station, militia)",
+        "day 5, combat: A (UPF frigate,)",
+        "day 5, combat: A (UPF , militia)",
+        "day 5, combat: A (UPF frigate, militia, militia)",
+        "day 5, combat: (UPF (UPF a) (UPF b)",
+        "day 5, combat: A (UPF fri(gate)",
+        "day 5, combat: A (UPF frigate)x",
+        "day 5, combat: A (UPF frigate, station)(UPF b)",
+        "day 0, combat: A (UPF frigate)",
+        "day 1234567, combat: A (UPF frigate)",
+        "day 5, combat:  (UPF  )",
+        "day 5, misjump: A ((UPF) (UPF b)",
     ]
     for line in [*lines, *tricky]:
         before, after = lazy.fullmatch(line), campaign_file._LOSS.fullmatch(line)
@@ -195,8 +275,7 @@ def test_a_loss_line_is_read_as_the_lazy_pattern_read_it() -> None:
         (lambda: strict.get({"n": 5}, "n", int, "w", low=1, high=2), "w: n must be from 1 to 2, not 5"),
         (lambda: strict.get({"n": -4}, "n", int, "w", high=-5), "w: n must be -5 or less, not -4"),
         (lambda: strict.get({"s": "a\x1bb"}, "s", str, "w"), "w: s holds the control character '\\x1b' (at 1): write printable characters only"),
-        (lambda: strict.get({"s": "a\nb\x07"}, "s", str, "w", lines=True),
-         "w: s holds the control character '\\x07' (at 3): write printable characters only; line breaks and tabs are allowed"),
+        (lambda: strict.get({"s": "a\nb\x07"}, "s", str, "w", lines=True), "w: s holds the control character '\\x07' (at 3): write printable characters only; line breaks and tabs are allowed"),
         (lambda: strict.words({"k": ["ok", "x\x9b"]}, "k", "w"), "w: k #2 holds the control character '\\x9b' (at 1): write printable characters only"),
         (lambda: strict.keys({"a": 1, "zz": 2, "\x1b": 3}, {"a"}, "w"), "w: unknown key '\\x1b', zz; the keys are a"),
     ],

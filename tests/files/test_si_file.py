@@ -31,6 +31,7 @@ BOOK = Path("/work/shared/rules/stellar-inferno.txt")  # the rule text, where th
 
 # -- the bundled scenarios -------------------------------------------------------------------------
 
+
 def test_every_bundled_scenario_loads_reads_back_and_passes_the_shape_scan() -> None:
     files = si_scenario_files()
     assert sorted(files) == ["invasion-of-portborough", "phoenix-command", "raid-on-terra"]
@@ -45,8 +46,7 @@ def test_every_bundled_scenario_loads_reads_back_and_passes_the_shape_scan() -> 
 
 def test_the_scenarios_conditions_are_the_books() -> None:
     one, two, three = bundled("phoenix-command"), bundled("raid-on-terra"), bundled("invasion-of-portborough")
-    assert [(s.number, s.turns, s.invader.name, s.defender.name) for s in (one, two, three)] == [
-        (1, 16, "Khaldarii", "Terran"), (2, 10, "Khaldarii", "Terran"), (3, 12, "Bhalaeth", "Terran")]
+    assert [(s.number, s.turns, s.invader.name, s.defender.name) for s in (one, two, three)] == [(1, 16, "Khaldarii", "Terran"), (2, 10, "Khaldarii", "Terran"), (3, 12, "Bhalaeth", "Terran")]
     assert [(s.invader.velocity, s.defender.velocity) for s in (one, two, three)] == [(2, 0), (2, 0), (1, 0)]
     assert one.technology == () and [(a.nation, a.value) for a in two.technology] == [("Eldar", 2)] and [(a.nation, a.value) for a in three.technology] == [("Terran", 1)]
     assert one.rules == frozenset() and two.rules == {"asteroids", "strategic-bombardment", "technology-advantage"} and three.rules == {"asteroids", "technology-advantage"}
@@ -76,7 +76,13 @@ def test_the_registers_are_the_books_name_for_name() -> None:
     assert len(ships(two, "invader")) == 9 and len(ships(two, "defender")) == 24 and len(ships(three, "defender")) == 24 and not ships(three, "invader")
     assert one.counter("Tempest").number == "17" and one.counter("Muhr Muhr").number == "Mef"
     assert [(c.name, c.aboard, c.arrives) for c in one.counters if c.kind == "unit"] == [
-        ("7th", "Muhr Muhr", 3), ("409th", "Muhr Muhr", 3), ("BSDF", "Muhr Muhr", 3), ("123rd", "Bigeon", 3), ("45th R", "Bigeon", 3), ("200th R", "Bigeon", 3)]
+        ("7th", "Muhr Muhr", 3),
+        ("409th", "Muhr Muhr", 3),
+        ("BSDF", "Muhr Muhr", 3),
+        ("123rd", "Bigeon", 3),
+        ("45th R", "Bigeon", 3),
+        ("200th R", "Bigeon", 3),
+    ]
     assert (one.counter("Muhr Muhr").supply, one.counter("Bigeon").supply, one.counter("Bigeon").arrives) == (7, 7, 3)
     assert [c.name for c in two.counters if c.nation == "Eldar"] == ["Cross Winds", "Heavy Cloud"]
     exempt = {c.name for c in two.counters if c.role == "defender" and not c.reduced}
@@ -102,6 +108,7 @@ def test_the_scenario_kind_opens_in_the_journal_and_says_what_an_action_touched(
 
 
 # -- random games, saved and read back ---------------------------------------------------------------
+
 
 def random_steps(rng: random.Random, full: bool = True) -> list[str]:
     attack, defense = rng.randint(0, 9), rng.randint(1, 9)
@@ -313,8 +320,16 @@ def optional_walk(seed: int, steps: int = 300) -> list[Scenario]:
         ],
         "maneuver": [
             lambda s: maneuver_phase.maneuver(
-                s, rng.choice(mine(s)), rng.randint(1, 4), rng, [die() for _ in range(rng.randint(0, 2))], rng.choice(["", *where]), None,
-                rng.choice([0, 0, 1]), rng.choice(["", "", s.stars[0].name]), rng.random() < 0.3,
+                s,
+                rng.choice(mine(s)),
+                rng.randint(1, 4),
+                rng,
+                [die() for _ in range(rng.randint(0, 2))],
+                rng.choice(["", *where]),
+                None,
+                rng.choice([0, 0, 1]),
+                rng.choice(["", "", s.stars[0].name]),
+                rng.random() < 0.3,
             ),
             lambda s: maneuver_phase.sweep(s, SI, [(rng.choice(mine(s)), rng.randint(0, 2))], rng.choice(list(where)), rng, die()),
             lambda s: maneuver_phase.ram(s, SI, rng.choice(mine(s)), rng.choice(mine(s, other(s.phasing))), rng, die(), die()),
@@ -358,6 +373,7 @@ def test_the_optional_walks_reach_what_the_file_must_hold() -> None:
 
 
 # -- hand edits ---------------------------------------------------------------------------------------
+
 
 def rich_state() -> Scenario:
     """A scenario in play with a bit of everything the file holds."""

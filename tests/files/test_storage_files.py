@@ -158,7 +158,7 @@ def test_the_scan_passes_our_own_files_and_looks_past_strings_and_comments() -> 
     for path in campaigns_dir().glob("*.toml"):
         assert storage.odd_shape(path.read_text()) is None, path
     inside = 'note = "' + "[" * 80 + "1" * 200 + ".a" * 80 + '"  # ' + "{" * 80 + "\n"
-    inside += "ml = '''\n" + "[" * 80 + "\n'''\nlit = '" + "]" * 80 + "'\nesc = \"\\\"" + "[" * 80 + '"\n'
+    inside += "ml = '''\n" + "[" * 80 + "\n'''\nlit = '" + "]" * 80 + '\'\nesc = "\\"' + "[" * 80 + '"\n'
     assert storage.odd_shape(inside) is None
     hidden = 'a = ["' + "]" * 100 + '", ' + "[" * 60 + "]" * 60 + "]"  # closing brackets in a string hide nothing
     assert storage.odd_shape(hidden) == "nests arrays or tables more than 50 deep (the program writes 3 at most)"

@@ -34,6 +34,7 @@ from tests.helpers.two_writers import ACTIONS, LONG, LOOP
 TABLES = tables.load()
 runner = CliRunner()
 
+
 @pytest.fixture
 def war(tmp_path: Path) -> Path:
     return bundled_war(tmp_path)

@@ -21,8 +21,16 @@ from pathlib import Path
 from typing import Any
 
 FLAGS = (  # as the machine's notes say: no sandbox as root, and none of the background traffic the closed network refuses
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-default-apps", "--mute-audio",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--mute-audio",
 )
 
 
@@ -68,7 +76,8 @@ class Page:
         self.folder = tempfile.mkdtemp(prefix="referee-chromium-")
         self.process = subprocess.Popen(
             [program, *FLAGS, f"--user-data-dir={self.folder}", "--remote-debugging-port=0", f"--window-size={width},{height}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         self.ids = itertools.count(1)
         self.socket: Any = None

@@ -188,7 +188,7 @@ def bad_maps(folder: Path) -> dict[str, tuple[Path, str]]:
         "not TOML": ("[[systems]\n", "is not valid TOML"),
         "a campaign": ((campaigns_dir() / saves.BUNDLED_START).read_text(encoding="utf-8"), "map: unknown key"),
         "no systems": ('format = "referee frontier map"\nversion = 1\nname = "x"\n', "map: no systems"),
-        "a planet missing": (text.replace("name = \"Morgaine's World\"", 'name = "Morgaine"'), "no planet called \"Morgaine's World\""),
+        "a planet missing": (text.replace('name = "Morgaine\'s World"', 'name = "Morgaine"'), 'no planet called "Morgaine\'s World"'),
         "a militia's station missing": (text.replace(gollywog, 'name = "Gollywog"'), "Gollywog's militia (ssw.militia) are based at its station, and the map gives Gollywog no station"),
     }
     found = {}

@@ -20,9 +20,35 @@ from referee.resources import campaigns_dir
 # what a hand edit may put anywhere: wrong types, huge and negative numbers, "²" (str.isdigit but not
 # int()), control characters (a terminal escape, a bell), markup, long text, names of nothing
 EVIL: list[object] = [
-    -1, -9, 0, 10**18, 2**63, -(2**63), 1.5, True, "", " ", "²", "-1", "9999", "0911", "nowhere",
-    "\x1b[31mred\x1b[0m", "bell\x07", "tab\tand\nline", "\x9bC1", "[red", "[/]", "[bold]x[/bold]",
-    "x" * 400, [], [1, "a"], {}, {"a": 1}, ["\x1b"], [[]],
+    -1,
+    -9,
+    0,
+    10**18,
+    2**63,
+    -(2**63),
+    1.5,
+    True,
+    "",
+    " ",
+    "²",
+    "-1",
+    "9999",
+    "0911",
+    "nowhere",
+    "\x1b[31mred\x1b[0m",
+    "bell\x07",
+    "tab\tand\nline",
+    "\x9bC1",
+    "[red",
+    "[/]",
+    "[bold]x[/bold]",
+    "x" * 400,
+    [],
+    [1, "a"],
+    {},
+    {"a": 1},
+    ["\x1b"],
+    [[]],
 ]
 
 
@@ -62,7 +88,9 @@ def small_war() -> dict[str, Any]:
     loss = {"side": "UPF", "how": "combat", "militia": False, "station": False}
     return {
         **{k: v for k, v in start.items() if k not in ("units", "log")},
-        "day": 8, "step": "upf-attacks", "retreat_condition": 3,
+        "day": 8,
+        "step": "upf-attacks",
+        "retreat_condition": 3,
         "orders": [{"ship": "Pale Militia Frigate", "hull": 5}],
         "allowances": [{"station": "Fortress Pale", "size": "large", "count": 1, "until": 9, "used": []}],
         "losses": [
@@ -70,8 +98,9 @@ def small_war() -> dict[str, Any]:
             {**loss, "day": 6, "name": "TF Prenglar Destroyer 1", "kind": "destroyer"},
             {**loss, "day": 7, "name": "Sathar Frigate 3", "side": "Sathar", "kind": "frigate"},
         ],
-        "fights": [{"system": "Prenglar", "planet": "Gran Quivera", "attacker": "Sathar", "ships": ["Sathar Frigate 2", "Gran Quivera Station"],
-                    "rules": "Advanced Game (2 ships)", "game": "advanced"}],
+        "fights": [
+            {"system": "Prenglar", "planet": "Gran Quivera", "attacker": "Sathar", "ships": ["Sathar Frigate 2", "Gran Quivera Station"], "rules": "Advanced Game (2 ships)", "game": "advanced"}
+        ],
         "units": units,
         "log": [
             {"day": 0, "step": "setup", "text": "the war is set up", "rolls": [], "rule": "Setting Up the Game"},
@@ -88,12 +117,16 @@ def battle_in_play() -> dict[str, Any]:
     victim["hull"] = 0
     victim.pop("carried_by", None)
     return {
-        **data, "turn": 3, "moving": sides[1],
+        **data,
+        "turn": 3,
+        "moving": sides[1],
         "mines": [{"hex": "1207", "side": sides[1]}],
         "seekers": [{"hex": "1512", "side": sides[1], "active": True, "moved": 2, "turn": 2}, {"hex": "0101", "side": sides[1]}],
         "losses": [{"ship": victim["name"], "turn": 2, "half": sides[1], "shooting": True}],
-        "log": [{"turn": 1, "side": sides[0], "text": "the battle begins", "rolls": [], "rule": ""},
-                {"turn": 3, "side": sides[1], "text": f"turn 3: {sides[1]}'s half of the turn", "rolls": [], "rule": ""}],
+        "log": [
+            {"turn": 1, "side": sides[0], "text": "the battle begins", "rolls": [], "rule": ""},
+            {"turn": 3, "side": sides[1], "text": f"turn 3: {sides[1]}'s half of the turn", "rolls": [], "rule": ""},
+        ],
     }
 
 

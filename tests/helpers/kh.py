@@ -23,8 +23,7 @@ def make(game: str = "advanced", *ships: dict[str, Any], **battle: Any) -> Battl
 
 def fleet(game: str = "advanced", **battle: Any) -> Battle:
     """A destroyer and a heavy cruiser against a frigate, an assault scout and a station with a fighter docked."""
-    station = {"name": "Station", "class": "space station", "side": "UPF", "hull_points": 60, "adf": 0, "mr": 0,
-               "weapons": ["LB", "RB x2"], "defenses": ["RH", "MS", "ICM x4"]}
+    station = {"name": "Station", "class": "space station", "side": "UPF", "hull_points": 60, "adf": 0, "mr": 0, "weapons": ["LB", "RB x2"], "defenses": ["RH", "MS", "ICM x4"]}
     if game == "advanced":
         station["dcr"] = 30
     return make(
@@ -47,8 +46,7 @@ def scenario(name: str) -> Battle:
 def moving_fleet(game: str = "advanced", **battle: Any) -> Battle:
     """Sathar: a destroyer, a heavy cruiser at speed 5 (ADF 2, MR 1), an assault carrier with a fighter
     aboard; UPF: a frigate, an assault scout, a station with a fighter docked."""
-    station = {"name": "Station", "class": "space station", "side": "UPF", "hull_points": 60, "adf": 0, "mr": 0,
-               "weapons": ["LB", "RB x2"], "defenses": ["RH", "MS", "ICM x4"]}
+    station = {"name": "Station", "class": "space station", "side": "UPF", "hull_points": 60, "adf": 0, "mr": 0, "weapons": ["LB", "RB x2"], "defenses": ["RH", "MS", "ICM x4"]}
     carrier: list[dict[str, Any]] = []
     if game == "advanced":
         station["dcr"] = 30

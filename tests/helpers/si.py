@@ -19,8 +19,12 @@ def phoenix(rules: list[str] = RULES) -> Scenario:
     """Phoenix Command: Dublin (D6 M3) and Tigris (D5 M2) in 6/J9, Phalth (D7 M2) and Leyf (C6 D5
     M3) in 6/J7, each a hex from the core."""
     s = setup.start(bundled("phoenix-command"), rules).state
-    for name, steps in (("Dublin", ["A6 D6 M3 R4", "A3 D3 M3 R4"]), ("Tigris", ["A4 D5 M2 R3", "A2 D2 M2 R3"]),
-                        ("Phalth", ["A8 D7 M2 R5", "A4 D4 M2 R5"]), ("Leyf", ["A4 C6 D5 M3 R3", "A2 C3 D2 M3 R3"])):
+    for name, steps in (
+        ("Dublin", ["A6 D6 M3 R4", "A3 D3 M3 R4"]),
+        ("Tigris", ["A4 D5 M2 R3", "A2 D2 M2 R3"]),
+        ("Phalth", ["A8 D7 M2 R5", "A4 D4 M2 R5"]),
+        ("Leyf", ["A4 C6 D5 M3 R3", "A2 C3 D2 M3 R3"]),
+    ):
         s = setup.enter_ship(s, SI, name, steps).state
     s = setup.place(s, ["Dublin", "Tigris"], "6/J9", 1).state
     return setup.place(s, ["Phalth", "Leyf"], "6/J7", 1).state

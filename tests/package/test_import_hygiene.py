@@ -50,12 +50,25 @@ def test_dice_and_table_lookups_do_not_build_the_battle_commands(args: tuple[str
 
 
 OTHER_GAMES_AND_COMMANDS = (
-    "referee.starfleet_wars", "referee.stellar_inferno", "referee.paper", "referee.knight_hawks.battle", "referee.knight_hawks.combat",
-    "referee.cli.kh", "referee.cli.kh_battle", "referee.cli.sfw", "referee.cli.si", "referee.cli.paper",
+    "referee.starfleet_wars",
+    "referee.stellar_inferno",
+    "referee.paper",
+    "referee.knight_hawks.battle",
+    "referee.knight_hawks.combat",
+    "referee.cli.kh",
+    "referee.cli.kh_battle",
+    "referee.cli.sfw",
+    "referee.cli.si",
+    "referee.cli.paper",
 )
 
 
-SET_UP = [("campaign", "place", "Sathar Destroyer *", "--circle", "Prenglar"), ("campaign", "place", "Sathar Frigate *", "Sathar Light Cruiser *", "--circle", "Fromeltar"), ("campaign", "retreat", "3"), ("campaign", "advance")]
+SET_UP = [
+    ("campaign", "place", "Sathar Destroyer *", "--circle", "Prenglar"),
+    ("campaign", "place", "Sathar Frigate *", "Sathar Light Cruiser *", "--circle", "Fromeltar"),
+    ("campaign", "retreat", "3"),
+    ("campaign", "advance"),
+]
 
 
 @pytest.mark.parametrize("commands", [[("campaign", "status")], [("campaign", "forces", "--side", "UPF")], [*SET_UP, ("campaign", "move", "Sathar Destroyer 1", "--toward", "Prenglar")]])

@@ -71,7 +71,9 @@ def test_a_roster_card_is_the_books_form_filled_in_as_the_ship_stands() -> None:
     unit = war.unit("TF Prenglar Frigate 1")
     ship = unit.roster
     hurt = ship._replace(
-        hull=28, adf=2, damaged=frozenset({"navigation"}),
+        hull=28,
+        adf=2,
+        damaged=frozenset({"navigation"}),
         weapons=tuple(s._replace(state="destroyed") if s.code == "LC" else s._replace(count=2) if s.code == "RB" else s for s in ship.weapons),
         defenses=tuple(s._replace(count=3) if s.code == "ICM" else s for s in ship.defenses),
     )
@@ -85,7 +87,7 @@ def test_a_roster_card_is_the_books_form_filled_in_as_the_ship_stands() -> None:
     assert (card.speed, card.damaged, card.stamp) == ("", "navigation", "")
     assert card.where == ("Task Force Prenglar", "Morgaine's World (Prenglar)")
     page = written(document(war, "campaign", "rosters", UPF, "war.toml"), "html")
-    one = page[page.index("TF Prenglar Frigate 1</div>"):]
+    one = page[page.index("TF Prenglar Frigate 1</div>") :]
     one = one[: one.index("</section>")]
     assert "<s>LC</s>, LB, RB, T" in one and "<s>4</s> <b>2</b>" in one  # crossed off, as the book says to in pencil
     assert one.count('<i class="x">') == 12 + 2 + 1 and one.count("<i>") == 28 + 2 + 2 + 2 + 3
@@ -211,12 +213,15 @@ def test_a_days_log_is_that_day_whole_and_a_tenday_is_ten_days() -> None:
     assert any("Gran Quivera" in p.text and p.when == ("6", "sathar-attacks") for p in day)
 
 
-@pytest.mark.parametrize(("span", "message"), [
-    (Span(day=8), "day 8: the war is on day 7; give a day from 0"),
-    (Span(tenday=5), "tenday 5: a tenday is the Tenday marker"),
-    (Span(tenday=10), "up to 0 on day 7"),
-    (Span(turn=1), "a campaign's log is printed by day or tenday"),
-])
+@pytest.mark.parametrize(
+    ("span", "message"),
+    [
+        (Span(day=8), "day 8: the war is on day 7; give a day from 0"),
+        (Span(tenday=5), "tenday 5: a tenday is the Tenday marker"),
+        (Span(tenday=10), "up to 0 on day 7"),
+        (Span(turn=1), "a campaign's log is printed by day or tenday"),
+    ],
+)
 def test_a_part_of_the_log_the_war_has_not_reached_is_refused(span: Span, message: str) -> None:
     war, _ = mid_war()
     with pytest.raises(Exception, match=message):
@@ -280,8 +285,14 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_referee_print_writes_each_document(files: tuple[Path, Path], tmp_path: Path) -> None:
     campaign, fought = files
     for source, what, name in (
-        (campaign, "", "deployment.html"), (campaign, "rosters", "rosters.html"), (campaign, "log", "log.html"), (campaign, "map", "map.svg"),
-        (campaign, "map", "map.html"), (fought, "", "report.html"), (fought, "rosters", "battle-rosters.txt"), (fought, "log", "battle-log.html"),
+        (campaign, "", "deployment.html"),
+        (campaign, "rosters", "rosters.html"),
+        (campaign, "log", "log.html"),
+        (campaign, "map", "map.svg"),
+        (campaign, "map", "map.html"),
+        (fought, "", "report.html"),
+        (fought, "rosters", "battle-rosters.txt"),
+        (fought, "log", "battle-log.html"),
     ):
         out = tmp_path / name
         code, said, err = run(str(source), *(["--what", what] if what else []), "-o", str(out))
@@ -301,22 +312,28 @@ def test_referee_print_text_goes_to_the_terminal(files: tuple[Path, Path]) -> No
     assert code == 0 and "the Sathar player's copy" in said and "140 of 140" not in said
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--what", "battle-report", "-o", "X.html"], "a campaign prints deployment, rosters, log, map, not battle-report; a campaign's battles are reported from their battle files (war.day-6-sathar-attack-at-gran-quivera.toml)"),
-    (["--what", "roster", "-o", "X.html"], "--what 'roster': print one of rosters, deployment, battle-report, log, map"),
-    (["--side", "Zuraqqor", "-o", "X.html"], "no side called 'Zuraqqor' in war.toml; the sides are: Sathar, UPF"),
-    (["--side", "UPF", "--secrets", "-o", "X.html"], "give --side or --secrets, not both"),
-    (["-o", "X.pdf"], "-o X.pdf: write to a .html file"),
-    ([], "say where: -o OUT.html"),
-    (["--text", "-o", "X.html"], "--text writes plain text"),
-    (["-o", "X.svg"], "SVG is the map's picture"),
-    (["--what", "log", "--day", "9", "-o", "X.html"], "day 9: the war is on day 7"),
-    (["--what", "log", "--day", "1", "--tenday", "0", "-o", "X.html"], "give --day or --tenday, not both"),
-    (["--what", "rosters", "--day", "1", "-o", "X.html"], "a day, tenday or turn chooses a part of the log"),
-    (["--paper", "A3", "-o", "X.html"], "--paper A3: give A4 or letter"),
-    (["-o", "war.toml"], "-o war.toml: write to a .html file"),
-    (["-o", "nowhere/X.html"], "there is no folder nowhere"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--what", "battle-report", "-o", "X.html"],
+            "a campaign prints deployment, rosters, log, map, not battle-report; a campaign's battles are reported from their battle files (war.day-6-sathar-attack-at-gran-quivera.toml)",
+        ),
+        (["--what", "roster", "-o", "X.html"], "--what 'roster': print one of rosters, deployment, battle-report, log, map"),
+        (["--side", "Zuraqqor", "-o", "X.html"], "no side called 'Zuraqqor' in war.toml; the sides are: Sathar, UPF"),
+        (["--side", "UPF", "--secrets", "-o", "X.html"], "give --side or --secrets, not both"),
+        (["-o", "X.pdf"], "-o X.pdf: write to a .html file"),
+        ([], "say where: -o OUT.html"),
+        (["--text", "-o", "X.html"], "--text writes plain text"),
+        (["-o", "X.svg"], "SVG is the map's picture"),
+        (["--what", "log", "--day", "9", "-o", "X.html"], "day 9: the war is on day 7"),
+        (["--what", "log", "--day", "1", "--tenday", "0", "-o", "X.html"], "give --day or --tenday, not both"),
+        (["--what", "rosters", "--day", "1", "-o", "X.html"], "a day, tenday or turn chooses a part of the log"),
+        (["--paper", "A3", "-o", "X.html"], "--paper A3: give A4 or letter"),
+        (["-o", "war.toml"], "-o war.toml: write to a .html file"),
+        (["-o", "nowhere/X.html"], "there is no folder nowhere"),
+    ],
+)
 def test_bad_input_is_one_line_exit_2_and_nothing_written(files: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, args: list[str], message: str) -> None:
     campaign, _ = files
     monkeypatch.chdir(campaign.parent)

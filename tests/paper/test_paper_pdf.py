@@ -75,8 +75,15 @@ def printed(tools: tuple[str, str], html: str, folder: Path, name: str, size: st
     pdf = page.with_suffix(".pdf")
     profile = folder / "chromium-profile"
     command = [
-        browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-pdf-header-footer", f"--user-data-dir={profile}",
-        f"--print-to-pdf={pdf}", page.as_uri(),
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--no-pdf-header-footer",
+        f"--user-data-dir={profile}",
+        f"--print-to-pdf={pdf}",
+        page.as_uri(),
     ]
     subprocess.run(command, capture_output=True, timeout=180, check=False)
     assert pdf.is_file() and pdf.stat().st_size > 0, f"Chromium printed nothing for {name}"

@@ -113,7 +113,10 @@ def test_militia():
     assert len(rows("militia")) == 10
     minotaur = row("militia", "Minotaur")
     assert (minotaur["system"], minotaur["assault_scouts"], minotaur["frigates"], minotaur["destroyers"]) == (
-        "Theseus", 4, 1, 1,
+        "Theseus",
+        4,
+        1,
+        1,
     )
     outer = row("militia", "Outer Reach")
     assert (outer["system"], outer["assault_scouts"], outer["frigates"]) == ("Dramune", 2, 2)
@@ -131,7 +134,10 @@ def test_stations():
     assert by_type == {"fortress": 4, "fortified station": 4, "armed station": 11}
     gollwin = row("stations", "Fortress Gollwin")
     assert (gollwin["planet"], gollwin["system"], gollwin["hp"], gollwin["dcr"]) == (
-        "Morgaine's World", "Prenglar", 300, 200,
+        "Morgaine's World",
+        "Prenglar",
+        300,
+        200,
     )
     assert gollwin["weapons"] == ["LB x3", "EB", "PB", "RB x12"]
     assert gollwin["defenses"] == ["RH", "MS x3", "ES", "PS", "ICM x20"]
@@ -225,10 +231,7 @@ def test_victory():
 def test_retreat_conditions():
     conditions = rows("retreat-conditions")
     assert [r["condition"] for r in conditions] == ["1", "2", "3", "4", "5"]
-    assert row("retreat-conditions", "4")["text"] == (
-        "A tenday passes without the Sathar destroying at least two stations, "
-        "two fortresses or a station and a fortress;"
-    )
+    assert row("retreat-conditions", "4")["text"] == ("A tenday passes without the Sathar destroying at least two stations, two fortresses or a station and a fortress;")
     assert "40 ships, including fighters" in row("retreat-conditions", "3")["text"]
     assert row("retreat-conditions", "1")["text"] == "The Sathar have lost two assault carriers;"
     assert any("tenday passes" in n for n in table("retreat-conditions").notes)
@@ -315,12 +318,8 @@ def test_repair_rules_rows_for_every_reading():
     t = table("repair-rules")
     assert "99 or 00 was rolled" in row("repair-rules", "system-in-space")["text"]
     assert any("'99 or Oo'" in n and "system-in-space" in n for n in t.notes)
-    assert row("repair-rules", "upf-scc")["text"].startswith(
-        "UPF ships can be repaired at any spaceship construction center in a system that contains no Sathar ships."
-    )
-    assert row("repair-rules", "dcr-repair")["text"] == (
-        "Ships that have been damaged in battle can repair that damage normally using their DCR."
-    )
+    assert row("repair-rules", "upf-scc")["text"].startswith("UPF ships can be repaired at any spaceship construction center in a system that contains no Sathar ships.")
+    assert row("repair-rules", "dcr-repair")["text"] == ("Ships that have been damaged in battle can repair that damage normally using their DCR.")
     assert row("repair-rules", "sathar-void-repair")["value"] == 6
     assert row("repair-rules", "sathar-two-ways")["value"] == 2
 

@@ -182,15 +182,13 @@ def test_advanced_combat_cells():
 
 
 def test_advanced_icm_second_copy():
-    expected = {"T": -10, "AR": -5, "RB": -3, "M": -5, "S": -8,
-                "LC": "-", "LB": "-", "PB": "-", "EB": "-", "DC": "-"}
+    expected = {"T": -10, "AR": -5, "RB": -3, "M": -5, "S": -8, "LC": "-", "LB": "-", "PB": "-", "EB": "-", "DC": "-"}
     for abbr, v in expected.items():
         assert cell("combat-advanced", abbr, "ICM") == v, abbr
 
 
 def test_advanced_half_damage_and_hdr():
-    for abbr, vs in {"LC": "masking-screen", "LB": "masking-screen",
-                     "PB": "proton-screen", "EB": "electron-screen"}.items():
+    for abbr, vs in {"LC": "masking-screen", "LB": "masking-screen", "PB": "proton-screen", "EB": "electron-screen"}.items():
         r = row("combat-advanced", abbr)
         assert r["half_damage"] is True and r["half_damage_vs"] == vs
     for abbr in ("DC", "T", "AR", "RB", "M", "S"):

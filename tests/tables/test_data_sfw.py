@@ -95,8 +95,17 @@ def test_unknown_is_spelled_exactly():
 
 def test_special_damage_bands_as_printed():
     assert [(r["low"], r["high"]) for r in rows("special-damage")] == [
-        (0, 82), (83, 85), (86, 86), (87, 87), (88, 89), (90, 91),
-        (92, 93), (94, 94), (95, 96), (97, 98), (99, 99),
+        (0, 82),
+        (83, 85),
+        (86, 86),
+        (87, 87),
+        (88, 89),
+        (90, 91),
+        (92, 93),
+        (94, 94),
+        (95, 96),
+        (97, 98),
+        (99, 99),
     ]
 
 
@@ -113,9 +122,7 @@ def test_special_damage_spot_results():
     assert band("special-damage", 82)["result"] == "No additional damage"
     assert band("special-damage", 84)["result"].startswith("Main sensors damaged.")
     assert '36" range' in band("special-damage", 84)["result"]
-    assert band("special-damage", 95)["result"] == (
-        "Shields buckle. Subtract two factors from calculated Defensive Factors for four turns."
-    )
+    assert band("special-damage", 95)["result"] == ("Shields buckle. Subtract two factors from calculated Defensive Factors for four turns.")
     assert band("special-damage", 99)["result"] == "Reactors go critical! Starship blows up."
 
 
@@ -153,21 +160,32 @@ def test_damage_control_1_invincible_example():
 
 def test_damage_control_2_printed_bands():
     expected = {
-        "offensive": {87: "No Effect", 88: "One Factor repaired", 94: "One Factor repaired",
-                      95: "Two Factors repaired", 98: "Two Factors repaired",
-                      99: "Laser Dynamo explodes! All offensive factors lost permanently."},
-        "defensive": {84: "No effect", 85: "One Factor repaired", 93: "One Factor repaired",
-                      94: "Two Factors repaired", 97: "Two Factors repaired",
-                      98: "Field Generators short out! Lose all defensive factors permanently."},
-        "speed": {85: "No effect", 86: "One factor repaired", 90: "One factor repaired",
-                  91: "Two factors repaired", 96: "Two factors repaired",
-                  97: "Reactors go critical! Starship explodes!"},
-        "power_units": {78: "No effect", 79: "Two power units repaired", 89: "Two power units repaired",
-                        90: "Three power units repaired", 95: "Four power units repaired",
-                        99: "Six power units repaired"},
-        "turn_reduction": {88: "No effect", 89: "Damage duration reduced by one turn",
-                           97: "Damage duration reduced by one turn",
-                           98: "Damage Duration reduced by two turns"},
+        "offensive": {
+            87: "No Effect",
+            88: "One Factor repaired",
+            94: "One Factor repaired",
+            95: "Two Factors repaired",
+            98: "Two Factors repaired",
+            99: "Laser Dynamo explodes! All offensive factors lost permanently.",
+        },
+        "defensive": {
+            84: "No effect",
+            85: "One Factor repaired",
+            93: "One Factor repaired",
+            94: "Two Factors repaired",
+            97: "Two Factors repaired",
+            98: "Field Generators short out! Lose all defensive factors permanently.",
+        },
+        "speed": {85: "No effect", 86: "One factor repaired", 90: "One factor repaired", 91: "Two factors repaired", 96: "Two factors repaired", 97: "Reactors go critical! Starship explodes!"},
+        "power_units": {
+            78: "No effect",
+            79: "Two power units repaired",
+            89: "Two power units repaired",
+            90: "Three power units repaired",
+            95: "Four power units repaired",
+            99: "Six power units repaired",
+        },
+        "turn_reduction": {88: "No effect", 89: "Damage duration reduced by one turn", 97: "Damage duration reduced by one turn", 98: "Damage Duration reduced by two turns"},
     }
     for column, cells in expected.items():
         for roll, text in cells.items():
@@ -367,8 +385,7 @@ def test_power_factors_edges_beyond_the_printed_rows():
 
 def test_starfortress_values():
     wp = row("starfortress-modules", "Weapons Pod")
-    assert [wp[k] for k in ("sfw_power_units", "sfw_max_off", "sfw_max_def", "sfw_cids",
-                            "sfw_attack_craft", "sfw_pw_launchers", "sfw_pw_reloads")] == [60, 6, "*", 100, 4, 6, 18]
+    assert [wp[k] for k in ("sfw_power_units", "sfw_max_off", "sfw_max_def", "sfw_cids", "sfw_attack_craft", "sfw_pw_launchers", "sfw_pw_reloads")] == [60, 6, "*", 100, 4, 6, 18]
     assert cell("starfortress-modules", "LSS", "sfw_power_units") == 100
     assert cell("starfortress-modules", "CM", "sfw_power_units") == 50
     assert cell("starfortress-modules", "SAWS", "sfw_cids") == 10

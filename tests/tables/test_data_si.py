@@ -150,14 +150,14 @@ def test_modified_die_clamps_to_end_columns():
 @pytest.mark.parametrize(
     "attack, defense, expected",
     [
-        (7, 4, "3:2"),   # rules README: exact ratio, not truncated (7.3.5 vs 7.2.4)
+        (7, 4, "3:2"),  # rules README: exact ratio, not truncated (7.3.5 vs 7.2.4)
         (1, 2, "1:2"),
         (2, 3, "1:2"),
         (3, 2, "3:2"),
         (5, 2, "2:1"),
         (29, 10, "2:1"),
         (3, 1, "3:1"),
-        (1, 4, "1:3"),   # footnote: below 1:3 reads 1:3
+        (1, 4, "1:3"),  # footnote: below 1:3 reads 1:3
         (1, 10, "1:3"),
         (10, 1, "9:1"),  # footnote: above 9:1 reads 9:1
         (40, 3, "9:1"),
@@ -211,8 +211,7 @@ def test_minimum_ship_cost_values(key, category, cost):
 
 @pytest.mark.parametrize(
     "cost, code",
-    [(1, "Y"), (4, "Y"), (5, "SC"), (34, "DE"), (35, "DD"), (40, "DD"), (44, "DD"), (45, "CL"),
-     (74, "CS"), (99, "BC"), (100, "BB"), (399, "FO"), (400, "MF"), (5000, "MF")],
+    [(1, "Y"), (4, "Y"), (5, "SC"), (34, "DE"), (35, "DD"), (40, "DD"), (44, "DD"), (45, "CL"), (74, "CS"), (99, "BC"), (100, "BB"), (399, "FO"), (400, "MF"), (5000, "MF")],
 )
 def test_a_cost_reads_the_category_at_or_below_it(cost, code):
     # 12.9.1: "The ship category is determined by the total point cost"; 12.9.2: Table 1 shows
@@ -245,7 +244,18 @@ def test_speciality_ship_costs_shape():
     assert t.lookup == "key"
     assert column_keys("speciality-ship-costs") == ["code", "category", "cost", "restriction"]
     assert [r["code"] for r in t.rows] == [
-        "FR", "HF", "AF", "CVL", "CV", "PS", "MB", "LR", "SP", "MS", "OB", "MO",
+        "FR",
+        "HF",
+        "AF",
+        "CVL",
+        "CV",
+        "PS",
+        "MB",
+        "LR",
+        "SP",
+        "MS",
+        "OB",
+        "MO",
     ]
 
 

@@ -187,7 +187,17 @@ def test_odds_beyond_the_rows_say_the_footnote_was_applied() -> None:
     assert "above 9:1: read as 9:1" in look("si.open-order", "10:1", "1").reading
 
 
-@pytest.mark.parametrize(("keys", "says"), [(["3-2", "4"], "not odds"), (["1.5:1", "4"], "whole factors"), (["3:0", "4"], "more than 0"), (["3:-2", "4"], "more than 0"), (["3:2", "four"], "whole number"), (["3:2", "4", "5"], "odds and a die")])
+@pytest.mark.parametrize(
+    ("keys", "says"),
+    [
+        (["3-2", "4"], "not odds"),
+        (["1.5:1", "4"], "whole factors"),
+        (["3:0", "4"], "more than 0"),
+        (["3:-2", "4"], "more than 0"),
+        (["3:2", "four"], "whole number"),
+        (["3:2", "4", "5"], "odds and a die"),
+    ],
+)
 def test_odds_mistakes(keys: list[str], says: str) -> None:
     with pytest.raises(RefereeError, match=says):
         look("si.open-order", *keys)
@@ -233,7 +243,7 @@ def test_a_good_file_loads(tmp_path: Path) -> None:
     ("change", "says"),
     [
         (("high = 5, result", "high = 4, result"), "band 6-10 does not follow the band ending at 4"),
-        ((", result = \"b\" }", " }"), "row 2 (6): missing result"),
+        ((', result = "b" }', " }"), "row 2 (6): missing result"),
         (('result = "b" }', 'result = "b", colour = "red" }'), "unknown column(s) colour"),
         (('lookup = "band"', 'lookup = "dice"'), "lookup must be 'key', 'band' or 'odds'"),
         (('title = "T"', 'title = "T"\nsubtitle = "x"'), "unknown field(s) subtitle"),
@@ -331,13 +341,16 @@ def test_factors_go_on_by_the_rule_of_squares_beyond_the_last_row(tmp_path: Path
     assert costs.key_help() == "a factor from 0 up and optionally a column (pu)"
 
 
-@pytest.mark.parametrize("key, message", [
-    ("-1", "t.costs has no factor -1; it runs from 0 up"),
-    ("- 2", "t.costs has no row '- 2'; choose a number from 0 up"),
-    ("three", "t.costs has no row 'three'; choose a number from 0 up"),
-    ("1.5", "t.costs has no row '1.5'; choose a number from 0 up"),
-    ("1234567", "t.costs: the factor must be a whole number of at most 6 digits, not '1234567'"),
-])
+@pytest.mark.parametrize(
+    "key, message",
+    [
+        ("-1", "t.costs has no factor -1; it runs from 0 up"),
+        ("- 2", "t.costs has no row '- 2'; choose a number from 0 up"),
+        ("three", "t.costs has no row 'three'; choose a number from 0 up"),
+        ("1.5", "t.costs has no row '1.5'; choose a number from 0 up"),
+        ("1234567", "t.costs: the factor must be a whole number of at most 6 digits, not '1234567'"),
+    ],
+)
 def test_a_factor_below_the_first_row_or_not_a_number_is_refused(tmp_path: Path, key: str, message: str) -> None:
     costs = load_text(tmp_path, COSTS).get("t.costs")
     with pytest.raises(RefereeError) as error:
@@ -352,12 +365,15 @@ def test_the_first_row_sets_the_lowest_factor(tmp_path: Path) -> None:
         costs.look_up(["0"])
 
 
-@pytest.mark.parametrize("change, message", [
-    (("pu = 4", "pu = 5"), r"row 2: a factor must be a whole number and its square the other column"),
-    (("factor = 2", 'factor = "2"'), r"row '2': a factor must be a whole number"),
-    (("{ factor = 1, pu = 1 }, ", ""), r"row 2: the factors must run from 0 up without a gap"),
-    (("{ factor = 0, pu = 0 }, { factor = 1, pu = 1 }", "{ factor = 1, pu = 1 }, { factor = 0, pu = 0 }"), r"row 0: the factors must run from 1 up"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (("pu = 4", "pu = 5"), r"row 2: a factor must be a whole number and its square the other column"),
+        (("factor = 2", 'factor = "2"'), r"row '2': a factor must be a whole number"),
+        (("{ factor = 1, pu = 1 }, ", ""), r"row 2: the factors must run from 0 up without a gap"),
+        (("{ factor = 0, pu = 0 }, { factor = 1, pu = 1 }", "{ factor = 1, pu = 1 }, { factor = 0, pu = 0 }"), r"row 0: the factors must run from 1 up"),
+    ],
+)
 def test_factors_and_squares_must_follow_the_rule(tmp_path: Path, change: tuple[str, str], message: str) -> None:
     with pytest.raises(RefereeError, match=message):
         load_text(tmp_path, COSTS.replace(*change))

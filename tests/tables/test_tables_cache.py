@@ -73,8 +73,15 @@ def test_a_truncated_or_garbled_cache_is_rebuilt(tmp_path: Path, cache: Path) ->
     good = cache_file(cache).read_bytes()
     rng = random.Random(7)
     garbled = [
-        b"", good[:1], good[:40], good[: len(good) // 2], good[:-1], good + b"\0", good[:100] + good[101:],
-        *(rng.randbytes(n) for n in (1, 5, 64, 4096, len(good))), good[:64] + rng.randbytes(len(good) - 64),
+        b"",
+        good[:1],
+        good[:40],
+        good[: len(good) // 2],
+        good[:-1],
+        good + b"\0",
+        good[:100] + good[101:],
+        *(rng.randbytes(n) for n in (1, 5, 64, 4096, len(good))),
+        good[:64] + rng.randbytes(len(good) - 64),
     ]
     for bad in garbled:
         cache_file(cache).write_bytes(bad)

@@ -18,16 +18,19 @@ MISJUMP = ALL.get("ssw.misjump")
 # -- what was typed, word by word --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("typed, split", [
-    ("Frontier Militia 2", ["Frontier", "Militia", "2"]),
-    ('"Frontier Militia" 2', ["Frontier Militia", "2"]),
-    ("'Frontier Militia' rj2", ["Frontier Militia", "rj2"]),
-    ("Z'Gata LC", ["Z'Gata", "LC"]),  # a quote inside a name is part of it
-    ('roll "Sathar Warship" 3 +10', ["roll", "Sathar Warship", "3", "+10"]),
-    ('"UPF Battleship 2', ["UPF Battleship 2"]),  # a quote left open runs to the end
-    ('"" 2', ["2"]),
-    ("   ", []),
-])
+@pytest.mark.parametrize(
+    "typed, split",
+    [
+        ("Frontier Militia 2", ["Frontier", "Militia", "2"]),
+        ('"Frontier Militia" 2', ["Frontier Militia", "2"]),
+        ("'Frontier Militia' rj2", ["Frontier Militia", "rj2"]),
+        ("Z'Gata LC", ["Z'Gata", "LC"]),  # a quote inside a name is part of it
+        ('roll "Sathar Warship" 3 +10', ["roll", "Sathar Warship", "3", "+10"]),
+        ('"UPF Battleship 2', ["UPF Battleship 2"]),  # a quote left open runs to the end
+        ('"" 2', ["2"]),
+        ("   ", []),
+    ],
+)
 def test_words_in_quotes_are_one(typed: str, split: list[str]) -> None:
     assert words(typed) == split
 
@@ -42,14 +45,17 @@ def test_a_key_of_two_words_is_one_key_typed_as_words_or_as_one() -> None:
     assert MISJUMP.look_up(words('"Frontier Militia"')).row == whole.row
 
 
-@pytest.mark.parametrize("keys, value", [
-    (["Frontier", "Militia", "2"], 70),
-    (["Frontier Militia", "2"], 70),
-    (["frontier", "militia", "rj3"], 50),
-    (["Militia", "RJ", "3"], 50),  # a column of two words too (the counter's name)
-    (["UPF", "Ship", "(except", "battleship)", "3"], 70),
-    (["Sathar", "Warship", "astrogator", "level"], 4),
-])
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        (["Frontier", "Militia", "2"], 70),
+        (["Frontier Militia", "2"], 70),
+        (["frontier", "militia", "rj3"], 50),
+        (["Militia", "RJ", "3"], 50),  # a column of two words too (the counter's name)
+        (["UPF", "Ship", "(except", "battleship)", "3"], 70),
+        (["Sathar", "Warship", "astrogator", "level"], 4),
+    ],
+)
 def test_a_row_of_several_words_and_then_its_column(keys: list[str], value: int) -> None:
     assert MISJUMP.look_up(keys).value == value
 
@@ -80,8 +86,7 @@ def test_a_wrong_key_of_several_words_names_the_rows() -> None:
     with pytest.raises(RefereeError) as error:
         MISJUMP.look_up(["Frontier", "Milita", "2"])
     assert str(error.value) == (
-        "ssw.misjump has no row 'Frontier Milita 2', nor one named by its first words; "
-        "choose from UPF Battleship, UPF Ship (except battleship), Sathar Warship, Frontier Militia"
+        "ssw.misjump has no row 'Frontier Milita 2', nor one named by its first words; choose from UPF Battleship, UPF Ship (except battleship), Sathar Warship, Frontier Militia"
     )
     with pytest.raises(RefereeError, match="no row 'Frontier'; choose from UPF Battleship"):
         MISJUMP.look_up(["Frontier"])
@@ -181,13 +186,16 @@ def test_every_chance_printed_agrees_with_the_automatic_hits_and_misses() -> Non
                     assert 5 < int(str(chance)) < 96, (name, row, column)
 
 
-@pytest.mark.parametrize("keys, message", [
-    ([], "ssw.misjump: a d100 is rolled against the chance in one column: give rj2 or rj3 (after a ship_type to roll for that row alone)"),
-    (["Sathar", "Warship"], "ssw.misjump: give the column to roll against after the ship_type: rj2 or rj3"),
-    (["astrogator_level"], "ssw.misjump: Astrogator level (footnote) is no chance to roll against; choose rj2 or rj3"),
-    (["4"], "ssw.misjump: '4' names no column to roll against (rj2 or rj3), nor a ship_type and a column"),
-    (["Sathar", "Warship", "4"], "ssw.misjump has no column '4'; choose from ship_type, rj2, rj3, astrogator_level"),
-])
+@pytest.mark.parametrize(
+    "keys, message",
+    [
+        ([], "ssw.misjump: a d100 is rolled against the chance in one column: give rj2 or rj3 (after a ship_type to roll for that row alone)"),
+        (["Sathar", "Warship"], "ssw.misjump: give the column to roll against after the ship_type: rj2 or rj3"),
+        (["astrogator_level"], "ssw.misjump: Astrogator level (footnote) is no chance to roll against; choose rj2 or rj3"),
+        (["4"], "ssw.misjump: '4' names no column to roll against (rj2 or rj3), nor a ship_type and a column"),
+        (["Sathar", "Warship", "4"], "ssw.misjump has no column '4'; choose from ship_type, rj2, rj3, astrogator_level"),
+    ],
+)
 def test_a_roll_that_could_not_be_read_is_refused_before_any_die_naming_the_columns(keys: list[str], message: str) -> None:
     with pytest.raises(RefereeError) as error:
         MISJUMP.roll_for(keys)

@@ -158,15 +158,14 @@ def may_fire(battle: Battle, ship: Ship) -> bool:
     return True
 
 
-
-
 def target_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
     """The firer's enemies on the map (a fighter docked or aboard cannot be attacked)."""
     firer = next((s for s in battle.ships if s.name == values.get("firer")), None)
     if firer is None:
         return []
     return [
-        (shortest(f"{s.name} ({s.ship_class}, hull {s.hull})", f"{s.name} (hull {s.hull})"), s.name) for s in battle.ships
+        (shortest(f"{s.name} ({s.ship_class}, hull {s.hull})", f"{s.name} (hull {s.hull})"), s.name)
+        for s in battle.ships
         if s.side != firer.side and afloat(battle, s) and not s.carried_by and not (s.docked_at and s.ship_class in combat_phase.SMALL_CRAFT)
     ]
 
@@ -199,10 +198,7 @@ def base_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
         return []
     if ship.docked_at or ship.carried_by:
         return [(f"leave the {ship.docked_at or ship.carried_by}", "")]
-    return [
-        (f"{s.name} ({s.ship_class})", s.name) for s in battle.ships
-        if s.side == ship.side and s is not ship and afloat(battle, s) and s.ship_class in ("space station", "assault carrier")
-    ]
+    return [(f"{s.name} ({s.ship_class})", s.name) for s in battle.ships if s.side == ship.side and s is not ship and afloat(battle, s) and s.ship_class in ("space station", "assault carrier")]
 
 
 def icm_choice(battle: Battle, values: Values) -> list[tuple[str, str]]:
@@ -280,8 +276,10 @@ def skipped(b: Battle, announced: int = 0) -> list[str]:
     idle = [s for s in b.to_move]
     if idle:
         evading = [s.name for s in idle if s.must_turn]
-        found.append(f"no move recorded (m) for {names([s.name for s in idle])}: each flies on at its speed, no ADF or MR used"
-                     + (f"; {names(evading)} evaded and must turn in every hex on this move ({movement.EVASION_RULE})" if evading else ""))
+        found.append(
+            f"no move recorded (m) for {names([s.name for s in idle])}: each flies on at its speed, no ADF or MR used"
+            + (f"; {names(evading)} evaded and must turn in every hex on this move ({movement.EVASION_RULE})" if evading else "")
+        )
     waiting_seekers = [k.hex for k in b.seekers if k.active and k.side == b.moving and k.turn != b.turn]
     if waiting_seekers:
         found.append(f"an active seeker moves every turn (g): hex {', '.join(waiting_seekers)} has not ({ordnance.SEEKERS_RULE})")
@@ -304,7 +302,7 @@ def next_question(b: Battle, announced: int = 0) -> str:
 def _next(v: Values, b: Battle, t: Tables) -> Step:
     def step(rng: random.Random, rolled: Mapping[str, str]) -> Done:
         after = advance(b)
-        return Done(None, after, after.log[len(b.log):])
+        return Done(None, after, after.log[len(b.log) :])
 
     return step
 
@@ -592,49 +590,149 @@ def _hex(v: Values, field: str) -> str:
         raise FieldError(field, str(error)) from None
 
 
-SHIPS = tuple(action._replace(build=worded(action.build)) for action in (
-    Action("m", "Move", "the moving side's moves in one table, each ship as its counter moved: its speed now and the turns it made; the ADF and MR points are worked out, for you to check; breaking apart is rolled where due", (
-    ), _in_its_table, dialog=_moves_table),
-    Action("t", "Starting speeds", "before the game starts: every ship's speed from the turn before in one table, as its player chooses (the scenario's set-up)", (
-    ), _in_its_table, shown=False, dialog=_speeds_table),
-    Action("o", "Off the map", "a ship leaves the map for good (a scenario's escape; in a campaign battle, breaking off toward an adjacent system)", (
-        MOVING_SHIP, Field("toward", "Toward (campaign)", "the adjacent system whose transit box it reaches"),
-    ), _leave),
-    Action(
-        "n", "Next", "end this half of the turn: the other side's half, the repair turn after every third turn (Advanced), the next turn; asked first when it passes over a move, a seeker or a repair",
-        (), _next, ask=next_question,
-    ),
-    Action("r", "Fires", "fire damage: each burning ship of the side not moving rolls on the Damage Table at +20 (hull 1d10), at the start of the combat phase", (), _fires),
-    Action("s", "Screens", "screens: put up or end a masking screen; activate or switch off an electron, proton or stasis screen", (
-        MOVING_SHIP, Field("screen", "Screen", "what it does", choices=screen_choice),
-    ), _screen),
-    Action("k", "Dock", "dock at a station or land a fighter on its carrier (it stops in the hex), or leave", (
-        MOVING_SHIP, Field("at", "Dock at / leave", "", choices=base_choice),
-    ), _dock),
-    Action("v", "Navigation", "navigation hit: roll 1d10 before the ship moves (1-5 it turns left, 6-10 right)", (MOVING_SHIP,), _navigation, shown=False),
-    Action("b", "Break apart", "breaking apart: a ship beyond half its hull points that used ADF or MR points rolls d100", (
-        MOVING_SHIP, Field("points", "ADF + MR points used", "this move"),
-    ), _breakup, shown=False),
-    Action("e", "Repair", "repair turn: the ship allots its DCR among repairs, each rolled on d100", (
-        SHIP, Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"),
-    ), _repair),
-    Action("l", "Lay mines", "mine hexes in secret: before the game by the side the battle lets place them (The Stand's UPF; a campaign battle's defender with a minelayer, from its load), or dropped by a minelayer as it passes", (
-        Field("hexes", "Hexes", "e.g. 1207, 1208 (one group of mines a hex)"), Field("by", "Placed by", "who places them", choices=placers("M")),
-    ), _placed(ordnance.lay_mines), shown=False),
-    Action("i", "Mines attack", "end of movement: the mines in a hex attack every enemy ship that entered it", (
-        Field("hex", "Hex", "e.g. 0911"), Field("ships", "Ships that entered", choices=ship_choice(enemies_of_moving), many=True), ICMS_FROM, ICMS,
-    ), _mines, shown=False),
-    Action("p", "Place seekers", "seeker missiles in secret, one a hex named: before the game by the side the battle lets place them (The Stand's UPF; a campaign battle's defender with a minelayer, from its ships' loads), or dropped by a ship", (
-        Field("hexes", "Hexes", "e.g. 0909, 1111 (a hex twice: two seekers)"), Field("by", "Placed by", "who places them", choices=placers("S")),
-    ), _placed(ordnance.place_seeker), shown=False),
-    Action("g", "Seeker", "a seeker moves (2, 4, 6 ... hexes; it detonates on the turn it moves 12) or detonates against the largest ship in its hex", (
-        Field("hex", "Seeker's hex", "e.g. 0911"), Field("to", "Moves to", "blank: it attacks where it is"),
-        Field("at", "Attacks", "the largest ship in its hex, if any", choices=ship_choice(other_ships)), ICMS_FROM, ICMS,
-    ), _seeker, shown=False),
-    Action("d", "Drone", "a shatter drone detonates: a torpedo hit at -20 on every other ship in its hex (no attack roll)", (
-        Field("ship", "Drone", "", "ship", ship_choice(drones)), Field("ships", "Every other ship in its hex", choices=near_drone, many=True),
-    ), _drone, shown=False),
-))
+SHIPS = tuple(
+    action._replace(build=worded(action.build))
+    for action in (
+        Action(
+            "m",
+            "Move",
+            "the moving side's moves in one table, each ship as its counter moved: its speed now and the turns it made; the ADF and MR points are worked out, for you to check; breaking apart is rolled where due",
+            (),
+            _in_its_table,
+            dialog=_moves_table,
+        ),
+        Action(
+            "t",
+            "Starting speeds",
+            "before the game starts: every ship's speed from the turn before in one table, as its player chooses (the scenario's set-up)",
+            (),
+            _in_its_table,
+            shown=False,
+            dialog=_speeds_table,
+        ),
+        Action(
+            "o",
+            "Off the map",
+            "a ship leaves the map for good (a scenario's escape; in a campaign battle, breaking off toward an adjacent system)",
+            (
+                MOVING_SHIP,
+                Field("toward", "Toward (campaign)", "the adjacent system whose transit box it reaches"),
+            ),
+            _leave,
+        ),
+        Action(
+            "n",
+            "Next",
+            "end this half of the turn: the other side's half, the repair turn after every third turn (Advanced), the next turn; asked first when it passes over a move, a seeker or a repair",
+            (),
+            _next,
+            ask=next_question,
+        ),
+        Action("r", "Fires", "fire damage: each burning ship of the side not moving rolls on the Damage Table at +20 (hull 1d10), at the start of the combat phase", (), _fires),
+        Action(
+            "s",
+            "Screens",
+            "screens: put up or end a masking screen; activate or switch off an electron, proton or stasis screen",
+            (
+                MOVING_SHIP,
+                Field("screen", "Screen", "what it does", choices=screen_choice),
+            ),
+            _screen,
+        ),
+        Action(
+            "k",
+            "Dock",
+            "dock at a station or land a fighter on its carrier (it stops in the hex), or leave",
+            (
+                MOVING_SHIP,
+                Field("at", "Dock at / leave", "", choices=base_choice),
+            ),
+            _dock,
+        ),
+        Action("v", "Navigation", "navigation hit: roll 1d10 before the ship moves (1-5 it turns left, 6-10 right)", (MOVING_SHIP,), _navigation, shown=False),
+        Action(
+            "b",
+            "Break apart",
+            "breaking apart: a ship beyond half its hull points that used ADF or MR points rolls d100",
+            (
+                MOVING_SHIP,
+                Field("points", "ADF + MR points used", "this move"),
+            ),
+            _breakup,
+            shown=False,
+        ),
+        Action(
+            "e",
+            "Repair",
+            "repair turn: the ship allots its DCR among repairs, each rolled on d100",
+            (
+                SHIP,
+                Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"),
+            ),
+            _repair,
+        ),
+        Action(
+            "l",
+            "Lay mines",
+            "mine hexes in secret: before the game by the side the battle lets place them (The Stand's UPF; a campaign battle's defender with a minelayer, from its load), or dropped by a minelayer as it passes",
+            (
+                Field("hexes", "Hexes", "e.g. 1207, 1208 (one group of mines a hex)"),
+                Field("by", "Placed by", "who places them", choices=placers("M")),
+            ),
+            _placed(ordnance.lay_mines),
+            shown=False,
+        ),
+        Action(
+            "i",
+            "Mines attack",
+            "end of movement: the mines in a hex attack every enemy ship that entered it",
+            (
+                Field("hex", "Hex", "e.g. 0911"),
+                Field("ships", "Ships that entered", choices=ship_choice(enemies_of_moving), many=True),
+                ICMS_FROM,
+                ICMS,
+            ),
+            _mines,
+            shown=False,
+        ),
+        Action(
+            "p",
+            "Place seekers",
+            "seeker missiles in secret, one a hex named: before the game by the side the battle lets place them (The Stand's UPF; a campaign battle's defender with a minelayer, from its ships' loads), or dropped by a ship",
+            (
+                Field("hexes", "Hexes", "e.g. 0909, 1111 (a hex twice: two seekers)"),
+                Field("by", "Placed by", "who places them", choices=placers("S")),
+            ),
+            _placed(ordnance.place_seeker),
+            shown=False,
+        ),
+        Action(
+            "g",
+            "Seeker",
+            "a seeker moves (2, 4, 6 ... hexes; it detonates on the turn it moves 12) or detonates against the largest ship in its hex",
+            (
+                Field("hex", "Seeker's hex", "e.g. 0911"),
+                Field("to", "Moves to", "blank: it attacks where it is"),
+                Field("at", "Attacks", "the largest ship in its hex, if any", choices=ship_choice(other_ships)),
+                ICMS_FROM,
+                ICMS,
+            ),
+            _seeker,
+            shown=False,
+        ),
+        Action(
+            "d",
+            "Drone",
+            "a shatter drone detonates: a torpedo hit at -20 on every other ship in its hex (no attack roll)",
+            (
+                Field("ship", "Drone", "", "ship", ship_choice(drones)),
+                Field("ships", "Every other ship in its hex", choices=near_drone, many=True),
+            ),
+            _drone,
+            shown=False,
+        ),
+    )
+)
 NEXT = next(a for a in SHIPS if a.name == "Next")
 
 
@@ -751,9 +849,13 @@ def fire_fields(volley: Sequence[Announced], t: Tables) -> tuple[Field, ...]:
         return ready(battle, firer) if firer is not None else []
 
     return (
-        Field("firer", "Firer", "", "ship", firers), Field("weapon", "Weapon", "", choices=weapons),
-        Field("target", "Target", "", choices=target_choice), Field("range", "Range (hexes)", "hexes to the target"),
-        Field("head_on", "Head-on", "y or n (blank: n)"), ICMS_FROM, ICMS,
-        Field("evading", "Target evading", "y or n (fighters, assault scouts)"), Field("gunnery", "Gunnery skill", "y or n (optional rule)"),
+        Field("firer", "Firer", "", "ship", firers),
+        Field("weapon", "Weapon", "", choices=weapons),
+        Field("target", "Target", "", choices=target_choice),
+        Field("range", "Range (hexes)", "hexes to the target"),
+        Field("head_on", "Head-on", "y or n (blank: n)"),
+        ICMS_FROM,
+        ICMS,
+        Field("evading", "Target evading", "y or n (fighters, assault scouts)"),
+        Field("gunnery", "Gunnery skill", "y or n (optional rule)"),
     )
-

@@ -31,7 +31,8 @@ NEXT = Key(
     "over: the set-up, a ship with no move recorded, an active seeker not moved, a ship not repaired in the repair turn, shots announced "
     "and not fired (they go with the half). Fighters and assault scouts a complete game turn on board a base not attacked are rearmed as "
     "the turn ends (logged).",
-    (SEQUENCE_RULE, FIGHTERS_RULE, SCOUTS_RULE), ("Sequence of Play", "rearm", "next half"),
+    (SEQUENCE_RULE, FIGHTERS_RULE, SCOUTS_RULE),
+    ("Sequence of Play", "rearm", "next half"),
 )
 
 SHIPS = About(
@@ -43,15 +44,20 @@ SHIPS = About(
     "it says `OVER` with the verdict and the steps of play are refused: `c` closes a campaign battle, `Ctrl+Z` takes back the last step.",
     (SEQUENCE_RULE, f"{MANUAL}, Basic Game: Movement", HULL_HITS_RULE),
     {
-        "Move": Key("Players move the counters; the table records the side's moves and checks each: its speed now and the turns it made are "
-                    "typed, the ADF points used (the change of speed) and the MR points (the turns) are worked out beside them: at most the "
-                    "ship's ADF in change of speed, at most its MR in turns, one turn a hex; a masking screen ends when the ship changes speed "
-                    "or turns. A blank speed leaves a ship to move later; Ctrl+A records the rest as one action.", (SPEED_RULE, TURNING_RULE, MASKING_RULE, HULL_HITS_RULE),
-                    ("movement", "ADF", "MR")),
-        "Starting speeds": Key("Every ship with a speed of its own, both sides, in one table at the scenario's speed; Ctrl+A sets them as one "
-                               "action, a log line a side.", (START_SPEED_RULE,)),
-        "Off the map": Key("A ship that left can no longer fire, be fired at, launch ICMs, dock, move or repair.",
-                           (OFF_THE_MAP["basic"], OFF_THE_MAP["advanced"], BREAKING_OFF_RULE), ("breaking off combat", "escape")),
+        "Move": Key(
+            "Players move the counters; the table records the side's moves and checks each: its speed now and the turns it made are "
+            "typed, the ADF points used (the change of speed) and the MR points (the turns) are worked out beside them: at most the "
+            "ship's ADF in change of speed, at most its MR in turns, one turn a hex; a masking screen ends when the ship changes speed "
+            "or turns. A blank speed leaves a ship to move later; Ctrl+A records the rest as one action.",
+            (SPEED_RULE, TURNING_RULE, MASKING_RULE, HULL_HITS_RULE),
+            ("movement", "ADF", "MR"),
+        ),
+        "Starting speeds": Key("Every ship with a speed of its own, both sides, in one table at the scenario's speed; Ctrl+A sets them as one action, a log line a side.", (START_SPEED_RULE,)),
+        "Off the map": Key(
+            "A ship that left can no longer fire, be fired at, launch ICMs, dock, move or repair.",
+            (OFF_THE_MAP["basic"], OFF_THE_MAP["advanced"], BREAKING_OFF_RULE),
+            ("breaking off combat", "escape"),
+        ),
         "Next": NEXT,
         "Fires": Key(rules=(FIRE_RULE,), topics=("electrical fire",)),
         "Screens": Key(rules=(MASKING_RULE, SCREENS_RULE), topics=("masking screen", "electron screen", "proton screen", "stasis screen")),
@@ -59,16 +65,21 @@ SHIPS = About(
         "Navigation": Key(rules=(NAVIGATION_RULE,), topics=("navigation hit",)),
         "Break apart": Key(rules=(HULL_HITS_RULE,), topics=("breaking apart",)),
         "Repair": Key(rules=(REPAIRS,), topics=("repair turn", "DCR")),
-        "Lay mines": Key("Secret (the player's view shows them to their side only). Placed by: the list offers who may place them now.",
-                         (MINES_RULE, STAND_MINES_RULE, CAMPAIGN_MINES_RULE), ("mines", "minelayer")),
+        "Lay mines": Key(
+            "Secret (the player's view shows them to their side only). Placed by: the list offers who may place them now.", (MINES_RULE, STAND_MINES_RULE, CAMPAIGN_MINES_RULE), ("mines", "minelayer")
+        ),
         "Mines attack": Key(rules=(MINES_RULE,)),
-        "Place seekers": Key("Secret (the player's view shows them to their side only). Placed by: the list offers who may place them now.",
-                             (SEEKERS_RULE, STAND_MINES_RULE, CAMPAIGN_MINES_RULE), ("seeker missile",)),
+        "Place seekers": Key(
+            "Secret (the player's view shows them to their side only). Placed by: the list offers who may place them now.", (SEEKERS_RULE, STAND_MINES_RULE, CAMPAIGN_MINES_RULE), ("seeker missile",)
+        ),
         "Seeker": Key(rules=(SEEKERS_RULE,)),
         "Drone": Key(rules=(DRONES_RULE,), topics=("shatter drone",)),
-        "close": Key("only a battle fought from a campaign (f on its Battles screen): asked first, every roster, loss and round of ammunition goes "
-                     "back into the campaign as one action in its log (Ctrl+Z there takes it back), judged for victory and the retreat conditions.",
-                     (CAMPAIGN_OVER_RULE,), ("close the battle",)),
+        "close": Key(
+            "only a battle fought from a campaign (f on its Battles screen): asked first, every roster, loss and round of ammunition goes "
+            "back into the campaign as one action in its log (Ctrl+Z there takes it back), judged for victory and the retreat conditions.",
+            (CAMPAIGN_OVER_RULE,),
+            ("close the battle",),
+        ),
     },
     ("roster card", "hull points"),
 )
@@ -79,24 +90,35 @@ FIRE = About(
     "of every shot at its target (the chance to hit with its parts, the hull damage, each Damage Table row, the hull points lost and the "
     "chance the target is destroyed). A shot the rules forbid (a torpedo out of its owner's phase, a docked ship's forward-firing weapon, "
     "a weapon fired twice in a half) is refused when it is announced.",
-    (f"{MANUAL}, Combat: Aiming Weapons", f"{MANUAL}, Combat: Range Diffusion", f"{MANUAL}, Combat: Head-On Shots",
-     f"{MANUAL}, Defenses: Interceptor Missiles", AUTOMATIC_RULE, DESTROYED_RULE),
+    (f"{MANUAL}, Combat: Aiming Weapons", f"{MANUAL}, Combat: Range Diffusion", f"{MANUAL}, Combat: Head-On Shots", f"{MANUAL}, Defenses: Interceptor Missiles", AUTOMATIC_RULE, DESTROYED_RULE),
     {
         "next": NEXT,
-        "announce": Key("firer, weapon and target are picked from lists of what may fire and be fired at; the ship launching ICMs from the ships "
-                        "that may defend the target; their number, the range, head-on, evasion and gunnery typed as the map shows them.",
-                        (f"{MANUAL}, Combat: Aiming Weapons", f"{MANUAL}, Combat: Range Diffusion", f"{MANUAL}, Combat: Head-On Shots",
-                         f"{MANUAL}, Defenses: Interceptor Missiles", f"{MANUAL}, Combat: Evasive Maneuvers"),
-                        ("shot", "ICM", "to hit", "odds")),
+        "announce": Key(
+            "firer, weapon and target are picked from lists of what may fire and be fired at; the ship launching ICMs from the ships "
+            "that may defend the target; their number, the range, head-on, evasion and gunnery typed as the map shows them.",
+            (
+                f"{MANUAL}, Combat: Aiming Weapons",
+                f"{MANUAL}, Combat: Range Diffusion",
+                f"{MANUAL}, Combat: Head-On Shots",
+                f"{MANUAL}, Defenses: Interceptor Missiles",
+                f"{MANUAL}, Combat: Evasive Maneuvers",
+            ),
+            ("shot", "ICM", "to hit", "odds"),
+        ),
         "drop": Key("drop the shot under the cursor from the volley."),
         "clear": Key("drop every shot announced."),
-        "fire": Key("roll the shots announced as one volley: the to-hit rolls first, then the damage rolls of the hits. A shot at a ship an earlier "
-                    "shot destroyed is wasted and still spends its ammunition.", (WASTED_RULE, f"{MANUAL}, Basic Game: Ship Damage", f"{MANUAL}, Advanced Game: Damage Table", DESTROYED_RULE),
-                    ("volley", "wasted shot")),
+        "fire": Key(
+            "roll the shots announced as one volley: the to-hit rolls first, then the damage rolls of the hits. A shot at a ship an earlier shot destroyed is wasted and still spends its ammunition.",
+            (WASTED_RULE, f"{MANUAL}, Basic Game: Ship Damage", f"{MANUAL}, Advanced Game: Damage Table", DESTROYED_RULE),
+            ("volley", "wasted shot"),
+        ),
     },
     ("combat", "Damage Table"),
 )
 
 SCREENS: Mapping[str, About] = {
-    "ships": SHIPS, "fire": FIRE, "dice": DICE._replace(keys={**DICE.keys, "next": NEXT}), "log": LOG._replace(keys={**LOG.keys, "next": NEXT}),
+    "ships": SHIPS,
+    "fire": FIRE,
+    "dice": DICE._replace(keys={**DICE.keys, "next": NEXT}),
+    "log": LOG._replace(keys={**LOG.keys, "next": NEXT}),
 }

@@ -139,8 +139,9 @@ class ShipsPage(BattlePage):
             return
         battle = self.battle
         text = line(
-            "Every roster, loss and round of ammunition of ", bold(battle.name), f" (turn {battle.turn}) goes back into the campaign "
-            "as one action in its log: Ctrl+Z there takes it back. The battle's file stays beside the campaign as its record."
+            "Every roster, loss and round of ammunition of ",
+            bold(battle.name),
+            f" (turn {battle.turn}) goes back into the campaign as one action in its log: Ctrl+Z there takes it back. The battle's file stays beside the campaign as its record.",
         )
         self.referee.push_screen(ConfirmDialog("Close the battle, back into the campaign?", text), lambda yes: self.close_battle() if yes else None)
 
@@ -152,7 +153,9 @@ class ShipsPage(BattlePage):
         battle = self.battle
         try:
             if campaign.changed_on_disk():
-                raise RefereeError(f"{campaign.path.name} was changed by another program while the battle was fought: nothing was taken into it; quit and open it again, then f takes up the battle again")
+                raise RefereeError(
+                    f"{campaign.path.name} was changed by another program while the battle was fought: nothing was taken into it; quit and open it again, then f takes up the battle again"
+                )
             result = battles.from_battle(campaign.campaign, battle)
             campaign.apply(result, f"the battle {battle.name!r} taken into the campaign")
         except RefereeError as error:
@@ -175,7 +178,9 @@ class FirePage(BattlePage):
     NAME = "fire"
     HELP = "announce a side's shots from lists, see their exact odds, then roll them as one volley"
     BINDINGS = [
-        Binding("a", "announce", "Announce"), Binding("x", "drop", "Drop shot"), Binding("c", "clear", "Clear"),
+        Binding("a", "announce", "Announce"),
+        Binding("x", "drop", "Drop shot"),
+        Binding("c", "clear", "Clear"),
         Binding("f", "fire", "Fire the volley"),
     ]
 
@@ -269,7 +274,12 @@ class FirePage(BattlePage):
 
 
 def show_fitting(
-    rows: Rows, labels: Sequence[str], found: Sequence[tuple[str, Sequence[str]]], left_out: Sequence[str], keep: str = "", dim: frozenset[str] = frozenset(),
+    rows: Rows,
+    labels: Sequence[str],
+    found: Sequence[tuple[str, Sequence[str]]],
+    left_out: Sequence[str],
+    keep: str = "",
+    dim: frozenset[str] = frozenset(),
 ) -> None:
     """Show a list with the columns that fit its width whole (cards.fitting); the rest is on the card."""
     width = rows.size.width - 2  # (its vertical scroll bar)

@@ -64,9 +64,12 @@ class MovesSheet(ShipsSheet):
     def __init__(self, rows: Rows) -> None:
         title = line(bold("Moves"), ": each ship as its counter moved - its speed now and the turns it made; the ADF and MR points used are worked out")
         columns = [
-            Column("was", "Was", "its speed last turn", typed=False), Column("speed", "Speed", f"its speed now, {SPEED} (blank: it moves later)"),
-            Column("turns", "Turns", "the turns it made, one at most in each hex"), Column("adf_used", "ADF used", "the change of speed, of its ADF", typed=False),
-            Column("mr_used", "MR used", "the turns, of its MR", typed=False), Column("check", "Rules", "whether the rules allow the move", typed=False),
+            Column("was", "Was", "its speed last turn", typed=False),
+            Column("speed", "Speed", f"its speed now, {SPEED} (blank: it moves later)"),
+            Column("turns", "Turns", "the turns it made, one at most in each hex"),
+            Column("adf_used", "ADF used", "the change of speed, of its ADF", typed=False),
+            Column("mr_used", "MR used", "the turns, of its MR", typed=False),
+            Column("check", "Rules", "whether the rules allow the move", typed=False),
         ]
         super().__init__(title, columns, rows)
 

@@ -23,13 +23,18 @@ from referee.tui.repair_turn import allotted
 Step = Callable[[random.Random, Mapping[str, str]], Done]
 
 
-
-
 def outcome(values: Values) -> battles.Outcome:
     return battles.Outcome(
-        hull=number(values, "hull", 0), adf=number(values, "adf", 0), mr=number(values, "mr", 0), dcr=number(values, "dcr", 0),
-        lost_systems=codes(values, "lost"), damaged=tuple(d.lower() for d in codes(values, "damaged")), spent=spent(values, "spent"),
-        destroyed=flag(values, "destroyed"), detonated=flag(values, "detonated"), escaped=text(values, "escaped"),
+        hull=number(values, "hull", 0),
+        adf=number(values, "adf", 0),
+        mr=number(values, "mr", 0),
+        dcr=number(values, "dcr", 0),
+        lost_systems=codes(values, "lost"),
+        damaged=tuple(d.lower() for d in codes(values, "damaged")),
+        spent=spent(values, "spent"),
+        destroyed=flag(values, "destroyed"),
+        detonated=flag(values, "detonated"),
+        escaped=text(values, "escaped"),
     )
 
 
@@ -169,7 +174,6 @@ def _dock_at(v: Values, c: Campaign, t: Tables) -> Step:
     return no_dice(lambda: repairs.dock_at_centre(c, t, ship, centre))
 
 
-
 def _space(v: Values, c: Campaign, t: Tables) -> Step:
     ship = needed(v, "ship", "the ship repairing itself")
     wanted, keys, hull = allotted(v)
@@ -199,64 +203,142 @@ def _import(v: Values, c: Campaign, t: Tables) -> Step:
     return no_dice(lambda: battles.from_battle(c, fought))
 
 
-
 OUTCOME_FIELDS = (
-    Field("hull", "Hull points left", "blank: unchanged"), Field("adf", "ADF left", "blank: unchanged"), Field("mr", "MR left", "blank: unchanged"),
-    Field("dcr", "DCR left", "blank: unchanged"), Field("lost", "Weapons/defenses destroyed", "LB, T, ES ..."),
-    Field("damaged", "Damaged systems", "combat-control, navigation, electrical-fire ..."), Field("spent", "Ammunition spent", "T=2, ICM=3"),
+    Field("hull", "Hull points left", "blank: unchanged"),
+    Field("adf", "ADF left", "blank: unchanged"),
+    Field("mr", "MR left", "blank: unchanged"),
+    Field("dcr", "DCR left", "blank: unchanged"),
+    Field("lost", "Weapons/defenses destroyed", "LB, T, ES ..."),
+    Field("damaged", "Damaged systems", "combat-control, navigation, electrical-fire ..."),
+    Field("spent", "Ammunition spent", "T=2, ICM=3"),
 )
 
 CAMPAIGN = (
     Action("a", "Advance", "the next step of the turn sequence (from step 4: the end of the day)", (), _advance, ask=advance_question),
     Action("o", "Override", "advance, setting aside the reading of the start circle limit where the table agrees otherwise (logged with the note)", (OVERRIDE,), _advance_over),
-    Action("t", "Retreat", "choose the Sathar player's secret retreat condition (set-up)", (
-        Field("condition", "Condition", "ssw.retreat-conditions: the Sathar fleet will retreat if ...", choices=picks.retreat_conditions),
-    ), _retreat),
+    Action(
+        "t",
+        "Retreat",
+        "choose the Sathar player's secret retreat condition (set-up)",
+        (Field("condition", "Condition", "ssw.retreat-conditions: the Sathar fleet will retreat if ...", choices=picks.retreat_conditions),),
+        _retreat,
+    ),
     Action("n", "NOVA", "place Strike Force NOVA onto the map by 1d10 (after the Sathar set-up, or before any UPF move)", (), _nova),
-    Action("w", "Drones", "shatter drones: a side's two frigates chosen as shatter drones (optional rule)", (
-        Field("side", "Side", "Sathar or UPF", choices=picks.sides), NAMES._replace(label="Two frigates", choices=picks.drones, fill=""),
-    ), _drones),
+    Action(
+        "w",
+        "Drones",
+        "shatter drones: a side's two frigates chosen as shatter drones (optional rule)",
+        (
+            Field("side", "Side", "Sathar or UPF", choices=picks.sides),
+            NAMES._replace(label="Two frigates", choices=picks.drones, fill=""),
+        ),
+        _drones,
+    ),
 )
-MOVE = Action("m", "Move", "move ships or fleets one day toward any place, each group its own way; a journey further than a day is kept (c goes on with it); a risk jump rolls for misjumps", (
-    pick_ships(picks.movable), Field("toward", "Toward", "where they head", "system", choices=picks.destinations, default=picks.bound_for),
-    Field("rate", "Boxes a day", "as they go (1 from a system)", choices=picks.rates, default=picks.bound_rate),
-    Field("planet", "Planet", "where to stop in the system they are bound for", choices=picks.stop_planets, default=picks.bound_planet),
-    Field("groups", "Interlocked groups", "A,B;C,D - blank: all together"),
-), _move)
-CONTINUE = Action("c", "Continue", "continue the journeys: every journey the side moving keeps goes on one day, each group its own way (asked first, with what each does)", (), _carry_on, ask=journeys_question)
+MOVE = Action(
+    "m",
+    "Move",
+    "move ships or fleets one day toward any place, each group its own way; a journey further than a day is kept (c goes on with it); a risk jump rolls for misjumps",
+    (
+        pick_ships(picks.movable),
+        Field("toward", "Toward", "where they head", "system", choices=picks.destinations, default=picks.bound_for),
+        Field("rate", "Boxes a day", "as they go (1 from a system)", choices=picks.rates, default=picks.bound_rate),
+        Field("planet", "Planet", "where to stop in the system they are bound for", choices=picks.stop_planets, default=picks.bound_planet),
+        Field("groups", "Interlocked groups", "A,B;C,D - blank: all together"),
+    ),
+    _move,
+)
+CONTINUE = Action(
+    "c", "Continue", "continue the journeys: every journey the side moving keeps goes on one day, each group its own way (asked first, with what each does)", (), _carry_on, ask=journeys_question
+)
 STOP = Action("s", "Stop", "stop a journey: ships give up the journey they keep: they stay where they are (in a transit box, coasting)", (pick_ships(picks.bound),), _stop)
 FORCES = (
-    MOVE, CONTINUE, STOP,
-    Action("p", "Place", "Sathar ships into a start circle, or non-attached UPF ships at a planet (set-up)", (
-        pick_ships(picks.placeable, with_fleets=False), Field("circle", "Start circle", "Sathar: the circle", choices=picks.circles),
-        Field("planet", "Planet", "UPF non-attached: the planet", choices=picks.planets),
-    ), _place),
-    Action("j", "Join", "join a fleet: ships or a whole fleet join a fleet (form, merge, transfer)", (
-        Field("fleet", "Fleet", "its name; a new name forms one", suggest=lambda c, v: [(f, f) for f in c.fleets()]), pick_ships(picks.in_fleet_ship),
-    ), _join),
+    MOVE,
+    CONTINUE,
+    STOP,
+    Action(
+        "p",
+        "Place",
+        "Sathar ships into a start circle, or non-attached UPF ships at a planet (set-up)",
+        (
+            pick_ships(picks.placeable, with_fleets=False),
+            Field("circle", "Start circle", "Sathar: the circle", choices=picks.circles),
+            Field("planet", "Planet", "UPF non-attached: the planet", choices=picks.planets),
+        ),
+        _place,
+    ),
+    Action(
+        "j",
+        "Join",
+        "join a fleet: ships or a whole fleet join a fleet (form, merge, transfer)",
+        (
+            Field("fleet", "Fleet", "its name; a new name forms one", suggest=lambda c, v: [(f, f) for f in c.fleets()]),
+            pick_ships(picks.in_fleet_ship),
+        ),
+        _join,
+    ),
     Action("x", "Detach", "ships leave their fleet; a fleet's name disbands it", (pick_ships(picks.in_a_fleet),), _detach),
     Action("k", "Dock", "dock at the planet's station (repair queue): the ships at the planet of the ship chosen", (NAMES._replace(choices=picks.dockable_there),), _dock),
-    Action("l", "Land", "land fighters aboard a carrier or station", (
-        pick_ships(picks.fighter_out, with_fleets=False), Field("on", "Carrier or station", "its name", choices=picks.bases),
-    ), _land),
+    Action(
+        "l",
+        "Land",
+        "land fighters aboard a carrier or station",
+        (
+            pick_ships(picks.fighter_out, with_fleets=False),
+            Field("on", "Carrier or station", "its name", choices=picks.bases),
+        ),
+        _land,
+    ),
     Action("o", "Launch", "launch fighters: leave their carrier or station", (pick_ships(picks.launchable, with_fleets=False),), _launch, shown=False),
     Action("e", "Edit", "edit a roster: correct a roster by hand (logged)", (SHIP, *OUTCOME_FIELDS), _edit),
-    Action("r", "Replace", "bring back a destroyed UPF ship owed by the replacements, at its fortress or fortified station", (
-        pick_ship(picks.replaceable), Field("at", "At", "the fortress or fortified station", choices=picks.owed_stations),
-    ), _replace),
+    Action(
+        "r",
+        "Replace",
+        "bring back a destroyed UPF ship owed by the replacements, at its fortress or fortified station",
+        (
+            pick_ship(picks.replaceable),
+            Field("at", "At", "the fortress or fortified station", choices=picks.owed_stations),
+        ),
+        _replace,
+    ),
 )
 REPAIRS = (
-    Action("o", "Order", "repair order: today's work for a ship: hull points, or one system", (
-        pick_ship(picks.queued), Field("hull", "Hull points", "from its centre's capacity"), Field("system", "Or one system", "adf, mr, LB, navigation ..."),
-    ), _order),
-    Action("k", "Dock", "dock a ship for repair at the construction centre its line names (at that system's other planet: it goes to the centre's first, its day's move)", (
-        pick_ship(picks.to_dock_for_repair), Field("centre", "Construction centre", "in the ship's system", choices=picks.centres_here, default=picks.centre_here),
-    ), _dock_at),
-    Action("s", "Space", "repairs in space: one repair turn of the ship's own DCR after each battle it fought today, each repair rolled on d100", (
-        pick_ship(picks.repairs_in_space), Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"), OVERRIDE,
-    ), _space),
+    Action(
+        "o",
+        "Order",
+        "repair order: today's work for a ship: hull points, or one system",
+        (
+            pick_ship(picks.queued),
+            Field("hull", "Hull points", "from its centre's capacity"),
+            Field("system", "Or one system", "adf, mr, LB, navigation ..."),
+        ),
+        _order,
+    ),
+    Action(
+        "k",
+        "Dock",
+        "dock a ship for repair at the construction centre its line names (at that system's other planet: it goes to the centre's first, its day's move)",
+        (
+            pick_ship(picks.to_dock_for_repair),
+            Field("centre", "Construction centre", "in the ship's system", choices=picks.centres_here, default=picks.centre_here),
+        ),
+        _dock_at,
+    ),
+    Action(
+        "s",
+        "Space",
+        "repairs in space: one repair turn of the ship's own DCR after each battle it fought today, each repair rolled on d100",
+        (
+            pick_ship(picks.repairs_in_space),
+            Field("repairs", "DCR points a repair", "hull=10, adf=5, LB=20 (blocks on ADF or MR: adf=5, adf=5)"),
+            OVERRIDE,
+        ),
+        _space,
+    ),
     Action("v", "Void", "into the Void: Sathar ships in a start circle enter the Void (back repaired six days on)", (pick_ships(picks.voidable),), _void),
 )
+
+
 def _export(v: Values, c: Campaign, t: Tables) -> Step:
     from referee import storage
     from referee.knight_hawks import battle_file
@@ -271,13 +353,27 @@ def _export(v: Values, c: Campaign, t: Tables) -> Step:
 
 
 BATTLES = (
-    Action("d", "Declare", "declare an attack: the side whose attack step it is declares an attack", (
-        Field("system", "System", "the contested system", "system", choices=picks.contested), Field("planet", "Planet", "in a two-planet system", choices=picks.battle_planets),
-        NAMES._replace(name="ships", label="Only these ships", hint="none marked: all there", fill="", choices=picks.attackers),
-        Field("rules", "Rules", "blank: the chart's suggestion", choices=picks.game_rules),
-    ), _declare),
+    Action(
+        "d",
+        "Declare",
+        "declare an attack: the side whose attack step it is declares an attack",
+        (
+            Field("system", "System", "the contested system", "system", choices=picks.contested),
+            Field("planet", "Planet", "in a two-planet system", choices=picks.battle_planets),
+            NAMES._replace(name="ships", label="Only these ships", hint="none marked: all there", fill="", choices=picks.attackers),
+            Field("rules", "Rules", "blank: the chart's suggestion", choices=picks.game_rules),
+        ),
+        _declare,
+    ),
     Action("i", "Import", "import a fought Knight Hawks battle file's rosters back into the campaign", (Field("file", "Battle file", "path"),), _import),
-    Action("x", "Export", "export today's battle as a Knight Hawks battle file, to fight turn by turn", (
-        Field("system", "System", "", "system", choices=picks.fought), Field("file", "Battle file", "path to write"),
-    ), _export),
+    Action(
+        "x",
+        "Export",
+        "export today's battle as a Knight Hawks battle file, to fight turn by turn",
+        (
+            Field("system", "System", "", "system", choices=picks.fought),
+            Field("file", "Battle file", "path to write"),
+        ),
+        _export,
+    ),
 )

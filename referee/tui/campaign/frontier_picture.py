@@ -165,6 +165,7 @@ def _arrow(dx: int, dy: int) -> str:
 def _room(cells: dict[tuple[int, int], Cell], width: int, tried: Sequence[tuple[int, int]]) -> tuple[int, int]:
     """The first of the places tried where a text of ``width`` covers nothing solid (and fewest
     dots); failing that, the one covering least."""
+
     def cost(left: int, top: int) -> int:
         if left < 0 or top < 0:
             return 1_000_000
@@ -200,10 +201,7 @@ def markers(units: Iterable[Unit], out: set[str]) -> dict[tuple[str, int], list[
             continue
         group = (unit.side, unit.fleet, place.toward if place.on_route else "")
         groups.setdefault((place.where, place.box), {}).setdefault(group, []).append(unit)
-    return {
-        where: [Marker(side, len(ships), any(u.name in out for u in ships)) for (side, _, _), ships in sorted(found.items(), key=lambda g: g[0][0] != "Sathar")]
-        for where, found in groups.items()
-    }
+    return {where: [Marker(side, len(ships), any(u.name in out for u in ships)) for (side, _, _), ships in sorted(found.items(), key=lambda g: g[0][0] != "Sathar")] for where, found in groups.items()}
 
 
 class Picture(NamedTuple):

@@ -44,15 +44,15 @@ CAMPAIGN = About(
         "NOVA": Key(rules=(setup.NOVA_RULE,), topics=("Strike Force NOVA",)),
         "Continue": CONTINUE,
         "Drones": Key(rules=(setup.DRONES_RULE,), topics=("shatter drone",)),
-        "secret": Key("reveal the Sathar player's secret retreat condition on this screen (asked first: anyone at the table may be looking), and how far it "
-                      "has come; s again seals it.", (setup.RETREAT_RULE,)),
+        "secret": Key(
+            "reveal the Sathar player's secret retreat condition on this screen (asked first: anyone at the table may be looking), and how far it has come; s again seals it.", (setup.RETREAT_RULE,)
+        ),
     },
     ("tenday", "victory", "Strategic Turn Sequence"),
 )
 
 FORCES = About(
-    "every ship and station, filtered by words or `side:` `fleet:` `at:` `type:` `state:`; the roster of the ship under the cursor "
-    "as the book's roster form, with its supply path.",
+    "every ship and station, filtered by words or `side:` `fleet:` `at:` `type:` `state:`; the roster of the ship under the cursor as the book's roster form, with its supply path.",
     (setup.SETUP_RULE, fleets.SHEET_RULE, supply.SUPPLY_RULE),
     {
         "Move": MOVE,
@@ -113,15 +113,27 @@ BATTLES = About(
         "Declare": Key(rules=(battles.DECLARING_RULE,), topics=("declaring combat", "Which Rules To Use")),
         "Import": Key("Judged for victory and the retreat conditions.", (battles.COMBAT_RULE, battles.BREAKING_OFF_RULE, VICTORY_RULE)),
         "Export": Key("The commands referee kh ... -b FILE fight it; i takes it back.", (battles.COMBAT_RULE,)),
-        "results": Key("the results of the battle under the cursor in one table, a row for each ship that may have fought, prefilled from its roster; "
-                       "entered as one action.", (battles.COMBAT_RULE, battles.BREAKING_OFF_RULE, battles.DRONES_RULE), ("battle results",)),
-        "fight": Key("fight the attack declared today in the system under the cursor on the battle screens, in a file beside the campaign (f again takes "
-                     "it up where it stood); c on its Ships screen closes it back into the campaign as one action.", (battles.COMBAT_RULE, battles.BREAKING_OFF_RULE)),
+        "results": Key(
+            "the results of the battle under the cursor in one table, a row for each ship that may have fought, prefilled from its roster; entered as one action.",
+            (battles.COMBAT_RULE, battles.BREAKING_OFF_RULE, battles.DRONES_RULE),
+            ("battle results",),
+        ),
+        "fight": Key(
+            "fight the attack declared today in the system under the cursor on the battle screens, in a file beside the campaign (f again takes "
+            "it up where it stood); c on its Ships screen closes it back into the campaign as one action.",
+            (battles.COMBAT_RULE, battles.BREAKING_OFF_RULE),
+        ),
     },
 )
 
 SCREENS: Mapping[str, About] = {
-    "campaign": CAMPAIGN, "forces": FORCES, "map": MAP_SCREEN, "repairs": REPAIRS, "battles": BATTLES, "dice": DICE, "log": LOG,
+    "campaign": CAMPAIGN,
+    "forces": FORCES,
+    "map": MAP_SCREEN,
+    "repairs": REPAIRS,
+    "battles": BATTLES,
+    "dice": DICE,
+    "log": LOG,
 }
 
 

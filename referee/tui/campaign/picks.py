@@ -72,6 +72,7 @@ def each(allowed: Allowed, with_fleets: bool = True) -> Callable[[Campaign, Valu
 
 # ---------------------------------------------------------------------- ships an action allows
 
+
 def movable(campaign: Campaign, unit: Unit) -> bool:
     return not movement.why_not_move(campaign, unit)
 
@@ -149,6 +150,7 @@ def any_unit(campaign: Campaign, unit: Unit) -> bool:
 
 
 # ---------------------------------------------------------------------- lists narrowed by the form
+
 
 def bases(campaign: Campaign, values: Values) -> Pairs:
     """Assault carriers and stations on the map, with the fighters chosen above if any."""

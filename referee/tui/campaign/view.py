@@ -68,9 +68,12 @@ def roster(r: dict[str, Any]) -> list[Part]:
     said.append(f"   hull {r['hull']}  ADF {r['adf']}  MR {r['mr']}  DCR {r['dcr']}")
     said.append(f"   weapons: {', '.join(r['weapons']) or 'none'}; defenses: {', '.join(r['defenses']) or 'none'}")
     more = [
-        f"damaged: {', '.join(r['damaged'])}" if r["damaged"] else "", f"a station only: {', '.join(r['station_only'])}" if r["station_only"] else "",
-        f"aboard: {', '.join(r['aboard'])}" if r["aboard"] else "", f"aboard the {r['carried_by']}" if r["carried_by"] != "-" else "",
-        f"docked at the {r['docked_at']}" if r["docked_at"] != "-" else "", f"back from the Void on day {r['returns']}" if r["status"] == "void" else "",
+        f"damaged: {', '.join(r['damaged'])}" if r["damaged"] else "",
+        f"a station only: {', '.join(r['station_only'])}" if r["station_only"] else "",
+        f"aboard: {', '.join(r['aboard'])}" if r["aboard"] else "",
+        f"aboard the {r['carried_by']}" if r["carried_by"] != "-" else "",
+        f"docked at the {r['docked_at']}" if r["docked_at"] != "-" else "",
+        f"back from the Void on day {r['returns']}" if r["status"] == "void" else "",
     ]
     if any(more):
         said.append("   " + "; ".join(m for m in more if m))

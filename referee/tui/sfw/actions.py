@@ -93,8 +93,7 @@ def side_choice(engagement: Engagement, values: Values) -> list[tuple[str, str]]
 def allocating(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
     """The ships with power to divide, then the fortresses (Starfleet Wars, not knocked out)."""
     found = [(f"{label(s)}, {s.available} PU" + (" (allocated)" if s.allocation is not None else ""), s.name) for s in engagement.ships if choices.allocates(s)]
-    found += [(f"{f.name} ({f.side} starfortress), {fo.power(f)} PU" + (" (allocated)" if f.allocation.cost else ""), f.name)
-              for f in engagement.fortresses if choices.fortress_allocates(f)]
+    found += [(f"{f.name} ({f.side} starfortress), {fo.power(f)} PU" + (" (allocated)" if f.allocation.cost else ""), f.name) for f in engagement.fortresses if choices.fortress_allocates(f)]
     return found
 
 
@@ -280,10 +279,14 @@ GAMES = [("Starfleet Wars", "starfleet-wars"), ("MAATAC (a fortress on a planet)
 
 UNIT = Field("unit", "Ship or fortress", "", "ship")
 CELL_WORDS = {
-    "type": ("Type", "SGD, GD, GAC, GB, SC, SD or GTP"), "power_units": ("Power units", "the class's PU"),
-    "max_off": ("Max. Off. Factor", "whole number"), "max_def": ("Max. Def. Factor", "whole number"),
-    "addl_off": ("Add'l. Off. Factor", "a super dreadnought's (blank if not an SGD)"), "addl_def": ("Add'l. Def. Factor", "a super dreadnought's (blank if not an SGD)"),
-    "launchers": ("Launchers", "particle weapons launched a turn"), "reloads": ("Reloads", "particle weapons carried"),
+    "type": ("Type", "SGD, GD, GAC, GB, SC, SD or GTP"),
+    "power_units": ("Power units", "the class's PU"),
+    "max_off": ("Max. Off. Factor", "whole number"),
+    "max_def": ("Max. Def. Factor", "whole number"),
+    "addl_off": ("Add'l. Off. Factor", "a super dreadnought's (blank if not an SGD)"),
+    "addl_def": ("Add'l. Def. Factor", "a super dreadnought's (blank if not an SGD)"),
+    "launchers": ("Launchers", "particle weapons launched a turn"),
+    "reloads": ("Reloads", "particle weapons carried"),
 }
 
 
@@ -466,7 +469,7 @@ def _lasers_preview(v: Values, e: Engagement, t: Tables) -> str:
     if not name:
         return ""
     ship = e.ship(name)
-    return f"{ship.name}: {ship.light_lasers - ship.lasers_fired} of its {ship.light_lasers} light laser factors left this turn, each at a craft within 12\""
+    return f'{ship.name}: {ship.light_lasers - ship.lasers_fired} of its {ship.light_lasers} light laser factors left this turn, each at a craft within 12"'
 
 
 SPECIAL_KEY = ""  # (one roll: no key beside it in the dice dialog)
@@ -557,72 +560,200 @@ def _loan(v: Values, e: Engagement, t: Tables) -> Step:
 NEXT = Action("n", "Next", "the next turn: this turn's allocations, launches, laser shots and damage control attempts cleared (refused while a special damage roll is owed)", (), _next)
 
 SHIPS: Sequence[Action] = (
-    Action("j", "Join", "a ship joins: its class from the Data Table, the Starbomber or SAPS table (or a starfighter), its side and name; the class's unknown cells the rules need are asked next, once a class", (
-        Field("ship_class", "Class", "the Data Table, starbombers, SAPS, SF", choices=class_choice), Field("side", "Side", choices=side_choice),
-        Field("name", "Name", "blank: the class's name, numbered if taken"),
-    ), _join, preview=_join_preview, more=_join_cells),
-    Action("p", "Allocate", "divide a ship's power units among speed, offensive and defensive factors for this turn (a fortress: OF and DF), each factor costing its square", (
-        UNIT._replace(choices=allocating), Field("speed", "Speed", "factors (blank: 0; a fortress, a MAD: none)"),
-        Field("offensive", "OF", "offensive factors (blank: 0)"), Field("defensive", "DF", "defensive factors (blank: 0)"),
-    ), _allocate, preview=_allocate_preview),
-    Action("h", "Hit", "hits the Firing Table gave a ship: power units lost (particle weapons 10 PU a hit, a CapTac 40 and a special damage roll), or a craft's hits", (
-        Field("target", "Target", "", "ship", hit_targets), Field("by", "Weapon", choices=weapon_choice),
-        Field("hits", "Hits", "how many (blank: 1)"), Field("pu", "PU lost", "offensive factors, other: from the Firing Table"),
-    ), _hit, preview=_hit_preview),
-    Action("m", "Module hit", "a hit on a starfortress: the defender allocates its PU among the modules (of the type aimed at, if any); MAATAC: a penetration destroys the module", (
-        Field("fortress", "Fortress", "", "ship", fortresses), Field("by", "Weapon", choices=fortress_weapons),
-        Field("hits", "Hits", "how many (blank: 1)"), Field("aimed", "Aimed at", "the type the attacker named", choices=aimed_choice),
-        Field("module", "Module", "the defender's choice", choices=module_choice), Field("pu", "PU", "its share (particle, CapTac: blank, all)"),
-        Field("module2", "And module", "blank: none", choices=second_module), Field("pu2", "PU", "the rest of the hit"),
-    ), _modules),
-    Action("l", "Launch", "particle weapons launched: at most the launchers a turn, spending reloads", (
-        Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.launches(e, s))), Field("count", "Particle weapons", "launched now"),
-    ), _launch, preview=_launch_preview),
-    Action("f", "Lasers", "a starbomber's or SAPS' light laser shots, one a factor a turn, at starfighters, transports, starbombers and SAPS (then enter each hit: h)", (
-        Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.fires_lasers(s))),
-        Field("targets", "Targets", "space marks one", choices=laser_targets, many=True), Field("each", "Shots at each", "blank: 1"),
-    ), _lasers, preview=_lasers_preview),
-    Action("s", "Special damage", "a special damage roll, d%00, for a ship more than 20% damaged (each turn) or hit by a CapTac, a fortress past 20% of its LSS's power; sealed", (
-        UNIT._replace(choices=owing),
-    ), _special),
-    Action("r", "Damage control", "one damage control team's attempt, d%00 on Table #2 in the column declared (the repair phase)", (
-        UNIT._replace(choices=teams_ready), Field("column", "Repair", "the damage declared", choices=column_choice),
-        Field("effect", "Timed damage", "a turn reduction, among several", choices=effect_choice),
-        Field("module", "Module", "a fortress's power units", choices=damaged_modules), Field("anyway", "Roll anyway", "y: where it cannot help"),
-    ), _repair),
+    Action(
+        "j",
+        "Join",
+        "a ship joins: its class from the Data Table, the Starbomber or SAPS table (or a starfighter), its side and name; the class's unknown cells the rules need are asked next, once a class",
+        (
+            Field("ship_class", "Class", "the Data Table, starbombers, SAPS, SF", choices=class_choice),
+            Field("side", "Side", choices=side_choice),
+            Field("name", "Name", "blank: the class's name, numbered if taken"),
+        ),
+        _join,
+        preview=_join_preview,
+        more=_join_cells,
+    ),
+    Action(
+        "p",
+        "Allocate",
+        "divide a ship's power units among speed, offensive and defensive factors for this turn (a fortress: OF and DF), each factor costing its square",
+        (
+            UNIT._replace(choices=allocating),
+            Field("speed", "Speed", "factors (blank: 0; a fortress, a MAD: none)"),
+            Field("offensive", "OF", "offensive factors (blank: 0)"),
+            Field("defensive", "DF", "defensive factors (blank: 0)"),
+        ),
+        _allocate,
+        preview=_allocate_preview,
+    ),
+    Action(
+        "h",
+        "Hit",
+        "hits the Firing Table gave a ship: power units lost (particle weapons 10 PU a hit, a CapTac 40 and a special damage roll), or a craft's hits",
+        (
+            Field("target", "Target", "", "ship", hit_targets),
+            Field("by", "Weapon", choices=weapon_choice),
+            Field("hits", "Hits", "how many (blank: 1)"),
+            Field("pu", "PU lost", "offensive factors, other: from the Firing Table"),
+        ),
+        _hit,
+        preview=_hit_preview,
+    ),
+    Action(
+        "m",
+        "Module hit",
+        "a hit on a starfortress: the defender allocates its PU among the modules (of the type aimed at, if any); MAATAC: a penetration destroys the module",
+        (
+            Field("fortress", "Fortress", "", "ship", fortresses),
+            Field("by", "Weapon", choices=fortress_weapons),
+            Field("hits", "Hits", "how many (blank: 1)"),
+            Field("aimed", "Aimed at", "the type the attacker named", choices=aimed_choice),
+            Field("module", "Module", "the defender's choice", choices=module_choice),
+            Field("pu", "PU", "its share (particle, CapTac: blank, all)"),
+            Field("module2", "And module", "blank: none", choices=second_module),
+            Field("pu2", "PU", "the rest of the hit"),
+        ),
+        _modules,
+    ),
+    Action(
+        "l",
+        "Launch",
+        "particle weapons launched: at most the launchers a turn, spending reloads",
+        (
+            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.launches(e, s))),
+            Field("count", "Particle weapons", "launched now"),
+        ),
+        _launch,
+        preview=_launch_preview,
+    ),
+    Action(
+        "f",
+        "Lasers",
+        "a starbomber's or SAPS' light laser shots, one a factor a turn, at starfighters, transports, starbombers and SAPS (then enter each hit: h)",
+        (
+            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.fires_lasers(s))),
+            Field("targets", "Targets", "space marks one", choices=laser_targets, many=True),
+            Field("each", "Shots at each", "blank: 1"),
+        ),
+        _lasers,
+        preview=_lasers_preview,
+    ),
+    Action(
+        "s",
+        "Special damage",
+        "a special damage roll, d%00, for a ship more than 20% damaged (each turn) or hit by a CapTac, a fortress past 20% of its LSS's power; sealed",
+        (UNIT._replace(choices=owing),),
+        _special,
+    ),
+    Action(
+        "r",
+        "Damage control",
+        "one damage control team's attempt, d%00 on Table #2 in the column declared (the repair phase)",
+        (
+            UNIT._replace(choices=teams_ready),
+            Field("column", "Repair", "the damage declared", choices=column_choice),
+            Field("effect", "Timed damage", "a turn reduction, among several", choices=effect_choice),
+            Field("module", "Module", "a fortress's power units", choices=damaged_modules),
+            Field("anyway", "Roll anyway", "y: where it cannot help"),
+        ),
+        _repair,
+    ),
     NEXT,
-    Action("t", "Tow", "CapTacs taken in tow by a starship's tractor beam: two at most, speed 2 at most while towing", (
-        Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.tows(s))), Field("count", "CapTacs", "1 or 2 (blank: 1)"),
-    ), _tow, shown=False),
-    Action("c", "Fire CapTac", "a CapTac fired within 18 inches, from tow or drifting (activated within 30 inches): a hit is 40 PU and a special damage roll", (
-        Field("ship", "Firing ship", "", "ship", ships_where(lambda e, s: not s.destroyed and not s.craft)),
-        Field("source", "CapTac", "in tow, or drifting", choices=captac_sources), Field("target", "Target", choices=captac_targets),
-        Field("hit", "Hit", "the Firing Table at speed 5", choices=lambda e, v: YES_NO), Field("range", "Range", "inches (18 at most)"),
-        Field("activation", "Activated from", "inches, a drifting CapTac (30 at most)"),
-        Field("module", "Fortress module", "a fortress hit: the defender's choice", choices=captac_modules), Field("pu", "PU", "blank: all 40"),
-        Field("module2", "And module", "blank: none", choices=second_module), Field("pu2", "PU", "the rest of the 40"),
-    ), _captac, shown=False),
-    Action("o", "MAD", "a fortress's MAD moves onto a module: anywhere the first time, then only to an adjacent module", (
-        Field("ship", "MAD", "", "ship", ships_where(lambda e, s: s.type == "MAD" and not s.destroyed)), Field("module", "Onto", choices=mad_onto),
-    ), _mad, shown=False),
-    Action("g", "Garrison", "a MAATAC fortress's module garrisoned: Infantry units and RAATACs, at most 5 in one module", (
-        Field("fortress", "Fortress", "", "ship", maatac_fortresses), Field("module", "Module", choices=module_choice),
-        Field("units", "Units", "0 to 5 (IUs and RAATACs)"),
-    ), _garrison, shown=False),
-    Action("v", "Release", "CapTacs let go to drift: any friendly ship within 30 inches may activate them later", (
-        Field("ship", "Ship", "", "ship", towing_ships), Field("count", "CapTacs", "blank: 1"), Field("where", "Where", "blank: released by the ship this turn"),
-    ), _release, shown=False),
-    Action("x", "Shoot down", "a CapTac destroyed by one CIDS or light laser hit: in tow, 25 PU to the ship towing it", (
-        Field("captac", "CapTac", choices=captacs_to_shoot),
-    ), _shoot_down, shown=False),
-    Action("b", "Fortress", "build a starfortress from modules: power from its LSS alone, OF capped by its weapons modules, each MAD a ship of its own", (
-        Field("name", "Name", "the fortress's name"), Field("side", "Side", choices=side_choice),
-        Field("modules", "Modules", "in order: LSS,LSS,LSS,WP,WP,SAWS (WP, LSS, CM, MAWS, SAWS)"),
-        Field("adjacent", "Adjacent", "WP 1=LSS 1, WP 2=LSS 2 (CIDS loans)"), Field("mads", "MADs", "blank: 0"),
-        Field("game", "Game", "", choices=lambda e, v: GAMES), Field("behind", "Hull-down (MAATAC)", "LSS 1=WP 1: the first behind the second"),
-    ), _build, shown=False),
-    Action("i", "CIDS loan", "a weapons module loans CIDS die rolls to an adjacent module for this turn (10 at most on one module)", (
-        Field("fortress", "Fortress", "", "ship", sfw_fortresses), Field("lender", "Lender", choices=loaners),
-        Field("to", "To", choices=loaned_to), Field("rolls", "Die rolls", "how many"),
-    ), _loan, shown=False),
+    Action(
+        "t",
+        "Tow",
+        "CapTacs taken in tow by a starship's tractor beam: two at most, speed 2 at most while towing",
+        (
+            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.tows(s))),
+            Field("count", "CapTacs", "1 or 2 (blank: 1)"),
+        ),
+        _tow,
+        shown=False,
+    ),
+    Action(
+        "c",
+        "Fire CapTac",
+        "a CapTac fired within 18 inches, from tow or drifting (activated within 30 inches): a hit is 40 PU and a special damage roll",
+        (
+            Field("ship", "Firing ship", "", "ship", ships_where(lambda e, s: not s.destroyed and not s.craft)),
+            Field("source", "CapTac", "in tow, or drifting", choices=captac_sources),
+            Field("target", "Target", choices=captac_targets),
+            Field("hit", "Hit", "the Firing Table at speed 5", choices=lambda e, v: YES_NO),
+            Field("range", "Range", "inches (18 at most)"),
+            Field("activation", "Activated from", "inches, a drifting CapTac (30 at most)"),
+            Field("module", "Fortress module", "a fortress hit: the defender's choice", choices=captac_modules),
+            Field("pu", "PU", "blank: all 40"),
+            Field("module2", "And module", "blank: none", choices=second_module),
+            Field("pu2", "PU", "the rest of the 40"),
+        ),
+        _captac,
+        shown=False,
+    ),
+    Action(
+        "o",
+        "MAD",
+        "a fortress's MAD moves onto a module: anywhere the first time, then only to an adjacent module",
+        (
+            Field("ship", "MAD", "", "ship", ships_where(lambda e, s: s.type == "MAD" and not s.destroyed)),
+            Field("module", "Onto", choices=mad_onto),
+        ),
+        _mad,
+        shown=False,
+    ),
+    Action(
+        "g",
+        "Garrison",
+        "a MAATAC fortress's module garrisoned: Infantry units and RAATACs, at most 5 in one module",
+        (
+            Field("fortress", "Fortress", "", "ship", maatac_fortresses),
+            Field("module", "Module", choices=module_choice),
+            Field("units", "Units", "0 to 5 (IUs and RAATACs)"),
+        ),
+        _garrison,
+        shown=False,
+    ),
+    Action(
+        "v",
+        "Release",
+        "CapTacs let go to drift: any friendly ship within 30 inches may activate them later",
+        (
+            Field("ship", "Ship", "", "ship", towing_ships),
+            Field("count", "CapTacs", "blank: 1"),
+            Field("where", "Where", "blank: released by the ship this turn"),
+        ),
+        _release,
+        shown=False,
+    ),
+    Action(
+        "x", "Shoot down", "a CapTac destroyed by one CIDS or light laser hit: in tow, 25 PU to the ship towing it", (Field("captac", "CapTac", choices=captacs_to_shoot),), _shoot_down, shown=False
+    ),
+    Action(
+        "b",
+        "Fortress",
+        "build a starfortress from modules: power from its LSS alone, OF capped by its weapons modules, each MAD a ship of its own",
+        (
+            Field("name", "Name", "the fortress's name"),
+            Field("side", "Side", choices=side_choice),
+            Field("modules", "Modules", "in order: LSS,LSS,LSS,WP,WP,SAWS (WP, LSS, CM, MAWS, SAWS)"),
+            Field("adjacent", "Adjacent", "WP 1=LSS 1, WP 2=LSS 2 (CIDS loans)"),
+            Field("mads", "MADs", "blank: 0"),
+            Field("game", "Game", "", choices=lambda e, v: GAMES),
+            Field("behind", "Hull-down (MAATAC)", "LSS 1=WP 1: the first behind the second"),
+        ),
+        _build,
+        shown=False,
+    ),
+    Action(
+        "i",
+        "CIDS loan",
+        "a weapons module loans CIDS die rolls to an adjacent module for this turn (10 at most on one module)",
+        (
+            Field("fortress", "Fortress", "", "ship", sfw_fortresses),
+            Field("lender", "Lender", choices=loaners),
+            Field("to", "To", choices=loaned_to),
+            Field("rolls", "Die rolls", "how many"),
+        ),
+        _loan,
+        shown=False,
+    ),
 )

@@ -145,8 +145,13 @@ def ship_card(engagement: Engagement, sfw: Tables, ship: Ship, secrets: bool) ->
         return [*said, f"OUT of the fight: {ship.destroyed}"]
     shown = in_view(ship, secrets)
     if ship.craft:
-        said.append({"SF": "a starfighter: one hit shoots it down", "SB": "a starbomber: one hit of OF or particle weapons, or four of light lasers or CIDS, destroys it",
-                     "SAPS": "a SAPS: one hit of OF or particle weapons, or four of light lasers or CIDS, destroys it"}[ship.type])
+        said.append(
+            {
+                "SF": "a starfighter: one hit shoots it down",
+                "SB": "a starbomber: one hit of OF or particle weapons, or four of light lasers or CIDS, destroys it",
+                "SAPS": "a SAPS: one hit of OF or particle weapons, or four of light lasers or CIDS, destroys it",
+            }[ship.type]
+        )
         if ship.type != "SF":
             said.append(f"hits {ship.hits} of 4 (light lasers, CIDS)")
     else:

@@ -29,41 +29,69 @@ SHIPS = About(
     "damage is sealed on the cards and in the Log (that a roll was made, not what it did) until `u` unseals it.",
     (OUTLINE_RULE, POWER_RULE, DAMAGE_RULE, sd.SPECIAL_DAMAGE_RULE, dc.DAMAGE_CONTROL_RULE),
     {
-        "Join": Key("The class is picked from the Data Table, the Starbomber and SAPS tables, or SF; the line under the fields says what the "
-                    "tables give. The Data Table leaves many cells unknown: those the rules need are asked in a second form, once a class "
-                    "(kept in the file for every ship of it).", (DATA_TABLE_RULE, STARBOMBER_RULE, SAPS_RULE), ("Data Table", "class", "starbomber", "SAPS")),
-        "Allocate": Key("The line under the fields shows the cost of the factors typed and what is left, or why the rules refuse them, as "
-                        "they are typed. A super galactic dreadnought adds its additional factors (till it has lost 75%); special damage "
-                        "takes factors off the calculated ones.", (POWER_RULE, SGD_RULE, fo.FACTORS_RULE, fo.SPEED_RULE), ("power units", "allocation", "factors")),
-        "Hit": Key("Target and weapon are picked from lists (light lasers and CIDS only at craft smaller than destroyers). Losing more than "
-                   "20% calls for special damage each turn; teams are lost as the damage grows.", (DAMAGE_RULE, FIRING_RULE, STARBOMBER_RULE, SAPS_RULE, dc.DAMAGE_CONTROL_RULE),
-                   ("hits", "damage")),
-        "Module hit": Key("A particle weapon hit is 10 PU and a CapTac's 40 (and a special damage roll): the modules' shares add up to "
-                          "them (the first module's left blank takes the rest); offensive factors' PU come from the Firing Table. Aimed at a "
-                          "type of module, the attacker added 10 to his rolls and the damage goes to that type while one stands; a destroyed "
-                          "module takes no more, the rest goes to another (the second module).", (fo.ATTACKING_RULE, fo.MAATAC_RULE, CAPTAC_RULE),
-                          ("starfortress", "module")),
+        "Join": Key(
+            "The class is picked from the Data Table, the Starbomber and SAPS tables, or SF; the line under the fields says what the "
+            "tables give. The Data Table leaves many cells unknown: those the rules need are asked in a second form, once a class "
+            "(kept in the file for every ship of it).",
+            (DATA_TABLE_RULE, STARBOMBER_RULE, SAPS_RULE),
+            ("Data Table", "class", "starbomber", "SAPS"),
+        ),
+        "Allocate": Key(
+            "The line under the fields shows the cost of the factors typed and what is left, or why the rules refuse them, as "
+            "they are typed. A super galactic dreadnought adds its additional factors (till it has lost 75%); special damage "
+            "takes factors off the calculated ones.",
+            (POWER_RULE, SGD_RULE, fo.FACTORS_RULE, fo.SPEED_RULE),
+            ("power units", "allocation", "factors"),
+        ),
+        "Hit": Key(
+            "Target and weapon are picked from lists (light lasers and CIDS only at craft smaller than destroyers). Losing more than "
+            "20% calls for special damage each turn; teams are lost as the damage grows.",
+            (DAMAGE_RULE, FIRING_RULE, STARBOMBER_RULE, SAPS_RULE, dc.DAMAGE_CONTROL_RULE),
+            ("hits", "damage"),
+        ),
+        "Module hit": Key(
+            "A particle weapon hit is 10 PU and a CapTac's 40 (and a special damage roll): the modules' shares add up to "
+            "them (the first module's left blank takes the rest); offensive factors' PU come from the Firing Table. Aimed at a "
+            "type of module, the attacker added 10 to his rolls and the damage goes to that type while one stands; a destroyed "
+            "module takes no more, the rest goes to another (the second module).",
+            (fo.ATTACKING_RULE, fo.MAATAC_RULE, CAPTAC_RULE),
+            ("starfortress", "module"),
+        ),
         "Launch": Key(rules=(STARBOMBER_RULE, DATA_TABLE_RULE), topics=("particle weapons", "reloads")),
         "Lasers": Key("Each target marked takes the shots at each typed; the hits are entered after (h).", (STARBOMBER_RULE, SAPS_RULE), ("light lasers",)),
-        "Special damage": Key("Through the dice dialog: the d%00 typed as rolled at the table (00-99, checked) or rolled for you, shown with "
-                              "its dice and result; its log line is sealed until u unseals it. The next turn waits for every roll owed.",
-                              (sd.SPECIAL_DAMAGE_RULE, sd.THRESHOLD_RULE, fo.SPECIAL_RULE, CAPTAC_RULE), ("special damage",)),
-        "Damage control": Key("A column that cannot help (nothing of that kind to repair) is asked first: Roll anyway y. The roll goes through "
-                              "the dice dialog; a fortress's power units are repaired on the module picked.",
-                              (f"{dc.DAMAGE_CONTROL_RULE}, Table #1", f"{dc.DAMAGE_CONTROL_RULE}, Table #2", fo.TEAMS_RULE), ("damage control", "repair")),
+        "Special damage": Key(
+            "Through the dice dialog: the d%00 typed as rolled at the table (00-99, checked) or rolled for you, shown with "
+            "its dice and result; its log line is sealed until u unseals it. The next turn waits for every roll owed.",
+            (sd.SPECIAL_DAMAGE_RULE, sd.THRESHOLD_RULE, fo.SPECIAL_RULE, CAPTAC_RULE),
+            ("special damage",),
+        ),
+        "Damage control": Key(
+            "A column that cannot help (nothing of that kind to repair) is asked first: Roll anyway y. The roll goes through "
+            "the dice dialog; a fortress's power units are repaired on the module picked.",
+            (f"{dc.DAMAGE_CONTROL_RULE}, Table #1", f"{dc.DAMAGE_CONTROL_RULE}, Table #2", fo.TEAMS_RULE),
+            ("damage control", "repair"),
+        ),
         "Next": Key("Also a, from any screen. Timed special damage that ends is logged (sealed).", (OUTLINE_RULE, sd.SPECIAL_DAMAGE_RULE), ("next turn",)),
         "Tow": Key(rules=(CAPTAC_RULE,), topics=("CapTac", "tractor beam")),
-        "Fire CapTac": Key("Whether it hit is entered from the Firing Table; a hit on a ship is 40 PU and a special damage roll owed; on a "
-                      "fortress, its defender allocates the 40 PU among one or two modules.", (CAPTAC_RULE, fo.ATTACKING_RULE)),
+        "Fire CapTac": Key(
+            "Whether it hit is entered from the Firing Table; a hit on a ship is 40 PU and a special damage roll owed; on a fortress, its defender allocates the 40 PU among one or two modules.",
+            (CAPTAC_RULE, fo.ATTACKING_RULE),
+        ),
         "Release": Key(rules=(CAPTAC_RULE,)),
         "MAD": Key("The modules offered are those it may move onto now.", (fo.SPEED_RULE, fo.MAATAC_RULE), ("Mobile Armed Destroyer",)),
         "Garrison": Key(rules=(fo.MAATAC_RULE,), topics=("Infantry units", "RAATAC")),
         "Shoot down": Key(rules=(CAPTAC_RULE,)),
-        "Fortress": Key("The module names (WP 1, LSS 2 ...) are numbered by kind in the order given; adjacent pairs decide CIDS loans.",
-                        (fo.POWER_RULE, fo.FACTORS_RULE, fo.CIDS_RULE, fo.MAATAC_RULE), ("build a fortress", "MAD")),
+        "Fortress": Key(
+            "The module names (WP 1, LSS 2 ...) are numbered by kind in the order given; adjacent pairs decide CIDS loans.",
+            (fo.POWER_RULE, fo.FACTORS_RULE, fo.CIDS_RULE, fo.MAATAC_RULE),
+            ("build a fortress", "MAD"),
+        ),
         "CIDS loan": Key("The lender is picked from the weapons modules with rolls left, the module from those adjacent to it.", (fo.CIDS_RULE,), ("CIDS",)),
-        "unseal": Key("show every side's special damage on the cards and in the Log (asked first: the players may be looking); again: seal it. "
-                      "For this session only: the app opens sealed.", (sd.SPECIAL_DAMAGE_RULE,), ("sealed", "secret")),
+        "unseal": Key(
+            "show every side's special damage on the cards and in the Log (asked first: the players may be looking); again: seal it. For this session only: the app opens sealed.",
+            (sd.SPECIAL_DAMAGE_RULE,),
+            ("sealed", "secret"),
+        ),
     },
     ("roster card", "engagement", "turn"),
 )

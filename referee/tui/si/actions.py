@@ -98,20 +98,21 @@ def losing(s: Scenario, values: Values, before: Sequence[str]) -> list[tuple[str
 
 def order_field(number_: int) -> Field:
     before = [f"loss{n}" for n in range(1, number_)]
-    return Field(f"loss{number_}", "First" if number_ == 1 else "Then", "the defender's choice" if number_ == 1 else "blank: none more",
-                 choices=lambda s, v: losing(s, v, before))
+    return Field(f"loss{number_}", "First" if number_ == 1 else "Then", "the defender's choice" if number_ == 1 else "blank: none more", choices=lambda s, v: losing(s, v, before))
 
 
 def recovering(s: Scenario, values: Values) -> list[tuple[str, str]]:
     """The phasing side's ships owing recovery rolls: steps lost this turn, not crippled."""
-    return [(f"{x.name}: {x.lost_this_round} attempt{'s' if x.lost_this_round > 1 else ''}, defense {x.factors.defense}", x.name)
-            for x in s.ships if x.lost_this_round and not x.destroyed and not x.crippled and role_of(s, x.name) == s.phasing]
+    return [
+        (f"{x.name}: {x.lost_this_round} attempt{'s' if x.lost_this_round > 1 else ''}, defense {x.factors.defense}", x.name)
+        for x in s.ships
+        if x.lost_this_round and not x.destroyed and not x.crippled and role_of(s, x.name) == s.phasing
+    ]
 
 
 def carriers(s: Scenario, values: Values) -> list[tuple[str, str]]:
     """The phasing side's ships on the map with a cargo rating (5.2)."""
-    return [(f"{label(s, x)}; cargo {x.cargo.points()} of {x.factors.cargo}", x.name)
-            for x in s.ships if x.hex and not x.destroyed and x.factors.cargo and role_of(s, x.name) == s.phasing]
+    return [(f"{label(s, x)}; cargo {x.cargo.points()} of {x.factors.cargo}", x.name) for x in s.ships if x.hex and not x.destroyed and x.factors.cargo and role_of(s, x.name) == s.phasing]
 
 
 def boarding(s: Scenario, values: Values) -> list[tuple[str, str]]:
@@ -124,8 +125,7 @@ def boarding(s: Scenario, values: Values) -> list[tuple[str, str]]:
 
 
 def carrying(s: Scenario, values: Values) -> list[tuple[str, str]]:
-    return [(f"{label(s, x)}; aboard {', '.join(c.name for c in x.cargo.ships)}", x.name)
-            for x in s.ships if x.cargo.ships and not x.destroyed and role_of(s, x.name) == s.phasing]
+    return [(f"{label(s, x)}; aboard {', '.join(c.name for c in x.cargo.ships)}", x.name) for x in s.ships if x.cargo.ships and not x.destroyed and role_of(s, x.name) == s.phasing]
 
 
 def carried(s: Scenario, values: Values) -> list[tuple[str, str]]:
@@ -348,36 +348,91 @@ NEXT = Action("n", "Next", "the next phase: the defender's part after the invade
 SHIP = Field("ship", "Ship", "", "ship")
 
 FLEETS: Sequence[Action] = (
-    Action("e", "Enter ship", "a ship's factors from its counter: the full step, then each reduced step (C and P from the scenario's lines by class unless given)", (
-        SHIP._replace(choices=to_enter), Field("step1", "Full step", "A4 D5 M3 R5"),
-        Field("step2", "Reduced step", "blank: none"), Field("step3", "Reduced step 2", "blank: none"),
-    ), _enter, preview=_enter_preview),
-    Action("l", "Place", "ships set in a hex as the map shows them, with the hex's distance from the core (needed once a hex)", (
-        Field("ships", "Ships", "space marks one", choices=on_map, many=True), Field("hex", "Hex", "J9, or 6/J9", suggest=hexes),
-        Field("core", "From the core", "hexes (blank: as the ships there)"),
-    ), _place, preview=_place_preview),
-    Action("t", "Attack", "a ship attack on a hex: the attackers marked, each one's range asked next, the d6 on Table 3 (open order) or 4 (closed)", (
-        Field("hex", "Target hex", "", choices=targets), Field("attackers", "Attackers", "space marks one", choices=attackers, many=True),
-    ), _attack, preview=_attack_preview, more=_attack_ranges),
-    Action("g", "Assign losses", "the step losses owed to a stack, ship by ship in the defender's order, each until destroyed", (
-        order_field(1), order_field(2), order_field(3), order_field(4),
-    ), _assign, preview=_assign_preview),
-    Action("r", "Recover", "a ship's damage recovery: a 2d6 for each step lost this turn, at or under its defense repairs one, a 6 cripples it", (
-        SHIP._replace(choices=recovering),
-    ), _recover),
+    Action(
+        "e",
+        "Enter ship",
+        "a ship's factors from its counter: the full step, then each reduced step (C and P from the scenario's lines by class unless given)",
+        (
+            SHIP._replace(choices=to_enter),
+            Field("step1", "Full step", "A4 D5 M3 R5"),
+            Field("step2", "Reduced step", "blank: none"),
+            Field("step3", "Reduced step 2", "blank: none"),
+        ),
+        _enter,
+        preview=_enter_preview,
+    ),
+    Action(
+        "l",
+        "Place",
+        "ships set in a hex as the map shows them, with the hex's distance from the core (needed once a hex)",
+        (
+            Field("ships", "Ships", "space marks one", choices=on_map, many=True),
+            Field("hex", "Hex", "J9, or 6/J9", suggest=hexes),
+            Field("core", "From the core", "hexes (blank: as the ships there)"),
+        ),
+        _place,
+        preview=_place_preview,
+    ),
+    Action(
+        "t",
+        "Attack",
+        "a ship attack on a hex: the attackers marked, each one's range asked next, the d6 on Table 3 (open order) or 4 (closed)",
+        (
+            Field("hex", "Target hex", "", choices=targets),
+            Field("attackers", "Attackers", "space marks one", choices=attackers, many=True),
+        ),
+        _attack,
+        preview=_attack_preview,
+        more=_attack_ranges,
+    ),
+    Action(
+        "g",
+        "Assign losses",
+        "the step losses owed to a stack, ship by ship in the defender's order, each until destroyed",
+        (
+            order_field(1),
+            order_field(2),
+            order_field(3),
+            order_field(4),
+        ),
+        _assign,
+        preview=_assign_preview,
+    ),
+    Action("r", "Recover", "a ship's damage recovery: a 2d6 for each step lost this turn, at or under its defense repairs one, a 6 cripples it", (SHIP._replace(choices=recovering),), _recover),
     NEXT,
-    Action("v", "Velocity", "the phasing fleet's velocity adjusted by one after its fleet movement", (
-        Field("velocity", "Velocity", "one more or less, +3"),
-    ), _velocity),
-    Action("w", "Load", "ships of the phasing side taken aboard a carrier in their hex as cargo (Individual Ship Maneuver)", (
-        SHIP._replace(choices=carriers), Field("ships", "Ships", "space marks one", choices=boarding, many=True),
-    ), _load),
-    Action("u", "Unload", "ships carried as cargo unloaded into the carrier's hex (Individual Ship Maneuver)", (
-        SHIP._replace(choices=carrying), Field("ships", "Ships", "space marks one", choices=carried, many=True),
-    ), _unload),
-    Action("x", "Cargo lost", "the cargo a step loss costs, eliminated by its owner: units, supply, ships aboard, or a ship aboard reduced", (
-        SHIP._replace(choices=owing_cargo), Field("supply", "Supply points", "blank: 0"),
-        Field("units", "Units", "space marks one", choices=cargo_units, many=True), Field("ships", "Ships aboard lost", "space marks one", choices=carried, many=True),
-        Field("reduce", "Ships reduced", "space marks one", choices=carried, many=True),
-    ), _cargo, preview=_cargo_preview),
+    Action("v", "Velocity", "the phasing fleet's velocity adjusted by one after its fleet movement", (Field("velocity", "Velocity", "one more or less, +3"),), _velocity),
+    Action(
+        "w",
+        "Load",
+        "ships of the phasing side taken aboard a carrier in their hex as cargo (Individual Ship Maneuver)",
+        (
+            SHIP._replace(choices=carriers),
+            Field("ships", "Ships", "space marks one", choices=boarding, many=True),
+        ),
+        _load,
+    ),
+    Action(
+        "u",
+        "Unload",
+        "ships carried as cargo unloaded into the carrier's hex (Individual Ship Maneuver)",
+        (
+            SHIP._replace(choices=carrying),
+            Field("ships", "Ships", "space marks one", choices=carried, many=True),
+        ),
+        _unload,
+    ),
+    Action(
+        "x",
+        "Cargo lost",
+        "the cargo a step loss costs, eliminated by its owner: units, supply, ships aboard, or a ship aboard reduced",
+        (
+            SHIP._replace(choices=owing_cargo),
+            Field("supply", "Supply points", "blank: 0"),
+            Field("units", "Units", "space marks one", choices=cargo_units, many=True),
+            Field("ships", "Ships aboard lost", "space marks one", choices=carried, many=True),
+            Field("reduce", "Ships reduced", "space marks one", choices=carried, many=True),
+        ),
+        _cargo,
+        preview=_cargo_preview,
+    ),
 )

@@ -66,8 +66,12 @@ def status(s: Scenario, ship: Ship, carrier: str) -> str:
 def ship_row(s: Scenario, ship: Ship, carrier: str) -> tuple[str, ...]:
     f = ship.factors
     return (
-        ship.name, SIDES[s.counter(ship.name).role], f"{ship.hex}·{ship.core_distance}" if ship.hex else "-",
-        "" if ship.destroyed else f"{f.attack} {f.defense} {f.maneuver} {f.range}", f"{ship.steps_left}/{len(ship.steps)}", status(s, ship, carrier),
+        ship.name,
+        SIDES[s.counter(ship.name).role],
+        f"{ship.hex}·{ship.core_distance}" if ship.hex else "-",
+        "" if ship.destroyed else f"{f.attack} {f.defense} {f.maneuver} {f.range}",
+        f"{ship.steps_left}/{len(ship.steps)}",
+        status(s, ship, carrier),
     )
 
 

@@ -82,8 +82,7 @@ def to_supply(s: Scenario, values: Values) -> Choices:
 
 def supply_order(s: Scenario, values: Values) -> Choices:
     planet = text(values, "planet")
-    return [(f"{t.unit.name} ({t.unit.factors.shown()})", t.unit.name) for t in s.troops
-            if t.planet == planet and not t.unit.destroyed and role_of(s, t.unit.name) == s.phasing]
+    return [(f"{t.unit.name} ({t.unit.factors.shown()})", t.unit.name) for t in s.troops if t.planet == planet and not t.unit.destroyed and role_of(s, t.unit.name) == s.phasing]
 
 
 def contested(s: Scenario, values: Values) -> Choices:
@@ -104,8 +103,11 @@ def fighters(s: Scenario, values: Values, role: Role) -> Choices:
     if not planet or s.deployed(s.world(planet).name) is not None:
         return []
     world = s.world(planet)
-    found = [(f"{t.unit.name} ({t.unit.factors.shown()}, {t.unit.steps_left}/{len(t.unit.steps)})", t.unit.name)
-             for t in s.troops if t.planet == world.name and not t.unit.destroyed and role_of(s, t.unit.name) == role]
+    found = [
+        (f"{t.unit.name} ({t.unit.factors.shown()}, {t.unit.steps_left}/{len(t.unit.steps)})", t.unit.name)
+        for t in s.troops
+        if t.planet == world.name and not t.unit.destroyed and role_of(s, t.unit.name) == role
+    ]
     found += [(label(s, x), x.name) for x in s.ships if x.atmosphere and not x.destroyed and role_of(s, x.name) == role and world.hex == x.hex]
     return found
 
@@ -271,8 +273,10 @@ def _supply_preview(v: Values, s: Scenario, t: Tables) -> str:
     units = supply_order(s, v)
     terrain, _ = planets.terrain_supply(world.planet, s.phasing)
     ships = sum(x.cargo.supply for x in _mine(s) if x.hex == world.hex)
-    return (f"{len(units)} unit{'s' if len(units) != 1 else ''} to supply: terrain {terrain}, stockpile {world.stockpile(s.phasing)}, "
-            f"ships' supply {ships} (a drop unit's first turn down is free, 9.3.2); each unit without loses a step (9.1.4)")
+    return (
+        f"{len(units)} unit{'s' if len(units) != 1 else ''} to supply: terrain {terrain}, stockpile {world.stockpile(s.phasing)}, "
+        f"ships' supply {ships} (a drop unit's first turn down is free, 9.3.2); each unit without loses a step (9.1.4)"
+    )
 
 
 def _ground(v: Values, s: Scenario, t: Tables) -> Step:
@@ -438,47 +442,130 @@ PHASING_UNITS = Field("attackers", "Attackers", "space marks one", choices=lambd
 OTHER_UNITS = Field("defenders", "Defenders", "space marks one", choices=lambda s, v: fighters(s, v, other(s.phasing)), many=True)
 
 PLANETS: Sequence[Action] = (
-    Action("u", "Enter unit", "a ground unit's factors from its counter, attack-defense-maneuver a step: on a planet, aboard a ship, or off the map", (
-        Field("unit", "Unit", "a listed counter, or a new name", suggest=units_to_enter), Field("side", "Side", "a new unit's", choices=sides),
-        *_step_fields("4-3-2"), Field("drop", "Drop-capable", "yes or no (blank: no)", choices=lambda s, v: [("no", "no"), ("yes: deployed from orbit (8.3.2)", "yes")]),
-        Field("where", "Where", "blank: as listed, or off the map", choices=placements),
-    ), _enter_unit, preview=_enter_unit_preview),
-    Action("d", "Land", "a ship in a planet's hex enters its atmosphere (Landing Actions): defense + planetary gear, double range", (
-        Field("ship", "Ship", "", "ship", choices=landers), PLANET,
-    ), _land),
+    Action(
+        "u",
+        "Enter unit",
+        "a ground unit's factors from its counter, attack-defense-maneuver a step: on a planet, aboard a ship, or off the map",
+        (
+            Field("unit", "Unit", "a listed counter, or a new name", suggest=units_to_enter),
+            Field("side", "Side", "a new unit's", choices=sides),
+            *_step_fields("4-3-2"),
+            Field("drop", "Drop-capable", "yes or no (blank: no)", choices=lambda s, v: [("no", "no"), ("yes: deployed from orbit (8.3.2)", "yes")]),
+            Field("where", "Where", "blank: as listed, or off the map", choices=placements),
+        ),
+        _enter_unit,
+        preview=_enter_unit_preview,
+    ),
+    Action(
+        "d",
+        "Land",
+        "a ship in a planet's hex enters its atmosphere (Landing Actions): defense + planetary gear, double range",
+        (
+            Field("ship", "Ship", "", "ship", choices=landers),
+            PLANET,
+        ),
+        _land,
+    ),
     Action("f", "Lift", "a ship leaves the atmosphere, onto the planet marker (Landing Actions)", (Field("ship", "Ship", "", "ship", choices=in_atmosphere),), _lift),
-    Action("y", "Deploy", "ground units put on the surface: landed from the atmosphere, or dropped from orbit (Landing Actions)", (
-        Field("ship", "Ship", "", "ship", choices=troop_carriers), Field("units", "Units", "space marks one", choices=aboard, many=True), PLANET,
-    ), _deploy, preview=_deploy_preview),
-    Action("s", "Stockpile", "a landed ship offloads supply to its side's stockpile, where the side holds an industrial point (Landing Actions)", (
-        Field("ship", "Ship", "", "ship", choices=supply_carriers), PLANET, Field("points", "Supply points", "1 or more"),
-    ), _stockpile),
-    Action("p", "Supply", "ground supply on a planet: a point for each of the phasing side's units, or it loses a step", (
-        Field("planet", "Planet", "", "system", choices=to_supply),
-        Field("order", "Order", "blank: as listed; the last go without", choices=supply_order, many=True),
-    ), _supply, preview=_supply_preview),
-    Action("j", "Deployment", "the ground deployment on a planet begins: the units on its surface and the ships in its atmosphere, matched in turn, the defender first", (
-        Field("planet", "Planet", "", "system", choices=undeployed),
-    ), _begin),
-    Action("m", "Match", "a unit (or surface ship) deployed by the side to act: opening a matchup, matching it, or added to one; or nothing more", (
-        Field("planet", "Planet", "", "system", choices=deploying), Field("name", "Unit or ship", "the side to act's", choices=to_commit),
-        Field("matchup", "Matchup", "blank: a new one, or the one to match", choices=matchup_numbers),
-    ), _match, preview=_match_preview),
-    Action("k", "Ground attack", "a ground attack in a matchup: the phasing side's units against the other's, the d6 on Table 5", (
-        Field("planet", "Planet", "", "system", choices=contested), Field("matchup", "Matchup", "where the units are deployed", choices=to_attack),
-        PHASING_UNITS, OTHER_UNITS,
-    ), _ground, preview=_ground_preview),
-    Action("b", "Losses", "a side takes the last ground attack's losses: steps from its units, or terrain surrendered (the defender first)", (
-        Field("side", "Side", "", choices=owing), Field("surrender", "Terrain given", "points instead of steps (blank: 0)"),
-    ), _absorb, preview=_absorb_preview, more=_absorb_more),
-    Action("o", "Bombard", "strategic bombardment of a planet's economic terrain in Ship Combat (optional rule 12.10)", (
-        Field("planet", "Planet", "", "system", choices=bombarded),
-        Field("attackers", "Ships", "space marks one", choices=lambda s, v: [(label(s, x), x.name) for x in _mine(s) if x.factors.attack > 0], many=True),
-    ), _bombard, more=_bombard_ranges, shown=False),
-    Action("i", "Terrain losses", "the step losses owed to a planet's terrain: how many fall on industrial points, the rest on settled", (
-        Field("industrial", "On industrial", "a number"),
-    ), _terrain, preview=_terrain_preview, shown=False),
+    Action(
+        "y",
+        "Deploy",
+        "ground units put on the surface: landed from the atmosphere, or dropped from orbit (Landing Actions)",
+        (
+            Field("ship", "Ship", "", "ship", choices=troop_carriers),
+            Field("units", "Units", "space marks one", choices=aboard, many=True),
+            PLANET,
+        ),
+        _deploy,
+        preview=_deploy_preview,
+    ),
+    Action(
+        "s",
+        "Stockpile",
+        "a landed ship offloads supply to its side's stockpile, where the side holds an industrial point (Landing Actions)",
+        (
+            Field("ship", "Ship", "", "ship", choices=supply_carriers),
+            PLANET,
+            Field("points", "Supply points", "1 or more"),
+        ),
+        _stockpile,
+    ),
+    Action(
+        "p",
+        "Supply",
+        "ground supply on a planet: a point for each of the phasing side's units, or it loses a step",
+        (
+            Field("planet", "Planet", "", "system", choices=to_supply),
+            Field("order", "Order", "blank: as listed; the last go without", choices=supply_order, many=True),
+        ),
+        _supply,
+        preview=_supply_preview,
+    ),
+    Action(
+        "j",
+        "Deployment",
+        "the ground deployment on a planet begins: the units on its surface and the ships in its atmosphere, matched in turn, the defender first",
+        (Field("planet", "Planet", "", "system", choices=undeployed),),
+        _begin,
+    ),
+    Action(
+        "m",
+        "Match",
+        "a unit (or surface ship) deployed by the side to act: opening a matchup, matching it, or added to one; or nothing more",
+        (
+            Field("planet", "Planet", "", "system", choices=deploying),
+            Field("name", "Unit or ship", "the side to act's", choices=to_commit),
+            Field("matchup", "Matchup", "blank: a new one, or the one to match", choices=matchup_numbers),
+        ),
+        _match,
+        preview=_match_preview,
+    ),
+    Action(
+        "k",
+        "Ground attack",
+        "a ground attack in a matchup: the phasing side's units against the other's, the d6 on Table 5",
+        (
+            Field("planet", "Planet", "", "system", choices=contested),
+            Field("matchup", "Matchup", "where the units are deployed", choices=to_attack),
+            PHASING_UNITS,
+            OTHER_UNITS,
+        ),
+        _ground,
+        preview=_ground_preview,
+    ),
+    Action(
+        "b",
+        "Losses",
+        "a side takes the last ground attack's losses: steps from its units, or terrain surrendered (the defender first)",
+        (
+            Field("side", "Side", "", choices=owing),
+            Field("surrender", "Terrain given", "points instead of steps (blank: 0)"),
+        ),
+        _absorb,
+        preview=_absorb_preview,
+        more=_absorb_more,
+    ),
+    Action(
+        "o",
+        "Bombard",
+        "strategic bombardment of a planet's economic terrain in Ship Combat (optional rule 12.10)",
+        (
+            Field("planet", "Planet", "", "system", choices=bombarded),
+            Field("attackers", "Ships", "space marks one", choices=lambda s, v: [(label(s, x), x.name) for x in _mine(s) if x.factors.attack > 0], many=True),
+        ),
+        _bombard,
+        more=_bombard_ranges,
+        shown=False,
+    ),
+    Action(
+        "i",
+        "Terrain losses",
+        "the step losses owed to a planet's terrain: how many fall on industrial points, the rest on settled",
+        (Field("industrial", "On industrial", "a number"),),
+        _terrain,
+        preview=_terrain_preview,
+        shown=False,
+    ),
     Action("c", "Comet", "Raid on Terra: a comet entering a planet hex, 50 points of surface bombardment", (PLANET,), _comet, shown=False),
     NEXT,
 )
-

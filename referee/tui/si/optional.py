@@ -334,43 +334,148 @@ def _packs(v: Values, s: Scenario, t: Tables) -> Step:
 SHIP = Field("ship", "Ship", "", "ship")
 AWAY = Field("away", "Out of home CV's range", "Portborough's FFs (14.3); blank: none", choices=halved, many=True)
 FLEETS: Sequence[Action] = (
-    Action("m", "Maneuver", "a ship's individual maneuver, placed at the hex it reaches; its hazards asked next where the scenario plays them (asteroids, grazing orbit, overloaded engines)", (
-        SHIP._replace(choices=maneuvering), Field("hexes", "Hexes", "as moved on the map"), Field("to", "To hex", "blank: placed by l", suggest=hexes),
-        Field("core", "From the core", "hexes (blank: as the ships there)"),
-    ), _maneuver, shown=False, preview=_maneuver_preview, more=_maneuver_hazards),
-    Action("s", "Sweep", "a sensor sweep of an enemy stack by ships that do not manoeuvre this turn, the d6 on the Sensor table (optional rule 12.6)", (
-        Field("hex", "Swept hex", "", choices=targets), Field("ships", "Sweeping ships", "space marks one", choices=sweepers, many=True),
-    ), _sweep, shown=False, more=_sweep_ranges),
-    Action("k", "Ram", "a ship rams a slower enemy ship in its hex, its defense as attack on Table 4; the survivor rams back (optional rule 12.8)", (
-        SHIP._replace(choices=rammers), Field("target", "Target", "", choices=closing), AWAY,
-    ), _ram, shown=False, preview=_ram_preview),
-    Action("b", "Board", "a boarding declared: a ship boards a slower enemy ship in its hex, fought in Ground Combat (optional rule 12.13)", (
-        SHIP._replace(choices=boarders), Field("target", "Target", "", choices=closing), AWAY,
-    ), _board, shown=False),
-    Action("o", "Boarding combat", "the boarding combat declared this turn, on Table 5; each side's losses then taken with b on Planets (optional rule 12.13)", (
-        SHIP._replace(choices=declared),
-    ), _boarding, shown=False),
-    Action("i", "Lay mines", "mine points laid from a ship's cargo in its hex (Landing Actions; optional rule 12.3)", (
-        SHIP._replace(choices=layers), Field("points", "Mine points", "1 or more"),
-    ), _lay, shown=False, preview=_lay_preview),
-    Action("j", "Move mines", "a minefield moved with its side's fleet movement (Fleet Movement; optional rule 12.3)", (
-        Field("hex", "Minefield", "", choices=minefields), Field("to", "To hex", "6/J9", suggest=hexes),
-    ), _move_mines, shown=False),
-    Action("h", "Mine strike", "a minefield enters or passes through a hex of the opponent's ships: a d6 a mine point (Fleet Movement; optional rule 12.3)", (
-        Field("hex", "Minefield", "", choices=minefields), Field("target", "Hex struck", "", choices=targets),
-    ), _strike, shown=False, preview=_strike_preview),
-    Action("c", "Stow", "mine and bombardment pack points put aboard a ship before the scenario starts (optional rules 12.3, 12.11)", (
-        SHIP._replace(choices=stowing), Field("mines", "Mine points", "blank: 0"), Field("packs", "Pack points", "blank: 0"),
-    ), _stow, shown=False),
-    Action("p", "Psi agent", "a psi agent entered aboard a ship with his rating (optional rule 12.7)", (
-        Field("name", "Name", "the agent's"), SHIP._replace(choices=afloat), Field("rating", "Psi rating", "1 to 9"),
-    ), _agent, shown=False),
-    Action("f", "Transfer", "a psi agent moves between two ships of his side in one hex (Landing Actions; optional rule 12.7)", (
-        Field("agent", "Agent", "", choices=agents), Field("to", "To ship", "", choices=receiving),
-    ), _transfer, shown=False),
+    Action(
+        "m",
+        "Maneuver",
+        "a ship's individual maneuver, placed at the hex it reaches; its hazards asked next where the scenario plays them (asteroids, grazing orbit, overloaded engines)",
+        (
+            SHIP._replace(choices=maneuvering),
+            Field("hexes", "Hexes", "as moved on the map"),
+            Field("to", "To hex", "blank: placed by l", suggest=hexes),
+            Field("core", "From the core", "hexes (blank: as the ships there)"),
+        ),
+        _maneuver,
+        shown=False,
+        preview=_maneuver_preview,
+        more=_maneuver_hazards,
+    ),
+    Action(
+        "s",
+        "Sweep",
+        "a sensor sweep of an enemy stack by ships that do not manoeuvre this turn, the d6 on the Sensor table (optional rule 12.6)",
+        (
+            Field("hex", "Swept hex", "", choices=targets),
+            Field("ships", "Sweeping ships", "space marks one", choices=sweepers, many=True),
+        ),
+        _sweep,
+        shown=False,
+        more=_sweep_ranges,
+    ),
+    Action(
+        "k",
+        "Ram",
+        "a ship rams a slower enemy ship in its hex, its defense as attack on Table 4; the survivor rams back (optional rule 12.8)",
+        (
+            SHIP._replace(choices=rammers),
+            Field("target", "Target", "", choices=closing),
+            AWAY,
+        ),
+        _ram,
+        shown=False,
+        preview=_ram_preview,
+    ),
+    Action(
+        "b",
+        "Board",
+        "a boarding declared: a ship boards a slower enemy ship in its hex, fought in Ground Combat (optional rule 12.13)",
+        (
+            SHIP._replace(choices=boarders),
+            Field("target", "Target", "", choices=closing),
+            AWAY,
+        ),
+        _board,
+        shown=False,
+    ),
+    Action(
+        "o",
+        "Boarding combat",
+        "the boarding combat declared this turn, on Table 5; each side's losses then taken with b on Planets (optional rule 12.13)",
+        (SHIP._replace(choices=declared),),
+        _boarding,
+        shown=False,
+    ),
+    Action(
+        "i",
+        "Lay mines",
+        "mine points laid from a ship's cargo in its hex (Landing Actions; optional rule 12.3)",
+        (
+            SHIP._replace(choices=layers),
+            Field("points", "Mine points", "1 or more"),
+        ),
+        _lay,
+        shown=False,
+        preview=_lay_preview,
+    ),
+    Action(
+        "j",
+        "Move mines",
+        "a minefield moved with its side's fleet movement (Fleet Movement; optional rule 12.3)",
+        (
+            Field("hex", "Minefield", "", choices=minefields),
+            Field("to", "To hex", "6/J9", suggest=hexes),
+        ),
+        _move_mines,
+        shown=False,
+    ),
+    Action(
+        "h",
+        "Mine strike",
+        "a minefield enters or passes through a hex of the opponent's ships: a d6 a mine point (Fleet Movement; optional rule 12.3)",
+        (
+            Field("hex", "Minefield", "", choices=minefields),
+            Field("target", "Hex struck", "", choices=targets),
+        ),
+        _strike,
+        shown=False,
+        preview=_strike_preview,
+    ),
+    Action(
+        "c",
+        "Stow",
+        "mine and bombardment pack points put aboard a ship before the scenario starts (optional rules 12.3, 12.11)",
+        (
+            SHIP._replace(choices=stowing),
+            Field("mines", "Mine points", "blank: 0"),
+            Field("packs", "Pack points", "blank: 0"),
+        ),
+        _stow,
+        shown=False,
+    ),
+    Action(
+        "p",
+        "Psi agent",
+        "a psi agent entered aboard a ship with his rating (optional rule 12.7)",
+        (
+            Field("name", "Name", "the agent's"),
+            SHIP._replace(choices=afloat),
+            Field("rating", "Psi rating", "1 to 9"),
+        ),
+        _agent,
+        shown=False,
+    ),
+    Action(
+        "f",
+        "Transfer",
+        "a psi agent moves between two ships of his side in one hex (Landing Actions; optional rule 12.7)",
+        (
+            Field("agent", "Agent", "", choices=agents),
+            Field("to", "To ship", "", choices=receiving),
+        ),
+        _transfer,
+        shown=False,
+    ),
 )
 PLANETS: Sequence[Action] = (
-    Action("t", "Packs", "bombardment packs deployed from orbit: a ground unit of attack and defense 1 a point for the turn (Landing Actions; optional rule 12.11)", (
-        SHIP._replace(choices=packers), Field("planet", "Planet", "", choices=below), Field("points", "Pack points", "1 or more"),
-    ), _packs, shown=False),
+    Action(
+        "t",
+        "Packs",
+        "bombardment packs deployed from orbit: a ground unit of attack and defense 1 a point for the turn (Landing Actions; optional rule 12.11)",
+        (
+            SHIP._replace(choices=packers),
+            Field("planet", "Planet", "", choices=below),
+            Field("points", "Pack points", "1 or more"),
+        ),
+        _packs,
+        shown=False,
+    ),
 )

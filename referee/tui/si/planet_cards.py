@@ -101,7 +101,9 @@ def card(s: Scenario, name: str) -> list[Part]:
         said = ["no planet in this scenario"]
     owed = s.ground_losses
     if owed is not None:
-        said += ["", bold("Ground losses owed"), f"on {owed.planet}: " + "; ".join(
-            f"the {role} {owed.losses(role)} ({'taken' if owed.taken(role) is not None else 'b takes them'})" for role in ("defender", "invader"))]
+        said += [
+            "",
+            bold("Ground losses owed"),
+            f"on {owed.planet}: " + "; ".join(f"the {role} {owed.losses(role)} ({'taken' if owed.taken(role) is not None else 'b takes them'})" for role in ("defender", "invader")),
+        ]
     return said
-

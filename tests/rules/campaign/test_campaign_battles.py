@@ -21,10 +21,7 @@ def test_the_chart_counts_ships_not_stations_and_says_what_it_counted() -> None:
     assert len(UPF) == 8 and campaign.unit("Kawdl-Kit Station").active
     fight = battles.declare(campaign, TABLES, "K'tsa-Kar").campaign.fights[0]
     assert "Kawdl-Kit Station" in fight.ships and len(fight.ships) == 15
-    assert fight.rules == (
-        "Advanced Rules; no skill modifiers (5 to 14 ships): 14 ships in battle, 6 Sathar and 8 UPF; "
-        "stations are not ships, not counted: Kawdl-Kit Station"
-    )
+    assert fight.rules == ("Advanced Rules; no skill modifiers (5 to 14 ships): 14 ships in battle, 6 Sathar and 8 UPF; stations are not ships, not counted: Kawdl-Kit Station")
     assert fight.game == "advanced"
 
 
@@ -95,10 +92,29 @@ def test_the_app_exports_a_battle_a_kh_command_can_fight_and_imports_it_back(tmp
         await fill_in(referee, pilot, system="K'tsa-Kar", file=str(fought))
 
     drive(path, export)
-    shot = CliRunner().invoke(cli, [
-        "kh", "attack", "T", "--from", "Sathar Destroyer 1", "--at", "TF Prenglar Frigate 1", "-r", "2",
-        "--roll", "20", "--damage-roll", "40", "--hull-roll", "15", "-b", str(fought),
-    ], catch_exceptions=False)
+    shot = CliRunner().invoke(
+        cli,
+        [
+            "kh",
+            "attack",
+            "T",
+            "--from",
+            "Sathar Destroyer 1",
+            "--at",
+            "TF Prenglar Frigate 1",
+            "-r",
+            "2",
+            "--roll",
+            "20",
+            "--damage-roll",
+            "40",
+            "--hull-roll",
+            "15",
+            "-b",
+            str(fought),
+        ],
+        catch_exceptions=False,
+    )
     assert shot.exit_code == 0, shot.stderr
     assert "Target: hull 40 -> 25" in shot.stdout
 

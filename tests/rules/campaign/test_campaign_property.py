@@ -146,8 +146,7 @@ class Referee:
         if not first.place.on_route and c.frontier.is_system(first.place.where) and rng.random() < 0.2:
             planet, toward = self.one([p.name for p in c.frontier.system(first.place.where).planets]), ""
         rolled = {"": str(rng.randint(1, 100))} if rate and rate > 1 and rng.random() < 0.5 else {}
-        return (f"move {names} toward {toward} rate {rate} planet {planet} rolled {rolled}",
-                lambda: movement.move(c, TABLES, names, toward, rate, planet, rng=rng, rolled=rolled))
+        return (f"move {names} toward {toward} rate {rate} planet {planet} rolled {rolled}", lambda: movement.move(c, TABLES, names, toward, rate, planet, rng=rng, rolled=rolled))
 
     def fleet_action(self, every: list[str], fleets_now: list[str], side: str) -> Action:
         c, rng = self.c, self.rng
@@ -183,8 +182,11 @@ class Referee:
             adf=rng.randint(0, ship.adf_start) if rng.random() < 0.2 else None,
             mr=rng.randint(0, ship.mr_start) if rng.random() < 0.2 else None,
             dcr=rng.randint(0, ship.dcr_start) if rng.random() < 0.2 else None,
-            lost_systems=lost, damaged=tuple(rng.sample(["combat-control", "navigation", "electrical-fire"], rng.randint(0, 1))),
-            spent=spent, destroyed=rng.random() < 0.15, detonated=unit.drone and rng.random() < 0.5,
+            lost_systems=lost,
+            damaged=tuple(rng.sample(["combat-control", "navigation", "electrical-fire"], rng.randint(0, 1))),
+            spent=spent,
+            destroyed=rng.random() < 0.15,
+            detonated=unit.drone and rng.random() < 0.5,
             escaped=rng.choice(neighbours) if neighbours and rng.random() < 0.2 else "",
         )
 

@@ -130,8 +130,7 @@ def test_a_referee_may_override_the_reading_with_a_note_and_it_is_logged() -> No
     campaign = after_a_battle()
     first = repairs.repair_in_space(campaign, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["95"]).campaign
     again = repairs.repair_in_space(first, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["5"], override="our table repairs every repair turn of the battle's hour")
-    assert again.entries[0].text == (
-        "the referee overrides a reading (one repair turn after each battle the ship fought): our table repairs every repair turn of the battle's hour")
+    assert again.entries[0].text == ("the referee overrides a reading (one repair turn after each battle the ship fought): our table repairs every repair turn of the battle's hour")
     assert again.campaign.unit("TF Prenglar Frigate 1").roster.adf == 3
     with pytest.raises(RefereeError, match="nothing to override"):
         repairs.repair_in_space(campaign, "TF Prenglar Frigate 1", [Repair("adf", 30)], random.Random(0), ["5"], override="a note")

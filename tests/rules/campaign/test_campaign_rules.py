@@ -23,8 +23,7 @@ def test_a_new_war_has_every_ship_of_the_orders_of_battle() -> None:
     by_force: dict[str, int] = {}
     for unit in campaign.units:
         by_force[unit.force] = by_force.get(unit.force, 0) + 1
-    assert by_force == {"Station": 19, "Sathar": 67, "Task Force Cassidine": 16, "Task Force Prenglar": 16,
-                        "Strike Force NOVA": 16, "Non-Attached": 12, "Militia": 37}
+    assert by_force == {"Station": 19, "Sathar": 67, "Task Force Cassidine": 16, "Task Force Prenglar": 16, "Strike Force NOVA": 16, "Non-Attached": 12, "Militia": 37}
     classes = [u.ship_class for u in campaign.units if u.station]
     assert (classes.count("fortress"), classes.count("fortified station"), classes.count("armed station")) == (4, 4, 11)
     assert sum(1 for u in campaign.units if u.side == "Sathar" and not u.fighter) == 42
@@ -84,8 +83,7 @@ def test_fighters_come_with_their_carrier_and_are_not_counted() -> None:
 
 def test_the_retreat_condition_is_chosen_before_the_first_turn_and_kept_sealed() -> None:
     with pytest.raises(RefereeError, match="not chosen a retreat condition"):
-        turn.advance(setup.place_sathar(setup.place_sathar(war(), ["Sathar Destroyer *"], "Prenglar").campaign,
-                                        ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign, TABLES)
+        turn.advance(setup.place_sathar(setup.place_sathar(war(), ["Sathar Destroyer *"], "Prenglar").campaign, ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign, TABLES)
     with pytest.raises(RefereeError, match="1 to 5"):
         setup.choose_retreat(war(), 6)
     chosen = setup.choose_retreat(war(), 4)
@@ -228,8 +226,7 @@ def test_each_side_moves_in_its_own_step_once_a_day() -> None:
 def interlocked_group() -> tuple[Campaign, list[str]]:
     """The book's example: one UPF battleship, three destroyers and two militia ships at Fromeltar,
     moving two transit boxes a day toward Dramune, two days from the jump box (box 5 of 8)."""
-    ships = ["TF Prenglar Battleship", "TF Prenglar Destroyer 1", "TF Prenglar Destroyer 2", "UPF Destroyer 1",
-             "Terledrom Militia Frigate", "Terledrom Militia Assault Scout 1"]
+    ships = ["TF Prenglar Battleship", "TF Prenglar Destroyer 1", "TF Prenglar Destroyer 2", "UPF Destroyer 1", "Terledrom Militia Frigate", "Terledrom Militia Assault Scout 1"]
     campaign = put(war(), ships, Place("Fromeltar", "Terledrom"))
     campaign = move(at_step(campaign, "upf-move", 1), ships, toward="Dramune", rate=2)
     return move(campaign, ships), ships
@@ -277,7 +274,6 @@ def test_militia_stay_near_home_and_head_home_when_the_sathar_emerge_there() -> 
 
 
 # ---------------------------------------------------------------------- supply and rearming
-
 
 
 def test_upf_supply_runs_through_transit_boxes_and_into_contested_systems_but_not_through_them() -> None:
@@ -485,14 +481,17 @@ def lost(campaign: Campaign, pattern: str, how: str = "combat") -> Campaign:
     return victory.lose(campaign, list(campaign.named([pattern])), how)
 
 
-@pytest.mark.parametrize(("condition", "losses", "met"), [
-    (1, ["Sathar Assault Carrier 1"], False),
-    (1, ["Sathar Assault Carrier 1", "Sathar Assault Carrier 2"], True),
-    (2, ["Sathar Heavy Cruiser 1", "Sathar Heavy Cruiser 2", "Sathar Heavy Cruiser 3", "Sathar Heavy Cruiser 4"], False),
-    (2, ["Sathar Heavy Cruiser [1-5]"], True),
-    (3, ["Sathar Destroyer *", "Sathar Frigate *", "Sathar Fighter 1*"], False),  # 15 + 8 + 11 = 34
-    (3, ["Sathar Destroyer *", "Sathar Frigate *", "Sathar Fighter *"], True),  # 48, fighters count
-])
+@pytest.mark.parametrize(
+    ("condition", "losses", "met"),
+    [
+        (1, ["Sathar Assault Carrier 1"], False),
+        (1, ["Sathar Assault Carrier 1", "Sathar Assault Carrier 2"], True),
+        (2, ["Sathar Heavy Cruiser 1", "Sathar Heavy Cruiser 2", "Sathar Heavy Cruiser 3", "Sathar Heavy Cruiser 4"], False),
+        (2, ["Sathar Heavy Cruiser [1-5]"], True),
+        (3, ["Sathar Destroyer *", "Sathar Frigate *", "Sathar Fighter 1*"], False),  # 15 + 8 + 11 = 34
+        (3, ["Sathar Destroyer *", "Sathar Frigate *", "Sathar Fighter *"], True),  # 48, fighters count
+    ],
+)
 def test_retreat_conditions_on_losses(condition: int, losses: list[str], met: bool) -> None:
     campaign = started()._replace(retreat_condition=condition)
     for pattern in losses:

@@ -59,8 +59,7 @@ def test_the_next_line_in_an_attack_step_names_the_contested_systems_and_the_bat
     declared = battles.declare(campaign, TABLES, "Prenglar", "Gran Quivera").campaign
     ships = declared.fights[0].ships
     assert next_lines(declared, tmp_path)[0] == (
-        f"enter the results of the Sathar attack at Gran Quivera (Prenglar): {len(ships)} of {len(ships)} ships not entered yet "
-        "(campaign battle result SHIP, or battle import FILE)"
+        f"enter the results of the Sathar attack at Gran Quivera (Prenglar): {len(ships)} of {len(ships)} ships not entered yet (campaign battle result SHIP, or battle import FILE)"
     )
     one = battles.record(declared, ships[0], battles.Outcome()).campaign
     assert next_lines(one, tmp_path)[0].startswith(f"enter the results of the Sathar attack at Gran Quivera (Prenglar): {len(ships) - 1} of {len(ships)}")

@@ -19,8 +19,7 @@ def test_supply_from_a_transit_box_crosses_the_systems_at_its_ends_and_may_not_p
     campaign = put(campaign, ["UPF Light Cruiser 1"], Place("K'aken-Kar - Kizk-Kar", box=6, toward="K'aken-Kar"))
     assert supply.path(campaign, campaign.unit("UPF Light Cruiser 1")) is None
     clear = put(campaign, ["Sathar Destroyer 2"], Place("Zebulon"))  # K'aken-Kar - K'tsa-Kar - White Light is open again
-    assert supply.path(clear, clear.unit("UPF Light Cruiser 1")) == [
-        "box 3 of 8 from Kizk-Kar to K'aken-Kar (accelerating)", "K'aken-Kar", "K'tsa-Kar", "White Light"]
+    assert supply.path(clear, clear.unit("UPF Light Cruiser 1")) == ["box 3 of 8 from Kizk-Kar to K'aken-Kar (accelerating)", "K'aken-Kar", "K'tsa-Kar", "White Light"]
 
 
 def test_sathar_supply_from_a_transit_box_may_not_pass_a_upf_system_at_its_end() -> None:

@@ -167,8 +167,7 @@ def test_a_ship_destroyed_while_docked_gives_the_station_half_its_original_hull(
 
 def test_fires_burn_on_the_non_moving_side_at_plus_20_with_1d10_hull_damage() -> None:
     battle = fleet()
-    battle = battle.with_ships([battle.ship("Z'Gata")._replace(damaged=frozenset({"electrical-fire"})),
-                                battle.ship("Venomous")._replace(damaged=frozenset({"electrical-fire"}))])
+    battle = battle.with_ships([battle.ship("Z'Gata")._replace(damaged=frozenset({"electrical-fire"})), battle.ship("Venomous")._replace(damaged=frozenset({"electrical-fire"}))])
     done = fire_damage(battle, KH, RNG, {"z'gata": Rolled(damage="5", hull="7")})
     assert len(done.entries) == 1 and "Z'Gata" in done.entries[0].text  # only UPF burns in the Sathar half
     assert "Damage Table 5 +20 DTM = 25" in done.entries[0].text  # 21-30: hull hit
@@ -188,8 +187,7 @@ def test_turn_sequence_with_a_repair_turn_after_every_third_turn() -> None:
     for _ in range(7):
         seen.append((battle.turn, battle.step, battle.moving))
         battle = advance(battle)
-    assert seen == [(1, "turn", "Sathar"), (1, "turn", "UPF"), (2, "turn", "Sathar"), (2, "turn", "UPF"),
-                    (3, "turn", "Sathar"), (3, "turn", "UPF"), (3, "repair", "UPF")]
+    assert seen == [(1, "turn", "Sathar"), (1, "turn", "UPF"), (2, "turn", "Sathar"), (2, "turn", "UPF"), (3, "turn", "Sathar"), (3, "turn", "UPF"), (3, "repair", "UPF")]
     assert (battle.turn, battle.step, battle.moving) == (4, "turn", "Sathar")
     basic = advance(advance(advance(advance(advance(advance(fleet("basic", turn=1)))))))
     assert (basic.turn, basic.step) == (4, "turn")  # no repair turn in the Basic Game
@@ -240,8 +238,12 @@ def test_docking_and_leaving() -> None:
     assert battle.ship("Z'Gata").docked_at == "Station"
     battle = dock(battle, "Z'Gata", "").battle
     assert battle.ship("Z'Gata").docked_at == ""
-    carrier = make("advanced", {"name": "Carrier", "class": "assault carrier", "side": "Sathar"},
-                   {"name": "Scout", "class": "assault scout", "side": "Sathar"}, {"name": "Fighter", "class": "fighter", "side": "Sathar"})
+    carrier = make(
+        "advanced",
+        {"name": "Carrier", "class": "assault carrier", "side": "Sathar"},
+        {"name": "Scout", "class": "assault scout", "side": "Sathar"},
+        {"name": "Fighter", "class": "fighter", "side": "Sathar"},
+    )
     with pytest.raises(RefereeError, match="only fighters land"):
         dock(carrier, "Scout", "Carrier")
     assert dock(carrier, "Fighter", "Carrier").battle.ship("Fighter").carried_by == "Carrier"
@@ -293,8 +295,12 @@ def test_a_destroyed_ship_launches_no_icms() -> None:
 
 
 def test_fighters_aboard_a_destroyed_carrier_are_lost_with_it() -> None:
-    battle = make("advanced", {"name": "Carrier", "class": "assault carrier", "side": "UPF", "hull": 1},
-                  {"name": "Fighter", "class": "fighter", "side": "UPF", "carried_by": "Carrier"}, {"name": "Raider", "class": "destroyer", "side": "Sathar"})
+    battle = make(
+        "advanced",
+        {"name": "Carrier", "class": "assault carrier", "side": "UPF", "hull": 1},
+        {"name": "Fighter", "class": "fighter", "side": "UPF", "carried_by": "Carrier"},
+        {"name": "Raider", "class": "destroyer", "side": "Sathar"},
+    )
     done = hit_in_battle(battle, KH, RNG, "Carrier", "laser battery", "1d10", Rolled(damage="10", hull="5"))
     assert done.battle.ship("Fighter").destroyed and "a reading" in done.entries[-1].text
 

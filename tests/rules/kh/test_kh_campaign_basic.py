@@ -68,8 +68,7 @@ def test_no_repair_turn_after_the_third_turn_and_no_repairs() -> None:
 def test_no_fires_navigation_rolls_or_breaking_apart() -> None:
     battle = basic_rules()
     # a roster carried in from an earlier Advanced battle may show a fire or a navigation hit: moot here
-    battle = battle.with_ships([battle.ship("Z'Gata")._replace(damaged=frozenset({"electrical-fire"})),
-                                battle.ship("Venomous")._replace(hull=10, damaged=frozenset({"navigation"}))])
+    battle = battle.with_ships([battle.ship("Z'Gata")._replace(damaged=frozenset({"electrical-fire"})), battle.ship("Venomous")._replace(hull=10, damaged=frozenset({"navigation"}))])
     assert battle.burning == ()
     shoot(battle, KH, RNG, "Venomous", "LB", "Z'Gata", Report(range=1), Rolled("99"))  # no fire roll holds up the shots
     advance(battle)
@@ -108,9 +107,17 @@ def test_the_commands_in_a_basic_rules_battle(tmp_path: Path) -> None:
     assert "(the campaign's Basic Rules: no Damage Table, every hit a hull hit; no repairs)" in out.splitlines()[0]
     assert json.loads(run("kh", "ships", "--json")[1])["damage_table"] is False
     before = path.read_bytes()
-    for args, says in [(("kh", "breakup", "--ship", "Venomous", "--points", "2"), "no breaking apart"),
-                       (("kh", "repair", "Z'Gata", "--allot", "hull=10"), "no repairs in this battle"),
-                       (("kh", "fires",), "no fire damage in this battle")]:
+    for args, says in [
+        (("kh", "breakup", "--ship", "Venomous", "--points", "2"), "no breaking apart"),
+        (("kh", "repair", "Z'Gata", "--allot", "hull=10"), "no repairs in this battle"),
+        (
+            (
+                "kh",
+                "fires",
+            ),
+            "no fire damage in this battle",
+        ),
+    ]:
         code, out, err = run(*args)
         assert code == 2 and says in err and err.count("\n") == 1
     assert path.read_bytes() == before

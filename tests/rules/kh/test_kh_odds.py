@@ -229,13 +229,16 @@ def test_breaking_apart_counts_every_d100_the_engine_breaks_the_ship_on(hull: in
     assert "Hull Hits" in odds.rule
 
 
-@pytest.mark.parametrize(("chance", "shown"), [
-    (Fraction(0), "0 (0.0%)"),
-    (Fraction(3, 250), "3/250 (1.2%)"),
-    (Fraction(1, 1000), "1/1000 (0.1%)"),
-    (Fraction(1929, 15625), "12.3%"),  # a long fraction: the percentage alone
-    (Fraction(7, 123457), "under 0.1% (about 1 in 17,600)"),
-    (Fraction(193339849, 50000000000000000), "under 0.1% (about 1 in 259,000,000)"),  # five shots at a station's 140 hull
-])
+@pytest.mark.parametrize(
+    ("chance", "shown"),
+    [
+        (Fraction(0), "0 (0.0%)"),
+        (Fraction(3, 250), "3/250 (1.2%)"),
+        (Fraction(1, 1000), "1/1000 (0.1%)"),
+        (Fraction(1929, 15625), "12.3%"),  # a long fraction: the percentage alone
+        (Fraction(7, 123457), "under 0.1% (about 1 in 17,600)"),
+        (Fraction(193339849, 50000000000000000), "under 0.1% (about 1 in 259,000,000)"),  # five shots at a station's 140 hull
+    ],
+)
 def test_a_chance_reads_as_a_short_fraction_a_percentage_or_one_in_so_many(chance: Fraction, shown: str) -> None:
     assert chance_text(chance) == shown

@@ -166,4 +166,3 @@ def test_seekers_ignore_stations_and_docked_ships() -> None:
         seeker_attack(battle, KH, RNG, "0911", "Station")
     with pytest.raises(RefereeError, match="docked"):
         seeker_attack(battle, KH, RNG, "0911", "Fighter A")
-

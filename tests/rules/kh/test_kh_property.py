@@ -129,10 +129,7 @@ def small_craft_docked(ship: Ship) -> bool:
 def attack(battle: Battle, rng: random.Random) -> Done:
     side = battle.moving if rng.random() < 0.6 else battle.non_moving
     firer = battle.ship(pick(rng, [s.name for s in afloat(battle, side) if not s.carried_by and s.weapons], battle))
-    usable = [
-        w.code for w in firer.weapons
-        if w.code not in ("M", "S") and w.state == "working" and (not w.limited or w.count) and (side == battle.moving or w.code not in ("T", "AR"))
-    ]
+    usable = [w.code for w in firer.weapons if w.code not in ("M", "S") and w.state == "working" and (not w.limited or w.count) and (side == battle.moving or w.code not in ("T", "AR"))]
     weapon = rng.choice(usable) if usable and rng.random() < 0.93 else rng.choice(WEAPONS)
     targets = [s.name for s in afloat(battle, other(battle, firer.side)) if not small_craft_docked(s)]
     if rng.random() < 0.05:
@@ -164,7 +161,7 @@ def fires(battle: Battle, rng: random.Random) -> Done:
 
 def next_half(battle: Battle, rng: random.Random) -> Done:
     after = advance(battle)
-    return Done(None, after, after.log[len(battle.log):])
+    return Done(None, after, after.log[len(battle.log) :])
 
 
 def masking(battle: Battle, rng: random.Random) -> Done:
@@ -224,8 +221,7 @@ def docking(battle: Battle, rng: random.Random) -> Done:
         return dock(battle, rng.choice(docked), "")
     bases = [s for s in mine if s.ship_class in ("space station", "assault carrier")]
     base = rng.choice(bases) if bases and rng.random() < 0.93 else rng.choice(battle.ships)
-    guests = [s.name for s in mine if not s.docked_at and not s.carried_by and s.name != base.name
-              and (s.ship_class == "fighter" or base.ship_class != "assault carrier")]
+    guests = [s.name for s in mine if not s.docked_at and not s.carried_by and s.name != base.name and (s.ship_class == "fighter" or base.ship_class != "assault carrier")]
     return dock(battle, pick(rng, guests, battle), base.name)
 
 
@@ -269,10 +265,24 @@ def repair(battle: Battle, rng: random.Random) -> Done:
 
 
 STEP_KINDS: dict[str, tuple[Step, float]] = {
-    "attack": (attack, 30), "damage": (damage, 5), "fires": (fires, 2), "next": (next_half, 12), "masking screen": (masking, 3),
-    "screen": (screens, 3), "mine lay": (mine_lay, 2), "mine attack": (mine_attack, 2), "seeker place": (seeker_place, 2),
-    "seeker move": (seeker_move, 4), "seeker attack": (seeker_hit, 1), "dock": (docking, 3), "navigation": (navigate, 2),
-    "breakup": (break_up, 3), "drone": (drone, 1), "repair": (repair, 1), "move": (moving, 6), "leave map": (leaving, 0.3),
+    "attack": (attack, 30),
+    "damage": (damage, 5),
+    "fires": (fires, 2),
+    "next": (next_half, 12),
+    "masking screen": (masking, 3),
+    "screen": (screens, 3),
+    "mine lay": (mine_lay, 2),
+    "mine attack": (mine_attack, 2),
+    "seeker place": (seeker_place, 2),
+    "seeker move": (seeker_move, 4),
+    "seeker attack": (seeker_hit, 1),
+    "dock": (docking, 3),
+    "navigation": (navigate, 2),
+    "breakup": (break_up, 3),
+    "drone": (drone, 1),
+    "repair": (repair, 1),
+    "move": (moving, 6),
+    "leave map": (leaving, 0.3),
 }
 
 
@@ -304,7 +314,7 @@ def choose(battle: Battle, rng: random.Random) -> str:
 
 def check_rosters(before: Battle, after: Battle, done: Done) -> None:
     """What every step must keep: figures in range, the dead dead and recorded, the log only grown."""
-    assert after.log[: len(before.log)] == before.log and after.log[len(before.log):] == done.entries
+    assert after.log[: len(before.log)] == before.log and after.log[len(before.log) :] == done.entries
     names = {s.name: s for s in after.ships}
     for ship in after.ships:
         assert 0 <= ship.hull <= ship.hull_start and 0 <= ship.adf <= ship.adf_start and 0 <= ship.mr <= ship.mr_start
@@ -329,7 +339,7 @@ def check_rosters(before: Battle, after: Battle, done: Done) -> None:
         assert ship.speed == 0 or not (ship.docked_at or ship.carried_by), f"the {ship.name} is docked at speed {ship.speed}: a ship docks by stopping"
     assert all((e.turn, e.side) == (after.turn, after.moving) for e in done.entries), "a log line is dated to another half"
     assert done.entries and all(e.rule for e in done.entries), "every step is logged, each line with the rule or table row that gave it"
-    for loss in after.losses[len(before.losses):]:
+    for loss in after.losses[len(before.losses) :]:
         assert (loss.turn, loss.half) == (before.turn, before.moving), f"the {loss.ship}'s loss is dated to another half"
     if not after.damage_table:
         assert after.step == "turn" and all(e.rolls == () or "Damage Table roll" not in " ".join(e.rolls) for e in done.entries)

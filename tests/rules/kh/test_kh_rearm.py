@@ -35,8 +35,7 @@ def fleet(fighter: str = "AR x3", scout: str = "AR x4", carried: str = "AR x3", 
         {"name": "Sathar Fighter A", "class": "fighter", "side": "Sathar", "carried_by": "Maelstrom", "weapons": [carried], "defenses": ["RH"]},
         {"name": "Sathar Fighter B", "class": "fighter", "side": "Sathar", "speed": 2, "weapons": ["AR x0 of 3"], "defenses": ["RH"]},
         {"name": "Z'Gata", "class": "frigate", "side": "UPF", "docked_at": "Station", "weapons": ["LC", "LB", "T x0 of 2"]},
-        {"name": "Station", "class": "space station", "side": "UPF", "hull_points": 60, "adf": 0, "mr": 0, "dcr": 30,
-         "weapons": ["LB", "RB x2"], "defenses": ["RH", "MS", "ICM x4"]},
+        {"name": "Station", "class": "space station", "side": "UPF", "hull_points": 60, "adf": 0, "mr": 0, "dcr": 30, "weapons": ["LB", "RB x2"], "defenses": ["RH", "MS", "ICM x4"]},
         {"name": "Fighter A", "class": "fighter", "side": "UPF", "docked_at": "Station", "weapons": [fighter], "defenses": ["RH"]},
         {"name": "Stiletto", "class": "assault scout", "side": "UPF", "docked_at": "Station", "weapons": [scout, "LB"], "defenses": ["RH"]},
         **battle,
@@ -50,7 +49,7 @@ def rockets(battle: Battle, name: str) -> str:
 
 
 def lines(before: Battle, after: Battle) -> list[str]:
-    return [e.text for e in after.log[len(before.log):]]
+    return [e.text for e in after.log[len(before.log) :]]
 
 
 def turn_over(battle: Battle) -> Battle:
@@ -106,9 +105,7 @@ def test_a_fighter_that_lands_on_its_carrier_mid_turn_is_rearmed_at_the_end_of_t
     assert battle.docked_this_turn == {"Sathar Fighter B"}
     first = turn_over(battle)
     assert rockets(first, "Sathar Fighter B") == "AR x0 of 3"
-    assert (
-        "end of turn 1: the Sathar Fighter B came on board the Maelstrom in this game turn, not a complete game turn on board: it is not rearmed yet (AR 0 of 3)"
-    ) in lines(battle, first)
+    assert ("end of turn 1: the Sathar Fighter B came on board the Maelstrom in this game turn, not a complete game turn on board: it is not rearmed yet (AR 0 of 3)") in lines(battle, first)
     assert first.docked_this_turn == frozenset()
     second = turn_over(first)
     assert rockets(second, "Sathar Fighter B") == "AR x3"

@@ -31,7 +31,11 @@ def pounded_battleship() -> Ship:
     """Lost its entire ADF (2), its torpedo system, a laser battery, its combat control, and burns."""
     return damaged(
         ship("battleship"),
-        Effect("drive-all"), Effect("weapon", "T"), Effect("weapon", "LB"), Effect("combat-control"), Effect("electrical-fire"),
+        Effect("drive-all"),
+        Effect("weapon", "T"),
+        Effect("weapon", "LB"),
+        Effect("combat-control"),
+        Effect("electrical-fire"),
     )
 
 

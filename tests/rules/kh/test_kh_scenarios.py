@@ -76,8 +76,7 @@ def test_a_damaged_battle_round_trips_through_its_file(tmp_path: Path) -> None:
     assert battle_file.from_dict(storage.read(path, "battle"), KH) == battle
 
 
-BASE: dict[str, Any] = {"format": battle_file.FORMAT, "version": 1, "name": "t", "game": "advanced", "sides": ["Sathar", "UPF"],
-                        "ships": [{"name": "A", "class": "frigate", "side": "UPF"}]}
+BASE: dict[str, Any] = {"format": battle_file.FORMAT, "version": 1, "name": "t", "game": "advanced", "sides": ["Sathar", "UPF"], "ships": [{"name": "A", "class": "frigate", "side": "UPF"}]}
 
 
 @pytest.mark.parametrize(

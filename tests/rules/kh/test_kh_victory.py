@@ -88,7 +88,8 @@ def test_surprise_attack_the_zgata_docked_three_complete_turns_with_a_turn_away_
     assert done.entries[0].text.endswith("Doliin Bay evacuated (3 of 3 complete game turns docked)")
     found = verdict(done.battle)
     assert found == Verdict(
-        "UPF", "Doliin Bay is evacuated (3 of 3 complete game turns docked) and the Z'Gata flew off the map in turn 6",
+        "UPF",
+        "Doliin Bay is evacuated (3 of 3 complete game turns docked) and the Z'Gata flew off the map in turn 6",
         "Knight Hawks Tactical Operations Manual, Basic Game Scenarios, Scenario 1: Surprise Attack!, Victory Conditions",
     )
     assert done.entries[-1].text == f"the battle is over: UPF victory: {found.reason}"
@@ -108,7 +109,8 @@ def test_surprise_attack_any_other_result_is_a_sathar_victory() -> None:
     battle = move(battle, RNG, "Z'Gata", 3, 3, 0).battle
     fled = leave_map(battle, "Z'Gata").battle
     assert verdict(fled) == Verdict(
-        "Sathar", "the Z'Gata flew off the map in turn 1 without evacuating Doliin Bay (0 of 3 complete game turns docked): any other result is a Sathar victory",
+        "Sathar",
+        "the Z'Gata flew off the map in turn 1 without evacuating Doliin Bay (0 of 3 complete game turns docked): any other result is a Sathar victory",
         scenarios.VICTORY_RULES["surprise-attack"],
     )
     sunk = torpedo(battle, "Z'Gata")

@@ -421,7 +421,7 @@ def random_fortress(rng: random.Random) -> sf.Fortress:
     rng.shuffle(kinds)
     f = sf.build("Walk", "Terran", kinds, SFW)
     names = [m.name for m in f.modules]
-    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if rng.random() < 0.5]
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :] if rng.random() < 0.5]
     return sf.build("Walk", "Terran", kinds, SFW, adjacent=pairs)
 
 

@@ -81,7 +81,8 @@ def test_the_pirahna_on_turn_2_spends_9_of_her_10():
 
 def test_the_starbomber_example_of_play_turn_by_turn():
     battle = engagement(
-        ("Sting 1", "Aquarian", "STING", {}), ("Sting 2", "Aquarian", "STING", {}),
+        ("Sting 1", "Aquarian", "STING", {}),
+        ("Sting 2", "Aquarian", "STING", {}),
         ("PIRAHNA", "Terran", "PIRAHNA", {"max_off": 4, "max_def": 4, "launchers": 2, "reloads": 6}),
         *[(f"Wahoo {n}", "Terran", "SF", {}) for n in range(1, 9)],
     )
@@ -225,7 +226,9 @@ def test_timed_effects_run_out_and_turn_reduction_shortens_them():
 
 
 def test_99_blows_the_ship_up_and_a_captac_hit_always_rolls():
-    battle = engagement(("VICTORY", "Terran", "VICTORY", {"launchers": 2, "reloads": 30}), ("LEVIATHAN", "Aquarian", "LEVIATHAN", {"type": "GD", "max_off": 14, "max_def": 14, "launchers": 2, "reloads": 10}))
+    battle = engagement(
+        ("VICTORY", "Terran", "VICTORY", {"launchers": 2, "reloads": 30}), ("LEVIATHAN", "Aquarian", "LEVIATHAN", {"type": "GD", "max_off": 14, "max_def": 14, "launchers": 2, "reloads": 10})
+    )
     battle = combat.tow(battle, "LEVIATHAN", 2).state
     with pytest.raises(RefereeError, match="speed 3 is above the most allowed, 2"):
         turn.allocate(battle, "LEVIATHAN", Allocation(3, 0, 0))

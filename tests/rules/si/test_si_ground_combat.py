@@ -18,6 +18,7 @@ RNG = random.Random(11)
 
 # ---------------------------------------------------------------- deployment (10)
 
+
 def test_deployment_alternates_matched_units_then_adds_then_ships_invader_first():
     d = dp.start(["i1", "i2"], ["d1", "d2", "d3"], ["s1"], ["t1", "t2"])
     assert d.to_act == "defender" and "deploy a ground unit" in d.waiting_for()
@@ -59,6 +60,7 @@ def test_units_left_over_go_to_the_reserve_when_declined():
 
 
 # ---------------------------------------------------------------- odds and Table 5 (11.1-11.2)
+
 
 def fighters(*units):
     return [gc.unit_fighter(u) for u in units]

@@ -63,8 +63,7 @@ def test_the_defender_deploys_first_each_unit_matched_then_the_invader_adds_a_sh
     assert "the invader may add a surface ship to a matchup, or decline" in s.log[-1].text
     s = matchups.commit(s, APII, "Muhr Muhr", 1).state
     d = s.deployed(APII)
-    assert d is not None and d.deployment.stage == "done" and [m.shown() for m in d.deployment.matchups] == [
-        "invader 7th, Muhr Muhr (ship) | defender Colonists", "invader 409th | defender Militia"]
+    assert d is not None and d.deployment.stage == "done" and [m.shown() for m in d.deployment.matchups] == ["invader 7th, Muhr Muhr (ship) | defender Colonists", "invader 409th | defender Militia"]
     with pytest.raises(RefereeError, match="deployed this phase already"):
         matchups.begin(s, APII)
     assert scenario_file.from_dict(tomllib.loads(scenario_file.text(s))) == s

@@ -41,6 +41,7 @@ def test_the_optional_rules_are_named_as_the_book_heads_them():
 
 # ---------------------------------------------------------------- 12.1 asteroids, 12.2 grazing orbit, 12.4 engines
 
+
 def test_asteroids_a_d6_an_asteroid_hex_less_than_the_hexes_moved_is_a_step():
     hazard = movement.asteroids(2, 3, RNG, [2, 5], rules=ALL)
     assert hazard.steps == 1 and "2 < 3 hexes moved: a step loss" in hazard.lines[0]
@@ -82,6 +83,7 @@ def test_maneuver_allowance_and_fleet_velocity():
 
 # ---------------------------------------------------------------- 12.3 stealth mines
 
+
 def test_mines_strike_on_a_1_fastest_ship_first_each_strike_spending_its_point():
     ships = [ship("Slow", f(2, 4, 2, 2), f(1, 2, 2, 2)), ship("Fast", f(2, 4, 5, 2)), ship("Mid", f(2, 4, 3, 2))]
     field = Minefield("Khaldarii", "K8", 4)
@@ -105,6 +107,7 @@ def test_mines_are_laid_from_cargo_and_unescorted_defend_at_1():
 
 # ---------------------------------------------------------------- 12.5 overloading weapons, 12.7 psi
 
+
 def test_overloaded_weapons_attack_at_double_and_the_ship_takes_a_step():
     target = ship("T", f(1, 4, 1, 1), side="K")
     result = sc.attack(SI, ShipCombat("Terran"), [Attacker(ship("A", f(4, 4, 2, 3)), 0, overload=True)], [target], RNG, 3, rules=ALL)
@@ -123,6 +126,7 @@ def test_a_psi_agent_adds_his_rating_never_more_than_doubling():
 
 # ---------------------------------------------------------------- 12.6 sensors
 
+
 def test_a_sensor_sweep_reveals_as_many_ships_as_the_step_losses():
     stack = [ship(n, f(2, d, 2, 2), side="K", hex="K6") for n, d in (("A", 1), ("B", 2), ("C", 3), ("D", 5))]
     sweepers = [Attacker(ship("S1", f(2, 4, 2, 6), hex="K8"), 2), Attacker(ship("S2", f(2, 4, 2, 6), hex="K8"), 2)]
@@ -133,6 +137,7 @@ def test_a_sensor_sweep_reveals_as_many_ships_as_the_step_losses():
 
 
 # ---------------------------------------------------------------- 12.8 ramming
+
 
 def test_ramming_uses_the_rammers_defense_on_table_4_and_the_survivor_rams_back():
     rammer, target = ship("Rammer", f(2, 6, 4, 2)), ship("Target", f(5, 3, 2, 3), side="K")
@@ -145,6 +150,7 @@ def test_ramming_uses_the_rammers_defense_on_table_4_and_the_survivor_rams_back(
 
 
 # ---------------------------------------------------------------- 12.10-12.11 bombardment
+
 
 def test_strategic_bombardment_against_10_range_doubled_by_the_atmosphere():
     mars = Planet("Mars", 0, defender=Terrain(3, 28))
@@ -180,6 +186,7 @@ def test_bombardment_packs_are_deployed_from_orbit_as_ground_units():
 
 
 # ---------------------------------------------------------------- 12.13 boarding, 12.14 SDUs
+
 
 def test_boarding_rates_ships_as_ground_units_and_captures_at_the_remaining_steps():
     boarder = sh.load(ship("Boarder", f(5, 4, 4, 2, cargo=2)), units=[unit("Marines", 3, 3, 2)])

@@ -31,6 +31,7 @@ def refused(call: object, match: str) -> None:
 
 # -- a maneuver and its hazards ----------------------------------------------------------------------
 
+
 def test_a_maneuver_moves_the_ship_once_a_turn_up_to_its_rating_and_no_cargo_is_handled_after() -> None:
     s = at(phoenix(), "maneuver")
     done = mp.maneuver(s, "Phalth", 2, RNG, to="6/J8", core=2)
@@ -128,6 +129,7 @@ def test_portboroughs_frigates_out_of_range_of_their_carrier_have_their_maneuver
 
 # -- sensor sweeps ---------------------------------------------------------------------------------------
 
+
 def test_a_sweep_reveals_as_many_ships_as_its_steps_the_lowest_defense_first_or_the_owners_choice() -> None:
     s = at(phoenix(), "maneuver")
     # Leyf's range rating 3 at 2 hexes, range factor 3: no multiple, 3; Dublin 6 and Tigris 5 a hex from
@@ -152,6 +154,7 @@ def test_a_sweep_reveals_as_many_ships_as_its_steps_the_lowest_defense_first_or_
 
 
 # -- ramming ---------------------------------------------------------------------------------------------
+
 
 def test_a_ram_at_the_rammers_defense_and_the_survivor_rams_back_at_its_own_as_the_ram_left_it() -> None:
     s = at(setup.place(phoenix(), ["Phalth"], "6/J9").state, "maneuver", "defender")
@@ -184,6 +187,7 @@ def test_a_target_destroyed_by_the_ram_does_not_ram_back() -> None:
 
 
 # -- boarding ---------------------------------------------------------------------------------------------
+
 
 def boarded() -> Scenario:
     """Leyf, with the Marines (6-3-3) aboard, has declared the boarding of Tigris in 6/J9."""
@@ -228,6 +232,7 @@ def test_a_boarding_fought_as_ground_combat_captures_the_ship_whose_losses_reach
 
 
 # -- stealth mines ---------------------------------------------------------------------------------------
+
 
 def mined() -> Scenario:
     """Leyf carries 4 mine points from the start and lays them in 6/J7 in the Landing Actions phase."""
@@ -283,6 +288,7 @@ def test_escorted_mines_are_attacked_only_once_their_escorts_are_destroyed() -> 
 
 # -- psi agents ------------------------------------------------------------------------------------------
 
+
 def test_the_highest_psi_agent_aboard_adds_his_rating_to_attack_and_defense_never_more_than_doubling() -> None:
     s = optional_phase.assign_agent(phoenix(), "Zor", "Phalth", 3).state
     assert s.ship("Phalth").psi == 3 and "attack 11 (attack 8 +3 psi" in s.log[-1].text and "defense 10 (defense 7 +3 psi" in s.log[-1].text
@@ -305,7 +311,10 @@ def test_an_agent_transfers_between_ships_in_one_hex_that_did_nothing_but_fleet_
     assert "Kell (psi 5) transfers from Phalth to Leyf in 6/J7" in text(done)
     after = done.state
     assert (after.ship("Phalth").psi, after.ship("Leyf").psi, after.agent("kell").ship) == (3, 5, "Leyf")
-    refused(lambda: optional_phase.transfer_agent(after, "Zor", "Leyf"), r"Phalth \(psi transfer\); Leyf \(psi transfer\): a psi agent transfers only between ships that have performed no action other than fleet movement")
+    refused(
+        lambda: optional_phase.transfer_agent(after, "Zor", "Leyf"),
+        r"Phalth \(psi transfer\); Leyf \(psi transfer\): a psi agent transfers only between ships that have performed no action other than fleet movement",
+    )
     fought = ship_phase.attack(at(s, "ship-combat"), SI, [("Leyf", 2)], "6/J9", RNG, 6).state
     refused(lambda: optional_phase.transfer_agent(at(fought, "landing"), "Kell", "Leyf"), r"Leyf \(attack\)")
     refused(lambda: optional_phase.transfer_agent(at(setup.place(s, ["Leyf"], "6/J8", 1).state, "landing"), "Kell", "Leyf"), "a psi agent transfers between two ships in the same hex")
@@ -325,6 +334,7 @@ def test_a_file_from_before_the_agents_were_named_gives_each_ship_with_psi_its_a
 
 
 # -- bombardment packs -----------------------------------------------------------------------------------
+
 
 def test_bombardment_packs_go_down_from_orbit_fight_as_a_ground_unit_need_no_supply_and_are_spent_with_the_turn() -> None:
     s = optional_phase.stow(phoenix(), "Leyf", packs=2).state
@@ -349,17 +359,21 @@ def test_bombardment_packs_go_down_from_orbit_fight_as_a_ground_unit_need_no_sup
 
 # -- every new step refused when its rule is not played, changing nothing ---------------------------------
 
-@pytest.mark.parametrize(("phase", "role", "call", "rule"), [
-    ("maneuver", "invader", lambda s: mp.sweep(s, SI, [("Leyf", 2)], "6/J9", RNG, 1), "12.6 Sensors"),
-    ("maneuver", "defender", lambda s: mp.ram(s, SI, "Dublin", "Phalth", RNG, 1), "12.8 Ramming"),
-    ("maneuver", "defender", lambda s: boarding_phase.declare(s, "Dublin", "Phalth"), "12.13 Boarding Attack"),
-    ("ground-combat", "invader", lambda s: boarding_phase.fight(s, SI, "Leyf", RNG, 1), "12.13 Boarding Attack"),
-    ("landing", "invader", lambda s: mines_phase.lay(s, "Leyf", 1), "12.3 Stealth Mines"),
-    ("fleet-movement", "invader", lambda s: mines_phase.strike(s, "6/J7", "6/J9", RNG), "12.3 Stealth Mines"),
-    ("landing", "invader", lambda s: optional_phase.transfer_agent(s, "Zor", "Leyf"), "12.7 Psi Specialists"),
-    ("landing", "invader", lambda s: optional_phase.deploy_packs(s, "Leyf", APII, 1), "12.11 Tactical Bombardment"),
-    ("maneuver", "invader", lambda s: mp.maneuver(s, "Leyf", 1, RNG, overload=True), "12.4 Overloading Engines"),
-])
+
+@pytest.mark.parametrize(
+    ("phase", "role", "call", "rule"),
+    [
+        ("maneuver", "invader", lambda s: mp.sweep(s, SI, [("Leyf", 2)], "6/J9", RNG, 1), "12.6 Sensors"),
+        ("maneuver", "defender", lambda s: mp.ram(s, SI, "Dublin", "Phalth", RNG, 1), "12.8 Ramming"),
+        ("maneuver", "defender", lambda s: boarding_phase.declare(s, "Dublin", "Phalth"), "12.13 Boarding Attack"),
+        ("ground-combat", "invader", lambda s: boarding_phase.fight(s, SI, "Leyf", RNG, 1), "12.13 Boarding Attack"),
+        ("landing", "invader", lambda s: mines_phase.lay(s, "Leyf", 1), "12.3 Stealth Mines"),
+        ("fleet-movement", "invader", lambda s: mines_phase.strike(s, "6/J7", "6/J9", RNG), "12.3 Stealth Mines"),
+        ("landing", "invader", lambda s: optional_phase.transfer_agent(s, "Zor", "Leyf"), "12.7 Psi Specialists"),
+        ("landing", "invader", lambda s: optional_phase.deploy_packs(s, "Leyf", APII, 1), "12.11 Tactical Bombardment"),
+        ("maneuver", "invader", lambda s: mp.maneuver(s, "Leyf", 1, RNG, overload=True), "12.4 Overloading Engines"),
+    ],
+)
 def test_each_step_is_refused_when_its_optional_rule_is_not_played(phase: str, role: str, call: object, rule: str) -> None:
     s = at(setup.place(phoenix([]), ["Phalth"], "6/J9").state, phase, role)
     before = scenario_file.text(s)

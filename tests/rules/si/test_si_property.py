@@ -232,6 +232,7 @@ def test_random_ship_battles_keep_to_the_book():
 
 # ---------------------------------------------------------------- ground combat
 
+
 def random_deployment(rng: random.Random, invaders: list[str], defenders: list[str], ships: tuple[list[str], list[str]]) -> dp.Deployment:
     d = dp.start(invaders, defenders, *ships)
     while d.stage != "done":
@@ -260,7 +261,10 @@ def test_random_ground_battles_keep_to_the_book():
         rng = random.Random(1000 + seed)
         planet = Planet("Portborough", 1, defender=Terrain(rng.randint(0, 6), rng.randint(0, 9)), invader=Terrain(rng.randint(0, 2), rng.randint(0, 2)))
         totals = (planet.defender.industrial + planet.invader.industrial, planet.defender.settled + planet.invader.settled)
-        units = {n: unit(n, rng.randint(0, 8), rng.randint(1, 8), rng.randint(0, 4), steps=rng.randint(1, 2)) for n in [f"i{i}" for i in range(rng.randint(1, 5))] + [f"d{i}" for i in range(rng.randint(1, 5))]}
+        units = {
+            n: unit(n, rng.randint(0, 8), rng.randint(1, 8), rng.randint(0, 4), steps=rng.randint(1, 2))
+            for n in [f"i{i}" for i in range(rng.randint(1, 5))] + [f"d{i}" for i in range(rng.randint(1, 5))]
+        }
         d = random_deployment(rng, [n for n in units if n[0] == "i"], [n for n in units if n[0] == "d"], ([], []))
         for _ in range(STEPS // 10):
             if not d.matchups:

@@ -16,6 +16,7 @@ RNG = random.Random(3)
 
 # ---------------------------------------------------------------- range (7.2)
 
+
 @pytest.mark.parametrize(
     ("hexes", "multiples", "factor"),
     [(0, 0, 8), (1, 0, 8), (2, 0, 8), (3, 1, 4), (5, 1, 4), (6, 2, 2), (8, 2, 2), (9, 3, 1), (12, 4, 0)],
@@ -43,14 +44,25 @@ def test_effective_range_doubled_doubles_the_hexes_and_zero_stays_zero():
 
 # ---------------------------------------------------------------- defense (7.3.1-7.3.4)
 
+
 @pytest.mark.parametrize(
     ("stack", "distance", "below", "combine"),
     [
-        (5, 0, 0, 3), (2, 0, 0, 2), (1, 0, 0, 1),  # the core: at most three (7.3.2)
-        (4, 1, 1, 3), (3, 1, 1, 2), (2, 1, 1, 1), (1, 1, 1, 1),  # one hex out: one ship below
-        (4, 2, 1, 3), (3, 2, 1, 2),
-        (4, 3, 2, 2), (5, 3, 2, 3), (3, 3, 2, 1),  # 7.3.3's example: four ships three hexes out, two combine
-        (4, 6, 3, 1), (6, 6, 3, 3), (1, 9, 5, 1),  # the lowest always defends (7.3.4)
+        (5, 0, 0, 3),
+        (2, 0, 0, 2),
+        (1, 0, 0, 1),  # the core: at most three (7.3.2)
+        (4, 1, 1, 3),
+        (3, 1, 1, 2),
+        (2, 1, 1, 1),
+        (1, 1, 1, 1),  # one hex out: one ship below
+        (4, 2, 1, 3),
+        (3, 2, 1, 2),
+        (4, 3, 2, 2),
+        (5, 3, 2, 3),
+        (3, 3, 2, 1),  # 7.3.3's example: four ships three hexes out, two combine
+        (4, 6, 3, 1),
+        (6, 6, 3, 3),
+        (1, 9, 5, 1),  # the lowest always defends (7.3.4)
     ],
 )
 def test_ships_needed_below_the_stack_are_the_distance_halved_rounded_up(stack, distance, below, combine):
@@ -71,6 +83,7 @@ def test_in_the_core_three_lowest_combine():
 
 
 # ---------------------------------------------------------------- odds, tables, die
+
 
 def one_attack(attack, defense, rolled, attackers_hexes=("K8",), technology=0, rules=NONE, target_distance=0):
     """``attack`` split over ships in the hexes given, range 0 or 1, against one ship of ``defense``."""
@@ -114,8 +127,10 @@ def test_open_order_when_the_attackers_are_in_two_hexes_reads_table_3():
 @pytest.mark.parametrize(
     ("table", "odds", "die", "steps"),
     [
-        ("si.closed-order", "9:1", 1, 7), ("si.open-order", "9:1", 1, 5),
-        ("si.closed-order", "1:1", 1, 1), ("si.open-order", "5:1", 6, 1),
+        ("si.closed-order", "9:1", 1, 7),
+        ("si.open-order", "9:1", 1, 5),
+        ("si.closed-order", "1:1", 1, 1),
+        ("si.open-order", "5:1", 6, 1),
     ],
 )
 def test_cells_read_from_both_tables(table, odds, die, steps):
@@ -177,6 +192,7 @@ def test_a_die_entered_beyond_a_d6_is_refused():
 
 # ---------------------------------------------------------------- atmosphere (8.2)
 
+
 def test_an_attack_into_the_atmosphere_doubles_the_range_and_the_target_adds_its_gear():
     target = ship("Lander", f(2, 3, 2, 2, gear=2), side="Khaldarii", hex="J9", atmosphere=True)
     attacker = ship("Cruiser", f(8, 5, 2, 3), hex="J8")
@@ -218,6 +234,7 @@ def test_a_ringed_planets_hex_doubles_the_range_unless_the_defenders_are_within_
 
 # ---------------------------------------------------------------- once a turn (7.1.2-7.1.3)
 
+
 def test_a_hex_is_attacked_once_a_turn_by_each_phasing_player_and_a_ship_attacks_once():
     target = ship("Target", f(2, 3, 1, 1), side="Khaldarii")
     a, b = ship("A", f(6, 4, 2, 3)), ship("B", f(6, 4, 2, 3), hex="J8")
@@ -234,6 +251,7 @@ def test_a_hex_is_attacked_once_a_turn_by_each_phasing_player_and_a_ship_attacks
 
 
 # ---------------------------------------------------------------- step losses (7.3.9-7.3.11)
+
 
 def test_the_defender_assigns_losses_ship_by_ship_each_until_destroyed():
     big = ship("Big", f(4, 6, 2, 3), f(2, 3, 2, 3), side="K")

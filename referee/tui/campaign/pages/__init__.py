@@ -13,6 +13,11 @@ from referee.tui.pages.dice import DicePage
 from referee.tui.pages.log import LogPage
 
 PAGES: dict[str, type[Page]] = {
-    "campaign": CampaignPage, "forces": ForcesPage, "map": MapPage, "repairs": RepairsPage,
-    "battles": BattlesPage, "dice": DicePage, "log": LogPage,
+    "campaign": CampaignPage,
+    "forces": ForcesPage,
+    "map": MapPage,
+    "repairs": RepairsPage,
+    "battles": BattlesPage,
+    "dice": DicePage,
+    "log": LogPage,
 }

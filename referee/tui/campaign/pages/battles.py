@@ -57,8 +57,10 @@ class BattlesPage(WarPage):
             if place["system"] != self.referee.system:
                 continue
             said += [
-                line(bold(place["system"]), f": planets {', '.join(place['planets'])}"), f"rules: {place['rules']}",
-                f"Sathar ({len(place['sathar'])}): {', '.join(place['sathar'])}", f"UPF ({len(place['upf'])}): {', '.join(place['upf'])}",
+                line(bold(place["system"]), f": planets {', '.join(place['planets'])}"),
+                f"rules: {place['rules']}",
+                f"Sathar ({len(place['sathar'])}): {', '.join(place['sathar'])}",
+                f"UPF ({len(place['upf'])}): {', '.join(place['upf'])}",
             ]
             if place["attacked_today"]:
                 said.append(f"attacked today (the UPF may not attack them): {', '.join(place['attacked_today'])}")

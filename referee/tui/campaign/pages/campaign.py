@@ -22,8 +22,18 @@ from referee.tui.pages.base import action_keys
 from referee.tui.text import Part, bold, line, lines
 
 KEYS = {  # where in the app each kind of thing left to do is done (report.next_steps)
-    "place-upf": "2 Forces, p", "place-sathar": "2 Forces, p", "retreat": "t", "drones": "w", "nova": "n", "move": "2 Forces or 3 Map, m", "continue": "c",
-    "replace": "2 Forces, r", "declare": "5 Battles, d", "result": "5 Battles, o or i", "repair-space": "4 Repairs, s", "advance": "a",
+    "place-upf": "2 Forces, p",
+    "place-sathar": "2 Forces, p",
+    "retreat": "t",
+    "drones": "w",
+    "nova": "n",
+    "move": "2 Forces or 3 Map, m",
+    "continue": "c",
+    "replace": "2 Forces, r",
+    "declare": "5 Battles, d",
+    "result": "5 Battles, o or i",
+    "repair-space": "4 Repairs, s",
+    "advance": "a",
 }
 
 

@@ -48,18 +48,27 @@ def fleet_short(fleet: str) -> str:
     """A fleet's name as the book shortens it (TF Prenglar, as the ships are named)."""
     for long, short in (("Task Force ", "TF "), ("Strike Force ", "SF ")):
         if fleet.startswith(long):
-            return short + fleet[len(long):]
+            return short + fleet[len(long) :]
     return fleet
 
 
 def roster_form(found: dict[str, Any], path: list[str] | None) -> Content:
     """The ship roster form: name and class, the four figures, weapons and defenses with ammunition."""
     rows: list[Part] = [
-        bold(found["name"]), f"{found['class']}, {found['side']}; {found['force']}", f"fleet {found['fleet']}; {found['status']}",
-        f"at {found['place']}", "",
-        f"HULL {found['hull']}", f"ADF  {found['adf']}", f"MR   {found['mr']}", f"DCR  {found['dcr']}", "",
-        bold("Weapons"), *(f"  {w}" for w in found["weapons"] or ["none"]),
-        bold("Defenses"), *(f"  {d}" for d in found["defenses"] or ["none"]),
+        bold(found["name"]),
+        f"{found['class']}, {found['side']}; {found['force']}",
+        f"fleet {found['fleet']}; {found['status']}",
+        f"at {found['place']}",
+        "",
+        f"HULL {found['hull']}",
+        f"ADF  {found['adf']}",
+        f"MR   {found['mr']}",
+        f"DCR  {found['dcr']}",
+        "",
+        bold("Weapons"),
+        *(f"  {w}" for w in found["weapons"] or ["none"]),
+        bold("Defenses"),
+        *(f"  {d}" for d in found["defenses"] or ["none"]),
         line(bold("Damaged"), f": {', '.join(found['damaged']) or 'none'}"),
     ]
     if found["station_only"]:
@@ -83,7 +92,9 @@ class ForcesPage(WarPage):
     SHOWS = frozenset({"ship"})
     HELP = "every ship and fleet, filterable; the roster of the ship under the cursor"
     ACTIONS = actions.FORCES
-    BINDINGS = action_keys(ACTIONS, Binding("space", "mark", "Mark"), Binding("u", "unmark", "Unmark all", show=False), Binding("escape", "back", "Unmark all", show=False), Binding("slash", "find", "Filter"))
+    BINDINGS = action_keys(
+        ACTIONS, Binding("space", "mark", "Mark"), Binding("u", "unmark", "Unmark all", show=False), Binding("escape", "back", "Unmark all", show=False), Binding("slash", "find", "Filter")
+    )
 
     def body(self) -> Iterable[Widget]:
         with Horizontal():
@@ -115,8 +126,15 @@ class ForcesPage(WarPage):
             seen = f"{row['name']} {row['fleet']} {row['class']} {row['place']}".casefold()
             if all(w in seen for w in words):
                 unit = units[row["name"]]
-                cells = ("*" if row["name"] in marked else "", row["name"], f"{row['hull']}/{row['hull_points']}", picks.where(campaign, unit, planet=False), fleet_short(unit.fleet), row["class"],
-                         unit.place.planet if unit.place is not None else "")
+                cells = (
+                    "*" if row["name"] in marked else "",
+                    row["name"],
+                    f"{row['hull']}/{row['hull_points']}",
+                    picks.where(campaign, unit, planet=False),
+                    fleet_short(unit.fleet),
+                    row["class"],
+                    unit.place.planet if unit.place is not None else "",
+                )
                 shown.append((row["name"], cells))
         self.query_one("#ships", Rows).show(shown, self.referee.ship)
         self.show_roster()

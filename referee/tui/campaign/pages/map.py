@@ -61,10 +61,7 @@ def on_map(campaign: Campaign) -> list[Unit]:
 
 def ships_at(campaign: Campaign, place: str, box: int = 0) -> list[Unit]:
     """The ships (not stations) at a system or circle, or in a route's box (0: any of its boxes)."""
-    return [
-        u for u in on_map(campaign)
-        if u.place is not None and u.place.where == place and not u.station and (not box or u.place.box == box)
-    ]
+    return [u for u in on_map(campaign) if u.place is not None and u.place.where == place and not u.station and (not box or u.place.box == box)]
 
 
 def system_text(campaign: Campaign, name: str) -> list[Part]:
