@@ -31,10 +31,9 @@ from textual.keys import format_key
 from textual.widget import Widget
 
 from referee import kinds
-from referee.sathar_war.campaign import BOOK as CAMPAIGN_BOOK
 from referee.tui.dialogs import Dialog, FormDialog
 from referee.tui.forms import Field
-from referee.tui.help_text import DIALOGS, MANUAL, SHARED, WIDGETS, About
+from referee.tui.help_text import CAMPAIGN_BOOK, DIALOGS, MANUAL, SHARED, WIDGETS, About
 from referee.tui.kinds import Kind, ui
 from referee.tui.pages.base import Page
 from referee.tui.text import bold, line

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 MANUAL = "Knight Hawks Tactical Operations Manual"  # (knight_hawks.combat.MANUAL: not imported, the battle engine stays unloaded in a campaign)
+CAMPAIGN_BOOK = "Knight Hawks Campaign Book: The Second Sathar War"  # (sathar_war.campaign.BOOK: not imported, a scenario loads nothing of the campaign)
 
 
 class Key(NamedTuple):

@@ -301,3 +301,12 @@ def test_the_script_prints_the_tables_and_refuses_a_wrong_option(tmp_path: Path)
     subprocess.run([sys.executable, "-m", "referee.tui.help", "--write-readme", str(readme)], capture_output=True, text=True, check=True)
     assert help.readme_tables(readme.read_text(encoding="utf-8")) == {k: help.markdown(k) for k in kinds.NAMES}
     assert "\ntext\n" in readme.read_text(encoding="utf-8")
+
+
+def test_the_help_names_the_books_as_the_rules_do() -> None:
+    """The help's words carry the books' titles themselves (importing them would load the rule systems)."""
+    from referee.knight_hawks import combat
+    from referee.sathar_war import campaign
+    from referee.tui import help_text
+
+    assert (help_text.MANUAL, help_text.CAMPAIGN_BOOK) == (combat.MANUAL, campaign.BOOK)
