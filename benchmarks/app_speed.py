@@ -242,7 +242,7 @@ def sathar_move_campaign(path: Path) -> None:
     from referee.sathar_war import campaign_file, setup, turn
 
     every = tables.load()
-    campaign = Journal.open(BUNDLED, every).campaign
+    campaign = Journal.open(BUNDLED, every).state
     campaign = setup.place_sathar(campaign, ["Sathar Destroyer *"], "Prenglar").campaign
     campaign = setup.place_sathar(campaign, ["Sathar Frigate *", "Sathar Light Cruiser *"], "Fromeltar").campaign
     campaign = setup.choose_retreat(campaign, 3).campaign
@@ -367,7 +367,7 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
         # a roll on the Dice screen
         await pilot.press("6")
         await pilot.pause()
-        log_size = len(app.journal.campaign.log)
+        log_size = len(app.journal.state.log)
         reopened = 0
         for apply_key, times in (("enter", repeats), ("ctrl+a", max(repeats // 2, 1))):
             if apply_key == "ctrl+a" and not reopened:
@@ -398,7 +398,7 @@ async def keys(repeats: int, folder: Path) -> tuple[dict[str, list[Sample]], lis
                 f"roll: {reopened} of {repeats} times, Enter applied the roll and then at once opened a NEW dice dialog for the same "
                 "expression (closed here with Esc, untimed); the Enter row includes that; the Ctrl+A row is the apply alone"
             )
-        rolls = len(app.journal.campaign.log) - log_size
+        rolls = len(app.journal.state.log) - log_size
         asked = len(found.get("roll: Ctrl+R (roll for me, shows outcome)", []))
         if rolls != asked:
             odd.append(f"roll: the log grew by {rolls} entries for {asked} rolls")

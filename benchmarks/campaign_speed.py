@@ -84,7 +84,7 @@ def prime(path: Path) -> None:
     from referee.journal import Journal
 
     journal = Journal.open(path, tables.load(prefix=("kh", "ssw")), "campaign")  # (a load keeps the tables it parsed)
-    if journal.writer.text(journal.campaign).encode("utf-8") == path.read_bytes():
+    if journal.writer.text(journal.state).encode("utf-8") == path.read_bytes():
         cache.store(cache.name("file", journal.target), path.read_bytes(), journal.writer.parsed())
 
 

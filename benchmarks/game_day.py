@@ -183,7 +183,7 @@ async def play(path: Path, before: bool, size: tuple[int, int], verbose: bool = 
                 await pilot.pause()
                 if verbose:
                     print(f"  day {day}: {step.what}: {' '.join(presses[first:])}")
-                if not step.done(app.journal.campaign):
+                if not step.done(app.journal.state):
                     said = app.query_one("#said").render()
                     raise SystemExit(f"day {day}: {step.what} did not happen (keys {' '.join(step.keys)}); the screen says: {said}; in front: {type(app.screen).__name__}")
             found.append((day, len(presses), time.perf_counter() - start))

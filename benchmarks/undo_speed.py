@@ -86,7 +86,7 @@ def in_process(repeats: int, folder: Path) -> None:
             journal = Journal.open(path, every)
             if not kept:
                 journal._record = lambda *args: None  # type: ignore[method-assign]  # the history left out
-            step = movement.move(journal.campaign, every, ["Sathar Destroyer *"], "Prenglar", None, "", [], random.Random(), {})
+            step = movement.move(journal.state, every, ["Sathar Destroyer *"], "Prenglar", None, "", [], random.Random(), {})
             start = time.perf_counter()
             journal.apply(step, "Move")
             applied[kept].append(time.perf_counter() - start)
@@ -97,7 +97,7 @@ def in_process(repeats: int, folder: Path) -> None:
     seen, read = [], []
     for _ in range(repeats):
         journal = Journal.open(path, every)
-        journal.apply(movement.move(journal.campaign, every, ["Sathar Destroyer *"], "Prenglar", None, "", [], random.Random(), {}), "Move")
+        journal.apply(movement.move(journal.state, every, ["Sathar Destroyer *"], "Prenglar", None, "", [], random.Random(), {}), "Move")
         start = time.perf_counter()
         journal.undo()
         seen.append(time.perf_counter() - start)
@@ -125,7 +125,7 @@ async def app_keys(repeats: int, folder: Path) -> None:
     found: dict[str, list[float]] = {session: [], first: [], second: []}
     journal = Journal.open(path, every)
     for names, toward in ((["Sathar Destroyer *"], "Prenglar"), (["Sathar Frigate *"], "Fromeltar")):
-        journal.apply(movement.move(journal.campaign, every, names, toward, None, "", [], random.Random(), {}), "Move")
+        journal.apply(movement.move(journal.state, every, names, toward, None, "", [], random.Random(), {}), "Move")
     journal.history.close()
     for _ in range(repeats):
         journal = Journal.open(path, every)  # as the app opened again: the states before are in the history only

@@ -115,7 +115,7 @@ class War:
             assert path is not None
             storage.write_text(path, campaign_file.text(start, every))
             kept = Journal.open(path, every, "campaign")
-            start = kept.campaign
+            start = kept.state
         return cls(start, every, seed, kept, battle_files / (path.name if path else "war.toml") if battle_files else None)
 
     def take(self, what: str, action: Callable[[Campaign], Done]) -> bool:
@@ -131,7 +131,7 @@ class War:
             return False
         if self.journal is not None:
             self.journal.apply(done, what)
-            self.campaign = self.journal.campaign  # as saved: its log lines kept beside it (the next save appends only its own)
+            self.campaign = self.journal.state  # as saved: its log lines kept beside it (the next save appends only its own)
         else:
             self.writer.text(done.campaign)  # a state that would not load raises here: the rules' error
             self.campaign = done.campaign

@@ -135,7 +135,7 @@ def legal_move(path: Path) -> tuple[str, str]:
     from referee.sathar_war import movement
 
     every = tables.load()
-    campaign = Journal.open(path, every).campaign
+    campaign = Journal.open(path, every).state
     ships = [u for u in campaign.units if not movement.why_not_move(campaign, u) and u.place is not None]
     for unit in sorted(ships, key=lambda u: bool(u.fleet)):
         assert unit.place is not None
@@ -153,7 +153,7 @@ def summary(path: Path) -> str:
     from referee import tables
     from referee.journal import Journal
 
-    campaign = Journal.open(path, tables.load()).campaign
+    campaign = Journal.open(path, tables.load()).state
     size = sum(p.stat().st_size for p in beside(path))
     return f"day {campaign.day}, {campaign.step}; {size / 1024:.0f} KB, {len(campaign.units)} units, {len(campaign.log)} log lines"
 
@@ -243,7 +243,7 @@ def load_and_save(files: dict[str, Path], moves: dict[str, tuple[str, str]], run
         for name, samples in applied.items():
             journal = Journal.open(fresh_copy(files[name], folder / "apply"), every)
             ship, toward = moves[name]
-            done = movement.move(journal.campaign, every, [ship], toward, None, "", [], random.Random(0), {})
+            done = movement.move(journal.state, every, [ship], toward, None, "", [], random.Random(0), {})
             on_disk()
             start = time.perf_counter()
             journal.apply(done, "Move")
@@ -272,7 +272,7 @@ async def key_presses(files: dict[str, Path], repeats: int, folder: Path) -> tup
         for name in names:
             journal = Journal.open(fresh_copy(files[name], folder / "app"), every)
             on_disk()
-            step = journal.campaign.step
+            step = journal.state.step
             app = RefereeApp(journal, None)
             frames = noting_frames(app)
             async with app.run_test(size=(80, 24)) as pilot:
@@ -280,8 +280,8 @@ async def key_presses(files: dict[str, Path], repeats: int, folder: Path) -> tup
                 for press in range(1 + repeats // SESSIONS + (session < repeats % SESSIONS)):
                     before = journal.past[-1:]  # (a full history keeps its length: the oldest action goes)
                     _, shown, cpu = await timed_press(pilot, "a", frames)
-                    if journal.past[-2:-1] != before or journal.campaign.step == step:
-                        odd.append(f"{name}: a did not advance from {step} (screen: {type(app.screen).__name__}, step {journal.campaign.step})")
+                    if journal.past[-2:-1] != before or journal.state.step == step:
+                        odd.append(f"{name}: a did not advance from {step} (screen: {type(app.screen).__name__}, step {journal.state.step})")
                         break
                     if shown is None:
                         odd.append(f"{name}: a drew no frame")
@@ -289,7 +289,7 @@ async def key_presses(files: dict[str, Path], repeats: int, folder: Path) -> tup
                         (later[name] if press else first[name]).append((shown, cpu))
                     await pilot.press("ctrl+z")
                     await pilot.pause()
-                    if journal.past[-1:] != before or journal.campaign.step != step:
+                    if journal.past[-1:] != before or journal.state.step != step:
                         odd.append(f"{name}: Ctrl+Z did not undo the advance")
                         break
             journal.history.close()

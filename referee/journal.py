@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from referee import cache, history, kinds, storage, touched
 from referee.errors import RefereeError
@@ -117,18 +117,9 @@ class Journal:
         """The name of the file's kind (:mod:`referee.kinds`)."""
         return kinds.of_state(self.state).name
 
-    @property
-    def campaign(self) -> Campaign:
-        """The campaign played (a campaign's pages ask; a battle's journal has none)."""
-        return cast("Campaign", self._state_of(kinds.CAMPAIGN))
-
-    @property
-    def battle(self) -> Battle:
-        """The battle fought (a battle's pages ask)."""
-        return cast("Battle", self._state_of(kinds.BATTLE))
-
-    def _state_of(self, wanted: kinds.Kind) -> State:
-        """The state, if the file is of that kind."""
+    def state_of(self, wanted: kinds.Kind) -> State:
+        """The state, if the file is of that kind (a kind's pages ask, each kind's ``kind.py``
+        saying it with its type: ``sathar_war.kind.campaign_of``); else RefereeError."""
         kind = kinds.of_state(self.state)
         if kind != wanted:
             raise RefereeError(f"{self.path} is {kind.title}, not {wanted.title}")

@@ -15,6 +15,7 @@ from referee.cli.files import dice_for, pairs
 from referee.cli.groups import RefereeGroup, group
 from referee.cli.output import AsJson, print_json, print_steps
 from referee.errors import RefereeError
+from referee.sathar_war.kind import campaign_of
 
 if TYPE_CHECKING:
     import random
@@ -58,7 +59,7 @@ Override = Annotated[str, typer.Option("--override", callback=_note, help="Set a
 
 def open_campaign(path: Optional[Path]) -> tuple[Campaign, Tables]:
     journal = files.opened(path, CAMPAIGN)
-    return journal.campaign, journal.tables
+    return campaign_of(journal), journal.tables
 
 
 def save_campaign(path: Path, campaign: Campaign, every: Tables) -> None:

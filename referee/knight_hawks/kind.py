@@ -4,21 +4,26 @@ log's columns, its sides, what an action touched, the documents it prints and it
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from referee import storage
+from referee import kinds, storage
 from referee.knight_hawks.battle import Battle, Entry
 from referee.tables import Tables
 from referee.touched import battle as changes
 
 if TYPE_CHECKING:
-    from referee.journal import Writer
+    from referee.journal import Journal, Writer
 
 STATE = Battle
 COLUMNS = ("Turn", "Side")
 PAPERS = ("battle-report", "rosters", "log")
 
-__all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "named", "paper", "sides", "view", "when", "writer"]
+__all__ = ["COLUMNS", "PAPERS", "STATE", "battle_of", "changes", "named", "paper", "sides", "view", "when", "writer"]
+
+
+def battle_of(journal: Journal) -> Battle:
+    """The battle a journal plays; RefereeError if its file is of another kind."""
+    return cast(Battle, journal.state_of(kinds.BATTLE))
 
 
 def writer(tables: Tables, target: Path | None = None) -> Writer:

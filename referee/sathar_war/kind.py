@@ -5,21 +5,27 @@ documents it prints and its players' view."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from referee import kinds
 from referee.sathar_war import campaign_file, log_file
 from referee.sathar_war.campaign import SIDES, Campaign, Entry
 from referee.tables import Tables
 from referee.touched import campaign as changes
 
 if TYPE_CHECKING:
-    from referee.journal import Writer
+    from referee.journal import Journal, Writer
 
 STATE = Campaign
 COLUMNS = ("Day", "Step")
 PAPERS = ("deployment", "rosters", "log", "map")
 
-__all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "named", "paper", "sides", "view", "when", "writer"]
+__all__ = ["COLUMNS", "PAPERS", "STATE", "campaign_of", "changes", "named", "paper", "sides", "view", "when", "writer"]
+
+
+def campaign_of(journal: Journal) -> Campaign:
+    """The campaign a journal plays; RefereeError if its file is of another kind."""
+    return cast(Campaign, journal.state_of(kinds.CAMPAIGN))
 
 
 def writer(tables: Tables, target: Path) -> Writer:

@@ -42,35 +42,35 @@ def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
         # 1. Sathar movement, from the Forces screen: the destroyers enter Prenglar
         await pilot.press("2", "m")
         await fill_in(app, pilot, names="Sathar Destroyer *", toward="Prenglar")
-        assert app.journal.campaign.unit("Sathar Destroyer 1").place.where == "Prenglar"
+        assert app.journal.state.unit("Sathar Destroyer 1").place.where == "Prenglar"
         await pilot.press("1", "a", "y")  # every advance asks first
         await pilot.pause()
-        assert app.journal.campaign.step == "upf-move"
+        assert app.journal.state.step == "upf-move"
         assert "contested: Prenglar (15 Sathar" in text(app, "#alerts")
         # 2. UPF movement: the destroyer docks at Outer Reach; the battleship risk-jumps, rolled at the table
         await pilot.press("2", "k")
         await fill_in(app, pilot, names="UPF Destroyer 1")
-        assert app.journal.campaign.unit("UPF Destroyer 1").roster.docked_at == "Outer Reach Station"
+        assert app.journal.state.unit("UPF Destroyer 1").roster.docked_at == "Outer Reach Station"
         await pilot.press("m")
         await fill_in(app, pilot, names="TF Cassidine Battleship", toward="Dramune", rate="2")
         dialog = app.screen
         assert isinstance(dialog, DiceDialog) and [n.expression for n in dialog.rolls] == ["d100"]
         # the safe chance, before the roll: the UPF Battleship row's 95 at two boxes a day (ssw.misjump)
         assert "a safe jump at 2 boxes a day: 95 or less, the TF Cassidine Battleship's astrogator" in str(dialog.query(Label).first().content)
-        before = app.journal.campaign
+        before = app.journal.state
         dialog.query_one("#roll-0", Input).value = "101"  # a bad entry: shown beside the field, nothing changes
         await pilot.press("enter")
         await pilot.pause()
-        assert "101 cannot be rolled on d100" in text(app, "#error-0") and app.journal.campaign is before
+        assert "101 cannot be rolled on d100" in text(app, "#error-0") and app.journal.state is before
         dialog.query_one("#roll-0", Input).value = "12"
         await pilot.press("enter")
         await pilot.pause()
         shown = text(app, "#outcome")
         assert "jump safely: 12 <=" in shown and "entered at the table = 12" in shown and "ssw.misjump" in shown
-        assert app.journal.campaign is before  # shown, not yet applied
+        assert app.journal.state is before  # shown, not yet applied
         await pilot.press("enter")
         await pilot.pause()
-        assert app.journal.campaign.unit("TF Cassidine Battleship").place.jumped
+        assert app.journal.state.unit("TF Cassidine Battleship").place.jumped
         await pilot.press("1", "a", "y")
         await pilot.pause()
         # 3. Sathar attacks: a contested system on the Battles screen, an attack declared, a result entered
@@ -80,14 +80,14 @@ def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
         assert "rules: Basic Rules (More than 14 ships)" in text(app, "#fight")
         await pilot.press("d")
         await fill_in(app, pilot, planet="Gran Quivera")
-        assert app.journal.campaign.fights[0].system == "Prenglar"
+        assert app.journal.state.fights[0].system == "Prenglar"
         await pilot.press("o")  # the results table: the Sathar Destroyer 1's Destroyed cell turned to y, then all entered
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         table.move_cursor(row=list(app.screen.rows).index("Sathar Destroyer 1"), column=1 + [c.key for c in app.screen.columns].index("destroyed"))
         await pilot.press("space", "ctrl+a")
         await pilot.pause()
-        assert app.journal.campaign.unit("Sathar Destroyer 1").status == "destroyed"
+        assert app.journal.state.unit("Sathar Destroyer 1").status == "destroyed"
         await pilot.press("1")
         await pilot.pause()
         assert "sathar lost: 1" in text(app, "#tally")
@@ -104,7 +104,7 @@ def test_a_whole_strategic_day_from_the_keyboard(tmp_path: Path) -> None:
     assert (after.day, after.step) == (3, "sathar-move")
     assert after.unit("UPF Destroyer 1").roster.hull == hull_before + 8  # Outer Reach repairs 10 a day
     assert after.unit("TF Prenglar Frigate 1").roster.system("T").count == 2
-    assert after == app.journal.campaign  # the autosave holds what the screen shows
+    assert after == app.journal.state  # the autosave holds what the screen shows
     logged = "\n".join(e.text for e in after.log)
     assert "jump safely: 12" in logged and "Sathar Destroyer 1 is destroyed" in logged
 
@@ -128,7 +128,7 @@ def test_undo_reverts_an_action_with_its_rolls_and_redo_brings_it_back_both_save
         assert "TF Cassidine Battleship" in text(app, "#said")  # the line above the keys says what was done
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert path.read_bytes() == start and not app.journal.campaign.unit("TF Cassidine Battleship").place.jumped
+        assert path.read_bytes() == start and not app.journal.state.unit("TF Cassidine Battleship").place.jumped
         assert text(app, "#said").startswith("undone: ")
         await pilot.press("ctrl+y")
         await pilot.pause()
@@ -200,7 +200,7 @@ def test_every_change_is_saved_at_once_and_a_reopened_app_shows_it(tmp_path: Pat
 def test_a_save_that_fails_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = bundled(tmp_path / "war.toml")
     journal = Journal.open(path, TABLES)
-    before, start = journal.campaign, path.read_bytes()
+    before, start = journal.state, path.read_bytes()
 
     def refuse(*args: object) -> None:
         raise OSError(28, "No space left on device")
@@ -208,7 +208,7 @@ def test_a_save_that_fails_changes_nothing(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(os, "replace", refuse)
     with pytest.raises(RefereeError, match="the last save is untouched"):
         journal.apply(setup.choose_retreat(before, 2), "Retreat")
-    assert journal.campaign is before and not journal.past and path.read_bytes() == start
+    assert journal.state is before and not journal.past and path.read_bytes() == start
 
 
 # ---------------------------------------------------------------------- dice, tables, the palette, the start

@@ -60,7 +60,7 @@ def test_c_goes_on_with_every_journey_asked_first_with_what_each_does(tmp_path: 
         assert f"{FRIGATE} move from box 1 of 8 from Prenglar to Cassidine" in asked.text.plain and "bound for Dramune by Cassidine: 13 more days" in asked.text.plain
         await pilot.press("y")
         await pilot.pause()
-        assert app.journal.campaign.unit(FRIGATE).place == Place("Prenglar - Cassidine", box=2, toward="Cassidine")
+        assert app.journal.state.unit(FRIGATE).place == Place("Prenglar - Cassidine", box=2, toward="Cassidine")
         assert "13 more days" in text(app, "#said")
 
     drive(path, scenario)
@@ -74,7 +74,7 @@ def test_move_opens_on_the_journey_kept_and_a_new_place_changes_it(tmp_path: Pat
         assert form.query_one("#field-toward", Choice).value == "Dramune"
         assert form.query_one("#field-planet", Choice).value == "Outer Reach"
         await fill_in(app, pilot, toward="Cassidine", planet="")
-        frigate = app.journal.campaign.unit(FRIGATE)
+        frigate = app.journal.state.unit(FRIGATE)
         assert frigate.place == Place("Prenglar - Cassidine", box=2, toward="Cassidine") and (frigate.bound, frigate.bound_planet) == ("Cassidine", "")
 
     drive(path, scenario)
@@ -91,7 +91,7 @@ def test_move_takes_ships_in_different_places_each_its_own_way(tmp_path: Path) -
         labels = dict((value, label) for label, value in toward.options)
         assert labels["Cassidine"] == "Cassidine: 6-9 days, 2 groups each its own way", labels
         await fill_in(app, pilot, toward="Cassidine")
-        campaign = app.journal.campaign
+        campaign = app.journal.state
         assert campaign.unit(FRIGATE).place == Place("Prenglar - Cassidine", box=1, toward="Cassidine")
         assert campaign.unit("UPF Destroyer 1").place == Place("Dramune - Cassidine", box=1, toward="Cassidine")
 
@@ -143,7 +143,7 @@ def test_a_ship_moves_to_the_other_planet_of_its_system(tmp_path: Path) -> None:
         assert form.query_one("#field-planet", Choice).value == "Gran Quivera"  # (the only choice)
         await pilot.press("ctrl+a")
         await pilot.pause()
-        assert app.journal.campaign.unit(FRIGATE).place == Place("Prenglar", "Gran Quivera")
+        assert app.journal.state.unit(FRIGATE).place == Place("Prenglar", "Gran Quivera")
 
     drive(path, scenario)
 
@@ -166,7 +166,7 @@ def test_replace_at_lists_only_the_stations_that_take_the_ship(tmp_path: Path) -
         assert [v for _, v in form.query_one("#field-at", Choice).options] == ["Fortress Gollwin"]
 
         await fill_in(app, pilot, ship="TF Prenglar Frigate 1", at="Fortress Gollwin")
-        assert app.journal.campaign.unit("TF Prenglar Frigate 1").active
+        assert app.journal.state.unit("TF Prenglar Frigate 1").active
 
     drive(path, scenario)
 
@@ -192,7 +192,7 @@ def test_k_on_repairs_docks_the_ship_at_the_centre_its_line_names(tmp_path: Path
         assert form.query_one("#field-centre", Choice).value == "Prenglar/Gran Quivera"
         await pilot.press("ctrl+a")
         await pilot.pause()
-        frigate = app.journal.campaign.unit(FRIGATE)
+        frigate = app.journal.state.unit(FRIGATE)
         assert frigate.place == Place("Prenglar", "Gran Quivera") and frigate.roster.docked_at == "Gran Quivera Station"
 
     drive(path, scenario)
@@ -212,7 +212,7 @@ def test_s_on_forces_stops_a_journey(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("ctrl+a")
         await pilot.pause()
-        assert app.journal.campaign.unit(FRIGATE).bound == ""
+        assert app.journal.state.unit(FRIGATE).bound == ""
         assert "stops its journey to Dramune" in text(app, "#said")
 
     drive(path, scenario)
@@ -253,7 +253,7 @@ def test_dock_lists_the_ships_that_may_dock_where_the_ship_chosen_is(tmp_path: P
         form = app.screen
         assert isinstance(form, FormDialog)
         listed = [value for _, value in form.options["names"]]
-        campaign = app.journal.campaign
+        campaign = app.journal.state
         ships = [u for u in campaign.named(listed)]  # (a fleet's name: all its ships)
         assert FRIGATE in listed and ships and all(u.place == Place("Prenglar", "Morgaine's World") for u in ships)
         assert not any(u.name.startswith("TF Cassidine") for u in ships)
@@ -272,7 +272,7 @@ def test_move_with_no_way_chosen_offers_no_planet_and_goes_nowhere_unasked(tmp_p
         await pilot.press("ctrl+a")
         await pilot.pause()
         assert app.screen is form and "say where to" in text(app, "#error-form")
-        assert app.journal.campaign.unit(FRIGATE).place == Place("Prenglar", "Morgaine's World")
+        assert app.journal.state.unit(FRIGATE).place == Place("Prenglar", "Morgaine's World")
 
     drive(path, scenario)
 
@@ -293,6 +293,6 @@ def test_turning_back_a_risk_jump_the_form_offers_one_box_a_day(tmp_path: Path) 
         assert [v for _, v in rate.options] == ["1"] and rate.value == "1"
         await pilot.press("ctrl+a")
         await pilot.pause()
-        assert app.journal.campaign.unit("TF Cassidine Battleship").place.turned  # type: ignore[union-attr]
+        assert app.journal.state.unit("TF Cassidine Battleship").place.turned  # type: ignore[union-attr]
 
     drive(path, scenario)

@@ -246,7 +246,7 @@ def test_move_on_the_map_screen_goes_toward_the_place_under_the_cursor(tmp_path:
         assert form.query_one("#field-toward", Choice).value == "Prenglar"  # the place under the Map's cursor, chosen once the ships are
         await pilot.press("ctrl+a")
         await pilot.pause()
-        assert app.journal.campaign.unit("Sathar Destroyer 1").place == Place("Prenglar Start Circle - Prenglar", box=1, toward="Prenglar")
+        assert app.journal.state.unit("Sathar Destroyer 1").place == Place("Prenglar Start Circle - Prenglar", box=1, toward="Prenglar")
         picture = view(app).picture
         assert picture is not None and cursor(app) == "Prenglar"
         box = picture.spot("Prenglar Start Circle - Prenglar box 1")

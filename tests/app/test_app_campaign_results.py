@@ -40,7 +40,7 @@ def test_the_whole_battle_is_entered_from_one_table_as_one_action_and_undone_as_
         await pilot.press("ctrl+a")
         await pilot.pause()
         assert not isinstance(app.screen, ResultsDialog)
-        campaign = app.journal.campaign
+        campaign = app.journal.state
         assert campaign.unit("Sathar Destroyer 1").roster.hull == 30
         assert campaign.unit("TF Prenglar Frigate 1").status == "destroyed"
         assert campaign.unit("TF Prenglar Destroyer 1").roster.system("T").count == 1  # two torpedoes, one spent
@@ -48,7 +48,7 @@ def test_the_whole_battle_is_entered_from_one_table_as_one_action_and_undone_as_
         assert "unchanged: Sathar Destroyer 2" in campaign.log[-1].text
         await pilot.press("ctrl+z")  # the whole table, taken back as one
         await pilot.pause()
-        back = app.journal.campaign
+        back = app.journal.state
         assert back.unit("Sathar Destroyer 1").roster.hull == 50 and back.unit("TF Prenglar Frigate 1").active
 
     drive(path, scenario)

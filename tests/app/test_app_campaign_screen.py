@@ -42,12 +42,12 @@ def test_the_campaign_screen_advances_over_the_start_circle_reading_with_a_note(
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("1", "a")
         await pilot.pause()
-        assert "Kizk-Kar Start Circle holds 5" in text(app, "#said") and app.journal.campaign.step == "sathar-move"  # refused before it asks
+        assert "Kizk-Kar Start Circle holds 5" in text(app, "#said") and app.journal.state.step == "sathar-move"  # refused before it asks
         await pilot.press("o")
         await fill_in(app, pilot, override="")
         assert text(app, "#error-override") == "give the note the table agreed, logged with the override"
         await fill_in(app, pilot, override="our table counts every ship placed in the war")
-        assert app.journal.campaign.step == "upf-move"
+        assert app.journal.state.step == "upf-move"
 
     drive(path, scenario)
     assert "the referee overrides a reading (of the Sathar ships on the map, no more than half start a turn in one start circle): our table counts every ship placed in the war" in [

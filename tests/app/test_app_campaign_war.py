@@ -122,19 +122,19 @@ async def advance(app: RefereeApp, pilot: Pilot[None], step: str) -> None:
     assert isinstance(app.screen, ConfirmDialog), said(app)
     await pilot.press("y")
     applied(app)
-    assert app.journal.campaign.step == step, (app.journal.campaign.step, said(app))
+    assert app.journal.state.step == step, (app.journal.state.step, said(app))
 
 
 async def end_day(app: RefereeApp, pilot: Pilot[None], rolls: dict[str, str] | None = None, *shown: str) -> None:
     """a from step 4 ends the day: asked first (y); the replacements' d100s typed where they are due."""
-    day = app.journal.campaign.day
+    day = app.journal.state.day
     await pilot.press("a")
     assert isinstance(app.screen, ConfirmDialog), said(app)
     await pilot.press("y")
     if rolls is not None:
         await typed(app, pilot, rolls, *shown)
     applied(app)
-    assert (app.journal.campaign.day, app.journal.campaign.step) == (day + 1, "sathar-move"), said(app)
+    assert (app.journal.state.day, app.journal.state.step) == (day + 1, "sathar-move"), said(app)
 
 
 async def to_attacks(app: RefereeApp, pilot: Pilot[None]) -> None:
@@ -153,7 +153,7 @@ async def rest_of_day(app: RefereeApp, pilot: Pilot[None], step: str = "sathar-m
 
 async def quiet_days(app: RefereeApp, pilot: Pilot[None], until: int) -> None:
     """Days with no order given, until the Day marker reaches ``until``."""
-    while app.journal.campaign.day < until:
+    while app.journal.state.day < until:
         await rest_of_day(app, pilot)
 
 
@@ -167,7 +167,7 @@ async def fight(app: RefereeApp, pilot: Pilot[None], system: str, planet: str, r
         await pilot.press(key)
     await pilot.press("f")
     await pilot.pause()
-    assert app.journal.kind == "battle" and app.journal.battle.damage_table == (rules == "advanced")
+    assert app.journal.kind == "battle" and app.journal.state.damage_table == (rules == "advanced")
 
 
 async def close_battle(app: RefereeApp, pilot: Pilot[None]) -> None:
@@ -205,7 +205,7 @@ BATTLE_B = "Day 5: Sathar attack at Terledrom"
 
 async def set_up(app: RefereeApp, pilot: Pilot[None]) -> None:
     """Day 0 (Setting Up the Game): the UPF first, then the Sathar, the retreat condition, NOVA."""
-    campaign = app.journal.campaign
+    campaign = app.journal.state
     assert (app.journal.path.name, campaign.day, campaign.step, campaign.replacements, campaign.shatter_drones) == ("war-1.toml", 0, "setup", True, False)
     assert app.page() is not None and app.page().NAME == "campaign"
     # UPF Set-Up: 'Non-attached ships can be placed in any systems where the UPF player wants them'
@@ -218,7 +218,7 @@ async def set_up(app: RefereeApp, pilot: Pilot[None]) -> None:
     # Strike Force NOVA, placed after the Sathar initial placement: 1d10 rolled 4 (ssw.nova-placement row 4: Pale)
     await rolling(app, pilot, "1", "n", {"": "4"}, ("placed at Pale (Truane's Star): die 4",))
     await advance(app, pilot, "sathar-move")
-    assert app.journal.campaign.day == 1
+    assert app.journal.state.day == 1
 
 
 async def days_1_to_4(app: RefereeApp, pilot: Pilot[None]) -> None:
@@ -252,7 +252,7 @@ async def days_1_to_4(app: RefereeApp, pilot: Pilot[None]) -> None:
         elif day == 4:
             await move(app, pilot, "Inner Reach Militia Assault Scout 2", "Cassidine", planet="Triad")
         await rest_of_day(app, pilot, "upf-move")
-    campaign = app.journal.campaign
+    campaign = app.journal.state
     assert campaign.unit("Inner Reach Militia Assault Scout 2").place == Place("Cassidine", "Triad")
     assert campaign.unit("Inner Reach Militia Assault Scout 1").status == "misjumped"
 
@@ -438,7 +438,7 @@ def standing(app: RefereeApp, day: int, losses: set[Loss], tally: dict[str, int]
     """The war at the UPF move of ``day``, not decided: its ledger of losses (each loss once, and a
     loss stays there after the ship is replaced), the victory tally, and no retreat (condition 2:
     no Sathar heavy cruiser lost)."""
-    campaign = app.journal.campaign
+    campaign = app.journal.state
     assert (campaign.day, campaign.step, campaign.outcome) == (day, "upf-move", "")
     assert set(campaign.losses) == losses and len(campaign.losses) == len(losses)
     assert victory.tally(campaign) == tally
@@ -524,7 +524,7 @@ async def days_21_to_30(app: RefereeApp, pilot: Pilot[None]) -> None:
     await move(app, pilot, "Sathar Destroyer [45], Sathar Frigate [1-5]", "K'tsa-Kar")
     await to_attacks(app, pilot)
     await act(app, pilot, "5", "d", system="K'tsa-Kar")
-    fight = app.journal.campaign.fights[-1]
+    fight = app.journal.state.fights[-1]
     assert (fight.game, fight.rules.split(";")[0], len(fight.ships)) == ("advanced", "Advanced Rules", 11)  # ssw.which-rules: 10 ships, 5 to 14
     await results(
         app,
@@ -660,12 +660,12 @@ async def battles_at_fromeltar(app: RefereeApp, pilot: Pilot[None]) -> None:
     fought on the table, their results entered."""
     await advance(app, pilot, "sathar-attacks")
     await act(app, pilot, "5", "d", system="Fromeltar", planet="Groth", ships="Sathar Heavy Cruiser 2, Sathar Light Cruiser [23], Sathar Destroyer [67]", rules="basic")
-    fight = app.journal.campaign.fights[-1]  # the five, and Groth Station with every UPF ship in the system (the Terledrom militia's four)
+    fight = app.journal.state.fights[-1]  # the five, and Groth Station with every UPF ship in the system (the Terledrom militia's four)
     assert (fight.attacker, fight.game, len(fight.ships)) == ("Sathar", "basic", 10)
     await results(app, pilot, {"Groth Station": {"destroyed": "y"}, "Sathar Destroyer 6": {"destroyed": "y"}, "Terledrom Militia Frigate": {"hull": "30"}})
     await advance(app, pilot, "upf-attacks")
     await act(app, pilot, "5", "d", system="Fromeltar", planet="Terledrom")
-    fight = app.journal.campaign.fights[-1]  # four militia ships; the carrier, its seven fighters and two destroyers: 14, 5 to 14
+    fight = app.journal.state.fights[-1]  # four militia ships; the carrier, its seven fighters and two destroyers: 14, 5 to 14
     assert (fight.attacker, fight.game, len(fight.ships)) == ("UPF", "advanced", 14)
     await results(
         app,

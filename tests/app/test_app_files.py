@@ -113,15 +113,15 @@ def test_a_new_war_takes_each_option_chosen_in_its_form(home: Path, tmp_path: Pa
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         await new_war(app, pilot, shatter_drones="y", replacements="n", map=str(own_map))
         assert app.journal.path == home / "war-2.toml"
-        made = app.journal.campaign
+        made = app.journal.state
         assert (made.shatter_drones, made.replacements, made.frontier.name) == (True, False, "Our table map")
         assert "replacements off, shatter drones on" in made.log[-1].text
         assert "a new war (no replacements, shatter drones; Our table map)" in said(app, "#said")
         await new_war(app, pilot)  # the book's options: the bundled start itself
         assert app.journal.path == home / "war-3.toml"
-        assert app.journal.campaign == campaign_file.read(campaigns_dir() / saves.BUNDLED_START, TABLES)
+        assert app.journal.state == campaign_file.read(campaigns_dir() / saves.BUNDLED_START, TABLES)
         await new_war(app, pilot, shatter_drones="y")
-        assert (app.journal.campaign.shatter_drones, app.journal.campaign.replacements) == (True, True)
+        assert (app.journal.state.shatter_drones, app.journal.state.replacements) == (True, True)
         palette = {c.title: c for c in app.get_system_commands(app.screen)}
         palette["New war"].callback()
         await pilot.pause()
@@ -221,29 +221,29 @@ def test_opening_a_battle_and_back_each_file_keeps_its_own_undo_history(home: Pa
         app.screen.query_one("#field-condition", Choice).value = "3"
         await pilot.press("ctrl+a")
         await pilot.pause()
-        assert app.journal.campaign.retreat_condition == 3
+        assert app.journal.state.retreat_condition == 3
 
         await open_typed(app, pilot, battle)
         assert app.journal.kind == "battle" and app.journal.path == battle
         assert "the-stand-1.toml" in bar(app) and "Ships" in bar(app)
-        moving = app.journal.battle.moving
+        moving = app.journal.state.moving
         await pilot.press("n", "y")  # the half ends (asked first: no ship has moved)
         await pilot.pause()
-        assert app.journal.battle.moving != moving
+        assert app.journal.state.moving != moving
 
         await open_listed(app, pilot, war)
-        assert app.journal.kind == "campaign" and app.journal.campaign.retreat_condition == 3
+        assert app.journal.kind == "campaign" and app.journal.state.retreat_condition == 3
         assert "Campaign · day 0 · setup · war-1.toml" in bar(app)
         assert "war-1.toml opened: day 0 · setup; Ctrl+Z undoes its last action" in said(app, "#said")
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.journal.campaign.retreat_condition == 0  # the undo history is the war's own
+        assert app.journal.state.retreat_condition == 0  # the undo history is the war's own
 
         await open_listed(app, pilot, battle)
         assert app.journal.kind == "battle"
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.journal.battle.moving == moving
+        assert app.journal.state.moving == moving
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert "nothing to undo" in said(app, "#said")  # the war's action is not in the battle's history
@@ -268,13 +268,13 @@ def test_a_file_a_command_saved_meanwhile_opens_as_saved_and_its_action_undoes(h
         done = CliRunner().invoke(command_line, ["campaign", "retreat", "4", "--campaign", str(war)])
         assert done.exit_code == 0, done.output
         await open_listed(app, pilot, war)
-        assert app.journal.path == war and app.journal.campaign.retreat_condition == 4
+        assert app.journal.path == war and app.journal.state.retreat_condition == 4
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.journal.campaign.retreat_condition == 2
+        assert app.journal.state.retreat_condition == 2
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.journal.campaign.retreat_condition == 0
+        assert app.journal.state.retreat_condition == 0
 
     drive(war, play)
 
@@ -323,7 +323,7 @@ def test_a_battle_fought_from_the_campaign_is_listed_as_a_battle(home: Path) -> 
         await pilot.pause()
         shown = rows(app)
         assert [(r[0], r[2]) for r in shown] == [("battle", record.name), ("campaign", "war.toml")]
-        assert shown[0][3] == app.journal.battle.name and shown[0][1] == "open now"
+        assert shown[0][3] == app.journal.state.name and shown[0][1] == "open now"
         await pilot.press("enter")  # the cursor on the war
         await pilot.pause()
         await pilot.pause()

@@ -51,21 +51,21 @@ def test_surprise_attack_basic_two_turns_with_the_dice_rolled_at_the_table(tmp_p
         await pilot.press("enter")
         await pilot.pause()
         assert app.kind_of("battle").volley == []  # fired: the list is empty
-        assert app.journal.battle.ship("Z'Gata").hull == 27
+        assert app.journal.state.ship("Z'Gata").hull == 27
         await pilot.press("1")
         await pilot.press("n", "y")
         await pilot.pause()
-        assert app.journal.battle.moving == "UPF"
+        assert app.journal.state.moving == "UPF"
         await announce(app, pilot, "Doliin Bay", "LB", "Venomous", "3")
         await pilot.press("f")
         await pilot.pause()
         await roll(app, pilot, {"shot 1": "5", "shot 1: hull damage": "7"})
         await pilot.press("enter")
         await pilot.pause()
-        assert app.journal.battle.ship("Venomous").hull == 43
+        assert app.journal.state.ship("Venomous").hull == 43
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.journal.battle.ship("Venomous").hull == 50
+        assert app.journal.state.ship("Venomous").hull == 50
         await pilot.press("ctrl+y")
         await pilot.pause()
 
@@ -94,7 +94,7 @@ def test_a_shot_the_rules_forbid_is_not_offered_and_nothing_is_listed(tmp_path: 
         await pilot.pause()
         assert [str(v) for _, v in form.query_one("#field-weapon", Choice).options] == ["LB"]  # its assault rockets: not in this half
         with pytest.raises(RefereeError, match="Moving Player Only"):
-            actions.check_volley(app.journal.battle, app.tables, [actions.Announced("Stiletto", "AR", "Venomous", Report(2))])
+            actions.check_volley(app.journal.state, app.tables, [actions.Announced("Stiletto", "AR", "Venomous", Report(2))])
         await pilot.press("escape")
         assert app.kind_of("battle").volley == []
 
@@ -119,12 +119,12 @@ def test_the_stand_advanced_a_damage_table_hit_its_odds_and_the_repair_turn(tmp_
         await roll(app, pilot, {"shot 1": "10", "shot 1: Damage Table roll": "30", "shot 1: hull damage": "6"})
         await pilot.press("enter")
         await pilot.pause()
-        assert app.journal.battle.ship("Rapier").hull == 9
+        assert app.journal.state.ship("Rapier").hull == 9
         await pilot.press("1")
         for _ in range(6):
             await pilot.press("n", "y")
             await pilot.pause()
-        assert app.journal.battle.step == "repair"
+        assert app.journal.state.step == "repair"
         await pilot.press("e")
         await pilot.pause()
         await fill(app, pilot, ship="Rapier", repairs="hull=10")
@@ -230,10 +230,10 @@ def test_a_battle_fought_from_the_campaign_goes_back_into_it_as_one_undoable_act
         await pilot.pause()
         await pilot.pause()
         assert app.journal.kind == "campaign" and not app.kind_of("battle").below
-        assert app.journal.campaign.unit("TF Prenglar Frigate 1").roster.hull == 29
+        assert app.journal.state.unit("TF Prenglar Frigate 1").roster.hull == 29
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.journal.campaign.unit("TF Prenglar Frigate 1").roster.hull == 40
+        assert app.journal.state.unit("TF Prenglar Frigate 1").roster.hull == 40
         await pilot.press("ctrl+y")
         await pilot.pause()
 
@@ -276,14 +276,14 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
         for _ in range(7):  # turns 1-3, both halves, and the Sathar half of turn 4
             await pilot.press("n", "y")
             await pilot.pause()
-        battle = app.journal.battle
+        battle = app.journal.state
         assert (battle.turn, battle.moving) == (4, "UPF") and battle.docked_turns_at("Z'Gata", "Doliin Bay") == 3
         await pilot.press("k")
         await pilot.pause()
         await fill(app, pilot, ship="Z'Gata")  # the only choice for a docked ship: leave the station
-        assert not app.journal.battle.ship("Z'Gata").docked_at
+        assert not app.journal.state.ship("Z'Gata").docked_at
         await moves(app, pilot, {"Z'Gata": (2, 0)})
-        assert app.journal.battle.ship("Z'Gata").speed == 2 and "Z'Gata" in app.journal.battle.moved
+        assert app.journal.state.ship("Z'Gata").speed == 2 and "Z'Gata" in app.journal.state.moved
         await pilot.press("o")
         await pilot.pause()
         await fill(app, pilot, ship="Z'Gata")
@@ -301,7 +301,7 @@ def test_surprise_attack_the_z_gata_evacuates_doliin_bay_and_flies_off_for_a_upf
         await pilot.pause()
         await pilot.press("1", "n", "y")
         await pilot.pause()
-        assert app.journal.battle.moving == "Sathar" and app.journal.battle.turn == 5
+        assert app.journal.state.moving == "Sathar" and app.journal.state.turn == 5
 
     drive(path, play)
     battle = read(path)
@@ -353,7 +353,7 @@ def test_icms_and_the_ships_a_mine_or_drone_attacks_are_picked_from_lists(tmp_pa
         await pilot.press("1", "i")
         await pilot.pause()
         marks = app.screen.query_one("#field-ships", SelectionList)
-        sathar = {s.name for s in app.journal.battle.ships if s.side == "Sathar" and not s.carried_by}
+        sathar = {s.name for s in app.journal.state.ships if s.side == "Sathar" and not s.carried_by}
         assert {marks.get_option_at_index(n).value for n in range(marks.option_count)} == sathar
         await pilot.press("escape", "d")
         await pilot.pause()

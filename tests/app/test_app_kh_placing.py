@@ -34,7 +34,7 @@ def test_the_stands_upf_lays_its_mines_and_seekers_before_the_sathar_move(tmp_pa
         await pilot.pause()
         assert offered(app) == {"UPF": "the UPF, before the game"}  # not the Sathar, nor a minelayer not moving
         await fill(app, pilot, hexes="1207, 1208 0909", by="UPF")
-        assert [m.hex for m in app.journal.battle.mines] == ["1207", "1208", "0909"]
+        assert [m.hex for m in app.journal.state.mines] == ["1207", "1208", "0909"]
         await pilot.press("p")
         await pilot.pause()
         listed = offered(app)
@@ -44,7 +44,7 @@ def test_the_stands_upf_lays_its_mines_and_seekers_before_the_sathar_move(tmp_pa
         assert said == "UPF places a seeker missile in hex 0505 (secret)", said
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.journal.battle.seekers == () and len(app.journal.battle.mines) == 3
+        assert app.journal.state.seekers == () and len(app.journal.state.mines) == 3
 
     drive(path, play)
     assert [(m.hex, m.side) for m in read(path).mines] == [("1207", "UPF"), ("1208", "UPF"), ("0909", "UPF")]
@@ -60,7 +60,7 @@ def test_a_campaign_battles_defender_lays_them_from_its_minelayers_load(tmp_path
         listed = offered(app)
         assert listed == {"TF Prenglar Minelayer": "the TF Prenglar Minelayer (UPF, 20 left), from its load, before the battle"}, listed
         await fill(app, pilot, hexes="1207, 1208", by="TF Prenglar Minelayer")
-        battle = app.journal.battle
+        battle = app.journal.state
         assert battle.ship("TF Prenglar Minelayer").system("M").count == 18 and len(battle.mines) == 2
 
     drive(path, play)

@@ -37,7 +37,7 @@ def test_every_starting_speed_in_one_table_entered_as_one_action(tmp_path: Path)
         await burst(app, pilot, *[k for s in speeds for k in (*s, "enter")], "ctrl+a")
         await pilot.pause()
         assert not isinstance(app.screen, SpeedsSheet)
-        battle = app.journal.battle
+        battle = app.journal.state
         assert [battle.ship(n).speed for n in [*SATHAR, *UPF]] == [int(s) for s in speeds]
         assert [e.text for e in battle.log[-2:]] == [
             "starting speeds, Sathar: the Maelstrom 2 (was 0), the Bludgeon 3 (was 0), the Viper 3 (was 0), the Deathstroke 3 (was 0), the Carrion 2 (was 0)",
@@ -45,7 +45,7 @@ def test_every_starting_speed_in_one_table_entered_as_one_action(tmp_path: Path)
         ]
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert {app.journal.battle.ship(n).speed for n in [*SATHAR, *UPF]} == {0}
+        assert {app.journal.state.ship(n).speed for n in [*SATHAR, *UPF]} == {0}
 
     drive(path, play)
 
@@ -89,14 +89,14 @@ def test_a_sides_moves_in_one_table_the_points_worked_out_and_checked(tmp_path: 
         await burst(app, pilot, "4", "enter", "ctrl+a")
         await pilot.pause()
         assert not isinstance(app.screen, MovesSheet)
-        battle = app.journal.battle
+        battle = app.journal.state
         assert battle.moved == {"Bludgeon", "Viper", "Deathstroke", "Carrion"} and battle.ship("Maelstrom").name not in battle.moved
         assert (battle.ship("Bludgeon").speed, battle.ship("Carrion").speed) == (5, 4)
         texts = [e.text for e in battle.log]
         assert "the Bludgeon moves 5 hexes: speed 3 -> 5 (2 ADF points of 3), 2 turns (2 of MR 3)" in texts
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.journal.battle.moved == frozenset()
+        assert app.journal.state.moved == frozenset()
 
     drive(path, play)
 
@@ -143,10 +143,10 @@ def test_n_ends_the_half_from_every_battle_screen_asking_first_what_it_passes_ov
         assert "the set-up ends" in said and "no move recorded (m) for the Maelstrom, the Bludgeon" in said, said
         await pilot.press("n")
         await pilot.pause()
-        assert not isinstance(app.screen, ConfirmDialog) and app.journal.battle.moving == "Sathar"
+        assert not isinstance(app.screen, ConfirmDialog) and app.journal.state.moving == "Sathar"
         await pilot.press("n", "y")
         await pilot.pause()
-        assert (app.journal.battle.turn, app.journal.battle.moving) == (1, "UPF")
+        assert (app.journal.state.turn, app.journal.state.moving) == (1, "UPF")
         await announce(app, pilot, "Shimmer", "LB", "Bludgeon", "4")
         assert len(app.kind_of("battle").volley) == 1
         await pilot.press("n")
@@ -154,12 +154,12 @@ def test_n_ends_the_half_from_every_battle_screen_asking_first_what_it_passes_ov
         assert "1 shot(s) announced on the Fire screen and not fired are dropped" in app.screen.text.plain  # type: ignore[attr-defined]
         await pilot.press("y")
         await pilot.pause()
-        assert (app.journal.battle.turn, app.journal.battle.moving) == (2, "Sathar") and app.kind_of("battle").volley == []
+        assert (app.journal.state.turn, app.journal.state.moving) == (2, "Sathar") and app.kind_of("battle").volley == []
         await pilot.press("1")
         await moves(app, pilot, {name: (speed, 0) for name, speed in (("Maelstrom", 0), ("Bludgeon", 3), ("Viper", 0), ("Deathstroke", 0), ("Carrion", 2))})
         await pilot.press("4", "n")
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmDialog)
-        assert (app.journal.battle.turn, app.journal.battle.moving) == (2, "UPF")
+        assert (app.journal.state.turn, app.journal.state.moving) == (2, "UPF")
 
     drive(path, play)

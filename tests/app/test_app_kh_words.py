@@ -63,6 +63,6 @@ def test_next_refused_while_a_fire_burns_names_the_key_that_rolls_it(tmp_path: P
             said = str(app.query_one("#said", Static).content)
         assert "roll the fire damage of Shimmer first (r: Fires)" in said, said
         assert "kh fires" not in said
-        assert app.journal.battle.moving == "Sathar"
+        assert app.journal.state.moving == "Sathar"
 
     drive(path, play)

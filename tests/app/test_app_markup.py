@@ -104,7 +104,7 @@ def test_every_screen_shows_the_names_as_written(tmp_path: Path) -> None:
         assert "  [i]void[/i: returns day 8 at Fromeltar Start Circle\n" in seen(app, "#centres")
         await pilot.press("o")  # a repair order for the ship under the cursor
         await fill_in(app, pilot, hull="3")
-        assert "[/i]docked" in seen(app, "#said") and "[/i]docked" in app.journal.campaign.log[-1].text
+        assert "[/i]docked" in seen(app, "#said") and "[/i]docked" in app.journal.state.log[-1].text
         # Map: the system with its fleets, the route with the battleship
         app.go_to("map", system="Dramune")
         await pilot.pause()
@@ -124,7 +124,7 @@ def test_every_screen_shows_the_names_as_written(tmp_path: Path) -> None:
         assert seen(app, "#entry").startswith("today Prenglar/Gran Quivera repairs 3 of the [/i]docked's hull points")
         await pilot.press("slash", *"[/b]", "enter")
         await pilot.pause()
-        (number,) = [n for n, entry in enumerate(app.journal.campaign.log) if entry.text == NOTE]
+        (number,) = [n for n, entry in enumerate(app.journal.state.log) if entry.text == NOTE]
         assert app.query_one("Rows#log", Rows).rows == [(str(number), ("2", "sathar-move", NOTE))]
         assert seen(app, "#entry") == f"{NOTE}\n[{RULE}]"
 

@@ -24,7 +24,7 @@ from tests.helpers.campaign import load, saved, war_day_two
 def outside_roll(path: Path, what: str) -> bytes:
     """Another program saves the file: a roll on the Dice screen of a second journal on it."""
     other = Journal.open(path, TABLES)
-    step = forms.free_roll(ui("campaign"), other.campaign, "1d10", what)
+    step = forms.free_roll(ui("campaign"), other.state, "1d10", what)
     other.apply(step(random.Random(7), {}), what)
     return path.read_bytes()
 
@@ -139,7 +139,7 @@ def test_a_file_that_no_longer_opens_is_not_read_and_nothing_is_saved_over_it(tm
         assert not isinstance(app.screen, ChangedDialog)
         said = str(app.query_one("#said", Static).content)
         assert "the campaign here is unchanged" in said and "war.toml" in said
-        assert app.journal.campaign.day == 2
+        assert app.journal.state.day == 2
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert path.read_text() == "day = 'a hand edit gone wrong'\n"

@@ -37,7 +37,7 @@ def test_the_move_list_offers_the_ships_that_may_move_now_and_fleets_whole(tmp_p
         ships = offered(form, "names")
         assert "Sathar Destroyer 1" in ships and "Sathar Frigate 1" in ships
         assert not any(name.startswith(("TF ", "UPF ")) for name in ships)  # the UPF moves in its own step
-        assert not any(app.journal.campaign.unit(n).station for n in ships if n in {u.name for u in app.journal.campaign.units})
+        assert not any(app.journal.state.unit(n).station for n in ships if n in {u.name for u in app.journal.state.units})
         form.query_one("#find-names", Input).value = "destroyer 1"  # typing narrows the list (words of the label)
         await pilot.pause()
         shown = form.query_one("#field-names", SelectionList)
@@ -168,7 +168,7 @@ def test_ending_the_day_asks_first_and_says_what_it_will_do_from_any_screen(tmp_
         assert path.read_bytes() == start
         await pilot.press("a", "y")
         await pilot.pause()
-        assert app.journal.campaign.day == 3 and app.journal.campaign.step == "sathar-move"
+        assert app.journal.state.day == 3 and app.journal.state.step == "sathar-move"
 
     drive(path, scenario)
 

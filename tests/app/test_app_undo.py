@@ -26,7 +26,7 @@ def test_an_action_is_undone_after_the_app_is_quit_and_opened_again(tmp_path: Pa
     async def act(app: RefereeApp, pilot: Pilot[None]) -> None:
         await pilot.press("2", "m")
         await fill_in(app, pilot, names="Sathar Destroyer *", toward="Prenglar")
-        assert app.journal.campaign.unit("Sathar Destroyer 1").place.where == "Prenglar"
+        assert app.journal.state.unit("Sathar Destroyer 1").place.where == "Prenglar"
 
     drive(path, act)
     moved = path.read_bytes()
@@ -37,7 +37,7 @@ def test_an_action_is_undone_after_the_app_is_quit_and_opened_again(tmp_path: Pa
         await pilot.pause()
         said = text(app, "#said")
         assert said == "undone: Move - Sathar Destroyer 1-15 (to Prenglar)", said
-        assert path.read_bytes() == start and app.journal.campaign == load(path)
+        assert path.read_bytes() == start and app.journal.state == load(path)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert text(app, "#said") == "nothing to undo" and path.read_bytes() == start

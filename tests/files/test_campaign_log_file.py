@@ -40,7 +40,7 @@ def placed(path: Path) -> tuple[Path, Journal]:
     """A first-version war, opened, and its first save made (the Sathar destroyers placed): its
     log moved beside it."""
     journal = Journal.open(first_version(path), TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    journal.apply(setup.place_sathar(journal.state, ["Sathar Destroyer *"], "Prenglar"), "Place")
     return path, journal
 
 
@@ -52,19 +52,19 @@ def test_a_first_version_file_opens_and_its_first_save_moves_the_log_out_keeping
     path = first_version(tmp_path / "war.toml")
     old = path.read_bytes()
     journal = Journal.open(path, TABLES)
-    before = texts(journal.campaign.log)
+    before = texts(journal.state.log)
     assert before and before[0].startswith("the war is set up")
-    done = setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar")
+    done = setup.place_sathar(journal.state, ["Sathar Destroyer *"], "Prenglar")
     journal.apply(done, "Place")
     saved = path.read_text(encoding="utf-8")
     assert "\nversion = 2\n" in saved and "[[log]]" not in saved and "[log_file]" in saved
     assert (tmp_path / "war.toml.v1.bak").read_bytes() == old  # the old file, kept as it was
-    again = Journal.open(path, TABLES).campaign
+    again = Journal.open(path, TABLES).state
     assert texts(again.log) == before + [e.text for e in done.entries]
-    assert again == journal.campaign
+    assert again == journal.state
     log = (tmp_path / "war.toml.log").read_text(encoding="utf-8")
     assert log.count("\n[[log]]\n") == len(before) + len(done.entries) and log.startswith("# The log of a Second Sathar War campaign")
-    journal.apply(setup.choose_retreat(journal.campaign, 3), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 3), "Retreat")
     assert (tmp_path / "war.toml.v1.bak").read_bytes() == old  # kept once, not replaced by later saves
 
 
@@ -72,27 +72,27 @@ def test_a_save_appends_the_new_lines_only_and_the_file_counts_them(tmp_path: Pa
     path, journal = placed(tmp_path / "war.toml")
     beside = tmp_path / "war.toml.log"
     first = beside.read_bytes()
-    done = setup.choose_retreat(journal.campaign, 3)
+    done = setup.choose_retreat(journal.state, 3)
     journal.apply(done, "Retreat")
     second = beside.read_bytes()
     assert second.startswith(first) and second[len(first) :].count(b"\n[[log]]\n") == len(done.entries)  # appended, nothing rewritten
     data = storage.read(path, "campaign")
-    assert data["log_file"] == {"lines": len(journal.campaign.log), "bytes": [[len(log_file.HEAD), len(second)]]}  # one span: no action was undone
-    assert journal.campaign.log.kept is not None and not journal.campaign.log.added  # the journal's state: every line kept
-    assert journal.campaign.log[-1] == done.entries[-1]  # the last line, known without reading the log
+    assert data["log_file"] == {"lines": len(journal.state.log), "bytes": [[len(log_file.HEAD), len(second)]]}  # one span: no action was undone
+    assert journal.state.log.kept is not None and not journal.state.log.added  # the journal's state: every line kept
+    assert journal.state.log[-1] == done.entries[-1]  # the last line, known without reading the log
 
 
 def test_undo_and_redo_name_their_spans_and_a_new_action_after_an_undo_appends_after_its_lines(tmp_path: Path) -> None:
     path, journal = placed(tmp_path / "war.toml")
-    logged = texts(journal.campaign.log)
-    retreat = setup.choose_retreat(journal.campaign, 3)
+    logged = texts(journal.state.log)
+    retreat = setup.choose_retreat(journal.state, 3)
     journal.apply(retreat, "Retreat")
     journal.undo()
     assert texts(campaign_file.read(path, TABLES).log) == logged  # the retreat's lines are in the file, outside the spans
     journal.redo()
     assert texts(campaign_file.read(path, TABLES).log) == logged + [e.text for e in retreat.entries]
     journal.undo()
-    joined = fleets.join(journal.campaign, "Alpha", NAMES)
+    joined = fleets.join(journal.state, "Alpha", NAMES)
     journal.apply(joined, "Join")
     assert texts(campaign_file.read(path, TABLES).log) == logged + [e.text for e in joined.entries]
     assert "retreat condition" in (tmp_path / "war.toml.log").read_text(encoding="utf-8")  # kept: only ever appended to
@@ -112,21 +112,21 @@ def test_a_random_walk_of_actions_undo_and_redo_keeps_the_log_the_states_say(tmp
         try:
             if what == "act":
                 number = chance.randint(1, 5)
-                journal.apply(setup.choose_retreat(journal.campaign, number), f"Retreat {number}") if journal.campaign.retreat_condition != number else None
+                journal.apply(setup.choose_retreat(journal.state, number), f"Retreat {number}") if journal.state.retreat_condition != number else None
             elif what == "undo":
                 journal.undo()
             else:
                 journal.redo()
         except RefereeError as error:
             assert str(error).startswith(("nothing to undo", "nothing to redo", "the retreat condition")), error
-        assert texts(campaign_file.read(path, TABLES).log) == texts(journal.campaign.log), step
-    again = Journal.open(path, TABLES).campaign
-    assert again == journal.campaign
+        assert texts(campaign_file.read(path, TABLES).log) == texts(journal.state.log), step
+    again = Journal.open(path, TABLES).state
+    assert again == journal.state
 
 
 def test_a_save_that_fails_after_the_append_loses_no_line_a_redo_needs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path, journal = placed(tmp_path / "war.toml")
-    retreat = setup.choose_retreat(journal.campaign, 3)
+    retreat = setup.choose_retreat(journal.state, 3)
     journal.apply(retreat, "Retreat")
     journal.undo()  # the retreat's lines stay in the log file, for a redo
     file_before = path.read_bytes()
@@ -136,17 +136,17 @@ def test_a_save_that_fails_after_the_append_loses_no_line_a_redo_needs(tmp_path:
 
     monkeypatch.setattr(storage, "write_text", full_disk)
     with pytest.raises(RefereeError, match="No space left"):
-        journal.apply(fleets.join(journal.campaign, "Alpha", NAMES), "Join")
+        journal.apply(fleets.join(journal.state, "Alpha", NAMES), "Join")
     monkeypatch.undo()
     assert path.read_bytes() == file_before
-    assert journal.redo().what == "Retreat" and journal.campaign.retreat_condition == 3  # the redo still finds its lines
+    assert journal.redo().what == "Retreat" and journal.state.retreat_condition == 3  # the redo still finds its lines
     assert texts(campaign_file.read(path, TABLES).log)[-1] == retreat.entries[-1].text
 
 
 def test_a_kill_between_the_append_and_the_save_after_an_undo_leaves_the_redo_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """(Found by review: the append once cut the lines of the action undone.)"""
     path, journal = placed(tmp_path / "war.toml")
-    retreat = setup.choose_retreat(journal.campaign, 3)
+    retreat = setup.choose_retreat(journal.state, 3)
     journal.apply(retreat, "Retreat")
     journal.undo()
 
@@ -155,7 +155,7 @@ def test_a_kill_between_the_append_and_the_save_after_an_undo_leaves_the_redo_wh
 
     monkeypatch.setattr(Journal, "_record", killed)
     with pytest.raises(KeyboardInterrupt):
-        journal.apply(setup.place_sathar(journal.campaign, ["Sathar Frigate *"], "Prenglar"), "Place")
+        journal.apply(setup.place_sathar(journal.state, ["Sathar Frigate *"], "Prenglar"), "Place")
     monkeypatch.undo()
     Journal.open(path, TABLES).redo()
     assert texts(campaign_file.read(path, TABLES).log)[-1] == retreat.entries[-1].text
@@ -163,7 +163,7 @@ def test_a_kill_between_the_append_and_the_save_after_an_undo_leaves_the_redo_wh
 
 def test_a_log_append_that_fails_part_way_loses_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path, journal = placed(tmp_path / "war.toml")
-    journal.apply(setup.choose_retreat(journal.campaign, 3), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 3), "Retreat")
     journal.undo()
     real = storage.write_at
 
@@ -173,13 +173,13 @@ def test_a_log_append_that_fails_part_way_loses_nothing(tmp_path: Path, monkeypa
 
     monkeypatch.setattr(storage, "write_at", full)
     with pytest.raises(RefereeError, match=r"cannot write .*war\.toml\.log: No space left on device; nothing was saved$"):
-        journal.apply(setup.place_sathar(journal.campaign, ["Sathar Frigate *"], "Prenglar"), "Place")
+        journal.apply(setup.place_sathar(journal.state, ["Sathar Frigate *"], "Prenglar"), "Place")
     monkeypatch.undo()
     again = Journal.open(path, TABLES)
     again.redo()
     assert "retreat condition" in texts(campaign_file.read(path, TABLES).log)[-1]
-    again.apply(fleets.join(again.campaign, "Alpha", NAMES), "Join")  # the next save steps over the bytes left
-    assert texts(campaign_file.read(path, TABLES).log)[-1] == texts(again.campaign.log)[-1]
+    again.apply(fleets.join(again.state, "Alpha", NAMES), "Join")  # the next save steps over the bytes left
+    assert texts(campaign_file.read(path, TABLES).log)[-1] == texts(again.state.log)[-1]
 
 
 def test_ctrl_c_after_the_campaign_file_is_renamed_in_keeps_its_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -190,7 +190,7 @@ def test_ctrl_c_after_the_campaign_file_is_renamed_in_keeps_its_lines(tmp_path: 
 
     monkeypatch.setattr(storage, "sync", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        journal.apply(setup.choose_retreat(journal.campaign, 3), "Retreat")
+        journal.apply(setup.choose_retreat(journal.state, 3), "Retreat")
     monkeypatch.undo()
     assert "retreat condition" in texts(campaign_file.read(path, TABLES).log)[-1]
 
@@ -202,7 +202,7 @@ def test_two_logs_of_one_length_make_two_campaign_files(tmp_path: Path) -> None:
     kind = ui("campaign")
 
     def roll(journal: Journal, result: str) -> None:
-        journal.apply(forms.free_roll(kind, journal.campaign, "1d10", "")(random.Random(), {"": result}), "Roll 1d10")
+        journal.apply(forms.free_roll(kind, journal.state, "1d10", "")(random.Random(), {"": result}), "Roll 1d10")
 
     x = Journal.open(path, TABLES)
     roll(x, "3")
@@ -211,7 +211,7 @@ def test_two_logs_of_one_length_make_two_campaign_files(tmp_path: Path) -> None:
     roll(y, "7")
     assert x.changed_on_disk()
     x.reload()
-    assert x.campaign.log[-1].text == texts(campaign_file.read(path, TABLES).log)[-1] and "7" in x.campaign.log[-1].text
+    assert x.state.log[-1].text == texts(campaign_file.read(path, TABLES).log)[-1] and "7" in x.state.log[-1].text
 
 
 def test_a_note_with_a_line_like_a_log_heading_keeps_the_log_readable(tmp_path: Path) -> None:
@@ -230,20 +230,20 @@ def test_the_first_save_of_a_new_war_keeps_no_first_version_backup(tmp_path: Pat
     path = tmp_path / "war.toml"
     path.write_bytes((campaigns_dir() / "second-sathar-war.toml").read_bytes())  # version 2 (its map says version = 1)
     journal = Journal.open(path, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    journal.apply(setup.place_sathar(journal.state, ["Sathar Destroyer *"], "Prenglar"), "Place")
     assert not (tmp_path / "war.toml.v1.bak").exists()
 
 
 def test_bytes_a_kill_left_at_the_end_are_no_states_and_the_next_save_steps_over_them(tmp_path: Path) -> None:
     path, journal = placed(tmp_path / "war.toml")
-    count = len(journal.campaign.log)
+    count = len(journal.state.log)
     beside = tmp_path / "war.toml.log"
     with beside.open("ab") as handle:  # a kill after the log's append, before the campaign file's save
         handle.write(b'\n[[log]]\nday = 0\nstep = "setup"\ntext = "never saved"\nrolls = []\nrule = ""\n\n[[log]]\nday = 0\nstep = "se')
     again = Journal.open(path, TABLES)
-    assert len(again.campaign.log) == count and "never saved" not in texts(again.campaign.log)
-    again.apply(setup.choose_retreat(again.campaign, 2), "Retreat")
-    assert texts(campaign_file.read(path, TABLES).log) == texts(again.campaign.log) and "never saved" in beside.read_text(encoding="utf-8")  # (left, unnamed)
+    assert len(again.state.log) == count and "never saved" not in texts(again.state.log)
+    again.apply(setup.choose_retreat(again.state, 2), "Retreat")
+    assert texts(campaign_file.read(path, TABLES).log) == texts(again.state.log) and "never saved" in beside.read_text(encoding="utf-8")  # (left, unnamed)
 
 
 def test_a_log_edited_by_hand_is_told_when_shown_and_the_campaign_still_plays(tmp_path: Path) -> None:
@@ -251,7 +251,7 @@ def test_a_log_edited_by_hand_is_told_when_shown_and_the_campaign_still_plays(tm
     beside = tmp_path / "war.toml.log"
     beside.write_text(beside.read_text(encoding="utf-8").replace("the war is set up", "THE WAR IS SET UP, as the referee noted by hand,"), encoding="utf-8")
     again = Journal.open(path, TABLES)
-    again.apply(setup.choose_retreat(again.campaign, 2), "Retreat")
+    again.apply(setup.choose_retreat(again.state, 2), "Retreat")
     with pytest.raises(RefereeError, match=r"war\.toml\.log: .*the log cannot be read; edited by hand\?"):
         list(campaign_file.read(path, TABLES).log)
 
@@ -286,8 +286,8 @@ def test_the_remedy_the_message_gives_works(tmp_path: Path) -> None:
     start = text.index("[log_file]")
     path.write_text(text[:start] + text[text.index("\n\n", start) + 2 :], encoding="utf-8")  # the [log_file] table removed by hand
     again = Journal.open(path, TABLES)
-    assert len(again.campaign.log) == 0 and again.campaign.day == journal.campaign.day
-    again.apply(setup.choose_retreat(again.campaign, 2), "Retreat")
+    assert len(again.state.log) == 0 and again.state.day == journal.state.day
+    again.apply(setup.choose_retreat(again.state, 2), "Retreat")
     assert texts(campaign_file.read(path, TABLES).log)[0].startswith("the Sathar player has written down a retreat condition")
     assert (tmp_path / "war.toml.log").read_bytes().startswith(old)  # the old log kept, the new one after it
 
@@ -302,7 +302,7 @@ def test_a_damaged_log_is_told_when_it_is_read_and_the_campaign_still_plays(tmp_
     shown = runner.invoke(app, ["campaign", "log", "--campaign", str(path)])
     assert shown.exit_code == 2 and "war.toml.log" in shown.stderr and "step must be one of" in shown.stderr and "lunch" in shown.stderr
     with pytest.raises(RefereeError, match=r"war\.toml\.log"):
-        list(Journal.open(path, TABLES).campaign.log)
+        list(Journal.open(path, TABLES).state.log)
 
 
 def test_a_campaign_reached_through_a_symlink_keeps_its_log_beside_the_real_file(tmp_path: Path) -> None:
@@ -311,9 +311,9 @@ def test_a_campaign_reached_through_a_symlink_keeps_its_log_beside_the_real_file
     link = tmp_path / "link.toml"
     link.symlink_to(real)
     journal = Journal.open(link, TABLES)
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    journal.apply(setup.place_sathar(journal.state, ["Sathar Destroyer *"], "Prenglar"), "Place")
     assert (tmp_path / "real" / "war.toml.log").exists() and not (tmp_path / "link.toml.log").exists()
-    assert texts(campaign_file.read(link, TABLES).log) == texts(journal.campaign.log)
+    assert texts(campaign_file.read(link, TABLES).log) == texts(journal.state.log)
 
 
 def test_a_symlink_planted_as_the_log_is_not_written_through(tmp_path: Path) -> None:
@@ -324,7 +324,7 @@ def test_a_symlink_planted_as_the_log_is_not_written_through(tmp_path: Path) -> 
     journal = Journal.open(path, TABLES)
     before = path.read_bytes()
     with pytest.raises(RefereeError, match=r"cannot write .*war\.toml\.log.*symbolic link.*nothing was saved"):
-        journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+        journal.apply(setup.place_sathar(journal.state, ["Sathar Destroyer *"], "Prenglar"), "Place")
     assert victim.read_text(encoding="utf-8") == "keep me" and path.read_bytes() == before
 
 

@@ -76,10 +76,10 @@ def test_the_writer_refuses_a_part_that_would_read_back_otherwise(monkeypatch: p
 def test_the_journal_refuses_a_state_that_would_not_load_and_changes_nothing(tmp_path: Path) -> None:
     path = saved(tmp_path / "war.toml", war())
     journal = Journal.open(path, TABLES)
-    before, start = journal.campaign, path.read_bytes()
+    before, start = journal.state, path.read_bytes()
     with pytest.raises(RefereeError, match=CANNOT):
         journal.apply(broken_retreat(before, 2), "Retreat")
-    assert journal.campaign is before and not journal.past and path.read_bytes() == start
+    assert journal.state is before and not journal.past and path.read_bytes() == start
     journal.apply(setup.choose_retreat(before, 2), "Retreat")  # the next good action saves as ever
     assert campaign_file.read(path, TABLES).retreat_condition == 2
 
@@ -129,7 +129,7 @@ def test_the_app_shows_a_refused_save_in_the_form_and_keeps_it_open(tmp_path: Pa
         assert isinstance(referee.screen, FormDialog)
         said = str(referee.screen.query_one("#error-form", Static).content)
         assert said.startswith(f"{CANNOT}: unit 'UPF Fighter 1'")
-        assert referee.journal.campaign.retreat_condition == 0 and not referee.journal.past
+        assert referee.journal.state.retreat_condition == 0 and not referee.journal.past
 
     asyncio.run(main())
     assert path.read_bytes() == start
@@ -159,5 +159,5 @@ def test_a_part_opened_from_the_file_is_read_back_unless_it_is_written_as_it_was
     start = path.read_bytes()
     monkeypatch.setattr(campaign_file, "unit_dict", forgetting_moved(campaign_file.unit_dict))
     with pytest.raises(RefereeError, match="would not read back as the state it saves"):
-        journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+        journal.apply(setup.choose_retreat(journal.state, 2), "Retreat")
     assert path.read_bytes() == start

@@ -50,7 +50,7 @@ def opened(tmp_path: Path, name: str = "war.toml") -> Journal:
 
 def moved(journal: Journal, ship: str) -> Done:
     """The ship moved one day, into the red box toward the Prenglar system."""
-    return movement.move(journal.campaign, TABLES, [ship], "Prenglar", None, "", [], random.Random(1), {})
+    return movement.move(journal.state, TABLES, [ship], "Prenglar", None, "", [], random.Random(1), {})
 
 
 def kept(path: Path) -> tuple[dict[str, Any], Any]:
@@ -107,7 +107,7 @@ def test_every_save_of_a_war_keeps_the_tables_a_parse_gives_and_the_texts_of_its
     path = tmp_path / "war.toml"
     war = generator.play(19, 8, path, journal=True)
     assert war.refused == [] and checked.count(True) == sum(war.actions.values()) > 100  # every action's save
-    assert Journal.open(path, TABLES, "campaign").campaign == war.campaign
+    assert Journal.open(path, TABLES, "campaign").state == war.campaign
 
 
 def test_a_command_after_a_save_parses_nothing_and_writes_again_only_what_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -122,7 +122,7 @@ def test_a_command_after_a_save_parses_nothing_and_writes_again_only_what_change
     units = [d["units"][0]["name"] for d in made if "units" in d and d["units"]]
     assert units == ["Sathar Destroyer 2"]  # of the 200 units, the one moved; the rest written as the file held them
     assert len(made) <= 6  # and the head's keys and tables, the log's new lines
-    assert Journal.open(path, TABLES, "campaign").campaign.unit("Sathar Destroyer 2").moved
+    assert Journal.open(path, TABLES, "campaign").state.unit("Sathar Destroyer 2").moved
 
 
 def test_a_save_from_the_cache_writes_the_same_bytes_as_one_from_the_file(tmp_path: Path) -> None:
@@ -132,7 +132,7 @@ def test_a_save_from_the_cache_writes_the_same_bytes_as_one_from_the_file(tmp_pa
     for name in ("war.toml", "war.toml.log"):
         shutil.copyfile(tmp_path / name, other.parent / name)
     warm, cold = Journal.open(journal.path, TABLES, "campaign"), Journal.open(other, TABLES, "campaign")  # the copy's cache: none, its parts unknown
-    assert warm.campaign == cold.campaign
+    assert warm.state == cold.state
     for each in (warm, cold):
         each.apply(moved(each, "Sathar Destroyer 3"), "Move")
     assert journal.path.read_bytes() == other.read_bytes()
@@ -152,7 +152,7 @@ def test_a_file_changed_since_its_save_is_parsed_afresh(tmp_path: Path, change: 
     else:
         campaign_file.save(path, moved(journal, "Sathar Destroyer 2").campaign, TABLES)  # a save that keeps no cache
         expected = (3, True)
-    again = Journal.open(path, TABLES, "campaign").campaign
+    again = Journal.open(path, TABLES, "campaign").state
     assert (again.retreat_condition, again.unit("Sathar Destroyer 1").moved) == expected
     status = runner.invoke(app, ["campaign", "status", "--secrets", "-c", str(path)], catch_exceptions=False)
     assert f"secret  retreat condition {expected[0]}:" in status.stdout
@@ -181,7 +181,7 @@ def test_a_damaged_cache_is_passed_over_and_made_again(tmp_path: Path, folder: P
     journal = opened(tmp_path)
     path = journal.path
     before = path.read_bytes(), path.with_name("war.toml.log").read_bytes()
-    expected = Journal.open(path, TABLES, "campaign").campaign
+    expected = Journal.open(path, TABLES, "campaign").state
     (stored,) = folder.glob("file-war-*.marshal")
     good = stored.read_bytes()
     chance = random.Random(21)
@@ -190,13 +190,13 @@ def test_a_damaged_cache_is_passed_over_and_made_again(tmp_path: Path, folder: P
         spot = chance.randrange(len(damaged))
         damaged[spot] ^= 1 << chance.randrange(8)
         stored.write_bytes(bytes(damaged))
-        assert Journal.open(path, TABLES, "campaign").campaign == expected
+        assert Journal.open(path, TABLES, "campaign").state == expected
         saved_alike(path, tmp_path / f"{number}", f"Sathar Destroyer {3 + number}")
         path.write_bytes(before[0])  # back as it was, the cache with it
         path.with_name("war.toml.log").write_bytes(before[1])
     for harm in (b"", good[: len(good) // 2], b"not a cache", good + b"more"):
         stored.write_bytes(harm)
-        assert Journal.open(path, TABLES, "campaign").campaign == expected
+        assert Journal.open(path, TABLES, "campaign").state == expected
     assert stored.read_bytes() != harm  # made again at the load that passed it over
 
 
@@ -229,7 +229,7 @@ def test_tables_of_a_cache_that_would_not_read_are_parsed_from_the_file(tmp_path
         "no map": lambda data, parts: data.pop("map"),
     }[change]
     forged(path, forge)
-    assert Journal.open(path, TABLES, "campaign").campaign == journal.campaign
+    assert Journal.open(path, TABLES, "campaign").state == journal.state
     status = runner.invoke(app, ["campaign", "status", "-c", str(path)], catch_exceptions=False)
     assert status.exit_code == 0 and status.stdout.startswith("track   day 1 of the war")
     assert kept(path)[0] == tomllib.loads(path.read_text(encoding="utf-8"))  # the file's own, kept in its place
@@ -261,7 +261,7 @@ def test_a_cache_folder_others_may_write_is_not_used(tmp_path: Path, folder: Pat
     folder.chmod(0o777)  # (another user could put a cache there)
     journal = opened(tmp_path)
     assert not list(folder.iterdir())  # nothing kept there, nothing read
-    assert Journal.open(journal.path, TABLES, "campaign").campaign == journal.campaign
+    assert Journal.open(journal.path, TABLES, "campaign").state == journal.state
 
 
 def test_a_cache_name_taken_by_a_pipe_or_a_symlink_is_passed_over_and_nothing_is_written_through(tmp_path: Path, folder: Path) -> None:
@@ -270,7 +270,7 @@ def test_a_cache_name_taken_by_a_pipe_or_a_symlink_is_passed_over_and_nothing_is
     (stored,) = folder.glob("file-war-*.marshal")
     stored.unlink()
     os.mkfifo(stored)  # a reader that waited on it would hang
-    assert Journal.open(path, TABLES, "campaign").campaign == journal.campaign
+    assert Journal.open(path, TABLES, "campaign").state == journal.state
     stored.unlink()
     target = tmp_path / "not-the-cache"
     target.write_text("kept")
@@ -278,6 +278,6 @@ def test_a_cache_name_taken_by_a_pipe_or_a_symlink_is_passed_over_and_nothing_is
     for attempt in range(3):  # and the temporary names a save writes first
         (folder / f"{stored.name}.{os.getpid()}.{attempt}.tmp").symlink_to(target)
     again = Journal.open(path, TABLES, "campaign")
-    assert again.campaign == journal.campaign and target.read_text() == "kept"
+    assert again.state == journal.state and target.read_text() == "kept"
     again.apply(moved(again, "Sathar Destroyer 2"), "Move")
     assert target.read_text() == "kept" and stored.is_file() and not stored.is_symlink()

@@ -18,6 +18,7 @@ from referee.knight_hawks import battle_file
 from referee.knight_hawks.combat_phase import noted
 from referee.resources import campaigns_dir
 from referee.sathar_war import setup
+from referee.sathar_war.kind import campaign_of
 from tests.helpers.campaign import bundled_war
 
 TABLES = tables.load()
@@ -35,27 +36,27 @@ def test_a_battle_file_opens_as_a_battle_and_its_steps_are_saved_undone_and_redo
     path = battle(tmp_path)
     first = path.read_bytes()
     journal = Journal.open(path, TABLES)
-    assert journal.kind == "battle" and journal.battle.name == "The Stand"
-    journal.apply(noted(journal.battle, "the UPF raise their masking screens"), "Screens")
+    assert journal.kind == "battle" and journal.state.name == "The Stand"
+    journal.apply(noted(journal.state, "the UPF raise their masking screens"), "Screens")
     assert battle_file.from_dict(storage.read(path, "battle"), TABLES).log[-1].text == "the UPF raise their masking screens"
     assert journal.undo().what == "Screens" and path.read_bytes() == first
-    assert journal.redo().what == "Screens" and Journal.open(path, TABLES).battle == journal.battle
+    assert journal.redo().what == "Screens" and Journal.open(path, TABLES).state == journal.state
     with pytest.raises(RefereeError, match="is a Knight Hawks battle, not a campaign"):
-        journal.campaign  # noqa: B018 - a campaign's pages on a battle: refused, not a wrong screen
+        campaign_of(journal)  # a campaign's pages on a battle: refused, not a wrong screen
 
 
 def test_a_battle_journal_notices_another_program_and_overwrites_nothing(tmp_path: Path) -> None:
     path = battle(tmp_path)
     mine, other = Journal.open(path, TABLES), Journal.open(path, TABLES)
-    other.apply(noted(other.battle, "the other program's line"), "Other")
+    other.apply(noted(other.state, "the other program's line"), "Other")
     theirs = path.read_bytes()
     assert mine.changed_on_disk()
     with pytest.raises(storage.ChangedOnDisk):
-        mine.apply(noted(mine.battle, "mine"), "Mine")
+        mine.apply(noted(mine.state, "mine"), "Mine")
     assert path.read_bytes() == theirs
     mine.reload()
-    mine.apply(noted(mine.battle, "mine"), "Mine")
-    assert [e.text for e in Journal.open(path, TABLES).battle.log[-2:]] == ["the other program's line", "mine"]
+    mine.apply(noted(mine.state, "mine"), "Mine")
+    assert [e.text for e in Journal.open(path, TABLES).state.log[-2:]] == ["the other program's line", "mine"]
 
 
 def test_the_kind_asked_for_is_the_kind_opened(tmp_path: Path) -> None:
@@ -72,12 +73,12 @@ def test_the_kind_asked_for_is_the_kind_opened(tmp_path: Path) -> None:
 def test_a_file_that_becomes_another_kind_is_not_read_again(tmp_path: Path) -> None:
     path = bundled_war(tmp_path)
     journal = Journal.open(path, TABLES)
-    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 2), "Retreat")
     path.write_bytes(battle(tmp_path).read_bytes())
     assert journal.changed_on_disk()
     with pytest.raises(RefereeError, match="not a campaign"):
         journal.reload()
-    assert journal.campaign.retreat_condition == 2
+    assert journal.state.retreat_condition == 2
 
 
 def test_the_campaign_commands_refuse_a_battle_file_in_one_line(tmp_path: Path) -> None:

@@ -137,11 +137,11 @@ def test_a_save_under_the_lock_refuses_a_file_changed_behind_it(war: Path) -> No
 
 def test_the_journal_notices_an_outside_change_and_overwrites_nothing(war: Path) -> None:
     journal = Journal.open(war, TABLES)
-    before = journal.campaign
+    before = journal.state
     assert not journal.changed_on_disk()
     journal.apply(setup.choose_retreat(before, 2), "Retreat")  # its own save is no outside change
     assert not journal.changed_on_disk()
-    mine = journal.campaign
+    mine = journal.state
     result = runner.invoke(app, ["campaign", "fleet", "join", "Alpha", "UPF Assault Scout 2", "-c", str(war)])
     assert result.exit_code == 0, result.stderr
     theirs = war.read_bytes()
@@ -149,22 +149,22 @@ def test_the_journal_notices_an_outside_change_and_overwrites_nothing(war: Path)
     with pytest.raises(storage.ChangedOnDisk, match="changed by another program since it was read here; nothing was saved") as refused:
         journal.apply(fleets.join(mine, "Beta", ["UPF Assault Scout 3"]), "Join")
     assert refused.value.path == war
-    assert war.read_bytes() == theirs and journal.campaign is mine and len(journal.past) == 1
+    assert war.read_bytes() == theirs and journal.state is mine and len(journal.past) == 1
     with pytest.raises(storage.ChangedOnDisk):
         journal.undo()  # an undo is a save too
-    assert war.read_bytes() == theirs and journal.campaign is mine
+    assert war.read_bytes() == theirs and journal.state is mine
 
 
 def test_the_journal_reloads_the_outside_change_and_the_action_can_be_taken_again(war: Path) -> None:
     journal = Journal.open(war, TABLES)
-    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 2), "Retreat")
     assert runner.invoke(app, ["campaign", "fleet", "join", "Alpha", "UPF Assault Scout 2", "-c", str(war)]).exit_code == 0
     with pytest.raises(storage.ChangedOnDisk):
-        journal.apply(fleets.join(journal.campaign, "Beta", ["UPF Assault Scout 3"]), "Join")
+        journal.apply(fleets.join(journal.state, "Beta", ["UPF Assault Scout 3"]), "Join")
     journal.reload()
-    assert journal.campaign == load(war) and not journal.future and not journal.changed_on_disk()
+    assert journal.state == load(war) and not journal.future and not journal.changed_on_disk()
     assert [a.what for a in journal.past] == ["Retreat", "campaign fleet join"]  # one history of the file, whoever changed it
-    journal.apply(fleets.join(journal.campaign, "Beta", ["UPF Assault Scout 3"]), "Join")  # the action again, on the file as it is
+    journal.apply(fleets.join(journal.state, "Beta", ["UPF Assault Scout 3"]), "Join")  # the action again, on the file as it is
     saved = load(war)
     assert saved.retreat_condition == 2 and saved.unit("UPF Assault Scout 2").fleet == "Alpha" and saved.unit("UPF Assault Scout 3").fleet == "Beta"
 
@@ -174,9 +174,9 @@ def test_changed_on_disk_is_a_stat_while_the_file_is_untouched_and_reads_it_when
     os.utime(war, (1, 1))  # touched, the same bytes: no change
     assert not journal.changed_on_disk()
     assert journal.seen is not None and journal.seen.mtime_ns == 1_000_000_000  # the next ask is a stat again
-    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 2), "Retreat")
     other = Journal.open(war, TABLES)  # a second app on the same file
-    other.apply(fleets.join(other.campaign, "Beta", ["UPF Assault Scout 3"]), "Join")
+    other.apply(fleets.join(other.state, "Beta", ["UPF Assault Scout 3"]), "Join")
     assert journal.changed_on_disk() and not other.changed_on_disk()
 
 
@@ -184,13 +184,13 @@ def test_a_file_removed_meanwhile_is_written_afresh(war: Path) -> None:
     journal = Journal.open(war, TABLES)
     war.unlink()
     assert not journal.changed_on_disk()
-    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 2), "Retreat")
     assert load(war).retreat_condition == 2
 
 
 def test_the_journal_holds_no_lock_while_it_waits(war: Path) -> None:
     journal = Journal.open(war, TABLES)
-    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 2), "Retreat")
     got: list[bool] = []
 
     def other() -> None:
@@ -207,5 +207,5 @@ def test_a_journal_opened_through_a_symlink_saves_to_its_target(war: Path, tmp_p
     link = tmp_path / "link.toml"
     link.symlink_to(war)
     journal = Journal.open(link, TABLES)
-    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 2), "Retreat")
     assert link.is_symlink() and load(war).retreat_condition == 2 and journal.path == link and journal.target == war

@@ -47,7 +47,7 @@ while True:
     elif roll < 0.4 and journal.future:
         journal.redo()
     else:
-        campaign, ship = journal.campaign, "UPF Assault Scout " + dice.choice("23")
+        campaign, ship = journal.state, "UPF Assault Scout " + dice.choice("23")
         step = fleets.detach(campaign, [ship]) if campaign.unit(ship).fleet == "Alpha" else fleets.join(campaign, "Alpha", [ship])
         journal.apply(step, "toggle " + ship)
 """
@@ -109,7 +109,7 @@ def test_two_programs_acting_at_once_leave_one_history_with_every_action(tmp_pat
         assert json.loads(out.read_text())["refused"] == []
     journal = Journal.open(war, TABLES)
     assert len(journal.past) == 2 * ACTIONS and not journal.future
-    logged = [e.text for e in journal.campaign.log if e.text.startswith("UPF Assault Scout ")]
+    logged = [e.text for e in journal.state.log if e.text.startswith("UPF Assault Scout ")]
     kept = [(a.what, json.loads(a.touched)["groups"][0]["names"][0][0]) for a in journal.past]
     assert kept == [("campaign fleet detach" if " leaves " in text else "campaign fleet join", " ".join(text.split(" ")[:4])) for text in logged]
     for _ in range(2 * ACTIONS):

@@ -27,11 +27,11 @@ def three_actions(path: Path) -> list[bytes]:
     before and after each."""
     journal = Journal.open(path, TABLES)
     texts = [path.read_bytes()]
-    journal.apply(setup.place_sathar(journal.campaign, ["Sathar Destroyer *"], "Prenglar"), "Place")
+    journal.apply(setup.place_sathar(journal.state, ["Sathar Destroyer *"], "Prenglar"), "Place")
     texts.append(path.read_bytes())
-    journal.apply(setup.choose_retreat(journal.campaign, 3), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 3), "Retreat")
     texts.append(path.read_bytes())
-    journal.apply(fleets.join(journal.campaign, "Alpha", ["UPF Assault Scout 2", "UPF Assault Scout 3"]), "Join")
+    journal.apply(fleets.join(journal.state, "Alpha", ["UPF Assault Scout 2", "UPF Assault Scout 3"]), "Join")
     texts.append(path.read_bytes())
     journal.history.close()
     return texts
@@ -45,7 +45,7 @@ def test_undo_and_redo_outlive_the_journal_that_took_the_actions(tmp_path: Path)
     assert [a.what for a in again.past] == ["Place", "Retreat", "Join"] and not again.future
     assert again.undo().what == "Join" and path.read_bytes() == texts[2]
     assert again.undo().what == "Retreat" and path.read_bytes() == texts[1]
-    assert again.campaign == load(path) and again.campaign.retreat_condition == 0
+    assert again.state == load(path) and again.state.retreat_condition == 0
     assert again.undo().what == "Place" and path.read_bytes() == texts[0]
     with pytest.raises(RefereeError, match="^nothing to undo$"):
         again.undo()
@@ -64,9 +64,9 @@ def test_a_new_action_after_an_undo_drops_what_was_undone(tmp_path: Path) -> Non
     journal = Journal.open(path, TABLES)
     journal.undo()
     journal.undo()
-    journal.apply(setup.choose_retreat(journal.campaign, 5), "Retreat 5")
+    journal.apply(setup.choose_retreat(journal.state, 5), "Retreat 5")
     assert [a.what for a in journal.past] == ["Place", "Retreat 5"] and not journal.future
-    journal.apply(fleets.join(journal.campaign, "Beta", ["UPF Assault Scout 2"]), "Join Beta")
+    journal.apply(fleets.join(journal.state, "Beta", ["UPF Assault Scout 2"]), "Join Beta")
     db = sqlite3.connect(history.beside(path))
     assert db.execute("SELECT what FROM actions ORDER BY number").fetchall() == [("Place",), ("Retreat 5",), ("Join Beta",)]  # the undone ones removed, with their states
     assert db.execute("SELECT count(*) FROM states").fetchone() == (4,)
@@ -83,7 +83,7 @@ def test_a_save_that_fails_leaves_the_history_as_it_was(tmp_path: Path, monkeypa
 
     monkeypatch.setattr(storage, "write_text", full_disk)
     with pytest.raises(RefereeError, match="No space left"):
-        journal.apply(setup.choose_retreat(journal.campaign, 5), "Retreat 5")
+        journal.apply(setup.choose_retreat(journal.state, 5), "Retreat 5")
     monkeypatch.undo()
     assert path.read_bytes() == texts[2]
     assert [a.what for a in journal.past] == ["Place", "Retreat"] and [a.what for a in journal.future] == ["Join"]  # the redo kept
@@ -97,7 +97,7 @@ def test_the_history_keeps_the_last_actions_within_its_bounds(tmp_path: Path, mo
     texts = [path.read_bytes()]
     for number in range(8):
         ship = f"UPF Assault Scout {2 + number % 2}"
-        step = fleets.join(journal.campaign, "Alpha", [ship]) if journal.campaign.unit(ship).fleet != "Alpha" else fleets.detach(journal.campaign, [ship])
+        step = fleets.join(journal.state, "Alpha", [ship]) if journal.state.unit(ship).fleet != "Alpha" else fleets.detach(journal.state, [ship])
         journal.apply(step, f"action {number}")
         texts.append(path.read_bytes())
     assert [a.what for a in journal.past] == [f"action {n}" for n in range(3, 8)]
@@ -111,7 +111,7 @@ def test_the_history_keeps_the_last_actions_within_its_bounds(tmp_path: Path, mo
     assert held == (6,)  # those five, and the one before them, left by the last action for the next to remove
 
     monkeypatch.setattr(history, "LIMIT_BYTES", 1)  # less than one state: the last action is kept all the same
-    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 2), "Retreat")
     assert [a.what for a in journal.past] == ["Retreat"]
     assert journal.undo().what == "Retreat" and path.read_bytes() == texts[3]
 
@@ -127,7 +127,7 @@ def test_a_file_changed_outside_the_history_is_told_and_nothing_changes(tmp_path
     with pytest.raises(history.NotMatching):
         journal.redo()
     assert path.read_bytes() == edited and not journal.past and not journal.future
-    journal.apply(setup.choose_retreat(journal.campaign, 5), "Retreat 5")  # the next action starts the history afresh
+    journal.apply(setup.choose_retreat(journal.state, 5), "Retreat 5")  # the next action starts the history afresh
     assert [a.what for a in journal.past] == ["Retreat 5"]
     assert journal.undo().what == "Retreat 5" and path.read_bytes() == edited
 
@@ -141,7 +141,7 @@ def test_a_damaged_history_is_told_in_one_line_and_the_next_action_sets_it_aside
     with pytest.raises(history.Unreadable, match="cannot read the undo history war.toml.history: file is not a database; nothing was changed"):
         journal.undo()
     assert path.read_bytes() == texts[3]
-    journal.apply(setup.choose_retreat(journal.campaign, 5), "Retreat 5")  # saved all the same; the damaged one kept aside
+    journal.apply(setup.choose_retreat(journal.state, 5), "Retreat 5")  # saved all the same; the damaged one kept aside
     assert load(path).retreat_condition == 5 and not journal.trouble
     assert kept.with_name("war.toml.history.unreadable").read_bytes() == b"not a database, whatever it was"
     assert journal.undo().what == "Retreat 5" and path.read_bytes() == texts[3]
@@ -170,7 +170,7 @@ def test_a_history_of_another_program_or_a_newer_one_is_refused(tmp_path: Path) 
     with pytest.raises(history.Unreadable, match="written by a newer version of the program .version 2; this one reads 1."):
         Journal.open(path, TABLES).undo()
     journal = Journal.open(path, TABLES)
-    journal.apply(setup.choose_retreat(journal.campaign, 5), "Retreat 5")  # saved; a newer program's history is not set aside
+    journal.apply(setup.choose_retreat(journal.state, 5), "Retreat 5")  # saved; a newer program's history is not set aside
     assert load(path).retreat_condition == 5 and "newer version" in journal.trouble
     assert not history.beside(path).with_name("war.toml.history.unreadable").exists()
 
@@ -222,10 +222,10 @@ def test_a_battle_step_says_which_ships_it_touched(tmp_path: Path) -> None:
 def test_a_history_removed_while_a_journal_is_open_is_started_again_not_written_unseen(tmp_path: Path) -> None:
     path = bundled_war(tmp_path)
     journal = Journal.open(path, TABLES)
-    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 2), "Retreat")
     history.beside(path).unlink()  # by hand, while the app is open
     assert not journal.past
-    journal.apply(fleets.join(journal.campaign, "Alpha", ["UPF Assault Scout 2"]), "Join")
+    journal.apply(fleets.join(journal.state, "Alpha", ["UPF Assault Scout 2"]), "Join")
     assert history.beside(path).exists() and [a.what for a in Journal.open(path, TABLES).past] == ["Join"]
 
 
@@ -233,5 +233,5 @@ def test_a_new_history_is_as_private_as_its_file(tmp_path: Path) -> None:
     path = bundled_war(tmp_path)
     path.chmod(0o600)  # the referee keeps the war (and its sealed retreat condition) to himself
     journal = Journal.open(path, TABLES)
-    journal.apply(setup.choose_retreat(journal.campaign, 2), "Retreat")
+    journal.apply(setup.choose_retreat(journal.state, 2), "Retreat")
     assert history.beside(path).stat().st_mode & 0o777 == 0o600

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle
+from referee.knight_hawks.kind import battle_of
 from referee.knight_hawks.odds import VolleyOdds
 from referee.knight_hawks.scenarios import verdict
 from referee.tui.battle import actions, cards
@@ -36,7 +37,7 @@ class BattlePage(Page):
 
     @property
     def battle(self) -> Battle:
-        return self.referee.journal.battle
+        return battle_of(self.referee.journal)
 
     @property
     def kind(self) -> BattleKind:
@@ -148,6 +149,7 @@ class ShipsPage(BattlePage):
     def close_battle(self) -> None:
         """Asked and answered: the battle taken into the campaign, which is shown again."""
         from referee.sathar_war import battles
+        from referee.sathar_war.kind import campaign_of
 
         campaign = self.kind.below[-1]
         battle = self.battle
@@ -156,7 +158,7 @@ class ShipsPage(BattlePage):
                 raise RefereeError(
                     f"{campaign.path.name} was changed by another program while the battle was fought: nothing was taken into it; quit and open it again, then f takes up the battle again"
                 )
-            result = battles.from_battle(campaign.campaign, battle)
+            result = battles.from_battle(campaign_of(campaign), battle)
             campaign.apply(result, f"the battle {battle.name!r} taken into the campaign")
         except RefereeError as error:
             self.referee.tell(str(error), "error")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from referee.knight_hawks.kind import battle_of
 from referee.tui.battle import actions
 from referee.tui.battle.actions import Rows
 from referee.tui.forms import AnyStep, FieldError
@@ -46,11 +47,11 @@ class SpeedsSheet(ShipsSheet):
         super().__init__(title, columns, rows)
 
     def check(self, name: str, key: str, value: str) -> str:
-        return whole(key, value, "a speed", blank=str(self.referee.journal.battle.ship(name).speed))
+        return whole(key, value, "a speed", blank=str(battle_of(self.referee.journal).ship(name).speed))
 
     def action(self) -> tuple[str, Callable[[], AnyStep]]:
         rows = {name: dict(row) for name, row in self.rows.items()}
-        return "Starting speeds", lambda: actions.in_app_words(actions.speeds(self.referee.journal.battle, rows))
+        return "Starting speeds", lambda: actions.in_app_words(actions.speeds(battle_of(self.referee.journal), rows))
 
 
 class MovesSheet(ShipsSheet):
@@ -79,11 +80,11 @@ class MovesSheet(ShipsSheet):
         return whole(key, value, "the turns made", blank="0")
 
     def worked_out(self, name: str) -> dict[str, str]:
-        return actions.worked_out(self.referee.journal.battle, name, self.rows[name])[0]
+        return actions.worked_out(battle_of(self.referee.journal), name, self.rows[name])[0]
 
     def row_note(self, name: str) -> str:
-        return actions.worked_out(self.referee.journal.battle, name, self.rows[name])[1]
+        return actions.worked_out(battle_of(self.referee.journal), name, self.rows[name])[1]
 
     def action(self) -> tuple[str, Callable[[], AnyStep]]:
         chosen = actions.plans(self.rows)
-        return "Move", lambda: actions.in_app_words(actions.moves(self.referee.journal.battle, chosen))
+        return "Move", lambda: actions.in_app_words(actions.moves(battle_of(self.referee.journal), chosen))

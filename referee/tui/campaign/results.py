@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.errors import RefereeError
 from referee.sathar_war import battles
 from referee.sathar_war.campaign import Campaign, Fight, Unit
+from referee.sathar_war.kind import campaign_of
 from referee.tui import sheet
 from referee.tui.campaign.actions import no_dice, outcome
 from referee.tui.forms import FieldError, Values, number
@@ -121,7 +122,7 @@ class ResultsDialog(SheetDialog):
 
     def action(self) -> tuple[str, Callable[[], AnyStep]]:
         rows = {name: dict(row) for name, row in self.rows.items()}
-        return "Results", lambda: build(self.referee.journal.campaign, rows, self.fight)
+        return "Results", lambda: build(campaign_of(self.referee.journal), rows, self.fight)
 
     def applied(self) -> None:
         self.typed.pop(self.fight, None)

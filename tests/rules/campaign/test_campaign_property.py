@@ -234,7 +234,7 @@ def play(path: Path, seed: int, steps: int, found: list[str] | None = None) -> d
             history.append(f"redo {journal.redo()}")
             counts["redone"] += 1
         else:
-            what, act = rng.choice(Referee(journal.campaign, rng).actions())
+            what, act = rng.choice(Referee(journal.state, rng).actions())
             try:
                 result = act()
             except RefereeError:
@@ -252,11 +252,11 @@ def play(path: Path, seed: int, steps: int, found: list[str] | None = None) -> d
             counts["taken"] += 1
             counts["advanced"] += what == "advance"
         again = campaign_file.read(path, TABLES)
-        assert again == journal.campaign, f"seed {seed}, step {step}: the file reads back otherwise\n  after: " + "\n  ".join(history[-12:])
-        if journal.campaign.outcome:
+        assert again == journal.state, f"seed {seed}, step {step}: the file reads back otherwise\n  after: " + "\n  ".join(history[-12:])
+        if journal.state.outcome:
             break
-    counts["day"] = journal.campaign.day
-    counts["over"] = int(bool(journal.campaign.outcome))
+    counts["day"] = journal.state.day
+    counts["over"] = int(bool(journal.state.outcome))
     return counts
 
 

@@ -82,7 +82,7 @@ def test_every_roll_of_the_dice_is_in_a_log(played: tuple[generator.War, Path]) 
 
 def test_the_file_loads_strictly_as_the_commands_read_it(played: tuple[generator.War, Path]) -> None:
     war, path = played
-    assert Journal.open(path, TABLES, "campaign").campaign == war.campaign
+    assert Journal.open(path, TABLES, "campaign").state == war.campaign
     result = CliRunner().invoke(app, ["campaign", "status", "--campaign", str(path)], catch_exceptions=False)
     assert result.exit_code == 0 and result.stdout.startswith(f"track   day {DAYS} of the war")
 

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from referee.errors import RefereeError
 from referee.sathar_war import report
+from referee.sathar_war.kind import campaign_of
 from referee.tui.campaign import actions
 from referee.tui.campaign.pages.war import WarPage
 from referee.tui.pages.base import Play, action_keys
@@ -117,7 +118,7 @@ class BattlesPage(WarPage):
         from referee.tui.battle.kind import BattleKind
 
         journal = self.referee.journal
-        battle = battles.battle_for(journal.campaign, system)
+        battle = battles.battle_for(campaign_of(journal), system)
         path = saves.battle_beside(journal.path, battle.name)
         if storage.exists(path):
             said = f"the battle at {system} taken up again where it stood ({path.name}); c closes it back into the campaign"

@@ -5,6 +5,7 @@ campaign played, and the campaign's UI object, which keeps what its screens hold
 from __future__ import annotations
 
 from referee.sathar_war.campaign import Campaign
+from referee.sathar_war.kind import campaign_of
 from referee.tui.campaign.kind import CampaignKind
 from referee.tui.pages.base import Page
 
@@ -14,7 +15,7 @@ class WarPage(Page):
 
     @property
     def campaign(self) -> Campaign:
-        return self.referee.journal.campaign
+        return campaign_of(self.referee.journal)
 
     @property
     def kind(self) -> CampaignKind:
