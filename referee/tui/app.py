@@ -415,25 +415,9 @@ class RefereeApp(App[None]):
     def action_new_war(self) -> None:
         """A new war, its options asked first (the optional rules, the map): saved as war-N.toml in
         the campaigns folder, and opened; the file played before stays in the list Ctrl+O shows."""
-        values = {"shatter_drones": "n", "replacements": "y", "map": ""}
-        about = "the Second Sathar War at set-up, with the optional rules chosen; the map: blank, or a map file (as campaigns/frontier-map.toml)"
-        self.open_form("New war", about, NEW_WAR, values, _no_step, take=self.make_war)
+        from referee.tui.campaign import new_war
 
-    def make_war(self, values: Values) -> None:
-        """The New war form's values: the war made with the same rules as ``referee campaign new``
-        (forces.new_war), saved and opened. A map file that is wrong is refused beside its field,
-        and no war is made."""
-        from referee.tui.forms import FieldError
-
-        typed = values.get("map", "").strip()
-        try:
-            text = saves.war(self.tables, Path(typed).expanduser() if typed else None, values.get("replacements") != "n", values.get("shatter_drones") == "y")
-        except RefereeError as error:
-            raise FieldError("map", f"{error}; no war was made") from None
-        path = saves.new_war(text)
-        journal = Journal.open(path, self.tables)
-        self.another_file()
-        self.call_later(self.switch, journal, f"a new war ({saves.title(journal.state)}): {path}; Ctrl+O lists the files played before")
+        new_war.ask(self)
 
     def action_open_file(self) -> None:
         """Ctrl+O: the files played before, or any file's path, to open; n: a new war."""
@@ -533,19 +517,6 @@ class RefereeApp(App[None]):
         self.system = system or self.system
         self.pointing = ship or system or table
         self.action_show(mode)
-
-
-DRONES = [("no", "n"), ("yes: two frigates a side are drones", "y")]
-REPLACEMENTS = [("yes: at the end of every 20 days", "y"), ("no", "n")]
-NEW_WAR = (  # the options of `referee campaign new`
-    Field("shatter_drones", "Shatter Drones", "optional rule", choices=lambda state, values: DRONES),
-    Field("replacements", "Replacements", "optional rule", choices=lambda state, values: REPLACEMENTS),
-    Field("map", "Map", "blank: the bundled Frontier Deployment Map"),
-)
-
-
-def _no_step(values: Values) -> AnyStep:
-    raise AssertionError("the New war form hands its values to make_war: it builds no step")
 
 
 def settled() -> None:
