@@ -113,12 +113,12 @@ class Rules(Protocol):
         """A document of PAPERS other than the log (referee.paper.document.Paper)."""
         ...
 
-    def named(self, state: Any) -> str:
+    def described(self, state: Any) -> str:
         """What the file is, for the recent list: a battle's name; a war's options and map."""
         ...
 
 
-def named(name: str) -> Kind:
+def by_name(name: str) -> Kind:
     """The kind of that name; a name of no kind is a program's error."""
     for kind in KINDS:
         if kind.name == name:
@@ -144,15 +144,9 @@ def of_state(state: object) -> Kind:
 
 
 def rules(kind: Kind | str) -> Rules:
-    """A kind's rules module (imported the first time it is asked for; the Log asks it of every line)."""
-    name = kind if isinstance(kind, str) else kind.name
-    found = _RULES.get(name)
-    if found is None:
-        found = _RULES[name] = cast(Rules, importlib.import_module(named(name).rules))
-    return found
-
-
-_RULES: dict[str, Rules] = {}
+    """A kind's rules module (imported the first time it is asked for: Python keeps it)."""
+    found = kind if isinstance(kind, Kind) else by_name(kind)
+    return cast(Rules, importlib.import_module(found.rules))
 
 
 def rules_of(state: object) -> Rules:

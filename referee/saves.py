@@ -106,7 +106,7 @@ def title(state: Any) -> str:
     """What a file is, for the recent list: a battle's name; a war's options and map."""
     from referee import kinds
 
-    return str(kinds.rules_of(state).named(state))
+    return str(kinds.rules_of(state).described(state))
 
 
 def _read() -> tuple[dict[str, Any], bool]:

@@ -18,7 +18,7 @@ STATE = Battle
 COLUMNS = ("Turn", "Side")
 PAPERS = ("battle-report", "rosters", "log")
 
-__all__ = ["COLUMNS", "PAPERS", "STATE", "battle_of", "changes", "named", "paper", "sides", "view", "when", "writer"]
+__all__ = ["COLUMNS", "PAPERS", "STATE", "battle_of", "changes", "described", "paper", "sides", "view", "when", "writer"]
 
 
 def battle_of(journal: Journal) -> Battle:
@@ -57,5 +57,5 @@ def paper(what: str, battle: Battle, eyes: Any, title: str) -> Any:
     return report_paper(battle, eyes, title)
 
 
-def named(battle: Battle) -> str:
+def described(battle: Battle) -> str:
     return battle.name

@@ -53,10 +53,10 @@ def chosen(kind: str, what: str, path: Path | None = None) -> str:
         raise RefereeError(f"--what {what!r}: print one of {', '.join(WHAT)}")
     if what not in printed:
         hint = ""
-        if what == "battle-report" and kinds.named(kind) == kinds.CAMPAIGN:
+        if what == "battle-report" and kinds.by_name(kind) == kinds.CAMPAIGN:
             found = sorted(path.parent.glob(f"{path.stem}.day-*.toml")) if path is not None else []
             hint = "; a campaign's battles are reported from their battle files" + (f" ({', '.join(p.name for p in found[:3])})" if found else " (f on the Battles screen writes one)")
-        raise RefereeError(f"{kinds.named(kind).title} prints {', '.join(printed)}, not {what}{hint}")
+        raise RefereeError(f"{kinds.by_name(kind).title} prints {', '.join(printed)}, not {what}{hint}")
     return what
 
 

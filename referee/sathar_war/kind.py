@@ -20,7 +20,7 @@ STATE = Campaign
 COLUMNS = ("Day", "Step")
 PAPERS = ("deployment", "rosters", "log", "map")
 
-__all__ = ["COLUMNS", "PAPERS", "STATE", "campaign_of", "changes", "named", "paper", "sides", "view", "when", "writer"]
+__all__ = ["COLUMNS", "PAPERS", "STATE", "campaign_of", "changes", "described", "paper", "sides", "view", "when", "writer"]
 
 
 def campaign_of(journal: Journal) -> Campaign:
@@ -63,7 +63,7 @@ def paper(what: str, campaign: Campaign, eyes: Any, title: str) -> Any:
     return map_paper(campaign, title)
 
 
-def named(campaign: Campaign) -> str:
+def described(campaign: Campaign) -> str:
     """The war's options and map (the recent list's line)."""
     from referee.saves import BUNDLED_MAP_NAME
 

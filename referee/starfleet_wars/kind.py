@@ -19,7 +19,7 @@ STATE = Engagement
 COLUMNS = ("Turn", "Sealed")
 PAPERS = ("log",)
 
-__all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "named", "paper", "sides", "view", "when", "writer"]
+__all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "described", "paper", "sides", "view", "when", "writer"]
 
 
 def writer(tables: Tables, target: Path) -> Writer:
@@ -44,5 +44,5 @@ def paper(what: str, engagement: Engagement, eyes: Any, title: str) -> Any:
     raise AssertionError(f"an engagement prints its log alone, not {what} (PAPERS)")
 
 
-def named(engagement: Engagement) -> str:
+def described(engagement: Engagement) -> str:
     return engagement.name

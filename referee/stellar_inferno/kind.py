@@ -19,7 +19,7 @@ STATE = Scenario
 COLUMNS = ("Turn", "Phase")
 PAPERS = ("log",)
 
-__all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "named", "paper", "sides", "view", "when", "writer"]
+__all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "described", "paper", "sides", "view", "when", "writer"]
 
 
 def writer(tables: Tables, target: Path) -> Writer:
@@ -45,5 +45,5 @@ def paper(what: str, scenario: Scenario, eyes: Any, title: str) -> Any:
     raise AssertionError(f"a scenario prints its log alone, not {what} (PAPERS)")
 
 
-def named(scenario: Scenario) -> str:
+def described(scenario: Scenario) -> str:
     return scenario.name

@@ -122,7 +122,7 @@ def grouped(bindings: Iterable[Binding]) -> list[tuple[str, Binding]]:
 
 def about(kind: Kind, page: type[Page]) -> About:
     """The words of a screen of this kind of file (a screen without any: its palette line)."""
-    screens: Mapping[str, About] = importlib.import_module(kinds.named(kind.name).help).SCREENS  # (its help_text module)
+    screens: Mapping[str, About] = importlib.import_module(kinds.by_name(kind.name).help).SCREENS  # (its help_text module)
     return screens.get(page.NAME, About(page.HELP))
 
 
@@ -229,7 +229,7 @@ def dialog_words(kind: Kind, cls: type[Screen[Any]]) -> About:
     table: the DIALOGS of its help's words, if it has any), or its class's first paragraph."""
     found = DIALOGS.get(cls.__name__)
     if found is None:
-        own: Mapping[str, About] = getattr(importlib.import_module(kinds.named(kind.name).help), "DIALOGS", {})
+        own: Mapping[str, About] = getattr(importlib.import_module(kinds.by_name(kind.name).help), "DIALOGS", {})
         found = own.get(cls.__name__)
     return found if found is not None else About(first_paragraph(cls.__doc__))
 

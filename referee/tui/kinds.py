@@ -78,6 +78,6 @@ class Kind(Protocol):
 
 def ui(name: str) -> Kind:
     """A new UI object of the kind named (its module, which the registry names, imported now, the first time)."""
-    module, _, cls = kinds.named(name).ui.partition(":")
+    module, _, cls = kinds.by_name(name).ui.partition(":")
     made: Kind = getattr(import_module(module), cls)()
     return made

@@ -124,7 +124,7 @@ def test_the_check_passes_what_is_no_switch() -> None:
 @pytest.mark.parametrize("kind", kinds.KINDS, ids=lambda k: k.name)
 def test_every_kinds_format_line_reads_back_to_it(kind: kinds.Kind) -> None:
     assert kinds.of_format(kind.format) is kind
-    assert kinds.named(kind.name) is kind
+    assert kinds.by_name(kind.name) is kind
     module, _, name = kind.state.partition(":")
     __import__(module)
     assert kinds.rules(kind).STATE is getattr(sys.modules[module], name)

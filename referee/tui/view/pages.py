@@ -17,7 +17,7 @@ LOG_LINES = 200  # the newest lines shown (a war's log runs to thousands)
 def part(kind: str) -> ModuleType:
     """The module of a kind's players' view: its page TITLES, ``where(view)`` (the bar's day or
     turn) and ``pages(view)`` (the pages' lines, in the order of TITLES)."""
-    return importlib.import_module(kinds.named(kind).view)
+    return importlib.import_module(kinds.by_name(kind).view)
 
 
 def log(entries: Iterable[tuple[str, str, Sequence[str]]]) -> list[Part]:
