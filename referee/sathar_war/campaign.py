@@ -87,7 +87,7 @@ class Unit(NamedTuple):
     attacked: str = ""  # Sathar: the planet it attacked today
     drone: bool = False  # chosen as a shatter drone
     hull_station_only: bool = False  # a hull repair failed in space: only a station can repair the hull
-    rearms: int = 0  # carriers and stations: fighter rearms made while out of supply
+    rearms: int = 0  # fighters: rearms from a base not resupplied since (files before this kept the count on the base)
     docked_since: int = 0  # the day it docked at a station (repair queue order)
     placed: int = -1  # Sathar: the day it was placed in a start circle
     lost: int = 0  # the day it was lost

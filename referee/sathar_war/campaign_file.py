@@ -20,6 +20,7 @@ from referee.sathar_war import frontier as frontier_file
 from referee.sathar_war import log_file
 from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, VOID_DAYS, Allowance, Campaign, Entry, Fight, Kept, Log, Loss, Order, Place, Unit
 from referee.sathar_war.forces import carrier_capacity
+from referee.sathar_war.supply import FIGHTER_REARMS
 from referee.sathar_war.frontier import Frontier
 from referee.tables import Tables
 
@@ -79,8 +80,20 @@ def from_dict(data: dict[str, Any], tables: Tables, log: Path | None = None) -> 
     """The campaign a file describes; anything malformed is refused, saying what and where. ``log``:
     the log file beside it (:mod:`log_file`), for a file that keeps its log there."""
     head = _head_from_dict(_header(data), frontier_file.from_dict(strict.get(data, "map", dict, "campaign file")))
-    units = strict.items(data, "units", lambda item, at: _unit(item, at, tables))
+    units = _rearms_of_fighters(strict.items(data, "units", lambda item, at: _unit(item, at, tables)))
     return check(head._replace(units=units, log=Log(strict.items(data, "log", log_file.entry_from_dict), _kept(data, log))))
+
+
+def _rearms_of_fighters(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """Each fighter counts its own rearms out of supply (Supply: "Fighters can be rearmed ... twice");
+    a file written before kept one count on the carrier or station, which each fighter based on it
+    now takes as its own (it has rearmed at most that often), the base keeping none."""
+    counts = {u.name: u.rearms for u in units if u.rearms and not u.fighter}
+    if not counts:
+        return units
+    return tuple(
+        u._replace(rearms=0) if u.name in counts else u._replace(rearms=max(u.rearms, counts[u.roster.carried_by])) if u.fighter and u.roster.carried_by in counts else u for u in units
+    )
 
 
 def read(path: Path, tables: Tables) -> Campaign:
@@ -200,6 +213,8 @@ def _check_unit(campaign: Campaign, unit: Unit, by_name: dict[str, Unit], known:
         raise RefereeError(f"{where}: side must be Sathar or UPF, not {unit.roster.side!r}")
     if (unit.force == "Sathar") != (unit.side == "Sathar"):
         raise RefereeError(f"{where}: force {unit.force} and side {unit.roster.side} do not go together (the Sathar force is the Sathar side's)")
+    if unit.rearms > FIGHTER_REARMS:
+        raise RefereeError(f"{where}: rearms is {unit.rearms}; a fighter rearms at most {FIGHTER_REARMS} times before its carrier or station is resupplied (give 0 to {FIGHTER_REARMS})")
     base = unit.roster.carried_by
     if base:
         carrier = by_name.get(base)

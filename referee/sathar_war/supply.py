@@ -112,8 +112,10 @@ def _in_battle(campaign: Campaign, unit: Unit) -> str:
 def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
     """End of day: every ship that spent the day at a planet of a supplied system without moving,
     attacking or fighting back gets back all expended torpedoes, rockets, mines, seekers, masking
-    screens and ICMs; fighters that did not fight rearm from their carrier or station, at most twice
-    while it is out of supply (it is resupplied on a day it could rearm itself)."""
+    screens and ICMs. Fighters that did not fight rearm from their carrier or station: each fighter
+    at most twice while its base goes unresupplied, and again once the base is resupplied (a reading:
+    a base is resupplied on a day it could rearm itself; on any other day its stock is not
+    renewed, whether it moved, fought or stands out of supply, and the log says which)."""
     changed: dict[str, Unit] = {}
     entries: list[Entry] = []
     for unit in campaign.units:
@@ -124,9 +126,7 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
             if _spent(unit):
                 entries.append(campaign.entry(f"the {unit.name} does not rearm: {why} ({_left(unit)})", rule=REARMING_RULE))
             continue
-        if unit.rearms:
-            changed[unit.name] = unit._replace(rearms=0)
-        restocked = _restocked(changed.get(unit.name, unit))
+        restocked = _restocked(unit)
         if restocked is not None:
             changed[unit.name] = restocked
             entries.append(campaign.entry(f"the {unit.name} rearms at {unit.place.planet} (in supply): {_spent(unit)}", rule=REARMING_RULE))  # type: ignore[union-attr]
@@ -135,23 +135,26 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
         base_name = fighter.roster.carried_by
         if not fighter.active or not fighter.fighter or not base_name:
             continue
-        restocked = _restocked(fighter)
-        if restocked is None:
-            continue
-        took_part = _in_battle(campaign, fighter)
-        if took_part:
-            entries.append(campaign.entry(f"the {fighter.name} does not rearm: {took_part} ({_left(fighter)})", rule=REARMING_RULE))
-            continue
         base = campaign.unit(base_name)
-        if not _kept_from_rearming(campaign, base):
-            text = f"the {fighter.name} rearms from the {base.name} (in supply)"
-        elif base.rearms < FIGHTER_REARMS:
-            base = base._replace(rearms=base.rearms + 1)
-            text = f"the {fighter.name} rearms from the {base.name} out of supply ({base.rearms} of {FIGHTER_REARMS} before it must be resupplied)"
-        else:
-            entries.append(campaign.entry(f"the {fighter.name} cannot rearm: the {base.name} must be resupplied first (rearmed its fighters twice out of supply)", rule=REARMING_RULE))
+        unsupplied = _kept_from_rearming(campaign, base)
+        counted = fighter if unsupplied or not fighter.rearms else fighter._replace(rearms=0)  # its base resupplied: the count begins again
+        restocked = _restocked(counted)
+        took_part = _in_battle(campaign, fighter)
+        if restocked is None or took_part:
+            if took_part and restocked is not None:
+                entries.append(campaign.entry(f"the {fighter.name} does not rearm: {took_part} ({_left(fighter)})", rule=REARMING_RULE))
+            if counted is not fighter:
+                campaign = campaign.with_units([counted])
             continue
-        campaign = campaign.with_units([restocked, base])
+        if not unsupplied:
+            text = f"the {fighter.name} rearms from the {base.name} (resupplied today)"
+        elif counted.rearms < FIGHTER_REARMS:
+            restocked = restocked._replace(rearms=counted.rearms + 1)
+            text = f"the {fighter.name} rearms from the {base.name}, not resupplied today ({unsupplied}): {restocked.rearms} of {FIGHTER_REARMS} before the {base.name} must be resupplied"
+        else:
+            entries.append(campaign.entry(f"the {fighter.name} cannot rearm: it has rearmed twice since the {base.name} was last resupplied ({unsupplied})", rule=REARMING_RULE))
+            continue
+        campaign = campaign.with_units([restocked])
         entries.append(campaign.entry(text, rule=REARMING_RULE))
     return campaign, entries
 

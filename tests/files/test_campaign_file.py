@@ -250,6 +250,20 @@ def test_a_failed_save_leaves_the_last_campaign_and_no_temporary_file(tmp_path: 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["war.toml"]  # no temporary file (nor a backup: the save that would make it failed)
 
 
+def test_a_file_that_counted_fighter_rearms_on_the_carrier_gives_the_count_to_each_fighter_aboard() -> None:
+    """Files before the count was each fighter's own kept it on the carrier or station: each of its
+    fighters takes it (none has rearmed more often), the carrier keeps none, and a save writes it so."""
+    campaign = war()
+    carrier = "TF Prenglar Assault Carrier"
+    aboard = sorted(u.name for u in campaign.units if u.roster.carried_by == carrier)
+    data = tomllib.loads(campaign_file.text(campaign, TABLES))
+    unit(data, carrier)["rearms"] = 2
+    unit(data, aboard[0])["rearms"] = 1
+    read = campaign_file.from_dict(data, TABLES)
+    assert read.unit(carrier).rearms == 0 and [read.unit(name).rearms for name in aboard] == [2] * len(aboard)
+    assert round_trip(read) == read
+
+
 # -- states no rule makes, refused on load with the unit and key named ---------------------------------
 
 
@@ -262,6 +276,7 @@ CAMPAIGN_CASES: list[tuple[str, Change, str]] = [
     ("docked at a station of the same system but another planet", lambda d: unit(d, "TF Prenglar Frigate 1").update(docked_at="Gran Quivera Station"), "a ship docks at the station of its own planet"),
     ("hull_points 0", lambda d: unit(d, "TF Prenglar Frigate 1").update(hull_points=0), "hull_points must be 1 or more, not 0"),
     ("negative rearms", lambda d: unit(d, "TF Prenglar Assault Carrier").update(rearms=-1), "rearms must be 0 or more, not -1"),
+    ("a fighter's rearms above two", lambda d: unit(d, "UPF Fighter 1").update(rearms=3), "a fighter rearms at most 2 times before its carrier or station is resupplied"),
     ("negative returns", lambda d: unit(d, "Sathar Destroyer 1").update(returns=-3), "returns must be 0 or more, not -3"),
     ("returns today (the Void is left at the start of the day)", lambda d: unit(d, "Sathar Destroyer 1").update(returns=8), "returns day 8"),
     ("negative lost", lambda d: unit(d, "Sathar Frigate 3").update(lost=-1), "lost must be 0 or more, not -1"),

@@ -313,18 +313,45 @@ def test_ships_rearm_after_a_whole_day_at_a_planet_in_supply() -> None:
     assert supply.rearm(cut)[0].unit(frigate.name).roster.system("T").count == 2
 
 
-def test_fighters_rearm_twice_out_of_supply_then_the_carrier_must_be_resupplied() -> None:
+def spend_rockets(campaign: Campaign, *names: str) -> Campaign:
+    units = [campaign.unit(name) for name in names]
+    return campaign.with_units([u._replace(roster=u.roster.with_system(u.roster.system("AR")._replace(count=0))) for u in units])
+
+
+def test_each_fighter_rearms_twice_out_of_supply_then_its_carrier_must_be_resupplied() -> None:
+    """Supply: "Fighters can be rearmed from their assault carrier or station twice while out of supply,
+    but the carrier or station must be resupplied before the fighters can rearm a third time": twice for
+    each fighter, not two fighters in all."""
     campaign = put(war(), ["TF Cassidine Assault Carrier"], Place("Cassidine - Dramune", box=2, toward="Dramune"))
     campaign = put(campaign, ["Sathar Destroyer 1"], Place("Cassidine"))
     campaign = put(campaign, ["Sathar Destroyer 2"], Place("Dramune"))
-    fighter = campaign.unit("TF Cassidine Fighter 1")
-    empty = fighter.roster.with_system(fighter.roster.system("AR")._replace(count=0))
+    fighters = [u.name for u in campaign.units if u.roster.carried_by == "TF Cassidine Assault Carrier"]
+    assert len(fighters) >= 3
     for day in range(3):
-        campaign = campaign.with_units([campaign.unit(fighter.name)._replace(roster=empty)])
-        campaign, lines = supply.rearm(campaign)
-        text = next(line.text for line in lines if fighter.name in line.text)
-        assert ("cannot rearm" in text) == (day == 2), text
-    assert campaign.unit("TF Cassidine Assault Carrier").rearms == 2
+        campaign, lines = supply.rearm(spend_rockets(campaign, *fighters))
+        texts = {name: next(line.text for line in lines if f"the {name} " in line.text) for name in fighters}
+        for name in fighters:
+            assert ("cannot rearm" in texts[name]) == (day == 2), texts[name]
+            assert campaign.unit(name).roster.system("AR").count == (0 if day == 2 else 3)
+        assert campaign.unit(fighters[0]).rearms == min(day + 1, 2)
+    assert texts[fighters[0]] == f"the {fighters[0]} cannot rearm: it has rearmed twice since the TF Cassidine Assault Carrier was last resupplied (it is not at a planet)"
+    assert campaign.unit("TF Cassidine Assault Carrier").rearms == 0
+
+
+def test_a_fighters_count_begins_again_once_its_carrier_is_resupplied_and_the_log_says_why_it_was_not() -> None:
+    campaign = at_step(war(), "upf-attacks", 3)
+    carrier = campaign.unit("TF Prenglar Assault Carrier")
+    fighter = next(u.name for u in campaign.units if u.roster.carried_by == carrier.name)
+    moved = campaign.with_units([carrier._replace(moved=True)])  # in supply, but it moved: its stock is not renewed
+    rearmed, lines = supply.rearm(spend_rockets(moved, fighter))
+    assert supply.in_supply(moved, carrier)
+    text = next(line.text for line in lines if f"the {fighter} " in line.text)
+    assert text == f"the {fighter} rearms from the {carrier.name}, not resupplied today (it moved today): 1 of 2 before the {carrier.name} must be resupplied"
+    assert "out of supply" not in text and rearmed.unit(fighter).rearms == 1
+    resupplied, lines = supply.rearm(spend_rockets(rearmed.with_units([rearmed.unit(carrier.name)._replace(moved=False)]), fighter))
+    assert resupplied.unit(fighter).rearms == 0 and f"the {fighter} rearms from the {carrier.name} (resupplied today)" in [line.text for line in lines]
+    idle, _ = supply.rearm(rearmed.with_units([rearmed.unit(carrier.name)._replace(moved=False)]))  # nothing spent: the count still begins again
+    assert idle.unit(fighter).rearms == 0
 
 
 # ---------------------------------------------------------------------- repairs
