@@ -238,12 +238,22 @@ def days_to_finish(where: Centre) -> dict[str, int]:
 
 
 def why_not_void(campaign: Campaign, unit: Unit) -> str:
-    """Why the ship may not enter the Void ("": it may): a Sathar ship in a start circle, not carried."""
+    """Why the ship may not enter the Void ("": it may): a damaged Sathar ship in a start circle, not
+    carried ("To return to a Sathar base, the damaged ship must travel to a Sathar Start Circle and
+    enter the Void", Sathar Repair); after the retreat, any Sathar ship."""
     if unit.side != "Sathar" or not unit.active or unit.place is None or unit.place.on_route or campaign.frontier.is_system(unit.place.where):
         return f"the {unit.name} is not in a Sathar Start Circle; ships travel to one to enter the Void ({SATHAR_REPAIR_RULE})"
     if unit.roster.carried_by:
         return f"the {unit.name} is aboard the {unit.roster.carried_by} and goes where it goes: name the carrier ({CARRIED_RULE})"
+    if not needs_repair(unit) and not retreating(campaign):
+        return f"the {unit.name} is undamaged: \"the damaged ship must travel to a Sathar Start Circle and enter the Void\" to be repaired at a Sathar base ({SATHAR_REPAIR_RULE})"
     return ""
+
+
+def retreating(campaign: Campaign) -> bool:
+    """The Sathar are forced to retreat: every ship goes to the nearest start circle and enters the Void
+    (Conditions for Victory), damaged or not."""
+    return campaign.outcome.startswith("retreat condition")
 
 
 def enter_void(campaign: Campaign, names: Sequence[str]) -> Done:

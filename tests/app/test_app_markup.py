@@ -54,6 +54,7 @@ def marked_up() -> Campaign:
     campaign = war_day_two()
     dramune = [campaign.unit(name)._replace(place=Place("Dramune", "Outer Reach"), fleet="") for name in ("TF Prenglar Frigate 1", "Sathar Destroyer 1")]
     circle = campaign.unit("Sathar Light Cruiser 1")._replace(place=Place("Fromeltar Start Circle"), fleet="")
+    circle = circle._replace(roster=circle.roster._replace(hull=circle.roster.hull - 5))  # damaged: it goes home to be repaired
     docked = campaign.unit("UPF Destroyer 2")
     docked = docked._replace(roster=docked.roster._replace(hull=docked.roster.hull - 3))
     campaign = fleets.dock(campaign.with_units([*dramune, circle, docked]), ["UPF Destroyer 2"]).campaign

@@ -198,3 +198,9 @@ def bad_maps(folder: Path) -> dict[str, tuple[Path, str]]:
         found[name] = (path, said)
     found["no file"] = (folder / "nowhere.toml", "no map file at")
     return found
+
+
+def hurt(campaign: Campaign, name: str, hull: int, **damage: object) -> Campaign:
+    """The campaign with the unit's hull at ``hull`` (and any other roster damage given)."""
+    unit = campaign.unit(name)
+    return campaign.with_units([unit._replace(roster=unit.roster._replace(hull=hull, **damage))])

@@ -14,7 +14,7 @@ import pytest
 from referee.errors import RefereeError
 from referee.sathar_war import campaign_file, fleets, repairs, setup, turn
 from referee.sathar_war.campaign import Place
-from tests.helpers.campaign import at_step, few_left_and_five_placed, put, round_trip, sathar_placed, started, war
+from tests.helpers.campaign import at_step, few_left_and_five_placed, hurt, put, round_trip, sathar_placed, started, war
 from tests.helpers.cli import run
 from tests.helpers.tables import TABLES
 
@@ -91,7 +91,7 @@ def test_a_fighter_aboard_a_carrier_does_not_enter_the_void_without_it() -> None
     """Found looking for siblings: a Sathar fighter sent into the Void alone left its carrier, which
     then carried it back onto the map while it was in the Void (a file that would not load)."""
     campaign = at_step(started(), "sathar-move", 2)
-    campaign = put(campaign, ["Sathar Assault Carrier 1"], Place("Prenglar Start Circle"))
+    campaign = hurt(put(campaign, ["Sathar Assault Carrier 1"], Place("Prenglar Start Circle")), "Sathar Assault Carrier 1", 70)
     with pytest.raises(RefereeError, match="aboard the Sathar Assault Carrier 1 and goes where it goes"):
         repairs.enter_void(campaign, ["Sathar Fighter 1"])
     gone = repairs.enter_void(campaign, ["Sathar Assault Carrier 1"]).campaign

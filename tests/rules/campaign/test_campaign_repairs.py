@@ -13,7 +13,7 @@ from referee.knight_hawks.repair import Repair
 from referee.sathar_war import battles, fleets, repairs, report, supply
 from referee.sathar_war.battles import Outcome
 from referee.sathar_war.campaign import Campaign, Order, Place
-from tests.helpers.campaign import at_gran_quivera, at_step, put, war
+from tests.helpers.campaign import at_gran_quivera, at_step, hurt, put, war
 from tests.helpers.tables import TABLES
 
 # ---------------------------------------------------------------------- rearming
@@ -61,11 +61,6 @@ def test_rearming_says_why_a_ship_with_weapons_spent_does_not_rearm() -> None:
 
 
 # ---------------------------------------------------------------------- repairs at a station
-
-
-def hurt(campaign: Campaign, name: str, hull: int) -> Campaign:
-    unit = campaign.unit(name)
-    return campaign.with_units([unit._replace(roster=unit.roster._replace(hull=hull))])
 
 
 def arrived_and_docked() -> Campaign:

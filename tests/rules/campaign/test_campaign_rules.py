@@ -12,7 +12,7 @@ from referee.resources import campaigns_dir
 from referee.sathar_war import battles, campaign_file, fleets, forces, frontier, movement, repairs, setup, supply, turn, victory
 from referee.sathar_war.battles import Outcome
 from referee.sathar_war.campaign import Campaign, Place
-from tests.helpers.campaign import MAP, at_step, contested_prenglar, move, put, started, war
+from tests.helpers.campaign import MAP, at_step, contested_prenglar, hurt, move, put, started, war
 from tests.helpers.tables import TABLES
 
 # ---------------------------------------------------------------------- the orders of battle
@@ -357,11 +357,6 @@ def test_a_fighters_count_begins_again_once_its_carrier_is_resupplied_and_the_lo
 # ---------------------------------------------------------------------- repairs
 
 
-def hurt(campaign: Campaign, name: str, hull: int, **damage: object) -> Campaign:
-    unit = campaign.unit(name)
-    return campaign.with_units([unit._replace(roster=unit.roster._replace(hull=hull, **damage))])
-
-
 def test_a_repair_queue_shares_the_centres_hull_points_over_several_days() -> None:
     campaign = at_step(war(), "upf-attacks", 2)
     campaign = hurt(campaign, "TF Cassidine Battleship", 60)  # 60 to repair
@@ -390,6 +385,24 @@ def test_a_repair_queue_shares_the_centres_hull_points_over_several_days() -> No
             repairs.order(campaign, "TF Cassidine Frigate 1", hull=hull, system=system)
     closed = put(campaign, ["Sathar Destroyer 1"], Place("Cassidine"))
     assert repairs.centre(closed, "Triad").owner == ""
+
+
+def test_only_a_damaged_sathar_ship_enters_the_void_until_the_sathar_retreat() -> None:
+    """Sathar Repair: "To return to a Sathar base, the damaged ship must travel to a Sathar Start Circle
+    and enter the Void." An undamaged ship is refused (spent ammunition is not damage); a ship with a
+    system damaged enters; once the Sathar are forced to retreat, every ship does (Conditions for
+    Victory: "retreat all ships ... to the nearest start circle and enter the Void")."""
+    campaign = put(at_step(started(), "sathar-move", 4), ["Sathar Destroyer 1", "Sathar Frigate 1"], Place("Prenglar Start Circle"))
+    spent = campaign.unit("Sathar Destroyer 1")
+    campaign = campaign.with_units([spent._replace(roster=spent.roster.with_system(spent.roster.system("T")._replace(count=0)))])
+    with pytest.raises(RefereeError, match=r"the Sathar Destroyer 1 is undamaged: \"the damaged ship must travel"):
+        repairs.enter_void(campaign, ["Sathar Destroyer 1"])
+    with pytest.raises(RefereeError, match="Sathar Frigate 1 is undamaged"):
+        repairs.enter_void(hurt(campaign, "Sathar Destroyer 1", 45), ["Sathar Destroyer 1", "Sathar Frigate 1"])
+    drives = hurt(campaign, "Sathar Frigate 1", 40, adf=2)  # its hull whole, its drives hit
+    assert repairs.enter_void(drives, ["Sathar Frigate 1"]).campaign.unit("Sathar Frigate 1").status == "void"
+    retreat = campaign._replace(outcome="retreat condition 2 is met (the Sathar have lost five heavy cruisers); UPF victory")
+    assert repairs.enter_void(retreat, ["Sathar Destroyer 1"]).campaign.unit("Sathar Destroyer 1").status == "void"
 
 
 def test_sathar_repair_in_the_void_six_days_and_at_captured_centres_at_half_capacity() -> None:

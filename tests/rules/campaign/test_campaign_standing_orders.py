@@ -19,7 +19,7 @@ from referee.errors import RefereeError
 from referee.sathar_war import campaign_file, fleets, movement, repairs
 from referee.sathar_war.campaign import Campaign, Place
 from referee.sathar_war.victory import lose
-from tests.helpers.campaign import at_step, move, put, started
+from tests.helpers.campaign import at_step, hurt, move, put, started
 from tests.helpers.tables import TABLES
 
 FRIGATE = "TF Prenglar Frigate 1"
@@ -124,7 +124,7 @@ def test_docking_leaving_the_map_and_the_void_end_a_journey() -> None:
     assert lose(campaign, [campaign.unit(FRIGATE)], "combat").unit(FRIGATE).bound == ""
     sathar = move(started(), ["Sathar Destroyer 1"], side="Sathar", toward="Dramune")
     assert sathar.unit("Sathar Destroyer 1").bound == "Dramune"
-    back = put(sathar, ["Sathar Destroyer 1"], Place("Prenglar Start Circle"))
+    back = hurt(put(sathar, ["Sathar Destroyer 1"], Place("Prenglar Start Circle")), "Sathar Destroyer 1", 40)
     assert repairs.enter_void(at_step(back, "sathar-move"), ["Sathar Destroyer 1"]).campaign.unit("Sathar Destroyer 1").bound == ""
     at_dramune = put(campaign, [FRIGATE], Place("Dramune", "Outer Reach"))
     assert fleets.dock(at_step(at_dramune, "upf-move"), [FRIGATE]).campaign.unit(FRIGATE).bound == ""
