@@ -506,6 +506,7 @@ def battle_result(
     destroyed: Annotated[bool, typer.Option("--destroyed", help="The ship was destroyed.")] = False,
     detonated: Annotated[bool, typer.Option("--detonated", help="A shatter drone was set off.")] = False,
     escaped: Annotated[Optional[str], typer.Option("--escaped", help="It broke off into the first transit box toward this system.")] = None,
+    aboard: Annotated[Optional[str], typer.Option("--aboard", help="A fighter at the battle's end: the carrier or station it landed on, or 'launched' (default: as it was).")] = None,
     attacker: Annotated[Optional[str], typer.Option("--attacker", help="Sathar or UPF: whose attack the result is of, for a ship in both of today's battles (default: its first).")] = None,
     as_json: AsJson = False,
 ) -> None:
@@ -524,6 +525,7 @@ def battle_result(
         destroyed=destroyed,
         detonated=detonated,
         escaped=escaped or "",
+        aboard=aboard or "",
     )
     take(campaign_file, lambda c, t: rules.record(c, name, outcome, rules.attack_by(c, attacker, name) if attacker else None), as_json)
 

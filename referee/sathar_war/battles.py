@@ -16,6 +16,7 @@ from referee import strict
 from referee.errors import RefereeError
 from referee.knight_hawks.roster import DAMAGED_SYSTEMS, Ship
 from referee.sathar_war.campaign import BOOK, SIDES, Campaign, Done, Entry, Fight, Place, Side, Unit, done
+from referee.sathar_war.forces import carrier_capacity
 from referee.sathar_war.frontier import Planet
 from referee.sathar_war.victory import judge, lose
 from referee.tables import Tables
@@ -27,6 +28,7 @@ COMBAT_RULE = f"{BOOK}, Special Combat Rules"
 DECLARING_RULE = f"{COMBAT_RULE}: Declaring Combat"
 BREAKING_OFF_RULE = f"{COMBAT_RULE}: Breaking Off Combat"
 LEFT_OUT = "'Fighters not aboard a carrier or station when the \"Day\" marker is advanced are destroyed automatically'"
+LANDING_RULE = f"{BREAKING_OFF_RULE}; a reading: a fighter ends the battle aboard the carrier or station it landed on"
 DRONES_RULE = f"{BOOK}, Shatter Drones (Optional)"
 WHICH_RULE = "ssw.which-rules (Which Rules To Use?)"
 HAND_EDIT = "a correction by the referee (Knight Hawks Campaign Book: the ship roster form)"
@@ -175,6 +177,10 @@ class Outcome(NamedTuple):
     destroyed: bool = False
     detonated: bool = False  # a shatter drone set off
     escaped: str = ""  # the system whose route it escaped onto
+    aboard: str = ""  # a fighter at the battle's end: LAUNCHED, or the carrier or station it landed on ('': as it was)
+
+
+LAUNCHED = "launched"
 
 
 def record(campaign: Campaign, name: str, outcome: Outcome, fight: Fight | None = None) -> Done:
@@ -186,6 +192,8 @@ def record(campaign: Campaign, name: str, outcome: Outcome, fight: Fight | None 
         raise RefereeError(f"the {unit.name} is {unit.status}")
     if fight.game == "basic":
         _hull_only(unit.name, fight, outcome)
+    if outcome.aboard:
+        unit = _aboard_at_the_end(campaign, unit, fight, outcome)
     ship = _roster(unit.roster, outcome)
     destroyed = outcome.destroyed or ship.hull == 0
     unit = unit._replace(roster=ship, fought=True)
@@ -197,8 +205,10 @@ def record(campaign: Campaign, name: str, outcome: Outcome, fight: Fight | None 
         campaign = lose(campaign, [unit], "detonated")
         entries.append(campaign.entry(f"the shatter drone {unit.name} detonates: completely destroyed, not counted as a destroyed ship, never replaced", rule=DRONES_RULE))
     elif destroyed:
+        with_it = [f.name for f in campaign.aboard(unit.name)]
         campaign = lose(campaign, [unit], "combat")
-        entries.append(campaign.entry(f"the {unit.name} is destroyed", rule=DECLARING_RULE))
+        fighters = f", and with it the fighters aboard: {', '.join(with_it)}" if with_it else ""
+        entries.append(campaign.entry(f"the {unit.name} is destroyed{fighters}", rule=DECLARING_RULE))
     elif outcome.escaped:
         campaign, line = _escape(campaign, unit, fight, outcome.escaped)
         entries.append(line)
@@ -208,28 +218,52 @@ def record(campaign: Campaign, name: str, outcome: Outcome, fight: Fight | None 
 
 def record_all(campaign: Campaign, outcomes: Mapping[str, Outcome], fight: Fight | None = None) -> Done:
     """Every ship's outcome of a battle (``fight``; by default each ship's first) at once (the results
-    table): one action. Each changed ship is recorded as :func:`record` records it; the ships left as
-    they were are named in one line; the battle's results are then entered (:attr:`Fight.entered`)."""
+    table): one action. Each changed ship is recorded as :func:`record` records it - first the fighters
+    that launched or landed elsewhere, so a carrier destroyed takes with it only the fighters still
+    aboard; the ships left as they were are named in one line; the battle's results are then entered
+    (:attr:`Fight.entered`)."""
     if not outcomes:
         raise RefereeError("no ship's result to enter")
     entries: list[Entry] = []
     same: list[str] = []
-    fights: list[Fight] = []
-    for name, outcome in outcomes.items():
+    fights: dict[str, Fight] = {}
+    for name in outcomes:
         unit = campaign.unit(name)
-        fights.append(fight_of(campaign, unit, fight))
+        fights[name] = fight_of(campaign, unit, fight)
+        if not unit.active:
+            raise RefereeError(f"the {unit.name} is {unit.status}")
+    for name, outcome in sorted(outcomes.items(), key=lambda item: not item[1].aboard):
         if outcome == Outcome():
-            if not unit.active:
-                raise RefereeError(f"the {unit.name} is {unit.status}")
-            same.append(unit.name)  # (not marked as having fought: a ship there need not have been attacked, and it may rearm)
+            same.append(name)  # (not marked as having fought: a ship there need not have been attacked, and it may rearm)
             continue
-        result = record(campaign, name, outcome, fights[-1])
+        result = record(campaign, name, outcome, fights[name])
         campaign, entries = result.campaign, [*entries, *result.entries]
-    campaign = campaign._replace(fights=tuple(f._replace(entered=True) if f in fights else f for f in campaign.fights))
+    campaign = campaign._replace(fights=tuple(f._replace(entered=True) if f in fights.values() else f for f in campaign.fights))
+    same = [name for name in same if campaign.unit(name).active]  # (a fighter lost with its carrier is not unchanged)
     if same:
         line = campaign.entry(f"after the battle, unchanged: {', '.join(same)}", rule=DECLARING_RULE)
         campaign, entries = campaign.logged(line), [*entries, line]
     return Done(campaign, tuple(entries))
+
+
+def _aboard_at_the_end(campaign: Campaign, unit: Unit, fight: Fight, outcome: Outcome) -> Unit:
+    """A fighter as the battle left it: launched (out of a carrier, in the battle's system: "Fighters
+    not aboard a carrier or station when the Day marker is advanced are destroyed automatically"), or
+    landed aboard a carrier or station of its side there, which has room for it."""
+    if not unit.fighter:
+        raise RefereeError(f"the {unit.name} is not a fighter: only fighters launch or land aboard a carrier or station")
+    if outcome.destroyed:
+        raise RefereeError(f"the {unit.name} is destroyed: leave where it ended blank")
+    if outcome.aboard.strip().casefold() == LAUNCHED:
+        return unit._replace(fleet="", roster=unit.roster._replace(carried_by=""))
+    base = campaign.unit(outcome.aboard)
+    if not base.active or base.side != unit.side or not (base.station or carrier_capacity(base)) or base.system(campaign.frontier) != fight.system:
+        raise RefereeError(f"the {unit.name} lands aboard an assault carrier or station of its side in {fight.system}, not the {base.name}; or give {LAUNCHED!r} ({LANDING_RULE})")
+    room = carrier_capacity(base)
+    aboard = [f for f in campaign.aboard(base.name) if f.name != unit.name]
+    if room and len(aboard) >= room:
+        raise RefereeError(f"the {base.name} carries {room} fighters and {len(aboard)} are aboard: the {unit.name} cannot land on it ({LANDING_RULE})")
+    return unit._replace(fleet="", place=base.place, roster=unit.roster._replace(carried_by=base.name))
 
 
 def _hull_only(name: str, fight: Fight, outcome: Outcome) -> None:
@@ -294,6 +328,8 @@ def _changes(ship: Ship, outcome: Outcome) -> str:
         parts.append(f"damaged {', '.join(outcome.damaged)}")
     if outcome.spent:
         parts.append("spent " + ", ".join(f"{n} {c.upper()}" for c, n in outcome.spent.items()))
+    if outcome.aboard:
+        parts.append(f"aboard the {ship.carried_by}" if ship.carried_by else "launched, out of a carrier")
     return "; ".join(parts)
 
 

@@ -169,3 +169,29 @@ def test_the_keys_are_a_spreadsheets_enter_keeps_and_goes_down_tab_right_f2_edit
         await pilot.press("escape")
 
     drive(path, scenario)
+
+
+def test_a_battle_with_fighters_asks_where_each_ended_and_the_carrier_lost_takes_only_those_aboard(tmp_path: Path) -> None:
+    """The Sathar attack Morgaine's World, where the TF Prenglar Assault Carrier holds UPF Fighters 1-4:
+    the table asks where each fighter ended (prefilled: aboard its carrier), and with the carrier
+    destroyed, UPF Fighter 1 typed as launched lives on, out of a carrier; the others die with it."""
+    from tests.helpers.campaign import carrier_attacked_at_morgaines_world
+
+    path = saved(tmp_path / "war.toml", carrier_attacked_at_morgaines_world())
+
+    async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
+        dialog = await open_table(app, pilot)
+        assert [c.label for c in dialog.columns][-1] == "Aboard at the end"
+        assert dialog.rows["UPF Fighter 1"]["aboard"] == "TF Prenglar Assault Carrier" and "aboard" not in dialog.rows["TF Prenglar Frigate 1"]
+        await go_to(pilot, dialog, "TF Prenglar Assault Carrier", "destroyed")
+        await pilot.press("space")
+        await go_to(pilot, dialog, "UPF Fighter 1", "aboard")
+        await pilot.press(*"launched", "enter", "ctrl+a")
+        await pilot.pause()
+        assert not isinstance(app.screen, ResultsDialog), str(dialog.query_one("#error-cell", Static).content)
+
+    drive(path, scenario)
+    after = load(path)
+    assert after.unit("UPF Fighter 1").active and after.unit("UPF Fighter 1").roster.carried_by == ""
+    assert [after.unit(f"UPF Fighter {n}").status for n in (2, 3, 4)] == ["destroyed"] * 3
+    assert "the TF Prenglar Assault Carrier is destroyed, and with it the fighters aboard: UPF Fighter 2, UPF Fighter 3, UPF Fighter 4" in [e.text for e in after.log]

@@ -107,6 +107,11 @@ def contested_prenglar() -> Campaign:
     return at_step(campaign, "sathar-attacks", 5)
 
 
+def carrier_attacked_at_morgaines_world() -> Campaign:
+    """Day 5: the Sathar attack Morgaine's World, where Task Force Prenglar's assault carrier holds UPF Fighters 1-4."""
+    return battles.declare(contested_prenglar(), TABLES, "Prenglar", "Morgaine's World").campaign
+
+
 def sathar_placed(campaign: Campaign) -> Campaign:
     """The Sathar set-up: 15 destroyers at Prenglar, 8 frigates and 7 light cruisers at Fromeltar."""
     campaign = setup.place_sathar(campaign, ["Sathar Destroyer *"], "Prenglar").campaign

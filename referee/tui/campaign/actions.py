@@ -35,6 +35,7 @@ def outcome(values: Values) -> battles.Outcome:
         destroyed=flag(values, "destroyed"),
         detonated=flag(values, "detonated"),
         escaped=text(values, "escaped"),
+        aboard=text(values, "aboard"),
     )
 
 

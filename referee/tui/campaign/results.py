@@ -46,19 +46,23 @@ COLUMNS = (
     Column("destroyed", "Destroyed", "y or n (space turns it)"),
     Column("escaped", "Escaped toward", "the system whose route it broke off onto"),
 )
+ABOARD = Column("aboard", "Aboard at the end", f"fighters: the carrier or station it ended aboard, or {battles.LAUNCHED}")
 DRONE = Column("detonated", "Drone set off", "y or n (space turns it)")
 FLAGS = ("destroyed", "detonated")
 
 
 def columns(fight: Fight, units: list[Unit]) -> list[Column]:
     shown = [c for c in COLUMNS if fight.game == "advanced" or not c.advanced]
+    shown += [ABOARD] if any(u.fighter for u in units) else []
     return [*shown, DRONE] if any(u.drone for u in units) else shown
 
 
 def start_values(unit: Unit) -> dict[str, str]:
-    """A row as the roster stands: the four figures, nothing lost, spent, destroyed or escaped."""
+    """A row as the roster stands: the four figures, nothing lost, spent, destroyed or escaped; a
+    fighter aboard what carries it (or launched)."""
     ship = unit.roster
-    return {"hull": str(ship.hull), "adf": str(ship.adf), "mr": str(ship.mr), "dcr": str(ship.dcr), "destroyed": "n", "detonated": "n"}
+    row = {"hull": str(ship.hull), "adf": str(ship.adf), "mr": str(ship.mr), "dcr": str(ship.dcr), "destroyed": "n", "detonated": "n"}
+    return {**row, "aboard": ship.carried_by or battles.LAUNCHED} if unit.fighter else row
 
 
 def changed(unit: Unit, row: dict[str, str]) -> Values:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from referee.errors import RefereeError
-from referee.sathar_war import battles
+from referee.sathar_war import battles, turn
 from referee.sathar_war.battles import Outcome
 from referee.sathar_war.campaign import Place
-from tests.helpers.campaign import SATHAR, UPF, at_kawdl_kit, two_battles_at_kawdl_kit
+from tests.helpers.campaign import SATHAR, UPF, at_kawdl_kit, at_step, carrier_attacked_at_morgaines_world, two_battles_at_kawdl_kit
 from tests.helpers.tables import TABLES
 
 
@@ -315,3 +315,77 @@ def test_the_result_command_names_whose_attack_a_result_is_of(tmp_path: Path) ->
     assert "UPF attack at Kawdl-Kit: the TF Prenglar Frigate 1 hull 30 of 40; lost LB" in result.stdout
     wrong = runner.invoke(cli, ["campaign", "battle", "result", "Sathar Destroyer 1", "--hull", "20", "--attacker", "UPF", "-c", str(war)])
     assert wrong.exit_code == 2 and "no UPF attack today holds the Sathar Destroyer 1; it is in the Sathar attack at Kawdl-Kit" in wrong.stderr
+
+
+def test_a_carrier_destroyed_in_the_results_table_takes_only_the_fighters_still_aboard() -> None:
+    """The results table says where each fighter ended the battle: one launched (out of a carrier, in
+    the system, to land before the Day marker moves: Breaking Off Combat), one landed at Fortress
+    Gollwin; the two still aboard the carrier are destroyed with it, whatever order the rows are in,
+    and the log names them instead of calling them unchanged."""
+    campaign = carrier_attacked_at_morgaines_world()
+    rows = {
+        "UPF Fighter 4": Outcome(),  # still aboard: dies with the carrier, a row above it
+        "TF Prenglar Assault Carrier": Outcome(destroyed=True),
+        "UPF Fighter 1": Outcome(aboard="launched"),
+        "UPF Fighter 2": Outcome(hull=5, aboard="Fortress Gollwin"),
+        "UPF Fighter 3": Outcome(),
+        "TF Prenglar Frigate 1": Outcome(),
+    }
+    entered = battles.record_all(campaign, rows)
+    after = entered.campaign
+    assert [after.unit(f"UPF Fighter {n}").status for n in range(1, 5)] == ["active", "active", "destroyed", "destroyed"]
+    assert after.unit("UPF Fighter 1").roster.carried_by == "" and after.unit("UPF Fighter 1").system(after.frontier) == "Prenglar"
+    assert after.unit("UPF Fighter 2").roster.carried_by == "Fortress Gollwin" and after.unit("UPF Fighter 2").roster.hull == 5
+    texts = [e.text for e in entered.entries]
+    assert "Sathar attack at Morgaine's World: the UPF Fighter 1 hull 8 of 8; launched, out of a carrier" in texts
+    assert "Sathar attack at Morgaine's World: the UPF Fighter 2 hull 5 of 8; aboard the Fortress Gollwin" in texts
+    assert "the TF Prenglar Assault Carrier is destroyed, and with it the fighters aboard: UPF Fighter 3, UPF Fighter 4" in texts
+    assert texts[-1] == "after the battle, unchanged: TF Prenglar Frigate 1"
+    assert {loss.name for loss in after.losses} == {"TF Prenglar Assault Carrier", "UPF Fighter 3", "UPF Fighter 4"}
+    left_out = turn.advance(at_step(after, "upf-attacks", 5), TABLES).campaign  # the launched fighter, not aboard when the Day marker moves
+    assert left_out.unit("UPF Fighter 1").status == "destroyed" and left_out.unit("UPF Fighter 2").active
+
+
+@pytest.mark.parametrize(
+    ("name", "aboard", "refused"),
+    [
+        ("TF Prenglar Frigate 1", "launched", "the TF Prenglar Frigate 1 is not a fighter: only fighters launch or land"),
+        ("UPF Fighter 1", "Gran Quivera Station", None),  # the same system, another planet: the ships there may gather
+        ("UPF Fighter 1", "Fortress Pale", "lands aboard an assault carrier or station of its side in Prenglar, not the Fortress Pale"),
+        ("UPF Fighter 1", "TF Prenglar Frigate 2", "not the TF Prenglar Frigate 2"),
+        ("UPF Fighter 1", "Sathar Destroyer 1", "not the Sathar Destroyer 1"),
+    ],
+)
+def test_a_fighter_lands_only_aboard_a_carrier_or_station_of_its_side_in_the_system(name: str, aboard: str, refused: str | None) -> None:
+    campaign = carrier_attacked_at_morgaines_world()
+    if refused is None:
+        assert battles.record(campaign, name, Outcome(aboard=aboard)).campaign.unit(name).roster.carried_by == aboard
+        return
+    with pytest.raises(RefereeError, match=refused):
+        battles.record(campaign, name, Outcome(aboard=aboard))
+    with pytest.raises(RefereeError, match="leave where it ended blank"):
+        battles.record(campaign, "UPF Fighter 1", Outcome(destroyed=True, aboard="launched"))
+
+
+def test_the_command_line_says_where_a_fighter_ended_the_battle(tmp_path: Path) -> None:
+    """`campaign battle result FIGHTER --aboard launched` (or a carrier or station's name): then the
+    carrier destroyed takes only the fighters still aboard; a frigate given --aboard is refused, exit 2,
+    the file unchanged."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app as cli
+    from referee.sathar_war import campaign_file
+
+    war = tmp_path / "war.toml"
+    campaign_file.save(war, carrier_attacked_at_morgaines_world(), TABLES)
+    runner = CliRunner()
+    before = war.read_bytes()
+    wrong = runner.invoke(cli, ["campaign", "battle", "result", "TF Prenglar Frigate 1", "--aboard", "launched", "-c", str(war)])
+    assert wrong.exit_code == 2 and "the TF Prenglar Frigate 1 is not a fighter" in wrong.stderr and war.read_bytes() == before
+    assert runner.invoke(cli, ["campaign", "battle", "result", "UPF Fighter 1", "--aboard", "launched", "-c", str(war)]).exit_code == 0
+    assert runner.invoke(cli, ["campaign", "battle", "result", "UPF Fighter 2", "--aboard", "gran quivera station", "-c", str(war)]).exit_code == 0
+    lost = runner.invoke(cli, ["campaign", "battle", "result", "TF Prenglar Assault Carrier", "--destroyed", "-c", str(war)])
+    assert "the TF Prenglar Assault Carrier is destroyed, and with it the fighters aboard: UPF Fighter 3, UPF Fighter 4" in lost.stdout
+    after = campaign_file.read(war, TABLES)
+    assert [after.unit(f"UPF Fighter {n}").active for n in range(1, 5)] == [True, True, False, False]
+    assert after.unit("UPF Fighter 2").roster.carried_by == "Gran Quivera Station"
