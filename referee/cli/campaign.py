@@ -425,7 +425,7 @@ def repairs_order(
 
 @repairs_app.command("space")
 def repairs_space(
-    name: Annotated[str, typer.Argument(help="The ship repairing itself.")],
+    name: Annotated[str, typer.Argument(help="The ship (or station) repairing itself.")],
     repair: Annotated[list[str], typer.Option("--repair", help="TARGET=DCR points: hull=40, adf=10, LB=20 ... (repeat).")],
     campaign_file: CampaignFile = None,
     roll: Annotated[Optional[list[str]], typer.Option("--roll", help="Each repair's d100 rolled at the table, in order (repeat).")] = None,
@@ -434,7 +434,7 @@ def repairs_space(
     seed: Seed = None,
     as_json: AsJson = False,
 ) -> None:
-    """A repair turn with the ship's own DCR after each battle it fought; a failed hull repair leaves the hull to a station."""
+    """A repair turn with the ship's (or station's) own DCR after each battle it fought; a failed hull repair leaves a ship's hull to a station."""
     from referee.cli.files import counts
     from referee.knight_hawks.repair import Repair
     from referee.sathar_war import repairs as rules

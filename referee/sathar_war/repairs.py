@@ -294,7 +294,8 @@ def _repair_turns(campaign: Campaign, unit: Unit) -> tuple[list[Fight], int]:
 
 
 def may_repair_in_space(campaign: Campaign, unit: Unit) -> bool:
-    """A ship damaged in a battle today that has a repair turn left after it."""
+    """A ship (or station: it has its DCR, Knight Hawks) damaged in a battle today that has a repair turn
+    left after it."""
     fights, made = _repair_turns(campaign, unit)
     return unit.active and made < len(fights) and needs_repair(unit)
 
@@ -317,7 +318,7 @@ def repair_in_space(
     if not unit.active:
         raise RefereeError(f"the {unit.name} is {unit.status}")
     if unit.hull_station_only and any(r.target.strip().lower() == "hull" for r in repairs):
-        raise RefereeError(f"a hull repair of the {unit.name} failed after the battle; only a space station can repair its hull now ({REPAIR_RULE})")
+        raise RefereeError(f"a hull repair of the {unit.name} failed after the battle; {_hull_left_to(unit)} ({REPAIR_RULE})")
     fights, made = _repair_turns(campaign, unit)
     entries: list[Entry] = []
     if made >= len(fights):
@@ -343,5 +344,15 @@ def repair_in_space(
         for number, a in enumerate(attempts, start=1)
     ]
     if failed_hull:
-        entries.append(campaign.entry(f"the {unit.name}'s hull repair failed: only a space station can repair its hull now", rule=REPAIR_RULE))
+        entries.append(campaign.entry(f"the {unit.name}'s hull repair failed: {_hull_left_to(unit)}", rule=REPAIR_RULE))
     return done(campaign, *entries)
+
+
+def _hull_left_to(unit: Unit) -> str:
+    """What may still repair a hull after a failed repair in space: "If any hull damage repair attempt
+    fails after the battle, no further repairs can be attempted; the ship's hull can be repaired only at
+    a space station" (Repair). A station is a space station's own hull: a reading - no construction
+    centre repairs it (UPF Repairs: ships dock at the station to be repaired), so it stays as it is."""
+    if unit.station:
+        return "no further hull repairs can be attempted, and a station is not repaired at a construction centre (ships dock there), so its hull stays as it is"
+    return "only a space station can repair its hull now"

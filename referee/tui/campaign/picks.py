@@ -140,9 +140,9 @@ def _centres_at(campaign: Campaign, unit: Unit) -> list[repairs.Centre]:
 
 
 def repairs_in_space(campaign: Campaign, unit: Unit) -> bool:
-    """A ship on the map that needs repair: those with a repair turn left after today's battle, and
-    any other (the form's override sets aside the one-turn-a-battle reading, logged)."""
-    return unit.active and not unit.station and repairs.needs_repair(unit)
+    """A ship or station on the map that needs repair: those with a repair turn left after today's
+    battle, and any other (the form's override sets aside the one-turn-a-battle reading, logged)."""
+    return unit.active and repairs.needs_repair(unit)
 
 
 def any_unit(campaign: Campaign, unit: Unit) -> bool:

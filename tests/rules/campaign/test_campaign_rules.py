@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -436,6 +437,35 @@ def test_a_failed_hull_repair_in_space_leaves_the_hull_to_a_station() -> None:
         repairs.repair_in_space(failed.campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"])
     fixed = repairs.repair_in_space(campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"], ["7"])
     assert fixed.campaign.unit("UPF Destroyer 1").roster.hull == 27
+
+
+def test_a_station_damaged_in_battle_makes_its_repair_turn_and_a_failed_hull_repair_leaves_its_hull_as_it_is(tmp_path: Path) -> None:
+    """Repair: "Ships that have been damaged in battle can repair that damage normally using their DCR"
+    (a station has its DCR: Knight Hawks, Space Station "DCR half its HP"). Next offers the station's
+    repair turn, the app's Space form lists it, and the command line makes it. "If any hull damage
+    repair attempt fails after the battle, no further repairs can be attempted; the ship's hull can be
+    repaired only at a space station": a station cannot dock at one (a reading), so its hull stays."""
+    from referee.knight_hawks.repair import Repair
+    from referee.sathar_war import report
+    from referee.tui.campaign.picks import repairs_in_space
+    from tests.helpers.cli import run
+
+    campaign = battles.declare(contested_prenglar(), TABLES, "Prenglar", "Gran Quivera").campaign
+    station = campaign.unit("Gran Quivera Station")
+    campaign = battles.record(campaign, station.name, Outcome(hull=station.roster.hull_start - 30)).campaign
+    assert any(step == "repair-space" and "Gran Quivera Station" in text for text, step in report.next_steps(campaign))
+    assert repairs_in_space(campaign, campaign.unit(station.name))
+    failed = repairs.repair_in_space(campaign, station.name, [Repair("hull", 40)], random.Random(0), ["55"])
+    assert failed.entries[-1].text == (
+        "the Gran Quivera Station's hull repair failed: no further hull repairs can be attempted, and a station is not repaired at a construction centre (ships dock there), so its hull stays as it is"
+    )
+    war = tmp_path / "war.toml"
+    campaign_file.save(war, failed.campaign, TABLES)
+    code, _, said = run("campaign", "repairs", "space", station.name, "--repair", "hull=40", "--roll", "5", "--override", "again", "-c", str(war))
+    assert code == 2 and "a hull repair of the Gran Quivera Station failed after the battle; no further hull repairs can be attempted, and a station is not repaired" in said
+    campaign_file.save(war, campaign, TABLES)
+    code, out, _ = run("campaign", "repairs", "space", station.name, "--repair", "hull=40", "--roll", "5", "--hull-roll", "7", "-c", str(war))
+    assert code == 0 and campaign_file.read(war, TABLES).unit(station.name).roster.hull == station.roster.hull_start - 23, out
 
 
 def test_contested_systems_and_attack_declarations() -> None:
