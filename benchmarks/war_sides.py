@@ -158,30 +158,13 @@ class Sathar(Player):
         for unit in [u for u in self.ships() if not u.fleet and self.movable(u)]:
             self.move_alone(unit)
 
-    def at_risk(self) -> str:
-        """The class the secret retreat condition counts, once one more loss of it would meet it."""
-        lost = Counter(loss.ship_class for loss in self.c.losses if loss.side == "Sathar" and loss.how != "detonated")
-        if self.c.retreat_condition == 1 and lost["assault carrier"] >= 1:
-            return "assault carrier"
-        if self.c.retreat_condition == 2 and lost["heavy cruiser"] >= 4:
-            return "heavy cruiser"
-        return ""
-
-    def withdrawn(self, unit: Unit) -> bool:
-        """Kept out of harm: the Sathar player knows what his retreat condition counts."""
-        return unit.ship_class == self.at_risk()
-
-    def hurt(self, unit: Unit) -> bool:
-        return super().hurt(unit) or self.withdrawn(unit)
-
     def repair_goal(self, unit: Unit) -> tuple[str, str] | None:
         """Where a damaged ship goes, (place, planet): the nearest start circle, for the Void (it
         repairs completely in six days: worth a few days more), or a captured construction centre
-        nearer; a ship withdrawn goes to the nearest circle."""
+        nearer. (Only a damaged ship enters the Void, Sathar Repair: the Sathar player cannot hide the
+        ships his retreat condition counts there, and plays on.)"""
         assert unit.place is not None
         circles = [(days, c.name) for c in self.c.frontier.circles if (days := self.days(unit.place, c.name)) is not None]
-        if self.withdrawn(unit):
-            return (min(circles)[1], "") if circles else None
         found = repairs.nearest_centre(self.c, unit)
         best = (found[1], found[0].system, found[0].planet.name) if found else None
         for days, circle in circles:
@@ -190,11 +173,10 @@ class Sathar(Player):
         return (best[1], best[2]) if best else None
 
     def void(self) -> None:
-        """Damaged ships in a start circle enter the Void, to come back repaired six days on (and
-        those the retreat condition counts, to be out of harm)."""
+        """Damaged ships in a start circle enter the Void, to come back repaired six days on."""
         by_circle: dict[str, list[str]] = {}
         for unit in self.ships():
-            if not unit.fighter and (repairs.needs_repair(unit) or self.withdrawn(unit)) and not repairs.why_not_void(self.c, unit):
+            if not unit.fighter and repairs.needs_repair(unit) and not repairs.why_not_void(self.c, unit):
                 by_circle.setdefault(unit.place.where, []).append(unit.name)  # type: ignore[union-attr]
         for names in by_circle.values():
             self.war.take("campaign repairs void", lambda c, names=names: repairs.enter_void(c, names))
@@ -386,7 +368,7 @@ class Sathar(Player):
         """Attack a planet with a station where the attackers are strong enough against its station and
         every UPF ship in the system."""
         for place in battles.contested(self.c):
-            attackers = [u for u in place.sathar if not u.station and not u.attacked and not self.withdrawn(u)]
+            attackers = [u for u in place.sathar if not u.station and not u.attacked]
             targets = sorted((u for u in place.upf if u.station), key=lambda u: power(u.roster))
             planet = targets[0].home if targets else self.rng.choice(place.planets)
             defenders = [u for u in place.upf if not u.station or u.home == planet]
