@@ -16,7 +16,7 @@ day: rearming, repairs, fighters left out, replacements, the retreat conditions)
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from referee.sathar_war.campaign import Campaign, Done, Entry, Place, Unit
@@ -26,7 +26,7 @@ from tests.helpers.war_map import damaged, day_move, on_red_path, systems_restor
 BOOK = "second-sathar-war.txt"
 INVARIANTS: dict[str, str] = {
     # the turn sequence and the set-up
-    "turn-sequence": "At the end of each turn, the \"Day\" counter is moved to the next square on the track. (1. Sathar ... moved. 2. UPF ... moved. 3. Sathar player declares any attacks. 4. UPF player declares any attacks. 5. The Time Record is advanced to the next turn.)",
+    "turn-sequence": 'At the end of each turn, the "Day" counter is moved to the next square on the track. (1. Sathar ... moved. 2. UPF ... moved. 3. Sathar player declares any attacks. 4. UPF player declares any attacks. 5. The Time Record is advanced to the next turn.)',
     "upf-setup": "Stations and fortresses must be in orbit around their planets, as listed on the Order of Battle. Planetary militia ships are docked at the stations orbiting their planets. Task Force Prenglar and Task Force Cassidine are placed in orbit around Morgaine's World and Triad, respectively.",
     "sathar-setup": "After the UPF ships are deployed, the Sathar player must place at least 20 of his ships (not counting fighters) on the FDM. These ships must be divided among two or more of the Sathar Start Circles.",
     "sathar-placed-in-circles": "Sathar ships that are not placed on the map at this time can be placed in a start circle at the beginning of the Sathar move on any later turn.",
@@ -55,7 +55,7 @@ INVARIANTS: dict[str, str] = {
     "basic-rules-hull-only": "If the Basic Rules are used ... The Advanced Game Damage Table and the repair rule are ignored, however.",
     "results-say-what-became": "Combat is resolved using either the Basic or Advanced Boardgame rules. (The campaign takes each ship's result from the battle: a ship the log calls unchanged is unchanged.)",
     "fighters-transit": "Fighters can break off combat, but they cannot enter a transit box unless they are being carried aboard an assault carrier.",
-    "fighters-left-out": "Fighters not aboard a carrier or station when the \"Day\" marker is advanced are destroyed automatically.",
+    "fighters-left-out": 'Fighters not aboard a carrier or station when the "Day" marker is advanced are destroyed automatically.',
     "carrier-capacity": "Each assault carrier has a capacity of eight fighters. (Sathar; a UPF carrier: 'carries up to 10 fighters', the Knight Hawks statistics.)",
     # supply and rearming
     "rearm-who": "In order to rearm, the ship must spend one complete day at a planet in a star system that is in supply. The ship may not move or attack during that day. If the ship is attacked and fights back, it is not rearmed.",
@@ -138,7 +138,20 @@ class Seen:
 
     def copy(self) -> Seen:
         """A copy to go on from apart (the tests break a war's action and check it from here)."""
-        return Seen(**{k: v.copy() if hasattr(v, "copy") and not isinstance(v, Campaign) else v for k, v in vars(self).items()})
+        return replace(
+            self,
+            day_start=dict(self.day_start),
+            moved_today=set(self.moved_today),
+            placed_today=dict(self.placed_today),
+            attacked=dict(self.attacked),
+            fleet_attacked=dict(self.fleet_attacked),
+            void_entered=dict(self.void_entered),
+            losses=list(self.losses),
+            fighter_rearms=dict(self.fighter_rearms),
+            sathar_back=dict(self.sathar_back),
+            upf_replaced={k: list(v) for k, v in self.upf_replaced.items()},
+            station_only=set(self.station_only),
+        )
 
 
 Check = Callable[["WarCheck", Action], None]
@@ -337,7 +350,12 @@ def nova_placement(check: WarCheck, action: Action) -> None:
     if action.before.step not in ("setup", "upf-move") or any(u.moved for u in action.before.side("UPF")):
         check.note("nova-placement", action, placed[0].name, f"placed in step {action.before.step}, after UPF ships moved: 'at the start of any UPF turn'")
     if action.before.step == "setup" and not any(u.active for u in action.before.side("Sathar")):
-        check.note("nova-placement", action, placed[0].name, "placed before the Sathar placement: 'After the Sathar player has made his initial placement, the UPF player can decide whether to place Strike Force NOVA'")
+        check.note(
+            "nova-placement",
+            action,
+            placed[0].name,
+            "placed before the Sathar placement: 'After the Sathar player has made his initial placement, the UPF player can decide whether to place Strike Force NOVA'",
+        )
 
 
 @check
@@ -479,7 +497,11 @@ def battle_results(check: WarCheck, action: Action) -> None:
             continue
         if fight.game == "basic" and after.active:
             old, new = before.roster, after.roster
-            hurt = (new.adf, new.mr, new.dcr) != (old.adf, old.mr, old.dcr) or new.damaged != old.damaged or any(a.state != b.state for a, b in zip(old.weapons + old.defenses, new.weapons + new.defenses))
+            hurt = (
+                (new.adf, new.mr, new.dcr) != (old.adf, old.mr, old.dcr)
+                or new.damaged != old.damaged
+                or any(a.state != b.state for a, b in zip(old.weapons + old.defenses, new.weapons + new.defenses))
+            )
             if hurt:
                 check.note("basic-rules-hull-only", action, after.name, "damage other than hull in a battle fought with the Basic Rules")
         if before.place is not None and after.place is not None and after.place != before.place and after.active and not after.roster.carried_by:

@@ -6,6 +6,7 @@ centres' work, fighters left out of a carrier, the replacements, and the conditi
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from referee.sathar_war.campaign import Campaign, Unit
@@ -148,7 +149,7 @@ def construction_centres(check: WarCheck, action: Action) -> None:
             check.note("repair-one-system", action, before.name, f"{systems} systems and {max(hull, 0)} hull points repaired in one day at {where}")
 
 
-def _centre(check: WarCheck, action: Action, campaign: Campaign, unit: Unit, rows: dict[str, dict[str, Any]]) -> tuple[str, int]:
+def _centre(check: WarCheck, action: Action, campaign: Campaign, unit: Unit, rows: Mapping[str, Mapping[str, Any]]) -> tuple[str, int]:
     """The construction centre that repaired the ship and its capacity for its side ('': none may)."""
     place = unit.place
     planet = place.planet if place is not None and not place.on_route else ""

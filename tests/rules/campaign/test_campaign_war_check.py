@@ -84,7 +84,9 @@ def test_the_generated_war_keeps_the_book(war: Recorder, invariant: str) -> None
 # ---------------------------------------------------------------------- each check catches a broken war
 
 
-def caught(taken: Taken, invariant: str, *, what: str = "", before: Campaign | None = None, after: Campaign | None = None, entries: tuple[Entry, ...] | None = None, seen: Seen | None = None) -> list[str]:
+def caught(
+    taken: Taken, invariant: str, *, what: str = "", before: Campaign | None = None, after: Campaign | None = None, entries: tuple[Entry, ...] | None = None, seen: Seen | None = None
+) -> list[str]:
     """The ships the checker names for one invariant, told of the action as taken or broken."""
     check = WarCheck(TABLES)
     check.seen = (seen or taken.seen).copy()
@@ -226,7 +228,9 @@ def test_militia_home_two_systems_away(war: Recorder) -> None:
 def test_stations_stay_in_orbit(war: Recorder) -> None:
     taken, _, _ = a_move(war)
     station = next(u for u in taken.before.units if u.station and u.active)
-    assert station.name in caught(taken, "stations-stay", after=changed(taken.done.campaign, station.name, place=Place("Prenglar", "Gran Quivera" if station.home != "Gran Quivera" else "Morgaine's World")))
+    assert station.name in caught(
+        taken, "stations-stay", after=changed(taken.done.campaign, station.name, place=Place("Prenglar", "Gran Quivera" if station.home != "Gran Quivera" else "Morgaine's World"))
+    )
 
 
 def test_turn_sequence_a_step_skipped(war: Recorder) -> None:
@@ -425,15 +429,15 @@ def test_fighter_rearms_a_third_out_of_supply(war: Recorder) -> None:
     assert fighter.name in caught(taken, "fighter-rearms", entries=refused)
 
 
-def docked_and_repaired(taken: Taken, hull_points: int, **roster: int) -> tuple[Campaign, Campaign, str]:
+def docked_and_repaired(taken: Taken, hull_points: int) -> tuple[Campaign, Campaign, str]:
     """A UPF battleship docked at Gran Quivera Station (Prenglar's centre, 40 hull points a day), hull
-    10 of 120, before; repaired by ``hull_points`` (and ``roster`` changes) after."""
+    10 of 120, before; repaired by ``hull_points`` after."""
     name = "TF Prenglar Battleship"
     ship = taken.before.unit(name)
     place, docked = Place("Prenglar", "Gran Quivera"), ship.roster._replace(docked_at="Gran Quivera Station", hull=10)
     sathar = [u._replace(status="off-map", place=None) for u in taken.before.side("Sathar") if u.system(taken.before.frontier) == "Prenglar"]
     before = taken.before.with_units([ship._replace(place=place, roster=docked), *sathar])
-    after = taken.done.campaign.with_units([ship._replace(place=place, roster=docked._replace(hull=10 + hull_points, **roster))])
+    after = taken.done.campaign.with_units([ship._replace(place=place, roster=docked._replace(hull=10 + hull_points))])
     return before, after, name
 
 
