@@ -89,6 +89,7 @@ SUPPLY_WORDS = (
     (re.compile(r"the (.+?) does not rearm: its system is out of supply"), False),
     (re.compile(r"the .+? rearms from the (.+?) \(in supply\)"), True),
     (re.compile(r"the .+? rearms from the (.+?) out of supply"), False),
+    (re.compile(r"the .+? cannot rearm: the (.+?) must be resupplied first"), False),
 )
 
 

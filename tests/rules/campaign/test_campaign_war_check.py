@@ -404,7 +404,11 @@ def test_rearm_who_a_ship_that_moved(war: Recorder) -> None:
 def test_supply_paths_out_of_supply_said_of_a_ship_in_supply(war: Recorder) -> None:
     taken = day_ends(war)
     ship = next(u for u in taken.before.side("Sathar") if u.active and not u.fighter)  # on its start circle's path: in supply
+    assert ship.name not in caught(taken, "supply-paths")
     assert ship.name in caught(taken, "supply-paths", entries=said(taken, f"the {ship.name} does not rearm: its system is out of supply (T 1 of 2)"))
+    carrier = next(u for u in taken.before.side("Sathar") if u.active and taken.before.aboard(u.name))
+    refused = f"the {taken.before.aboard(carrier.name)[0].name} cannot rearm: the {carrier.name} must be resupplied first (rearmed its fighters twice out of supply)"
+    assert carrier.name in caught(taken, "supply-paths", entries=said(taken, refused))
 
 
 def out_of_supply(campaign: Campaign, carrier: str) -> Campaign:
