@@ -61,6 +61,7 @@ from referee.tables import Tables  # noqa: E402
 ENGINE_SMALL = 0.7  # the share of battles of up to 14 ships fought with the engine
 ENGINE_LARGE = 0.25  # and of larger ones
 SMALL = 14  # Which Rules To Use?: 5 to 14 ships, the Advanced Rules
+Watch = Callable[[str, Campaign, Done], None]  # an action done: what it was, the campaign before it, and its result
 
 
 class Dice(random.Random):
@@ -104,6 +105,7 @@ class War:
         self.fought: list[str] = []  # one line a battle: day, where, who, how it was fought, its losses
         self.battle_rolls = 0  # the dice the logs of the battles fought with the engine show
         self.battle_steps = Counter[str]()  # the engine's steps taken and refused (a shot out of its rules, a move out of its drives)
+        self.watch: Watch | None = None  # told of each action done: what, the state before, the result (tests/helpers/war_check.py)
 
     @classmethod
     def begin(cls, seed: int, path: Path | None = None, journal: bool = False, battle_files: Path | None = None) -> War:
@@ -124,8 +126,9 @@ class War:
         is decided, the players take no more actions."""
         if self.campaign.outcome:
             return False
+        before = self.campaign
         try:
-            done = action(self.campaign)
+            done = action(before)
         except RefereeError as error:
             self.refused.append(f"day {self.campaign.day} {self.campaign.step}: {what}: {error}")
             return False
@@ -136,6 +139,8 @@ class War:
             self.writer.text(done.campaign)  # a state that would not load raises here: the rules' error
             self.campaign = done.campaign
         self.actions[what] += 1
+        if self.watch is not None:
+            self.watch(what, before, done)
         return True
 
     def advance(self, override: str = "") -> bool:
@@ -193,9 +198,13 @@ class War:
 # ---------------------------------------------------------------------- the war, day by day
 
 
-def play(seed: int, until: int, out: Path | None = None, also: dict[int, Path] | None = None, journal: bool = False, battle_files: Path | None = None, quiet: bool = True) -> War:
-    """Play the war from its set-up until the Day marker reaches ``until`` or the war is decided."""
+def play(
+    seed: int, until: int, out: Path | None = None, also: dict[int, Path] | None = None, journal: bool = False, battle_files: Path | None = None, quiet: bool = True, watch: Watch | None = None
+) -> War:
+    """Play the war from its set-up until the Day marker reaches ``until`` or the war is decided;
+    ``watch`` is told of every action done."""
     war = War.begin(seed, out, journal, battle_files)
+    war.watch = watch
     sathar, upf = Sathar(war), UPF(war)
     upf.set_up()
     sathar.set_up()
