@@ -182,12 +182,15 @@ class Sathar(Player):
             self.war.take("campaign repairs void", lambda c, names=names: repairs.enter_void(c, names))
 
     def reinforce(self) -> None:
-        """Now and then some ships kept back (or replaced) come in through a start circle, as many as
-        the start circle limit lets start there."""
-        waiting = [u.name for u in self.c.side("Sathar") if u.status == "off-map" and not u.roster.carried_by]
-        if not waiting or self.rng.random() > (0.9 if self.c.day == 1 else 0.3):
+        """Now and then some ships kept back come in through a start circle, as many as the start
+        circle limit lets start there; replacements come in the turn after their roll, or are lost."""
+        off_map = [u for u in self.c.side("Sathar") if u.status == "off-map" and not u.roster.carried_by]
+        due = [u.name for u in off_map if u.returns]
+        waiting = [u.name for u in off_map if not u.returns]
+        if not due and (not waiting or self.rng.random() > (0.9 if self.c.day == 1 else 0.3)):
             return
         self.rng.shuffle(waiting)
+        waiting = due + waiting
         circle = self.safest()
         for count in range(min(len(waiting), self.rng.randint(2, 8)), 0, -1):
             names = waiting[:count]

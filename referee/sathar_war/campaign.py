@@ -91,7 +91,7 @@ class Unit(NamedTuple):
     docked_since: int = 0  # the day it docked at a station (repair queue order)
     placed: int = -1  # Sathar: the day it was placed in a start circle
     lost: int = 0  # the day it was lost
-    returns: int = 0  # in the Void: the day it comes back
+    returns: int = 0  # in the Void: the day it comes back; a Sathar replacement off the map: the day it may be placed (that day only)
     circle: str = ""  # Sathar: the start circle it was last placed in or left the map by
     bound: str = ""  # a standing order: the system or start circle it journeys to, a day's move at a time, until it arrives
     bound_rate: int = 1  # the boxes a day that journey sets out at from each system on its way (2 or 3: risk-jumping)

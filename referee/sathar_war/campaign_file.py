@@ -254,8 +254,11 @@ def _check_unit(campaign: Campaign, unit: Unit, by_name: dict[str, Unit], known:
     if unit.status == "void":
         if not today < unit.returns <= today + VOID_DAYS:
             raise RefereeError(f"{where}: returns day {unit.returns}: a ship in the Void returns {VOID_DAYS} days after it entered, after today (day {today}) and by day {today + VOID_DAYS}")
+    elif unit.returns and unit.status == "off-map" and unit.side == "Sathar":
+        if not today <= unit.returns <= today + 1:
+            raise RefereeError(f"{where}: returns day {unit.returns}: a Sathar replacement is placed during the turn after its roll, today (day {today}) or tomorrow")
     elif unit.returns:
-        raise RefereeError(f"{where}: returns day {unit.returns}, but it is not in the Void (status {unit.status}); leave returns out")
+        raise RefereeError(f"{where}: returns day {unit.returns}, but it is not in the Void nor a Sathar replacement off the map (status {unit.status}); leave returns out")
     if (unit.status in LOST) != (unit.lost > 0):
         raise RefereeError(f"{where}: lost day {unit.lost} and status {unit.status} do not go together (a destroyed, misjumped, detonated or removed unit has the day it was lost; no other has one)")
 

@@ -72,6 +72,9 @@ def _moving(campaign: Campaign, required: list[Todo]) -> list[Todo]:
     todo: list[Todo] = []
     if side == "Sathar":
         waiting = [u for u in campaign.side("Sathar") if u.status == "off-map" and not u.roster.carried_by]
+        due = [u.name for u in waiting if u.returns]
+        if due:
+            todo.append((f"Sathar: place the replacements today or lose them at the day's end: {listed(due)}", "place-sathar"))
         if waiting:
             todo.append((f"Sathar: place reinforcements in start circles if wanted ({len(waiting)} ships off the map)", "place-sathar"))
     else:

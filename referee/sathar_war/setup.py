@@ -45,7 +45,7 @@ def place_sathar(campaign: Campaign, names: Sequence[str], circle: str) -> Done:
         if why:
             raise RefereeError(why)
     left = campaign.leaving(u for u in units if u.active)
-    placed = [u._replace(status="active", place=Place(found.name), placed=campaign.day, circle=found.name, fleet="" if u.name in left else u.fleet) for u in _with_fighters(campaign, units)]
+    placed = [u._replace(status="active", place=Place(found.name), placed=campaign.day, circle=found.name, returns=0, fleet="" if u.name in left else u.fleet) for u in _with_fighters(campaign, units)]
     campaign = campaign.with_units(placed)
     text = f"{len(units)} Sathar ship{'s' if len(units) > 1 else ''} placed in the {found.name}: {listed(u.name for u in units)}"
     if left:

@@ -106,6 +106,8 @@ def end_of_day(campaign: Campaign, tables: Tables, rng: random.Random, rolled: M
     entries += lines
     campaign, lines = repair_day(campaign)
     entries += lines
+    campaign, lines = replacements_not_placed(campaign)
+    entries += lines
     tenday_end = campaign.day % TENDAY == 0
     if campaign.replacements and campaign.day % REPLACEMENT_DAYS == 0:
         campaign, lines = replacements(campaign, tables, rng, rolled)
@@ -143,7 +145,7 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
         row = table.band(roll.total)[0]
         back = roll.total <= 35
         if back:
-            changed.append(unit._replace(status="off-map", roster=fresh(tables, unit._replace(roster=unit.roster._replace(carried_by=""))), lost=0))
+            changed.append(unit._replace(status="off-map", roster=fresh(tables, unit._replace(roster=unit.roster._replace(carried_by=""))), lost=0, returns=campaign.day + 1))
         else:
             changed.append(unit._replace(status="removed"))
         entries.append(campaign.entry(f"the {unit.name}: {row['result']}", [roll], f"{REPLACEMENTS_RULE}: Sathar Replacements; ssw.sathar-replacement, row {row['low']}-{row['high']}", key=unit.name))
@@ -163,6 +165,20 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
         )
         entries.append(campaign.entry(text, rule=f"{REPLACEMENTS_RULE}: UPF Replacements"))
     return campaign, entries
+
+
+def replacements_not_placed(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
+    """The end of the turn after a replacement roll: a Sathar ship it brought back and not placed in a
+    start circle today is removed from the game ("that ship can be brought back into the game through
+    an SSC during the next turn", Sathar Replacements; a reading: that turn only, as the UPF's are
+    placed "at the start of the next turn")."""
+    lapsed = [u for u in campaign.units if u.status == "off-map" and u.returns and u.returns <= campaign.day]
+    if not lapsed:
+        return campaign, []
+    lost_on = {loss.name: loss.day for loss in campaign.losses}
+    campaign = campaign.with_units([u._replace(status="removed", returns=0, lost=lost_on[u.name]) for u in lapsed])
+    text = f"not brought back through a start circle during the turn after their replacement roll, removed from the game: {listed(u.name for u in lapsed)}"
+    return campaign, [campaign.entry(text, rule=f"{REPLACEMENTS_RULE}: Sathar Replacements")]
 
 
 def why_not_replace(campaign: Campaign, unit: Unit) -> str:

@@ -13,7 +13,7 @@ from referee.resources import campaigns_dir
 from referee.sathar_war import battles, campaign_file, fleets, forces, frontier, movement, repairs, setup, supply, turn, victory
 from referee.sathar_war.battles import Outcome
 from referee.sathar_war.campaign import Campaign, Place
-from tests.helpers.campaign import MAP, at_step, contested_prenglar, hurt, move, put, started, war
+from tests.helpers.campaign import MAP, at_step, contested_prenglar, hurt, move, put, round_trip, started, war
 from tests.helpers.tables import TABLES
 
 # ---------------------------------------------------------------------- the orders of battle
@@ -545,6 +545,30 @@ def test_replacements_every_twenty_days() -> None:
         turn.replace_upf(today, TABLES, "TF Prenglar Frigate 2", "Fortress Gollwin")
     back = turn.replace_upf(today, TABLES, "TF Prenglar Frigate 1", "Fortress Gollwin").campaign
     assert campaign_file.from_dict(tomllib.loads(campaign_file.text(back, TABLES)), TABLES) == back
+
+
+def test_a_sathar_replacement_is_placed_during_the_next_turn_or_removed_at_its_end() -> None:
+    """Sathar Replacements: "If the result of the roll is 35 or less, that ship can be brought back into
+    the game through an SSC during the next turn." Rolled back at the end of day 20, the Sathar Destroyer
+    1 may be placed on day 21 (Next says so); not placed, it is removed at the end of day 21, its loss
+    kept. Placed on day 21, it is in the war again."""
+    from referee.sathar_war import report
+
+    campaign = at_step(started(), "upf-attacks", 20)
+    campaign = victory.lose(campaign, [campaign.unit("Sathar Destroyer 1")], "combat")
+    after = turn.advance(campaign, TABLES, random.Random(0), {"Sathar Destroyer 1": "12"}).campaign
+    assert (after.unit("Sathar Destroyer 1").status, after.unit("Sathar Destroyer 1").returns, after.step) == ("off-map", 21, "sathar-move")
+    assert ("Sathar: place the replacements today or lose them at the day's end: Sathar Destroyer 1", "place-sathar") in report.next_steps(after)
+    assert round_trip(after) == after
+    lapsed = turn.advance(at_step(after, "upf-attacks", 21), TABLES, random.Random(0))
+    destroyer = lapsed.campaign.unit("Sathar Destroyer 1")
+    assert (destroyer.status, destroyer.lost, destroyer.returns) == ("removed", 20, 0)
+    assert "removed from the game: Sathar Destroyer 1" in " ".join(e.text for e in lapsed.entries)
+    assert round_trip(lapsed.campaign) == lapsed.campaign
+    placed = setup.place_sathar(after, ["Sathar Destroyer 1"], "Kizk-Kar").campaign
+    assert placed.unit("Sathar Destroyer 1").active and placed.unit("Sathar Destroyer 1").returns == 0
+    kept = turn.advance(at_step(placed, "upf-attacks", 21), TABLES, random.Random(0)).campaign
+    assert kept.unit("Sathar Destroyer 1").active
 
 
 def lost(campaign: Campaign, pattern: str, how: str = "combat") -> Campaign:

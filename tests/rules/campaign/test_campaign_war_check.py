@@ -20,6 +20,7 @@ import pytest
 
 from referee.sathar_war import battles
 from referee.sathar_war.campaign import Campaign, Done, Entry, Fight, Place, Unit
+from tests.helpers.once import once, run_folder
 from tests.helpers.tables import TABLES
 from tests.helpers.war_check import INVARIANTS, Seen, WarCheck
 
@@ -29,14 +30,6 @@ import war as generator  # noqa: E402
 LONG = os.environ.get("REFEREE_LONG", "")
 SEED = 19  # the fixtures' war (make war)
 DAYS = 150 if LONG else 15  # the short war: battles fought both ways, the fighters' rearms out of supply
-DEFECTS = {  # the invariants today's code breaks in the war (issue 34), and how
-    "fighter-rearms": "fighters' rearms out of supply are counted on the carrier, not per fighter: its other fighters are refused after two (issue 34)",
-    "supply-paths": "the log says a carrier is 'out of supply' when it merely moved: its fighters' rearms are counted as out of supply (issue 34)",
-}
-LONG_DEFECTS = {  # and those the short war does not come to
-    "void-damaged-only": "undamaged Sathar ships enter the Void (issue 34)",
-    "sathar-replacement-next-turn": "a Sathar ship the replacements bring back is placed days after the turn that follows its roll (issue 34: the replacements)",
-}
 
 
 class Taken(NamedTuple):
@@ -63,19 +56,19 @@ class Recorder:
         return next(t for t in self.taken if wanted(t))
 
 
-@pytest.fixture(scope="module")
-def war() -> Recorder:
+def recorded() -> Recorder:
     recorder = Recorder()
     generator.play(SEED, DAYS, watch=recorder)
     return recorder
 
 
-def _marked(invariant: str) -> pytest.ParameterSet:
-    reason = DEFECTS.get(invariant) or (LONG_DEFECTS.get(invariant) if LONG else None)
-    return pytest.param(invariant, marks=pytest.mark.xfail(strict=True, reason=reason) if reason else ())
+@pytest.fixture(scope="module")
+def war(tmp_path_factory: pytest.TempPathFactory) -> Recorder:
+    """The war played and checked once for the whole run (each worker would play it again: 6 s)."""
+    return once(run_folder(tmp_path_factory), f"war-check-{SEED}-{DAYS}", recorded)
 
 
-@pytest.mark.parametrize("invariant", [_marked(name) for name in INVARIANTS])
+@pytest.mark.parametrize("invariant", INVARIANTS)
 def test_the_generated_war_keeps_the_book(war: Recorder, invariant: str) -> None:
     assert war.check.actions == len(war.taken) > 200
     assert not war.check.of(invariant), war.check.report(invariant)
@@ -345,10 +338,9 @@ def test_results_say_unchanged_of_a_ship_destroyed(war: Recorder) -> None:
     assert lost.name in caught(taken, "results-say-what-became", entries=said)
 
 
-@pytest.mark.xfail(strict=True, reason="a carrier destroyed in the results table kills its fighters aboard, and the log says they were 'unchanged' (issue 34)")
 def test_results_table_a_carrier_destroyed_with_its_fighters_aboard(war: Recorder) -> None:
-    """The defect on today's rules, though the generated war does not come to it: the results table
-    (battles.record_all) enters a carrier destroyed and its fighters aboard left as they were."""
+    """Though the generated war does not come to it: the results table (battles.record_all) enters a
+    carrier destroyed and its fighters aboard left as they were; they are lost with it, not unchanged."""
     taken = war.first(lambda t: t.what == "campaign battle declare" and any(t.before.unit(n).ship_class == "assault carrier" and t.before.aboard(n) for n in t.done.campaign.fights[-1].ships))
     campaign = taken.done.campaign
     carrier = next(n for n in campaign.fights[-1].ships if campaign.unit(n).ship_class == "assault carrier" and campaign.aboard(n))
