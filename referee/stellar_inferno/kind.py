@@ -1,6 +1,7 @@
 """A Stellar Inferno scenario as a kind of file (:mod:`referee.kinds`): its state, its Writer, its
 log's columns, its sides (the invader's and the defender's names), what an action touched, and the
-one document it prints, its log. The players have no view of it on screen yet; what each side may see is its view (printed logs)."""
+one document it prints, its log; what each side, and the table, may see of it (its view: the
+printed log reads it). The players have no view of it on screen yet."""
 
 from __future__ import annotations
 
