@@ -334,8 +334,8 @@ def test_the_command_refuses_in_one_line(tmp_path: Path) -> None:
 
 
 def test_the_sides_modules_import_no_ui() -> None:
-    loaded = modules_after("import referee.sathar_war.sides, referee.knight_hawks.sides")
-    assert "referee.sathar_war.sides" in loaded
+    loaded = modules_after("import referee.sathar_war.sides, referee.knight_hawks.sides, referee.starfleet_wars.sides, referee.stellar_inferno.sides")
+    assert {"referee.sathar_war.sides", "referee.starfleet_wars.sides", "referee.stellar_inferno.sides"} <= loaded
     assert not loaded & set(UI_FOR_RULES), sorted(loaded & set(UI_FOR_RULES))
 
 
