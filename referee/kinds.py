@@ -102,7 +102,9 @@ class Rules(Protocol):
         ...
 
     def view(self, state: Any, side: str) -> Any:
-        """What ``side`` may see of the file (a kind with a players' view, Kind.view, only)."""
+        """What ``side`` (or the table: ``public``) may see of the file: the one account of its
+        secrets that the players' view (Kind.view), the paper and a side's commands read; every
+        line of its log as that side reads it is its ``lines`` (:class:`referee.logged.Read`)."""
         ...
 
     def changes(self, before: Any, after: Any) -> tuple[list[str], list[tuple[str, str, str]], dict[str, tuple[str, list[str]]]]:

@@ -13,7 +13,8 @@ and ``entries``.
 
 from __future__ import annotations
 
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from collections.abc import Iterable
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import attrs
 
@@ -47,6 +48,31 @@ class TurnLine:
     @property
     def day(self) -> int:
         return self.turn
+
+
+PUBLIC = "public"  # the reader who is no side: the table, what the map shows everyone
+
+
+class Read(NamedTuple):
+    """A log line as one reader (a side, or the table: ``public``) may read it: ``line``, whole or
+    with the part he may not read left out; or, ``sealed``, a line he may not read at all, that
+    ``owner``'s eyes alone read ("" : the referee's alone). Each kind's view (its rules package's
+    ``kind.view``) reads every line of its log so, and every output shows what it read."""
+
+    line: Any
+    sealed: bool = False
+    owner: str = ""
+
+
+def readable(lines: Iterable[Read]) -> tuple[Any, ...]:
+    """The lines a reader reads (whole or in part), the sealed left out."""
+    return tuple(r.line for r in lines if not r.sealed)
+
+
+def turn_lines(log: Iterable[TurnLine], who: str) -> tuple[Read, ...]:
+    """A turn's log as ``who`` reads it, where each line says whose eyes alone may see it (``secret``:
+    a Starfleet Wars engagement's, a Stellar Inferno scenario's)."""
+    return tuple(Read(e) if not e.secret or e.secret == who else Read(e, True, e.secret) for e in log)
 
 
 class Done(NamedTuple, Generic[S, E]):

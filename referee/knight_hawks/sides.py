@@ -18,7 +18,9 @@ seekers, and of the enemy what the map shows. The readings of the Tactical Opera
   line is public unless it tells what a player's paper holds: a hex mined or a seeker placed, a screen
   switched on or off, a repair (its player allots DCR and rolls, Repairs), fighters rearmed (their
   ammunition). Such a line is shown to the side whose ships it names (a mine or seeker line: the side
-  it begins with).
+  it begins with, and its text says "(secret)"); to the others, and the table, it is sealed.
+- Each reader reads every line as :func:`read` says; the view's Log, the paper's log and the
+  after-action report read the battle through :func:`view` alone.
 """
 
 from __future__ import annotations
@@ -34,8 +36,8 @@ from referee.knight_hawks.battle import Battle, Entry
 from referee.knight_hawks.combat import MANUAL
 from referee.knight_hawks.ordnance import NEW_WEAPONS_RULE, SEEKERS_RULE
 from referee.knight_hawks.scenarios import standing
+from referee.logged import PUBLIC, Read, readable
 
-PUBLIC = "public"
 SCREENS_RULE = f"{MANUAL}, Advanced Game: New Advanced Game Defenses"  # a screen switched on or off (movement.screen)
 SECRET_ORDNANCE = (f"{NEW_WEAPONS_RULE}, Mines", SEEKERS_RULE)  # a hex mined or a seeker placed: the line says "(secret)"
 PRIVATE_RULES = (SCREENS_RULE, repair.REPAIR_RULE, rearm.FIGHTERS_RULE, rearm.SCOUTS_RULE)
@@ -65,6 +67,7 @@ class BattleView:
     battle: Battle
     seen: tuple[Contact, ...]
     standing: str  # how the battle stands against its victory conditions (what the map shows)
+    lines: tuple[Read, ...] = ()  # every line of the log as this side reads it: whole, or sealed (:func:`read`)
 
 
 def viewer(battle: Battle, name: str) -> str:
@@ -80,6 +83,7 @@ def view(battle: Battle, side: str) -> BattleView:
     who = viewer(battle, side)
     own = tuple(s for s in battle.ships if s.side == who)
     seen = tuple(_contact(battle, s) for s in battle.ships if s.side != who)
+    lines = tuple(read(battle, e, who) for e in battle.log)
     redacted = attrs.evolve(
         battle,
         ships=own,
@@ -87,9 +91,16 @@ def view(battle: Battle, side: str) -> BattleView:
         seekers=tuple(s for s in battle.seekers if s.side == who or s.active),
         new_fires=frozenset(n for n in battle.new_fires if any(s.name == n for s in own)),
         repaired=frozenset(n for n in battle.repaired if any(s.name == n for s in own)),
-        log=tuple(e for e in battle.log if who in line_sides(battle, e)),
+        log=readable(lines),
     )
-    return BattleView(who, redacted, seen, standing(battle))
+    return BattleView(who, redacted, seen, standing(battle), lines)
+
+
+def read(battle: Battle, entry: Entry, who: str) -> Read:
+    """A log line as ``who`` (a side, or ``public``) reads it: whole if he is among its readers
+    (:func:`line_sides`), else sealed: that it was written, and whose eyes alone read it."""
+    readers = line_sides(battle, entry)
+    return Read(entry) if who in readers else Read(entry, True, " and ".join(r for r in battle.sides if r in readers))
 
 
 def _contact(battle: Battle, ship: Any) -> Contact:

@@ -65,7 +65,7 @@ def document(state: Any, kind: str, what: str, eyes: Eyes, title: str, span: Spa
     from referee.paper import log
 
     if what == "log":
-        return log.log_paper(state, kind, eyes, sides(state, kind), title, log.check(span, kind, state))
+        return log.log_paper(state, kind, eyes, title, log.check(span, kind, state))
     if span != Span():
         raise RefereeError(f"a day, tenday or turn chooses a part of the log; the {what} is printed as the file stands now")
     return cast(Paper, kinds.rules(kind).paper(what, state, eyes, title))

@@ -4,7 +4,9 @@ came out of it (hull, drives, DCR, ammunition spent, systems lost, its fate), th
 shot and roll of the fighting with its dice and the rule or table row that read it.
 
 A side's copy gives its own ships' rosters whole and of the opponent's ships only what the table
-saw (class and fate); the opponent's secret lines (mines and seekers laid) are left out.
+saw (class and fate); the fighting's lines are read as the battle's view says
+(:func:`referee.knight_hawks.sides.view`): the opponent's secret lines (mines and seekers laid,
+repairs) left out of a side's copy, sealed on the table's.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from referee.knight_hawks.roster import Ship
 from referee.paper.document import Heading, Lines, Paper, Part, Table
 from referee.paper.log import lines as log_lines
 from referee.paper.sides import Eyes
+from referee.paper.sides import lines as read_by
 
 if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle, Entry
@@ -55,9 +58,9 @@ def report_paper(battle: Battle, eyes: Eyes, title: str) -> Paper:
         parts.append(Table(("Ship", "Class", "Hull", "ADF", "MR", "DCR", "Spent", "Systems lost or damaged", "Fate"), tuple(_row(battle, s, whole) for s in ships)))
     parts.append(Heading("Losses"))
     parts.append(Lines(tuple(_losses(battle, side) for side in battle.sides)))
-    chosen = [e for e in battle.log if fighting(e)]
-    shown, sealed, dropped = log_lines(chosen, "battle", eyes, battle.sides)
-    shots = sum(1 for e in chosen if any(r.endswith(" to hit") for r in e.rolls))
+    chosen = [r for r in read_by(battle, eyes) if fighting(r.line)]
+    shown, sealed, dropped = log_lines(chosen, "battle", eyes)
+    shots = sum(1 for r in chosen if not r.sealed and any(d.endswith(" to hit") for d in r.line.rolls))
     parts.append(Heading("The fighting: every shot and roll, with its dice and rule"))
     said = f"{shots} shots rolled to hit; {len(shown)} lines" + (f"; {sealed} sealed" if sealed else "") + (f"; {dropped} of the opponent's secret lines left out" if dropped else "")
     parts += [Lines((said + ".",), note=True), *shown]

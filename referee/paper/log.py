@@ -2,8 +2,9 @@
 one tenday of a campaign (the Time Record Track's Tenday marker: tenday 10 is days 11 to 20), or
 of one turn of a battle, an engagement or a scenario.
 
-A side's copy leaves out its opponent's secret lines; the table's copy prints them sealed (that
-a line was written, not what it says); the referee's copy prints them whole.
+Each line is printed as the copy's reader reads it (its kind's view: whole, its private part left
+out, or sealed). A side's copy leaves out its opponent's secret lines; the table's copy prints them
+sealed (that a line was written, not what it says); the referee's copy prints them whole.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from referee import kinds
 from referee.errors import RefereeError
 from referee.paper.document import Lines, Logged, Paper, Part
-from referee.paper.sides import Eyes, owner, sealed_text
+from referee.paper.sides import Eyes, sealed_text
+from referee.paper.sides import lines as read_by
 
 if TYPE_CHECKING:
-    from referee.logged import Line
+    from referee.logged import Read
 
 
 class Span(NamedTuple):
@@ -78,26 +80,27 @@ def when(entry: Any, kind: str) -> tuple[str, str]:
     return kinds.rules(kind).when(entry)
 
 
-def lines(entries: Sequence[Line], kind: str, eyes: Eyes, sides: Sequence[str]) -> tuple[list[Logged], int, int]:
-    """The log lines this copy shows, and how many secret lines were sealed and left out."""
+def lines(reads: Sequence[Read], kind: str, eyes: Eyes) -> tuple[list[Logged], int, int]:
+    """The log lines this copy shows, as its reader reads them (:func:`referee.paper.sides.lines`),
+    and how many sealed lines were printed sealed (the table's copy) or left out (a side's)."""
     shown: list[Logged] = []
     sealed = dropped = 0
-    for entry in entries:
-        secret = owner(entry, sides)
-        if eyes.may_see(secret):
+    for read in reads:
+        entry = read.line
+        if not read.sealed:
             shown.append(Logged(when(entry, kind), entry.text, tuple(entry.rolls), entry.rule))
         elif eyes.side:
             dropped += 1
         else:
             sealed += 1
-            shown.append(Logged(when(entry, kind), sealed_text(secret), (), entry.rule))
+            shown.append(Logged(when(entry, kind), sealed_text(read.owner), (), entry.rule))
     return shown, sealed, dropped
 
 
-def log_paper(state: Any, kind: str, eyes: Eyes, sides: Sequence[str], title: str, span: Span) -> Paper:
+def log_paper(state: Any, kind: str, eyes: Eyes, title: str, span: Span) -> Paper:
     """The log document of any kind of file."""
-    chosen = [e for e in state.log if within(e, span)]
-    shown, sealed, dropped = lines(chosen, kind, eyes, sides)
+    chosen = [r for r in read_by(state, eyes) if within(r.line, span)]
+    shown, sealed, dropped = lines(chosen, kind, eyes)
     said = f"{len(shown)} lines of {span.shown()}"
     if sealed:
         said += f"; {sealed} secret, sealed"

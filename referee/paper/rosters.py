@@ -6,7 +6,8 @@ Hull points are boxes, those lost ticked; each limited-supply weapon or defense 
 assault rockets, rocket batteries, mines, seekers, ICMs, masking screens) has a box a round, those
 spent ticked; a destroyed system is crossed off ("that system is crossed off the roster in
 pencil"), and a lowered ADF, MR or DCR shows its first figure crossed out beside the new one.
-A side's copy holds that side's rosters alone.
+A side's copy holds that side's rosters alone; the table's copy, those of the ships and stations
+the map and the time track show (the campaign's view: no reserves off the map, no shatter drone).
 """
 
 from __future__ import annotations
@@ -15,14 +16,13 @@ from typing import TYPE_CHECKING
 
 from referee.knight_hawks.roster import Ship, System
 from referee.paper.document import Boxes, Card, Figure, Heading, Lines, Paper, Part
-from referee.paper.sides import Eyes
+from referee.paper.sides import Copy, Eyes
 
 if TYPE_CHECKING:
     from referee.knight_hawks.battle import Battle
     from referee.sathar_war.campaign import Campaign, Unit
 
 FORM_RULE = "Knight Hawks, the ship roster form"
-GONE = ("destroyed", "misjumped", "detonated", "removed")  # a campaign's ships no longer in the war: no card
 
 
 def card(ship: Ship, where: tuple[str, ...], speed: str, notes: tuple[str, ...] = (), stamp: str = "") -> Card:
@@ -75,23 +75,26 @@ def campaign_rosters(campaign: Campaign, eyes: Eyes, title: str) -> Paper:
     """Every ship and station of the war still in it (on the map, off it, in the Void), a side's alone on its copy."""
     from referee.sathar_war import supply as supply_rules
     from referee.sathar_war.campaign import SIDES
+    from referee.sathar_war.sides import GONE  # a campaign's ships no longer in the war: no card
 
     parts: list[Part] = []
-    every = [u for u in campaign.units if u.status not in GONE]
+    copy = Copy.of(campaign, eyes)
+    every = [u for u in campaign.units if u.status not in GONE and copy.shows(u)]
     supplied = supply_rules.paths(campaign, [u for u in every if u.active and not u.station])
     for side in SIDES:
         if eyes.side and side != eyes.side:
             continue
         units = [u for u in every if u.side == side]
-        gone = sum(1 for u in campaign.units if u.side == side and u.status in GONE)
+        gone = sum(1 for c in copy.lost if c.side == side)
+        which = f"every {side} ship and station in the war" if copy.names is None or side == copy.side else f"the {side} ships and stations the map and the time track show"
         parts.append(Heading(f"{side} ship rosters", new_page=bool(parts)))
-        parts.append(Lines((f"{len(units)} rosters: every {side} ship and station in the war on day {campaign.day}; {gone} lost or gone, not printed ({FORM_RULE}).",), note=True))
-        parts += [_campaign_card(campaign, u, u.name in supplied and supplied[u.name] is None) for u in units]
+        parts.append(Lines((f"{len(units)} rosters: {which} on day {campaign.day}; {gone} lost or gone, not printed ({FORM_RULE}).",), note=True))
+        parts += [_campaign_card(campaign, u, u.name in supplied and supplied[u.name] is None, copy.whole(u)) for u in units]
     about = (f"Day {campaign.day}, {campaign.step}", eyes.shown())
     return Paper(f"Ship rosters: {title}", about, tuple(parts))
 
 
-def _campaign_card(campaign: Campaign, unit: Unit, out_of_supply: bool) -> Card:
+def _campaign_card(campaign: Campaign, unit: Unit, out_of_supply: bool, whole: bool) -> Card:
     ship = unit.roster
     where = [] if unit.station else [unit.force + (f", {unit.fleet}" if unit.fleet and unit.fleet != unit.force else "")]
     if unit.place is not None:
@@ -113,7 +116,7 @@ def _campaign_card(campaign: Campaign, unit: Unit, out_of_supply: bool) -> Card:
     only = sorted(ship.airdock_only) + (["hull"] if unit.hull_station_only else [])
     if only:
         notes.append(f"repair at a station only: {', '.join(only)}")
-    if unit.drone:
+    if unit.drone and whole:
         notes.append("a shatter drone")
     return card(ship, tuple(where), "", tuple(notes))
 

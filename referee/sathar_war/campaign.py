@@ -27,6 +27,8 @@ Status = Literal["active", "off-map", "destroyed", "misjumped", "void", "detonat
 STATUSES = ("active", "off-map", "destroyed", "misjumped", "void", "detonated", "removed")
 Step = Literal["setup", "sathar-move", "upf-move", "sathar-attacks", "upf-attacks"]
 STEPS: tuple[Step, ...] = ("setup", "sathar-move", "upf-move", "sathar-attacks", "upf-attacks")
+STEP_OF: dict[Side, str] = {"Sathar": "sathar-move", "UPF": "upf-move"}  # each side's movement step
+SIDE_OF: dict[str, Side] = {step: side for side, step in STEP_OF.items()}
 STEP_TEXT = {
     "setup": "Setting up: UPF first, then the Sathar place at least 20 ships in two or more start circles",
     "sathar-move": "1. Sathar reinforcements are placed on the map. Sathar ships are moved.",
@@ -145,9 +147,17 @@ class Unit(NamedTuple):
         return self.place.where
 
 
+PLAN = "; bound for "  # a move's line ends with where its ships are bound (if they are not there yet): their player's plan
+
+
 class Entry(NamedTuple):
     """One line of the campaign's log: what happened, its dice receipts, and the rule. Two lines
-    are equal when all but their ``key`` are."""
+    are equal when all but their ``key`` are.
+
+    ``secret``: the side whose paper the line tells of, whose eyes alone read it whole; ``private``:
+    the part of ``text`` that is that side's alone (the rest is everyone's: a Sathar move's "; bound
+    for K'aken-Kar ..." is the Sathar player's plan, the move itself is on the map). No ``secret``:
+    the line's rule says who reads it (:func:`referee.sathar_war.sides.line_sides`)."""
 
     day: int
     step: str
@@ -155,15 +165,22 @@ class Entry(NamedTuple):
     rolls: tuple[str, ...] = ()
     rule: str = ""
     key: str = ""  # while an action is previewed: the name a die result rolled at the table is entered under (not saved)
+    secret: str = ""
+    private: str = ""
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Entry) and self[:5] == other[:5]
+        return isinstance(other, Entry) and self[:5] == other[:5] and self[6:] == other[6:]
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash(self[:5])
+        return hash((*self[:5], *self[6:]))
+
+    @property
+    def public(self) -> str:
+        """The line as those who may not read its private part read it (the whole line when it has none)."""
+        return self.text.replace(self.private, "", 1) if self.private else self.text
 
 
 class Kept:
@@ -377,8 +394,9 @@ class Campaign(NamedTuple):
         by_name = {u.name: u for u in changed}
         return self._replace(units=tuple(by_name.get(u.name, u) for u in self.units))
 
-    def entry(self, text: str, rolls: "Iterable[Roll | None]" = (), rule: str = "", key: str = "") -> Entry:
-        return Entry(self.day, self.step, text, tuple(r.describe() for r in rolls if r is not None), rule, key)
+    def entry(self, text: str, rolls: "Iterable[Roll | None]" = (), rule: str = "", key: str = "", secret: str = "", private: str = "") -> Entry:
+        """A line of today's log (``secret``, ``private``: whose paper it tells of, and which part of it: :class:`Entry`)."""
+        return Entry(self.day, self.step, text, tuple(r.describe() for r in rolls if r is not None), rule, key, secret, private)
 
     def logged(self, *entries: Entry) -> "Campaign":
         return self._replace(log=self.log + entries)

@@ -44,7 +44,7 @@ from typing import Any
 
 from referee import storage, strict
 from referee.errors import RefereeError
-from referee.sathar_war.campaign import STEPS, Campaign, Entry, Kept, Log, Step
+from referee.sathar_war.campaign import PLAN, SIDE_OF, SIDES, STEPS, Campaign, Entry, Kept, Log, Step
 
 SUFFIX = ".log"
 FORMAT = "referee second sathar war log"
@@ -227,20 +227,41 @@ def appending(path: Path, log: Log, text: Callable[[Entry], str], at: int) -> Ap
 
 
 def entry_from_dict(item: object, where: str) -> Entry:
-    """A log line as saved."""
-    table = strict.keys(item, {"day", "step", "text", "rolls", "rule"}, where)
+    """A log line as saved. A line saved before lines kept their private part has it found again: a
+    move's "; bound for ...", the plan of the side moving in the step it was written in."""
+    table = strict.keys(item, {"day", "step", "text", "rolls", "rule", "secret", "private"}, where)
+    text = strict.get(table, "text", str, where, lines=True)
+    secret = strict.get(table, "secret", str, where, "")
+    if secret and secret not in SIDES:
+        raise RefereeError(f"{where}.secret: the side whose line it is, {' or '.join(SIDES)}, not {secret!r}")
+    private = strict.get(table, "private", str, where, "")
+    if private and private not in text:
+        raise RefereeError(f"{where}.private: a part of the line's text, which does not hold {private!r}")
+    moving = step(strict.get(table, "step", str, where), where)
+    if "secret" not in table and "private" not in table and plan_of(text):
+        private, secret = plan_of(text), SIDE_OF.get(moving, "")
     return Entry(
         strict.get(table, "day", int, where, low=0),
-        step(strict.get(table, "step", str, where), where),
-        strict.get(table, "text", str, where, lines=True),
+        moving,
+        text,
         strict.words(table, "rolls", where),
         strict.get(table, "rule", str, where, ""),
+        secret=secret,
+        private=private,
     )
+
+
+def plan_of(text: str) -> str:
+    """The plan a move's line tells ("...(1 box; bound for Dramune by Cassidine: 13 more days)": its
+    "; bound for ..."), or "": where a line saved before lines kept their private part has it."""
+    at = text.rfind(PLAN)
+    return text[at:-1] if at >= 0 and " move from " in text and text.endswith(")") else ""
 
 
 def entry_dict(entry: Entry) -> dict[str, Any]:
     """A log line as saved (the key for entering rolls lives only while an action is previewed)."""
-    return {"day": entry.day, "step": entry.step, "text": entry.text, "rolls": list(entry.rolls), "rule": entry.rule}
+    found = {"day": entry.day, "step": entry.step, "text": entry.text, "rolls": list(entry.rolls), "rule": entry.rule}
+    return found | {k: v for k, v in (("secret", entry.secret), ("private", entry.private)) if v}
 
 
 def dumps(data: dict[str, Any]) -> str:

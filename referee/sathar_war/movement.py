@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee import strict
 from referee.errors import RefereeError
 from referee.names import joined, listed, runs
-from referee.sathar_war.campaign import BOOK, Campaign, Done, Entry, Place, Side, Unit, done
+from referee.sathar_war.campaign import BOOK, PLAN, SIDE_OF, STEP_OF, Campaign, Done, Entry, Place, Side, Unit, done
 from referee.sathar_war.frontier import Route
 from referee.sathar_war.victory import judge, lose
 from referee.tables import Tables
@@ -31,8 +31,6 @@ INTERLOCKED_RULE = f"{MOVEMENT_RULE}: Interlocked Computers"
 MILITIA_RULE = f"{MOVEMENT_RULE}: Militia Ships"
 CIRCLES_RULE = f"{BOOK}, The Frontier Deployment Map: Sathar Start Circles; {MOVEMENT_RULE}: Day One"
 CARRIED_RULE = f"{BOOK}, Special Combat Rules: Breaking Off Combat ('they cannot enter a transit box unless they are being carried aboard an assault carrier')"
-STEP_OF: dict[Side, str] = {"Sathar": "sathar-move", "UPF": "upf-move"}
-SIDE_OF: dict[str, Side] = {step: side for side, step in STEP_OF.items()}
 STANDING_RULE = f"{MOVEMENT_RULE} (each day's move; the journey kept from day to day is this program's bookkeeping of the referee's standing order)"
 STOPPED_RULE = f"{TRANSIT_RULE} ('A ship in a transit box can stop accelerating and coast, maintaining its speed, for any number of turns')"
 RED_PATHS = f"Sathar ships in a start circle or its red boxes move one box a day until they reach a system ({CIRCLES_RULE}; {LIMITS_RULE})"
@@ -162,12 +160,14 @@ def _move_together(
     if not new.on_route and campaign.frontier.is_system(new.where) and not new.planet:
         planets = campaign.frontier.system(new.where).planets
         new = new._replace(planet=planets[0].name if len(planets) == 1 else "")
+    plan = ""  # where they are bound: their player's plan, his alone to read (the move itself is on the map)
     if not arrived:
         ahead = journeys(campaign, units[0].side, new, pace).get(destination)
         if ahead is not None:
-            steps += f"; bound for {ahead.shown('more')}"
+            plan = f"{PLAN}{ahead.shown('more')}"
     who = _fleets_or_names(campaign, units)
-    entries = [campaign.entry(f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps})", rule=_rule(campaign, new, place))]
+    text = f"{who} move from {place.shown(campaign.frontier)} to {new.shown(campaign.frontier)} ({steps}{plan})"
+    entries = [campaign.entry(text, rule=_rule(campaign, new, place), secret=units[0].side if plan else "", private=plan)]
     lost: set[str] = set()
     if entered_jump and new.rate > 1:
         if rng is None:
@@ -264,7 +264,7 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
                 went.append(journey)
                 continue
         said = _by_number(journey.units, "keeps its journey to {} but does not", "keep their journey to {} but do not").format(journey.bound)
-        line = campaign.entry(f"{_names(journey.units)} {said} go on today: {why}", rule=STANDING_RULE)
+        line = campaign.entry(f"{_names(journey.units)} {said} go on today: {why}", rule=STANDING_RULE, secret=side)  # (the journey: its player's plan)
         campaign = campaign.logged(line)
         entries.append(line)
     if not went:
@@ -279,7 +279,7 @@ def carry_on(campaign: Campaign, tables: Tables, rng: random.Random | None = Non
         + (f", {listed(arrived)} {'arrives' if len(arrived) == 1 else 'arrive'}" if arrived else "")
         + (f"; {kept_back} {'does' if kept_back == 1 else 'do'} not go on today (the Log says why)" if kept_back else "")
     )
-    line = campaign.entry(summed, rule=STANDING_RULE)
+    line = campaign.entry(summed, rule=STANDING_RULE, secret=side)
     return Done(campaign.logged(line), (*entries, line))
 
 
@@ -302,7 +302,9 @@ def stop(campaign: Campaign, names: Sequence[str]) -> Done:
     for unit in units:
         by_journey.setdefault((unit.bound, unit.place), []).append(unit)
     entries = [
-        campaign.entry(f"{_fleets_or_names(campaign, group)} {_by_number(group, 'stops its', 'stop their')} journey to {bound}: {_where_stopped(campaign, place, group)}", rule=STOPPED_RULE)
+        campaign.entry(
+            f"{_fleets_or_names(campaign, group)} {_by_number(group, 'stops its', 'stop their')} journey to {bound}: {_where_stopped(campaign, place, group)}", rule=STOPPED_RULE, secret=group[0].side
+        )
         for (bound, place), group in by_journey.items()
     ]
     return done(campaign.with_units(u.stopped() for u in units), *entries)

@@ -19,12 +19,20 @@ condition and how far it has come. Of the enemy he sees what the map shows. The 
   met" (Sathar Retreat): the UPF and the public view see it only once revealed.
 - The shatter drones: "each player chooses two of his frigates"; a drone "performs as a normal
   frigate" until it detonates: the choice is its owner's.
+- Losses are seen as the table saw them go (the losses ledger): a Sathar ship a replacement roll
+  brings back is the Sathar player's secret until it is placed, and one gone for good is, to the
+  UPF, a ship destroyed like any other.
 - The log: a line is public unless it tells what a player's paper holds: rearming (ammunition),
   repairs and docking for repair (the roster's damage), the referee's hand edits of a roster, the
   Sathar replacement rolls and Strike Force NOVA's ships off the map (reserves), the shatter drones
-  chosen. Such a line is shown to the side whose ships it names. A battle's results are public:
-  both players fought it at the table. A ship entering or coming back from the Void is public (the
-  time track).
+  chosen. Such a line is shown to the side whose ships it names. A line may say whose it is itself
+  (:class:`~referee.sathar_war.campaign.Entry`: ``secret``), whole or in part (``private``): where
+  ships are bound is their player's plan (a move's "; bound for ..."; a journey kept, not gone on,
+  or stopped), while the move itself is on the map. A battle's results are public: both players
+  fought it at the table. A ship entering or coming back from the Void is public (the time track).
+- Each reader reads every line as :func:`read` says: whole, its private part left out, or sealed
+  (that a line was written, whose eyes alone read it): the view's Log, the paper's log and the
+  paper's forms read the war through :func:`view` alone.
 - Alerts: a contested system and the war's outcome are public; supply, fighters left out, militia
   called home, repairs finishing and replacements owed are each about one side's ships, and that
   side's.
@@ -36,9 +44,10 @@ from typing import Any, Literal, NamedTuple
 
 from referee.errors import RefereeError
 from referee.knight_hawks.sides import names
+from referee.logged import PUBLIC, Read, readable
 from referee.sathar_war import battles as battle_rules
-from referee.sathar_war import fleets, repairs, report, setup, supply
-from referee.sathar_war.campaign import SIDES, Campaign, Entry, Unit
+from referee.sathar_war import fleets, movement, repairs, report, setup, supply
+from referee.sathar_war.campaign import SIDE_OF, SIDES, Campaign, Entry, Unit
 from referee.sathar_war.turn import REPLACEMENT_DAYS, REPLACEMENTS_RULE, status_lines
 from referee.sathar_war.victory import CONDITIONS, TENDAY, progress, tally
 
@@ -76,8 +85,11 @@ class CampaignView(NamedTuple):
     fights: tuple[str, ...]  # the attacks declared today
     own: tuple[dict[str, Any], ...]  # the side's every roster, as the book's roster form (report.roster) with its supply
     seen: tuple[Counter, ...]  # the other side as the map shows it (public: both sides)
-    log: tuple[Entry, ...]
+    log: tuple[Entry, ...]  # the lines this side reads, whole or in part (``lines``, the sealed left out)
     outcome: str = ""
+    lines: tuple[Read, ...] = ()  # every line of the log as this side reads it (:func:`read`)
+    lost: tuple[Counter, ...] = ()  # the ships and stations lost, as this side knows it (``where``: how and when)
+    retreat_shown: bool = False  # whether ``retreat`` tells the condition (chosen, and this side's or revealed)
 
 
 def viewer(name: str) -> Viewer:
@@ -103,6 +115,7 @@ def view(campaign: Campaign, side: str) -> CampaignView:
         retreat = (f"retreat condition {condition}: {CONDITIONS[condition]}", f"now: {progress(campaign, condition)}")
     else:
         retreat = ("retreat condition: sealed (written down by the Sathar player, revealed when it is met)",)
+    lines = tuple(read(campaign, e, who) for e in campaign.log)
     return CampaignView(
         side=who,
         day=campaign.day,
@@ -117,8 +130,11 @@ def view(campaign: Campaign, side: str) -> CampaignView:
         fights=tuple(f"{f.attacker} attack at {f.planet} ({f.system}): {len(f.ships)} ships may fight; {f.game} rules" for f in campaign.fights),
         own=rosters,
         seen=seen,
-        log=tuple(e for e in campaign.log if who in line_sides(campaign, e)),
+        log=readable(lines),
         outcome=campaign.outcome,
+        lines=lines,
+        lost=lost(campaign, who),
+        retreat_shown=bool(condition) and shown,
     )
 
 
@@ -177,10 +193,42 @@ def alerts(campaign: Campaign, side: Viewer) -> list[str]:
     return found
 
 
+LOST_AS = {"combat": "destroyed", "stranded": "destroyed", "misjump": "misjumped", "detonated": "detonated"}  # a loss as the table saw it
+GONE = ("destroyed", "misjumped", "detonated", "removed")  # a ship's status once lost (removed: no replacement)
+
+
+def lost(campaign: Campaign, side: Viewer) -> tuple[Counter, ...]:
+    """The ships and stations lost, as ``side`` knows it: its own as they stand (lost; gone for good
+    after a replacement roll, "removed"; a Sathar ship that roll brings back is off the map, its
+    reserve), the enemy's (the public: both sides') as the losses ledger has them go, unless a
+    replacement has put one on the map again."""
+    found = [Counter(u.name, u.side, u.ship_class, f"{u.status} on day {u.lost}") for u in campaign.units if u.side == side and u.status in GONE]
+    back = {u.name for u in campaign.units if _seen(u)}
+    last = {loss.name: loss for loss in campaign.losses if loss.side != side and loss.name not in back}
+    found += [Counter(n, loss.side, loss.ship_class, f"{LOST_AS.get(loss.how, 'destroyed')} on day {loss.day}") for n, loss in last.items()]
+    return tuple(found)
+
+
+def read(campaign: Campaign, entry: Entry, who: str) -> Read:
+    """A log line as ``who`` (a side, or ``public``) reads it: whole if he is among its readers
+    (:func:`line_sides`); else its public part, if only a part of it is private; else sealed."""
+    readers = line_sides(campaign, entry)
+    if who in readers:
+        return Read(entry)
+    if entry.private:
+        return Read(entry._replace(text=entry.public, secret="", private=""))
+    return Read(entry, True, " and ".join(sorted(readers)))
+
+
 def line_sides(campaign: Campaign, entry: Entry) -> frozenset[str]:
-    """Who may read a log line: everyone (both sides and the public view), or, for a line that
-    tells what a player's paper holds, the sides whose ships it names (none: the referee alone)."""
-    everyone = frozenset((*SIDES, "public"))
+    """Who may read a log line whole: everyone (both sides and the public view); the side the line
+    says it is of (``secret``: its private part's, or the whole line's); or, for a line that tells
+    what a player's paper holds, the sides whose ships it names (none: the referee alone)."""
+    everyone = frozenset((*SIDES, PUBLIC))
+    if entry.secret or entry.private:
+        return frozenset((entry.secret,)) if entry.secret else frozenset()
+    if entry.rule in (movement.STANDING_RULE, movement.STOPPED_RULE):  # a journey kept or stopped, saved before lines said whose: the side moving then
+        return frozenset((SIDE_OF[entry.step],)) if entry.step in SIDE_OF else frozenset()
     if any(mark in entry.rule or entry.text.startswith(mark) for mark in VOID_LINES):
         return everyone
     private = entry.rule.startswith(PRIVATE_RULES) or (entry.rule == setup.DRONES_RULE and entry.step == "setup")

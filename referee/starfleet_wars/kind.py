@@ -1,6 +1,7 @@
 """A Starfleet Wars engagement as a kind of file (:mod:`referee.kinds`): its state, its Writer, its
 log's columns (the second: whose eyes alone may see a sealed line), its sides, what an action
-touched, and the one document it prints, its log. The players have no view of it yet."""
+touched, and the one document it prints, its log; what each side, and the table, may see of it
+(its view: the printed log reads it). The players have no view of it on screen yet."""
 
 from __future__ import annotations
 
@@ -37,7 +38,10 @@ def sides(engagement: Engagement) -> tuple[str, ...]:
 
 
 def view(engagement: Engagement, side: str) -> Any:
-    raise AssertionError("the players have no view of an engagement (referee.kinds: its view is )")
+    """What ``side`` (or the table: public) may see of it: its secret lines sealed."""
+    from referee.starfleet_wars.sides import view
+
+    return view(engagement, side)
 
 
 def paper(what: str, engagement: Engagement, eyes: Any, title: str) -> Any:

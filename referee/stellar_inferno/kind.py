@@ -1,6 +1,7 @@
 """A Stellar Inferno scenario as a kind of file (:mod:`referee.kinds`): its state, its Writer, its
 log's columns, its sides (the invader's and the defender's names), what an action touched, and the
-one document it prints, its log. The players have no view of it yet."""
+one document it prints, its log; what each side, and the table, may see of it (its view: the
+printed log reads it). The players have no view of it on screen yet."""
 
 from __future__ import annotations
 
@@ -38,7 +39,10 @@ def sides(scenario: Scenario) -> tuple[str, ...]:
 
 
 def view(scenario: Scenario, side: str) -> Any:
-    raise AssertionError("the players have no view of a scenario (referee.kinds: its view is )")
+    """What ``side`` (or the table: public) may see of it: its secret lines sealed."""
+    from referee.stellar_inferno.sides import view
+
+    return view(scenario, side)
 
 
 def paper(what: str, scenario: Scenario, eyes: Any, title: str) -> Any:

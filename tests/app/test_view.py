@@ -5,7 +5,6 @@ the screen the app renders; the view following the file as the commands save it;
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -16,10 +15,8 @@ from typer.testing import CliRunner
 
 from referee import storage
 from referee.cli import app as cli
-from referee.knight_hawks import battle_file, movement, ordnance
+from referee.knight_hawks import battle_file
 from referee.knight_hawks import sides as battle_sides
-from referee.knight_hawks.battle import Battle
-from referee.resources import scenario_files
 from referee.sathar_war import campaign_file, sides
 from referee.sathar_war.campaign import Place
 from referee.sathar_war.victory import CONDITIONS
@@ -27,6 +24,8 @@ from referee.tui.view.app import ViewApp, open_view
 from tests.helpers.app import TABLES
 from tests.helpers.campaign import SATHAR_REPLACEMENT, saved, secret_war
 from tests.helpers.imports import UI_FOR_RULES, modules_after
+from tests.helpers.kh import stand
+from tests.helpers.screens import render, shown
 
 # each secret of the war, and who may see it
 WAR_SECRETS = {
@@ -145,19 +144,6 @@ def test_a_side_the_campaign_does_not_have_is_refused() -> None:
 # ---------------------------------------------------------------------- a battle
 
 
-def stand() -> Battle:
-    """The Stand at turn 1 (Sathar moving), with a UPF mine and a UPF seeker not active, an active
-    Sathar seeker, the Deathstroke's stasis screen on, and a hit on the Shimmer."""
-    battle = battle_file.from_dict(storage.read(scenario_files()["the-stand"], "scenario"), TABLES, start=True)
-    battle = ordnance.lay_mines(battle, "1207", side="UPF").battle
-    battle = ordnance.place_seeker(battle, "0909", side="UPF").battle
-    battle = ordnance.place_seeker(battle, "0505", by="Carrion").battle  # (before the game only the UPF places them: The Stand)
-    battle = ordnance.move_seeker(battle, TABLES, random.Random(1), "0505", "0507").battle
-    battle = movement.screen(battle, "Deathstroke", "SS").battle
-    shimmer = battle.ship("Shimmer")
-    return battle.with_ships([shimmer._replace(hull=31)])
-
-
 BATTLE_SECRETS = {
     "1207": {"UPF"},  # a mined hex
     "0909": {"UPF"},  # a seeker not active
@@ -187,24 +173,6 @@ def test_each_side_of_a_battle_sees_its_ships_mines_and_seekers_and_the_enemys_c
 
 
 # ---------------------------------------------------------------------- the screen
-
-
-def shown(app: ViewApp) -> str:
-    """Everything the view renders: the bar and the four pages in full."""
-    return "\n".join(str(s.content) for s in app.query(Static) if s.id and (s.id == "bar" or s.id.startswith("text-")))
-
-
-def render(path: Path, side: str) -> str:
-    async def main() -> str:
-        app = open_view(path, side)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            for page in "1234":
-                await pilot.press(page)
-            await pilot.pause()
-            return shown(app)
-
-    return asyncio.run(main())
 
 
 @pytest.mark.parametrize("side", ["UPF", "Sathar", "public"])
@@ -366,8 +334,8 @@ def test_the_command_refuses_in_one_line(tmp_path: Path) -> None:
 
 
 def test_the_sides_modules_import_no_ui() -> None:
-    loaded = modules_after("import referee.sathar_war.sides, referee.knight_hawks.sides")
-    assert "referee.sathar_war.sides" in loaded
+    loaded = modules_after("import referee.sathar_war.sides, referee.knight_hawks.sides, referee.starfleet_wars.sides, referee.stellar_inferno.sides")
+    assert {"referee.sathar_war.sides", "referee.starfleet_wars.sides", "referee.stellar_inferno.sides"} <= loaded
     assert not loaded & set(UI_FOR_RULES), sorted(loaded & set(UI_FOR_RULES))
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from referee import storage, tables
 from referee.knight_hawks import battle_file
 from referee.knight_hawks.battle import Battle
-from referee.resources import campaigns_dir
+from referee.resources import campaigns_dir, scenario_files
 from referee.sathar_war import battles
 from tests.helpers.campaign import SATHAR, at_kawdl_kit
 from tests.helpers.tables import TABLES
@@ -70,3 +70,20 @@ def moving_fleet(game: str = "advanced", **battle: Any) -> Battle:
 def campaign_battle(upf: list[str]):  # type: ignore[no-untyped-def]
     campaign = battles.declare(at_kawdl_kit(SATHAR, upf), TABLES, "K'tsa-Kar").campaign
     return battles.battle_for(campaign, "K'tsa-Kar")
+
+
+def stand() -> Battle:
+    """The Stand at turn 1 (Sathar moving), with a UPF mine and a UPF seeker not active, an active
+    Sathar seeker, the Deathstroke's stasis screen on, and a hit on the Shimmer: a secret of each kind."""
+    import random
+
+    from referee.knight_hawks import movement, ordnance
+
+    battle = battle_file.from_dict(storage.read(scenario_files()["the-stand"], "scenario"), TABLES, start=True)
+    battle = ordnance.lay_mines(battle, "1207", side="UPF").battle
+    battle = ordnance.place_seeker(battle, "0909", side="UPF").battle
+    battle = ordnance.place_seeker(battle, "0505", by="Carrion").battle  # (before the game only the UPF places them: The Stand)
+    battle = ordnance.move_seeker(battle, TABLES, random.Random(1), "0505", "0507").battle
+    battle = movement.screen(battle, "Deathstroke", "SS").battle
+    shimmer = battle.ship("Shimmer")
+    return battle.with_ships([shimmer._replace(hull=31)])

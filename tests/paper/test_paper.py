@@ -97,9 +97,14 @@ def test_a_roster_card_is_the_books_form_filled_in_as_the_ship_stands() -> None:
 
 
 def test_a_campaigns_rosters_are_every_ship_still_in_the_war_and_a_side_gets_its_own() -> None:
+    """The referee's copy: every ship still in the war; a side's: its own, off the map too; the
+    table's: those the map shows (the Sathar reserves off the map are the Sathar player's secret)."""
     war, _ = mid_war()
-    table = cards(document(war, "campaign", "rosters", TABLE, "war.toml"))
-    assert len(table) == len(war.units) - 3 and not {c.name for c in table} & set(RAIDERS)  # the three destroyed are not printed
+    every = cards(document(war, "campaign", "rosters", REFEREE, "war.toml"))
+    assert len(every) == len(war.units) - 3 and not {c.name for c in every} & set(RAIDERS)  # the three destroyed are not printed
+    table = {c.name for c in cards(document(war, "campaign", "rosters", TABLE, "war.toml"))}
+    assert table == {u.name for u in war.units if u.place is not None and u.active}
+    assert {c.name for c in cards(document(war, "campaign", "rosters", SATHAR, "war.toml"))} == {u.name for u in war.units if u.side == "Sathar" and u.status != "destroyed"}
     upf = cards(document(war, "campaign", "rosters", UPF, "war.toml"))
     assert {c.name for c in upf} == {u.name for u in war.units if u.side == "UPF"}
     carrier = next(c for c in upf if c.name == "TF Cassidine Assault Carrier")
@@ -206,7 +211,7 @@ def test_a_sides_report_shows_the_opponents_ships_by_class_and_fate_only() -> No
 
 def test_a_days_log_is_that_day_whole_and_a_tenday_is_ten_days() -> None:
     war, _ = mid_war()
-    day = [p for p in document(war, "campaign", "log", TABLE, "war.toml", Span(day=6)).parts if isinstance(p, Logged)]
+    day = [p for p in document(war, "campaign", "log", REFEREE, "war.toml", Span(day=6)).parts if isinstance(p, Logged)]
     assert [p.text for p in day] == [e.text for e in war.log if e.day == 6] and len(day) > 5
     tenday = [p for p in document(war, "campaign", "log", TABLE, "war.toml", Span(tenday=0)).parts if isinstance(p, Logged)]
     assert len(tenday) == len(war.log)  # the set-up and days 1-7 so far

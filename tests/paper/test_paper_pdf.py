@@ -112,7 +112,7 @@ def test_a_battles_roster_forms_are_four_to_a_page_each_side_on_its_own(tools: t
 @pytest.mark.parametrize("size", ["a4", "letter"])
 def test_a_campaigns_roster_forms_a_sheet_a_side(tools: tuple[str, str], tmp_path: Path, size: str) -> None:
     war, _ = mid_war()
-    pages = printed(tools, written(document(war, "campaign", "rosters", Eyes(), "war.toml"), "html", size), tmp_path, "rosters", size)
+    pages = printed(tools, written(document(war, "campaign", "rosters", Eyes("", True), "war.toml"), "html", size), tmp_path, "rosters", size)  # the referee's: every roster
     sathar = sum(1 for u in war.units if u.side == "Sathar" and u.status not in ("destroyed",))
     upf = sum(1 for u in war.units if u.side == "UPF")
     assert len(pages) == math.ceil(sathar / 4) + math.ceil(upf / 4)
@@ -149,7 +149,7 @@ def test_the_after_action_report_prints_its_outcome_losses_and_every_shot(tools:
 
 def test_a_days_log_prints_every_line_of_that_day(tools: tuple[str, str], tmp_path: Path) -> None:
     war, _ = mid_war()
-    pages = printed(tools, written(document(war, "campaign", "log", Eyes(), "war.toml", Span(day=6)), "html", "a4"), tmp_path, "log", "a4")
+    pages = printed(tools, written(document(war, "campaign", "log", Eyes("", True), "war.toml", Span(day=6)), "html", "a4"), tmp_path, "log", "a4")  # the referee's: every line whole
     text = one_line(" ".join(pages))
     day = [e for e in war.log if e.day == 6]
     assert f"{len(day)} lines of day 6" in text and all(one_line(e.text)[:50] in text for e in day)

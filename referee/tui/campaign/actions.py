@@ -14,7 +14,7 @@ from pathlib import Path
 
 from referee.errors import RefereeError
 from referee.sathar_war import battles, fleets, movement, repairs, setup, turn
-from referee.sathar_war.campaign import Campaign, Done, done
+from referee.sathar_war.campaign import SIDE_OF, Campaign, Done, done
 from referee.tables import Tables
 from referee.tui.campaign import picks
 from referee.tui.forms import Action, Field, FieldError, Values, codes, flag, groups, names, needed, number, spent, text
@@ -71,7 +71,7 @@ def _carry_on(v: Values, c: Campaign, t: Tables) -> Step:
 
 def journeys_question(campaign: Campaign) -> str:
     """Carrying on the journeys is asked first, with the list of what each group does today."""
-    side = movement.SIDE_OF.get(campaign.step)
+    side = SIDE_OF.get(campaign.step)
     kept = movement.standing(campaign, side) if side else []
     return f"go on with the {len(kept)} journey{'s' if len(kept) != 1 else ''} the {side} ships keep?" if kept else "carry on the journeys?"
 
