@@ -171,6 +171,9 @@ def dock(battle: Battle, name: str, at: str) -> Done:
             scout = "; assault scouts cannot be rearmed at assault carriers: they rearm at a space station" if ship.ship_class == "assault scout" else ""
             article = "an" if ship.ship_class[:1] in "aeiou" else "a"
             raise RefereeError(f"only fighters land on an assault carrier, not {article} {ship.ship_class}{scout} (Fighters; Assault Scout)")
+        aboard = [s.name for s in battle.ships if s.carried_by == base.name and not s.destroyed]
+        if len(aboard) >= CARRIER_FIGHTERS:
+            raise RefereeError(f"the {base.name} has {len(aboard)} fighters aboard: '{CARRIER_RULE}' ({MANUAL}, Assault Carrier)")
         # "In order to dock, the fighter must stop (have a speed of 0) in the same hex as the station or assault carrier";
         # landed during this game turn, it has not spent a complete game turn on board to rearm (Fighters)
         battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
@@ -181,6 +184,10 @@ def dock(battle: Battle, name: str, at: str) -> Done:
     # during this game turn, it has not spent the turn docked (a complete game turn: Battle.docked_turns)
     battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
     return _done(battle, ship._replace(docked_at=base.name, speed=0, masking_screen_up=False), f"the {ship.name} docks at the {base.name}", rule)
+
+
+CARRIER_FIGHTERS = 10  # the most an assault carrier holds in a Knight Hawks battle (Advanced Game Ship Statistics: fighter (x10))
+CARRIER_RULE = "Assault carriers carry groups of four to 10 fighters"
 
 
 def navigation(battle: Battle, kh: Tables, rng: random.Random, name: str, rolled: str | None = None) -> Done:

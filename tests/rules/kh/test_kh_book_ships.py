@@ -238,3 +238,14 @@ def test_k100_the_basic_game_marks_every_hit_off_the_hull() -> None:
     assert done.attack is not None and done.attack.chance.total == 65
     assert done.attack.hit is not None and done.attack.hit.damage_roll is None
     assert (done.battle.ship("Vicious").hull, done.battle.ship("Vicious").dcr) == (30, 0)
+
+
+def test_k097_an_assault_carrier_holds_ten_fighters_in_a_knight_hawks_battle() -> None:
+    """K097 (c). "Assault carriers carry groups of four to 10 fighters" (KH 421); Advanced Game Ship
+    Statistics: "fighter (x10)". An eleventh fighter cannot land."""
+    fighters = [{"name": f"Fighter {n}", "class": "fighter", "side": "UPF", "carried_by": "Bonaventure" if n <= 10 else ""} for n in range(1, 12)]
+    battle = make("advanced", {"name": "Bonaventure", "class": "assault carrier", "side": "UPF"}, *fighters, {"name": "Viper", "class": "destroyer", "side": "Sathar"}, moving="UPF")
+    with pytest.raises(RefereeError, match="has 10 fighters aboard"):
+        dock(battle, "Fighter 11", "Bonaventure")
+    launched = dock(battle, "Fighter 1", "").battle
+    assert dock(launched, "Fighter 11", "Bonaventure").battle.ship("Fighter 11").carried_by == "Bonaventure"
