@@ -188,7 +188,13 @@ def test_k097_fighters_rearm_after_a_quiet_complete_turn_aboard() -> None:
     assert battle.ship("Sathar Fighter A").system("AR").count == 0  # its base attacked in turn 2
     battle = advance(advance(battle))
     assert battle.step == "repair" and battle.ship("Sathar Fighter A").system("AR").count == 3
-    carrier = make("advanced", {"name": "Bonaventure", "class": "assault carrier", "side": "UPF"}, {"name": "Rapier", "class": "assault scout", "side": "UPF"}, {"name": "Viper", "class": "destroyer", "side": "Sathar"}, moving="UPF")
+    carrier = make(
+        "advanced",
+        {"name": "Bonaventure", "class": "assault carrier", "side": "UPF"},
+        {"name": "Rapier", "class": "assault scout", "side": "UPF"},
+        {"name": "Viper", "class": "destroyer", "side": "Sathar"},
+        moving="UPF",
+    )
     with pytest.raises(RefereeError, match="assault scouts cannot be rearmed at assault carriers"):
         dock(carrier, "Rapier", "Bonaventure")
 
