@@ -21,18 +21,9 @@ from referee.knight_hawks.combat import Shot, chance_to_hit
 from referee.knight_hawks.combat_phase import Report, shoot
 from referee.knight_hawks.movement import masking_screen, screen
 from referee.knight_hawks.ordnance import lay_mines, mines_attack, move_seeker, place_seeker, seeker_attack
-from tests.helpers.kh import KH, make, scenario
+from tests.helpers.kh import KH, changed, make, scenario
 
 RNG = random.Random(0)
-
-
-def changed(battle: Battle, **ships: dict[str, Any]) -> Battle:
-    """The battle with some rosters changed (names with spaces and quotes given with underscores)."""
-    out = []
-    for key, values in ships.items():
-        name = next(s.name for s in battle.ships if s.name.replace(" ", "_").replace("'", "") == key)
-        out.append(battle.ship(name)._replace(**values))
-    return battle.with_ships(out)
 
 
 def escort(**ships: dict[str, Any]) -> Battle:

@@ -21,18 +21,9 @@ from referee.knight_hawks.battle import Battle, advance
 from referee.knight_hawks.combat import Chance, Part, Shot, chance_to_hit, resolve
 from referee.knight_hawks.combat_phase import Report, hit_in_battle, shoot
 from referee.knight_hawks.movement import masking_screen, move
-from tests.helpers.kh import KH, make, scenario
+from tests.helpers.kh import KH, changed, make, scenario
 
 RNG = random.Random(0)
-
-
-def changed(battle: Battle, **ships: dict[str, Any]) -> Battle:
-    """The battle with some rosters changed (names with spaces and quotes given with underscores)."""
-    out = []
-    for key, values in ships.items():
-        name = next(s.name for s in battle.ships if s.name.replace(" ", "_").replace("'", "") == key)
-        out.append(battle.ship(name)._replace(**values))
-    return battle.with_ships(out)
 
 
 def surprise(**ships: dict[str, Any]) -> Battle:
