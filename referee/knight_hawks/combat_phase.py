@@ -236,6 +236,11 @@ def _may_fire(battle: Battle, firer: Ship, target: Ship, line: System, name: str
     scenarios.may_fire(battle, firer)
     if firer.side == target.side:
         raise RefereeError(f"the {firer.name} and the {target.name} are both {firer.side}: choose an enemy ship")
+    if firer.side == battle.non_moving and fired_this_half(battle, battle.moving):
+        raise RefereeError(
+            f"the {battle.non_moving} defensive fire is over: {battle.moving} has begun its offensive fire, which follows it "
+            f"('The nonmoving player then resolves all of these attacks ... The moving player ... announces which of his ships will shoot', {SEQUENCE_RULE})"
+        )
     why = not_ready(battle, firer, line, name, flags, docked=False)
     if why:
         raise RefereeError(why)
@@ -295,6 +300,20 @@ def fired_this_half(battle: Battle, side: str) -> bool:
         if any(entry.text.startswith(f"{name} fires its ") for name in fleet):
             return True
     return False
+
+
+def movement_begun(battle: Battle) -> str:
+    """Why the first steps of the moving side's movement phase are past ("": they are not): screens
+    are activated (masking screens announced) and seekers activated and moved before the ships move
+    (Sequence of Play: "Player A announces which of his ships are using masking screens ... Player A
+    moves each of his ships"; Advanced Game: "activate screens - activate and move seekers - move
+    ships in orbit - move other ships"; a seeker is activated "at the beginning of his movement
+    phase"). A ship's move recorded (or its leaving the map), or the combat phase begun, ends them."""
+    if battle.moved:
+        return f"{battle.moving}'s ships have begun to move ({', '.join(sorted(battle.moved))})"
+    if battle.fires_rolled or fired_this_half(battle, battle.moving) or fired_this_half(battle, battle.non_moving):
+        return f"{battle.moving}'s combat phase has begun"
+    return ""
 
 
 def _spend(ship: Ship, line: System) -> Ship:

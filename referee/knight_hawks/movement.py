@@ -31,7 +31,7 @@ from referee.knight_hawks import scenarios
 from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE
 from referee.knight_hawks.battle import STATIONS, Battle, Entry, Escape, before_the_start, has_own_speed
 from referee.knight_hawks.combat import MANUAL
-from referee.knight_hawks.combat_phase import Done, noted, settle
+from referee.knight_hawks.combat_phase import Done, movement_begun, noted, settle
 from referee.knight_hawks.damage import breakup_chance
 from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.roster import SCREENS, Ship
@@ -54,6 +54,14 @@ def _done(battle: Battle, ship: Ship, text: str, rule: str) -> Done:
     return noted(battle.with_ships([ship]), text, rule=rule)
 
 
+def _first_step(battle: Battle, what: str) -> None:
+    """Refuse a first step of the movement phase once the ships have moved or combat has begun."""
+    late = movement_begun(battle)
+    if late:
+        raise RefereeError(f"{what} at the start of the movement phase, before the ships move: {late} ({SEQUENCE_STEPS_RULE})")
+
+
+SEQUENCE_STEPS_RULE = f"{MANUAL}, Sequence of Play (Basic: masking screens, then movement; Advanced: activate screens, activate and move seekers, move ships)"
 START_SPEED_RULE = f"{MANUAL}, the scenarios' set-up: each ship's speed from the turn before the game starts, as its player chooses"
 
 
@@ -105,6 +113,7 @@ def masking_screen(battle: Battle, name: str, up: bool) -> Done:
             raise RefereeError(f"the {ship.name} has no masking screen up")
         return _done(battle, ship._replace(masking_screen_up=False), f"the {ship.name}'s masking screen is gone", rule)
     _moving(battle, ship, "a masking screen is announced")
+    _first_step(battle, "masking screens are announced")
     line = ship.system("MS")
     if ship.masking_screen_up:
         raise RefereeError(f"the {ship.name} already has a masking screen up")
@@ -131,6 +140,7 @@ def screen(battle: Battle, name: str, code: str) -> Done:
     if code not in SCREENS:
         raise Refusal(f"a screen is ES, PS or SS (masking screens: {{masking}}), not {code!r}")
     _moving(battle, ship, "a screen is activated")
+    _first_step(battle, "screens are activated")
     if not ship.has_intact(code):
         raise RefereeError(f"the {ship.name} has no working {code}")
     if "power-short-circuit" in ship.damaged:
@@ -161,6 +171,9 @@ def dock(battle: Battle, name: str, at: str) -> Done:
             scout = "; assault scouts cannot be rearmed at assault carriers: they rearm at a space station" if ship.ship_class == "assault scout" else ""
             article = "an" if ship.ship_class[:1] in "aeiou" else "a"
             raise RefereeError(f"only fighters land on an assault carrier, not {article} {ship.ship_class}{scout} (Fighters; Assault Scout)")
+        aboard = [s.name for s in battle.ships if s.carried_by == base.name and not s.destroyed]
+        if len(aboard) >= CARRIER_FIGHTERS:
+            raise RefereeError(f"the {base.name} has {len(aboard)} fighters aboard: '{CARRIER_RULE}' ({MANUAL}, Assault Carrier)")
         # "In order to dock, the fighter must stop (have a speed of 0) in the same hex as the station or assault carrier";
         # landed during this game turn, it has not spent a complete game turn on board to rearm (Fighters)
         battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
@@ -171,6 +184,10 @@ def dock(battle: Battle, name: str, at: str) -> Done:
     # during this game turn, it has not spent the turn docked (a complete game turn: Battle.docked_turns)
     battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
     return _done(battle, ship._replace(docked_at=base.name, speed=0, masking_screen_up=False), f"the {ship.name} docks at the {base.name}", rule)
+
+
+CARRIER_FIGHTERS = 10  # the most an assault carrier holds in a Knight Hawks battle (Advanced Game Ship Statistics: fighter (x10))
+CARRIER_RULE = "Assault carriers carry groups of four to 10 fighters"
 
 
 def navigation(battle: Battle, kh: Tables, rng: random.Random, name: str, rolled: str | None = None) -> Done:

@@ -28,7 +28,7 @@ from referee.knight_hawks import scenarios
 from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE, Rolled, damage
 from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker, before_the_start, hex_name
 from referee.knight_hawks.combat import MANUAL, Shot
-from referee.knight_hawks.combat_phase import Done, noted, strike, take_hit
+from referee.knight_hawks.combat_phase import Done, movement_begun, noted, strike, take_hit
 from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.rearm import mark_attacked
 from referee.knight_hawks.roster import Ship
@@ -232,6 +232,9 @@ def move_seeker(
         raise RefereeError(f"a {seeker.side} seeker is activated and moves at the start of {seeker.side}'s movement phase ({battle.moving} is moving)")
     if seeker.active and seeker.turn == battle.turn:
         raise RefereeError(f"the seeker in hex {hex_} has moved this turn")
+    late = movement_begun(battle)
+    if late:
+        raise RefereeError(f"seekers are activated and moved at the start of the movement phase, before the ships move: {late} ({SEEKERS_RULE}: 'at the beginning of his movement phase')")
     if at:
         _seeker_target(battle, at)
     distance = seeker.moved + 2

@@ -21,6 +21,16 @@ def make(game: str = "advanced", *ships: dict[str, Any], **battle: Any) -> Battl
     return battle_file.from_dict(data, KH)
 
 
+def changed(battle: Battle, **ships: dict[str, Any]) -> Battle:
+    """The battle with some rosters changed, each named as a keyword: its name with spaces as
+    underscores and quotes left out (``ZGata``, ``Allison_May``)."""
+    out = []
+    for key, values in ships.items():
+        name = next(s.name for s in battle.ships if s.name.replace(" ", "_").replace("'", "") == key)
+        out.append(battle.ship(name)._replace(**values))
+    return battle.with_ships(out)
+
+
 def fleet(game: str = "advanced", **battle: Any) -> Battle:
     """A destroyer and a heavy cruiser against a frigate, an assault scout and a station with a fighter docked."""
     station = {"name": "Station", "class": "space station", "side": "UPF", "hull_points": 60, "adf": 0, "mr": 0, "weapons": ["LB", "RB x2"], "defenses": ["RH", "MS", "ICM x4"]}

@@ -165,11 +165,11 @@ def test_a_campaign_battle_goes_to_the_kh_commands_and_every_roster_loss_and_rou
 
     run("campaign", "battle", "declare", "K'tsa-Kar", "--rules", "advanced")
     run("campaign", "battle", "export", "K'tsa-Kar", str(fought))
-    # turn 1, the Sathar half: offensive fire, then the UPF's defensive fire
+    # turn 1, the Sathar half: the UPF's defensive fire, then the Sathar offensive fire (Sequence of Play)
+    run("kh", "attack", "LB", "--from", "TF Prenglar Frigate 2", "--at", "Sathar Destroyer 3", "-r", "1", "--roll", "5", "--damage-roll", "20", "--hull-roll", "8")
     out = run("kh", "attack", "LB", "--from", "Sathar Destroyer 1", "--at", "TF Prenglar Frigate 1", "-r", "1", "--roll", "10", "--damage-roll", "100")
     assert "Electrical Fire" in out  # 100 + 0 DTM: 98-105
     run("kh", "attack", "T", "--from", "Sathar Destroyer 2", "--at", "TF Prenglar Destroyer 1", "-r", "2", "--roll", "20", "--damage-roll", "40", "--hull-roll", "15")
-    run("kh", "attack", "LB", "--from", "TF Prenglar Frigate 2", "--at", "Sathar Destroyer 3", "-r", "1", "--roll", "5", "--damage-roll", "20", "--hull-roll", "8")
     run("kh", "next")  # the UPF half: the fire is not rolled in it (its first roll: the Sathar's next combat step)
     run("kh", "attack", "T", "--from", "TF Prenglar Frigate 3", "--at", "Sathar Destroyer 4", "-r", "2", "--icm", "Sathar Destroyer 4=1", "--roll", "30", "--damage-roll", "50", "--hull-roll", "12")
     run("kh", "next")  # turn 2, the Sathar half: the fire first
