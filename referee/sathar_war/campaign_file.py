@@ -20,8 +20,8 @@ from referee.sathar_war import frontier as frontier_file
 from referee.sathar_war import log_file
 from referee.sathar_war.campaign import FORCES, SIDES, STATUSES, VOID_DAYS, Allowance, Campaign, Entry, Fight, Kept, Log, Loss, Order, Place, Unit
 from referee.sathar_war.forces import carrier_capacity
-from referee.sathar_war.supply import FIGHTER_REARMS
 from referee.sathar_war.frontier import Frontier
+from referee.sathar_war.supply import FIGHTER_REARMS
 from referee.tables import Tables
 
 T = TypeVar("T")
@@ -91,9 +91,7 @@ def _rearms_of_fighters(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
     counts = {u.name: u.rearms for u in units if u.rearms and not u.fighter}
     if not counts:
         return units
-    return tuple(
-        u._replace(rearms=0) if u.name in counts else u._replace(rearms=max(u.rearms, counts[u.roster.carried_by])) if u.fighter and u.roster.carried_by in counts else u for u in units
-    )
+    return tuple(u._replace(rearms=0) if u.name in counts else u._replace(rearms=max(u.rearms, counts[u.roster.carried_by])) if u.fighter and u.roster.carried_by in counts else u for u in units)
 
 
 def read(path: Path, tables: Tables) -> Campaign:

@@ -256,7 +256,7 @@ def why_not_void(campaign: Campaign, unit: Unit) -> str:
     if unit.roster.carried_by:
         return f"the {unit.name} is aboard the {unit.roster.carried_by} and goes where it goes: name the carrier ({CARRIED_RULE})"
     if not needs_repair(unit) and not retreating(campaign):
-        return f"the {unit.name} is undamaged: \"the damaged ship must travel to a Sathar Start Circle and enter the Void\" to be repaired at a Sathar base ({SATHAR_REPAIR_RULE})"
+        return f'the {unit.name} is undamaged: "the damaged ship must travel to a Sathar Start Circle and enter the Void" to be repaired at a Sathar base ({SATHAR_REPAIR_RULE})'
     return ""
 
 

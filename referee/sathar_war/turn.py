@@ -143,7 +143,8 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
         row = table.band(roll.total)[0]
         back = roll.total <= 35
         if back:
-            changed.append(unit._replace(status="off-map", roster=fresh(tables, unit._replace(roster=unit.roster._replace(carried_by=""))), lost=0, drone=False))  # (a frigate: drones are chosen before the first turn)
+            roster = fresh(tables, unit._replace(roster=unit.roster._replace(carried_by="")))
+            changed.append(unit._replace(status="off-map", roster=roster, lost=0, drone=False))  # (a frigate: drones are chosen before the first turn)
         else:
             changed.append(unit._replace(status="removed"))
         entries.append(campaign.entry(f"the {unit.name}: {row['result']}", [roll], f"{REPLACEMENTS_RULE}: Sathar Replacements; ssw.sathar-replacement, row {row['low']}-{row['high']}", key=unit.name))

@@ -12,7 +12,7 @@ from referee.knight_hawks import combat_phase
 from referee.sathar_war import battles, fleets, movement, setup, supply, turn, victory
 from referee.sathar_war.battles import Outcome
 from referee.sathar_war.campaign import Campaign, Place
-from tests.helpers.campaign import at_step, hurt, move, put, started, war
+from tests.helpers.campaign import at_step, move, put, started, war
 from tests.helpers.tables import TABLES
 
 FLEET_1 = [f"Sathar Destroyer {n}" for n in range(1, 9)] + ["Sathar Heavy Cruiser 1", "Sathar Heavy Cruiser 2"]
@@ -248,7 +248,10 @@ def test_c084_the_results_table_loses_the_fighters_aboard_with_their_carrier() -
     table gives, and no line calls them unchanged."""
     campaign = sathar_carrier_battle()
     aboard = [f.name for f in campaign.aboard("Sathar Assault Carrier 1")]
-    for outcomes in ({"Sathar Assault Carrier 1": Outcome(destroyed=True), **dict.fromkeys(aboard, Outcome())}, {**dict.fromkeys(aboard, Outcome()), "Sathar Assault Carrier 1": Outcome(destroyed=True)}):
+    for outcomes in (
+        {"Sathar Assault Carrier 1": Outcome(destroyed=True), **dict.fromkeys(aboard, Outcome())},
+        {**dict.fromkeys(aboard, Outcome()), "Sathar Assault Carrier 1": Outcome(destroyed=True)},
+    ):
         done = battles.record_all(campaign, outcomes)
         assert {done.campaign.unit(n).status for n in aboard} == {"destroyed"}
         assert not any("unchanged" in e.text and aboard[0] in e.text for e in done.entries)

@@ -57,7 +57,9 @@ def test_c125_the_sathar_roll_35_or_less_to_bring_a_ship_back() -> None:
     the rest are gone for good; ten rolls. A fighter comes back aboard a carrier."""
     fighters = [f"Sathar Fighter {n}" for n in range(1, 7)]
     campaign = lost(started(), ["Sathar Destroyer 1", "Sathar Destroyer 2", "Sathar Destroyer 3", "Sathar Heavy Cruiser 1", *fighters], day=12)
-    rolls = dict(zip(["Sathar Destroyer 1", "Sathar Destroyer 2", "Sathar Destroyer 3", "Sathar Heavy Cruiser 1", *fighters], ["12", "35", "36", "80", "01", "05", "50", "35", "99", "36"], strict=True))
+    rolls = dict(
+        zip(["Sathar Destroyer 1", "Sathar Destroyer 2", "Sathar Destroyer 3", "Sathar Heavy Cruiser 1", *fighters], ["12", "35", "36", "80", "01", "05", "50", "35", "99", "36"], strict=True)
+    )
     done = turn.advance(at_step(campaign, "upf-attacks", 20), TABLES, random.Random(0), rolls)
     after = done.campaign
     back = {n for n in rolls if after.unit(n).status == "off-map"}
@@ -127,7 +129,14 @@ def test_c129_upf_replacements_by_the_fortresses_and_fortified_stations_left() -
     campaign = phase(twenty_days_of_losses(), 20)
     owed = sorted((a.station, a.size, a.count) for a in campaign.allowances)
     assert owed == sorted(
-        [("Fortress Gollwin", "large", 1), ("Fortress Kdikit", "large", 1), ("Fortress Redoubt", "large", 1), ("Minotaur Station", "small", 2), ("Ken'zah Kit Station", "small", 2), ("Gran Quivera Station", "small", 2)]
+        [
+            ("Fortress Gollwin", "large", 1),
+            ("Fortress Kdikit", "large", 1),
+            ("Fortress Redoubt", "large", 1),
+            ("Minotaur Station", "small", 2),
+            ("Ken'zah Kit Station", "small", 2),
+            ("Gran Quivera Station", "small", 2),
+        ]
     )
     campaign = at_step(campaign, "upf-move", 21)
     for ship, station in [

@@ -67,7 +67,11 @@ def test_c046_no_more_than_half_in_one_circle_at_set_up(groups: dict[str, list[s
 def under_way(day: int) -> Campaign:
     """The set-up's 30 Sathar ships out of their circles (in their red boxes), the Sathar move of ``day``."""
     campaign = started()
-    moved = [u._replace(place=Place(f"{u.place.where} - {u.place.where.removesuffix(' Start Circle')}", box=1, toward=u.place.where.removesuffix(" Start Circle"))) for u in campaign.units if u.active and u.side == "Sathar" and u.place and not u.roster.carried_by]  # type: ignore[union-attr]
+    moved = [
+        u._replace(place=Place(f"{u.place.where} - {u.place.where.removesuffix(' Start Circle')}", box=1, toward=u.place.where.removesuffix(" Start Circle")))
+        for u in campaign.units
+        if u.active and u.side == "Sathar" and u.place and not u.roster.carried_by
+    ]  # type: ignore[union-attr]
     return at_step(campaign.with_units(moved), "sathar-move", day)
 
 

@@ -15,7 +15,19 @@ from tests.helpers.campaign import at_step, hurt, move, put, started
 from tests.helpers.tables import TABLES
 
 FORTRESSES = ["Fortress Pale", "Fortress Gollwin", "Fortress Redoubt", "Fortress Kdikit"]
-OTHERS = ["Lossend Station", "Terledrom Station", "Groth Station", "Hentz Station", "Hargut Station", "Zikit Station", "Kawdl-Kit Station", "Inner Reach Station", "Outer Reach Station", "Triad Station", "New Pale Station"]
+OTHERS = [
+    "Lossend Station",
+    "Terledrom Station",
+    "Groth Station",
+    "Hentz Station",
+    "Hargut Station",
+    "Zikit Station",
+    "Kawdl-Kit Station",
+    "Inner Reach Station",
+    "Outer Reach Station",
+    "Triad Station",
+    "New Pale Station",
+]
 
 
 def lost(campaign: Campaign, names: list[str], how: str = "combat", day: int | None = None) -> Campaign:
