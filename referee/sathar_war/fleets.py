@@ -110,9 +110,18 @@ def is_base(unit: Unit) -> bool:
     return unit.active and (unit.station or bool(carrier_capacity(unit)))
 
 
+def in_reserve(unit: Unit) -> bool:
+    """A Sathar ship off the map, at the Sathar base: fighters there are divided among the carriers there
+    as the Sathar player likes ('The fighters can be divided among the carriers however the Sathar player
+    desires, within the limits of the carrier's capacities', Sathar Order of Battle)."""
+    return unit.side == "Sathar" and unit.status == "off-map"
+
+
 def why_not_land(campaign: Campaign, fighter: Unit, base: Unit) -> str:
     """Why the fighter may not land aboard the carrier or station ("": it may): a fighter on the map,
-    of its side, in the same place."""
+    of its side, in the same place; or a Sathar fighter and carrier both off the map (:func:`in_reserve`)."""
+    if in_reserve(fighter) and in_reserve(base) and fighter.fighter:
+        return ""
     if not fighter.fighter or not fighter.active:
         return f"the {fighter.name} is not a fighter on the map"
     if fighter.side != base.side or fighter.place != base.place:
@@ -121,10 +130,11 @@ def why_not_land(campaign: Campaign, fighter: Unit, base: Unit) -> str:
 
 
 def land(campaign: Campaign, names: Sequence[str], base: str) -> Done:
-    """Fighters go aboard an assault carrier (Sathar up to 8, UPF up to 10) or are based at a station."""
+    """Fighters go aboard an assault carrier (Sathar up to 8, UPF up to 10) or are based at a station; off
+    the map, a Sathar fighter goes aboard another Sathar carrier off the map."""
     carrier = campaign.unit(base)
-    if not is_base(carrier):
-        raise RefereeError(f"the {carrier.name} is not an assault carrier or station on the map")
+    if not is_base(carrier) and not (in_reserve(carrier) and carrier_capacity(carrier)):
+        raise RefereeError(f"the {carrier.name} is not an assault carrier or station on the map (nor a Sathar carrier off it)")
     fighters = campaign.named(names)
     for fighter in fighters:
         why = why_not_land(campaign, fighter, carrier)

@@ -673,12 +673,16 @@ def _rule(campaign: Campaign, new: Place, old: Place) -> str:
 
 def threatened(campaign: Campaign, system: str) -> bool:
     """Sathar ships have emerged from the Void inside the system: in its start circle or red boxes (a
-    reading: 'The start circle leading to Prenglar ... is actually inside the Prenglar system'), or in it."""
+    reading: 'The start circle leading to Prenglar ... is actually inside the Prenglar system'), past
+    the jump box of a route into it ('those ships have jumped into the next system and are decelerating
+    toward that star', Transit Boxes), or in it."""
     for unit in campaign.side("Sathar"):
         if not unit.active or unit.place is None:
             continue
         where = unit.place.where
         if where == system and not unit.place.on_route:
+            return True
+        if unit.place.on_route and unit.place.jumped and unit.place.toward == system:
             return True
         for circle in campaign.frontier.circles:
             if circle.system == system and where in (circle.name, circle.path.name):

@@ -76,10 +76,20 @@ def _centre(campaign: Campaign, system: str, planet: Planet) -> Centre:
         queue = [u for u in here if u.roster.docked_at == station.name and not u.station and needs_repair(u)]
         return Centre(system, planet, "UPF", planet.scc, tuple(sorted(queue, key=lambda u: (u.docked_since, u.name))))
     captured = all(s.status == "destroyed" for s in stations) and not any(u.side == "UPF" for u in here)
+    if captured and sathar and _captured_today(campaign, stations):
+        return Centre(system, planet, "", 0, ())  # captured in today's battles: no ship spent a full day at it yet
     if captured and sathar:
         queue = [u for u in sathar if u.place is not None and u.place.planet == planet.name and needs_repair(u)]
         return Centre(system, planet, "Sathar", planet.scc // 2, tuple(sorted(queue, key=lambda u: u.name)))
     return Centre(system, planet, "", 0, ())
+
+
+def _captured_today(campaign: Campaign, stations: Sequence[Unit]) -> bool:
+    """The last station of the system was destroyed today: the Sathar repair at its centre from tomorrow ('To be
+    repaired, a ship must spend a full day docked at the station', UPF Repairs; the captured centre 'Other systems
+    can be repaired normally, in one day', Sathar Repair)."""
+    names = {s.name for s in stations}
+    return any(loss.name in names and loss.day == campaign.day for loss in campaign.losses)
 
 
 def nearest_centre(campaign: Campaign, unit: Unit) -> tuple[Centre, int] | None:
@@ -320,6 +330,11 @@ def repair_in_space(
     if unit.hull_station_only and any(r.target.strip().lower() == "hull" for r in repairs):
         raise RefereeError(f"a hull repair of the {unit.name} failed after the battle; {_hull_left_to(unit)} ({REPAIR_RULE})")
     fights, made = _repair_turns(campaign, unit)
+    if unit.hull_station_only and any(r.target.strip().lower() != "hull" for r in repairs):
+        raise RefereeError(
+            f"a hull repair of the {unit.name} failed after a battle: no further repairs can be attempted in space ({REPAIR_RULE}: 'If any hull damage repair attempt "
+            "fails after the battle, no further repairs can be attempted'); it is repaired at a construction centre (a Sathar ship: there, or home through the Void)"
+        )
     entries: list[Entry] = []
     if made >= len(fights):
         why = f"the {unit.name} fought no battle today" if not fights else f"the {unit.name} has made its repair turn after today's battle"

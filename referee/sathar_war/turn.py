@@ -145,7 +145,8 @@ def replacements(campaign: Campaign, tables: Tables, rng: random.Random, rolled:
         row = table.band(roll.total)[0]
         back = roll.total <= 35
         if back:
-            changed.append(unit._replace(status="off-map", roster=fresh(tables, unit._replace(roster=unit.roster._replace(carried_by=""))), lost=0, returns=campaign.day + 1))
+            roster = fresh(tables, unit._replace(roster=unit.roster._replace(carried_by="")))
+            changed.append(unit._replace(status="off-map", roster=roster, lost=0, drone=False, returns=campaign.day + 1))  # (a frigate: drones are chosen before the first turn)
         else:
             changed.append(unit._replace(status="removed"))
         entries.append(campaign.entry(f"the {unit.name}: {row['result']}", [roll], f"{REPLACEMENTS_RULE}: Sathar Replacements; ssw.sathar-replacement, row {row['low']}-{row['high']}", key=unit.name))
@@ -221,7 +222,7 @@ def replace_upf(campaign: Campaign, tables: Tables, name: str, station: str) -> 
         raise RefereeError(f"the {base.name} replaces {wanted}, not a {unit.ship_class} ({rule})")
     assert base.place is not None
     roster = fresh(tables, unit)._replace(carried_by=base.name if unit.fighter else "", docked_at="" if unit.fighter else base.name)
-    back = unit._replace(roster=roster, status="active", place=Place(base.place.where, base.home), lost=0, docked_since=campaign.day)
+    back = unit._replace(roster=roster, status="active", place=Place(base.place.where, base.home), lost=0, docked_since=campaign.day, drone=False)  # (drones are chosen before the first turn)
     used = owed._replace(used=(*owed.used, unit.name))
     campaign = campaign.with_units([back])._replace(allowances=tuple(used if a == owed else a for a in campaign.allowances))
     return done(campaign, campaign.entry(f"the {unit.name} is replaced at the {base.name}", rule=rule))
