@@ -1,6 +1,6 @@
 """A week of the war at the table, key by key: the keys a referee presses in the app, and the seconds
-the app takes, for each campaign day from day 60 of the generated war (benchmarks/fixtures/
-war-day60.toml) to the day of the next battle. Issue 32's measure: the app as it is, against the app
+the app takes, for each campaign day from day 60 of the generated war as issue 21 played it (kept
+in tests/data/war-day60.toml, whatever the generator plays now) to the day of the next battle. Issue 32's measure: the app as it is, against the app
 before standing orders (``--before``: the same plan of the game, keyed as that app needs it).
 
 The game played (the same in both): day 60, the Sathar turn Sathar Fleet 5 back to White Light and
@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "war-day60.toml"
+FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "data" / "war-day60.toml"
 MILITIA = [f"Minotaur Militia {kind}" for kind in ("Assault Scout 1", "Assault Scout 2", "Assault Scout 3", "Assault Scout 4", "Frigate", "Destroyer")]
 
 

@@ -1,7 +1,7 @@
 """A whole Second Sathar War, played by a seeded generator through the rules layer (issue 21).
 
-    .venv/bin/python benchmarks/war.py --seed 3 --until 150 --out war.toml [--also 60=war-day60.toml]
-                                       [--journal] [--battles DIR]
+    .venv/bin/python benchmarks/war.py --seed 3 --until 150 [--out war.toml] [--also 60=war-day60.toml]
+                                       [--last-day war-last-day.toml] [--journal] [--battles DIR]
 
 (``make war`` writes the benchmark fixtures so: benchmarks/fixtures/README.md.)
 
@@ -30,7 +30,8 @@ file.
 
 ``--until DAY`` plays until the Day marker reaches DAY (the file stands at the start of that day)
 or the war ends by its victory conditions; ``--also DAY=FILE`` writes the file as it stands at the
-start of an earlier day too.
+start of an earlier day too; ``--last-day FILE`` the file as it stood at the start of the day the
+war was decided (a war with a day still to play: the benchmarks move and advance in it).
 """
 
 from __future__ import annotations
@@ -146,11 +147,11 @@ class War:
     def advance(self, override: str = "") -> bool:
         return self.take("campaign advance", lambda c: turn.advance(c, self.tables, self.dice, {}, override))
 
-    def save(self, path: Path) -> None:
-        """The campaign file as it stands, saved as the program saves (checked, atomic; no backup
-        kept), its log in the log file beside it."""
+    def save(self, path: Path, campaign: Campaign | None = None) -> None:
+        """The campaign file as it stands (or as ``campaign`` stood), saved as the program saves
+        (checked, atomic; no backup kept), its log in the log file beside it."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        campaign_file.save(path, self.campaign, self.tables, backup=False)
+        campaign_file.save(path, campaign or self.campaign, self.tables, backup=False)
 
     # ------------------------------------------------------------------ battles
 
@@ -199,10 +200,19 @@ class War:
 
 
 def play(
-    seed: int, until: int, out: Path | None = None, also: dict[int, Path] | None = None, journal: bool = False, battle_files: Path | None = None, quiet: bool = True, watch: Watch | None = None
+    seed: int,
+    until: int,
+    out: Path | None = None,
+    also: dict[int, Path] | None = None,
+    journal: bool = False,
+    battle_files: Path | None = None,
+    quiet: bool = True,
+    watch: Watch | None = None,
+    last_day: Path | None = None,
 ) -> War:
     """Play the war from its set-up until the Day marker reaches ``until`` or the war is decided;
-    ``watch`` is told of every action done."""
+    ``watch`` is told of every action done; ``last_day``: where to write the war as it stood at the
+    start of the day it was decided (a war still to play, for the benchmarks)."""
     war = War.begin(seed, out, journal, battle_files)
     war.watch = watch
     sathar, upf = Sathar(war), UPF(war)
@@ -216,7 +226,9 @@ def play(
         for player in (sathar, upf):
             player.land()  # fighters out of a carrier at the day's end are lost
 
+    eve = war.campaign
     while not war.campaign.outcome and war.campaign.day < until:
+        eve = war.campaign
         for step in (sathar.move, upf.move, sathar.attack, upf_attacks):
             step()
             if war.campaign.outcome:
@@ -229,6 +241,8 @@ def play(
             war.save(also[war.campaign.day])
     if out is not None:
         war.save(out)
+    if last_day is not None and war.campaign.outcome:
+        war.save(last_day, eve)
     return war
 
 
@@ -236,15 +250,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--until", type=int, default=150, help="the day to stop at (its start), unless the war ends first")
-    parser.add_argument("--out", type=Path, required=True, help="the campaign file to write")
+    parser.add_argument("--out", type=Path, help="the campaign file to write, as the war stands at its end")
     parser.add_argument("--also", action="append", default=[], help="DAY=FILE: the file as it stands at the start of that day too")
+    parser.add_argument("--last-day", type=Path, help="the file as it stood at the start of the day the war was decided, if it was")
     parser.add_argument("--journal", action="store_true", help="save every action as the command line does (undo history beside the file)")
     parser.add_argument("--battles", type=Path, help="keep each battle fought with the engine, as the app names its file, in this folder")
     parser.add_argument("--verbose", action="store_true", help="a line a day on stderr")
     args = parser.parse_args()
     also = {int(day): Path(path) for day, _, path in (a.partition("=") for a in args.also)}
     start = time.perf_counter()
-    war = play(args.seed, args.until, args.out, also, args.journal, args.battles, quiet=not args.verbose)
+    war = play(args.seed, args.until, args.out, also, args.journal, args.battles, quiet=not args.verbose, last_day=args.last_day)
     c = war.campaign
     print(f"seed {args.seed}: day {c.day}, step {c.step}; {'outcome: ' + c.outcome if c.outcome else 'the war goes on'}")
     print(
@@ -257,11 +272,15 @@ def main() -> None:
         print(f"  {count:5} {what}")
     for line in war.refused[:20]:
         print(f"  refused: {line}")
-    for day, path in [*also.items(), (c.day, args.out)]:
+    for day, path in [*also.items(), *([(c.day, args.out)] if args.out else [])]:
         if day > c.day:
             print(f"not written: {path} (the war ended on day {c.day}, before day {day})")
         else:
             print(f"wrote {path}: {path.stat().st_size / 1024:.0f} KB")
+    if args.last_day is not None:
+        if not c.outcome:
+            sys.exit(f"not written: {args.last_day} (the war is not decided by day {args.until}: try another seed)")
+        print(f"wrote {args.last_day}: {args.last_day.stat().st_size / 1024:.0f} KB, the start of day {c.day}, the day the war was decided")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""As fast on day 150 as on day 1 (issue 21): the issue's four targets, measured in one run, on the
-generated war at its end and at day 60 (``make war``: benchmarks/fixtures/) beside a fresh war.
+"""As fast at the end of a long war as on day 1 (issue 21): the issue's four targets, measured in one
+run, on the generated war on its last day (day 147: it is decided that day) and at day 60 (``make
+war``: benchmarks/fixtures/) beside a fresh war.
 
     .venv/bin/python benchmarks/war_speed.py [--runs N] [--repeats N] [--seed N]
 
@@ -20,8 +21,8 @@ file's: the load parses the file (cold).
 1. ``referee campaign status``, ``move``, ``advance``, as whole processes (cold interpreter), against
    a one-command typer app that prints a line (cold_start.TYPER_FLOOR). Target: at most 1.5 times it.
 2. In this (warm) process: loading (``Journal.open``) and saving (``Journal.apply`` of the move, on a
-   journal just opened: the first save, its undo history started). Target: day 150 at most 1.2
-   times the fresh war.
+   journal just opened: the first save, its undo history started). Target: the last day at most
+   1.2 times the fresh war.
 3. ``referee play FILE`` to its first screen ready (headless, exiting on Textual's Ready event, as
    app_speed.py times the launch) against a minimal Textual app showing a 50-row DataTable
    (benchmarks/textual_floor.py), timed the same way. Target: at most 1.3 times it.
@@ -29,7 +30,7 @@ file's: the load parses the file (cold).
    app composed), ``a`` on the Campaign screen: the advance from the Sathar move to the UPF move,
    saved and drawn; undone with Ctrl+Z (not timed) before the next. Each session's first ``a``
    after the app opened (the first save after a load, its undo history started) is shown apart.
-   Target: day 150 at most 1.2 times the fresh war, and under 100 ms.
+   Target: the last day at most 1.2 times the fresh war, and under 100 ms.
 
 Sections 1 and 3 run in the same rounds, every command once a round in turn (after one round not
 counted: .pyc files, the tables cache), so that machine load hits all alike; a ratio is the median
@@ -63,7 +64,7 @@ from cold_start import TYPER_FLOOR  # noqa: E402
 HERE = Path(__file__).parent
 BIN = Path(sys.executable).parent
 FLOOR_APP = HERE / "textual_floor.py"
-FRESH, DAY2, DAY60, DAY150 = "fresh war (bundled start)", "fresh war, day 2", "war at day 60", "war at day 150 (its end)"
+FRESH, DAY2, DAY60, LAST = "fresh war (bundled start)", "fresh war, day 2", "war at day 60", "war on its last day"
 COMMAND_GOAL, LOAD_GOAL, LAUNCH_GOAL, KEY_GOAL, KEY_MS = 1.5, 1.2, 1.3, 1.2, 100.0
 TYPER, TEXTUAL = "one-command typer app (floor)", "minimal Textual app (floor)"
 SESSIONS = 4  # of the app a file, for the key presses: the files in turn
@@ -74,11 +75,11 @@ Sample = tuple[float, float]  # wall and CPU seconds
 
 
 def sources(folder: Path, seed: int) -> dict[str, Path]:
-    """The files measured: the bundled start, the generated war at day 2 (written here), 60 and 150,
+    """The files measured: the bundled start, the generated war at day 2 (written here), 60 and its last day,
     these three copied here with their undo history (:func:`with_history`)."""
     from referee.resources import campaigns_dir
 
-    found = {FRESH: campaigns_dir() / "second-sathar-war.toml", DAY60: HERE / "fixtures" / "war-day60.toml", DAY150: HERE / "fixtures" / "war-day150.toml"}
+    found = {FRESH: campaigns_dir() / "second-sathar-war.toml", DAY60: HERE / "fixtures" / "war-day60.toml", LAST: HERE / "fixtures" / "war-last-day.toml"}
     missing = [str(p) for p in found.values() if not p.exists()]
     if missing:
         raise SystemExit(f"no {', '.join(missing)}: make war writes them")
@@ -87,13 +88,13 @@ def sources(folder: Path, seed: int) -> dict[str, Path]:
     made = subprocess.run([sys.executable, str(HERE / "war.py"), "--seed", str(seed), "--until", "2", "--out", str(day2)], capture_output=True, text=True)
     if made.returncode != 0:
         raise SystemExit(f"war.py --until 2 failed (exit {made.returncode}):\n{made.stderr}")
-    return {FRESH: found[FRESH]} | {name: with_history(path, folder / "sources" / name) for name, path in ((DAY2, day2), (DAY60, found[DAY60]), (DAY150, found[DAY150]))}
+    return {FRESH: found[FRESH]} | {name: with_history(path, folder / "sources" / name) for name, path in ((DAY2, day2), (DAY60, found[DAY60]), (LAST, found[LAST]))}
 
 
 def with_history(source: Path, folder: Path) -> Path:
     """A copy of a generated war's file (and its log) in ``folder``, with the undo history its saves
     would have left beside it: an action for each line of its log (each action logs one or more),
-    at most the ``history.LIMIT`` (200) the history keeps - a war at day 60 or 150 has the 200, the
+    at most the ``history.LIMIT`` (200) the history keeps - a war at day 60 or on its last day has the 200, the
     war at day 2 29. (war.py plays through the rules layer and keeps no history; a fresh history
     costs a save about 3 ms less than a full one, which each save trims.) The states are the file's
     text with a comment line of their own, the last the file's text."""
@@ -112,7 +113,7 @@ def with_history(source: Path, folder: Path) -> Path:
 
 
 def beside(path: Path) -> list[Path]:
-    """The file and whatever lies beside it under its name (``war-day150.*``: what the program keeps
+    """The file and whatever lies beside it under its name (``war-last-day.*``: what the program keeps
     with it, if anything)."""
     return sorted(p for p in path.parent.iterdir() if p.is_file() and (p == path or p.name.startswith(path.stem + ".")))
 
@@ -193,9 +194,9 @@ def processes(files: dict[str, Path], moves: dict[str, tuple[str, str]], runs: i
         path = work(name, kind)
         runs_of[f"{kind}: {name}"] = (files[name], lambda: timed_command([referee, "campaign", kind, *args, "-c", str(path)], env, cwd))
 
-    for name in (FRESH, DAY60, DAY150):
+    for name in (FRESH, DAY60, LAST):
         campaign("status", name)
-    for name in (DAY2, DAY60, DAY150):
+    for name in (DAY2, DAY60, LAST):
         ship, toward = moves[name]
         campaign("move", name, ship, "--toward", toward)
         campaign("advance", name)  # (as a referee types it: nothing rolls from the Sathar move to the UPF's; --seed would import random, 1 ms)
@@ -204,7 +205,7 @@ def processes(files: dict[str, Path], moves: dict[str, tuple[str, str]], runs: i
         path = work(name, "play")
         runs_of[f"play: {name}"] = (files[name], lambda: run_child(REFEREE, [str(path)], env, cwd)[:2])
 
-    for name in (FRESH, DAY60, DAY150):
+    for name in (FRESH, DAY60, LAST):
         play(name)
     found: dict[str, list[Sample]] = {name: [] for name in runs_of}
     for number in range(runs + 1):
@@ -230,7 +231,7 @@ def load_and_save(files: dict[str, Path], moves: dict[str, tuple[str, str]], run
     from referee.sathar_war import movement
 
     every = tables.load()
-    opened: dict[str, list[float]] = {name: [] for name in (FRESH, DAY2, DAY60, DAY150)}
+    opened: dict[str, list[float]] = {name: [] for name in (FRESH, DAY2, DAY60, LAST)}
     applied: dict[str, list[float]] = {name: [] for name in moves}
     for _ in range(runs):
         for name, samples in opened.items():
@@ -264,7 +265,7 @@ async def key_presses(files: dict[str, Path], repeats: int, folder: Path) -> tup
     from referee.tui.app import RefereeApp
 
     every = tables.load()
-    names = (DAY2, DAY60, DAY150)
+    names = (DAY2, DAY60, LAST)
     later: dict[str, list[Sample]] = {name: [] for name in names}
     first: dict[str, list[Sample]] = {name: [] for name in names}
     odd: list[str] = []
@@ -336,7 +337,7 @@ def report_load_and_save(opened: dict[str, list[float]], applied: dict[str, list
         base = statistics.median(found[fresh])
         for name, samples in found.items():
             median = statistics.median(samples)
-            shown = verdict(median / base, LOAD_GOAL) if name in (DAY60, DAY150) else ""
+            shown = verdict(median / base, LOAD_GOAL) if name in (DAY60, LAST) else ""
             print(f"   {what + ': ' + name:<72}{ms(median)}  {shown}")
 
 
@@ -361,19 +362,19 @@ def report_keys(later: dict[str, list[Sample]], first: dict[str, list[Sample]], 
 
 def headline(found: dict[str, list[Sample]], opened: dict[str, list[float]], applied: dict[str, list[float]], later: dict[str, list[Sample]]) -> None:
     """The four targets at the war's end, in one line each."""
-    worst = max((f"{kind}: {DAY150}" for kind in ("status", "move", "advance")), key=lambda name: paired(found[name], found[TYPER]))
+    worst = max((f"{kind}: {LAST}" for kind in ("status", "move", "advance")), key=lambda name: paired(found[name], found[TYPER]))
     ratio = paired(found[worst], found[TYPER])
-    print("\nThe targets at the war's end (day 150):")
+    print("\nThe targets on the war's last day:")
     print(f"   1. the slowest command, {worst.split(':')[0]}: {ratio:.2f} times the typer app (at most {COMMAND_GOAL}): {'PASS' if ratio <= COMMAND_GOAL else 'FAIL'}")
-    load = statistics.median(opened[DAY150]) / statistics.median(opened[FRESH])
-    save = statistics.median(applied[DAY150]) / statistics.median(applied[DAY2])
+    load = statistics.median(opened[LAST]) / statistics.median(opened[FRESH])
+    save = statistics.median(applied[LAST]) / statistics.median(applied[DAY2])
     print(f"   2. loading {load:.2f}, saving {save:.2f} times the fresh war (at most {LOAD_GOAL}): {'PASS' if max(load, save) <= LOAD_GOAL else 'FAIL'}")
-    ratio = paired(found[f"play: {DAY150}"], found[TEXTUAL])
+    ratio = paired(found[f"play: {LAST}"], found[TEXTUAL])
     print(f"   3. referee play: {ratio:.2f} times the minimal Textual app (at most {LAUNCH_GOAL}): {'PASS' if ratio <= LAUNCH_GOAL else 'FAIL'}")
-    if later[DAY150] and later[DAY2]:
-        key = statistics.median(s[0] for s in later[DAY150])
+    if later[LAST] and later[DAY2]:
+        key = statistics.median(s[0] for s in later[LAST])
         ratio = key / statistics.median(s[0] for s in later[DAY2])
-        cpu = statistics.median(s[1] for s in later[DAY150]) / statistics.median(s[1] for s in later[DAY2])
+        cpu = statistics.median(s[1] for s in later[LAST]) / statistics.median(s[1] for s in later[DAY2])
         met = ratio <= KEY_GOAL and key * 1000 < KEY_MS
         print(f"   4. a key that saves: {key * 1000:.1f} ms, {ratio:.2f} times the fresh war (at most {KEY_GOAL}, under {KEY_MS:.0f} ms): {'PASS' if met else 'FAIL'} (CPU: {cpu:.2f} times)")
     else:
@@ -384,7 +385,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=16, help="rounds of the whole processes, and of the loads and saves (default 16)")
     parser.add_argument("--repeats", type=int, default=20, help="presses of a in the app, each file (default 20)")
-    parser.add_argument("--seed", type=int, default=19, help="the generated war's seed, for its day 2 (the fixtures': 19)")
+    parser.add_argument("--seed", type=int, default=5, help="the generated war's seed, for its day 2 (the fixtures': 5)")
     options = parser.parse_args()
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="war-speed-") as name:
@@ -392,7 +393,7 @@ def main() -> None:
         os.environ["REFEREE_HOME"] = str(folder / "home")  # the app notes the files it opens there
         os.environ["REFEREE_CACHE_DIR"] = str(folder / "cache")  # the parsed files and tables (referee.cache), as_left_by_a_save primes it
         files = sources(folder, options.seed)
-        moves = {name: legal_move(files[name]) for name in (DAY2, DAY60, DAY150)}
+        moves = {name: legal_move(files[name]) for name in (DAY2, DAY60, LAST)}
         print(f"load average before: {' '.join(f'{n:.2f}' for n in os.getloadavg())} ({os.cpu_count()} CPUs)")
         for name, path in files.items():
             moved = f"; the move: {moves[name][0]} toward {moves[name][1]}" if name in moves else ""

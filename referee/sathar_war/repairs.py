@@ -333,7 +333,7 @@ def repair_in_space(
     if unit.hull_station_only and any(r.target.strip().lower() != "hull" for r in repairs):
         raise RefereeError(
             f"a hull repair of the {unit.name} failed after a battle: no further repairs can be attempted in space ({REPAIR_RULE}: 'If any hull damage repair attempt "
-            "fails after the battle, no further repairs can be attempted'); it is repaired at a construction centre (a Sathar ship: there, or home through the Void)"
+            f"fails after the battle, no further repairs can be attempted'); {_repaired_elsewhere(unit)}"
         )
     entries: list[Entry] = []
     if made >= len(fights):
@@ -361,6 +361,15 @@ def repair_in_space(
     if failed_hull:
         entries.append(campaign.entry(f"the {unit.name}'s hull repair failed: {_hull_left_to(unit)}", rule=REPAIR_RULE))
     return done(campaign, *entries)
+
+
+def _repaired_elsewhere(unit: Unit) -> str:
+    """Where a ship whose repairs in space have ended is repaired."""
+    if unit.station:
+        return "a station is not repaired at a construction centre (ships dock there)"
+    if unit.side == "Sathar":
+        return "it is repaired at a captured construction centre, or home through the Void"
+    return "it is repaired docked at a construction centre"
 
 
 def _hull_left_to(unit: Unit) -> str:

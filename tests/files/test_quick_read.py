@@ -24,7 +24,7 @@ from referee.resources import campaigns_dir
 from referee.sathar_war import campaign_file
 from tests.helpers.tables import TABLES
 
-WAR = Path(__file__).parents[2] / "benchmarks" / "fixtures" / "war-end.toml"
+WAR = Path(__file__).parents[2] / "benchmarks" / "fixtures" / "war-last-day.toml"
 UNITS: list[dict[str, Any]] = tomllib.loads(WAR.read_text(encoding="utf-8"))["units"]
 
 # Values of every kind a TOML table holds, right for some keys and wrong for most: figures at and

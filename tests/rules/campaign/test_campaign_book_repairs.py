@@ -18,7 +18,6 @@ from tests.helpers.campaign import MAP, at_step, hurt, put, started, war
 from tests.helpers.tables import TABLES
 
 
-
 def gone(campaign: Campaign, *names: str) -> Campaign:
     return victory.lose(campaign, list(campaign.named(names)), "combat")
 

@@ -435,6 +435,8 @@ def test_a_failed_hull_repair_in_space_leaves_the_hull_to_a_station() -> None:
     assert failed.campaign.unit("UPF Destroyer 1").hull_station_only
     with pytest.raises(RefereeError, match="only a space station can repair its hull"):
         repairs.repair_in_space(failed.campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"])
+    with pytest.raises(RefereeError, match="no further repairs can be attempted in space .*; it is repaired docked at a construction centre$"):
+        repairs.repair_in_space(failed.campaign, "UPF Destroyer 1", [Repair("adf", 40)], random.Random(0), ["5"], override="a second turn")
     fixed = repairs.repair_in_space(campaign, "UPF Destroyer 1", [Repair("hull", 40)], random.Random(0), ["5"], ["7"])
     assert fixed.campaign.unit("UPF Destroyer 1").roster.hull == 27
 

@@ -25,7 +25,7 @@ from tests.helpers.tables import TABLES
 sys.path.insert(0, str(Path(__file__).parents[3] / "benchmarks"))
 import war as generator  # noqa: E402
 
-SEED = 19  # the fixtures' war (make war): its first fifteen days hold battles fought with the engine and on the table, a risk jump, NOVA
+SEED = 19  # a war whose first fifteen days hold battles fought with the engine and on the table, a risk jump, NOVA
 DAYS = 15
 GONE = {"destroyed": ("combat", "stranded"), "misjumped": ("misjump",), "removed": ("combat",), "detonated": ("detonated",)}
 
