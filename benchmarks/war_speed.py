@@ -28,7 +28,7 @@ file's: the load parses the file (cold).
    (benchmarks/textual_floor.py), timed the same way. Target: at most 1.3 times it.
 4. In the app (pilot, 80x24, timed as app_speed.py times keys: from the key to the last frame the
    app composed), ``a`` on the Campaign screen: the advance from the Sathar move to the UPF move,
-   saved and drawn; undone with Ctrl+Z (not timed) before the next. Each session's first ``a``
+   saved and drawn (where ``a`` asks first, journeys being kept, the ``y`` that answers is timed); undone with Ctrl+Z (not timed) before the next. Each session's first ``a``
    after the app opened (the first save after a load, its undo history started) is shown apart.
    Target: the last day at most 1.2 times the fresh war, and under 100 ms.
 
@@ -263,6 +263,7 @@ async def key_presses(files: dict[str, Path], repeats: int, folder: Path) -> tup
     from referee import tables
     from referee.journal import Journal
     from referee.tui.app import RefereeApp
+    from referee.tui.dialogs import ConfirmDialog
 
     every = tables.load()
     names = (DAY2, DAY60, LAST)
@@ -281,6 +282,8 @@ async def key_presses(files: dict[str, Path], repeats: int, folder: Path) -> tup
                 for press in range(1 + repeats // SESSIONS + (session < repeats % SESSIONS)):
                     before = journal.past[-1:]  # (a full history keeps its length: the oldest action goes)
                     _, shown, cpu = await timed_press(pilot, "a", frames)
+                    if isinstance(app.screen, ConfirmDialog):  # a asks first while journeys are kept (issue 32): y answers, advances and saves
+                        _, shown, cpu = await timed_press(pilot, "y", frames)
                     if journal.past[-2:-1] != before or journal.state.step == step:
                         odd.append(f"{name}: a did not advance from {step} (screen: {type(app.screen).__name__}, step {journal.state.step})")
                         break
