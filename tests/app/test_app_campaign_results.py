@@ -181,7 +181,7 @@ def test_a_battle_with_fighters_asks_where_each_ended_and_the_carrier_lost_takes
 
     async def scenario(app: RefereeApp, pilot: Pilot[None]) -> None:
         dialog = await open_table(app, pilot)
-        assert [c.label for c in dialog.columns][-1] == "Aboard at the end"
+        assert [c.label for c in dialog.columns][-1] == "Aboard"
         assert dialog.rows["UPF Fighter 1"]["aboard"] == "TF Prenglar Assault Carrier" and "aboard" not in dialog.rows["TF Prenglar Frigate 1"]
         await go_to(pilot, dialog, "TF Prenglar Assault Carrier", "destroyed")
         await pilot.press("space")

@@ -46,7 +46,7 @@ COLUMNS = (
     Column("destroyed", "Destroyed", "y or n (space turns it)"),
     Column("escaped", "Escaped toward", "the system whose route it broke off onto"),
 )
-ABOARD = Column("aboard", "Aboard at the end", f"fighters: the carrier or station it ended aboard, or {battles.LAUNCHED}")
+ABOARD = Column("aboard", "Aboard", f"a fighter's carrier or station at the end, or {battles.LAUNCHED}")
 DRONE = Column("detonated", "Drone set off", "y or n (space turns it)")
 FLAGS = ("destroyed", "detonated")
 
