@@ -210,9 +210,10 @@ class WarCheck:
     def _remember(self, action: Action) -> None:
         seen = self.seen
         for before, after in action.changed:
-            if before.active and after.active and before.place != after.place:
+            placed_again = action.what == "campaign place" and before.active  # set down in another circle, not moved (README: Placing the Sathar)
+            if before.active and after.active and before.place != after.place and not placed_again:
                 seen.moved_today.add(after.name)
-            if not before.active and after.active and after.side == "Sathar" and after.place is not None:
+            if (not before.active or placed_again) and after.active and after.side == "Sathar" and after.place is not None:
                 seen.placed_today[after.name] = after.place.where
             if before.status != "void" and after.status == "void":
                 seen.void_entered[after.name] = action.before.day
@@ -335,7 +336,7 @@ def start_circle_half(check: WarCheck, action: Action) -> None:
 
 @check
 def nova_placement(check: WarCheck, action: Action) -> None:
-    placed = [a for b, a in action.changed if a.force == "Strike Force NOVA" and not b.active and a.active and not a.fighter]
+    placed = [a for b, a in action.changed if a.force == "Strike Force NOVA" and b.status == "off-map" and a.active and not a.fighter]  # (not a NOVA ship replaced at a station)
     if not placed:
         return
     rolls = [r for e in action.entries for r in e.rolls if r.startswith("1d10:")]
@@ -372,8 +373,8 @@ def stations_stay(check: WarCheck, action: Action) -> None:
 def movement(check: WarCheck, action: Action) -> None:
     frontier = action.after.frontier
     mover = {"sathar-move": "Sathar", "upf-move": "UPF"}.get(action.before.step)
-    if action.before.step == "setup":
-        return  # placed, not moved
+    if action.before.step == "setup" or action.what == "campaign place":
+        return  # placed (a ship placed today may be set down again in another circle: README, Placing the Sathar), not moved
     for before, after in action.changed:
         if not (before.active and after.active) or before.place == after.place or before.place is None or after.place is None:
             continue
@@ -565,9 +566,10 @@ def void(check: WarCheck, action: Action) -> None:
                 check.note("void-return", action, after.name, f"back from the Void at {place}, not in a start circle")
             if not before.fighter and damaged(after.roster):
                 check.note("void-return", action, after.name, "back from the Void not completely repaired")
+    entering = {after.name for before, after in action.changed if before.status != "void" and after.status == "void"}  # (seen remembers after the checks)
     for unit in action.after.units:
         entered = check.seen.void_entered.get(unit.name)
-        if unit.status == "void" and entered is not None and action.after.day > entered + 6:
+        if unit.status == "void" and unit.name not in entering and entered is not None and action.after.day > entered + 6:
             check.note("void-return", action, unit.name, f"still in the Void on day {action.after.day}; it entered on day {entered}")
 
 

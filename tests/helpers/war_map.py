@@ -92,9 +92,12 @@ def damaged(ship: Ship) -> bool:
 
 def systems_restored(before: Ship, after: Ship) -> int:
     """How many systems (drives, DCR, weapons, defenses, damaged systems) a repair restored."""
-    drives = sum(1 for a, b in ((before.adf, after.adf), (before.mr, after.mr), (before.dcr, after.dcr)) if b > a)
+    drives = {name for name, a, b in (("adf", before.adf, after.adf), ("mr", before.mr, after.mr), ("dcr", before.dcr, after.dcr)) if b > a}
     lines = sum(1 for a, b in zip((*before.weapons, *before.defenses), (*after.weapons, *after.defenses)) if a.state != "working" and b.state == "working")
-    return drives + lines + len(before.damaged - after.damaged)
+    mended = before.damaged - after.damaged
+    if "damage-control" in mended:
+        drives.discard("dcr")  # a Damage Control hit halved the DCR: one system, its DCR restored with it
+    return len(drives) + lines + len(mended)
 
 
 def rearmed(before: Ship, after: Ship) -> bool:
