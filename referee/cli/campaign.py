@@ -171,7 +171,8 @@ def forces_(
     for row in rows:
         fleet_name = f" [{row['fleet']}]" if row["fleet"] else ""
         aboard = f" aboard {row['carried_by']}" if row["carried_by"] else ""
-        print(f"{row['name']}{fleet_name}: {row['class']}, {row['status']}{aboard} at {row['place']}; hull {row['hull']}/{row['hull_points']}; {row['supply']}")
+        where = f" at {row['place']}" if row["place"] != row["status"] else ""  # (off the map, in the Void or lost: its status says where)
+        print(f"{row['name']}{fleet_name}: {row['class']}, {row['status']}{aboard}{where}; hull {row['hull']}/{row['hull_points']}; {row['supply']}")
     print(f"{len(rows)} units")
 
 

@@ -109,3 +109,17 @@ def test_status_with_secrets_follows_the_sealed_condition(tmp_path: Path) -> Non
     assert "tally   stations destroyed 0, fortresses destroyed 0, fortresses left 4, sathar lost 1, upf lost 2" in out
     code, out, _ = run("campaign", "status", "-c", str(path))
     assert "Sathar 1, UPF 0" not in out
+
+
+def test_forces_says_where_a_ship_is_only_when_it_is_on_the_map(tmp_path: Path) -> None:
+    """`campaign forces`: a ship on the map is "active at" its place; one lost or off the map is its
+    status alone (it printed "destroyed at destroyed")."""
+    campaign = victory.lose(started(), [started().unit("Fortress Pale")], "combat")
+    path = tmp_path / "war.toml"
+    campaign_file.save(path, campaign, TABLES)
+    code, out, err = run("campaign", "forces", "-c", str(path))
+    assert code == 0, err
+    lines = {line.partition(":")[0]: line for line in out.splitlines()}
+    assert lines["Fortress Pale"].startswith("Fortress Pale: fortress, destroyed; hull")
+    assert lines["TF Prenglar Frigate 1 [Task Force Prenglar]"].startswith("TF Prenglar Frigate 1 [Task Force Prenglar]: frigate, active at Morgaine's World (Prenglar); hull")
+    assert not any(" at destroyed" in line or " at off-map" in line for line in out.splitlines())
