@@ -81,6 +81,8 @@ def enter_ship(
     goes aboard, and ``supply`` points more; ``aboard``: it is itself carried by a ship on the map
     (scenario 3's frigates)."""
     counter = _counter(s, name, "ship", code, side, nation)
+    if not s.has_counter(name):
+        _check_code(si, counter.code)
     aboard = s.counter(aboard, "ship").name if aboard else ""
     if s.entered(counter.name) is not None:
         raise RefereeError(f"{counter.name}'s factors are entered already ({_ship_line(s, counter.name)}); referee undo takes an entry back")
@@ -171,6 +173,14 @@ def _counter(s: Scenario, name: str, kind: str, code: str, side: str, nation: st
         nation = ""
     counter = Counter(name.strip(), role, "ship" if kind == "ship" else "unit", code if kind == "ship" else "", nation=nation)
     return attrs.evolve(counter, reduced=_new_reduced(s, counter))
+
+
+def _check_code(si: Tables, code: str) -> None:
+    """A new ship's class is a code of Table 1 (combat ships) or Table 2 (speciality ships): its counter
+    shows one of them (12.9.1-12.9.4)."""
+    known = [row["code"] for table in (design.CATEGORIES, design.SPECIALITIES) for row in si.get(table).rows]
+    if code not in known:
+        raise RefereeError(f"{code!r} is not a ship class of Table 1 or Table 2; give one of {', '.join(known)} ({design.CATEGORY_RULE}; {design.SPECIALITY_RULE})")
 
 
 def _new_reduced(s: Scenario, counter: Counter) -> bool:

@@ -156,6 +156,7 @@ def test_every_mistake_is_one_line_and_changes_nothing(phoenix: Path) -> None:
         (("ship", "Bekhur", "--step", "A4 D2 M1 R1", "--step", "A3 D1 M1 R1", "--design"), "optional rule 12.9 Ship Design, not in play"),
         (("ship", "Bekhur", "--code", "CA", "--step", "A1 D1 M1 R1"), "Bekhur (CL 3) is a CL in the scenario, not a CA"),
         (("ship", "Newcomer", "--step", "A1 D1 M1 R1"), "to add one, give its side (--side invader or defender) and its class"),
+        (("ship", "Newcomer", "--code", "ZZ", "--side", "invader", "--step", "A1 D1 M1 R1"), "'ZZ' is not a ship class of Table 1 or Table 2; give one of Y, SC, F"),
         (("ship", "Bekhur"), "give Bekhur's factors from its counter"),
         (("ship", "Bekhur", "--arrives", "17"), "from 1 to 16, not 17"),
         (("unit", "7th", "--step", "4/3/2"), "attack-defense-maneuver, 4-3-2"),
