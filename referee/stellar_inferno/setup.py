@@ -178,7 +178,7 @@ def _counter(s: Scenario, name: str, kind: str, code: str, side: str, nation: st
 def _check_code(si: Tables, code: str) -> None:
     """A new ship's class is a code of Table 1 (combat ships) or Table 2 (speciality ships): its counter
     shows one of them (12.9.1-12.9.4)."""
-    known = [row["code"] for table in (design.CATEGORIES, design.SPECIALITIES) for row in si.get(table).rows]
+    known = [str(row["code"]) for table in (design.CATEGORIES, design.SPECIALITIES) for row in si.get(table).rows]
     if code not in known:
         raise RefereeError(f"{code!r} is not a ship class of Table 1 or Table 2; give one of {', '.join(known)} ({design.CATEGORY_RULE}; {design.SPECIALITY_RULE})")
 
