@@ -91,7 +91,14 @@ def _rearms_of_fighters(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
     counts = {u.name: u.rearms for u in units if u.rearms and not u.fighter}
     if not counts:
         return units
-    return tuple(u._replace(rearms=0) if u.name in counts else u._replace(rearms=max(u.rearms, counts[u.roster.carried_by])) if u.fighter and u.roster.carried_by in counts else u for u in units)
+    found = []
+    for unit in units:
+        if unit.name in counts:
+            unit = unit._replace(rearms=0)
+        elif unit.fighter and unit.roster.carried_by in counts:
+            unit = unit._replace(rearms=max(unit.rearms, counts[unit.roster.carried_by]))
+        found.append(unit)
+    return tuple(found)
 
 
 def read(path: Path, tables: Tables) -> Campaign:

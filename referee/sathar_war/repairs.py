@@ -378,5 +378,5 @@ def _hull_left_to(unit: Unit) -> str:
     a space station" (Repair). A station is a space station's own hull: a reading - no construction
     centre repairs it (UPF Repairs: ships dock at the station to be repaired), so it stays as it is."""
     if unit.station:
-        return "no further hull repairs can be attempted, and a station is not repaired at a construction centre (ships dock there), so its hull stays as it is"
+        return f"no further hull repairs can be attempted, and {_repaired_elsewhere(unit)}, so its hull stays as it is"
     return "only a space station can repair its hull now"

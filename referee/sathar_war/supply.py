@@ -131,31 +131,35 @@ def rearm(campaign: Campaign) -> tuple[Campaign, list[Entry]]:
             changed[unit.name] = restocked
             entries.append(campaign.entry(f"the {unit.name} rearms at {unit.place.planet} (in supply): {_spent(unit)}", rule=REARMING_RULE))  # type: ignore[union-attr]
     campaign = campaign.with_units(changed.values())
+    renewed: dict[str, str] = {}  # each base: why its stock was not renewed today ('': it was resupplied)
+    fighters: list[Unit] = []
     for fighter in campaign.units:
-        base_name = fighter.roster.carried_by
-        if not fighter.active or not fighter.fighter or not base_name:
+        base = fighter.roster.carried_by
+        if not fighter.active or not fighter.fighter or not base:
             continue
-        base = campaign.unit(base_name)
-        unsupplied = _kept_from_rearming(campaign, base)
-        counted = fighter if unsupplied or not fighter.rearms else fighter._replace(rearms=0)  # its base resupplied: the count begins again
-        restocked = _restocked(counted)
+        if base not in renewed:
+            renewed[base] = _kept_from_rearming(campaign, campaign.unit(base))
+        unsupplied = renewed[base]
+        after = fighter._replace(rearms=0) if fighter.rearms and not unsupplied else fighter  # its base resupplied: the count begins again
+        restocked = _restocked(after)
         took_part = _in_battle(campaign, fighter)
-        if restocked is None or took_part:
-            if took_part and restocked is not None:
-                entries.append(campaign.entry(f"the {fighter.name} does not rearm: {took_part} ({_left(fighter)})", rule=REARMING_RULE))
-            if counted is not fighter:
-                campaign = campaign.with_units([counted])
-            continue
-        if not unsupplied:
-            text = f"the {fighter.name} rearms from the {base.name} (resupplied today)"
-        elif counted.rearms < FIGHTER_REARMS:
-            restocked = restocked._replace(rearms=counted.rearms + 1)
-            text = f"the {fighter.name} rearms from the {base.name}, not resupplied today ({unsupplied}): {restocked.rearms} of {FIGHTER_REARMS} before the {base.name} must be resupplied"
+        text = ""
+        if restocked is None:
+            pass
+        elif took_part:
+            text = f"the {fighter.name} does not rearm: {took_part} ({_left(fighter)})"
+        elif not unsupplied:
+            after, text = restocked, f"the {fighter.name} rearms from the {base} (resupplied today)"
+        elif after.rearms < FIGHTER_REARMS:
+            after = restocked._replace(rearms=after.rearms + 1)
+            text = f"the {fighter.name} rearms from the {base}, not resupplied today ({unsupplied}): {after.rearms} of {FIGHTER_REARMS} before the {base} must be resupplied"
         else:
-            entries.append(campaign.entry(f"the {fighter.name} cannot rearm: it has rearmed twice since the {base.name} was last resupplied ({unsupplied})", rule=REARMING_RULE))
-            continue
-        campaign = campaign.with_units([restocked])
-        entries.append(campaign.entry(text, rule=REARMING_RULE))
+            text = f"the {fighter.name} cannot rearm: it has rearmed twice since the {base} was last resupplied ({unsupplied})"
+        if after != fighter:
+            fighters.append(after)
+        if text:
+            entries.append(campaign.entry(text, rule=REARMING_RULE))
+    campaign = campaign.with_units(fighters)
     return campaign, entries
 
 
