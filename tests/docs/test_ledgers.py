@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -104,12 +105,6 @@ def si_strays(book_text: str, ledger: Path) -> list[str]:
     return strays
 
 
-def test_every_numbered_rule_of_stellar_inferno_has_its_entry() -> None:
-    skip_without(SI_BOOK)
-    missing = si_missing(SI_BOOK.read_text(encoding="utf-8"), SI_LEDGER)
-    assert not missing, f"{SI_LEDGER.name} has no entry for: " + "; ".join(missing)
-
-
 def test_the_stellar_inferno_ledger_names_only_the_books_numbers() -> None:
     skip_without(SI_BOOK)
     strays = si_strays(SI_BOOK.read_text(encoding="utf-8"), SI_LEDGER)
@@ -158,12 +153,6 @@ def sfw_missing(book_text: str, ledger: Path) -> list[str]:
     return [f"{section}, L{line} ({words} ...)" for line, section, words in sfw_paragraphs(book_text) if not any(first <= line <= last for first, last in spans)]
 
 
-def test_every_section_and_paragraph_of_the_starfleet_wars_supplement_has_its_entry() -> None:
-    skip_without(SFW_BOOK)
-    missing = sfw_missing(SFW_BOOK.read_text(encoding="utf-8"), SFW_LEDGER)
-    assert not missing, f"{SFW_LEDGER.name} has no entry for: " + "; ".join(missing)
-
-
 def test_the_starfleet_wars_ledger_names_only_the_books_lines() -> None:
     skip_without(SFW_BOOK)
     text = SFW_BOOK.read_text(encoding="utf-8")
@@ -171,6 +160,20 @@ def test_the_starfleet_wars_ledger_names_only_the_books_lines() -> None:
     length = len(text.splitlines())
     wrong = [f"L{first}-{last}" for first, last in sfw_spans(SFW_LEDGER) if not (first in starts and first <= last <= length)]
     assert not wrong, f"{SFW_LEDGER.name} names lines where no paragraph begins (or beyond the text): " + ", ".join(wrong)
+
+
+# -- both -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("book", "ledger", "missing"),
+    [(SI_BOOK, SI_LEDGER, si_missing), (SFW_BOOK, SFW_LEDGER, sfw_missing)],
+    ids=["stellar-inferno: every number", "starfleet-wars: every section and paragraph"],
+)
+def test_every_rule_of_the_book_has_its_entry(book: Path, ledger: Path, missing: Callable[[str, Path], list[str]]) -> None:
+    skip_without(book)
+    absent = missing(book.read_text(encoding="utf-8"), ledger)
+    assert not absent, f"{ledger.name} has no entry for: " + "; ".join(absent)
 
 
 # -- both: every entry says where its rule is, and what it cites exists -----------------------------
