@@ -360,6 +360,14 @@ def assault(name: Fortress, module: Module, count: Annotated[int, typer.Argument
     take(path, lambda e, sfw: fortress_phase.assault(e, name, module, count), as_json)
 
 
+@app.command("mobility-lost")
+def mobility_lost(name: Annotated[str, typer.Argument(help="The MAD ('Outpost MAD 1').")], path: EngagementFile = None, as_json: AsJson = False) -> None:
+    """MAATAC: a fortress's MAD hit and lost its mobility factor; it may not move under any circumstances."""
+    from referee.starfleet_wars import fortress_phase
+
+    take(path, lambda e, sfw: fortress_phase.mobility_lost(e, name), as_json)
+
+
 @tractor_app.command("hold")
 def tractor_hold(
     name: Fortress,

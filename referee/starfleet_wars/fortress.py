@@ -161,6 +161,7 @@ class Fortress:
     assaults: tuple[tuple[str, int], ...] = ()  # attack craft assaulting each module this turn
     captacs: int = 0  # CapTacs held in place by its tractor beam
     beam_pu: int = 0  # PU the tractor beam costs a turn while it holds CapTacs (entered by the referee)
+    immobile: tuple[str, ...] = ()  # MAATAC: its MADs hit and lost their mobility factor
 
     def module(self, name: str) -> Module:
         """The module called ``name`` ("LSS 1", "lss1"); refused with the fortress's module names."""
@@ -778,6 +779,20 @@ def let_go(f: Fortress, count: int) -> Fortress:
         raise RefereeError(f"{f.name} holds {f.captacs} CapTacs; {'give 1 to ' + str(f.captacs) if f.captacs else 'hold some first: referee sfw tractor hold'} ({CAPTAC_RULE})")
     left = f.captacs - count
     return attrs.evolve(f, captacs=left, beam_pu=f.beam_pu if left else 0)
+
+
+def ledger(f: Fortress) -> list[str]:
+    """What the fortress has fired, launched and holds, as its report line shows it."""
+    parts = []
+    fired = [f"{m.name} {m.fired}" + (f" ({m.launched} this turn)" if m.launched else "") for m in f.modules if m.fired]
+    parts += [f"particle weapons fired: {', '.join(fired)}"] if fired else []
+    out = [f"{m.name} {m.craft_out} of {m.attack_craft}" for m in f.modules if m.craft_out]
+    parts += [f"attack craft launched: {', '.join(out)}"] if out else []
+    parts += [f"attack craft assaulting this turn: {', '.join(f'{m} {n}' for m, n in f.assaults)}"] if f.assaults else []
+    parts += [f"MAD CIDS: {', '.join(f'{s.mad} on {s.on}' for s in f.supports)}"] if f.supports else []
+    parts += [f"CapTacs held {f.captacs} (tractor beam {f.beam_pu} PU a turn)"] if f.captacs else []
+    parts += [f"lost their mobility: {', '.join(f.immobile)}"] if f.immobile else []
+    return parts
 
 
 def _in_action(f: Fortress, what: str) -> None:

@@ -38,6 +38,7 @@ FORTRESS_KEYS = {
     "assaults",
     "captacs",
     "beam_pu",
+    "immobile",
 }
 MODULE_KEYS = {"name", "kind", "power_units", "max_off", "damage", "peak", "units", "cids", "attack_craft", "fired", "launched", "craft_out"}
 
@@ -77,6 +78,7 @@ def fortress_from(item: object, where: str) -> fo.Fortress:
         assaults=tuple((a.to, a.rolls) for a in strict.items(table, "assaults", _assault)),
         captacs=strict.get(table, "captacs", int, where, 0, low=0, high=fo.PER_TRACTOR_BEAM),
         beam_pu=strict.get(table, "beam_pu", int, where, 0, low=0, high=MOST),
+        immobile=tuple(_names(table, "immobile", where)),
     )
     names = {m.name for m in fortress.modules}
     if len(names) != len(fortress.modules) or not fortress.modules:
@@ -135,6 +137,13 @@ def _support(item: object, where: str) -> fo.Support:
 def _assault(item: object, where: str) -> fo.Loan:
     table = strict.keys(item, {"module", "craft"}, where)
     return fo.Loan("", strict.get(table, "module", str, where), strict.get(table, "craft", int, where, low=1, high=fo.MOST_ASSAULTING))
+
+
+def _names(table: dict[str, Any], key: str, where: str) -> list[str]:
+    value = strict.get(table, key, list, where, [])
+    if not all(isinstance(v, str) for v in value):
+        raise RefereeError(f"{where}: {key} must be a list of names (['Outpost MAD 1']), not {value!r}")
+    return value
 
 
 def _pairs(table: dict[str, Any], key: str, where: str) -> tuple[tuple[str, str], ...]:

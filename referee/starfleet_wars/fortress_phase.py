@@ -249,6 +249,8 @@ def place_mad(engagement: Engagement, sfw: Tables, name: str, module: str) -> Do
     target = fortress.module(module)
     if target.destroyed:
         raise RefereeError(f"{target.name} is destroyed: a MAD moves to a module standing")
+    if ship.name in fortress.immobile:
+        raise RefereeError(f"{ship.name} was hit and lost its mobility factor: it may not move under any circumstances ({fo.MAATAC_RULE})")
     if ship.on:
         near = {b for a, b in fortress.adjacent if a == ship.on} | {a for a, b in fortress.adjacent if b == ship.on}
         if target.name not in near:
@@ -260,6 +262,22 @@ def place_mad(engagement: Engagement, sfw: Tables, name: str, module: str) -> Do
     after, lines = fo.support(_pruned(engagement, fortress), ship.name, target.name, fo.CIDS_ROLLS, _mad_cids(sfw))
     text = "; ".join([f"{said} (its CIDS with that module's)", *lines])
     return done(engagement.replaced(moved).rebuilt(after), engagement.entry(text, rule=f"{fo.SPEED_RULE}; {fo.CIDS_RULE}"))
+
+
+def mobility_lost(engagement: Engagement, name: str) -> Done:
+    """A MAATAC fortress's MAD hit and lost its mobility factor (the MAATAC Damage Table is the
+    referee's): "they may not move under any circumstances"."""
+    ship = engagement.ship(name)
+    if ship.type != "MAD" or not engagement.is_fortress(ship.fortress):
+        raise RefereeError(f"{ship.name} is not a fortress's MAD")
+    fortress = engagement.fortress(ship.fortress)
+    if fortress.game != "maatac":
+        raise RefereeError(f"a MAD's mobility factor belongs to Fortresses in MAATAC; {fortress.name} is a Starfleet Wars fortress ({fo.MAATAC_RULE})")
+    if ship.name in fortress.immobile:
+        raise RefereeError(f"{ship.name} has lost its mobility factor already")
+    after = attrs.evolve(fortress, immobile=(*fortress.immobile, ship.name))
+    text = f"{ship.name} is hit and loses its mobility factor: it may not move under any circumstances" + (f" (it stays on {ship.on})" if ship.on else "")
+    return done(engagement.rebuilt(after), engagement.entry(text, rule=fo.MAATAC_RULE))
 
 
 def _mad_cids(sfw: Tables) -> int:
