@@ -314,8 +314,11 @@ def launch(engagement: Engagement, sfw: Tables, name: str, module: str, count: i
 
 
 def launch_craft(engagement: Engagement, name: str, module: str, count: int) -> Done:
-    """Attack craft launched from a module: each joins the fight as a starfighter (SF) of the fortress's side."""
+    """Attack craft launched from a module: each joins the fight as a starfighter (SF) of the
+    fortress's side; none while special damage 90-91 is in force."""
     fortress = engagement.fortress(name)
+    if sd.in_force(fortress.effects, "craft", engagement.turn):
+        raise RefereeError(f"{fortress.name} has lost the launch and recovery ability of its attack craft for four turns (special damage 90-91) ({sd.SPECIAL_DAMAGE_RULE})")
     after, lines = fo.launch_craft(fortress, module, count)
     launched = after.module(module)
     first = launched.craft_out - count + 1

@@ -695,3 +695,20 @@ def test_the_fortress_report_shows_what_it_fired_launched_and_holds():
         "CapTacs held 2 (tractor beam 6 PU a turn)",
     ):
         assert said in line
+
+
+def test_s038_special_damage_stops_the_fortress_launching():
+    """S038 with the Special Damage Table: "87 Particle weapon launchers destroyed. No particle
+    weapons may be launched for the duration of the game." "90-91 Lose launch and recovery ability
+    of attack craft for four turns." Rolled in turn 1, in force from turn 2."""
+    e = fortress_phase.hit(engagement(), SFW, "Bastion", [("LSS 1", 70)]).state
+    e = fortress_phase.special_damage(e, SFW, "Bastion", None, 90).state
+    e = turn.next_turn(e).state
+    refused("special damage 90-91", fortress_phase.launch_craft, e, "Bastion", "WP 1", 1)
+    e = fortress_phase.special_damage(e, SFW, "Bastion", None, 87).state
+    e = turn.next_turn(e).state
+    refused("special damage 87", fortress_phase.launch, e, SFW, "Bastion", "WP 1", 1)
+    for _ in range(4):
+        e = fortress_phase.special_damage(e, SFW, "Bastion", None, 0).state
+        e = turn.next_turn(e).state
+    assert e.turn == 7 and len(fortress_phase.launch_craft(e, "Bastion", "WP 1", 1).state.ships) == 1
