@@ -607,7 +607,7 @@ def support(f: Fortress, mad: str, module: str, rolls: int, cids: int) -> tuple[
     at ``cids`` % count with the module's, no more than 10 on it (the attacker eliminates the
     strongest excess). Where it sat before it adds nothing more."""
     target = f.module(module)
-    f = drop_support(f, mad)
+    f = attrs.evolve(f, supports=tuple(s for s in f.supports if s.mad != mad))
     if f.game != "starfleet-wars" or target.destroyed or rolls < 1:
         return f, []
     f = attrs.evolve(f, supports=(*f.supports, Support(mad, target.name, rolls, cids)))
@@ -616,8 +616,8 @@ def support(f: Fortress, mad: str, module: str, rolls: int, cids: int) -> tuple[
 
 
 def drop_support(f: Fortress, mad: str) -> Fortress:
-    """A MAD moved off, or destroyed: its CIDS no longer count with the module it sat on."""
-    return attrs.evolve(f, supports=tuple(s for s in f.supports if s.mad != mad))
+    """A MAD destroyed: its CIDS count nowhere (nor do the rolls of it the attacker eliminated)."""
+    return attrs.evolve(f, supports=tuple(s for s in f.supports if s.mad != mad), eliminated=tuple(e for e in f.eliminated if e.lender != mad))
 
 
 def _strength(f: Fortress, lender: str) -> int:

@@ -372,6 +372,14 @@ def test_s032_a_destroyed_mad_adds_no_cids():
     assert fortress_phase.cids(e, "Bastion", "LSS 1") == 0
 
 
+def test_s032_a_mad_destroyed_after_its_rolls_were_eliminated_leaves_a_file_that_reads_back():
+    """S032: the MAD's rolls eliminated on WP 1 (its own 10 there), the MAD destroyed, then an assault: the engagement saves and reads back."""
+    e = combat.hit(cids_engagement(), SFW, "Bastion MAD 1", "offensive", 1, 30).state
+    e = fortress_phase.assault(e, "Bastion", "WP 1", 3).state
+    assert e.fortress("Bastion").supports == () and e.fortress("Bastion").eliminated == ()
+    assert engagement_file.from_dict(tomllib.loads(engagement_file.text(e))) == e
+
+
 # -- particle weapons and attack craft ---------------------------------------------------------
 
 
