@@ -483,7 +483,7 @@ def test_s042_the_limit_is_per_module():
     assert [fo.assaulting(f, m) for m in ("WP 1", "LSS 1", "CM 1")] == [12, 12, 10]
 
 
-def test_s039_an_assault_is_counted_through_the_cli(tmp_path: Path):
+def test_s040_the_13th_attack_craft_is_refused_through_the_cli(tmp_path: Path):
     """S040 as the referee types it: sfw assault refuses the 13th with the sentence, exit 2, file unchanged."""
     path = tmp_path / "e.toml"
     for args in (["new", str(path), "--side", "Terran", "--side", "Aquarian"], ["fortress", "Bastion", "--side", "Terran", "--modules", "LSS,WP", "-e", str(path)]):
