@@ -322,10 +322,107 @@ def mad(
     path: EngagementFile = None,
     as_json: AsJson = False,
 ) -> None:
-    """A fortress's MAD moves onto a module (only to an adjacent one); in MAATAC it is destroyed with the module it sits on."""
+    """A fortress's MAD moves onto a module (only to an adjacent one), adding its CIDS to the module's; in MAATAC it is destroyed with the module it sits on."""
     from referee.starfleet_wars import fortress_phase
 
-    take(path, lambda e, sfw: fortress_phase.place_mad(e, name, module), as_json)
+    take(path, lambda e, sfw: fortress_phase.place_mad(e, sfw, name, module), as_json)
+
+
+# -- a starfortress's particle weapons, attack craft and tractor beam ----------------------------
+
+tractor_app = group("A starfortress's tractor beam: CapTacs held in place around it (two at most), released, fired, shot down.")
+app.add_typer(tractor_app, name="tractor")
+Fortress = Annotated[str, typer.Argument(help="The starfortress's name.")]
+Module = Annotated[str, typer.Argument(help="One of its modules ('WP 1').")]
+
+
+@app.command("launch")
+def launch(name: Fortress, module: Module, count: Annotated[int, typer.Argument(help="Particle weapons launched.")], path: EngagementFile = None, as_json: AsJson = False) -> None:
+    """A fortress module's particle weapons launched: at most its launchers a turn (WP 6, MAWS and SAWS 2), its reloads in the game (18, 4, 2)."""
+    from referee.starfleet_wars import fortress_phase
+
+    take(path, lambda e, sfw: fortress_phase.launch(e, sfw, name, module, count), as_json)
+
+
+@app.command("craft")
+def craft(name: Fortress, module: Module, count: Annotated[int, typer.Argument(help="Attack craft launched.")], path: EngagementFile = None, as_json: AsJson = False) -> None:
+    """A fortress module's attack craft launched (WP 4, LSS 2, CM 2 aboard): each joins the fight as a starfighter."""
+    from referee.starfleet_wars import fortress_phase
+
+    take(path, lambda e, sfw: fortress_phase.launch_craft(e, name, module, count), as_json)
+
+
+@app.command("assault")
+def assault(name: Fortress, module: Module, count: Annotated[int, typer.Argument(help="Attack craft assaulting it.")], path: EngagementFile = None, as_json: AsJson = False) -> None:
+    """Attack craft assault a fortress's module: no more than 12 on one module in a turn (shows its CIDS die rolls)."""
+    from referee.starfleet_wars import fortress_phase
+
+    take(path, lambda e, sfw: fortress_phase.assault(e, name, module, count), as_json)
+
+
+@app.command("mobility-lost")
+def mobility_lost(name: Annotated[str, typer.Argument(help="The MAD ('Outpost MAD 1').")], path: EngagementFile = None, as_json: AsJson = False) -> None:
+    """MAATAC: a fortress's MAD hit and lost its mobility factor; it may not move under any circumstances."""
+    from referee.starfleet_wars import fortress_phase
+
+    take(path, lambda e, sfw: fortress_phase.mobility_lost(e, name), as_json)
+
+
+@tractor_app.command("hold")
+def tractor_hold(
+    name: Fortress,
+    count: Annotated[int, typer.Argument(help="CapTacs taken into the beam.")] = 1,
+    beam_pu: Annotated[Optional[int], typer.Option("--beam-pu", help="PU the beam takes a turn from the LSS (the supplement gives none: your rulebook's; 0 for none).")] = None,
+    path: EngagementFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """CapTacs held in place around the fortress by its tractor beam (two at most); the beam's PU come off its power."""
+    from referee.starfleet_wars import fortress_phase
+
+    take(path, lambda e, sfw: fortress_phase.hold(e, name, count, beam_pu), as_json)
+
+
+@tractor_app.command("release")
+def tractor_release(
+    name: Fortress,
+    count: Annotated[int, typer.Argument(help="CapTacs let go.")] = 1,
+    where: Annotated[str, typer.Option("--where", help="Where they drift (a note for the table).")] = "",
+    path: EngagementFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """CapTacs the fortress lets go to drift: any friendly ship within 30 inches may activate them."""
+    from referee.starfleet_wars import fortress_phase
+
+    take(path, lambda e, sfw: fortress_phase.release(e, name, count, where), as_json)
+
+
+@tractor_app.command("fire")
+def tractor_fire(
+    name: Fortress,
+    target: Annotated[str, typer.Argument(help="The target.")],
+    range_: Annotated[int, typer.Option("--range", help="Inches to the target (18 at most).")],
+    hit_: Annotated[bool, typer.Option("--hit/--miss", help="What the Firing Table gave (speed 5 for firing purposes).")],
+    module: Annotated[Optional[list[str]], typer.Option("--module", help="At a starfortress: MODULE=PU, the defender's allocation of the 40 PU.")] = None,
+    path: EngagementFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """A CapTac the fortress holds fired: a hit is 40 PU and a Special Damage roll, whatever the target's damage."""
+    from referee.starfleet_wars import fortress_phase
+
+    take(path, lambda e, sfw: fortress_phase.fire_captac(e, sfw, name, target, hit_, range_, counts(module, "--module")), as_json)
+
+
+@tractor_app.command("shoot-down")
+def tractor_shoot_down(
+    name: Fortress,
+    module: Annotated[Optional[list[str]], typer.Option("--module", help="MODULE=PU: the defender's allocation of the 25 PU.")] = None,
+    path: EngagementFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """A CapTac held by the fortress destroyed by one CIDS or light laser hit: 25 PU to the fortress (the tractor beam generators blown out)."""
+    from referee.starfleet_wars import fortress_phase
+
+    take(path, lambda e, sfw: fortress_phase.shoot_down(e, sfw, name, counts(module, "--module")), as_json)
 
 
 @captac_app.command("tow")

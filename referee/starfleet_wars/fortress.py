@@ -11,7 +11,11 @@ may not exceed the Max. Off. Factors of the weapons modules; DF has no maximum. 
 allocates a hit's damage among the modules (among those of the type the attacker aimed at, who
 added 10 to his firing rolls); a destroyed module takes no more. No CM left: the fortress adds 10
 to its firing rolls; no LSS left: knocked out of action, destroyed by one more hit. Weapons modules
-loan CIDS die rolls to adjacent modules, never more than 10 on one module.
+loan CIDS die rolls to adjacent modules, never more than 10 on one module; a MAD moved onto a
+module adds its CIDS to that module's under the same cap. Particle weapons are launched from the
+weapons modules, at most their launchers a turn and their reloads in the game; attack craft from the
+modules that carry them; no more than 12 attack craft assault one module in a turn. CapTacs are held
+in place around the fortress by its tractor beam.
 
 In MAATAC (planet-based fortresses) a module is destroyed by any penetration, a module behind
 another (hull-down) may not be fired at until the blocker is destroyed, and each module holds at
@@ -31,6 +35,18 @@ Readings (the book is silent or loose; each is said where it is used):
   of their power units (the ships' rule; the fortress note says "lost 20%").
 - Repairs take damage off a module but never bring a destroyed module back.
 - MAATAC: a module behind several blockers may be fired at once all of them are destroyed.
+- A module's particle weapons "Reloads" are the particle weapons it fires in the whole game (the
+  Starbombers' definition, "the total number of particle weapons carried on board that can be fired
+  in the course of the game", as the ships' reloads are kept): a WP 6 a turn, 18 in all. Reloading
+  spends no power here, as for the ships: the base rulebook's figure is not in our texts.
+- The module table's "Attack Craft" are the craft the module carries, each launched once.
+- "held in place around a starfortress with a tractor beam": one beam, so two CapTacs at most (the
+  ships' "Two CapTacs may be towed with one tractor beam"). The supplement gives the beam no power
+  figure: the referee enters the PU it costs a turn (0 if his rulebook charges none), taken from
+  the LSS's power beside OF and DF while CapTacs are held.
+- A MAD's CIDS are 10 die rolls at its 60% (as a weapons module's "10 CIDS die rolls" at its CIDS
+  %); moved onto a module they count with that module's under the cap of 10, and the attacker may
+  eliminate them as he may loaned rolls.
 """
 
 from __future__ import annotations
@@ -67,6 +83,11 @@ MAATAC_NO_CM = 1  # a MAATAC fortress without CMs subtracts one from its firing 
 TEAM_LOST_AT = 70  # PU of damage on an LSS that disable its damage control team
 MOST_UNITS = 5  # Infantry units and RAATACs in any one module (MAATAC)
 SPECIAL_PERCENT = 20  # more than 20% of the LSS's power units lost: roll for special damage
+CRAFT_RULE = f"{_BOOK}: Attack Craft and Particle Weapons"
+MOST_ASSAULTING = 12  # "No more than 12 attack craft may assault one particular module per turn."
+ASSAULT_SENTENCE = "No more than 12 attack craft may assault one particular module per turn."
+CAPTAC_RULE = "Starfleet Wars supplement, Captive Towed Tactical Missile (CapTac): 'held in place around a starfortress with a tractor beam'"
+PER_TRACTOR_BEAM = 2  # "Two CapTacs may be towed with one tractor beam": a fortress's "a tractor beam"
 
 
 @attrs.frozen
@@ -81,7 +102,10 @@ class Module:
     peak: int = 0  # the most damage it has had (an LSS's damage control team is lost at 70 PU on it)
     units: int = 0  # MAATAC garrison: Infantry units and RAATACs, at most 5
     cids: int = 0  # the table's CIDS %: which loaned rolls are the strongest
-    attack_craft: int = 0
+    attack_craft: int = 0  # carried (the table's Attack Craft column)
+    fired: int = 0  # particle weapons launched this game (of the table's Reloads)
+    launched: int = 0  # particle weapons launched this turn (at most the table's Launchers)
+    craft_out: int = 0  # attack craft launched this game
 
     @property
     def destroyed(self) -> bool:
@@ -104,6 +128,16 @@ class Loan:
 
 
 @attrs.frozen
+class Support:
+    """A MAD on a module: its CIDS die rolls (at its CIDS %) added to that module's."""
+
+    mad: str
+    on: str
+    rolls: int
+    cids: int
+
+
+@attrs.frozen
 class Fortress:
     name: str
     side: str
@@ -123,6 +157,11 @@ class Fortress:
     attempts: int = 0  # damage control attempts this turn
     offensive_lost: bool = False  # Damage Control Table #2: the laser dynamo exploded
     defensive_lost: bool = False  # the field generators shorted out
+    supports: tuple[Support, ...] = ()  # MADs on modules, adding their CIDS
+    assaults: tuple[tuple[str, int], ...] = ()  # attack craft assaulting each module this turn
+    captacs: int = 0  # CapTacs held in place by its tractor beam
+    beam_pu: int = 0  # PU the tractor beam costs a turn while it holds CapTacs (entered by the referee)
+    immobile: tuple[str, ...] = ()  # MAATAC: its MADs hit and lost their mobility factor
 
     def module(self, name: str) -> Module:
         """The module called ``name`` ("LSS 1", "lss1"); refused with the fortress's module names."""
@@ -298,11 +337,17 @@ def allocate(f: Fortress, offensive: int, defensive: int) -> Fortress:
     if f.destroyed or knocked_out(f):
         raise RefereeError(f"{f.name} has no LSS left: it generates no power and is knocked out of action ({ATTACKING_RULE})")
     allocation = Allocation(0, offensive, defensive)
-    available, most_of = power(f), max_offensive(f)
+    available, most_of = power(f) - beam(f), max_offensive(f)
     why = why_not(allocation, available, most_of, max(defensive, 0))  # "no maximum limit" to the shields
     if why:
-        raise RefereeError(f"{f.name}: {why}; {_what_fits(available, most_of, offensive)} ({FACTORS_RULE})")
+        held = f" (after the tractor beam's {beam(f)} PU for the {f.captacs} CapTacs it holds)" if beam(f) else ""
+        raise RefereeError(f"{f.name}: {why}{held}; {_what_fits(available, most_of, offensive)} ({FACTORS_RULE})")
     return attrs.evolve(f, allocation=allocation)
+
+
+def beam(f: Fortress) -> int:
+    """PU the tractor beam takes from the LSS's power this turn: the referee's figure while it holds CapTacs."""
+    return f.beam_pu if f.captacs else 0
 
 
 def _what_fits(available: int, most_of: int, offensive: int) -> str:
@@ -489,11 +534,14 @@ def cids_rolls(f: Fortress, module: str) -> int:
 
 
 def _received(f: Fortress, to: str) -> dict[str, int]:
-    """Rolls loaned to ``to`` by each undestroyed lender, less those eliminated."""
+    """Rolls loaned to ``to`` by each undestroyed lender, and added by a MAD on it, less those eliminated."""
     received: dict[str, int] = {}
     for loan in f.loans:
         if loan.to == to and not f.module(loan.lender).destroyed:
             received[loan.lender] = received.get(loan.lender, 0) + loan.rolls
+    for support in f.supports:
+        if support.on == to:
+            received[support.mad] = support.rolls
     for gone in f.eliminated:
         if gone.to == to and gone.lender in received:
             received[gone.lender] -= gone.rolls
@@ -536,22 +584,55 @@ def loan(f: Fortress, lender: str, to: str, rolls: int) -> tuple[Fortress, list[
     earlier = sum(loan.rolls for loan in f.loans if (loan.lender, loan.to) == (giver.name, taker.name))
     f = attrs.evolve(f, loans=(*merged, Loan(giver.name, taker.name, earlier + rolls)))
     lines = [f"{giver.name} loans {rolls} CIDS die rolls to {taker.name}: {giver.name} may roll only {unloaned(f, giver.name)} of its own against attack craft attacking it"]
-    excess = cids_rolls(f, taker.name) - CIDS_ROLLS
-    if excess > 0:
-        f, gone = _eliminate(f, taker.name, excess)
-        lines.append(
-            f"{taker.name} would have {CIDS_ROLLS + excess} CIDS die rolls; no module may have more than {CIDS_ROLLS}: the attacker eliminates "
-            f"{excess}, the strongest ({gone}); eliminated die rolls may not be allocated to other modules"
-        )
+    f, capped = _capped(f, taker.name)
+    lines += capped
     lines.append(f"{taker.name} has {cids_rolls(f, taker.name)} CIDS die rolls this turn")
     return f, lines
+
+
+def _capped(f: Fortress, to: str) -> tuple[Fortress, list[str]]:
+    """More than 10 CIDS die rolls on ``to``: the attacker eliminates the excess, the strongest first."""
+    excess = cids_rolls(f, to) - CIDS_ROLLS
+    if excess <= 0:
+        return f, []
+    f, gone = _eliminate(f, to, excess)
+    return f, [
+        f"{to} would have {CIDS_ROLLS + excess} CIDS die rolls; no module may have more than {CIDS_ROLLS}: the attacker eliminates "
+        f"{excess}, the strongest ({gone}); eliminated die rolls may not be allocated to other modules"
+    ]
+
+
+def support(f: Fortress, mad: str, module: str, rolls: int, cids: int) -> tuple[Fortress, list[str]]:
+    """A MAD moved onto a module "to increase a modules CIDS strength": its ``rolls`` CIDS die rolls
+    at ``cids`` % count with the module's, no more than 10 on it (the attacker eliminates the
+    strongest excess). Where it sat before it adds nothing more."""
+    target = f.module(module)
+    f = attrs.evolve(f, supports=tuple(s for s in f.supports if s.mad != mad))
+    if f.game != "starfleet-wars" or target.destroyed or rolls < 1:
+        return f, []
+    f = attrs.evolve(f, supports=(*f.supports, Support(mad, target.name, rolls, cids)))
+    f, lines = _capped(f, target.name)
+    return f, [f"{mad} adds its {rolls} CIDS die rolls at {cids}% to {target.name}'s", *lines, f"{target.name} has {cids_rolls(f, target.name)} CIDS die rolls this turn"]
+
+
+def drop_support(f: Fortress, mad: str) -> Fortress:
+    """A MAD destroyed: its CIDS count nowhere (nor do the rolls of it the attacker eliminated)."""
+    return attrs.evolve(f, supports=tuple(s for s in f.supports if s.mad != mad), eliminated=tuple(e for e in f.eliminated if e.lender != mad))
+
+
+def _strength(f: Fortress, lender: str) -> int:
+    """The CIDS % of a lender's rolls: a module's, or a MAD's on a module."""
+    for s in f.supports:
+        if s.mad == lender:
+            return s.cids
+    return f.module(lender).cids
 
 
 def _eliminate(f: Fortress, to: str, excess: int) -> tuple[Fortress, str]:
     """Take ``excess`` loaned rolls off ``to``, from the lenders of the highest CIDS % (latest loan first among equals)."""
     received = _received(f, to)
-    order = [loan.lender for loan in reversed(f.loans) if loan.to == to and received.get(loan.lender, 0) > 0]
-    order = sorted(dict.fromkeys(order), key=lambda name: -f.module(name).cids)
+    order = [loan.lender for loan in reversed((*f.loans, *(Loan(s.mad, s.on, s.rolls) for s in f.supports))) if loan.to == to and received.get(loan.lender, 0) > 0]
+    order = sorted(dict.fromkeys(order), key=lambda name: -_strength(f, name))
     gone = {(loan.lender, loan.to): loan.rolls for loan in f.eliminated}
     said = []
     for lender in order:
@@ -560,7 +641,7 @@ def _eliminate(f: Fortress, to: str, excess: int) -> tuple[Fortress, str]:
         taken = min(excess, received[lender])
         excess -= taken
         gone[lender, to] = gone.get((lender, to), 0) + taken
-        said.append(f"{taken} of {lender}'s at {f.module(lender).cids}%")
+        said.append(f"{taken} of {lender}'s at {_strength(f, lender)}%")
     return attrs.evolve(f, eliminated=tuple(Loan(a, b, n) for (a, b), n in gone.items())), ", ".join(said)
 
 
@@ -576,12 +657,149 @@ def _names(modules: Sequence[Module], kinds: Sequence[str] = MODULE_KINDS) -> st
 def new_turn(f: Fortress) -> Fortress:
     """A new turn: the allocation, CIDS loans and eliminations are this turn's only, as are the
     special damage roll and the damage control attempts."""
-    return attrs.evolve(f, allocation=Allocation(), loans=(), eliminated=(), special_rolled=False, attempts=0)
+    modules = tuple(attrs.evolve(m, launched=0) for m in f.modules)
+    return attrs.evolve(f, modules=modules, allocation=Allocation(), loans=(), eliminated=(), assaults=(), special_rolled=False, attempts=0)
 
 
 def _starfleet_wars(f: Fortress, what: str) -> None:
     if f.game != "starfleet-wars":
         raise RefereeError(f"{what} belong to Starfleet Wars; {f.name} is a MAATAC fortress, whose modules are destroyed by penetration ({MAATAC_RULE})")
+
+
+# -- particle weapons, attack craft and the tractor beam (Starfleet Wars) -----------------------
+
+
+def particle_figures(sfw: Tables, kind: str) -> tuple[int, int]:
+    """A module's particle weapons launchers and reloads (WP 6 and 18, MAWS 2 and 4, SAWS 2 and 2)."""
+    row = sfw.get(TABLE).row(kind)
+    return _int(row, "sfw_pw_launchers"), _int(row, "sfw_pw_reloads")
+
+
+def launch(f: Fortress, sfw: Tables, module: str, count: int) -> tuple[Fortress, list[str]]:
+    """Particle weapons launched from one module, "in the same manner as starships": at most its
+    launchers a turn and its reloads in the game; none from a destroyed module, nor from a fortress
+    knocked out of action. Lines cite CRAFT_RULE."""
+    _starfleet_wars(f, "particle weapons")
+    _in_action(f, "launches no particle weapons")
+    target = f.module(module)
+    launchers, reloads = particle_figures(sfw, target.kind)
+    able = [m.name for m in f.standing() if particle_figures(sfw, m.kind)[0]]
+    if not launchers:
+        raise RefereeError(f"{target.name} has no particle weapons launchers; modules that launch: {', '.join(able) or 'none'} ({CRAFT_RULE})")
+    if target.destroyed:
+        raise RefereeError(f"{target.name} is destroyed: its particle weapons may not be fired; modules that launch: {', '.join(able) or 'none'} ({ATTACKING_RULE})")
+    if count < 1:
+        raise RefereeError(f"launch 1 particle weapon or more, not {count}")
+    if target.launched + count > launchers:
+        raise RefereeError(
+            f"{target.name} launches at most {launchers} particle weapons a turn (its launchers); {target.launched} launched this turn, so {launchers - target.launched} more ({CRAFT_RULE})"
+        )
+    if target.fired + count > reloads:
+        raise RefereeError(f"{target.name} has {reloads - target.fired} particle weapons left of its {reloads} reloads, not {count} ({CRAFT_RULE})")
+    after = attrs.evolve(target, launched=target.launched + count, fired=target.fired + count)
+    f = f.with_modules([after])
+    line = f"{target.name} launches {count} particle weapon{'s' if count > 1 else ''}: {after.launched} of its {launchers} launchers this turn, {reloads - after.fired} of its {reloads} reloads left"
+    lines = [line]
+    if no_cm(f):
+        lines.append(f"{f.name} has no CM left: it adds {NO_CM_PENALTY} to its firing die rolls")
+    return f, lines
+
+
+def launch_craft(f: Fortress, module: str, count: int) -> tuple[Fortress, list[str]]:
+    """Attack craft launched from a module that carries them (WP 4, LSS 2, CM 2), each once; none
+    from a destroyed module ("Attack craft may not be launched")."""
+    _starfleet_wars(f, "attack craft launches")
+    _in_action(f, "launches no attack craft")
+    target = f.module(module)
+    carrying = ", ".join(f"{m.name} {m.attack_craft - m.craft_out}" for m in f.standing() if m.attack_craft > m.craft_out) or "none"
+    if target.destroyed:
+        raise RefereeError(f"{target.name} is destroyed: its attack craft may not be launched; modules with attack craft aboard: {carrying} ({ATTACKING_RULE})")
+    if count < 1:
+        raise RefereeError(f"launch 1 attack craft or more, not {count}")
+    left = target.attack_craft - target.craft_out
+    if count > left:
+        raise RefereeError(f"{target.name} carries {target.attack_craft} attack craft and has {left} aboard, not {count}; modules with attack craft aboard: {carrying} ({CRAFT_RULE})")
+    f = f.with_modules([attrs.evolve(target, craft_out=target.craft_out + count)])
+    return f, [f"{target.name} launches {count} attack craft: {left - count} of its {target.attack_craft} left aboard"]
+
+
+def assaulting(f: Fortress, module: str) -> int:
+    """Attack craft that have assaulted a module this turn."""
+    return sum(n for name, n in f.assaults if name == module)
+
+
+def assault(f: Fortress, module: str, count: int) -> tuple[Fortress, list[str]]:
+    """``count`` attack craft assault one module: no more than 12 on one module in a turn, counted
+    over the whole turn ("No more than 12 attack craft may assault one particular module per turn")."""
+    _starfleet_wars(f, "attack craft assaults")
+    if f.destroyed:
+        raise RefereeError(f"{f.name} is destroyed: there is nothing left to assault")
+    target = f.module(module)
+    if target.destroyed:
+        raise RefereeError(f"{target.name} is destroyed; modules standing: {', '.join(m.name for m in f.standing())}")
+    if count < 1:
+        raise RefereeError(f"assault with 1 attack craft or more, not {count}")
+    before = assaulting(f, target.name)
+    if before + count > MOST_ASSAULTING:
+        raise RefereeError(f"{ASSAULT_SENTENCE} {before} have assaulted {target.name} this turn, so {MOST_ASSAULTING - before} more; send the rest against another module ({CRAFT_RULE})")
+    f = attrs.evolve(f, assaults=tuple((n, c) for n, c in f.assaults if n != target.name) + ((target.name, before + count),))
+    return f, [f"{count} attack craft assault {target.name}: {before + count} of the {MOST_ASSAULTING} that may this turn; its CIDS: {cids_rolls(f, target.name)} die rolls"]
+
+
+def hold(f: Fortress, count: int, beam_pu: int | None) -> tuple[Fortress, list[str]]:
+    """CapTacs held in place around the fortress by its tractor beam: two at most (one beam); the
+    beam's PU a turn, entered by the referee (the supplement gives no figure), come from the LSS's
+    power beside this turn's OF and DF."""
+    _starfleet_wars(f, "CapTacs held by a tractor beam")
+    _in_action(f, "has no power for a tractor beam")
+    if count < 1 or f.captacs + count > PER_TRACTOR_BEAM:
+        raise RefereeError(
+            f"{f.name}'s tractor beam holds {PER_TRACTOR_BEAM} CapTacs ('Two CapTacs may be towed with one tractor beam'): it holds {f.captacs}, so {PER_TRACTOR_BEAM - f.captacs} more at most ({CAPTAC_RULE})"
+        )
+    if beam_pu is None:
+        if not f.captacs:
+            raise RefereeError(f"give the PU {f.name}'s tractor beam costs a turn with --beam-pu N (the supplement gives no figure: take it from your rulebook; 0 if it charges none)")
+        beam_pu = f.beam_pu
+    if beam_pu < 0:
+        raise RefereeError(f"the tractor beam's PU is 0 or more, not {beam_pu}")
+    spare = power(f) - f.allocation.cost
+    if beam_pu > spare:
+        raise RefereeError(
+            f"{f.name}'s tractor beam needs {beam_pu} PU and {spare} of its {power(f)} are left beside {f.allocation.shown(speed=False)}: allocate less first ({FACTORS_RULE}; {CAPTAC_RULE})"
+        )
+    f = attrs.evolve(f, captacs=f.captacs + count, beam_pu=beam_pu)
+    return f, [
+        f"{f.name} holds {count} CapTac{'s' if count > 1 else ''} in place with its tractor beam ({f.captacs} in all, {PER_TRACTOR_BEAM} at most): the beam takes {beam_pu} PU a turn of its {power(f)}"
+    ]
+
+
+def let_go(f: Fortress, count: int) -> Fortress:
+    """CapTacs the tractor beam no longer holds (released to drift, fired, or destroyed); with none held the beam takes no power."""
+    if count < 1 or count > f.captacs:
+        raise RefereeError(f"{f.name} holds {f.captacs} CapTacs; {'give 1 to ' + str(f.captacs) if f.captacs else 'hold some first: referee sfw tractor hold'} ({CAPTAC_RULE})")
+    left = f.captacs - count
+    return attrs.evolve(f, captacs=left, beam_pu=f.beam_pu if left else 0)
+
+
+def ledger(f: Fortress) -> list[str]:
+    """What the fortress has fired, launched and holds, as its report line shows it."""
+    parts = []
+    fired = [f"{m.name} {m.fired}" + (f" ({m.launched} this turn)" if m.launched else "") for m in f.modules if m.fired]
+    parts += [f"particle weapons fired: {', '.join(fired)}"] if fired else []
+    out = [f"{m.name} {m.craft_out} of {m.attack_craft}" for m in f.modules if m.craft_out]
+    parts += [f"attack craft launched: {', '.join(out)}"] if out else []
+    parts += [f"attack craft assaulting this turn: {', '.join(f'{m} {n}' for m, n in f.assaults)}"] if f.assaults else []
+    parts += [f"MAD CIDS: {', '.join(f'{s.mad} on {s.on}' for s in f.supports)}"] if f.supports else []
+    parts += [f"CapTacs held {f.captacs} (tractor beam {f.beam_pu} PU a turn)"] if f.captacs else []
+    parts += [f"lost their mobility: {', '.join(f.immobile)}"] if f.immobile else []
+    return parts
+
+
+def _in_action(f: Fortress, what: str) -> None:
+    if f.destroyed:
+        raise RefereeError(f"{f.name} is destroyed")
+    if knocked_out(f):
+        raise RefereeError(f"{f.name} has no LSS left: it is knocked out of action and {what} ({ATTACKING_RULE})")
 
 
 # -- Fortresses in MAATAC ------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from referee.errors import RefereeError
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import special_damage as sd
-from referee.starfleet_wars.engagement import Done, Engagement, done
+from referee.starfleet_wars.engagement import Done, Drift, Engagement, done
 from referee.starfleet_wars.ships import Ship, mad
 from referee.tables import Tables
 
@@ -237,9 +237,11 @@ def garrison(engagement: Engagement, name: str, module: str, units: int) -> Done
     )
 
 
-def place_mad(engagement: Engagement, name: str, module: str) -> Done:
+def place_mad(engagement: Engagement, sfw: Tables, name: str, module: str) -> Done:
     """A MAD moves onto a module of its fortress: "It may only move to an adjacent module" (the
-    first placement anywhere); in MAATAC a MAD on a module destroyed is destroyed with it."""
+    first placement anywhere), "to increase a modules CIDS strength": its 10 CIDS die rolls at its
+    CIDS % count with that module's (at most 10 on one module); in MAATAC a MAD on a module
+    destroyed is destroyed with it."""
     ship = engagement.ship(name)
     if ship.type != "MAD" or ship.destroyed:
         raise RefereeError(f"{ship.name} is not a MAD in the fight: only a fortress's MAD sits on its modules")
@@ -247,6 +249,8 @@ def place_mad(engagement: Engagement, name: str, module: str) -> Done:
     target = fortress.module(module)
     if target.destroyed:
         raise RefereeError(f"{target.name} is destroyed: a MAD moves to a module standing")
+    if ship.name in fortress.immobile:
+        raise RefereeError(f"{ship.name} was hit and lost its mobility factor: it may not move under any circumstances ({fo.MAATAC_RULE})")
     if ship.on:
         near = {b for a, b in fortress.adjacent if a == ship.on} | {a for a, b in fortress.adjacent if b == ship.on}
         if target.name not in near:
@@ -255,4 +259,146 @@ def place_mad(engagement: Engagement, name: str, module: str) -> Done:
             )
     moved = attrs.evolve(ship, on=target.name)
     said = f"{ship.name} moves from {ship.on} to {target.name}" if ship.on else f"{ship.name} is placed on {target.name}"
-    return done(engagement.replaced(moved), engagement.entry(f"{said} (its CIDS with that module's)", rule=fo.SPEED_RULE))
+    after, lines = fo.support(_pruned(engagement, fortress), ship.name, target.name, fo.CIDS_ROLLS, _mad_cids(sfw))
+    text = "; ".join([f"{said} (its CIDS with that module's)", *lines])
+    return done(engagement.replaced(moved).rebuilt(after), engagement.entry(text, rule=f"{fo.SPEED_RULE}; {fo.CIDS_RULE}"))
+
+
+def mobility_lost(engagement: Engagement, name: str) -> Done:
+    """A MAATAC fortress's MAD hit and lost its mobility factor (the MAATAC Damage Table is the
+    referee's): "they may not move under any circumstances"."""
+    ship = engagement.ship(name)
+    if ship.type != "MAD" or not engagement.is_fortress(ship.fortress):
+        raise RefereeError(f"{ship.name} is not a fortress's MAD")
+    fortress = engagement.fortress(ship.fortress)
+    if fortress.game != "maatac":
+        raise RefereeError(f"a MAD's mobility factor belongs to Fortresses in MAATAC; {fortress.name} is a Starfleet Wars fortress ({fo.MAATAC_RULE})")
+    if ship.name in fortress.immobile:
+        raise RefereeError(f"{ship.name} has lost its mobility factor already")
+    after = attrs.evolve(fortress, immobile=(*fortress.immobile, ship.name))
+    text = f"{ship.name} is hit and loses its mobility factor: it may not move under any circumstances" + (f" (it stays on {ship.on})" if ship.on else "")
+    return done(engagement.rebuilt(after), engagement.entry(text, rule=fo.MAATAC_RULE))
+
+
+def _mad_cids(sfw: Tables) -> int:
+    value = sfw.get(fo.TABLE).row("MAD")["sfw_cids"]
+    assert isinstance(value, int)
+    return value
+
+
+def _pruned(engagement: Engagement, fortress: fo.Fortress) -> fo.Fortress:
+    """The fortress without the CIDS of MADs destroyed since they moved onto a module."""
+    for support in fortress.supports:
+        if any(s.name == support.mad and s.destroyed for s in engagement.ships):
+            fortress = fo.drop_support(fortress, support.mad)
+    return fortress
+
+
+def cids(engagement: Engagement, name: str, module: str) -> int:
+    """The CIDS die rolls a module fires with now (a MAD destroyed since adds nothing)."""
+    return fo.cids_rolls(_pruned(engagement, engagement.fortress(name)), module)
+
+
+# -- particle weapons, attack craft and CapTacs ---------------------------------------------------
+
+
+def launch(engagement: Engagement, sfw: Tables, name: str, module: str, count: int) -> Done:
+    """Particle weapons launched from a module (the hits then: sfw hit TARGET --by particle);
+    none once special damage 87 destroyed the launchers."""
+    fortress = engagement.fortress(name)
+    if any(e.kind == "launchers" for e in fortress.effects if e.turn < engagement.turn):
+        raise RefereeError(f"{fortress.name}'s particle weapon launchers were destroyed (special damage 87): none may be launched for the rest of the game ({sd.SPECIAL_DAMAGE_RULE})")
+    after, lines = fo.launch(fortress, sfw, module, count)
+    lines.append("enter each hit with referee sfw hit TARGET --by particle (10 PU a hit)")
+    return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.CRAFT_RULE))
+
+
+def launch_craft(engagement: Engagement, name: str, module: str, count: int) -> Done:
+    """Attack craft launched from a module: each joins the fight as a starfighter (SF) of the
+    fortress's side; none while special damage 90-91 is in force."""
+    fortress = engagement.fortress(name)
+    if sd.in_force(fortress.effects, "craft", engagement.turn):
+        raise RefereeError(f"{fortress.name} has lost the launch and recovery ability of its attack craft for four turns (special damage 90-91) ({sd.SPECIAL_DAMAGE_RULE})")
+    after, lines = fo.launch_craft(fortress, module, count)
+    launched = after.module(module)
+    first = launched.craft_out - count + 1
+    craft = [Ship(f"{fortress.name} {launched.name} SF {n}", fortress.side, "SF", "SF") for n in range(first, launched.craft_out + 1)]
+    for ship in craft:
+        if ship.name.casefold() in engagement.names():
+            raise RefereeError(f"{ship.name!r} is taken in {engagement.name}: rename that ship first")
+    lines.append(f"in the fight as starfighters: {', '.join(s.name for s in craft)}")
+    engagement = attrs.evolve(engagement.rebuilt(after), ships=engagement.ships + tuple(craft))
+    return done(engagement, engagement.entry("; ".join(lines), rule=fo.CRAFT_RULE))
+
+
+def assault(engagement: Engagement, name: str, module: str, count: int) -> Done:
+    """Attack craft assault a module: no more than 12 on one module in a turn."""
+    fortress = _pruned(engagement, engagement.fortress(name))
+    after, lines = fo.assault(fortress, module, count)
+    return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.CRAFT_RULE))
+
+
+def hold(engagement: Engagement, name: str, count: int, beam_pu: int | None = None) -> Done:
+    """CapTacs held in place around the fortress by its tractor beam (two at most); the beam's PU a turn as the referee enters it."""
+    after, lines = fo.hold(engagement.fortress(name), count, beam_pu)
+    return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.CAPTAC_RULE))
+
+
+def release(engagement: Engagement, name: str, count: int, where: str = "") -> Done:
+    """CapTacs the tractor beam lets go to drift: any friendly ship within 30 inches may activate them later."""
+    fortress = engagement.fortress(name)
+    after = fo.let_go(fortress, count)
+    drifting = engagement.drifting + (Drift(fortress.side, count, where or f"released by {fortress.name} in turn {engagement.turn}"),)
+    engagement = attrs.evolve(engagement.rebuilt(after), drifting=drifting)
+    text = f'{fortress.name} releases {count} CapTac{"s" if count > 1 else ""} to drift: a friendly ship within 30" may activate them; {after.captacs} held'
+    return done(engagement, engagement.entry(text, rule=fo.CAPTAC_RULE))
+
+
+def fire_captac(engagement: Engagement, sfw: Tables, name: str, target: str, hit_it: bool, range_inches: int, modules: Sequence[tuple[str, int]] = ()) -> Done:
+    """A CapTac held by the fortress fired at a target within 18 inches (the Firing Table at speed
+    5, as the referee enters it): a hit is 40 PU and a Special Damage roll, whatever the damage."""
+    from referee.starfleet_wars import combat
+
+    fortress = engagement.fortress(name)
+    if range_inches > combat.CAPTAC_RANGE or range_inches < 0:
+        raise RefereeError(f"a CapTac's range is {combat.CAPTAC_RANGE} inches: {range_inches} is out of range ({fo.CAPTAC_RULE})")
+    if fortress.destroyed or fo.knocked_out(fortress):
+        raise RefereeError(f"{fortress.name} is {'destroyed' if fortress.destroyed else 'knocked out of action (no LSS)'}: it fires nothing")
+    after = fo.let_go(fortress, 1)
+    if engagement.is_fortress(target):
+        side = engagement.fortress(target).side
+    else:
+        struck = engagement.ship(target)
+        side = struck.side
+        if modules:
+            raise RefereeError(f"{struck.name} is a ship: leave out --module")
+    if side == fortress.side:
+        raise RefereeError(f"{target} is on {fortress.name}'s side")
+    said = f"{fortress.name}'s CapTac fires at {target} at {range_inches}\": {'a hit' if hit_it else 'a miss'} (the Firing Table at speed 5)"
+    said += f"; no CM left: {fortress.name} adds {fo.NO_CM_PENALTY} to its firing die rolls" if fo.no_cm(fortress) else ""
+    line = engagement.entry(f"{said}; {after.captacs} held", rule=fo.CAPTAC_RULE)
+    engagement = engagement.rebuilt(after).logged(line)
+    if not hit_it:
+        return Done(engagement, (line,))
+    if engagement.is_fortress(target):
+        if not modules:
+            raise RefereeError(f"{target} is a starfortress: its defender allocates the CapTac's 40 PU among modules (--module NAME=PU)")
+        struck_fortress = hit(engagement, sfw, target, modules, None, "captac", 1)
+    else:
+        struck_fortress = combat.hit(engagement, sfw, target, "captac", 1)
+    return Done(struck_fortress.state, (line, *struck_fortress.entries))
+
+
+def shoot_down(engagement: Engagement, sfw: Tables, name: str, modules: Sequence[tuple[str, int]]) -> Done:
+    """A CapTac held by the fortress destroyed by one CIDS or light laser hit: the tractor beam
+    generators blown out, 25 PU of damage, which the defender allocates among the modules."""
+    from referee.starfleet_wars import combat
+
+    fortress = engagement.fortress(name)
+    after = fo.let_go(fortress, 1)
+    pu = combat.captac_figure(sfw, "destroyed_in_tow_pu")
+    if sum(n for _, n in modules) != pu:
+        raise RefereeError(f"a CapTac destroyed in {fortress.name}'s tractor beam causes {pu} PU of damage: allocate exactly that among its modules (--module NAME=PU)")
+    damaged, lines = fo.hit(after, modules)
+    text = "; ".join([f"a CapTac held by {fortress.name} is destroyed: the tractor beam generators blown out, {pu} PU of damage", *lines, f"{damaged.captacs} held"])
+    return done(engagement.rebuilt(damaged), engagement.entry(text, rule=fo.CAPTAC_RULE))

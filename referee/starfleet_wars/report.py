@@ -78,6 +78,7 @@ def fortress_line(engagement: Engagement, fortress: Any, secrets: bool) -> str:
         parts += [f"CIDS loans {', '.join(loans)}"] if loans else []
     else:
         parts += fo.maatac_status(fortress)
+    parts += fo.ledger(fortress)
     if secrets and fortress.effects:
         parts.append(f"special damage: {', '.join(e.shown(engagement.turn) for e in fortress.effects)}")
     return f"{head}: {'; '.join(parts)}"

@@ -431,7 +431,7 @@ def shares(v: Values, whole: int | None) -> list[tuple[str, int]]:
 
 def _mad(v: Values, e: Engagement, t: Tables) -> Step:
     name, module = needed(v, "ship", "the MAD"), needed(v, "module", "the module it moves onto")
-    return no_dice(lambda: fortress_phase.place_mad(e, name, module))
+    return no_dice(lambda: fortress_phase.place_mad(e, t, name, module))
 
 
 def _garrison(v: Values, e: Engagement, t: Tables) -> Step:
