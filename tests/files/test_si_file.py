@@ -384,8 +384,12 @@ def rich_state() -> Scenario:
     s = setup.enter_ship(s, SI, "Dublin", ["A6 D6 M3 R4", "A3 D3 M3 R4"]).state
     s = setup.enter_ship(s, SI, "Tigris", ["A4 D5 M3 R3", "A2 D2 M3 R3"]).state
     s = setup.enter_unit(s, "Colonists", ["1-2-1"], "defender", planet="Alpha Phoenicis II").state
-    s = setup.place(s, ["Phalth", "Muhr Muhr"], "6/J8", 1).state
+    s = setup.place(s, ["Phalth"], "6/J8", 1).state
     s = setup.place(s, ["Dublin", "Tigris"], "6/J9", 1).state
+    s = setup.arrival(s, "Muhr Muhr", 1).state
+    while s.phase != "reinforcements":
+        s = turn.next_phase(s).state
+    s = setup.place(s, ["Muhr Muhr"], "6/J8").state
     while s.phase != "ship-combat":
         s = turn.next_phase(s).state
     s = ship_phase.attack(s, SI, [("Phalth", 1)], "6/J9", random.Random(1), 1).state
