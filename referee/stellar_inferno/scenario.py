@@ -576,10 +576,13 @@ class Scenario:
     def minefield(self, side: str, hex_: str) -> Minefield | None:
         return next((m for m in self.minefields if m.side == side and m.hex == hex_), None)
 
-    def with_minefield(self, side: str, hex_: str, points: int) -> Scenario:
-        """The side's mine points in a hex set (0: none left there)."""
+    def with_minefield(self, side: str, hex_: str, points: int, moved: int | None = None) -> Scenario:
+        """The side's mine points in a hex set (0: none left there); ``moved``: the turn they made
+        their fleet movement (None: as the field there had it)."""
+        had = self.minefield(side, hex_)
         kept = tuple(m for m in self.minefields if not (m.side == side and m.hex == hex_))
-        return attrs.evolve(self, minefields=kept + ((Minefield(side, hex_, points),) if points else ()))
+        turn = (had.moved if had else 0) if moved is None else moved
+        return attrs.evolve(self, minefields=kept + ((Minefield(side, hex_, points, turn),) if points else ()))
 
     def deployed(self, planet: str) -> Deployed | None:
         return next((d for d in self.deployments if d.planet == planet), None)

@@ -467,8 +467,8 @@ def _agent(item: object, where: str) -> Agent:
 
 
 def _minefield(item: object, where: str) -> Minefield:
-    table = strict.keys(item, {"side", "hex", "points"}, where)
-    return Minefield(strict.get(table, "side", str, where), _hex(table, where), strict.get(table, "points", int, where, low=1, high=MOST))
+    table = strict.keys(item, {"side", "hex", "points", "moved"}, where)
+    return Minefield(strict.get(table, "side", str, where), _hex(table, where), strict.get(table, "points", int, where, low=1, high=MOST), strict.get(table, "moved", int, where, 0, low=0, high=MOST))
 
 
 def _sighting(item: object, where: str) -> Sighting:
