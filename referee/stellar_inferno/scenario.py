@@ -659,6 +659,9 @@ def check_entering(s: Scenario, ship: Ship, hex_: str, together: Iterable[str] =
     referee's to read; a planet's hex is the program's. ``together``: the ships placed with it."""
     if ship.hex:
         return
+    if ship.sdu and hex_ not in {w.hex for w in s.worlds}:
+        listed = ", ".join(f"{w.name} in {w.hex}" for w in s.worlds) or "none"
+        raise RefereeError(f"{ship.name} is a space defense unit, unable to leave the surface of a planet (Stellar Inferno 12.14.1): it is placed in a planet's hex ({listed}), not {hex_}")
     counter = s.counter(ship.name, "ship")
     force = s.force(counter.role)
     carrier = aboard_classes(force.enter_aboard, f"{counter.role}: enter_aboard").get(counter.code)

@@ -438,3 +438,26 @@ def test_i133_a_space_defense_unit_defends_on_the_ground_at_full_defense_and_nev
     fight = gc.attack(SI, [gc.unit_fighter(unit("Raiders", 12, 4, 2, side="K"))], [gc.ship_fighter(sdu), gc.unit_fighter(unit("Militia", 2, 4, 2))], RNG, 3, rules=ALL)
     assert (fight.defense, fight.reading.odds, fight.defender_losses, fight.attacker_losses) == (10, "1:1", 0, 0)
     assert not gc.ship_fighter(sdu).may_withdraw
+
+
+def test_12_14_1_a_space_defense_unit_is_placed_on_a_planet_and_only_there():
+    """12.14.1: "A Space Defense Unit is a specialized ship that is unable to leave the surface of a
+    planet." An SDU entered is placed in a planet's hex, on its surface (before, the first placement
+    was refused as if it had to leave an atmosphere first); placed anywhere else, refused."""
+    s = setup.start(bundled("phoenix-command"), ["space-defense-units"]).state
+    s = setup.enter_ship(s, SI, "Bastion", ["A0 D6 M0 R0 P1"], code="PS", side="defender", sdu=True).state
+    with pytest.raises(RefereeError, match=r"Bastion is a space defense unit, unable to leave the surface of a planet .*Alpha Phoenicis II in 6/J9\), not 6/K2"):
+        setup.place(s, ["Bastion"], "6/K2", 1)
+    placed = setup.place(s, ["Bastion"], "6/J9", 1).state.ship("Bastion")
+    assert (placed.hex, placed.atmosphere) == ("6/J9", True)
+
+
+def test_12_8_2_a_rammer_ends_its_movement_in_the_targets_hex():
+    """12.8.2: "To perform a ram, a ship must have a higher maneuver rating than the target vessel, and
+    must end its movement in the same hex." Having rammed, a ship maneuvers no more that turn (before,
+    it could ram and then move away)."""
+    fresh = setup.place(at(phoenix(), "maneuver"), ["Phalth"], "6/J9").state
+    fresh = fresh.replaced(attrs.evolve(fresh.ship("Phalth"), steps=tuple(attrs.evolve(step, maneuver=4) for step in fresh.ship("Phalth").steps)))  # M 4 against Tigris's 2
+    rammed = maneuver_phase.ram(fresh, SI, "Phalth", "Tigris", RNG, 6, 6).state
+    with pytest.raises(RefereeError, match="Phalth has rammed this turn: a ram is made where the rammer ends its movement"):
+        maneuver_phase.maneuver(rammed, "Phalth", 1, RNG)
