@@ -304,7 +304,7 @@ def place(s: Scenario, names: Sequence[str], where: str, core: int | None = None
         raise RefereeError("a ship is named twice")
     for ship in moving:
         check_entering(s, ship, hex_, [m.name for m in moving])
-        if ship.atmosphere and ship.hex != hex_:
+        if ship.atmosphere and ship.hex and ship.hex != hex_:
             raise RefereeError(f"{ship.name} is within a planet's atmosphere in {ship.hex}: it leaves the atmosphere in the Landing Actions phase first (Stellar Inferno 8.1.3: referee si lift)")
     there = [x for x in s.ships if x.hex == hex_ and not x.destroyed and x.name not in {m.name for m in moving}]
     if core is None:
