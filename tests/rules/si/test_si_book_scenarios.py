@@ -373,3 +373,23 @@ def test_a_scenario_file_without_the_entry_lines_loads_and_a_bad_one_is_refused(
         scenario_file.from_dict({**data, "invader": {**data["invader"], "enter_aboard": "FF aboard CV"}})
     s = scenario_file.from_dict(data)
     assert scenario_file.from_dict(scenario_file.to_dict(s)).defender.units_on == ("Earth", "Mars")
+
+
+def test_i152_portborough_a_6_2_2_surrenders_terrain_only_with_the_1_5_5_on_the_surface():
+    """I152 [14.3]: "No Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5
+    ground unit is deployed on the surface." The Bhalaeth, holding 3 captured Industrial points, take
+    2 losses in a matchup of a 6-2-2 alone: (a) with the 1-5-5 still off the surface, surrender is
+    refused; (b) with it on Portborough, a point is surrendered with a step."""
+    from referee.stellar_inferno import ground_phase
+    from referee.stellar_inferno.scenario import Absorbed, GroundLosses
+
+    s = started("invasion-of-portborough")
+    s = setup.enter_unit(s, "Brood", ["6-2-2", "3-1-2"], side="invader", planet="Portborough").state
+    s = setup.enter_unit(s, "Queen", ["1-5-5"], side="invader").state
+    s = setup.enter_unit(s, "Militia", ["2-3-3"], side="defender", planet="Portborough").state
+    s = with_terrain(s, "Portborough", Terrain(3, 0), Terrain(17, 147))
+    s = attrs.evolve(s, ground_losses=GroundLosses("Portborough", "defender", ("Militia",), ("Brood",), 0, 2, attacker_done=Absorbed()))
+    refused("no Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground unit is deployed on the surface", ground_phase.absorb, s, "invader", {"Brood": 1}, 1)
+    landed = s.with_troops(attrs.evolve(s.troop("Queen"), planet="Portborough"))
+    after = ground_phase.absorb(landed, "invader", {"Brood": 1}, 1).state
+    assert after.world("Portborough").planet.invader == Terrain(2, 0)
