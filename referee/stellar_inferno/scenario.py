@@ -712,10 +712,17 @@ def check_entering_aboard(s: Scenario, counter: Counter, carrier: Counter) -> No
         )
 
 
-def check_unit_start(s: Scenario, counter: Counter, planet: str, aboard: str) -> None:
-    """A ground unit available at the start is on a planet where its side deploys ground units
-    (scenario 1: "ground units on APII"; scenario 2: "Deploy: Earth or Mars")."""
+def check_unit_entering(s: Scenario, counter: Counter, listed: str, planet: str, aboard: str) -> None:
+    """A ground unit entered: one the scenario lists aboard a ship (``listed``: scenario 1's "Transported
+    on HF Mef: 7th ...") enters aboard that ship, not on a planet nor aboard another; one arriving on a
+    later turn is not yet on a planet; one available at the start is on a planet where its side
+    deploys ground units (scenario 1: "ground units on APII"; scenario 2: "Deploy: Earth or Mars")."""
     force = s.force(counter.role)
+    if listed and (planet or (aboard and aboard != listed)):
+        where = f"on {s.world(planet).name}" if planet else f"aboard {aboard}"
+        raise RefereeError(f"{counter.name} enters the game aboard {listed}, as the scenario lists it ({SETUP_RULE}), not {where}: it reaches the surface when {listed} deploys it (referee si deploy)")
+    if planet and counter.arrives is not None and counter.arrives > s.turn:
+        raise RefereeError(f"{counter.name} arrives on turn {counter.arrives}; it is {s.where()}: it is not on {s.world(planet).name} before then ({ENTRY_RULE})")
     if counter.arrives != 0 or not force.units_on or (planet and s.world(planet).name in force.units_on):
         return
     where = f"aboard {aboard}" if aboard else f"on {s.world(planet).name}" if planet else "off the map"

@@ -125,6 +125,16 @@ def test_i137_phoenix_command_the_two_hfs_enter_with_their_listed_cargo_and_no_r
     refused("cargo", setup.enter_ship, s, SI, "Muhr Muhr", ["A0 D4 M2 R0"], supply=1)
 
 
+def test_i137_phoenix_command_a_listed_unit_enters_aboard_its_hf_not_on_the_planet():
+    """I137 [14.1]: "Transported on HF Mef: 7th, 409th, BSDF, 7 Supply": the 7th enters aboard Muhr
+    Muhr; put straight on Alpha Phoenicis II, or aboard Bigeon, it is refused (before, --on put a
+    turn-3 unit on the planet at the start). A unit arriving later is not on a planet before its turn."""
+    s = started("phoenix-command")
+    refused("7th enters the game aboard Muhr Muhr, as the scenario lists it .*not on Alpha Phoenicis II", setup.enter_unit, s, "7th", ["4-3-2"], planet=APII)
+    refused("not aboard Bigeon", setup.enter_unit, s, "7th", ["4-3-2"], aboard="Bigeon")
+    refused("Marines arrives on turn 5; it is turn 1 .*not on Alpha Phoenicis II before then", setup.enter_unit, s, "Marines", ["2-2-2"], side="defender", arrives=5, planet=APII)
+
+
 def test_i138_phoenix_command_gear_and_cargo_by_class():
     """I138 [14.1]: Invader "Planetary Gear: DD=1, FF=1, CO=2, HF=1, FF=1 Cargo: HF=10"; Defender
     "Planetary Gear: F=1, FF=1 Cargo: OB=5". A class the line does not name has 0."""
