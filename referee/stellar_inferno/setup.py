@@ -35,7 +35,7 @@ from referee.stellar_inferno.scenario import (
     check_arrives,
     check_entering,
     check_entering_aboard,
-    check_unit_start,
+    check_unit_entering,
     class_figures,
     done,
     hex_name,
@@ -269,9 +269,10 @@ def enter_unit(
     if _starts_reduced(counter, len(unit.steps)):
         unit = attrs.evolve(unit, lost=1)
         lines.append(f"begins at its reduced step, {unit.factors.shown()} ({REDUCED_RULE})")
+    listed = counter.aboard
     counter = attrs.evolve(counter, arrives=counter.arrives if arrives is None else arrives, aboard=aboard or counter.aboard)
     s = _with_counter(s, counter)
-    check_unit_start(s, counter, planet, counter.aboard)
+    check_unit_entering(s, counter, listed, planet, counter.aboard)
     carrier = s.entered(counter.aboard) if counter.aboard and not planet else None
     if planet:
         world = s.world(planet)

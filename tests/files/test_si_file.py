@@ -259,7 +259,7 @@ def optional_walk(seed: int, steps: int = 300) -> list[Scenario]:
         fixed = [f"A5 C8 D6 M{3 - n % 4 // 2} P2 R3", "A2 C4 D3 M2 P1 R3"]  # (the invader's faster: Leyf and Mindor M3, Dublin and Wilson M2)
         state = setup.enter_ship(state, SI, name, random_steps(rng, False) if n % 2 else fixed).state
         state = setup.place(state, [name], hex_, where[hex_]).state
-    for name, role, step in (("7th", "", "4-3-2"), ("409th", "", "3-3-2"), ("Colonists", "defender", "2-3-1"), ("Militia", "defender", "1-2-1")):
+    for name, role, step in (("Raiders", "invader", "4-3-2"), ("Legion", "invader", "3-3-2"), ("Colonists", "defender", "2-3-1"), ("Militia", "defender", "1-2-1")):
         state = setup.enter_unit(state, name, [step, "1-1-1"], role, planet=state.worlds[0].name).state
     for name in ("Dublin", "Leyf", "Mindor"):  # (the ships of fixed factors, with cargo)
         state = optional_phase.stow(state, name, mines=2, packs=2).state
