@@ -667,7 +667,7 @@ def check_entering(s: Scenario, ship: Ship, hex_: str, together: Iterable[str] =
     carrier = aboard_classes(force.enter_aboard, f"{counter.role}: enter_aboard").get(counter.code)
     if carrier:
         raise RefereeError(
-            f"{ship.name} is a {counter.code}: {force.name} {counter.code}s enter the game as cargo aboard a {carrier} ({SETUP_RULE}, the {counter.role}'s special rule), then are unloaded in the Individual Ship Maneuver phase (referee si unload)"
+            f"{ship.name} is of class {counter.code}: {force.name} {counter.code} ships enter the game as cargo aboard the {carrier} units ({SETUP_RULE}, the {counter.role}'s special rule), then are unloaded in the Individual Ship Maneuver phase (referee si unload)"
         )
     if counter.arrives is None:
         return
@@ -708,7 +708,7 @@ def check_entering_aboard(s: Scenario, counter: Counter, carrier: Counter) -> No
     wanted = aboard_classes(force.enter_aboard, f"{counter.role}: enter_aboard").get(counter.code)
     if wanted and carrier.code != wanted:
         raise RefereeError(
-            f"{counter.name} is a {counter.code}: {force.name} {counter.code}s enter the game as cargo aboard a {wanted}, and {carrier.name} is a {carrier.code} ({SETUP_RULE}, the {counter.role}'s special rule)"
+            f"{counter.name} is of class {counter.code}: {force.name} {counter.code} ships enter the game as cargo aboard the {wanted} units, and {carrier.name} is of class {carrier.code} ({SETUP_RULE}, the {counter.role}'s special rule)"
         )
 
 
