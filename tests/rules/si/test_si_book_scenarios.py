@@ -310,7 +310,7 @@ def test_i150_portborough_frigates_enter_aboard_the_carriers_only():
     s = setup.place(s, ["Hive-1", "Drone"], "1/B4", 3).state
     loose = setup.enter_ship(s, SI, "Stinger", ["A3 D3 M4 R2"], code="FF", side="invader").state
     refused("Stinger is of class FF: Bhalaeth FF ships enter the game as cargo aboard the CV units", setup.place, loose, ["Stinger"], "1/B4")
-    refused("Stinger is of class FF: Bhalaeth FF ships enter the game as cargo aboard the CV units, and Drone is of class AF", setup.enter_ship, s, SI, "Stinger", ["A3 D3 M4 R2"], code="FF", side="invader", aboard="Drone")
+    refused("aboard the CV units, and Drone is of class AF", setup.enter_ship, s, SI, "Stinger", ["A3 D3 M4 R2"], code="FF", side="invader", aboard="Drone")
     s = setup.enter_ship(s, SI, "Stinger", ["A3 D3 M4 R2"], code="FF", side="invader", aboard="Hive-1").state
     assert [x.name for x in s.ship("Hive-1").cargo.ships] == ["Stinger"]
     s = ship_phase.unload_ship(at(s, "maneuver"), "Hive-1", ["Stinger"]).state
