@@ -12,7 +12,11 @@ Readings:
 - Speciality ships (12.9.4, Table 2): a design qualifies when it meets every restriction as printed
   ("5+ Cargo" five or more, "1- Range" one or less, "0 Maneuver" exactly zero); the book does not
   say whether Table 2's costs are minimums like Table 1's, so whether the cost reaches it is shown,
-  not required.
+  not required, when a speciality is only checked.
+- A new design's class (12.9.1: "The ship category is determined by the total point cost") is the
+  Table 1 category its cost reaches, or a Table 2 speciality whose every restriction it meets and
+  whose cost it reaches (Table 2's costs read as minimums when the design claims the class: a
+  Freighter design costing 8 is a Scout by its cost, not an FR). Another class is refused.
 - Reduced steps (12.9.5-12.9.7): a step can be followed by a reduced step only if its defense is at
   least 4; the reduced step's point rating is half the previous one, fractions dropped; attack and
   defense each drop by at least one (attack may stay at 0 when it is 0: a rating is never below
@@ -155,9 +159,10 @@ class Design(NamedTuple):
         return tuple(shown)
 
 
-def design(si: Tables, steps: Sequence[Factors], rules: Rules, speciality_code: str = "") -> Design:
+def design(si: Tables, steps: Sequence[Factors], rules: Rules, speciality_code: str = "", code: str = "") -> Design:
     """A new ship design (12.9): its cost by the formula, its category on Table 1, each reduced
-    step checked and its point rating (half, fractions dropped), and optionally a speciality."""
+    step checked and its point rating (half, fractions dropped), and optionally a speciality;
+    ``code``: the class the design is given, which its cost and factors must make it (12.9.1, 12.9.4)."""
     optional.require(rules, "ship-design", "designing a ship by point cost")
     if not steps:
         raise RefereeError("a design needs the factors of its full step (12.9.3)")
@@ -171,5 +176,21 @@ def design(si: Tables, steps: Sequence[Factors], rules: Rules, speciality_code: 
     points = [full.total]
     for _ in steps[1:]:
         points.append(points[-1] // 2)
+    specialities = {str(row["code"]) for row in si.get(SPECIALITIES).rows}
+    if code in specialities and not speciality_code:
+        speciality_code = code
     chosen = speciality(si, speciality_code, steps[0], full.total) if speciality_code else None
-    return Design(full, category(si, full.total), tuple(points), chosen)
+    reached = category(si, full.total)
+    if code and code != reached.code:
+        _check_class(code, full, reached, chosen if chosen is not None and chosen.code == code else None)
+    return Design(full, reached, tuple(points), chosen)
+
+
+def _check_class(code: str, full: Cost, reached: Category, claimed: Speciality | None) -> None:
+    """Refuse a class the design is not: neither the category its cost reaches nor a speciality it qualifies for."""
+    by_cost = f"a design costing {full.total} ({full.formula}) is a {reached.code} {reached.name} ({CATEGORY_RULE})"
+    if claimed is None:
+        raise RefereeError(f"{by_cost}, not a {code}: give its class as --code {reached.code}, or a Table 2 speciality it qualifies for ({SPECIALITY_RULE})")
+    if claimed.unmet or not claimed.cost_reached:
+        why = "; ".join([*claimed.unmet, *([] if claimed.cost_reached else [f"cost {full.total} below the table's {claimed.table_cost}"])])
+        raise RefereeError(f"{by_cost}; it is not a {claimed.code} {claimed.name} ({claimed.restriction}, cost {claimed.table_cost}): {why} ({SPECIALITY_RULE})")

@@ -149,6 +149,8 @@ def maneuver(
     did = s.did(ship.name)
     if "maneuver" in did:
         raise RefereeError(f"{ship.name} has maneuvered this turn already: a ship maneuvers once a turn, up to its maneuver rating ({ONCE_RULE})")
+    if "ram" in did:
+        raise RefereeError(f"{ship.name} has rammed this turn: a ram is made where the rammer ends its movement ({ramming.RAMMING_RULE}), so it maneuvers no more this turn")
     moving, halved = rated(s, ship, away)
     allowance = movement.maneuver_allowance(
         moving,

@@ -36,11 +36,12 @@ ATTACK_RULE = "Stellar Inferno 12.3.4-12.3.6"
 
 @attrs.frozen
 class Minefield:
-    """Mine points of one side in a hex."""
+    """Mine points of one side in a hex; ``moved``: the turn of its last fleet movement (0: never)."""
 
     side: str
     hex: str
     points: int
+    moved: int = 0
 
 
 def lay(ship: Ship, points: int, rules: Rules = NONE) -> tuple[Ship, Minefield]:

@@ -12,6 +12,10 @@ Readings:
   that it enters or passes through, once, for its attack (12.3.4).
 - A mine point that strikes is eliminated (12.3.6); the rest stay in the field. Psi agents do not
   help against mines (12.7.5).
+- "They can perform fleet movement each turn" (12.3.3): a minefield moves once in its side's Fleet
+  Movement phase, and its attacks (12.3.4: "as a result of fleet movement") are made as it moves,
+  named before the move is recorded: once it has moved this turn it neither moves nor attacks
+  again. Mines laid joining a field that has moved keep its turn.
 """
 
 from __future__ import annotations
@@ -58,6 +62,14 @@ def _field(s: Scenario, hex_: str) -> Minefield:
     return field
 
 
+def _not_moved(s: Scenario, field: Minefield) -> None:
+    """A minefield makes one fleet movement a turn, its attacks made on the way (12.3.3-12.3.4)."""
+    if field.moved == s.turn:
+        raise RefereeError(
+            f"{field.side}'s mines in {field.hex} have made this turn's fleet movement: mines perform fleet movement once each turn, attacking the hexes of the opponent's ships they enter or pass through as they move ({MOVE_RULE}, 12.3.4; referee si strike before si mines)"
+        )
+
+
 def move(s: Scenario, from_hex: str, to_hex: str) -> Done:
     """A minefield moved with its side's fleet movement (12.3.3)."""
     s.in_phase("fleet-movement", "moving stealth mines")
@@ -66,8 +78,9 @@ def move(s: Scenario, from_hex: str, to_hex: str) -> Done:
     to = hex_name(to_hex, "the hex the mines reach")
     if to == field.hex:
         raise RefereeError(f"the mines are in {to} already")
+    _not_moved(s, field)
     there = s.minefield(field.side, to)
-    s = s.with_minefield(field.side, field.hex, 0).with_minefield(field.side, to, field.points + (there.points if there else 0))
+    s = s.with_minefield(field.side, field.hex, 0).with_minefield(field.side, to, field.points + (there.points if there else 0), s.turn)
     joined = f", joining the {there.points} there" if there else ""
     text = f"{field.side}'s {field.points} mine points move with fleet movement from {field.hex} to {to}{joined}; each hex of the opponent's ships entered or passed through is attacked (referee si strike {field.hex} --at HEX, before the move; {MOVE_RULE}, 12.3.4)"
     return done(s, s.entry(text, rule=MOVE_RULE))
@@ -80,6 +93,7 @@ def strike(s: Scenario, from_hex: str, target_hex: str, rng: random.Random, roll
     optional.require(s.rules, "stealth-mines", "a stealth mine attack")
     refuse_owed(s, "a mine attack")
     field = _field(s, from_hex)
+    _not_moved(s, field)
     hex_ = hex_name(target_hex, "the hex the mines enter or pass through")
     ships = [x for x in s.ships if x.hex == hex_ and not x.destroyed and s.counter(x.name).role != s.phasing]
     if not ships:

@@ -40,6 +40,7 @@ from referee.stellar_inferno.space_combat import ShipCombat
 
 SEQUENCE_RULE = "Stellar Inferno [4] Turn Sequence"
 SETUP_RULE = "Stellar Inferno [14] Scenarios"
+ENTRY_RULE = "Stellar Inferno 6.3.1-6.3.2"
 TECHNOLOGY_RULE = "Stellar Inferno 12.12.1-12.12.3"
 # the nine phases ([4]), each completed by the Invader, then by the Defender
 PHASES: tuple[tuple[str, str], ...] = (
@@ -85,6 +86,13 @@ class Force:
     cargo: str = ""
     special_rules: tuple[str, ...] = ()
     adjusted: bool = False  # the velocity was adjusted this turn (6.2.4: once, after fleet movement)
+    # the Deploy and Special Rules lines where the program can hold the side to them: the planets in
+    # whose hex its ships start (scenario 2's "Deploy: Earth or Mars"), the planets on whose surface
+    # its ground units start ("ground units on APII"), the classes that enter aboard another ("FF=CV":
+    # scenario 3's "All FF ships enter the game as cargo aboard the CV units")
+    deploy_in: tuple[str, ...] = ()
+    units_on: tuple[str, ...] = ()
+    enter_aboard: str = ""
 
 
 def class_figures(line: str, what: str) -> dict[str, int]:
@@ -101,6 +109,17 @@ def class_figures(line: str, what: str) -> dict[str, int]:
         if found.get(code, number) != number:
             raise RefereeError(f"{what}: {code} is given {found[code]} and {number}")
         found[code] = number
+    return found
+
+
+def aboard_classes(line: str, what: str) -> dict[str, str]:
+    """A side's classes entering aboard another, ``FF=CV`` (scenario 3's special rule)."""
+    found: dict[str, str] = {}
+    for part in line.split(",") if line.strip() else ():
+        code, sep, carrier = (x.strip() for x in part.partition("="))
+        if not sep or not re.fullmatch(r"[A-Z]{1,3}", code) or not re.fullmatch(r"[A-Z]{1,3}", carrier) or code in found:
+            raise RefereeError(f"{what}: write each class and the class it enters aboard as CODE=CARRIER, separated by commas (FF=CV), each class once; not {part.strip()!r}")
+        found[code] = carrier
     return found
 
 
@@ -502,7 +521,12 @@ class Scenario:
         return attrs.evolve(self, troops=kept + tuple(new.values()))
 
     def world(self, name: str) -> World:
+        """A planet by name (any case; a unique beginning will do, but never a star's whole name:
+        "Alpha Phoenicis" is the star, not Alpha Phoenicis II)."""
         wanted = name.strip().casefold()
+        star = next((t for t in self.stars if t.name.casefold() == wanted), None)
+        if star is not None and all(w.name.casefold() != wanted for w in self.worlds):
+            raise RefereeError(f"{star.name} is a star (+{star.rating}) in {star.hex}, not a planet; the planets are {', '.join(w.name for w in self.worlds) or 'none'}")
         for world in self.worlds:
             if world.name.casefold() == wanted or (wanted and world.name.casefold().startswith(wanted) and sum(w.name.casefold().startswith(wanted) for w in self.worlds) == 1):
                 return world
@@ -552,10 +576,13 @@ class Scenario:
     def minefield(self, side: str, hex_: str) -> Minefield | None:
         return next((m for m in self.minefields if m.side == side and m.hex == hex_), None)
 
-    def with_minefield(self, side: str, hex_: str, points: int) -> Scenario:
-        """The side's mine points in a hex set (0: none left there)."""
+    def with_minefield(self, side: str, hex_: str, points: int, moved: int | None = None) -> Scenario:
+        """The side's mine points in a hex set (0: none left there); ``moved``: the turn they made
+        their fleet movement (None: as the field there had it)."""
+        had = self.minefield(side, hex_)
         kept = tuple(m for m in self.minefields if not (m.side == side and m.hex == hex_))
-        return attrs.evolve(self, minefields=kept + ((Minefield(side, hex_, points),) if points else ()))
+        turn = (had.moved if had else 0) if moved is None else moved
+        return attrs.evolve(self, minefields=kept + ((Minefield(side, hex_, points, turn),) if points else ()))
 
     def deployed(self, planet: str) -> Deployed | None:
         return next((d for d in self.deployments if d.planet == planet), None)
@@ -601,6 +628,109 @@ def hex_name(text: str, what: str = "a hex") -> str:
     return hex_
 
 
+# -- the scenario's set-up and entry ([14], 6.3) ----------------------------------------------------
+
+
+def arrival_turns(s: Scenario, role: Role) -> tuple[int, ...]:
+    """The turns of a side's Turn Units rows (0: Start); none when the scenario lists no rows."""
+    return tuple(sorted({t for a in s.arrivals if a.role == role for t in range(a.turn, a.last + 1)}))
+
+
+def _when(turn: int) -> str:
+    return "at the start" if turn == 0 else f"on turn {turn}"
+
+
+def check_arrives(s: Scenario, counter: Counter) -> None:
+    """A counter arrives on a turn of its side's Turn Units rows ([14]: "Deploy: none" gives a side no
+    Start row; 6.3.2: units arrive "as indicated by the scenario")."""
+    turns = arrival_turns(s, counter.role)
+    if counter.arrives is None or not turns or counter.arrives in turns:
+        return
+    force = s.force(counter.role)
+    rows = ", ".join("start" if t == 0 else str(t) for t in turns)
+    deploy = f" (Deploy: {force.deploy})" if 0 not in turns else ""
+    raise RefereeError(f"{counter.name} cannot arrive {_when(counter.arrives)}: the {force.name}'s Turn Units rows are {rows}{deploy}; give one of them ({SETUP_RULE}; {ENTRY_RULE})")
+
+
+def check_entering(s: Scenario, ship: Ship, hex_: str, together: Iterable[str] = ()) -> None:
+    """A ship placed on the map for the first time (it has no hex and is not carried): when its side
+    places it and where, by the scenario's set-up and entry ([14], 6.3.1-6.3.2). The map is not in
+    our text: "within 1 hex", "within 3 hexes of the left map edge" and the map edges are the
+    referee's to read; a planet's hex is the program's. ``together``: the ships placed with it."""
+    if ship.hex:
+        return
+    if ship.sdu and hex_ not in {w.hex for w in s.worlds}:
+        listed = ", ".join(f"{w.name} in {w.hex}" for w in s.worlds) or "none"
+        raise RefereeError(f"{ship.name} is a space defense unit, unable to leave the surface of a planet (Stellar Inferno 12.14.1): it is placed in a planet's hex ({listed}), not {hex_}")
+    counter = s.counter(ship.name, "ship")
+    force = s.force(counter.role)
+    carrier = aboard_classes(force.enter_aboard, f"{counter.role}: enter_aboard").get(counter.code)
+    if carrier:
+        raise RefereeError(
+            f"{ship.name} is of class {counter.code}: {force.name} {counter.code} ships enter the game as cargo aboard the {carrier} units ({SETUP_RULE}, the {counter.role}'s special rule), then are unloaded in the Individual Ship Maneuver phase (referee si unload)"
+        )
+    if counter.arrives is None:
+        return
+    if counter.arrives == 0:
+        if (s.turn, s.phase, s.phasing) != (1, PHASE_KEYS[0], "invader"):
+            raise RefereeError(f"{ship.name} is available at the start: the units available at the start are placed at set-up, before turn 1's Fleet Movement ({SETUP_RULE}); it is {s.where()}")
+        if counter.role == "invader":
+            waiting = [c.name for c in s.counters if c.role == "defender" and c.kind == "ship" and c.arrives == 0 and _unplaced(s, c.name) and c.name not in set(together)]
+            if waiting:
+                raise RefereeError(f"the defender first places all units available at the start, then the invader ({SETUP_RULE}): place {', '.join(waiting)} first")
+        elif any(c.role == "invader" and c.kind == "ship" and c.arrives == 0 and not _unplaced(s, c.name) for c in s.counters):
+            raise RefereeError(f"the invader has begun placing its units: the defender places all its units available at the start first ({SETUP_RULE}); referee undo takes the invader's back")
+        planets = [w for w in s.worlds if w.name in force.deploy_in]
+        if planets and hex_ not in {w.hex for w in planets}:
+            raise RefereeError(f"{ship.name} starts at the {force.name}'s deploy locations ({force.deploy}): {' or '.join(f'{w.name} in {w.hex}' for w in planets)}, not {hex_} ({SETUP_RULE})")
+        return
+    due = f"{ship.name} arrives on turn {counter.arrives}, placed in the {counter.role}'s part of that turn's Reinforcements Arrive phase ({force.enter}; {ENTRY_RULE})"
+    if counter.arrives > s.turn:
+        raise RefereeError(f"{due}; it is {s.where()}")
+    if counter.arrives < s.turn:
+        raise RefereeError(
+            f"{due}: its arrival cannot be delayed (6.3.2); it is {s.where()}: referee undo back to that phase, or say the turn it arrived (referee si ship {_quoted(ship.name)} --arrives N)"
+        )
+    if (s.phase, s.phasing) != ("reinforcements", counter.role):
+        raise RefereeError(f"{due}; it is {s.where()}")
+
+
+def _unplaced(s: Scenario, name: str) -> bool:
+    """A ship not yet on the map: its factors not entered, or entered with no hex and not carried."""
+    found = s.entered(name)
+    return found is None or (not found[0].hex and not found[1] and not found[0].destroyed)
+
+
+def check_entering_aboard(s: Scenario, counter: Counter, carrier: Counter) -> None:
+    """A ship entering the game as cargo aboard another: a class the scenario sends aboard a class
+    enters aboard that class (scenario 3: "All FF ships enter the game as cargo aboard the CV units")."""
+    force = s.force(counter.role)
+    wanted = aboard_classes(force.enter_aboard, f"{counter.role}: enter_aboard").get(counter.code)
+    if wanted and carrier.code != wanted:
+        raise RefereeError(
+            f"{counter.name} is of class {counter.code}: {force.name} {counter.code} ships enter the game as cargo aboard the {wanted} units, and {carrier.name} is of class {carrier.code} ({SETUP_RULE}, the {counter.role}'s special rule)"
+        )
+
+
+def check_unit_entering(s: Scenario, counter: Counter, listed: str, planet: str, aboard: str) -> None:
+    """A ground unit entered: one the scenario lists aboard a ship (``listed``: scenario 1's "Transported
+    on HF Mef: 7th ...") enters aboard that ship, not on a planet nor aboard another; one arriving on a
+    later turn is not yet on a planet; one available at the start is on a planet where its side
+    deploys ground units (scenario 1: "ground units on APII"; scenario 2: "Deploy: Earth or Mars")."""
+    force = s.force(counter.role)
+    if listed and (planet or (aboard and aboard != listed)):
+        where = f"on {s.world(planet).name}" if planet else f"aboard {aboard}"
+        raise RefereeError(f"{counter.name} enters the game aboard {listed}, as the scenario lists it ({SETUP_RULE}), not {where}: it reaches the surface when {listed} deploys it (referee si deploy)")
+    if planet and counter.arrives is not None and counter.arrives > s.turn:
+        raise RefereeError(f"{counter.name} arrives on turn {counter.arrives}; it is {s.where()}: it is not on {s.world(planet).name} before then ({ENTRY_RULE})")
+    if counter.arrives != 0 or not force.units_on or (planet and s.world(planet).name in force.units_on):
+        return
+    where = f"aboard {aboard}" if aboard else f"on {s.world(planet).name}" if planet else "off the map"
+    raise RefereeError(
+        f"{counter.name} is available at the start: the {force.name}'s ground units start on {' or '.join(force.units_on)} (Deploy: {force.deploy}), not {where} ({SETUP_RULE}): referee si unit {_quoted(counter.name)} --on PLANET"
+    )
+
+
 def check(scenario: Scenario) -> Scenario:
     """Refuse a scenario whose parts do not fit (a file edited by hand): the phase and turn, the
     rules' names, every name once, each entered ship and unit with its counter and side, the planets
@@ -618,6 +748,10 @@ def check(scenario: Scenario) -> Scenario:
         force = s.force(role)
         class_figures(force.gear, f"{role}: gear")
         class_figures(force.cargo, f"{role}: cargo")
+        aboard_classes(force.enter_aboard, f"{role}: enter_aboard")
+        for planet in (*force.deploy_in, *force.units_on):
+            if planet not in {w.name for w in s.worlds}:
+                raise RefereeError(f"{role}: deploy_in and units_on name planets of the scenario ({', '.join(w.name for w in s.worlds) or 'none'}), not {planet!r}")
     unknown = sorted(s.rules - set(optional.OPTIONAL))
     if unknown:
         raise RefereeError(f"rules: no optional rule {', '.join(unknown)}; choose from {', '.join(optional.OPTIONAL)}")

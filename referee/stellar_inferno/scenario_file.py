@@ -202,7 +202,7 @@ def _rules(data: dict[str, Any], where: str) -> frozenset[str]:
 
 def _force(data: dict[str, Any], role: Role) -> Force:
     where = f"[{role}]"
-    table = strict.keys(data.get(role), {"name", "velocity", "deploy", "enter", "control", "gear", "cargo", "special_rules", "adjusted"}, where)
+    table = strict.keys(data.get(role), {"name", "velocity", "deploy", "enter", "control", "gear", "cargo", "special_rules", "adjusted", "deploy_in", "units_on", "enter_aboard"}, where)
     text = {k: strict.get(table, k, str, where, "", lines=True) for k in ("deploy", "enter", "control")}
     return Force(
         role,
@@ -212,6 +212,9 @@ def _force(data: dict[str, Any], role: Role) -> Force:
         cargo=strict.get(table, "cargo", str, where, ""),
         special_rules=strict.words(table, "special_rules", where, lines=True),
         adjusted=strict.get(table, "adjusted", bool, where, False),
+        deploy_in=strict.words(table, "deploy_in", where),
+        units_on=strict.words(table, "units_on", where),
+        enter_aboard=strict.get(table, "enter_aboard", str, where, ""),
         **text,
     )
 
@@ -464,8 +467,8 @@ def _agent(item: object, where: str) -> Agent:
 
 
 def _minefield(item: object, where: str) -> Minefield:
-    table = strict.keys(item, {"side", "hex", "points"}, where)
-    return Minefield(strict.get(table, "side", str, where), _hex(table, where), strict.get(table, "points", int, where, low=1, high=MOST))
+    table = strict.keys(item, {"side", "hex", "points", "moved"}, where)
+    return Minefield(strict.get(table, "side", str, where), _hex(table, where), strict.get(table, "points", int, where, low=1, high=MOST), strict.get(table, "moved", int, where, 0, low=0, high=MOST))
 
 
 def _sighting(item: object, where: str) -> Sighting:

@@ -25,7 +25,21 @@ from referee.errors import RefereeError
 from referee.stellar_inferno import design, optional
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.ground_units import GroundUnit
-from referee.stellar_inferno.scenario import SETUP_RULE, Agent, Counter, Done, Scenario, Troop, class_figures, done, hex_name
+from referee.stellar_inferno.scenario import (
+    SETUP_RULE,
+    Agent,
+    Counter,
+    Done,
+    Scenario,
+    Troop,
+    check_arrives,
+    check_entering,
+    check_entering_aboard,
+    check_unit_entering,
+    class_figures,
+    done,
+    hex_name,
+)
 from referee.stellar_inferno.scenario_file import read_factors, read_unit_factors
 from referee.tables import Tables
 
@@ -93,7 +107,7 @@ def enter_ship(
     factors = [read_factors(text, f"{counter.name} step {n}", defaults) for n, text in enumerate(steps, 1)]
     lines: list[str] = []
     if designed:
-        made = design.design(si, factors, s.rules, speciality)
+        made = design.design(si, factors, s.rules, speciality, counter.code)
         lines += [f"designed: {line}" for line in made.lines()]
         cost = made.cost.total if cost is None else cost
     elif speciality:
@@ -122,6 +136,8 @@ def enter_ship(
         lines.append(f"begins at its reduced step, {ship.factors.shown()}: all two-step Terran units but MO 1, OB 4, CR 50 and the DDs, and no repairs ({REDUCED_RULE})")
     counter = attrs.evolve(counter, arrives=counter.arrives if arrives is None else arrives, aboard=aboard or counter.aboard)
     s = _with_counter(s, counter)
+    if aboard:
+        check_entering_aboard(s, counter, s.counter(aboard, "ship"))
     ship, loaded = _load_listed(s, ship, counter, supply)
     if loaded:
         lines.append(f"aboard: {ship.cargo.shown()} (Stellar Inferno 5.2)")
@@ -195,6 +211,7 @@ def _starts_reduced(counter: Counter, steps: int) -> bool:
 
 def _with_counter(s: Scenario, counter: Counter) -> Scenario:
     """The counter added or replaced; a ship's arrival is that of the counters listed aboard it."""
+    check_arrives(s, counter)
     if not s.has_counter(counter.name):
         return attrs.evolve(s, counters=s.counters + (counter,))
     aboard = counter.kind == "ship" and counter.arrives is not None
@@ -252,8 +269,10 @@ def enter_unit(
     if _starts_reduced(counter, len(unit.steps)):
         unit = attrs.evolve(unit, lost=1)
         lines.append(f"begins at its reduced step, {unit.factors.shown()} ({REDUCED_RULE})")
+    listed = counter.aboard
     counter = attrs.evolve(counter, arrives=counter.arrives if arrives is None else arrives, aboard=aboard or counter.aboard)
     s = _with_counter(s, counter)
+    check_unit_entering(s, counter, listed, planet, counter.aboard)
     carrier = s.entered(counter.aboard) if counter.aboard and not planet else None
     if planet:
         world = s.world(planet)
@@ -285,7 +304,8 @@ def place(s: Scenario, names: Sequence[str], where: str, core: int | None = None
     if len({m.name for m in moving}) != len(moving):
         raise RefereeError("a ship is named twice")
     for ship in moving:
-        if ship.atmosphere and ship.hex != hex_:
+        check_entering(s, ship, hex_, [m.name for m in moving])
+        if ship.atmosphere and ship.hex and ship.hex != hex_:
             raise RefereeError(f"{ship.name} is within a planet's atmosphere in {ship.hex}: it leaves the atmosphere in the Landing Actions phase first (Stellar Inferno 8.1.3: referee si lift)")
     there = [x for x in s.ships if x.hex == hex_ and not x.destroyed and x.name not in {m.name for m in moving}]
     if core is None:

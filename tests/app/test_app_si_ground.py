@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from referee import storage, tables
 from referee.resources import si_scenario_files
-from referee.stellar_inferno import scenario_file, setup, turn
+from referee.stellar_inferno import scenario_file, setup, ship_phase, turn
 from referee.tui.app import RefereeApp
 from referee.tui.dialogs import FormDialog
 from referee.tui.rows import Rows
@@ -152,8 +152,8 @@ def test_frigates_are_loaded_unloaded_and_cargo_lost_from_the_fleets_screen(tmp_
     monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
     path = portborough(tmp_path / "p3.toml", "maneuver")
     s = read(path)
-    s = setup.enter_ship(s, SI, "Sting", ["A2 D2 M5 R2"], code="FF", side="invader").state
-    s = setup.place(s, ["Sting"], "5/K5").state
+    s = setup.enter_ship(s, SI, "Sting", ["A2 D2 M5 R2"], code="FF", side="invader", aboard="Hive-1").state  # Portborough's FFs enter aboard the CVs
+    s = ship_phase.unload_ship(s, "Hive-1", ["Sting"]).state
     storage.write_text(path, scenario_file.text(s))
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:

@@ -242,10 +242,11 @@ def test_scenario_one_carries_its_troops_lands_them_and_fights_on_the_ground(tmp
     out = ok("ship", "Muhr Muhr", "--step", "A0 D4 M2 R0", path=path)
     assert "C10 from the scenario's Cargo line (HF=10); P1 from the scenario's Planetary Gear line" in out and "aboard: 7th, 409th, BSDF, 7 supply" in out
     ok("unit", "Colonists", "--side", "defender", "--step", "2-3-1", "--on", "alpha", path=path)
+    assert "Muhr Muhr arrives on turn 3, placed in the invader's part of that turn's Reinforcements Arrive phase" in refused(path, "place", "Muhr Muhr", "--at", "6/J9", "--core", "1")
+    ok("ship", "Muhr Muhr", "--arrives", "1", path=path)
+    until(path, "reinforcements")
     ok("place", "Muhr Muhr", "--at", "6/J9", "--core", "1", path=path)
     until(path, "landing")
-    assert "Muhr Muhr arrives on turn 3; it is turn 1" in refused(path, "land", "Muhr Muhr", "Alpha Phoenicis II")
-    ok("ship", "Muhr Muhr", "--arrives", "1", path=path)
     out = ok("land", "Muhr Muhr", "Alpha Phoenicis II", path=path)
     assert "enters Alpha Phoenicis II's atmosphere" in out
     out = ok("deploy", "Muhr Muhr", "7th", "409th", "--on", "Alpha Phoenicis II", path=path)
@@ -384,12 +385,13 @@ def test_a_transport_hit_sheds_its_cargo_and_the_rest_of_a_turn(tmp_path: Path) 
     ok("new", str(path), "--scenario", "1")
     for unit, step in (("7th", "4-3-2"), ("409th", "3-3-2"), ("BSDF", "2-4-1")):
         ok("unit", unit, "--step", step, path=path)
-    ok("ship", "Muhr Muhr", "--step", "A0 C10 D4 M2 R0", "--step", "A0 C5 D2 M2 R0", "--arrives", "1", "--at", "6/J9", "--core", "1", path=path)
     ok("ship", "Dublin", "--step", "A6 D6 M3 R4", "--at", "6/J8", "--core", "1", path=path)
     assert "the Khaldarii fleet velocity is now +3 (was +2)" in ok("velocity", "3", path=path)
     assert "adjusted this turn already" in refused(path, "velocity", "4")
     until(path, "fleet-movement", "defender")
     assert "velocity is now -1 (was +0)" in ok("velocity", "-1", path=path)
+    until(path, "reinforcements")
+    ok("ship", "Muhr Muhr", "--step", "A0 C10 D4 M2 R0", "--step", "A0 C5 D2 M2 R0", "--arrives", "1", "--at", "6/J9", "--core", "1", path=path)
     until(path, "ship-combat", "defender")
     out = ok("attack", "Dublin=1", "--at", "6/J9", "--roll", "2", path=path)
     assert "6:4 reads row 3:2; die 2, column '2': 1" in out and "Muhr Muhr takes 1 step" in out and "Muhr Muhr must eliminate at least 5 cargo points (aboard: 7th, 409th, BSDF, 7 supply" in out

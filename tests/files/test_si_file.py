@@ -259,7 +259,7 @@ def optional_walk(seed: int, steps: int = 300) -> list[Scenario]:
         fixed = [f"A5 C8 D6 M{3 - n % 4 // 2} P2 R3", "A2 C4 D3 M2 P1 R3"]  # (the invader's faster: Leyf and Mindor M3, Dublin and Wilson M2)
         state = setup.enter_ship(state, SI, name, random_steps(rng, False) if n % 2 else fixed).state
         state = setup.place(state, [name], hex_, where[hex_]).state
-    for name, role, step in (("7th", "", "4-3-2"), ("409th", "", "3-3-2"), ("Colonists", "defender", "2-3-1"), ("Militia", "defender", "1-2-1")):
+    for name, role, step in (("Raiders", "invader", "4-3-2"), ("Legion", "invader", "3-3-2"), ("Colonists", "defender", "2-3-1"), ("Militia", "defender", "1-2-1")):
         state = setup.enter_unit(state, name, [step, "1-1-1"], role, planet=state.worlds[0].name).state
     for name in ("Dublin", "Leyf", "Mindor"):  # (the ships of fixed factors, with cargo)
         state = optional_phase.stow(state, name, mines=2, packs=2).state
@@ -365,7 +365,7 @@ def test_every_state_of_a_game_with_the_optional_rules_saves_and_reads_back(seed
 
 
 def test_the_optional_walks_reach_what_the_file_must_hold() -> None:
-    seen = [s for seed in range(3) for s in optional_walk(seed)]
+    seen = [s for seed in range(8) for s in optional_walk(seed)]  # a random walk: seeds enough to reach each part (6 and 7 capture a ship)
     assert any(s.minefields and s.minefields != seen[0].minefields for s in seen) and any(s.sightings for s in seen) and any(s.boardings for s in seen)
     assert any(d.attacked for s in seen for d in s.deployments) and any(s.ground_losses is not None and s.ground_losses.boarding for s in seen)
     assert any(x.captured for s in seen for x in s.ships) and any(x.engines_wrecked for s in seen for x in s.ships)
@@ -384,8 +384,12 @@ def rich_state() -> Scenario:
     s = setup.enter_ship(s, SI, "Dublin", ["A6 D6 M3 R4", "A3 D3 M3 R4"]).state
     s = setup.enter_ship(s, SI, "Tigris", ["A4 D5 M3 R3", "A2 D2 M3 R3"]).state
     s = setup.enter_unit(s, "Colonists", ["1-2-1"], "defender", planet="Alpha Phoenicis II").state
-    s = setup.place(s, ["Phalth", "Muhr Muhr"], "6/J8", 1).state
+    s = setup.place(s, ["Phalth"], "6/J8", 1).state
     s = setup.place(s, ["Dublin", "Tigris"], "6/J9", 1).state
+    s = setup.arrival(s, "Muhr Muhr", 1).state
+    while s.phase != "reinforcements":
+        s = turn.next_phase(s).state
+    s = setup.place(s, ["Muhr Muhr"], "6/J8").state
     while s.phase != "ship-combat":
         s = turn.next_phase(s).state
     s = ship_phase.attack(s, SI, [("Phalth", 1)], "6/J9", random.Random(1), 1).state

@@ -27,13 +27,14 @@ def ground() -> Scenario:
     Colonists (2-3-1) and the Militia (1-2-1) on Alpha Phoenicis II; Muhr Muhr (HF, gear 1 from
     the scenario's line) in its atmosphere."""
     s = setup.start(scenario_file.from_dict(storage.read(si_scenario_files()["phoenix-command"], "scenario"))).state
-    s = setup.enter_unit(s, "7th", ["4-3-2"], planet=APII).state
-    s = setup.enter_unit(s, "409th", ["3-3-2", "2-2-2"], planet=APII).state
+    s = setup.enter_unit(s, "7th", ["4-3-2"]).state  # aboard Muhr Muhr, as the scenario lists them
+    s = setup.enter_unit(s, "409th", ["3-3-2", "2-2-2"]).state
     s = setup.enter_unit(s, "Colonists", ["2-3-1"], "defender", planet=APII).state
     s = setup.enter_unit(s, "Militia", ["1-2-1"], "defender", planet=APII).state
     s = setup.enter_ship(s, SI, "Muhr Muhr", ["A0 D4 M2 R0"], arrives=1).state
-    s = setup.place(s, ["Muhr Muhr"], "6/J9", 1).state
+    s = setup.place(at(s, "reinforcements"), ["Muhr Muhr"], "6/J9", 1).state
     s = s.replaced(attrs.evolve(s.ship("Muhr Muhr"), atmosphere=True))
+    s = ground_phase.deploy(at(s, "landing"), "Muhr Muhr", ["7th", "409th"], APII).state
     return at(s, "ground-combat")
 
 

@@ -261,7 +261,7 @@ def test_mines_strike_on_a_1_the_fastest_ship_first_and_move_with_their_fleet() 
     s = mines_phase.move(s, "6/J7", "6/J9").state
     assert [(m.hex, m.points) for m in s.minefields] == [("6/J9", 2)]
     refused(lambda: mines_phase.strike(s, "6/J7", "6/J9", RNG), r"the invader \(Khaldarii\) has no mines in 6/J7; its minefields: 6/J9 \(2\)")
-    refused(lambda: mines_phase.strike(s, "6/J9", "6/J7", RNG), "no Terran ship is placed in 6/J7")
+    refused(lambda: mines_phase.strike(s, "6/J9", "6/J7", RNG), "have made this turn's fleet movement")
     # unescorted, they defend at 1: Dublin (attack 3 now) at range 0, 3:1 on Table 4, a 1 reads 3: both points gone
     combat = at(s, "ship-combat", "defender")
     done = ship_phase.attack(combat, SI, [("Dublin", 0)], "6/J9", RNG, 1)
