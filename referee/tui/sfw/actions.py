@@ -350,7 +350,7 @@ def _allocate(v: Values, e: Engagement, t: Tables) -> Step:
     if e.is_fortress(name):
         if given.speed:
             raise FieldError("speed", f"a starfortress has tactical speed {fo.TACTICAL_SPEED}: it spends no power on movement (leave speed blank)")
-        return no_dice(lambda: fortress_phase.allocate(e, name, given.offensive, given.defensive))
+        return no_dice(lambda: fortress_phase.allocate(turn.fortress_at(e, name, "allocation"), name, given.offensive, given.defensive))
     return no_dice(lambda: turn.allocate(e, name, given))
 
 
@@ -405,12 +405,12 @@ def _modules(v: Values, e: Engagement, t: Tables) -> Step:
     name, module = needed(v, "fortress", "the fortress hit"), needed(v, "module", "the module the defender gives the damage")
     fortress = e.fortress(name)
     if fortress.game != "starfleet-wars":
-        return no_dice(lambda: fortress_phase.hit(e, t, name, [(module, 1)]))
+        return no_dice(lambda: fortress_phase.hit(turn.fortress_at(e, name, "firing"), t, name, [(module, 1)]))
     by, hits = text(v, "by") or "offensive", number(v, "hits", 1, default=1) or 1
     each = FORTRESS_HIT.get(by)
     given = shares(v, hits * each if each else None)
     aimed = text(v, "aimed")
-    return no_dice(lambda: fortress_phase.hit(e, t, name, given, None if aimed in ("", ANY_TYPE) else aimed, by, hits))
+    return no_dice(lambda: fortress_phase.hit(turn.fortress_at(e, name, "firing"), t, name, given, None if aimed in ("", ANY_TYPE) else aimed, by, hits))
 
 
 FORTRESS_HIT = {"particle": 10, "captac": 40}  # PU a hit, allocated exactly among the modules (the rest: from the Firing Table)
@@ -478,8 +478,9 @@ REPAIR_KEY = ""
 
 def _special(v: Values, e: Engagement, t: Tables) -> Step:
     name = needed(v, "unit", "the ship or fortress that rolls")
-    roll = fortress_phase.special_damage if e.is_fortress(name) else turn.special_damage
-    return lambda rng, rolled: keyed(roll(e, t, name, rng, rolled.get(SPECIAL_KEY)), SPECIAL_KEY)
+    if e.is_fortress(name):
+        return lambda rng, rolled: keyed(fortress_phase.special_damage(turn.fortress_at(e, name, "special damage"), t, name, rng, rolled.get(SPECIAL_KEY)), SPECIAL_KEY)
+    return lambda rng, rolled: keyed(turn.special_damage(e, t, name, rng, rolled.get(SPECIAL_KEY)), SPECIAL_KEY)
 
 
 def _repair(v: Values, e: Engagement, t: Tables) -> Step:
@@ -489,7 +490,7 @@ def _repair(v: Values, e: Engagement, t: Tables) -> Step:
     if warning and text(v, "anyway").lower() not in ("y", "yes"):
         raise FieldError("anyway", f"{warning}: this roll can only go wrong; y rolls anyway")
     if e.is_fortress(name):
-        return lambda rng, rolled: keyed(fortress_phase.damage_control(e, t, name, column, rng, rolled.get(REPAIR_KEY), effect, module), REPAIR_KEY)
+        return lambda rng, rolled: keyed(fortress_phase.damage_control(turn.fortress_at(e, name, "repair"), t, name, column, rng, rolled.get(REPAIR_KEY), effect, module), REPAIR_KEY)
     return lambda rng, rolled: keyed(turn.damage_control(e, t, name, column, rng, rolled.get(REPAIR_KEY), effect), REPAIR_KEY)
 
 
