@@ -240,13 +240,13 @@ def fought() -> Engagement:
     from referee.starfleet_wars.power import Allocation
 
     battle = Engagement("e", ("Terran", "Aquarian"))
-    for kind, (roll, _) in SFW_ROLLS.items():
+    for roll, _ in SFW_ROLLS.values():
         battle = turn.add(battle, TABLES, f"T{roll}", "Terran", "PIRAHNA", {"max_off": 4, "max_def": 4, "launchers": 2, "reloads": 6}).state
     battle = fortress_phase.build(battle, TABLES, "Reef", "Aquarian", ["LSS", "LSS", "WP", "CM"], [("WP 1", "LSS 1")], 0, False, []).state
     for roll, _ in SFW_ROLLS.values():
         battle = combat.hit(battle, TABLES, f"T{roll}", "particle", 1).state  # 10 of 30 PU: a roll each turn
     battle = battle.rebuilt(attrs.evolve(battle.fortress("Reef"), special_due=len(SFW_ROLLS)))  # nine CapTac hits' rolls
-    for _, (roll, other) in SFW_ROLLS.items():
+    for roll, other in SFW_ROLLS.values():
         battle = turn.special_damage(battle, TABLES, f"T{roll}", random.Random(1), roll).state
         battle = fortress_phase.special_damage(battle, TABLES, "Reef", random.Random(1), other).state
     battle = turn.next_turn(battle).state
