@@ -249,6 +249,7 @@ def damage_control(
     column: Annotated[str, typer.Option("--column", help="The damage the team declared: offensive, defensive, speed, power_units or turn_reduction.")],
     effect: Annotated[str, typer.Option("--effect", help="turn_reduction: the timed damage worked on (craft, dynamo, shields) when there are several.")] = "",
     module: Annotated[str, typer.Option("--module", help="A fortress: the module whose power units are repaired.")] = "",
+    by: Annotated[str, typer.Option("--by", help="A starfortress repairing this ship (refused: the supplement's Starfortress rules give no procedure).")] = "",
     roll: Roll = None,
     seed: Seed = None,
     path: EngagementFile = None,
@@ -263,7 +264,7 @@ def damage_control(
             return fortress_phase.damage_control(turn.fortress_at(engagement, name, "repair"), sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect, module)
         if module:
             raise RefereeError(f"{name} is a ship: leave out --module")
-        return turn.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect)
+        return turn.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect, by)
 
     take(path, step, as_json, secrets)
 

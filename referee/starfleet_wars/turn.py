@@ -122,8 +122,9 @@ def allocate(engagement: Engagement, name: str, allocation: Allocation, tractor:
         raise RefereeError(f"{ship.name} has no particle weapons on board to reload: leave out --reload")
     why = why_not(allocation, ship.available - tractor - reload, ship.max_off, ship.max_def, ship.max_speed())
     if why:
-        limit = f" (a super galactic dreadnought travels at speed 5 at most: {SGD_RULE})" if why.startswith("speed") and ship.type == "SGD" else ""
-        limit += " (towing CapTacs: speed 2 at most)" if why.startswith("speed") and ship.captacs else ""
+        too_fast = "is above the most allowed" in why
+        limit = f" (a super galactic dreadnought travels at speed 5 at most: {SGD_RULE})" if too_fast and ship.type == "SGD" else ""
+        limit += " (towing CapTacs: speed 2 at most)" if too_fast and ship.captacs else ""
         limit += f" once {tractor + reload} PU go to {_extras(tractor, reload)} ({RELOAD_RULE if reload else TRACTOR_RULE})" if why.endswith("available") and (tractor or reload) else ""
         raise RefereeError(f"{ship.name}: {why}{limit}")
     before = ship.allocation
@@ -201,11 +202,24 @@ def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.R
     return done(engagement.replaced(ship), entry)
 
 
-def damage_control(engagement: Engagement, sfw: Tables, name: str, column: str, rng: random.Random, rolled: int | str | None = None, effect: str = "") -> Done:
+FORTRESS_REPAIRS_RULE = (
+    "Starfleet Wars supplement, Special Damage Table, note: 'Starfortresses may repair other ships as outlined in the Starfortress rules in addition to repairing themselves with DCT'"
+)
+
+
+def damage_control(engagement: Engagement, sfw: Tables, name: str, column: str, rng: random.Random, rolled: int | str | None = None, effect: str = "", by: str = "") -> Done:
     """One damage control team's attempt (step 10), rolled 00-99 on Table #2 in the declared column.
-    A declaration that cannot help is said in the log line (the team still tries: its roll may go wrong)."""
+    A declaration that cannot help is said in the log line (the team still tries: its roll may go wrong).
+    ``by`` a starfortress (repairing another ship) is refused: the Starfortress rules the supplement
+    points to give no procedure for it."""
     if not engagement.damage_control:
         raise RefereeError(f"{engagement.name} is played without the Damage Control rule (an optional rule: Introduction)")
+    if by:
+        fortress = engagement.fortress(by)
+        raise RefereeError(
+            f"{fortress.name} cannot repair {name} here: the supplement's Starfortress rules give no procedure, range or amount for repairing other ships"
+            f" ({FORTRESS_REPAIRS_RULE}): the referee applies his book's, if it has one; {name}'s own teams repair it (referee sfw damage-control {name} --column ...)"
+        )
     ship = engagement.ship(name)
     if ship.destroyed:
         raise RefereeError(f"{ship.name} is out of the fight ({ship.destroyed})")
