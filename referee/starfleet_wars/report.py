@@ -28,6 +28,7 @@ def ship_line(engagement: Engagement, sfw: Tables, ship: Ship, secrets: bool) ->
     if ship.craft:
         parts += [f"hits {ship.hits} of 4"] if ship.type in ("SB", "SAPS") else []
         parts += [f"light lasers {ship.light_lasers - ship.lasers_fired} of {ship.light_lasers} left this turn"] if ship.light_lasers else []
+        parts += ["one hit shoots it down"] if ship.type == "SF" else []
     else:
         parts.append(f"PU {ship.available}/{ship.power_units} ({ship.lost} lost, {sd.percent(ship.lost, ship.power_units)}; peak {ship.peak})")
         if ship.allocation is not None:
