@@ -350,8 +350,11 @@ def _allocate(v: Values, e: Engagement, t: Tables) -> Step:
     if e.is_fortress(name):
         if given.speed:
             raise FieldError("speed", f"a starfortress has tactical speed {fo.TACTICAL_SPEED}: it spends no power on movement (leave speed blank)")
+        if text(v, "tractor") or text(v, "reload"):
+            raise FieldError("tractor", "tractor beam and reloading are a ship's: leave them blank for a starfortress")
         return no_dice(lambda: fortress_phase.allocate(turn.fortress_at(e, name, "allocation"), name, given.offensive, given.defensive))
-    return no_dice(lambda: turn.allocate(e, name, given))
+    tractor, reload = number(v, "tractor", 0, default=0) or 0, number(v, "reload", 0, default=0) or 0
+    return no_dice(lambda: turn.allocate(e, name, given, tractor, reload))
 
 
 def _allocate_preview(v: Values, e: Engagement, t: Tables) -> str:
@@ -373,10 +376,11 @@ def _allocate_preview(v: Values, e: Engagement, t: Tables) -> str:
     ship = e.ship(name)
     most = ship.max_speed()
     head = f"{ship.name}: {ship.available} PU, max OF {ship.max_off}, DF {ship.max_def}" + (f", speed {most}" if most is not None else "")
-    why = why_not(given, ship.available, ship.max_off, ship.max_def, most)
+    extra = (number(v, "tractor", 0, default=0) or 0) + (number(v, "reload", 0, default=0) or 0)
+    why = why_not(given, ship.available - extra, ship.max_off, ship.max_def, most)
     if why:
         return f"{head}; refused: {why}"
-    return f"{head}: {given.shown()}, {ship.available - given.cost} left"
+    return f"{head}: {given.shown()}" + (f" + {extra} PU tractor beam and reloading" if extra else "") + f", {ship.available - given.cost - extra} left"
 
 
 def _hit(v: Values, e: Engagement, t: Tables) -> Step:
@@ -442,11 +446,14 @@ def _garrison(v: Values, e: Engagement, t: Tables) -> Step:
     return no_dice(lambda: fortress_phase.garrison(e, name, module, units))
 
 
+RANGE = Field("range", "Range", 'inches to the farthest target, as measured (blank: not checked; light lasers reach 12", damaged sensors 36")')
+
+
 def _launch(v: Values, e: Engagement, t: Tables) -> Step:
     name, count = needed(v, "ship", "the ship launching"), number(v, "count", 1)
     if count is None:
         raise FieldError("count", "how many particle weapons it launches now")
-    return no_dice(lambda: combat.launch(e, name, count))
+    return no_dice(lambda: combat.launch(e, name, count, number(v, "range", 0)))
 
 
 def _launch_preview(v: Values, e: Engagement, t: Tables) -> str:
@@ -461,7 +468,7 @@ def _lasers(v: Values, e: Engagement, t: Tables) -> Step:
     name = needed(v, "ship", "the starbomber or SAPS firing")
     targets = [n.strip() for n in needed(v, "targets", "the targets (space marks one)").split(",") if n.strip()]
     each = number(v, "each", 1, default=1) or 1
-    return no_dice(lambda: combat.lasers(e, name, [n for n in targets for _ in range(each)]))
+    return no_dice(lambda: combat.lasers(e, name, [n for n in targets for _ in range(each)], number(v, "range", 0)))
 
 
 def _lasers_preview(v: Values, e: Engagement, t: Tables) -> str:
@@ -583,6 +590,8 @@ SHIPS: Sequence[Action] = (
             Field("speed", "Speed", "factors (blank: 0; a fortress, a MAD: none)"),
             Field("offensive", "OF", "offensive factors (blank: 0)"),
             Field("defensive", "DF", "defensive factors (blank: 0)"),
+            Field("tractor", "Tractor", "PU its tractor beam uses while towing CapTacs (the base rulebook's; blank: 0)"),
+            Field("reload", "Reload", "PU spent reloading particle weapons (the base rulebook's; blank: 0)"),
         ),
         _allocate,
         preview=_allocate_preview,
@@ -623,6 +632,7 @@ SHIPS: Sequence[Action] = (
         (
             Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.launches(e, s))),
             Field("count", "Particle weapons", "launched now"),
+            RANGE,
         ),
         _launch,
         preview=_launch_preview,
@@ -635,6 +645,7 @@ SHIPS: Sequence[Action] = (
             Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.fires_lasers(s))),
             Field("targets", "Targets", "space marks one", choices=laser_targets, many=True),
             Field("each", "Shots at each", "blank: 1"),
+            RANGE,
         ),
         _lasers,
         preview=_lasers_preview,

@@ -11,6 +11,7 @@ from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars.engagement import Engagement, sealed
 from referee.starfleet_wars.power import Allocation
 from referee.starfleet_wars.ships import factors
+from referee.starfleet_wars.sides import view
 from tests.helpers.sfw_book import RNG, SFW, battle, damaged, next_turn, refused
 
 
@@ -67,6 +68,10 @@ def test_s107_the_roll_and_its_damage_are_kept_from_the_opponent():
     assert line.secret == "Terran" and "88 - Engines damaged" in line.text
     shut = sealed(line)
     assert "88" not in shut.text and "Engines" not in shut.text and shut.rolls == () and "Terran's eyes only" in shut.text
+    after = attrs.evolve(turn.special_damage(fight, SFW, "CONSTELLATION", RNG, 88).state.ship("CONSTELLATION"), offensive_lost=True)
+    fight = fight.replaced(after)
+    theirs, ours = view(fight, "Aquarian").engagement.ship("CONSTELLATION"), view(fight, "Terran").engagement.ship("CONSTELLATION")
+    assert (theirs.effects, theirs.offensive_lost) == ((), False) and ours.effects and ours.offensive_lost
 
 
 def test_s108_00_to_82_no_additional_damage():
