@@ -225,3 +225,19 @@ def test_s121_a_starfortress_counts_only_its_lss_damage():
     assert not fo.owes_special_damage(hurt({"WP 1": 60, "WP 2": 50}))
     assert not fo.owes_special_damage(hurt({"LSS 1": 60}))
     assert fo.owes_special_damage(hurt({"LSS 1": 31, "LSS 2": 30}))
+
+
+def test_s115_a_fortress_result_the_program_cannot_see_says_what_the_referee_enforces():
+    """S115 (and 83-85, 90-91 on a fortress): the fortress's roll line says, in secret, what the
+    referee holds it to: its CIDS two die rolls fewer, no attack craft launched in its four turns, no
+    fire beyond 36"."""
+    fight = fortress_phase.build(battle(), SFW, "Reef", "Terran", ["LSS", "WP"]).state
+    fight = fight.rebuilt(attrs.evolve(fight.fortress("Reef"), special_due=3))
+    said = []
+    for roll in (93, 90, 84):
+        done = fortress_phase.special_damage(fight, SFW, "Reef", RNG, roll)
+        fight, said = done.state, [*said, done.entries[0]]
+    assert all(line.secret == "Terran" for line in said)
+    assert "its CIDS fire with two die rolls fewer for the rest of the game" in said[0].text
+    assert "no attack craft launched or recovered in turns 2 to 5" in said[1].text
+    assert 'no fire beyond 36" for the rest of the game' in said[2].text
