@@ -131,7 +131,7 @@ def allocate(engagement: Engagement, name: str, allocation: Allocation, tractor:
     ship = attrs.evolve(ship, allocation=allocation, tractor=tractor, reload=reload)
     now = factors(ship, engagement.turn)
     seen = factors(attrs.evolve(ship, effects=(), offensive_lost=False, defensive_lost=False), engagement.turn)  # as the opponent reckons them
-    extras = f" + {_extras(tractor, reload, costs=True)}" if tractor or reload else ""
+    extras = f", + {_extras(tractor, reload, costs=True)} = {ship.spent} PU" if tractor or reload else ""
     text = f"{ship.name} allocates {allocation.shown()}{extras} of {ship.available} ({ship.available - ship.spent} left): speed {seen.speed}, OF {seen.offensive}, DF {seen.defensive}"
     text += f" (instead of {before.shown()})" if before is not None else ""
     text += "".join(f"; {n}" for n in seen.notes)
