@@ -95,3 +95,20 @@ def test_the_command_line_refuses_an_action_out_of_its_step(tmp_path):
     done = runner.invoke(cli, ["sfw", "allocate", "VICTORY", "--speed", "3", "-e", str(path)])
     assert done.exit_code == 2 and "belongs to power allocation, the turn's first step, and turn 1 is at the firing phase already" in done.output
     assert "Traceback" not in done.output and path.read_text() == before
+
+
+def test_the_step_is_kept_in_the_file_an_old_file_starts_at_allocation_a_bad_one_is_refused():
+    """The turn's step is saved (``step``, left out at allocation, so older files load unchanged);
+    a hand-edited step that is not one of the four is refused with the four named."""
+    import pytest
+
+    from referee.errors import RefereeError
+    from referee.starfleet_wars import engagement_file
+
+    fight = combat.hit(battle(("GB", "Terran", "FORMIDABLE")), SFW, "GB", "offensive", pu=5).state
+    data = engagement_file.to_dict(fight)
+    assert data["step"] == "firing" and engagement_file.from_dict(data).step == "firing"
+    data.pop("step")
+    assert engagement_file.from_dict(data).step == "allocation"
+    with pytest.raises(RefereeError, match="step must be one of allocation, firing, special damage, repair, not 'movement'"):
+        engagement_file.from_dict({**data, "step": "movement"})
