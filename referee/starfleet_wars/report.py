@@ -91,7 +91,7 @@ def fortress_line(engagement: Engagement, fortress: Any, secrets: bool) -> str:
 
 
 def lines(engagement: Engagement, sfw: Tables, name: str | None, secrets: bool) -> list[str]:
-    out = [f"{engagement.name}: turn {engagement.turn}; {' against '.join(engagement.sides)}"]
+    out = [f"{engagement.name}: turn {engagement.turn}, at {turn.STEP_TITLES[engagement.step]}; {' against '.join(engagement.sides)}"]
     if name:
         if engagement.is_fortress(name):
             return [fortress_line(engagement, engagement.fortress(name), secrets)]
