@@ -92,12 +92,16 @@ def side_choice(engagement: Engagement, values: Values) -> list[tuple[str, str]]
 
 def allocating(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
     """The ships with power to divide, then the fortresses (Starfleet Wars, not knocked out)."""
+    if not choices.open_for(engagement, "allocation"):
+        return []  # the firing phase began: allocation waits for the next turn
     found = [(f"{label(s)}, {s.available} PU" + (" (allocated)" if s.allocation is not None else ""), s.name) for s in engagement.ships if choices.allocates(s)]
     found += [(f"{f.name} ({f.side} starfortress), {fo.power(f)} PU" + (" (allocated)" if f.allocation.cost else ""), f.name) for f in engagement.fortresses if choices.fortress_allocates(f)]
     return found
 
 
 def hit_targets(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    if not choices.open_for(engagement, "firing"):
+        return []
     return [(label(s) + ("" if s.craft else f", {s.available} PU"), s.name) for s in engagement.ships if not s.destroyed]
 
 
@@ -252,7 +256,9 @@ def captac_targets(engagement: Engagement, values: Values) -> list[tuple[str, st
 
 
 def captacs_to_shoot(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
-    found = [(f"towed by {s.name} ({s.captacs}): 25 PU to it", f"tow:{s.name}") for s in engagement.ships if choices.towing(s)]
+    if not choices.open_for(engagement, "firing"):
+        return []
+    found = [(f"towed by {s.name} ({s.captacs}): 25 PU to it", f"tow:{s.name}") for s in engagement.ships if choices.towing(s) and not s.captacs_launched]
     return found + [(f"drifting #{n}: {d.count} of {d.side}'s ({d.where})", f"drift:{n}") for n, d in enumerate(engagement.drifting, 1)]
 
 
@@ -642,7 +648,7 @@ SHIPS: Sequence[Action] = (
         "Lasers",
         "a starbomber's or SAPS' light laser shots, one a factor a turn, at starfighters, transports, starbombers and SAPS (then enter each hit: h)",
         (
-            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.fires_lasers(s))),
+            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.fires_lasers(s) and choices.open_for(e, "firing"))),
             Field("targets", "Targets", "space marks one", choices=laser_targets, many=True),
             Field("each", "Shots at each", "blank: 1"),
             RANGE,
@@ -676,7 +682,7 @@ SHIPS: Sequence[Action] = (
         "Tow",
         "CapTacs taken in tow by a starship's tractor beam: two at most, speed 2 at most while towing",
         (
-            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.tows(s))),
+            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.tows(s) and choices.open_for(e, "firing"))),
             Field("count", "CapTacs", "1 or 2 (blank: 1)"),
         ),
         _tow,
@@ -687,7 +693,7 @@ SHIPS: Sequence[Action] = (
         "Fire CapTac",
         "a CapTac fired within 18 inches, from tow or drifting (activated within 30 inches): a hit is 40 PU and a special damage roll",
         (
-            Field("ship", "Firing ship", "", "ship", ships_where(lambda e, s: not s.destroyed and not s.craft)),
+            Field("ship", "Firing ship", "", "ship", ships_where(lambda e, s: not s.destroyed and not s.craft and choices.open_for(e, "firing"))),
             Field("source", "CapTac", "in tow, or drifting", choices=captac_sources),
             Field("target", "Target", choices=captac_targets),
             Field("hit", "Hit", "the Firing Table at speed 5", choices=lambda e, v: YES_NO),

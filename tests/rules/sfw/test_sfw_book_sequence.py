@@ -112,3 +112,15 @@ def test_the_step_is_kept_in_the_file_an_old_file_starts_at_allocation_a_bad_one
     assert engagement_file.from_dict(data).step == "allocation"
     with pytest.raises(RefereeError, match="step must be one of allocation, firing, special damage, repair, not 'movement'"):
         engagement_file.from_dict({**data, "step": "movement"})
+
+
+def test_the_apps_lists_offer_only_what_the_step_allows():
+    """S144, S143: the lists the app offers answer the same order: no damage control team while a
+    special damage roll is owed; no launch once step 9 began."""
+    from referee.starfleet_wars import choices
+
+    fight = damaged(battle(("GB", "Terran", "FORMIDABLE")), "GB", 26)
+    assert choices.teams_ready(fight, SFW, "GB") == 0 and choices.launches(fight, fight.ship("GB"))
+    rolled = turn.special_damage(fight, SFW, "GB", RNG, 0).state
+    assert choices.teams_ready(rolled, SFW, "GB") == 2 and not choices.launches(rolled, rolled.ship("GB"))
+    assert choices.open_for(rolled, "repair") and not choices.open_for(rolled, "firing")
