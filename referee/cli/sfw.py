@@ -151,10 +151,12 @@ def allocate(
     speed: Annotated[int, typer.Option("--speed", help="Speed factors (a fortress: leave out; it moves at 1 for nothing).")] = 0,
     offensive: Annotated[int, typer.Option("--of", help="Offensive factors as calculated.")] = 0,
     defensive: Annotated[int, typer.Option("--df", help="Defensive factors as calculated.")] = 0,
+    tractor: Annotated[int, typer.Option("--tractor", help="Power units its tractor beam uses while towing CapTacs (the base rulebook's cost).")] = 0,
+    reload: Annotated[int, typer.Option("--reload", help="Power units spent reloading its particle weapons (the base rulebook's cost).")] = 0,
     path: EngagementFile = None,
     as_json: AsJson = False,
 ) -> None:
-    """This turn's division of power: each factor costs its square in power units; shows the cost, what is left and the factors fought with."""
+    """This turn's division of power (the turn's first step): each factor costs its square in power units, and the tractor beam and reloading what the base rulebook says; shows the cost, what is left and the factors fought with."""
     from referee.starfleet_wars import fortress_phase, turn
     from referee.starfleet_wars.power import Allocation
 
@@ -162,8 +164,10 @@ def allocate(
         if engagement.is_fortress(name):
             if speed:
                 raise RefereeError("a starfortress moves at tactical speed 1 and spends no power on it: leave out --speed")
-            return fortress_phase.allocate(engagement, name, offensive, defensive)
-        return turn.allocate(engagement, name, Allocation(speed, offensive, defensive))
+            if tractor or reload:
+                raise RefereeError("--tractor and --reload are a ship's: leave them out for a starfortress")
+            return fortress_phase.allocate(turn.fortress_at(engagement, name, "allocation"), name, offensive, defensive)
+        return turn.allocate(engagement, name, Allocation(speed, offensive, defensive), tractor, reload)
 
     take(path, step, as_json)
 
@@ -176,18 +180,22 @@ def hit(
     pu: Annotated[int, typer.Option("--pu", help="Power units lost, where the base game's table decides them (offensive factors, a transport).")] = 0,
     module: Annotated[Optional[list[str]], typer.Option("--module", help="A fortress: MODULE=PU, the defender's allocation of the damage (--module 'LSS 1=29').")] = None,
     aimed: Annotated[str, typer.Option("--aimed", help="A fortress: the kind of module the attacker aimed at (+10 to his firing rolls): WP, LSS, CM, MAWS, SAWS.")] = "",
+    firer: Annotated[str, typer.Option("--firer", help="The ship that fired (with --range: its weapon's reach and its sensors are checked).")] = "",
+    range_: Annotated[Optional[int], typer.Option("--range", help="Inches from the firer to the target, as measured on the table.")] = None,
     path: EngagementFile = None,
     as_json: AsJson = False,
 ) -> None:
-    """Hits the table decided: power units lost (and teams, special damage owed, disabled), a starbomber's or SAPS' hits, a fortress's modules."""
-    from referee.starfleet_wars import combat, fortress_phase
+    """Hits the table decided (the firing phase): power units lost (and teams, special damage owed, disabled), a starbomber's or SAPS' hits, a fortress's modules."""
+    from referee.starfleet_wars import combat, fortress_phase, turn
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return fortress_phase.hit(engagement, sfw, name, counts(module, "--module"), aimed or None, by, hits)
+            if firer:
+                combat.in_range(engagement, engagement.ship(firer), by, range_)
+            return fortress_phase.hit(turn.fortress_at(engagement, name, "firing"), sfw, name, counts(module, "--module"), aimed or None, by, hits)
         if module or aimed:
             raise RefereeError(f"{name} is a ship, not a starfortress: leave out --module and --aimed")
-        return combat.hit(engagement, sfw, name, by, hits, pu)
+        return combat.hit(engagement, sfw, name, by, hits, pu, firer, range_)
 
     take(path, step, as_json)
 
@@ -197,10 +205,11 @@ def fire(
     name: Name,
     particle: Annotated[int, typer.Option("--particle", help="Particle weapons launched (spends reloads; at most the launchers a turn).")] = 0,
     laser: Annotated[Optional[list[str]], typer.Option("--laser", help="A light laser shot's target (repeat: one a factor a turn).")] = None,
+    range_: Annotated[Optional[int], typer.Option("--range", help="Inches to the farthest target, as measured on the table (light lasers reach 12; damaged sensors 36).")] = None,
     path: EngagementFile = None,
     as_json: AsJson = False,
 ) -> None:
-    """Shots announced: particle weapons launched, light laser shots (the hits then: sfw hit)."""
+    """Shots announced in the firing phase: particle weapons launched, light laser shots (the hits then: sfw hit)."""
     from referee.starfleet_wars import combat
 
     if not particle and not laser:
@@ -211,10 +220,10 @@ def fire(
 
         entries: tuple[object, ...] = ()
         if particle:
-            done = combat.launch(engagement, name, particle)
+            done = combat.launch(engagement, name, particle, range_)
             engagement, entries = done.state, done.entries
         if laser:
-            done = combat.lasers(engagement, name, laser)
+            done = combat.lasers(engagement, name, laser, range_)
             engagement, entries = done.state, (*entries, *done.entries)
         return Done(engagement, entries)  # type: ignore[arg-type]
 
@@ -223,12 +232,12 @@ def fire(
 
 @app.command("special-damage")
 def special_damage(name: Name, roll: Roll = None, seed: Seed = None, path: EngagementFile = None, secrets: Secrets = False, as_json: AsJson = False) -> None:
-    """A special damage roll, 00-99, for a ship over 20% damaged (once a turn) or hit by a CapTac; its result sealed unless --secrets."""
+    """A special damage roll, 00-99 (step 9), for a ship over 20% damaged (once a turn) or hit by a CapTac; its result sealed unless --secrets."""
     from referee.starfleet_wars import fortress_phase, turn
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return fortress_phase.special_damage(engagement, sfw, name, dice_for(seed), roll)
+            return fortress_phase.special_damage(turn.fortress_at(engagement, name, "special damage"), sfw, name, dice_for(seed), roll)
         return turn.special_damage(engagement, sfw, name, dice_for(seed), roll)
 
     take(path, step, as_json, secrets)
@@ -240,21 +249,22 @@ def damage_control(
     column: Annotated[str, typer.Option("--column", help="The damage the team declared: offensive, defensive, speed, power_units or turn_reduction.")],
     effect: Annotated[str, typer.Option("--effect", help="turn_reduction: the timed damage worked on (craft, dynamo, shields) when there are several.")] = "",
     module: Annotated[str, typer.Option("--module", help="A fortress: the module whose power units are repaired.")] = "",
+    by: Annotated[str, typer.Option("--by", help="A starfortress repairing this ship (refused: the supplement's Starfortress rules give no procedure).")] = "",
     roll: Roll = None,
     seed: Seed = None,
     path: EngagementFile = None,
     secrets: Secrets = False,
     as_json: AsJson = False,
 ) -> None:
-    """One damage control team's attempt on Table #2 (step 10), in the declared column."""
+    """One damage control team's attempt on Table #2 (step 10, once every special damage roll of step 9 is made), in the declared column."""
     from referee.starfleet_wars import fortress_phase, turn
 
     def step(engagement: "Engagement", sfw: "Tables") -> "Done":
         if engagement.is_fortress(name):
-            return fortress_phase.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect, module)
+            return fortress_phase.damage_control(turn.fortress_at(engagement, name, "repair"), sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect, module)
         if module:
             raise RefereeError(f"{name} is a ship: leave out --module")
-        return turn.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect)
+        return turn.damage_control(engagement, sfw, name, column.replace("-", "_"), dice_for(seed), roll, effect, by)
 
     take(path, step, as_json, secrets)
 

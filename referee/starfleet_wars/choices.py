@@ -12,7 +12,7 @@ from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import ships as sh
 from referee.starfleet_wars import turn
-from referee.starfleet_wars.engagement import Engagement
+from referee.starfleet_wars.engagement import STEPS, Engagement
 from referee.starfleet_wars.fortress import Fortress
 from referee.starfleet_wars.ships import Ship
 from referee.tables import Tables
@@ -81,6 +81,11 @@ def free_name(engagement: Engagement, stem: str) -> str:
 # -- which ships a step may name -----------------------------------------------------------------
 
 
+def open_for(engagement: Engagement, step: str) -> bool:
+    """An action of ``step`` may still be taken this turn: no later step began (:func:`turn.at`)."""
+    return STEPS.index(step) >= STEPS.index(engagement.step)
+
+
 def fighting(ship: Ship) -> bool:
     return not ship.destroyed
 
@@ -95,9 +100,10 @@ def fortress_allocates(fortress: Fortress) -> bool:
 
 
 def launches(engagement: Engagement, ship: Ship) -> bool:
-    """Particle weapons left on board and launchers not all used this turn, none destroyed."""
+    """Particle weapons left on board and launchers not all used this turn, none destroyed, the
+    firing phase not over."""
     wrecked = any(e.kind == "launchers" for e in ship.effects if e.turn < engagement.turn)
-    return not ship.destroyed and ship.reloads > 0 and ship.launched < ship.launchers and not wrecked
+    return not ship.destroyed and ship.reloads > 0 and ship.launched < ship.launchers and not wrecked and open_for(engagement, "firing")
 
 
 def fires_lasers(ship: Ship) -> bool:
@@ -150,7 +156,7 @@ def mad_modules(engagement: Engagement, name: str) -> list[str]:
 
 def teams_ready(engagement: Engagement, sfw: Tables, name: str) -> int:
     """Damage control teams of a ship or fortress that have not tried this turn."""
-    if not engagement.damage_control:
+    if not engagement.damage_control or turn.owing(engagement):  # step 10 waits for every step 9 roll
         return 0
     if engagement.is_fortress(name):
         found = engagement.fortress(name)

@@ -19,16 +19,21 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.starfleet_wars import ships as sh
+from referee.starfleet_wars import special_damage as sd
 from referee.starfleet_wars.damage_control import team_lines
 from referee.starfleet_wars.engagement import Done, Drift, Engagement, done
 from referee.starfleet_wars.ships import CAPTAC_RULE, SAPS_RULE, STARBOMBER_RULE, Ship
+from referee.starfleet_wars.turn import RELOAD_RULE, at, not_after
 from referee.tables import Tables
 
 WEAPONS = ("offensive", "particle", "light-laser", "cids", "captac", "other")
 CRAFT_HITS = 4  # "a total of four hits is needed to destroy them" (starbombers; SAPS)
 LIGHT_LASER_RANGE = 12
+LIGHT_LASER_RULE = f"{STARBOMBER_RULE}: 'Light lasers are fired exactly like starfighters lasers except that they have a range of 12 inches'"
+SENSORS_RULE = "Starfleet Wars supplement, Special Damage Table, 83-85: 'Auxiliary sensors can be used but are limited to 36\" range. You may not fire beyond sensor range.'"
 CAPTAC_RANGE = 18
 CAPTAC_ACTIVATION = 30
+BEFORE_LAUNCH_RULE = f"{CAPTAC_RULE}: 'CapTacs are fired upon by CIDS and starfighters before the CapTacs are launched in order that they may be destroyed before they hit their targets'"
 
 
 def firing_figure(sfw: Tables, key: str) -> int:
@@ -45,15 +50,39 @@ def captac_figure(sfw: Tables, key: str) -> int:
     return value
 
 
-def hit(engagement: Engagement, sfw: Tables, target: str, by: str, count: int = 1, pu: int = 0) -> Done:
+def in_range(engagement: Engagement, firer: Ship, weapon: str, range_inches: int | None) -> None:
+    """Refuse a shot at a range the referee measured on the table (None: not entered) beyond the
+    weapon's range (a starbomber's or SAPS' light lasers: 12 inches) or beyond the firer's sensors
+    (special damage 83-85: 36 inches)."""
+    if range_inches is None:
+        return
+    if range_inches < 0:
+        raise RefereeError(f"the range is the inches measured on the table, 0 or more, not {range_inches}")
+    if weapon == "light-laser" and firer.type in ("SB", "SAPS") and range_inches > LIGHT_LASER_RANGE:
+        raise RefereeError(f'{firer.name}\'s light lasers reach {LIGHT_LASER_RANGE}": a shot at {range_inches}" is out of range ({LIGHT_LASER_RULE})')
+    sensors = sd.sensor_range(firer.effects, engagement.turn)
+    if sensors is not None and range_inches > sensors:
+        raise RefereeError(f'{firer.name}\'s main sensors are damaged: it may not fire beyond {sensors}", and the target is {range_inches}" away ({SENSORS_RULE})')
+
+
+def hit(engagement: Engagement, sfw: Tables, target: str, by: str, count: int = 1, pu: int = 0, firer: str = "", range_inches: int | None = None) -> Done:
     """``count`` hits on a ship by a weapon; ``pu`` the power units they cost where the base game
     decides it (offensive factors; a transport's hits). Refused when the weapon may not fire at
-    the target, with the rule."""
+    the target, with the rule; with the ship that fired and the range measured (``firer``,
+    ``range_inches``), refused beyond its weapon's range or its damaged sensors'."""
     if by not in WEAPONS:
         raise RefereeError(f"--by must be one of {', '.join(WEAPONS)}, not {by!r}")
     if count < 1:
         raise RefereeError(f"hits must be 1 or more, not {count}")
+    engagement = at(engagement, "firing", f"a hit on {target}")
     ship = engagement.ship(target)
+    if range_inches is not None and not firer:
+        raise RefereeError("give the ship that fired with --firer, with --range (its weapons' and sensors' reach are checked)")
+    if firer:
+        shooter = engagement.ship(firer)
+        if shooter.side == ship.side:
+            raise RefereeError(f"{shooter.name} is on {ship.name}'s side ({ship.side})")
+        in_range(engagement, shooter, by, range_inches)
     if ship.destroyed:
         raise RefereeError(f"{ship.name} is out of the fight already ({ship.destroyed})")
     if by in ("light-laser", "cids") and ship.type not in sh.LIGHT_LASER_TARGETS:
@@ -79,8 +108,6 @@ def hit(engagement: Engagement, sfw: Tables, target: str, by: str, count: int = 
 def damage(engagement: Engagement, sfw: Tables, ship: Ship, pu: int, what: str, captac_hits: int = 0, rule: str = "") -> Done:
     """Power units lost by a ship: its peak, the damage control teams lost, disabled at all its power
     units, the special damage rolls now owed."""
-    from referee.starfleet_wars import special_damage as sd
-
     before = ship
     lost = min(ship.power_units, ship.lost + pu)
     ship = attrs.evolve(ship, lost=lost, peak=max(ship.peak, lost), special_due=ship.special_due + captac_hits)
@@ -115,31 +142,41 @@ def _craft_hit(engagement: Engagement, ship: Ship, by: str, count: int) -> Done:
     return done(engagement.replaced(ship), engagement.entry(text, rule=rule))
 
 
-def launch(engagement: Engagement, name: str, count: int) -> Done:
+def launch(engagement: Engagement, name: str, count: int, range_inches: int | None = None) -> Done:
     """Particle weapons launched this turn: at most the launchers (a starbomber's particle factors)
-    a turn, at most the reloads on board, none once special damage 87 destroyed the launchers."""
-    from referee.starfleet_wars import special_damage as sd
-
+    a turn, at most the reloads on board, none once special damage 87 destroyed the launchers; a
+    ship with power units reloads them with power before it launches again (the Pirahna); none
+    beyond damaged sensors' 36 inches (``range_inches``, as measured on the table)."""
     ship = _fighting(engagement, name)
     if count < 1:
         raise RefereeError(f"launch 1 particle weapon or more, not {count}")
+    engagement = at(engagement, "firing", f"{ship.name}'s launch")
+    in_range(engagement, ship, "particle", range_inches)
+    if ship.power_units and ship.needs_reload and not ship.reload:
+        raise RefereeError(
+            f"{ship.name} launched its particle weapons before and has not reloaded them: it spends power units reloading first"
+            f" (referee sfw allocate {ship.name} ... --reload PU, the base rulebook's cost) ({RELOAD_RULE})"
+        )
     if any(e.kind == "launchers" for e in ship.effects if e.turn < engagement.turn):
         raise RefereeError(f"{ship.name}'s particle weapon launchers were destroyed (special damage 87): none may be launched for the rest of the game ({sd.SPECIAL_DAMAGE_RULE})")
     if ship.launched + count > ship.launchers:
         raise RefereeError(f"{ship.name} launches at most {ship.launchers} particle weapons a turn; {ship.launched} launched this turn, so {max(0, ship.launchers - ship.launched)} more")
     if count > ship.reloads:
         raise RefereeError(f"{ship.name} has {ship.reloads} particle weapons left on board, not {count}")
-    ship = attrs.evolve(ship, launched=ship.launched + count, reloads=ship.reloads - count)
+    ship = attrs.evolve(ship, launched=ship.launched + count, reloads=ship.reloads - count, needs_reload=bool(ship.power_units))
     text = f"{ship.name} launches {count} particle weapon{'s' if count > 1 else ''}: {ship.reloads} left on board"
     return done(engagement.replaced(ship), engagement.entry(text, rule=STARBOMBER_RULE if ship.type == "SB" else "Starfleet Wars supplement, Data Table: particle weapons launchers and reloads"))
 
 
-def lasers(engagement: Engagement, name: str, targets: Sequence[str]) -> Done:
+def lasers(engagement: Engagement, name: str, targets: Sequence[str], range_inches: int | None = None) -> Done:
     """Light laser shots of a starbomber or SAPS: one a turn per light laser factor, each at a
-    starfighter, transport, starbomber or SAPS (never destroyer size or larger), within 12 inches."""
+    starfighter, transport, starbomber or SAPS (never destroyer size or larger), within 12 inches
+    (``range_inches``: the farthest target's, as measured on the table)."""
     ship = _fighting(engagement, name)
     if not ship.light_lasers:
         raise RefereeError(f"{ship.name} ({ship.type}) has no light lasers")
+    engagement = at(engagement, "firing", f"{ship.name}'s light laser fire")
+    in_range(engagement, ship, "light-laser", range_inches)
     if not targets:
         raise RefereeError("name the target of each light laser shot")
     if ship.lasers_fired + len(targets) > ship.light_lasers:
@@ -153,13 +190,15 @@ def lasers(engagement: Engagement, name: str, targets: Sequence[str]) -> Done:
     ship = attrs.evolve(ship, lasers_fired=ship.lasers_fired + len(targets))
     counts = {t.name: sum(1 for a in aimed if a.name == t.name) for t in aimed}
     shots = ", ".join(f"{n} at {t}" for t, n in counts.items())
-    text = f'{ship.name} fires {len(targets)} light laser{"s" if len(targets) > 1 else ""} ({shots}), range {LIGHT_LASER_RANGE}" at most: enter each hit with sfw hit TARGET --by light-laser'
-    return done(engagement.replaced(ship), engagement.entry(text, rule=STARBOMBER_RULE))
+    reach = f'at {range_inches}", within their {LIGHT_LASER_RANGE}"' if range_inches is not None else f'range {LIGHT_LASER_RANGE}" at most'
+    text = f"{ship.name} fires {len(targets)} light laser{'s' if len(targets) > 1 else ''} ({shots}), {reach}: enter each hit with sfw hit TARGET --by light-laser"
+    return done(engagement.replaced(ship), engagement.entry(text, rule=LIGHT_LASER_RULE if range_inches is not None else STARBOMBER_RULE))
 
 
 def tow(engagement: Engagement, name: str, count: int) -> Done:
     """CapTacs taken in tow by a ship's tractor beam: two at most, and the ship then moves at speed 2 at most."""
     ship = _fighting(engagement, name)
+    not_after(engagement, "firing", f"{ship.name}'s taking CapTacs in tow")
     if ship.craft or ship.type == "MAD":
         raise RefereeError(f"{ship.name} is a {ship.type}: CapTacs are towed by a starship's tractor beam")
     if count < 1 or ship.captacs + count > sh.PER_TRACTOR_BEAM:
@@ -178,6 +217,7 @@ def tow(engagement: Engagement, name: str, count: int) -> Done:
 def release(engagement: Engagement, name: str, count: int, where: str = "") -> Done:
     """CapTacs let go to drift; any friendly ship within 30 inches may activate them later."""
     ship = _fighting(engagement, name)
+    not_after(engagement, "firing", f"{ship.name}'s release of CapTacs")
     if count < 1 or count > ship.captacs:
         raise RefereeError(f"{ship.name} tows {ship.captacs} CapTacs; release 1 to {ship.captacs}")
     ship = attrs.evolve(ship, captacs=ship.captacs - count)
@@ -191,12 +231,18 @@ def release(engagement: Engagement, name: str, count: int, where: str = "") -> D
 def shoot_down(engagement: Engagement, sfw: Tables, towed_by: str = "", drift: int = 0) -> Done:
     """A CapTac destroyed by one CIDS or light laser hit: in tow, it blows out the tractor beam
     generators (25 PU to the towing ship); drifting (``drift``: its number in the list, from 1), it is gone."""
+    engagement = at(engagement, "firing", "a CapTac shot down")
     if towed_by:
         ship = _fighting(engagement, towed_by)
+        if ship.captacs_launched:
+            raise RefereeError(f"{ship.name} launched a CapTac this turn already: CIDS and starfighters fire on its CapTacs before they are launched ({BEFORE_LAUNCH_RULE})")
         if not ship.captacs:
             raise RefereeError(f"{ship.name} tows no CapTacs")
         engagement = engagement.replaced(attrs.evolve(ship, captacs=ship.captacs - 1))
         return damage(engagement, sfw, engagement.ship(ship.name), captac_figure(sfw, "destroyed_in_tow_pu"), "a CapTac in tow destroyed: the tractor beam generators blown out", rule=CAPTAC_RULE)
+    side = engagement.drifting[drift - 1].side if 1 <= drift <= len(engagement.drifting) else ""
+    if any(s.captacs_launched and s.side == side for s in engagement.ships):
+        raise RefereeError(f"{side} launched CapTacs this turn already: CIDS and starfighters fire on CapTacs before they are launched ({BEFORE_LAUNCH_RULE})")
     engagement = _from_drift(engagement, drift)
     return done(engagement, engagement.entry("a drifting CapTac is destroyed (one CIDS or light laser hit)", rule=CAPTAC_RULE))
 
@@ -215,6 +261,7 @@ def fire_captac(
     """A CapTac fired at a target within 18 inches, from tow or (``drift``, activated by a friendly
     ship within 30 inches) from the drift; the referee enters whether the Firing Table hit (as a weapon of speed 5)."""
     ship = _fighting(engagement, firer)
+    engagement = at(engagement, "firing", f"{ship.name}'s CapTac")
     if range_inches > CAPTAC_RANGE or range_inches < 0:
         raise RefereeError(f"a CapTac's range is {CAPTAC_RANGE} inches: {range_inches} is out of range ({CAPTAC_RULE})")
     if drift:
@@ -222,12 +269,12 @@ def fire_captac(
             raise RefereeError(f"a drifting CapTac is activated by a friendly ship within {CAPTAC_ACTIVATION} inches, not {activation} ({CAPTAC_RULE})")
         if engagement.drifting[drift - 1 : drift] and engagement.drifting[drift - 1].side != ship.side:
             raise RefereeError(f"drifting CapTacs #{drift} are {engagement.drifting[drift - 1].side}'s, not {ship.side}'s")
-        engagement = _from_drift(engagement, drift)
+        engagement = _from_drift(engagement, drift).replaced(attrs.evolve(ship, captacs_launched=ship.captacs_launched + 1))
         source = f'a drifting CapTac activated by {ship.name} ({activation}" away)'
     else:
         if not ship.captacs:
             raise RefereeError(f"{ship.name} tows no CapTacs (take some in tow, or fire a drifting one with --drift N)")
-        engagement = engagement.replaced(attrs.evolve(ship, captacs=ship.captacs - 1))
+        engagement = engagement.replaced(attrs.evolve(ship, captacs=ship.captacs - 1, captacs_launched=ship.captacs_launched + 1))
         source = f"{ship.name}'s CapTac"
     struck = engagement.ship(target) if not engagement.is_fortress(target) else None
     if struck is not None and struck.side == ship.side:

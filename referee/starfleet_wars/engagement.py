@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from referee.starfleet_wars.fortress import Fortress
 
 OUTLINE_RULE = "Starfleet Wars supplement: special damage is step 9 and the repair phase step 10 of the Outline of Tactical Play"
+# the turn's steps in the book's order (:mod:`turn`): the Outline of Tactical Play's steps 1-8 are in
+# the base rulebook (not our text); the supplement fixes allocation first ("These totals are your
+# factors used to engage your opponent's ship for that turn"), the firing phase, then steps 9 and 10
+STEPS = ("allocation", "firing", "special damage", "repair")
 
 
 @attrs.frozen
@@ -73,6 +77,7 @@ class Engagement:
     entered: tuple[Entered, ...] = ()
     log: tuple[Entry, ...] = ()
     notes: tuple[str, ...] = ()
+    step: str = "allocation"  # where this turn stands (STEPS)
     # the supplement's two advanced rules, "suggested as optional rules" (Introduction)
     special_damage: bool = True
     damage_control: bool = True
@@ -133,6 +138,8 @@ def check(engagement: Engagement) -> Engagement:
     ship's side one of the sides, a MAD's fortress there, figures within their ranges."""
     if len(engagement.sides) < 2:
         raise RefereeError("an engagement needs two sides or more (sides = ['Terran', 'Entomalian'])")
+    if engagement.step not in STEPS:
+        raise RefereeError(f"step must be one of {', '.join(STEPS)}, not {engagement.step!r}")
     seen: set[str] = set()
     for name in [s.name for s in engagement.ships] + [f.name for f in engagement.fortresses]:
         if name.casefold() in seen:

@@ -22,7 +22,7 @@ from referee.starfleet_wars.ships import Ship
 
 FORMAT = kinds.ENGAGEMENT.format
 VERSION = 1
-KEYS = {"format", "version", "name", "sides", "turn", "special_damage", "damage_control", "notes", "ships", "fortresses", "drifting", "entered", "log"}
+KEYS = {"format", "version", "name", "sides", "turn", "step", "special_damage", "damage_control", "notes", "ships", "fortresses", "drifting", "entered", "log"}
 MOST = 99_999  # no figure of the supplement comes near (a fortress of 17 LSS: 1700 PU)
 
 
@@ -34,6 +34,7 @@ def from_dict(data: dict[str, Any]) -> Engagement:
         name=strict.get(data, "name", str, where),
         sides=strict.words(data, "sides", where),
         turn=strict.get(data, "turn", int, where, 1, low=1, high=MOST),
+        step=strict.get(data, "step", str, where, "allocation"),
         ships=strict.items(data, "ships", _ship),
         fortresses=strict.items(data, "fortresses", _fortress),
         drifting=strict.items(data, "drifting", _drift),
@@ -156,6 +157,7 @@ def to_dict(engagement: Engagement) -> dict[str, Any]:
         "name": engagement.name,
         "sides": list(engagement.sides),
         "turn": engagement.turn,
+        **({"step": engagement.step} if engagement.step != "allocation" else {}),
         **rules,
         "notes": list(engagement.notes),
         "ships": ships,

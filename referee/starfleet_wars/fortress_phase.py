@@ -152,6 +152,8 @@ def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.R
         text += f"; from turn {engagement.turn + 1}"
         if new.kind in ("engines", "stardrive"):
             text += " (a starfortress moves at tactical speed 1 only: no effect on it)"
+        elif sd.OUTCOMES[new.kind].enforced:
+            text += f"; {sd.enforced(new)}"
     return done(engagement.rebuilt(fortress), engagement.entry(text, [roll], fo.SPECIAL_RULE, secret=fortress.side))
 
 

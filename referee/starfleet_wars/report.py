@@ -13,10 +13,14 @@ from referee.starfleet_wars import special_damage as sd
 from referee.starfleet_wars import turn
 from referee.starfleet_wars.engagement import Engagement
 from referee.starfleet_wars.ships import Ship, factors
+from referee.starfleet_wars.sides import unseen
 from referee.tables import Tables
 
 
 def ship_line(engagement: Engagement, sfw: Tables, ship: Ship, secrets: bool) -> str:
+    """A ship's line; sealed (``secrets`` False), its factors as the opponent reckons them (without
+    its special damage: "do not let your opponent know ... the damage it causes")."""
+    shown = ship if secrets else unseen(ship)
     head = f"{ship.name} ({ship.ship_class}, {ship.type}, {ship.side})"
     if ship.destroyed:
         return f"{head}: OUT - {ship.destroyed}"
@@ -24,11 +28,14 @@ def ship_line(engagement: Engagement, sfw: Tables, ship: Ship, secrets: bool) ->
     if ship.craft:
         parts += [f"hits {ship.hits} of 4"] if ship.type in ("SB", "SAPS") else []
         parts += [f"light lasers {ship.light_lasers - ship.lasers_fired} of {ship.light_lasers} left this turn"] if ship.light_lasers else []
+        parts += ["one hit shoots it down"] if ship.type == "SF" else []
     else:
         parts.append(f"PU {ship.available}/{ship.power_units} ({ship.lost} lost, {sd.percent(ship.lost, ship.power_units)}; peak {ship.peak})")
         if ship.allocation is not None:
-            now = factors(ship, engagement.turn)
-            parts.append(f"allocated {ship.allocation.shown()}: speed {now.speed}, OF {now.offensive}, DF {now.defensive}")
+            now = factors(shown, engagement.turn)
+            extras = f" + tractor beam {ship.tractor} PU" if ship.tractor else ""
+            extras += f" + reloading {ship.reload} PU" if ship.reload else ""
+            parts.append(f"allocated {ship.allocation.shown()}{extras}: speed {now.speed}, OF {now.offensive}, DF {now.defensive}")
         else:
             parts.append("not allocated this turn")
         parts.append(
@@ -64,7 +71,7 @@ def fortress_line(engagement: Engagement, fortress: Any, secrets: bool) -> str:
     if fortress.game == "starfleet-wars":
         parts.append(f"power {fo.power(fortress)} PU, OF up to {fo.max_offensive(fortress)}")
         if fortress.allocation.cost:
-            offensive, defensive = fortress_phase.factors(fortress, engagement.turn)
+            offensive, defensive = fortress_phase.factors(fortress if secrets else unseen(fortress), engagement.turn)
             parts.append(f"allocated {fortress.allocation.shown(speed=False)}: OF {offensive}, DF {defensive}")
         parts.append(f"teams {fo.teams(fortress)} ({fortress.attempts} tried this turn)")
         parts += ["no CM: +10 to its firing rolls"] if fo.no_cm(fortress) else []
@@ -85,7 +92,7 @@ def fortress_line(engagement: Engagement, fortress: Any, secrets: bool) -> str:
 
 
 def lines(engagement: Engagement, sfw: Tables, name: str | None, secrets: bool) -> list[str]:
-    out = [f"{engagement.name}: turn {engagement.turn}; {' against '.join(engagement.sides)}"]
+    out = [f"{engagement.name}: turn {engagement.turn}, at {turn.STEP_TITLES[engagement.step]}; {' against '.join(engagement.sides)}"]
     if name:
         if engagement.is_fortress(name):
             return [fortress_line(engagement, engagement.fortress(name), secrets)]
@@ -105,7 +112,8 @@ def as_data(engagement: Engagement, sfw: Tables, name: str | None, secrets: bool
     data.pop("log")
     if not secrets:
         for unit in (*data["ships"], *data["fortresses"]):
-            unit.pop("effects", None)
+            for key in ("effects", "offensive_lost", "defensive_lost"):
+                unit.pop(key, None)
     if name:
         wanted = name.casefold()
         data["ships"] = [s for s in data["ships"] if s["name"].casefold() == wanted]
@@ -116,7 +124,7 @@ def as_data(engagement: Engagement, sfw: Tables, name: str | None, secrets: bool
     for ship in data["ships"]:
         found = engagement.ship(ship["name"])
         if found.allocation is not None and not found.destroyed:
-            now = factors(found, engagement.turn)
+            now = factors(found if secrets else unseen(found), engagement.turn)
             ship["factors"] = attrs.asdict(now) if secrets else {k: v for k, v in attrs.asdict(now).items() if k != "notes"}
         if dc.row_for(sfw, found.type).teams:
             ship["teams_left"] = dc.teams_left(sfw, found)

@@ -73,6 +73,10 @@ class Ship:
     launched: int = 0  # particle weapons launched this turn
     lasers_fired: int = 0  # light laser shots this turn
     captacs: int = 0  # CapTacs in tow
+    captacs_launched: int = 0  # CapTacs it launched (or activated from the drift) this turn
+    tractor: int = 0  # power units its tractor beam uses this turn (the base rulebook's cost, entered)
+    reload: int = 0  # power units spent reloading its particle weapons this turn (entered likewise)
+    needs_reload: bool = False  # it launched particle weapons and has not spent power reloading since
     special_due: int = 0  # special damage rolls owed now for CapTac hits (regardless of damage)
     special_rolled: bool = False  # this turn's roll for damage beyond 20% is made
     attempts: int = 0  # damage control attempts this turn
@@ -86,6 +90,11 @@ class Ship:
     def available(self) -> int:
         """Power units left to allocate."""
         return max(0, self.power_units - self.lost)
+
+    @property
+    def spent(self) -> int:
+        """Power units spent this turn: the allocation's factors, the tractor beam, reloading."""
+        return (self.allocation.cost if self.allocation is not None else 0) + self.tractor + self.reload
 
     def max_speed(self) -> int | None:
         if self.type == "MAD":

@@ -10,11 +10,19 @@ Everything else is fought in the open. The printed log reads the engagement thro
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeVar
+
 import attrs
 
 from referee import strict
 from referee.logged import PUBLIC, Read, readable, turn_lines
 from referee.starfleet_wars.engagement import Engagement
+
+if TYPE_CHECKING:
+    from referee.starfleet_wars.fortress import Fortress
+    from referee.starfleet_wars.ships import Ship
+
+U = TypeVar("U", "Ship", "Fortress")
 
 
 @attrs.frozen
@@ -27,14 +35,20 @@ class EngagementView:
     lines: tuple[Read, ...]
 
 
+def unseen(unit: U) -> U:
+    """A ship or fortress as its opponent (or the table) may know it: without its special damage and
+    what damage control did to its factors ("do not let your opponent know ... the damage it causes")."""
+    return attrs.evolve(unit, effects=(), offensive_lost=False, defensive_lost=False)
+
+
 def view(engagement: Engagement, side: str) -> EngagementView:
     """What ``side`` (a side of the engagement, any case, or ``public``) may see of it."""
     who = strict.pick(side, (*engagement.sides, PUBLIC), "side", engagement.name)
     lines = turn_lines(engagement.log, who)
     sealed = attrs.evolve(
         engagement,
-        ships=tuple(s if s.side == who else attrs.evolve(s, effects=()) for s in engagement.ships),
-        fortresses=tuple(f if f.side == who else attrs.evolve(f, effects=()) for f in engagement.fortresses),
+        ships=tuple(s if s.side == who else unseen(s) for s in engagement.ships),
+        fortresses=tuple(f if f.side == who else unseen(f) for f in engagement.fortresses),
         log=readable(lines),
     )
     return EngagementView(who, sealed, lines)

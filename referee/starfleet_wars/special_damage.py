@@ -25,24 +25,45 @@ EXAMPLE_86 = "The INVINCIBLE example applies 86 'for three turns'; the table say
 
 class Outcome(NamedTuple):
     """What a band of the table does: the factors it takes (0: none), for how many turns (0: with
-    no end), and whether damage control repairs it (a factor result) or only time ends it."""
+    no end), and whether damage control repairs it (a factor result) or only time ends it;
+    ``enforced``: who holds it to the result where the program keeps no ledger of what it stops."""
 
     name: str
     factors: int = 0
     turns: int = 0
     lasts: str = ""  # how long, in the table's words
+    enforced: str = ""
 
 
+SENSOR_RANGE = 36  # 83-85: "Auxiliary sensors can be used but are limited to 36" range. You may not fire beyond sensor range."
 OUTCOMES = {
-    "sensors": Outcome("sensors", lasts='no end given: auxiliary sensors, 36" range'),
+    "sensors": Outcome(
+        "sensors",
+        lasts='no end given: auxiliary sensors, 36" range',
+        enforced=f'no fire beyond {SENSOR_RANGE}" for the rest of the game: a shot entered with a range over {SENSOR_RANGE}" (--range, as measured on the table) is refused; the referee measures it',
+    ),
     "offensive": Outcome("offensive", 2, lasts="until repaired"),
     "launchers": Outcome("launchers", lasts="for the duration of the game"),
     "engines": Outcome("engines", 2, lasts="until repaired"),
-    "craft": Outcome("craft", turns=4, lasts="for four turns"),
-    "cids": Outcome("cids", 2, lasts="permanently"),
+    "craft": Outcome(
+        "craft",
+        turns=4,
+        lasts="for four turns",
+        enforced="no attack craft launched or recovered {when}: the referee holds its starfighters at the table (the program keeps no ledger of a ship's attack craft aboard: their launch and recovery are the base rulebook's, page 14)",
+    ),
+    "cids": Outcome(
+        "cids",
+        2,
+        lasts="permanently",
+        enforced="its CIDS fire with two die rolls fewer for the rest of the game: the referee takes them off at the table (the Data Table gives a ship's CIDS as a percentage our text does not turn into die rolls)",
+    ),
     "dynamo": Outcome("dynamo", turns=2, lasts="for two turns"),
     "shields": Outcome("shields", 2, turns=4, lasts="for four turns"),
-    "stardrive": Outcome("stardrive", lasts="for good"),
+    "stardrive": Outcome(
+        "stardrive",
+        lasts="for good",
+        enforced="it can no longer travel faster than light: the referee holds it to the battle area (faster-than-light travel is outside a tactical engagement, which moves by speed factors; its speed factors are not touched)",
+    ),
     "reactors": Outcome("reactors", lasts="the ship blows up"),
 }
 BANDS = (
@@ -90,6 +111,20 @@ class Effect:
         size = f" -{self.factors}" if self.factors and self.kind != "cids" else (f" ({self.factors} die rolls lost)" if self.kind == "cids" else "")
         start = "" if self.active(turn) else f", from turn {self.turn + 1}"
         return f"{self.kind}{size} ({self.roll}: {when}{start})"
+
+
+def enforced(effect: Effect) -> str:
+    """What a result stops that the referee holds the ship to at the table, and why ("" if none)."""
+    words = OUTCOMES[effect.kind].enforced
+    if effect.turns:
+        last = effect.turn + effect.turns
+        words = words.format(when=f"in turns {effect.turn + 1} to {last}" if last > effect.turn + 1 else f"in turn {last}")
+    return words
+
+
+def sensor_range(effects: tuple[Effect, ...], turn: int) -> int | None:
+    """The farthest a ship may fire in ``turn`` (None: its main sensors work)."""
+    return SENSOR_RANGE if in_force(effects, "sensors", turn) else None
 
 
 def kind_of(roll: int) -> str:

@@ -256,18 +256,18 @@ def test_captacs_a_fortress_built_hit_and_loaning_cids(tmp_path: Path) -> None:
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
         await keys(pilot, "t", "tab", '"2"', "enter")  # VICTORY (under the cursor) tows two
         assert read(path).ship("VICTORY").captacs == 2
+        await keys(pilot, "x")  # CIDS fire on CapTacs before they are launched
+        await pick(pilot, "towed by VICTORY")
+        await keys(pilot, "ctrl+a")
+        assert read(path).ship("VICTORY").lost == 25
         await keys(pilot, "c", "tab")
         await pick(pilot, "in tow")
         await pick(pilot, "PIRAHNA")
         await pick(pilot, "yes")
         await keys(pilot, '"12"', "enter")
         pirahna = read(path).ship("PIRAHNA")
-        assert (pirahna.lost, pirahna.special_due, read(path).ship("VICTORY").captacs) == (30, 0, 1)  # 40 PU: all its 30, disabled
+        assert (pirahna.lost, pirahna.special_due, read(path).ship("VICTORY").captacs) == (30, 0, 0)  # 40 PU: all its 30, disabled
         assert pirahna.destroyed.startswith("disabled")
-        await keys(pilot, "x")
-        await pick(pilot, "towed by VICTORY")
-        await keys(pilot, "ctrl+a")
-        assert read(path).ship("VICTORY").lost == 25
         await keys(pilot, "b")
         await keys(pilot, '"Reef"', "tab")
         await pick(pilot, "Aquarian")

@@ -17,10 +17,12 @@ roster's figures are exempt there (``ROSTER``), never from the opponent's copy o
 from __future__ import annotations
 
 import functools
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 from typer.testing import CliRunner
 
@@ -211,6 +213,98 @@ def test_no_printed_log_of_an_engagement_shows_a_reader_another_sides_special_da
     read = {reader: outputs(path, reader, ("log",), False)}
     assert "VICTORY joins" in read[reader]["print --what log"]
     check(read, ENGAGEMENT_SECRETS)
+
+
+# ---------------------------------------------------------------------- Starfleet Wars: every special damage result
+
+# each result of the Special Damage Table that stays in force: the Terran ship's roll, the Aquarian fortress's
+SFW_ROLLS = {
+    "sensors": (84, 85),
+    "offensive": (86, 86),
+    "launchers": (87, 87),
+    "engines": (88, 89),
+    "craft": (90, 91),
+    "cids": (92, 93),
+    "dynamo": (94, 94),
+    "shields": (95, 96),
+    "stardrive": (97, 98),
+}
+
+
+@functools.cache
+def fought() -> Engagement:
+    """An engagement played by the engine: nine Terran destroyers each hit past 20% and rolling one
+    result of every kind in step 9, an Aquarian fortress hit by nine CapTacs rolling the same kinds;
+    in turn 2 each allocates, the results in force (factors lowered where they take factors)."""
+    from referee.starfleet_wars import combat, fortress_phase, turn
+    from referee.starfleet_wars.power import Allocation
+
+    battle = Engagement("e", ("Terran", "Aquarian"))
+    for roll, _ in SFW_ROLLS.values():
+        battle = turn.add(battle, TABLES, f"T{roll}", "Terran", "PIRAHNA", {"max_off": 4, "max_def": 4, "launchers": 2, "reloads": 6}).state
+    battle = fortress_phase.build(battle, TABLES, "Reef", "Aquarian", ["LSS", "LSS", "WP", "CM"], [("WP 1", "LSS 1")], 0, False, []).state
+    for roll, _ in SFW_ROLLS.values():
+        battle = combat.hit(battle, TABLES, f"T{roll}", "particle", 1).state  # 10 of 30 PU: a roll each turn
+    battle = battle.rebuilt(attrs.evolve(battle.fortress("Reef"), special_due=len(SFW_ROLLS)))  # nine CapTac hits' rolls
+    for roll, other in SFW_ROLLS.values():
+        battle = turn.special_damage(battle, TABLES, f"T{roll}", random.Random(1), roll).state
+        battle = fortress_phase.special_damage(battle, TABLES, "Reef", random.Random(1), other).state
+    battle = turn.next_turn(battle).state
+    for roll, _ in SFW_ROLLS.values():
+        battle = turn.allocate(battle, f"T{roll}", Allocation(2, 3, 2)).state
+    return fortress_phase.allocate(battle, "Reef", 5, 5).state
+
+
+def sfw_secrets() -> dict[str, tuple[str, Needle]]:
+    """Each result, whose it is, and what shows it: its roll's line, its entry on the ship's (fortress's)
+    line, the lowered factors (a ship's and the fortress's), the JSON's record of it."""
+    found: dict[str, tuple[str, Needle]] = {}
+    for kind, (roll, other) in SFW_ROLLS.items():
+        found[f"T{roll}'s {kind} roll"] = ("Terran", f"T{roll} rolls special damage")
+        found[f"T{roll}'s {kind} on its line"] = ("Terran", re.compile(rf"T{roll} \(PIRAHNA[^\n]*special damage: {kind}"))
+        found[f"the fortress's {kind} roll ({other})"] = ("Aquarian", re.compile(rf"Reef rolls special damage [^\n]*: {other} - "))
+        found[f"T{roll}'s {kind} in the JSON"] = ("Terran", re.compile(rf'"kind": "{kind}"'))
+    found["the fortress's results on its line"] = ("Aquarian", re.compile(r"Reef \(starfortress[^\n]*special damage: "))
+    found["T86's OF lowered"] = ("Terran", re.compile(r"T86\b[^\n]*OF 1\b"))
+    found["T88's speed lowered"] = ("Terran", re.compile(r"T88\b[^\n]*speed 0\b"))
+    found["T95's DF lowered"] = ("Terran", re.compile(r"T95\b[^\n]*DF 0\b"))
+    found["T94's OF lost"] = ("Terran", re.compile(r"T94\b[^\n]*OF 0\b"))
+    found["the fortress's OF lost"] = ("Aquarian", re.compile(r"Reef\b[^\n]*OF 0, DF 3\b"))
+    return found
+
+
+def test_the_engagement_holds_every_special_damage_result_on_a_ship_and_a_fortress() -> None:
+    battle = fought()
+    assert {e.kind for s in battle.ships for e in s.effects} == set(SFW_ROLLS) == {e.kind for e in battle.fortress("Reef").effects}
+
+
+@pytest.mark.parametrize("reader", ["Terran", "Aquarian", PUBLIC])
+def test_no_output_of_an_engagement_shows_a_reader_another_sides_special_damage_result(tmp_path: Path, reader: str) -> None:
+    """Issue 35: every output a reader has of an engagement - the printed log (a side's copy, the
+    table's), and the table's copies the referee prints without --secrets: sfw ships (text and
+    JSON), sfw log (text and JSON), the app's ship and fortress cards sealed - shows none of another
+    side's special damage results (each kind, on a ship and a fortress)."""
+    from referee.tui.sfw import cards
+
+    path = tmp_path / "e.toml"
+    battle = fought()
+    storage.write_text(path, engagement_file.text(battle))
+    said = outputs(path, reader, ("log",), False)
+    if reader == PUBLIC:
+        for args in (["sfw", "ships"], ["sfw", "ships", "--json"], ["sfw", "log"], ["sfw", "log", "--json"]):
+            done = runner.invoke(cli, [*args, "-e", str(path)], catch_exceptions=False)
+            assert done.exit_code == 0, done.output
+            said[" ".join(args)] = done.output
+        parts = [*(p for s in battle.ships for p in cards.ship_card(battle, TABLES, s, False)), *cards.fortress_card(battle, battle.fortress("Reef"), False)]
+        said["the app's cards"] = "\n".join(str(p if isinstance(p, str) else p[0] if isinstance(p, tuple) else p.plain) for p in parts)
+    secrets = sfw_secrets()
+    for output, text in said.items():
+        for what, (whose, needle) in secrets.items():
+            if reader != whose:
+                assert not shows(text, needle), f"{reader}'s {output} shows {what} ({whose}'s): {needle}"
+    if reader != PUBLIC:
+        mine = [what for what, (whose, _) in secrets.items() if whose == reader and " roll" in what]
+        assert mine and all(shows(said["print --what log"], secrets[what][1]) for what in mine)
 
 
 def test_a_scenarios_secret_line_is_its_sides_alone(tmp_path: Path) -> None:

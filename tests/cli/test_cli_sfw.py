@@ -124,6 +124,9 @@ def test_the_starbomber_fires_and_is_worn_down(engagement: Path) -> None:
 
 def test_damage_control_with_a_roll_from_the_table(engagement: Path) -> None:
     run("hit", "VICTORY", "--pu", "100", path=engagement)
+    code, _, err = run("damage-control", "VICTORY", "--column", "power_units", "--roll", "99", path=engagement)
+    assert code == 2 and "roll special damage first (step 9)" in err
+    run("special-damage", "VICTORY", "--roll", "0", path=engagement)
     code, out, err = run("damage-control", "VICTORY", "--column", "power_units", "--roll", "99", path=engagement)
     assert code == 0, err
     assert "Six power units repaired (99 falls in band 99 to 99): 6 PU repaired; 94 of 480 lost" in out

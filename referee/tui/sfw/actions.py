@@ -92,12 +92,16 @@ def side_choice(engagement: Engagement, values: Values) -> list[tuple[str, str]]
 
 def allocating(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
     """The ships with power to divide, then the fortresses (Starfleet Wars, not knocked out)."""
+    if not choices.open_for(engagement, "allocation"):
+        return []  # the firing phase began: allocation waits for the next turn
     found = [(f"{label(s)}, {s.available} PU" + (" (allocated)" if s.allocation is not None else ""), s.name) for s in engagement.ships if choices.allocates(s)]
     found += [(f"{f.name} ({f.side} starfortress), {fo.power(f)} PU" + (" (allocated)" if f.allocation.cost else ""), f.name) for f in engagement.fortresses if choices.fortress_allocates(f)]
     return found
 
 
 def hit_targets(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    if not choices.open_for(engagement, "firing"):
+        return []
     return [(label(s) + ("" if s.craft else f", {s.available} PU"), s.name) for s in engagement.ships if not s.destroyed]
 
 
@@ -252,7 +256,9 @@ def captac_targets(engagement: Engagement, values: Values) -> list[tuple[str, st
 
 
 def captacs_to_shoot(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
-    found = [(f"towed by {s.name} ({s.captacs}): 25 PU to it", f"tow:{s.name}") for s in engagement.ships if choices.towing(s)]
+    if not choices.open_for(engagement, "firing"):
+        return []
+    found = [(f"towed by {s.name} ({s.captacs}): 25 PU to it", f"tow:{s.name}") for s in engagement.ships if choices.towing(s) and not s.captacs_launched]
     return found + [(f"drifting #{n}: {d.count} of {d.side}'s ({d.where})", f"drift:{n}") for n, d in enumerate(engagement.drifting, 1)]
 
 
@@ -350,8 +356,11 @@ def _allocate(v: Values, e: Engagement, t: Tables) -> Step:
     if e.is_fortress(name):
         if given.speed:
             raise FieldError("speed", f"a starfortress has tactical speed {fo.TACTICAL_SPEED}: it spends no power on movement (leave speed blank)")
-        return no_dice(lambda: fortress_phase.allocate(e, name, given.offensive, given.defensive))
-    return no_dice(lambda: turn.allocate(e, name, given))
+        if text(v, "tractor") or text(v, "reload"):
+            raise FieldError("tractor", "tractor beam and reloading are a ship's: leave them blank for a starfortress")
+        return no_dice(lambda: fortress_phase.allocate(turn.fortress_at(e, name, "allocation"), name, given.offensive, given.defensive))
+    tractor, reload = number(v, "tractor", 0, default=0) or 0, number(v, "reload", 0, default=0) or 0
+    return no_dice(lambda: turn.allocate(e, name, given, tractor, reload))
 
 
 def _allocate_preview(v: Values, e: Engagement, t: Tables) -> str:
@@ -373,10 +382,11 @@ def _allocate_preview(v: Values, e: Engagement, t: Tables) -> str:
     ship = e.ship(name)
     most = ship.max_speed()
     head = f"{ship.name}: {ship.available} PU, max OF {ship.max_off}, DF {ship.max_def}" + (f", speed {most}" if most is not None else "")
-    why = why_not(given, ship.available, ship.max_off, ship.max_def, most)
+    extra = (number(v, "tractor", 0, default=0) or 0) + (number(v, "reload", 0, default=0) or 0)
+    why = why_not(given, ship.available - extra, ship.max_off, ship.max_def, most)
     if why:
         return f"{head}; refused: {why}"
-    return f"{head}: {given.shown()}, {ship.available - given.cost} left"
+    return f"{head}: {given.shown()}" + (f" + {extra} PU tractor beam and reloading" if extra else "") + f", {ship.available - given.cost - extra} left"
 
 
 def _hit(v: Values, e: Engagement, t: Tables) -> Step:
@@ -405,12 +415,12 @@ def _modules(v: Values, e: Engagement, t: Tables) -> Step:
     name, module = needed(v, "fortress", "the fortress hit"), needed(v, "module", "the module the defender gives the damage")
     fortress = e.fortress(name)
     if fortress.game != "starfleet-wars":
-        return no_dice(lambda: fortress_phase.hit(e, t, name, [(module, 1)]))
+        return no_dice(lambda: fortress_phase.hit(turn.fortress_at(e, name, "firing"), t, name, [(module, 1)]))
     by, hits = text(v, "by") or "offensive", number(v, "hits", 1, default=1) or 1
     each = FORTRESS_HIT.get(by)
     given = shares(v, hits * each if each else None)
     aimed = text(v, "aimed")
-    return no_dice(lambda: fortress_phase.hit(e, t, name, given, None if aimed in ("", ANY_TYPE) else aimed, by, hits))
+    return no_dice(lambda: fortress_phase.hit(turn.fortress_at(e, name, "firing"), t, name, given, None if aimed in ("", ANY_TYPE) else aimed, by, hits))
 
 
 FORTRESS_HIT = {"particle": 10, "captac": 40}  # PU a hit, allocated exactly among the modules (the rest: from the Firing Table)
@@ -442,11 +452,14 @@ def _garrison(v: Values, e: Engagement, t: Tables) -> Step:
     return no_dice(lambda: fortress_phase.garrison(e, name, module, units))
 
 
+RANGE = Field("range", "Range", 'inches to the farthest target, as measured (blank: not checked; light lasers reach 12", damaged sensors 36")')
+
+
 def _launch(v: Values, e: Engagement, t: Tables) -> Step:
     name, count = needed(v, "ship", "the ship launching"), number(v, "count", 1)
     if count is None:
         raise FieldError("count", "how many particle weapons it launches now")
-    return no_dice(lambda: combat.launch(e, name, count))
+    return no_dice(lambda: combat.launch(e, name, count, number(v, "range", 0)))
 
 
 def _launch_preview(v: Values, e: Engagement, t: Tables) -> str:
@@ -461,7 +474,7 @@ def _lasers(v: Values, e: Engagement, t: Tables) -> Step:
     name = needed(v, "ship", "the starbomber or SAPS firing")
     targets = [n.strip() for n in needed(v, "targets", "the targets (space marks one)").split(",") if n.strip()]
     each = number(v, "each", 1, default=1) or 1
-    return no_dice(lambda: combat.lasers(e, name, [n for n in targets for _ in range(each)]))
+    return no_dice(lambda: combat.lasers(e, name, [n for n in targets for _ in range(each)], number(v, "range", 0)))
 
 
 def _lasers_preview(v: Values, e: Engagement, t: Tables) -> str:
@@ -478,8 +491,9 @@ REPAIR_KEY = ""
 
 def _special(v: Values, e: Engagement, t: Tables) -> Step:
     name = needed(v, "unit", "the ship or fortress that rolls")
-    roll = fortress_phase.special_damage if e.is_fortress(name) else turn.special_damage
-    return lambda rng, rolled: keyed(roll(e, t, name, rng, rolled.get(SPECIAL_KEY)), SPECIAL_KEY)
+    if e.is_fortress(name):
+        return lambda rng, rolled: keyed(fortress_phase.special_damage(turn.fortress_at(e, name, "special damage"), t, name, rng, rolled.get(SPECIAL_KEY)), SPECIAL_KEY)
+    return lambda rng, rolled: keyed(turn.special_damage(e, t, name, rng, rolled.get(SPECIAL_KEY)), SPECIAL_KEY)
 
 
 def _repair(v: Values, e: Engagement, t: Tables) -> Step:
@@ -489,7 +503,7 @@ def _repair(v: Values, e: Engagement, t: Tables) -> Step:
     if warning and text(v, "anyway").lower() not in ("y", "yes"):
         raise FieldError("anyway", f"{warning}: this roll can only go wrong; y rolls anyway")
     if e.is_fortress(name):
-        return lambda rng, rolled: keyed(fortress_phase.damage_control(e, t, name, column, rng, rolled.get(REPAIR_KEY), effect, module), REPAIR_KEY)
+        return lambda rng, rolled: keyed(fortress_phase.damage_control(turn.fortress_at(e, name, "repair"), t, name, column, rng, rolled.get(REPAIR_KEY), effect, module), REPAIR_KEY)
     return lambda rng, rolled: keyed(turn.damage_control(e, t, name, column, rng, rolled.get(REPAIR_KEY), effect), REPAIR_KEY)
 
 
@@ -582,6 +596,8 @@ SHIPS: Sequence[Action] = (
             Field("speed", "Speed", "factors (blank: 0; a fortress, a MAD: none)"),
             Field("offensive", "OF", "offensive factors (blank: 0)"),
             Field("defensive", "DF", "defensive factors (blank: 0)"),
+            Field("tractor", "Tractor", "PU its tractor beam uses while towing CapTacs (the base rulebook's; blank: 0)"),
+            Field("reload", "Reload", "PU spent reloading particle weapons (the base rulebook's; blank: 0)"),
         ),
         _allocate,
         preview=_allocate_preview,
@@ -622,6 +638,7 @@ SHIPS: Sequence[Action] = (
         (
             Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.launches(e, s))),
             Field("count", "Particle weapons", "launched now"),
+            RANGE,
         ),
         _launch,
         preview=_launch_preview,
@@ -631,9 +648,10 @@ SHIPS: Sequence[Action] = (
         "Lasers",
         "a starbomber's or SAPS' light laser shots, one a factor a turn, at starfighters, transports, starbombers and SAPS (then enter each hit: h)",
         (
-            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.fires_lasers(s))),
+            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.fires_lasers(s) and choices.open_for(e, "firing"))),
             Field("targets", "Targets", "space marks one", choices=laser_targets, many=True),
             Field("each", "Shots at each", "blank: 1"),
+            RANGE,
         ),
         _lasers,
         preview=_lasers_preview,
@@ -664,7 +682,7 @@ SHIPS: Sequence[Action] = (
         "Tow",
         "CapTacs taken in tow by a starship's tractor beam: two at most, speed 2 at most while towing",
         (
-            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.tows(s))),
+            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.tows(s) and choices.open_for(e, "firing"))),
             Field("count", "CapTacs", "1 or 2 (blank: 1)"),
         ),
         _tow,
@@ -675,7 +693,7 @@ SHIPS: Sequence[Action] = (
         "Fire CapTac",
         "a CapTac fired within 18 inches, from tow or drifting (activated within 30 inches): a hit is 40 PU and a special damage roll",
         (
-            Field("ship", "Firing ship", "", "ship", ships_where(lambda e, s: not s.destroyed and not s.craft)),
+            Field("ship", "Firing ship", "", "ship", ships_where(lambda e, s: not s.destroyed and not s.craft and choices.open_for(e, "firing"))),
             Field("source", "CapTac", "in tow, or drifting", choices=captac_sources),
             Field("target", "Target", choices=captac_targets),
             Field("hit", "Hit", "the Firing Table at speed 5", choices=lambda e, v: YES_NO),

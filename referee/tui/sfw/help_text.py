@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import special_damage as sd
+from referee.starfleet_wars.combat import LIGHT_LASER_RULE, SENSORS_RULE
 from referee.starfleet_wars.engagement import OUTLINE_RULE
 from referee.starfleet_wars.power import POWER_RULE
 from referee.starfleet_wars.ships import CAPTAC_RULE, SAPS_RULE, SGD_RULE, STARBOMBER_RULE
+from referee.starfleet_wars.turn import RELOAD_RULE, TRACTOR_RULE
 from referee.tui.help_text import DICE, LOG, About, Key
 
 DATA_TABLE_RULE = "Starfleet Wars supplement, Data Table"
@@ -39,8 +41,10 @@ SHIPS = About(
         "Allocate": Key(
             "The line under the fields shows the cost of the factors typed and what is left, or why the rules refuse them, as "
             "they are typed. A super galactic dreadnought adds its additional factors (till it has lost 75%); special damage "
-            "takes factors off the calculated ones.",
-            (POWER_RULE, SGD_RULE, fo.FACTORS_RULE, fo.SPEED_RULE),
+            "takes factors off the calculated ones. A ship towing CapTacs gives its tractor beam's power units, one reloading "
+            "its particle weapons the reload's (the base rulebook's figures: the supplement gives none); both count against "
+            "the power left. Allocation is the turn's first step: once the firing phase began it waits for the next turn.",
+            (POWER_RULE, SGD_RULE, fo.FACTORS_RULE, fo.SPEED_RULE, TRACTOR_RULE, RELOAD_RULE),
             ("power units", "allocation", "factors"),
         ),
         "Hit": Key(
@@ -57,17 +61,27 @@ SHIPS = About(
             (fo.ATTACKING_RULE, fo.MAATAC_RULE, CAPTAC_RULE),
             ("starfortress", "module"),
         ),
-        "Launch": Key(rules=(STARBOMBER_RULE, DATA_TABLE_RULE), topics=("particle weapons", "reloads")),
-        "Lasers": Key("Each target marked takes the shots at each typed; the hits are entered after (h).", (STARBOMBER_RULE, SAPS_RULE), ("light lasers",)),
+        "Launch": Key(
+            'A ship with power units that launched before launches again once an allocation spent power reloading. A range typed (as measured) over 36" is refused while its main sensors are damaged.',
+            (STARBOMBER_RULE, DATA_TABLE_RULE, RELOAD_RULE, SENSORS_RULE),
+            ("particle weapons", "reloads"),
+        ),
+        "Lasers": Key(
+            'Each target marked takes the shots at each typed; the hits are entered after (h). A range typed over 12" is refused.',
+            (LIGHT_LASER_RULE, SAPS_RULE, SENSORS_RULE),
+            ("light lasers",),
+        ),
         "Special damage": Key(
             "Through the dice dialog: the d%00 typed as rolled at the table (00-99, checked) or rolled for you, shown with "
-            "its dice and result; its log line is sealed until u unseals it. The next turn waits for every roll owed.",
+            "its dice and result; its log line is sealed until u unseals it. The next turn waits for every roll owed. The roll "
+            "for damage beyond 20% is step 9: the firing phase is over once one is made.",
             (sd.SPECIAL_DAMAGE_RULE, sd.THRESHOLD_RULE, fo.SPECIAL_RULE, CAPTAC_RULE),
             ("special damage",),
         ),
         "Damage control": Key(
             "A column that cannot help (nothing of that kind to repair) is asked first: Roll anyway y. The roll goes through "
-            "the dice dialog; a fortress's power units are repaired on the module picked.",
+            "the dice dialog; a fortress's power units are repaired on the module picked. Step 10: refused while a special "
+            "damage roll is owed, and special damage waits for the next turn once a team tried.",
             (f"{dc.DAMAGE_CONTROL_RULE}, Table #1", f"{dc.DAMAGE_CONTROL_RULE}, Table #2", fo.TEAMS_RULE),
             ("damage control", "repair"),
         ),

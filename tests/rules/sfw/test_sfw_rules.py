@@ -24,6 +24,13 @@ def engagement(*ships: tuple[str, str, str, dict]) -> Engagement:
     return battle
 
 
+def next_turn(battle: Engagement) -> Engagement:
+    """The next turn, each special damage roll owed made first (00: no additional damage)."""
+    for name in [s.name for s in battle.ships if turn.owes_special(s)]:
+        battle = turn.special_damage(battle, SFW, name, RNG, 0).state
+    return turn.next_turn(battle).state
+
+
 def test_the_power_rule_every_factor_costs_its_square():
     assert [cost(n) for n in (0, 1, 3, 12, 18)] == [0, 1, 9, 144, 324]
     assert most_factors(300) == 17 and most_factors(104) == 10 and most_factors(30) == 5
@@ -56,10 +63,10 @@ def test_no_more_than_the_power_units_left_nor_the_maximum_factors():
 def test_the_additional_factors_stop_at_75_percent_lost():
     battle = engagement(("VICTORY", "Terran", "VICTORY", {"launchers": 2, "reloads": 30}))
     battle = combat.hit(battle, SFW, "VICTORY", "offensive", pu=359).state  # 359 of 480: 74.8%
-    assert factors(turn.allocate(battle, "VICTORY", Allocation(0, 10, 2)).state.ship("VICTORY"), 1).offensive == 17
+    assert factors(turn.allocate(next_turn(battle), "VICTORY", Allocation(0, 10, 2)).state.ship("VICTORY"), 2).offensive == 17
     done = combat.hit(battle, SFW, "VICTORY", "offensive", pu=1)  # 360 = 75%
     assert "no more additional factors" in done.entries[0].text
-    assert factors(turn.allocate(done.state, "VICTORY", Allocation(0, 10, 2)).state.ship("VICTORY"), 1).offensive == 10
+    assert factors(turn.allocate(next_turn(done.state), "VICTORY", Allocation(0, 10, 2)).state.ship("VICTORY"), 2).offensive == 10
 
 
 def test_the_mad_spends_30_power_units_29_allowed_34_refused():
@@ -69,7 +76,7 @@ def test_the_mad_spends_30_power_units_29_allowed_34_refused():
 
 def test_the_pirahna_on_turn_2_spends_9_of_her_10():
     battle = engagement(("PIRAHNA", "Aquarian", "PIRAHNA", {"max_off": 4, "max_def": 4, "launchers": 2, "reloads": 6}))
-    battle = combat.hit(battle, SFW, "PIRAHNA", "particle", 2).state
+    battle = next_turn(combat.hit(battle, SFW, "PIRAHNA", "particle", 2).state)
     assert battle.ship("PIRAHNA").available == 10
     done = turn.allocate(battle, "PIRAHNA", Allocation(2, 2, 1))
     assert "= 9 PU of 10 (1 left)" in done.entries[0].text
@@ -231,7 +238,9 @@ def test_99_blows_the_ship_up_and_a_captac_hit_always_rolls():
     )
     battle = combat.tow(battle, "LEVIATHAN", 2).state
     with pytest.raises(RefereeError, match="speed 3 is above the most allowed, 2"):
-        turn.allocate(battle, "LEVIATHAN", Allocation(3, 0, 0))
+        turn.allocate(battle, "LEVIATHAN", Allocation(3, 0, 0), tractor=4)
+    shot = combat.shoot_down(battle, SFW, towed_by="LEVIATHAN")  # CIDS fire on CapTacs before they are launched
+    assert shot.state.ship("LEVIATHAN").lost == 25 and shot.state.ship("LEVIATHAN").captacs == 1
     with pytest.raises(RefereeError, match="range is 18 inches"):
         combat.fire_captac(battle, SFW, "LEVIATHAN", "VICTORY", True, 19)
     done = combat.fire_captac(battle, SFW, "LEVIATHAN", "VICTORY", True, 15)
@@ -240,8 +249,8 @@ def test_99_blows_the_ship_up_and_a_captac_hit_always_rolls():
     assert turn.owes_special(victory) == "1 for CapTac hits"  # 40 of 480: 8%, and still a roll
     blown = turn.special_damage(done.state, SFW, "VICTORY", RNG, 99).state.ship("VICTORY")
     assert blown.destroyed.startswith("blew up")
-    shot = combat.shoot_down(done.state, SFW, towed_by="LEVIATHAN")
-    assert shot.state.ship("LEVIATHAN").lost == 25 and shot.state.ship("LEVIATHAN").captacs == 0
+    with pytest.raises(RefereeError, match="fire on its CapTacs before they are launched"):
+        combat.shoot_down(done.state, SFW, towed_by="LEVIATHAN")
 
 
 def test_the_data_tables_unknown_cells_are_asked_for_and_kept():

@@ -1,0 +1,126 @@
+"""The order of a Starfleet Wars turn (the supplement's pieces of the Outline of Tactical Play) as
+the independent reader worked it from the book (docs/readings/starfleet-wars-cases.md, S143, S144,
+S122): allocation, the firing phase (CIDS on CapTacs before they are launched), step 9 special damage,
+step 10 repairs. Every action out of its step is refused, naming the step and the rule."""
+
+from typer.testing import CliRunner
+
+from referee.cli import app as cli
+from referee.starfleet_wars import combat, fortress_phase, turn
+from referee.starfleet_wars.engagement import Engagement
+from referee.starfleet_wars.power import Allocation
+from tests.helpers.sfw_book import RNG, SFW, battle, damaged, refused
+
+runner = CliRunner()
+
+
+def sgd_towing() -> Engagement:
+    """S143's turn: an SGD 25% damaged towing two CapTacs, an enemy GAC."""
+    fight = damaged(battle(("VICTORY", "Terran", "VICTORY"), ("GAC", "Aquarian", "CONSTELLATION")), "VICTORY", 120)
+    return combat.tow(fight, "VICTORY", 2).state
+
+
+def test_s143_the_turn_in_the_books_order():
+    """S143: SGD: "Using the available power units calculate your factors ... These totals are your
+    factors used to engage your opponent's ship for that turn"; CapTacs: "he may fire the CapTac during
+    the firing phase of his turn", "CapTacs are fired upon by CIDS and starfighters before the CapTacs
+    are launched"; Special Damage "as step 9"; repair "as step 10". Each step in turn, and each earlier
+    step refused once a later one began."""
+    fight = turn.allocate(sgd_towing(), "VICTORY", Allocation(2, 16, 8), tractor=4).state
+    assert fight.step == "allocation"
+    fight = combat.shoot_down(fight, SFW, towed_by="VICTORY").state  # the GAC's CIDS first
+    assert fight.step == "firing"
+    refused(
+        "VICTORY's power allocation belongs to power allocation, the turn's first step, and turn 1 is at the firing phase already .*firing phase of his turn.*: it waits for turn 2",
+        lambda: turn.allocate(fight, "VICTORY", Allocation(2, 16, 8), tractor=4),
+    )
+    fight = combat.fire_captac(fight, SFW, "VICTORY", "GAC", False, 15).state
+    fight = turn.special_damage(fight, SFW, "VICTORY", RNG, 0).state
+    assert fight.step == "special damage"
+    refused("a hit on GAC belongs to the firing phase, and turn 1 is at step 9, the Special Damage rolls already .*as step 9 in the Outline", lambda: combat.hit(fight, SFW, "GAC", "offensive", pu=5))
+    refused("VICTORY's launch belongs to the firing phase", lambda: combat.launch(fight, "VICTORY", 1))
+    refused("VICTORY's release of CapTacs belongs to the firing phase", lambda: combat.release(fight, "VICTORY", 1))
+    fight = turn.damage_control(fight, SFW, "VICTORY", "power_units", RNG, 0).state
+    assert fight.step == "repair"
+    again = damaged(fight, "GAC", 40)
+    refused(
+        "GAC's special damage roll belongs to step 9, the Special Damage rolls, and turn 1 is at step 10, the repair phase already .*as step 10 in the Outline",
+        lambda: turn.special_damage(again, SFW, "GAC", RNG, 0),
+    )
+    following = turn.next_turn(fight).state
+    assert (following.turn, following.step) == (2, "allocation")
+
+
+def test_s144_a_repair_cannot_come_before_this_turns_special_damage_roll():
+    """S144: "The Special Damage die roll takes place before the repair phase". A GB 26 PU down
+    (28.9% of 90) may not roll its teams first to escape the roll."""
+    fight = damaged(battle(("GB", "Terran", "FORMIDABLE")), "GB", 26)
+    refused(
+        "GB's damage control is step 10, the repair phase; roll special damage first \\(step 9\\) for: GB \\(26 of 90 PU lost \\(28.9%\\), more than 20%\\)",
+        lambda: turn.damage_control(fight, SFW, "GB", "power_units", RNG, 99),
+    )
+    rolled = turn.special_damage(fight, SFW, "GB", RNG, 0).state
+    assert turn.damage_control(rolled, SFW, "GB", "power_units", RNG, 99).state.ship("GB").lost == 20
+
+
+def test_s122_a_captac_hits_roll_goes_with_the_hit_in_the_firing_phase():
+    """S122 with S098: the CapTac hit's own special damage roll ("In addition, roll two die") is made
+    in the firing phase without ending it; the roll for damage beyond 20% begins step 9."""
+    fight = combat.tow(battle(("GB", "Terran", "FORMIDABLE"), ("VICTORY", "Aquarian", "VICTORY")), "GB", 2).state
+    fight = combat.fire_captac(fight, SFW, "GB", "VICTORY", True, 10).state
+    fight = turn.special_damage(fight, SFW, "VICTORY", RNG, 0).state
+    assert fight.step == "firing"
+    assert combat.fire_captac(fight, SFW, "GB", "VICTORY", True, 10).state.ship("VICTORY").lost == 80
+
+
+def test_a_fortress_keeps_the_turns_order_too():
+    """The fortress's allocation, hits, special damage and damage control keep the same steps
+    (:func:`turn.fortress_at`, as the commands and the app call it)."""
+    fight = fortress_phase.build(battle(("GB", "Aquarian", "FORMIDABLE")), SFW, "Reef", "Terran", ["LSS", "WP"]).state
+    fight = combat.hit(fight, SFW, "GB", "offensive", pu=5).state
+    refused("Reef's power allocation belongs to power allocation", lambda: turn.fortress_at(fight, "Reef", "allocation"))
+    later = turn.fortress_at(fight, "Reef", "repair")
+    refused("a hit on Reef belongs to the firing phase, and turn 1 is at step 10", lambda: turn.fortress_at(later, "Reef", "firing"))
+
+
+def test_the_command_line_refuses_an_action_out_of_its_step(tmp_path):
+    """``referee sfw allocate`` after a hit: exit 2, one line naming the steps and the rule, the file unchanged."""
+    path = tmp_path / "e.toml"
+    assert runner.invoke(cli, ["sfw", "new", str(path), "--side", "Terran", "--side", "Aquarian"]).exit_code == 0
+    for ship, side in (("VICTORY", "Terran"), ("SAMURAI", "Aquarian")):
+        args = ["sfw", "add", ship, "--class", "VICTORY", "--side", side, "--value", "launchers=2", "--value", "reloads=30", "-e", str(path)]
+        assert runner.invoke(cli, args).exit_code == 0
+    assert runner.invoke(cli, ["sfw", "hit", "SAMURAI", "--pu", "10", "-e", str(path)]).exit_code == 0
+    before = path.read_text()
+    done = runner.invoke(cli, ["sfw", "allocate", "VICTORY", "--speed", "3", "-e", str(path)])
+    assert done.exit_code == 2 and "belongs to power allocation, the turn's first step, and turn 1 is at the firing phase already" in done.output
+    assert "Traceback" not in done.output and path.read_text() == before
+
+
+def test_the_step_is_kept_in_the_file_an_old_file_starts_at_allocation_a_bad_one_is_refused():
+    """The turn's step is saved (``step``, left out at allocation, so older files load unchanged);
+    a hand-edited step that is not one of the four is refused with the four named."""
+    import pytest
+
+    from referee.errors import RefereeError
+    from referee.starfleet_wars import engagement_file
+
+    fight = combat.hit(battle(("GB", "Terran", "FORMIDABLE")), SFW, "GB", "offensive", pu=5).state
+    data = engagement_file.to_dict(fight)
+    assert data["step"] == "firing" and engagement_file.from_dict(data).step == "firing"
+    data.pop("step")
+    assert engagement_file.from_dict(data).step == "allocation"
+    with pytest.raises(RefereeError, match="step must be one of allocation, firing, special damage, repair, not 'movement'"):
+        engagement_file.from_dict({**data, "step": "movement"})
+
+
+def test_the_apps_lists_offer_only_what_the_step_allows():
+    """S144, S143: the lists the app offers answer the same order: no damage control team while a
+    special damage roll is owed; no launch once step 9 began."""
+    from referee.starfleet_wars import choices
+
+    fight = damaged(battle(("GB", "Terran", "FORMIDABLE")), "GB", 26)
+    assert choices.teams_ready(fight, SFW, "GB") == 0 and choices.launches(fight, fight.ship("GB"))
+    rolled = turn.special_damage(fight, SFW, "GB", RNG, 0).state
+    assert choices.teams_ready(rolled, SFW, "GB") == 2 and not choices.launches(rolled, rolled.ship("GB"))
+    assert choices.open_for(rolled, "repair") and not choices.open_for(rolled, "firing")
