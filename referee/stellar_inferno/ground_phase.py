@@ -6,8 +6,12 @@ the scenario, applies the results and writes the log.
 
 Readings:
 
-- "In orbit" (8.1.2) is the ship's hex as the referee placed it: in the planet's hex (the referee
-  places it again when it moved, ``si place``).
+- "In orbit" (8.1.2) to enter the atmosphere or drop troops (8.3.3): in the planet's hex as the
+  referee placed it, and not come into it this turn (placed there by fleet movement, arrival or
+  maneuver since the turn began). A ship that left and came back in the same turn is, by the
+  words, in orbit; the program counts it as come in. Supplying from orbit (9.3.3) and stockpiling
+  need only the planet's hex (6.2.3: "Ships that occupy a hex containing a planet ... are
+  considered in orbit").
 - The matchups (10) are deployed on the scenario (:mod:`matchups`) and attacked by number, each
   once a phase by each phasing player; where no deployment is made they are laid out on the table
   and the referee names the units and surface ships of each side in the matchup attacked. A
@@ -48,6 +52,11 @@ def _orbiting(ship: sh.Ship, world: World) -> bool:
     return bool(ship.hex) and ship.hex == world.hex
 
 
+def _in_orbit(s: Scenario, ship: sh.Ship, world: World) -> bool:
+    """In the planet's hex at the beginning of the turn and now (8.1.2)."""
+    return _orbiting(ship, world) and not s.moved(ship.name)
+
+
 # -- Landing Actions ----------------------------------------------------------------------------------
 
 
@@ -55,7 +64,7 @@ def land(s: Scenario, name: str, planet: str) -> Done:
     """A ship in orbit enters a planet's atmosphere (8.1.1-8.1.3)."""
     s.in_phase("landing", "entering an atmosphere")
     ship, world = own_ship(s, name, "landing"), s.world(planet)
-    after = planets.enter_atmosphere(ship, world.planet, _orbiting(ship, world))
+    after = planets.enter_atmosphere(ship, world.planet, _in_orbit(s, ship, world))
     s = s.replaced(after).acting("land", ship.name)
     return done(
         s,
@@ -81,7 +90,7 @@ def deploy(s: Scenario, ship_name: str, units: Sequence[str], planet: str) -> Do
     if ship.atmosphere and not _orbiting(ship, world):
         raise RefereeError(f"{ship.name} is in the atmosphere of the planet in {ship.hex}, not {world.name}'s ({world.hex})")
     names = [s.counter(n, "unit").name for n in units]
-    down = planets.deploy_troops(ship, names, _orbiting(ship, world))
+    down = planets.deploy_troops(ship, names, _in_orbit(s, ship, world))
     s = s.replaced(down.ship).with_troops(*(Troop(u, world.name, s.turn) for u in down.units)).acting("deploy", ship.name)
     return done(s, s.entry(f"{', '.join(names)} {down.how.replace(' from ', f' on {world.name} from ', 1)}", rule=planets.DEPLOY_RULE))
 

@@ -153,7 +153,7 @@ def test_frigates_are_loaded_unloaded_and_cargo_lost_from_the_fleets_screen(tmp_
     path = portborough(tmp_path / "p3.toml", "maneuver")
     s = read(path)
     s = setup.enter_ship(s, SI, "Sting", ["A2 D2 M5 R2"], code="FF", side="invader").state
-    s = setup.place(s, ["Sting"], "5/K5").state
+    s = setup.place(s, ["Sting"], "5/K5", correction=True).state  # (a new FF, set beside its carrier for the test)
     storage.write_text(path, scenario_file.text(s))
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:

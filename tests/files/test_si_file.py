@@ -152,7 +152,8 @@ def walk(seed: int, steps: int = 250) -> list[Scenario]:
 
     def place(s: Scenario) -> Any:
         where = rng.choice([*hexes, planet.hex])
-        return setup.place(s, rng.sample(names(), min(len(names()), rng.randint(1, 3))), where, hexes.get(where, 1) if rng.random() < 0.6 else None)
+        chosen = rng.sample(names(), min(len(names()), rng.randint(1, 3)))
+        return setup.place(s, chosen, where, hexes.get(where, 1) if rng.random() < 0.6 else None, correction=True)  # (the walk sets ships anywhere, in any phase)
 
     def attack(s: Scenario) -> Any:
         placed = {x.name: x.hex for x in s.ships if x.hex and not x.destroyed and s.counter(x.name).role == s.phasing} or {"nobody": "J4"}
@@ -192,7 +193,7 @@ def walk(seed: int, steps: int = 250) -> list[Scenario]:
         spread = {n: rng.randint(0, 2) for n in rng.sample(pool, min(len(pool), 2))}
         return ground_phase.absorb(s, role, spread, rng.choice([0, 0, 1]))  # type: ignore[arg-type]
 
-    anytime = [new_ship, new_ship, new_unit, place, place, place, cargo, lambda s: ship_phase.comet(s, rng.choice(s.worlds).name)]
+    anytime = [new_ship, new_ship, new_unit, place, place, place, cargo, lambda s: ship_phase.comet(s, rng.choice(s.worlds).name, rng.choice(["Comet 1", "Comet 2"]))]
     by_phase: dict[str, list[Any]] = {
         "fleet-movement": [lambda s: turn.velocity(s, s.force(s.phasing).velocity + rng.choice([-1, 1, 2]))],
         "maneuver": [
@@ -384,7 +385,7 @@ def rich_state() -> Scenario:
     s = setup.enter_ship(s, SI, "Dublin", ["A6 D6 M3 R4", "A3 D3 M3 R4"]).state
     s = setup.enter_ship(s, SI, "Tigris", ["A4 D5 M3 R3", "A2 D2 M3 R3"]).state
     s = setup.enter_unit(s, "Colonists", ["1-2-1"], "defender", planet="Alpha Phoenicis II").state
-    s = setup.place(s, ["Phalth", "Muhr Muhr"], "6/J8", 1).state
+    s = setup.place(s, ["Phalth", "Muhr Muhr"], "6/J8", 1, correction=True).state  # (Muhr Muhr is due on turn 3: set on the map by the referee for the file)
     s = setup.place(s, ["Dublin", "Tigris"], "6/J9", 1).state
     while s.phase != "ship-combat":
         s = turn.next_phase(s).state

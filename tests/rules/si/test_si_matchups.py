@@ -32,7 +32,7 @@ def ground() -> Scenario:
     s = setup.enter_unit(s, "Colonists", ["2-3-1"], "defender", planet=APII).state
     s = setup.enter_unit(s, "Militia", ["1-2-1"], "defender", planet=APII).state
     s = setup.enter_ship(s, SI, "Muhr Muhr", ["A0 D4 M2 R0"], arrives=1).state
-    s = setup.place(s, ["Muhr Muhr"], "6/J9", 1).state
+    s = setup.place(s, ["Muhr Muhr"], "6/J9", 1, correction=True).state  # due on turn 1, set straight onto the planet for the test
     s = s.replaced(attrs.evolve(s.ship("Muhr Muhr"), atmosphere=True))
     return at(s, "ground-combat")
 
