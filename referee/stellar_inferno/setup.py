@@ -33,6 +33,7 @@ COUNTER_RULE = "Stellar Inferno 5.1.1"
 CORE_RULE = "Stellar Inferno 7.3.2-7.3.3"
 REDUCED_RULE = "Stellar Inferno 14.2, the defender's special rule"
 ARRIVAL_RULE = "Stellar Inferno 6.3.1-6.3.2"
+ADJUST_RULE = "Stellar Inferno 6.2.4"
 MOVE_PHASES = ("fleet-movement", "reinforcements", "maneuver")
 PLACE_PHASES = "ships are set up on turn 1, arrive in Reinforcements Arrive (2) and move in Fleet Movement (1) and Individual Ship Maneuver (3)"
 
@@ -351,6 +352,8 @@ def _placing(s: Scenario, ship: sh.Ship, hex_: str, core: int) -> str:
         return ""
     if s.phase not in MOVE_PHASES or s.phasing != counter.role:
         return f"{ship.name} is the {counter.role}'s and moves only in the {counter.role}'s Fleet Movement (1) or Individual Ship Maneuver (3) phase; it is now {s.where()}"
+    if s.phase == "fleet-movement" and s.force(counter.role).adjusted:
+        return f"the {counter.role}'s fleet velocity was adjusted this turn: its fleet movement is completed ({ADJUST_RULE}: 'Once a player has completed fleet movement, the fleet velocity can be adjusted')"
     if s.phase == "reinforcements" and arrives != s.turn:
         return f"{ship.name} moves in the Fleet Movement (1) or Individual Ship Maneuver (3) phase, not in Reinforcements Arrive (only the ships arriving are placed then, {ARRIVAL_RULE})"
     return ""
