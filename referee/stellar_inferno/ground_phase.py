@@ -17,8 +17,12 @@ Readings:
   and the referee names the units and surface ships of each side in the matchup attacked. A
   surface ship is one in the planet's atmosphere (10.2.1).
 - Bombardment packs need no supply: they are ground units "for purposes of ground combat" (12.11.3).
-- The step losses of a ground attack are taken by each side (11.3.1: the non-phasing player
-  first) with the terrain it surrenders; the terrain changes hands once both have (11.4.6).
+- The step losses of a ground attack are taken by each side, the non-phasing player first (11.3.1,
+  refused the other way round), with the terrain it surrenders; the terrain changes hands once both
+  have (11.4.6). 11.4.2's "The phasing player is always the first to declare how much terrain will
+  be surrendered" is the players' declaration at the table: the phasing player says his surrender
+  before the non-phasing player's losses are entered, and it is entered with his own losses; the
+  terrain moves only once both are in, so the order of entry changes nothing.
 - Scenario 3: "No Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground
   unit is deployed on the surface": a side whose matchup holds a unit of full strength 6-2-2 may
   surrender terrain only while a unit of full strength 1-5-5 of its side is on the planet.
@@ -243,6 +247,10 @@ def absorb(s: Scenario, role: Role, steps: Mapping[str, int], surrender: int = 0
         return boarding_phase.absorb(s, role, steps, surrender)
     if owed.taken(role) is not None:
         raise RefereeError(f"the {role} has taken its losses from this attack already")
+    if role == owed.phasing and owed.taken(other(role)) is None:
+        raise RefereeError(
+            f"the {other(role)} (non-phasing) decides first which of its defending units absorb the step losses, before the {role} ({gc.LOSSES_RULE}: 11.3.1): referee si absorb {other(role)} ..."
+        )
     world = s.world(owed.planet)
     given = {s.counter(n).name: k for n, k in steps.items()}
     fighters = [f for f in (_standing(s, n, world) for n in owed.names(role)) if f is not None]
