@@ -140,3 +140,19 @@ def test_i163_a_sensor_sweep_in_fleet_movement_is_refused():
     s = at(phoenix(), "fleet-movement", "defender")
     with pytest.raises(RefereeError, match="Individual Ship Maneuver"):
         maneuver_phase.sweep(s, SI, [("Dublin", 2)], "6/J7", RNG, 3)
+
+
+def test_a_counter_not_yet_on_the_map_does_not_act():
+    """[4][6.3.1][7.4.1]: "When ships arrive during the reinforcement phase, they are placed in a hex
+    ... Once on the map, they can be moved normally." A ship due on turn 3 does not attack on turn 1,
+    nor on turn 3 before it is placed; a ground unit aboard a ship does not fight on the surface."""
+    s = setup.enter_ship(phoenix(), SI, "Muhr Muhr", ["A2 C10 D4 M2 R2"]).state
+    s = setup.enter_unit(s, "7th", ["4-3-2"], aboard="Leyf").state
+    s = setup.enter_unit(s, "Colonists", ["2-3-1"], "defender", planet="Alpha Phoenicis II").state
+    with pytest.raises(RefereeError, match="Muhr Muhr arrives on turn 3; it is turn 1"):
+        ship_phase.attack(at(s, "ship-combat"), SI, [("Muhr Muhr", 1)], "6/J9", RNG, 1)
+    due = at(attrs.evolve(s, turn=3), "ship-combat")
+    with pytest.raises(RefereeError, match="Muhr Muhr is not on the map yet"):
+        ship_phase.attack(due, SI, [("Muhr Muhr", 1)], "6/J9", RNG, 1)
+    with pytest.raises(RefereeError, match="7th"):
+        ground_phase.ground_attack(at(s, "ground-combat"), SI, "Alpha Phoenicis II", ["7th"], ["Colonists"], RNG, 1)
