@@ -9,15 +9,17 @@ import attrs
 import pytest
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import deployment, ground_phase, optional, setup
+from referee.stellar_inferno import deployment, ground_phase, optional, setup, turn
 from referee.stellar_inferno import ground_combat as gc
 from referee.stellar_inferno.planets import Planet, Terrain
 from referee.stellar_inferno.scenario import GroundLosses
 from tests.helpers.si import phoenix
 from tests.helpers.si_counters import SI, f, ship, unit
+from tests.rules.si.test_si_matchups import deployed
 
 RNG = random.Random(13)
 PRINTED = optional.in_play(["printed-maneuver-bonus"])
+APII = "Alpha Phoenicis II"
 
 
 def units(*specs: tuple[str, int, int, int]) -> list[gc.Fighter]:
@@ -198,3 +200,16 @@ def test_i089_a_side_with_no_terrain_cannot_surrender():
     with pytest.raises(RefereeError, match="1 terrain points cannot be surrendered: 0 industrial, 0 settled held"):
         gc.absorb(1, side, {}, Terrain(0, 0), 1)
     assert gc.absorb(1, side, {"7th": 1}, Terrain(0, 0)).steps == (("7th", 1),)
+
+
+def test_i080_a_matchup_ends_when_one_side_is_gone_and_the_others_resolve_on_their_own():
+    """I080 [11.2.4]: "each matchup being resolved separately. When, as a result of combat, all units
+    on one side of a matchup are eliminated, then any victorious surviving units are placed in the
+    owning player's reserve." The Colonists (1 step) lost in matchup 1: matchup 1 is over; matchup 2
+    is attacked on its own, by its own units."""
+    done = ground_phase.ground_attack(deployed(), SI, APII, (), (), RNG, 2, matchup=1)
+    s = ground_phase.absorb(ground_phase.absorb(done.state, "defender", {"Colonists": 1}).state, "invader", {"7th": 1}).state
+    s = turn.next_phase(s).state
+    with pytest.raises(RefereeError, match=r"matchup 1 on Alpha Phoenicis II is over: every unit of the defender in it is eliminated, and the survivors are in the reserve"):
+        ground_phase.ground_attack(s, SI, APII, (), (), RNG, 3, matchup=1)
+    assert "in matchup 2: Militia against 409th" in ground_phase.ground_attack(s, SI, APII, (), (), RNG, 3, matchup=2).entries[0].text
