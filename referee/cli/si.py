@@ -160,6 +160,7 @@ def _arrives(value: Optional[str]) -> Optional[int]:
     return int(value)
 
 
+Correction = Annotated[bool, typer.Option("--correction", help="The referee corrects the map record outside the movement phases: logged as a correction, not a move ([4]).")]
 Arrives = Annotated[Optional[str], typer.Option("--arrives", help="The turn it arrives (or start), as the book's Turn Units pictures show it.")]
 
 
@@ -180,6 +181,7 @@ def ship(
     supply: Annotated[int, typer.Option("--supply", help="Supply points it carries as cargo (more than the scenario lists for it).")] = 0,
     at: Annotated[str, typer.Option("--at", help="Place it in this hex (J9, or 6/J9 with the map's number).")] = "",
     core: Annotated[Optional[int], typer.Option("--core", help="With --at: the hex's distance from the core.")] = None,
+    correction: Correction = False,
     path: ScenarioFile = None,
     as_json: AsJson = False,
 ) -> None:
@@ -197,7 +199,7 @@ def ship(
         done = setup.enter_ship(s, si, name, step, code, side, nation, cost, design, speciality, sdu, psi, turn, aboard, supply)
         if not at:
             return done
-        placed = setup.place(done.state, [s.counter(name).name if s.has_counter(name) else name.strip()], at, core)
+        placed = setup.place(done.state, [s.counter(name).name if s.has_counter(name) else name.strip()], at, core, correction)
         return Done(placed.state, (*done.entries, *placed.entries))
 
     take(path, step_, as_json)
@@ -227,13 +229,14 @@ def place(
     names: Annotated[list[str], typer.Argument(help="The ships, as on the map.")],
     at: Annotated[str, typer.Option("--at", help="Their hex: J9, or 6/J9 with the map's number.")],
     core: Annotated[Optional[int], typer.Option("--core", help="The hex's distance from the core (needed once a hex).")] = None,
+    correction: Correction = False,
     path: ScenarioFile = None,
     as_json: AsJson = False,
 ) -> None:
-    """Set ships in a hex as the map shows them (after movement), with the hex's distance from the core."""
+    """Set ships in a hex as the map shows them: set up on turn 1, arrived in Reinforcements Arrive, moved in Fleet Movement or Individual Ship Maneuver ([4]); --correction otherwise."""
     from referee.stellar_inferno import setup
 
-    take(path, lambda s, si: setup.place(s, names, at, core), as_json)
+    take(path, lambda s, si: setup.place(s, names, at, core, correction), as_json)
 
 
 # -- ship combat -----------------------------------------------------------------------------------------
@@ -395,13 +398,14 @@ def bombard(
 @app.command("comet")
 def comet(
     planet: Annotated[str, typer.Argument(help="The planet whose hex the comet entered.")],
+    name: Annotated[str, typer.Option("--comet", help="The comet's marker, as the referee calls it (Comet 1): each comet bombards once.")],
     path: ScenarioFile = None,
     as_json: AsJson = False,
 ) -> None:
-    """Raid on Terra: a comet entering a planet hex performs 50 points of surface bombardment, then leaves play."""
+    """Raid on Terra: a comet entering a planet hex (invader's Fleet Movement or Maneuver) performs 50 points of surface bombardment, then leaves play."""
     from referee.stellar_inferno import ship_phase
 
-    take(path, lambda s, si: ship_phase.comet(s, planet), as_json)
+    take(path, lambda s, si: ship_phase.comet(s, planet, name), as_json)
 
 
 @app.command("recover")
@@ -494,6 +498,7 @@ def ground(
     attack_: Annotated[Optional[int], typer.Option("--attack", help="Quick reading without a file: the total attack points.")] = None,
     defense: Annotated[Optional[int], typer.Option("--defense", help="Quick reading: the total defense points.")] = None,
     faster: Annotated[bool, typer.Option("--faster", help="Quick reading: every attacking unit outmanoeuvres every defender (11.1.4, read as -1).")] = False,
+    printed: Annotated[bool, typer.Option("--printed-bonus", help="Quick reading with --faster: 11.1.4 as printed, +1 to the die.")] = False,
     technology: Annotated[int, typer.Option("--technology", help="Quick reading: the attacking side's technology advantage.")] = 0,
     matchup: Annotated[Optional[int], typer.Option("--matchup", help="The matchup of the planet's deployment attacked in (si deployment), instead of naming the units.")] = None,
     roll: Die = None,
@@ -508,7 +513,8 @@ def ground(
         from referee.stellar_inferno import ground_combat as gc
         from referee.stellar_inferno.odds import Modifier
 
-        moved = (Modifier(-1, f"the attacking units all outmanoeuvre the defenders: {gc.MANEUVER_TEXT}", gc.MANEUVER_RULE),) if faster else ()
+        value, reading = gc.maneuver_bonus(frozenset({"printed-maneuver-bonus"}) if printed else frozenset())
+        moved = (Modifier(value, f"the attacking units all outmanoeuvre the defenders: {reading}", gc.MANEUVER_RULE),) if faster else ()
         _quick(attack_, defense, "si.ground-combat", technology, roll, seed, as_json, "ground attack", moved)
         return
     if not planet or (matchup is None and (not attacker or not defender)):

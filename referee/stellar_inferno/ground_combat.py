@@ -14,7 +14,10 @@ Readings:
 - 11.1.4 gives "+1 ... to the dice roll" to units that "perform better" when all of them outmanoeuvre
   every opposing unit. On Table 5 a higher die is worse for the attacker (a 1:1 attack loses
   nothing on a 1 and 0/3 on a 7), and 12.12.2 subtracts the advantage for the favoured side; so the
-  faster side's bonus is applied as -1, and the text's "+1" is shown with it. It applies only when
+  faster side's bonus is applied as -1, and the text's "+1" is shown with it. A referee who wants
+  the printed reading plays ``printed-maneuver-bonus`` for the scenario (chosen as the optional
+  rules are, ``si new --rule``): the die then gets +1. The result says which reading produced it.
+  It applies only when
   the faster side is the one attacking (the phasing player). Only units with a maneuver rating
   count: ground units, and ships in a boarding combat (12.13.5); ships added to a matchup (10.2)
   and bombardment packs do not.
@@ -53,6 +56,13 @@ SURRENDER_RULE = "Stellar Inferno 11.4.1-11.4.6"
 PACK_RULE = "Stellar Inferno 12.11.4"
 SDU_RULE = "Stellar Inferno 12.14.3-12.14.4"
 MANEUVER_TEXT = "11.1.4 says '+1 is added to the dice roll'; on Table 5 a higher die is worse for the attacker, so the faster side's bonus is read as -1"
+PRINTED_TEXT = "11.1.4 as printed, '+1 is added to the dice roll', the reading chosen for this scenario (printed-maneuver-bonus): on Table 5 it costs the faster side"
+
+
+def maneuver_bonus(rules: Rules = NONE) -> tuple[int, str]:
+    """The faster attacker's die modifier (11.1.4) and the reading that gives it: -1 (the program's,
+    "perform better"), or +1 as printed when the scenario plays ``printed-maneuver-bonus``."""
+    return (1, PRINTED_TEXT) if "printed-maneuver-bonus" in rules else (-1, MANEUVER_TEXT)
 
 
 class Fighter(NamedTuple):
@@ -94,12 +104,14 @@ def ship_fighter(ship: Ship) -> Fighter:
     return Fighter(ship.name, gear, gear, None, ship.steps_left, False, rating=f"planetary gear {gear} ({SHIP_RULE})")
 
 
-def maneuver_modifier(attackers: Sequence[Fighter], defenders: Sequence[Fighter]) -> tuple[Modifier, ...]:
-    """-1 when every attacking unit rated for maneuver outmanoeuvres every defending one (11.1.4 reading)."""
+def maneuver_modifier(attackers: Sequence[Fighter], defenders: Sequence[Fighter], rules: Rules = NONE) -> tuple[Modifier, ...]:
+    """-1 (+1 as printed, :func:`maneuver_bonus`) when every attacking unit rated for maneuver
+    outmanoeuvres every defending one (11.1.4)."""
     mine = [f.maneuver for f in attackers if f.maneuver is not None]
     theirs = [f.maneuver for f in defenders if f.maneuver is not None]
     if mine and theirs and min(mine) > max(theirs):
-        return (Modifier(-1, f"the attacking units all outmanoeuvre the defenders ({min(mine)} against at most {max(theirs)}): {MANEUVER_TEXT}", MANEUVER_RULE),)
+        value, reading = maneuver_bonus(rules)
+        return (Modifier(value, f"the attacking units all outmanoeuvre the defenders ({min(mine)} against at most {max(theirs)}): {reading}", MANEUVER_RULE),)
     return ()
 
 
@@ -147,7 +159,7 @@ def attack(
     total_attack, total_defense = sum(f.attack for f in attackers), sum(f.defense for f in defenders)
     if total_defense < 1:
         raise RefereeError(f"the defending units' total defense is {total_defense}: the odds need a defense of 1 or more ({ODDS_RULE})")
-    modifiers = (*maneuver_modifier(attackers, defenders), *odds.technology(technology, rules))
+    modifiers = (*maneuver_modifier(attackers, defenders, rules), *odds.technology(technology, rules))
     reading = odds.read(si, odds.GROUND_COMBAT, total_attack, total_defense, modifiers, rng, rolled, "ground attack", TABLE_RULE)
     defender_losses, attacker_losses = (int(n) for n in str(reading.cell).split("/"))
     packs = any(f.pack for f in (*attackers, *defenders))

@@ -6,15 +6,23 @@ the scenario, applies the results and writes the log.
 
 Readings:
 
-- "In orbit" (8.1.2) is the ship's hex as the referee placed it: in the planet's hex (the referee
-  places it again when it moved, ``si place``).
+- "In orbit" (8.1.2) to enter the atmosphere or drop troops (8.3.3): in the planet's hex as the
+  referee placed it, and not come into it this turn (placed there by fleet movement, arrival or
+  maneuver since the turn began). A ship that left and came back in the same turn is, by the
+  words, in orbit; the program counts it as come in. Supplying from orbit (9.3.3) and stockpiling
+  need only the planet's hex (6.2.3: "Ships that occupy a hex containing a planet ... are
+  considered in orbit").
 - The matchups (10) are deployed on the scenario (:mod:`matchups`) and attacked by number, each
   once a phase by each phasing player; where no deployment is made they are laid out on the table
   and the referee names the units and surface ships of each side in the matchup attacked. A
   surface ship is one in the planet's atmosphere (10.2.1).
 - Bombardment packs need no supply: they are ground units "for purposes of ground combat" (12.11.3).
-- The step losses of a ground attack are taken by each side (11.3.1: the non-phasing player
-  first) with the terrain it surrenders; the terrain changes hands once both have (11.4.6).
+- The step losses of a ground attack are taken by each side, the non-phasing player first (11.3.1,
+  refused the other way round), with the terrain it surrenders; the terrain changes hands once both
+  have (11.4.6). 11.4.2's "The phasing player is always the first to declare how much terrain will
+  be surrendered" is the players' declaration at the table: the phasing player says his surrender
+  before the non-phasing player's losses are entered, and it is entered with his own losses; the
+  terrain moves only once both are in, so the order of entry changes nothing.
 - Scenario 3: "No Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground
   unit is deployed on the surface": a side whose matchup holds a unit of full strength 6-2-2 may
   surrender terrain only while a unit of full strength 1-5-5 of its side is on the planet.
@@ -48,6 +56,11 @@ def _orbiting(ship: sh.Ship, world: World) -> bool:
     return bool(ship.hex) and ship.hex == world.hex
 
 
+def _in_orbit(s: Scenario, ship: sh.Ship, world: World) -> bool:
+    """In the planet's hex at the beginning of the turn and now (8.1.2)."""
+    return _orbiting(ship, world) and not s.moved(ship.name)
+
+
 # -- Landing Actions ----------------------------------------------------------------------------------
 
 
@@ -55,7 +68,7 @@ def land(s: Scenario, name: str, planet: str) -> Done:
     """A ship in orbit enters a planet's atmosphere (8.1.1-8.1.3)."""
     s.in_phase("landing", "entering an atmosphere")
     ship, world = own_ship(s, name, "landing"), s.world(planet)
-    after = planets.enter_atmosphere(ship, world.planet, _orbiting(ship, world))
+    after = planets.enter_atmosphere(ship, world.planet, _in_orbit(s, ship, world))
     s = s.replaced(after).acting("land", ship.name)
     return done(
         s,
@@ -81,7 +94,7 @@ def deploy(s: Scenario, ship_name: str, units: Sequence[str], planet: str) -> Do
     if ship.atmosphere and not _orbiting(ship, world):
         raise RefereeError(f"{ship.name} is in the atmosphere of the planet in {ship.hex}, not {world.name}'s ({world.hex})")
     names = [s.counter(n, "unit").name for n in units]
-    down = planets.deploy_troops(ship, names, _orbiting(ship, world))
+    down = planets.deploy_troops(ship, names, _in_orbit(s, ship, world))
     s = s.replaced(down.ship).with_troops(*(Troop(u, world.name, s.turn) for u in down.units)).acting("deploy", ship.name)
     return done(s, s.entry(f"{', '.join(names)} {down.how.replace(' from ', f' on {world.name} from ', 1)}", rule=planets.DEPLOY_RULE))
 
@@ -234,6 +247,10 @@ def absorb(s: Scenario, role: Role, steps: Mapping[str, int], surrender: int = 0
         return boarding_phase.absorb(s, role, steps, surrender)
     if owed.taken(role) is not None:
         raise RefereeError(f"the {role} has taken its losses from this attack already")
+    if role == owed.phasing and owed.taken(other(role)) is None:
+        raise RefereeError(
+            f"the {other(role)} (non-phasing) decides first which of its defending units absorb the step losses, before the {role} ({gc.LOSSES_RULE}: 11.3.1): referee si absorb {other(role)} ..."
+        )
     world = s.world(owed.planet)
     given = {s.counter(n).name: k for n, k in steps.items()}
     fighters = [f for f in (_standing(s, n, world) for n in owed.names(role)) if f is not None]

@@ -28,6 +28,9 @@ OPTIONAL = {
     "technology-advantage": ("12.12", "Technology Advantage"),
     "boarding": ("12.13", "Boarding Attack"),
     "space-defense-units": ("12.14", "Space Defense Unit"),
+    # not an optional rule of [12]: the referee's choice of the printed reading of 11.1.4 ("a +1 is
+    # added to the dice roll") over the program's (-1, so the faster side performs better)
+    "printed-maneuver-bonus": ("11.1.4", "Maneuver bonus as printed, +1 to the die"),
 }
 Rules = frozenset[str]
 NONE: Rules = frozenset()

@@ -161,6 +161,6 @@ def deploy_troops(ship: Ship, units: Sequence[str], in_orbit: bool) -> Deployed:
         if walkers:
             raise RefereeError(f"{', '.join(walkers)} not drop-capable: {ship.name} must enter the atmosphere to deploy them ({DEPLOY_RULE})")
         if not in_orbit:
-            raise RefereeError(f"{ship.name} must be in orbit about the planet to drop troops ({DEPLOY_RULE})")
+            raise RefereeError(f"{ship.name} must be in orbit about the planet to drop troops: in its hex at the beginning of the turn and now ({DEPLOY_RULE}, {ORBIT_RULE})")
         how = f"dropped from {ship.name} in orbit ({DEPLOY_RULE})"
     return Deployed(off.ship, off.cargo.units, how)

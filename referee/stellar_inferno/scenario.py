@@ -288,7 +288,7 @@ class GroundLosses:
         return self.attacker_done if role == self.phasing else self.defender_done
 
 
-ACTS = ("maneuver", "load", "unload", "carried", "sweep", "ram", "board", "attack", "bombard", "land", "lift", "deploy", "stockpile", "lay mines", "packs", "psi transfer")
+ACTS = ("maneuver", "load", "unload", "carried", "sweep", "ram", "board", "attack", "bombard", "land", "lift", "deploy", "stockpile", "lay mines", "packs", "psi transfer", "moved")
 
 
 @attrs.frozen
@@ -553,8 +553,12 @@ class Scenario:
     # -- what ships did this turn, psi agents, mines, deployments -------------------------------------
 
     def did(self, ship: str) -> tuple[str, ...]:
-        """What the ship did this turn besides fleet movement."""
-        return tuple(a.what for a in self.acts if a.ship == ship)
+        """What the ship did this turn besides fleet movement ("moved", a change of hex, is not an action of its own)."""
+        return tuple(a.what for a in self.acts if a.ship == ship and a.what != "moved")
+
+    def moved(self, ship: str) -> bool:
+        """Whether the ship came into its hex during this turn (it was elsewhere, or not on the map, at its beginning; 8.1.2)."""
+        return any(a.ship == ship and a.what == "moved" for a in self.acts)
 
     def acting(self, what: str, *ships: str) -> Scenario:
         assert what in ACTS, what

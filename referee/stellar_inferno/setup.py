@@ -26,6 +26,7 @@ from referee.stellar_inferno import design, optional
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.ground_units import GroundUnit
 from referee.stellar_inferno.scenario import (
+    SEQUENCE_RULE,
     SETUP_RULE,
     Agent,
     Counter,
@@ -46,6 +47,10 @@ from referee.tables import Tables
 COUNTER_RULE = "Stellar Inferno 5.1.1"
 CORE_RULE = "Stellar Inferno 7.3.2-7.3.3"
 REDUCED_RULE = "Stellar Inferno 14.2, the defender's special rule"
+ARRIVAL_RULE = "Stellar Inferno 6.3.1-6.3.2"
+ADJUST_RULE = "Stellar Inferno 6.2.4"
+MOVE_PHASES = ("fleet-movement", "reinforcements", "maneuver")
+PLACE_PHASES = "ships are set up on turn 1, arrive in Reinforcements Arrive (2) and move in Fleet Movement (1) and Individual Ship Maneuver (3)"
 
 
 def start(scenario: Scenario, add: Iterable[str] = (), drop: Iterable[str] = ()) -> Done:
@@ -294,9 +299,12 @@ def enter_unit(
 # -- the map -------------------------------------------------------------------------------------------
 
 
-def place(s: Scenario, names: Sequence[str], where: str, core: int | None = None) -> Done:
+def place(s: Scenario, names: Sequence[str], where: str, core: int | None = None, correction: bool = False) -> Done:
     """Ships set in a hex as the referee reads them off the map, with the hex's distance from the
-    core (given once a hex: taken from the ships there, given to all of them)."""
+    core (given once a hex: taken from the ships there, given to all of them). A ship comes onto the
+    map at the set-up (turn 1, Fleet Movement) or in its side's Reinforcements Arrive phase (6.3.1),
+    and moves in its side's Fleet Movement or Individual Ship Maneuver phase ([4], 6.2, 6.4); the
+    referee's ``correction`` of the record, outside those, is allowed and logged as such."""
     if not names:
         raise RefereeError("name the ships to place")
     hex_ = hex_name(where)
@@ -316,10 +324,60 @@ def place(s: Scenario, names: Sequence[str], where: str, core: int | None = None
     elif core < 0:
         raise RefereeError(f"a distance from the core is 0 or more hexes, not {core}")
     changed = [x for x in there if x.core_distance != core]
-    s = s.replaced(*(attrs.evolve(x, hex=hex_, core_distance=core) for x in [*moving, *there]))
+    if not correction:
+        refused = [why for why in (_placing(s, m, hex_, core) for m in moving) if why]
+        if changed and s.phase not in MOVE_PHASES:
+            refused.append(f"{hex_}'s distance from the core is {changed[0].core_distance}: the map does not change outside the movement phases")
+        if s.outcome:
+            refused.append(f"the game is over ({s.outcome})")
+        if refused:
+            raise RefereeError(f"{'; '.join(refused)} ({SEQUENCE_RULE}: {PLACE_PHASES}); if the record is wrong, correct it: referee si place ... --correction")
+    s = put(s, moving, there, hex_, core, moved=not correction)
     text = f"{', '.join(m.name for m in moving)} in {hex_}, {core} hex{'es' if core != 1 else ''} from the core"
     text += f" (and so {', '.join(x.name for x in changed)} there)" if changed else ""
-    return done(s, s.entry(text, rule=CORE_RULE))
+    if correction:
+        text = f"the referee corrects the map record, not a move ({SEQUENCE_RULE}): {text}"
+    return done(s, s.entry(text, rule=f"{CORE_RULE}; {SEQUENCE_RULE}" if correction else CORE_RULE))
+
+
+def put(s: Scenario, moving: Sequence[sh.Ship], there: Sequence[sh.Ship], hex_: str, core: int, moved: bool = True) -> Scenario:
+    """The ships set in ``hex_`` at ``core`` hexes from the core, those already there rated with them;
+    a ship that comes into the hex (``moved``: not the referee's correction of the record, nor the
+    set-up) has moved this turn (8.1.2's orbit)."""
+    came = [m.name for m in moving if moved and (m.hex and m.hex != hex_ or not m.hex and not _setting_up(s))]
+    s = s.replaced(*(attrs.evolve(x, hex=hex_, core_distance=core) for x in [*moving, *there]))
+    return s.acting("moved", *came) if came else s
+
+
+def _setting_up(s: Scenario) -> bool:
+    """Turn 1's Fleet Movement phase: the counters at the start are set up on the map ([14])."""
+    return s.turn == 1 and s.phase == "fleet-movement"
+
+
+def _placing(s: Scenario, ship: sh.Ship, hex_: str, core: int) -> str:
+    """Why placing ``ship`` in ``hex_`` is not the record of a move the sequence of play allows now
+    ("" when it is)."""
+    counter = s.counter(ship.name)
+    arrives = counter.arrives
+    if not ship.hex:
+        if _setting_up(s) and not arrives:
+            return ""
+        if arrives is not None and arrives > s.turn:
+            return f"{ship.name} arrives on turn {arrives}: it is not on the map yet (it is turn {s.turn})"
+        if s.phase != "reinforcements" or s.phasing != counter.role:
+            return f"{ship.name} is not on the map: it is placed in the {counter.role}'s Reinforcements Arrive phase (2) of its turn ({ARRIVAL_RULE}); it is now {s.where()}"
+        if arrives is not None and 0 < arrives < s.turn:
+            return f"{ship.name} was due on turn {arrives}: ship arrival cannot be delayed ({ARRIVAL_RULE}); it is turn {s.turn}"
+        return ""
+    if ship.hex == hex_ and ship.core_distance == core:
+        return ""
+    if s.phase not in MOVE_PHASES or s.phasing != counter.role:
+        return f"{ship.name} is the {counter.role}'s and moves only in the {counter.role}'s Fleet Movement (1) or Individual Ship Maneuver (3) phase; it is now {s.where()}"
+    if s.phase == "fleet-movement" and s.force(counter.role).adjusted:
+        return f"the {counter.role}'s fleet velocity was adjusted this turn: its fleet movement is completed ({ADJUST_RULE}: 'Once a player has completed fleet movement, the fleet velocity can be adjusted')"
+    if s.phase == "reinforcements" and arrives != s.turn:
+        return f"{ship.name} moves in the Fleet Movement (1) or Individual Ship Maneuver (3) phase, not in Reinforcements Arrive (only the ships arriving are placed then, {ARRIVAL_RULE})"
+    return ""
 
 
 def arrival(s: Scenario, name: str, turn: int) -> Done:
@@ -330,4 +388,4 @@ def arrival(s: Scenario, name: str, turn: int) -> Done:
     s = _with_counter(s, attrs.evolve(counter, arrives=turn))
     with_it = [c.name for c in s.counters if c.aboard == counter.name and counter.kind == "ship"]
     said = f" with {', '.join(with_it)} aboard" if with_it else ""
-    return done(s, s.entry(f"{counter.shown()} arrives {'at the start' if turn == 0 else f'on turn {turn}'}{said}", rule="Stellar Inferno 6.3.1-6.3.2"))
+    return done(s, s.entry(f"{counter.shown()} arrives {'at the start' if turn == 0 else f'on turn {turn}'}{said}", rule=ARRIVAL_RULE))

@@ -29,6 +29,7 @@ Readings:
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 import attrs
@@ -39,7 +40,7 @@ from referee.stellar_inferno import planets, recovery
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno import space_combat as sc
 from referee.stellar_inferno.planets import Role, Terrain, other
-from referee.stellar_inferno.scenario import Done, Scenario, ShipLosses, TerrainLosses, Troop, World, done
+from referee.stellar_inferno.scenario import SEQUENCE_RULE, Done, Scenario, ShipLosses, TerrainLosses, Troop, World, done
 from referee.stellar_inferno.turn import refuse_owed
 from referee.tables import Tables
 
@@ -58,7 +59,11 @@ def own_ship(s: Scenario, name: str, what: str) -> sh.Ship:
     if counter.role != s.phasing:
         raise RefereeError(f"{ship.name} is the {counter.role}'s ({s.side(counter.role)}); it is the {s.phasing}'s part of the phase: {what} is the phasing player's (Stellar Inferno [4])")
     if counter.arrives is not None and counter.arrives > s.turn:
-        raise RefereeError(f"{ship.name} arrives on turn {counter.arrives}; it is turn {s.turn}")
+        raise RefereeError(f"{ship.name} arrives on turn {counter.arrives}; it is turn {s.turn}: it is not on the map and cannot act (Stellar Inferno [4], 6.3.1)")
+    if counter.arrives and not ship.hex:
+        raise RefereeError(
+            f"{ship.name} is not on the map yet: a reinforcement is placed in its side's Reinforcements Arrive phase (referee si place {ship.name} --at HEX) before it acts (Stellar Inferno [4], 6.3.1)"
+        )
     return ship
 
 
@@ -181,7 +186,7 @@ def attack(
         stack = [s.ship(n) for n in s.ship_losses.ships] if s.ship_losses else []
         if losses_to or len(stack) == 1 or result.steps >= sum(x.steps_left for x in stack):
             order = list(losses_to) or [x.name for x in stack]
-            after = assign(s, order)
+            after = assign(s.logged(*entries), order)
             return Done(after.state, (*entries, *after.entries))
         entries.append(
             s.entry(
@@ -289,7 +294,7 @@ def bombard(s: Scenario, si: Tables, planet: str, attackers: Sequence[tuple[str,
     entries = [s.entry("\n  ".join(lines), [result.reading.roll], result.reading.rule)]
     if not result.steps:
         return done(s, *entries)
-    more = _terrain_hit(s, world, role, result.steps, f"strategic bombardment by {', '.join(taking)}")
+    more = _terrain_hit(s.logged(*entries), world, role, result.steps, f"strategic bombardment by {', '.join(taking)}")
     return Done(more.state, (*entries, *more.entries))
 
 
@@ -304,14 +309,32 @@ def side_technology(s: Scenario, attackers: Sequence[str], role: Role, what: str
     return advantage, f"technology: attackers {level}, {side} {what} {s.technology_of(side)} (Stellar Inferno 12.12.1-12.12.3)"
 
 
-def comet(s: Scenario, planet: str) -> Done:
-    """Scenario 2's comet enters a planet hex: 50 points of surface bombardment, and it is removed."""
+def comet(s: Scenario, planet: str, name: str) -> Done:
+    """Scenario 2's comet ``name`` (its marker, as the referee calls it) enters a planet hex: 50
+    points of surface bombardment, and it is removed from play. Comets are the invader's markers:
+    they enter a hex by moving, in the invader's Fleet Movement or Individual Ship Maneuver phase
+    ([4]); a comet removed bombards no more."""
     if not any("comet" in rule for rule in s.invader.special_rules):
         raise RefereeError(f"comets are Raid on Terra's (scenario 2) special rule, not {s.name}'s")
     if s.outcome:
         raise RefereeError(f"the game is over: {s.outcome}")
+    comet_ = " ".join(name.split())
+    if not comet_:
+        raise RefereeError("name the comet's marker (Comet 1, ...): each comet bombards once and is removed from play")
+    if s.phasing != "invader" or s.phase not in ("fleet-movement", "maneuver"):
+        raise RefereeError(
+            f"a comet enters a planet hex by moving, in the invader's Fleet Movement (1) or Individual Ship Maneuver (3) phase; it is now {s.where()} ({SEQUENCE_RULE}; {COMET_RULE}; referee si next)"
+        )
+    if comet_.casefold() in comets(s):
+        raise RefereeError(f"{comet_} has performed its bombardment and was removed from play ({COMET_RULE})")
     refuse_owed(s, "a comet's bombardment")
-    return _terrain_hit(s, s.world(planet), "defender", COMET_POINTS, "a comet entering its hex, then removed from play", COMET_RULE)
+    return _terrain_hit(s, s.world(planet), "defender", COMET_POINTS, f"{comet_} entering its hex, then removed from play", COMET_RULE)
+
+
+def comets(s: Scenario) -> set[str]:
+    """The comets that have bombarded (and left play), as the log names them (any case)."""
+    found = (re.search(r"\((.+) entering its hex, then removed from play\)", e.text) for e in s.log if e.rule == COMET_RULE)
+    return {m.group(1).casefold() for m in found if m}
 
 
 def _terrain_hit(s: Scenario, world: World, role: Role, steps: int, how: str, rule: str = bb.TERRAIN_RULE) -> Done:
@@ -326,7 +349,7 @@ def _terrain_hit(s: Scenario, world: World, role: Role, steps: int, how: str, ru
     s = attrs.evolve(s, terrain_losses=TerrainLosses(world.name, steps, role))
     choices = _terrain_choices(held, steps)
     if len(choices) == 1:
-        after = take_terrain(s, choices[0])
+        after = take_terrain(s.logged(counted), choices[0])
         return Done(after.state, (counted, *after.entries))
     choose = s.entry(
         f"the {role} chooses how many fall on industrial points (each made settled), the rest on settled points (each destroyed): referee si assign --industrial N ({choices[0]} to {choices[-1]})",

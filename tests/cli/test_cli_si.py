@@ -123,7 +123,8 @@ def test_an_attack_is_read_from_the_hexes_and_the_die_rolled_at_the_table(phoeni
 
 
 def test_open_order_a_second_hex_and_a_recovery_that_cripples(phoenix: Path) -> None:
-    ok("place", "Leyf", "--at", "6/K8", "--core", "0", path=phoenix)
+    assert "Leyf is the invader's and moves only in the invader's Fleet Movement (1) or Individual Ship Maneuver (3) phase" in refused(phoenix, "place", "Leyf", "--at", "6/K8", "--core", "0")
+    assert "the referee corrects the map record, not a move" in ok("place", "Leyf", "--at", "6/K8", "--core", "0", "--correction", path=phoenix)
     out = ok("attack", "Phalth=2", "Leyf=1", "--at", "6/J9", "--roll", "6", path=phoenix)
     assert "open order: the attacking ships are in more than one hex" in out and "Open Order Ship Combat Results (Stellar Inferno 7.3.6-7.3.7, Table 3)" in out
     assert "12:5 reads row 2:1; die 6, column '6': 0" in out and "step loss" in out
@@ -165,7 +166,7 @@ def test_every_mistake_is_one_line_and_changes_nothing(phoenix: Path) -> None:
         (("place", "Phalth", "--at", "H2"), "no ship is in H2 yet: give its distance from the core, --core N"),
         (("place", "Phalth", "--at", "H2", "--core", "-1"), "0 or more hexes"),
         (("land", "Dublin", "Alpha Phoenicis II"), "entering an atmosphere is done in the Landing Actions phase (5)"),
-        (("comet", "Alpha Phoenicis II"), "comets are Raid on Terra's (scenario 2) special rule"),
+        (("comet", "Alpha Phoenicis II", "--comet", "Comet 1"), "comets are Raid on Terra's (scenario 2) special rule"),
         (("bombard", "Alpha Phoenicis II", "Phalth=1"), "strategic bombardment is the optional rule 12.10"),
         (("cargo", "Phalth", "--supply", "1"), "Phalth owes no cargo"),
         (("load", "Phalth", "Leyf"), "loading cargo is done in the Individual Ship Maneuver phase (3)"),
@@ -288,20 +289,23 @@ def test_raid_on_terra_the_comets_and_bombardment_count_to_200(tmp_path: Path) -
     assert "begins at its reduced step, A5 C0 D5 M2 P0 R5" in out
     assert "begins at its reduced step" not in ok("ship", "Langley", "--step", "A4 D5 M3 R3", "--step", "A2 D2 M3 R3", path=path)
     out = ok("ship", "Shalkrien", "--step", "A8 D8 M2 R4", "--step", "A4 D4 M2 R4", "--at", "8/K6", path=path)
-    out = ok("comet", "Mars", path=path)
-    assert "Mars takes 50 step losses of surface bombardment (a comet entering its hex, then removed from play); bombardment so far: 50 points" in out
+    out = ok("comet", "Mars", "--comet", "Comet 1", path=path)
+    assert "Mars takes 50 step losses of surface bombardment (Comet 1 entering its hex, then removed from play); bombardment so far: 50 points" in out
     assert "3 industrial made settled, 31 settled destroyed, 16 with nothing left to hit: 3 industrial, 28 settled becomes 0 industrial, 0 settled" in out
-    out = ok("comet", "Earth", path=path)
+    out = ok("comet", "Earth", "--comet", "Comet 2", path=path)
     assert "referee si assign --industrial N (0 to 50)" in out
-    assert "a comet's bombardment waits: first 50 step losses to Earth's economic terrain" in refused(path, "comet", "Earth")
+    assert "a comet's bombardment waits: first 50 step losses to Earth's economic terrain" in refused(path, "comet", "Earth", "--comet", "Comet 3")
     ok("assign", "--industrial", "20", path=path)
+    assert "comet 1 has performed its bombardment and was removed from play" in refused(path, "comet", "Earth", "--comet", "comet 1")
     until(path, "ship-combat")
     out = ok("bombard", "Earth", "Shalkrien=0", "--roll", "1", path=path)
     assert "attack 8 against a terrain point's defense 10" in out and "technology: attackers 0, Terran terrain 0" in out
     ok("assign", "--industrial", "1", path=path)
-    ok("comet", "Earth", path=path)
+    assert "a comet enters a planet hex by moving, in the invader's Fleet Movement (1) or Individual Ship Maneuver (3) phase" in refused(path, "comet", "Earth", "--comet", "Comet 3")
+    until(path, "maneuver")
+    ok("comet", "Earth", "--comet", "Comet 3", path=path)
     ok("assign", "--industrial", "0", path=path)
-    ok("comet", "Earth", path=path)
+    ok("comet", "Earth", "--comet", "Comet 4", path=path)
     ok("assign", "--industrial", "0", path=path)
     assert "Khaldarii surface bombardment: 201 of 200 points" in ok("status", path=path)
     until(path, "victory")
@@ -436,12 +440,12 @@ def test_the_maneuver_phase_maneuvers_sweeps_rams_and_boards_with_the_dice_typed
     assert "Leyf cannot maneuver this turn: it performs a sensor sweep" in refused(path, "maneuver", "Leyf", "1")
     out = ok("maneuver", "Phalth", "3", "--to", "6/K8", "--core", "0", "--star", "alpha phoenicis", "--overload", "--roll", "3", "--roll", "2", path=path)
     assert "Phalth overloads its engines: 3: the engines hold" in out and "radiation 2 > 1: no damage" in out
-    assert json.loads(ok("status", "--json", path=path))["acts"] == [{"ship": "Leyf", "what": "sweep"}, {"ship": "Phalth", "what": "maneuver"}]
+    assert json.loads(ok("status", "--json", path=path))["acts"] == [{"ship": "Leyf", "what": "sweep"}, {"ship": "Phalth", "what": "moved"}, {"ship": "Phalth", "what": "maneuver"}]
     ok("place", "Leyf", "--at", "6/J9", path=path)
     out = ok("board", "Leyf", "Tigris", path=path)
     assert "Leyf (maneuver 3) declares a boarding of Tigris (maneuver 2) in 6/J9" in out
     ok("next", path=path)
-    ok("place", "Phalth", "--at", "6/J9", path=path)
+    ok("place", "Phalth", "--at", "6/J9", "--correction", path=path)
     out = ok("ram", "Dublin", "Phalth", "--roll", "1", "--roll", "1", path=path)
     assert "Dublin rams Phalth: its defense 6 as attack against defense 10 (defense 7 +3 psi" in out and "Phalth rams back Dublin" in out
     assert "--roll is the ram's d6, then the ram back's: two at most, not 3" in refused(path, "ram", "Tigris", "Phalth", "--roll", "1", "--roll", "1", "--roll", "1")
@@ -459,9 +463,9 @@ def test_landing_actions_lay_mines_transfer_an_agent_and_drop_packs_then_mines_s
     out = ok("lay", "Leyf", "3", path=path)
     assert "Leyf lays 3 mine points in 6/J7: Khaldarii mines there 3" in out
     assert "Leyf (lay mines): a psi agent transfers only between ships that have performed no action other than fleet movement" in refused(path, "transfer", "Zor", "Leyf")
-    ok("ship", "Bekhur", "--step", "A3 D3 M2 R2", "--at", "6/J7", path=path)
+    ok("ship", "Bekhur", "--step", "A3 D3 M2 R2", "--at", "6/J7", "--correction", path=path)
     assert "Zor (psi 3) transfers from Phalth to Bekhur in 6/J7" in ok("transfer", "Zor", "Bekhur", path=path)
-    ok("place", "Leyf", "--at", "6/J9", path=path)
+    ok("place", "Leyf", "--at", "6/J9", "--correction", path=path)
     assert "Leyf pack, a temporary ground unit of attack 2 and defense 2" in ok("packs", "Leyf", "Alpha Phoenicis II", "2", path=path)
     until(path, "fleet-movement")
     assert "the bombardment packs deployed are expended and removed from the game: Leyf pack" in ok("log", "--last", "3", path=path)

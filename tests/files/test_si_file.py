@@ -152,7 +152,8 @@ def walk(seed: int, steps: int = 250) -> list[Scenario]:
 
     def place(s: Scenario) -> Any:
         where = rng.choice([*hexes, planet.hex])
-        return setup.place(s, rng.sample(names(), min(len(names()), rng.randint(1, 3))), where, hexes.get(where, 1) if rng.random() < 0.6 else None)
+        chosen = rng.sample(names(), min(len(names()), rng.randint(1, 3)))
+        return setup.place(s, chosen, where, hexes.get(where, 1) if rng.random() < 0.6 else None, correction=True)  # (the walk sets ships anywhere, in any phase)
 
     def attack(s: Scenario) -> Any:
         placed = {x.name: x.hex for x in s.ships if x.hex and not x.destroyed and s.counter(x.name).role == s.phasing} or {"nobody": "J4"}
@@ -192,7 +193,7 @@ def walk(seed: int, steps: int = 250) -> list[Scenario]:
         spread = {n: rng.randint(0, 2) for n in rng.sample(pool, min(len(pool), 2))}
         return ground_phase.absorb(s, role, spread, rng.choice([0, 0, 1]))  # type: ignore[arg-type]
 
-    anytime = [new_ship, new_ship, new_unit, place, place, place, cargo, lambda s: ship_phase.comet(s, rng.choice(s.worlds).name)]
+    anytime = [new_ship, new_ship, new_unit, place, place, place, cargo, lambda s: ship_phase.comet(s, rng.choice(s.worlds).name, rng.choice(["Comet 1", "Comet 2"]))]
     by_phase: dict[str, list[Any]] = {
         "fleet-movement": [lambda s: turn.velocity(s, s.force(s.phasing).velocity + rng.choice([-1, 1, 2]))],
         "maneuver": [

@@ -11,7 +11,7 @@ from referee.stellar_inferno.ground_units import GroundUnit, UnitFactors
 from referee.stellar_inferno.ships import Ship, new_ship
 
 SI = tables.load(prefix="si")
-ALL = optional.in_play(optional.OPTIONAL)
+ALL = optional.in_play(optional.OPTIONAL) - {"printed-maneuver-bonus"}  # every optional rule of [12]; 11.1.4 read as the program reads it
 
 
 def f(attack: int = 0, defense: int = 0, maneuver: int = 0, range: int = 0, cargo: int = 0, gear: int = 0) -> Factors:

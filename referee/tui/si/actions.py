@@ -167,7 +167,7 @@ def _place(v: Values, s: Scenario, t: Tables) -> Step:
     names = [n.strip() for n in needed(v, "ships", "the ships to place (space marks one)").split(",") if n.strip()]
     where = needed(v, "hex", "their hex: J9, or 6/J9 with the map's number")
     core = number(v, "core", 0)
-    return no_dice(lambda: setup.place(s, names, where, core))
+    return no_dice(lambda: setup.place(s, names, where, core, yes(v, "correction")))
 
 
 def _place_preview(v: Values, s: Scenario, t: Tables) -> str:
@@ -364,11 +364,12 @@ FLEETS: Sequence[Action] = (
     Action(
         "l",
         "Place",
-        "ships set in a hex as the map shows them, with the hex's distance from the core (needed once a hex)",
+        "ships set in a hex as the map shows them, with the hex's distance from the core (needed once a hex): set up on turn 1, arrived in phase 2, moved in phases 1 and 3",
         (
             Field("ships", "Ships", "space marks one", choices=on_map, many=True),
             Field("hex", "Hex", "J9, or 6/J9", suggest=hexes),
             Field("core", "From the core", "hexes (blank: as the ships there)"),
+            Field("correction", "Correction", "yes: the referee corrects the record, not a move (blank: no)", choices=yes_no),
         ),
         _place,
         preview=_place_preview,

@@ -336,8 +336,8 @@ def _ground_preview(v: Values, s: Scenario, t: Tables) -> str:
     if theirs:
         defense = sum(_fighter(s, n).defense for n in theirs)
         said += f" against defense {defense}" + (f": odds {attack // defense}-1 (11.1.2, fractions dropped)" if defense else "")
-        moved = gc.maneuver_modifier([_fighter(s, n) for n in mine], [_fighter(s, n) for n in theirs])
-        said += "; the attackers all outmanoeuvre the defenders: -1 on the die (11.1.4 read)" if moved else ""
+        moved = gc.maneuver_modifier([_fighter(s, n) for n in mine], [_fighter(s, n) for n in theirs], s.rules)
+        said += f"; the attackers all outmanoeuvre the defenders: {moved[0].value:+d} on the die (11.1.4{' as printed' if moved[0].value > 0 else ' read'})" if moved else ""
     return said
 
 
@@ -430,7 +430,8 @@ def _terrain_preview(v: Values, s: Scenario, t: Tables) -> str:
 
 def _comet(v: Values, s: Scenario, t: Tables) -> Step:
     planet = needed(v, "planet", "the planet whose hex the comet entered")
-    return no_dice(lambda: ship_phase.comet(s, planet))
+    comet = needed(v, "comet", "the comet's marker: Comet 1 (each comet bombards once)")
+    return no_dice(lambda: ship_phase.comet(s, planet, comet))
 
 
 def _step_fields(hint: str) -> tuple[Field, ...]:
@@ -566,6 +567,13 @@ PLANETS: Sequence[Action] = (
         preview=_terrain_preview,
         shown=False,
     ),
-    Action("c", "Comet", "Raid on Terra: a comet entering a planet hex, 50 points of surface bombardment", (PLANET,), _comet, shown=False),
+    Action(
+        "c",
+        "Comet",
+        "Raid on Terra: a comet entering a planet hex in the invader's movement, 50 points of surface bombardment",
+        (PLANET, Field("comet", "Comet", "its marker: Comet 1")),
+        _comet,
+        shown=False,
+    ),
     NEXT,
 )

@@ -33,13 +33,34 @@ def test_i001_the_nine_phases_and_their_order():
     ]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 35: si place sets a ship in a hex in any phase, so a reinforcement can be placed in Fleet Movement")
 def test_i001_a_reinforcement_is_placed_in_phase_2_not_in_fleet_movement():
     """I001 [4][6.3.1]: HF Mef, due on turn 3, "makes no fleet movement on turn 3. It is placed in
-    phase 2." Placing a ship in the Fleet Movement phase is refused."""
-    s = at(phoenix(), "fleet-movement")
-    with pytest.raises(RefereeError):
-        setup.place(s, ["Dublin"], "6/J8", 1)
+    phase 2." Placing it in the Fleet Movement phase is refused; in the Khaldarii's Reinforcements
+    Arrive phase it is placed."""
+    s = setup.enter_ship(phoenix(), SI, "Muhr Muhr", ["A0 D4 M2 R0"]).state
+    s = at(attrs.evolve(s, turn=3), "fleet-movement")
+    with pytest.raises(RefereeError, match=r"placed in the invader's Reinforcements Arrive phase \(2\)"):
+        setup.place(s, ["Muhr Muhr"], "6/A1", 3)
+    s = turn.next_phase(s).state
+    with pytest.raises(RefereeError, match="Reinforcements Arrive"):  # the Terran half of phase 1
+        setup.place(s, ["Muhr Muhr"], "6/A1", 3)
+    placed = setup.place(at(s, "reinforcements"), ["Muhr Muhr"], "6/A1", 3)
+    assert placed.state.ship("Muhr Muhr").hex == "6/A1" and placed.state.moved("Muhr Muhr")
+
+
+def test_i001_a_ship_on_the_map_is_not_moved_in_ship_combat_but_the_referee_may_correct_the_record():
+    """I001 [4]: "The sequence is completed a phase at a time": ships move in Fleet Movement (1) and
+    Individual Ship Maneuver (3). Setting Dublin in another hex, or re-rating its hex's distance from
+    the core, in Ship Combat is refused; the referee's correction is allowed and logged as such."""
+    s = at(phoenix(), "ship-combat", "defender")
+    for where, core in (("6/J8", 1), ("6/J9", 3)):
+        with pytest.raises(RefereeError, match=r"Fleet Movement \(1\) or Individual Ship Maneuver \(3\)|does not change outside the movement phases"):
+            setup.place(s, ["Dublin"], where, core)
+    fixed = setup.place(s, ["Dublin"], "6/J9", 3, correction=True)
+    assert fixed.state.ship("Tigris").core_distance == 3 and "the referee corrects the map record, not a move" in fixed.entries[0].text
+    assert not fixed.state.moved("Dublin")
+    moved = setup.place(at(phoenix(), "maneuver", "defender"), ["Dublin"], "6/J8", 1)
+    assert moved.state.ship("Dublin").hex == "6/J8" and moved.state.moved("Dublin")
 
 
 def test_i002_the_invader_completes_each_phase_then_the_defender():
@@ -119,3 +140,19 @@ def test_i163_a_sensor_sweep_in_fleet_movement_is_refused():
     s = at(phoenix(), "fleet-movement", "defender")
     with pytest.raises(RefereeError, match="Individual Ship Maneuver"):
         maneuver_phase.sweep(s, SI, [("Dublin", 2)], "6/J7", RNG, 3)
+
+
+def test_a_counter_not_yet_on_the_map_does_not_act():
+    """[4][6.3.1][7.4.1]: "When ships arrive during the reinforcement phase, they are placed in a hex
+    ... Once on the map, they can be moved normally." A ship due on turn 3 does not attack on turn 1,
+    nor on turn 3 before it is placed; a ground unit aboard a ship does not fight on the surface."""
+    s = setup.enter_ship(phoenix(), SI, "Muhr Muhr", ["A2 C10 D4 M2 R2"]).state
+    s = setup.enter_unit(s, "7th", ["4-3-2"], aboard="Leyf").state
+    s = setup.enter_unit(s, "Colonists", ["2-3-1"], "defender", planet="Alpha Phoenicis II").state
+    with pytest.raises(RefereeError, match="Muhr Muhr arrives on turn 3; it is turn 1"):
+        ship_phase.attack(at(s, "ship-combat"), SI, [("Muhr Muhr", 1)], "6/J9", RNG, 1)
+    due = at(attrs.evolve(s, turn=3), "ship-combat")
+    with pytest.raises(RefereeError, match="Muhr Muhr is not on the map yet"):
+        ship_phase.attack(due, SI, [("Muhr Muhr", 1)], "6/J9", RNG, 1)
+    with pytest.raises(RefereeError, match="7th"):
+        ground_phase.ground_attack(at(s, "ground-combat"), SI, "Alpha Phoenicis II", ["7th"], ["Colonists"], RNG, 1)

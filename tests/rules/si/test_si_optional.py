@@ -36,7 +36,8 @@ def test_the_optional_rules_are_named_as_the_book_heads_them():
     assert optional.in_play(["Stealth Mines", "technology_advantage"]) == {"stealth-mines", "technology-advantage"}
     with pytest.raises(RefereeError, match="no optional rule 'warp drive'"):
         optional.in_play(["warp drive"])
-    assert len(optional.OPTIONAL) == 14
+    assert len(optional.OPTIONAL) == 15  # the 14 sections of [12], and the printed reading of 11.1.4 a scenario may choose
+    assert optional.title("printed-maneuver-bonus") == "11.1.4 Maneuver bonus as printed, +1 to the die"
 
 
 # ---------------------------------------------------------------- 12.1 asteroids, 12.2 grazing orbit, 12.4 engines
