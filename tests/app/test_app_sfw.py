@@ -254,6 +254,27 @@ def test_captacs_a_fortress_built_hit_and_loaning_cids(tmp_path: Path) -> None:
     path = engagement(tmp_path / "e.toml")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await keys(pilot, "b")
+        await keys(pilot, '"Reef"', "tab")
+        await pick(pilot, "Aquarian")
+        await keys(pilot, '"LSS,WP,CM"', "tab", '"WP 1=LSS 1"', "enter")
+        reef = read(path).fortress("Reef")
+        assert [m.name for m in reef.modules] == ["LSS 1", "WP 1", "CM 1"] and reef.adjacent == (("WP 1", "LSS 1"),)
+        await keys(pilot, "i")
+        await pick(pilot, "Reef")
+        await pick(pilot, "WP 1")
+        await pick(pilot, "LSS 1")
+        await keys(pilot, '"6"', "enter")
+        assert [(loan.lender, loan.to, loan.rolls) for loan in read(path).fortress("Reef").loans] == [("WP 1", "LSS 1", 6)]
+        # the MAD placed on a module, then only moved to one adjacent (movement: before the firing phase)
+        await keys(pilot, "o")
+        await pick(pilot, "Bastion MAD")
+        await pick(pilot, "WP 1")
+        await keys(pilot, "ctrl+a")
+        assert read(path).ship("Bastion MAD 1").on == "WP 1"
+        await keys(pilot, "o", "tab")
+        assert [v for _, v in form(app).query_one("#field-module").options] == ["LSS 1"]  # type: ignore[attr-defined]
+        await keys(pilot, "escape")
         await keys(pilot, "t", "tab", '"2"', "enter")  # VICTORY (under the cursor) tows two
         assert read(path).ship("VICTORY").captacs == 2
         await keys(pilot, "x")  # CIDS fire on CapTacs before they are launched
@@ -268,18 +289,6 @@ def test_captacs_a_fortress_built_hit_and_loaning_cids(tmp_path: Path) -> None:
         pirahna = read(path).ship("PIRAHNA")
         assert (pirahna.lost, pirahna.special_due, read(path).ship("VICTORY").captacs) == (30, 0, 0)  # 40 PU: all its 30, disabled
         assert pirahna.destroyed.startswith("disabled")
-        await keys(pilot, "b")
-        await keys(pilot, '"Reef"', "tab")
-        await pick(pilot, "Aquarian")
-        await keys(pilot, '"LSS,WP,CM"', "tab", '"WP 1=LSS 1"', "enter")
-        reef = read(path).fortress("Reef")
-        assert [m.name for m in reef.modules] == ["LSS 1", "WP 1", "CM 1"] and reef.adjacent == (("WP 1", "LSS 1"),)
-        await keys(pilot, "i")
-        await pick(pilot, "Reef")
-        await pick(pilot, "WP 1")
-        await pick(pilot, "LSS 1")
-        await keys(pilot, '"6"', "enter")
-        assert [(loan.lender, loan.to, loan.rolls) for loan in read(path).fortress("Reef").loans] == [("WP 1", "LSS 1", 6)]
         await keys(pilot, "m")
         await pick(pilot, "Reef")
         await pick(pilot, "offensive")
@@ -301,15 +310,6 @@ def test_captacs_a_fortress_built_hit_and_loaning_cids(tmp_path: Path) -> None:
         await keys(pilot, "ctrl+a")
         assert not isinstance(app.screen, FormDialog), [(form(app).typed(), str(e.render())) for e in app.screen.query(".error") if str(e.render())]
         assert read(path).fortress("Reef").module("LSS 1").damage == 25
-        # the MAD onto a module, then only to one adjacent
-        await keys(pilot, "o")
-        await pick(pilot, "Bastion MAD")
-        await pick(pilot, "WP 1")
-        await keys(pilot, "ctrl+a")
-        assert read(path).ship("Bastion MAD 1").on == "WP 1"
-        await keys(pilot, "o", "tab")
-        assert [v for _, v in form(app).query_one("#field-module").options] == ["LSS 1"]  # type: ignore[attr-defined]
-        await keys(pilot, "escape")
         await keys(pilot, "end")  # Reef, the last of the Aquarians
         assert "owes a special damage roll (s): 25 of its LSS's 100 PU lost (25.0%)" in card(app)
 

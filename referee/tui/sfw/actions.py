@@ -356,9 +356,10 @@ def _allocate(v: Values, e: Engagement, t: Tables) -> Step:
     if e.is_fortress(name):
         if given.speed:
             raise FieldError("speed", f"a starfortress has tactical speed {fo.TACTICAL_SPEED}: it spends no power on movement (leave speed blank)")
-        if text(v, "tractor") or text(v, "reload"):
-            raise FieldError("tractor", "tractor beam and reloading are a ship's: leave them blank for a starfortress")
-        return no_dice(lambda: fortress_phase.allocate(turn.fortress_at(e, name, "allocation"), name, given.offensive, given.defensive))
+        if text(v, "tractor"):
+            raise FieldError("tractor", "a starfortress's tractor beam takes its PU when it holds CapTacs (t: Tow): leave this blank")
+        reload = number(v, "reload", 0, default=0) or 0
+        return no_dice(lambda: fortress_phase.allocate(turn.fortress_at(e, name, "allocation"), name, given.offensive, given.defensive, reload))
     tractor, reload = number(v, "tractor", 0, default=0) or 0, number(v, "reload", 0, default=0) or 0
     return no_dice(lambda: turn.allocate(e, name, given, tractor, reload))
 
