@@ -177,6 +177,43 @@ def test_hits_launches_and_light_lasers_from_lists(tmp_path: Path) -> None:
     drive(path, play)
 
 
+def test_a_fortress_launches_particle_weapons_and_craft_assault_a_module_from_lists(tmp_path: Path) -> None:
+    """S033, S039: "Attack craft and particle weapons are launched, fired or attacked within the same
+    manner as starships. No more than 12 attack craft may assault one particular module per turn."
+    Bastion's WP 1 launches its 6 (then only WP 2 and the SAWS are offered this turn), LSS 1 sends
+    its 2 attack craft, and 12 assault LSS 1 (then it is offered no more)."""
+    path = engagement(tmp_path / "e.toml")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await keys(pilot, "l")
+        await pick(pilot, "Bastion")
+        await keys(pilot, '"6"', "tab")
+        await pick(pilot, "WP 1")
+        await keys(pilot, "ctrl+a")
+        assert read(path).fortress("Bastion").module("WP 1").fired == 6
+        await keys(pilot, "l")
+        await pick(pilot, "Bastion")
+        await keys(pilot, "tab")
+        assert [v for _, v in form(app).query_one("#field-module").options] == ["WP 2", "SAWS 1"]  # type: ignore[attr-defined]
+        await keys(pilot, "escape")
+        await keys(pilot, "e")
+        await pick(pilot, "Bastion")
+        await pick(pilot, "LSS 1")
+        await keys(pilot, '"2"', "enter")
+        assert [s.name for s in read(path).ships if s.type == "SF" and s.side == "Terran"][-2:] == ["Bastion LSS 1 SF 1", "Bastion LSS 1 SF 2"]
+        await keys(pilot, "k")
+        await pick(pilot, "Bastion")
+        await pick(pilot, "LSS 1")
+        await keys(pilot, '"12"', "enter")
+        assert read(path).fortress("Bastion").assaults == (("LSS 1", 12),)
+        await keys(pilot, "k")
+        await pick(pilot, "Bastion")
+        assert "LSS 1" not in [v for _, v in form(app).query_one("#field-module").options]  # type: ignore[attr-defined]
+        await keys(pilot, "escape")
+
+    drive(path, play)
+
+
 def test_special_damage_through_the_dice_dialog_sealed_until_unsealed(tmp_path: Path) -> None:
     """The Pirahna, 20 of 30 PU lost (66.7%), owes a roll: 86 (reduce OF by two until repaired)
     typed as rolled. The next turn waits for it. The card, the Log and the message line say only

@@ -234,11 +234,94 @@ def damaged_modules(engagement: Engagement, values: Values) -> list[tuple[str, s
 
 
 def towing_ships(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
-    return [(f"{label(s)}, towing {s.captacs}", s.name) for s in engagement.ships if choices.towing(s)]
+    """Ships towing CapTacs, then fortresses holding them in their beam (until the firing phase is over)."""
+    if not choices.open_for(engagement, "firing"):
+        return []
+    found = [(f"{label(s)}, towing {s.captacs}", s.name) for s in engagement.ships if choices.towing(s)]
+    return found + [(f"{f.name} ({f.side} starfortress), holding {f.captacs}", f.name) for f in engagement.fortresses if choices.fortress_holding(engagement, f)]
+
+
+def towers(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    """Starships whose tractor beam has room, then fortresses whose beam has (until the firing phase is over)."""
+    if not choices.open_for(engagement, "firing"):
+        return []
+    found = [(f"{label(s)}" + (f", towing {s.captacs}" if s.captacs else ""), s.name) for s in engagement.ships if choices.tows(s)]
+    return found + [(f"{f.name} ({f.side} starfortress)" + (f", holding {f.captacs}" if f.captacs else ""), f.name) for f in engagement.fortresses if choices.fortress_holds(engagement, f)]
+
+
+def captac_firers(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    """Ships that may fire a CapTac (in tow or drifting), then fortresses holding one, in the firing phase."""
+    if not choices.open_for(engagement, "firing"):
+        return []
+    found = [(label(s), s.name) for s in engagement.ships if not s.destroyed and not s.craft]
+    return found + [(f"{f.name} ({f.side} starfortress), holding {f.captacs}", f.name) for f in engagement.fortresses if choices.fortress_holding(engagement, f) and choices.in_action(f)]
+
+
+def _side(engagement: Engagement, name: str) -> str:
+    if engagement.is_fortress(name):
+        return engagement.fortress(name).side
+    return next((s.side for s in engagement.ships if s.name == name), "")
+
+
+def launchers_now(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    """Ships that may launch particle weapons now, then fortresses with a module that may."""
+    found = [(label(s), s.name) for s in engagement.ships if choices.launches(engagement, s)]
+    return found + [(f"{f.name} ({f.side} starfortress)", f.name) for f in engagement.fortresses if choices.launching_modules(engagement, sfw_tables(), f)]
+
+
+def launch_modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    fortress = _fortress(engagement, {"fortress": values.get("ship", "")})
+    if fortress is None:
+        return []
+    found = []
+    for name in choices.launching_modules(engagement, sfw_tables(), fortress):
+        module = fortress.module(name)
+        launchers, reloads = fo.particle_figures(sfw_tables(), module.kind)
+        found.append((f"{name}: {launchers - module.launched} more this turn, {reloads - module.fired} of {reloads} left", name))
+    return found
+
+
+def craft_fortresses(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    return [(f"{f.name} ({f.side})", f.name) for f in engagement.fortresses if choices.craft_modules(engagement, f)]
+
+
+def craft_modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    fortress = _fortress(engagement, values)
+    if fortress is None:
+        return []
+    return [(f"{name}: {fortress.module(name).attack_craft - fortress.module(name).craft_out} aboard", name) for name in choices.craft_modules(engagement, fortress)]
+
+
+def assaulted_fortresses(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    return [(f"{f.name} ({f.side})", f.name) for f in engagement.fortresses if choices.assaulted_modules(engagement, f)]
+
+
+def assaulted_modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    fortress = _fortress(engagement, values)
+    if fortress is None:
+        return []
+    found = []
+    for name in choices.assaulted_modules(engagement, fortress):
+        found.append((f"{name}: {fo.MOST_ASSAULTING - fo.assaulting(fortress, name)} more this turn, {fo.cids_rolls(fortress, name)} CIDS die rolls", name))
+    return found
+
+
+def shoot_modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    """A CapTac destroyed in a fortress's beam: the modules its defender may give the 25 PU."""
+    where, _, which = values.get("captac", "").partition(":")
+    return module_choice(engagement, {"fortress": which}) if where == "fortress" else []
+
+
+def shoot_second(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    where, _, which = values.get("captac", "").partition(":")
+    return second_module(engagement, {**values, "fortress": which}) if where == "fortress" else []
 
 
 def captac_sources(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
     """A CapTac the firing ship may fire: one of its own in tow, or its side's drifting ones."""
+    if engagement.is_fortress(values.get("ship", "")):
+        fortress = engagement.fortress(values.get("ship", ""))
+        return [(f"held in its tractor beam ({fortress.captacs})", "tow")] if fortress.captacs else []
     ship = next((s for s in engagement.ships if s.name == values.get("ship")), None)
     if ship is None:
         return []
@@ -248,23 +331,24 @@ def captac_sources(engagement: Engagement, values: Values) -> list[tuple[str, st
 
 
 def captac_targets(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
-    ship = next((s for s in engagement.ships if s.name == values.get("ship")), None)
-    if ship is None:
+    side = _side(engagement, values.get("ship", ""))
+    if not side:
         return []
-    found = [(label(s), s.name) for s in engagement.ships if not s.destroyed and s.side != ship.side]
-    return found + [(f"{f.name} ({f.side} starfortress)", f.name) for f in engagement.fortresses if not f.destroyed and f.side != ship.side]
+    found = [(label(s), s.name) for s in engagement.ships if not s.destroyed and s.side != side]
+    return found + [(f"{f.name} ({f.side} starfortress)", f.name) for f in engagement.fortresses if not f.destroyed and f.side != side]
 
 
 def captacs_to_shoot(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
     if not choices.open_for(engagement, "firing"):
         return []
     found = [(f"towed by {s.name} ({s.captacs}): 25 PU to it", f"tow:{s.name}") for s in engagement.ships if choices.towing(s) and not s.captacs_launched]
+    found += [(f"held by {f.name} ({f.captacs}): 25 PU to its modules", f"fortress:{f.name}") for f in engagement.fortresses if choices.fortress_holding(engagement, f) and not f.captacs_launched]
     return found + [(f"drifting #{n}: {d.count} of {d.side}'s ({d.where})", f"drift:{n}") for n, d in enumerate(engagement.drifting, 1)]
 
 
 def loaners(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
     fortress = _fortress(engagement, values)
-    if fortress is None:
+    if fortress is None or not choices.open_for(engagement, "allocation"):
         return []
     return [(f"{name} ({fo.unloaned(fortress, name)} rolls of its own left)", name) for name in choices.loaners(fortress)]
 
@@ -457,16 +541,40 @@ RANGE = Field("range", "Range", 'inches to the farthest target, as measured (bla
 
 
 def _launch(v: Values, e: Engagement, t: Tables) -> Step:
-    name, count = needed(v, "ship", "the ship launching"), number(v, "count", 1)
+    name, count = needed(v, "ship", "the ship or fortress launching"), number(v, "count", 1)
     if count is None:
         raise FieldError("count", "how many particle weapons it launches now")
+    if e.is_fortress(name):
+        module = needed(v, "module", "the module launching")
+        return no_dice(lambda: fortress_phase.launch(e, t, name, module, count))
     return no_dice(lambda: combat.launch(e, name, count, number(v, "range", 0)))
+
+
+def _craft(v: Values, e: Engagement, t: Tables) -> Step:
+    name, module, count = needed(v, "fortress", "the fortress"), needed(v, "module", "the module launching"), number(v, "count", 1)
+    if count is None:
+        raise FieldError("count", "how many attack craft it launches now")
+    return no_dice(lambda: fortress_phase.launch_craft(e, name, module, count))
+
+
+def _assault(v: Values, e: Engagement, t: Tables) -> Step:
+    name, module, count = needed(v, "fortress", "the fortress assaulted"), needed(v, "module", "the module assaulted"), number(v, "count", 1)
+    if count is None:
+        raise FieldError("count", f"how many attack craft assault it ({fo.MOST_ASSAULTING} a module a turn at most)")
+    return no_dice(lambda: fortress_phase.assault(e, name, module, count))
+
+
+def _mobility_lost(v: Values, e: Engagement, t: Tables) -> Step:
+    name = needed(v, "ship", "the MAD hit")
+    return no_dice(lambda: fortress_phase.mobility_lost(e, name))
 
 
 def _launch_preview(v: Values, e: Engagement, t: Tables) -> str:
     name = text(v, "ship")
     if not name:
         return ""
+    if e.is_fortress(name):
+        return f"{name}: pick the module; the hits then: m (10 PU a particle weapon hit)"
     ship = e.ship(name)
     return f"{ship.name}: {ship.launchers - ship.launched} more this turn ({ship.launchers} a turn), {ship.reloads} on board"
 
@@ -514,12 +622,18 @@ def _next(v: Values, e: Engagement, t: Tables) -> Step:
 
 def _tow(v: Values, e: Engagement, t: Tables) -> Step:
     name, count = needed(v, "ship", "the ship towing"), number(v, "count", 1, 2, default=1) or 1
+    if e.is_fortress(name):
+        return no_dice(lambda: fortress_phase.hold(e, name, count, number(v, "beam_pu", 0)))
+    if text(v, "beam_pu"):
+        raise FieldError("beam_pu", "a ship's tractor beam takes its PU in its allocation (p: Tractor): leave this blank")
     return no_dice(lambda: combat.tow(e, name, count))
 
 
 def _release(v: Values, e: Engagement, t: Tables) -> Step:
     name = needed(v, "ship", "the ship releasing")
     count = number(v, "count", 1, default=1) or 1
+    if e.is_fortress(name):
+        return no_dice(lambda: fortress_phase.release(e, name, count, text(v, "where")))
     return no_dice(lambda: combat.release(e, name, count, text(v, "where")))
 
 
@@ -532,6 +646,8 @@ def _captac(v: Values, e: Engagement, t: Tables) -> Step:
     drift = 0 if source == "tow" else int(source)
     activation = number(v, "activation", 0, combat.CAPTAC_ACTIVATION, default=0) or 0
     given = shares(v, FORTRESS_HIT["captac"]) if hit and e.is_fortress(target) else []
+    if e.is_fortress(firer):
+        return no_dice(lambda: fortress_phase.fire_captac(e, t, firer, target, hit, distance, given))
     return no_dice(lambda: combat.fire_captac(e, t, firer, target, hit, distance, drift, activation, given))
 
 
@@ -539,6 +655,9 @@ def _shoot_down(v: Values, e: Engagement, t: Tables) -> Step:
     where, _, which = needed(v, "captac", "the CapTac destroyed").partition(":")
     if where == "tow":
         return no_dice(lambda: combat.shoot_down(e, t, towed_by=which))
+    if where == "fortress":
+        given = shares(v, combat.captac_figure(t, "destroyed_in_tow_pu"))
+        return no_dice(lambda: fortress_phase.shoot_down(e, t, which, given))
     return no_dice(lambda: combat.shoot_down(e, t, drift=int(which)))
 
 
@@ -635,10 +754,11 @@ SHIPS: Sequence[Action] = (
     Action(
         "l",
         "Launch",
-        "particle weapons launched: at most the launchers a turn, spending reloads",
+        "particle weapons launched by a ship or a fortress's module: at most the launchers a turn, spending reloads",
         (
-            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.launches(e, s))),
+            Field("ship", "Ship or fortress", "", "ship", launchers_now),
             Field("count", "Particle weapons", "launched now"),
+            Field("module", "Module", "a fortress's", choices=launch_modules),
             RANGE,
         ),
         _launch,
@@ -681,10 +801,11 @@ SHIPS: Sequence[Action] = (
     Action(
         "t",
         "Tow",
-        "CapTacs taken in tow by a starship's tractor beam: two at most, speed 2 at most while towing",
+        "CapTacs taken in tow by a starship's tractor beam (speed 2 at most while towing), or held around a starfortress by its beam: two at most",
         (
-            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.tows(s) and choices.open_for(e, "firing"))),
+            Field("ship", "Ship or fortress", "", "ship", towers),
             Field("count", "CapTacs", "1 or 2 (blank: 1)"),
+            Field("beam_pu", "Beam PU", "a fortress: PU its beam takes a turn (the base rulebook's; blank: as before)"),
         ),
         _tow,
         shown=False,
@@ -694,7 +815,7 @@ SHIPS: Sequence[Action] = (
         "Fire CapTac",
         "a CapTac fired within 18 inches, from tow or drifting (activated within 30 inches): a hit is 40 PU and a special damage roll",
         (
-            Field("ship", "Firing ship", "", "ship", ships_where(lambda e, s: not s.destroyed and not s.craft and choices.open_for(e, "firing"))),
+            Field("ship", "Firing ship or fortress", "", "ship", captac_firers),
             Field("source", "CapTac", "in tow, or drifting", choices=captac_sources),
             Field("target", "Target", choices=captac_targets),
             Field("hit", "Hit", "the Firing Table at speed 5", choices=lambda e, v: YES_NO),
@@ -713,7 +834,7 @@ SHIPS: Sequence[Action] = (
         "MAD",
         "a fortress's MAD moves onto a module: anywhere the first time, then only to an adjacent module",
         (
-            Field("ship", "MAD", "", "ship", ships_where(lambda e, s: s.type == "MAD" and not s.destroyed)),
+            Field("ship", "MAD", "", "ship", ships_where(choices.mad_moves)),
             Field("module", "Onto", choices=mad_onto),
         ),
         _mad,
@@ -724,7 +845,7 @@ SHIPS: Sequence[Action] = (
         "Garrison",
         "a MAATAC fortress's module garrisoned: Infantry units and RAATACs, at most 5 in one module",
         (
-            Field("fortress", "Fortress", "", "ship", maatac_fortresses),
+            Field("fortress", "Fortress", "", "ship", lambda e, v: maatac_fortresses(e, v) if choices.open_for(e, "movement") else []),
             Field("module", "Module", choices=module_choice),
             Field("units", "Units", "0 to 5 (IUs and RAATACs)"),
         ),
@@ -736,7 +857,7 @@ SHIPS: Sequence[Action] = (
         "Release",
         "CapTacs let go to drift: any friendly ship within 30 inches may activate them later",
         (
-            Field("ship", "Ship", "", "ship", towing_ships),
+            Field("ship", "Ship or fortress", "", "ship", towing_ships),
             Field("count", "CapTacs", "blank: 1"),
             Field("where", "Where", "blank: released by the ship this turn"),
         ),
@@ -744,7 +865,18 @@ SHIPS: Sequence[Action] = (
         shown=False,
     ),
     Action(
-        "x", "Shoot down", "a CapTac destroyed by one CIDS or light laser hit: in tow, 25 PU to the ship towing it", (Field("captac", "CapTac", choices=captacs_to_shoot),), _shoot_down, shown=False
+        "x",
+        "Shoot down",
+        "a CapTac destroyed by one CIDS or light laser hit: in tow, 25 PU to the ship towing it; in a fortress's beam, 25 PU its defender allocates among its modules",
+        (
+            Field("captac", "CapTac", choices=captacs_to_shoot),
+            Field("module", "Fortress module", "the defender's choice", choices=shoot_modules),
+            Field("pu", "PU", "blank: all 25"),
+            Field("module2", "And module", "blank: none", choices=shoot_second),
+            Field("pu2", "PU", "the rest of the 25"),
+        ),
+        _shoot_down,
+        shown=False,
     ),
     Action(
         "b",
@@ -760,6 +892,38 @@ SHIPS: Sequence[Action] = (
             Field("behind", "Hull-down (MAATAC)", "LSS 1=WP 1: the first behind the second"),
         ),
         _build,
+        shown=False,
+    ),
+    Action(
+        "e",
+        "Attack craft",
+        "a fortress module's attack craft launched (WP 4, LSS 2, CM 2 aboard): each joins the fight as a starfighter",
+        (
+            Field("fortress", "Fortress", "", "ship", craft_fortresses),
+            Field("module", "Module", choices=craft_modules),
+            Field("count", "Attack craft", "launched now"),
+        ),
+        _craft,
+        shown=False,
+    ),
+    Action(
+        "k",
+        "Assault",
+        "attack craft assault a fortress's module: no more than 12 on one module in a turn",
+        (
+            Field("fortress", "Fortress", "", "ship", assaulted_fortresses),
+            Field("module", "Module", choices=assaulted_modules),
+            Field("count", "Attack craft", "assaulting it now"),
+        ),
+        _assault,
+        shown=False,
+    ),
+    Action(
+        "d",
+        "Mobility lost",
+        "MAATAC: a fortress's MAD hit and lost its mobility factor; it may not move under any circumstances",
+        (Field("ship", "MAD", "", "ship", ships_where(choices.immobilised)),),
+        _mobility_lost,
         shown=False,
     ),
     Action(

@@ -195,3 +195,23 @@ def test_s143_a_maatac_fortress_garrisons_before_firing_and_a_mad_loses_its_mobi
     fight = turn.special_damage(fight, SFW, "GAC", RNG, 0).state
     fight = fortress_phase.build(fight, SFW, "Redoubt", "Terran", ["LSS"], mads=1, maatac=True).state
     refused("a hit on Redoubt MAD 1 belongs to the firing phase, and turn 1 is at step 9", lambda: fortress_phase.mobility_lost(fight, "Redoubt MAD 1"))
+
+
+def test_s143_the_apps_lists_offer_a_fortresss_actions_only_in_their_step():
+    """S143, S037 as the app's lists ask them: the MAD moves until the firing phase; a module that
+    launched is offered again next turn only once reload power was spent; nothing of the firing
+    phase is offered from step 9 on."""
+    from referee.starfleet_wars import choices
+
+    fight = fortress_turn()
+    mad = fight.ship("Bastion MAD 1")
+    assert choices.mad_moves(fight, mad) and choices.launching_modules(fight, SFW, fight.fortress("Bastion")) == ["WP 1"]
+    fight = fortress_phase.launch(fight, SFW, "Bastion", "WP 1", 6).state
+    assert not choices.mad_moves(fight, mad) and choices.launching_modules(fight, SFW, fight.fortress("Bastion")) == []
+    following = turn.next_turn(fight).state
+    assert choices.launching_modules(following, SFW, following.fortress("Bastion")) == []
+    following = fortress_phase.allocate(following, "Bastion", 1, 1, 5).state
+    assert choices.launching_modules(following, SFW, following.fortress("Bastion")) == ["WP 1"]
+    fight = turn.special_damage(combat.hit(fight, SFW, "GAC", "offensive", pu=40).state, SFW, "GAC", RNG, 0).state
+    bastion = fight.fortress("Bastion")
+    assert not (choices.craft_modules(fight, bastion) or choices.assaulted_modules(fight, bastion) or choices.fortress_holding(fight, bastion))
