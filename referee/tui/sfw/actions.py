@@ -931,7 +931,7 @@ SHIPS: Sequence[Action] = (
         "CIDS loan",
         "a weapons module loans CIDS die rolls to an adjacent module for this turn (10 at most on one module)",
         (
-            Field("fortress", "Fortress", "", "ship", sfw_fortresses),
+            Field("fortress", "Fortress", "", "ship", lambda e, v: sfw_fortresses(e, v) if choices.open_for(e, "allocation") else []),
             Field("lender", "Lender", choices=loaners),
             Field("to", "To", choices=loaned_to),
             Field("rolls", "Die rolls", "how many"),
