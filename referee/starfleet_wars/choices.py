@@ -100,10 +100,11 @@ def fortress_allocates(fortress: Fortress) -> bool:
 
 
 def launches(engagement: Engagement, ship: Ship) -> bool:
-    """Particle weapons left on board and launchers not all used this turn, none destroyed, the
-    firing phase not over."""
+    """Particle weapons left on board and launchers not all used this turn, none destroyed, reloaded
+    with power since it last launched (a ship with power units), the firing phase not over."""
     wrecked = any(e.kind == "launchers" for e in ship.effects if e.turn < engagement.turn)
-    return not ship.destroyed and ship.reloads > 0 and ship.launched < ship.launchers and not wrecked and open_for(engagement, "firing")
+    unreloaded = ship.power_units and ship.needs_reload and not ship.reload and not ship.launched  # (the Pirahna, S084)
+    return not ship.destroyed and ship.reloads > 0 and ship.launched < ship.launchers and not wrecked and not unreloaded and open_for(engagement, "firing")
 
 
 def fires_lasers(ship: Ship) -> bool:

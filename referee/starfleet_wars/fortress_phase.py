@@ -79,8 +79,10 @@ def allocate(engagement: Engagement, name: str, offensive: int, defensive: int, 
     fortress = engagement.fortress(name)
     after = fo.allocate(fortress, offensive, defensive, reload)
     available = fo.power(fortress)
-    spent = after.allocation.cost + reload
-    text = f"{fortress.name} allocates {after.allocation.shown(speed=False)}" + (f" + reloading {reload} PU = {spent} PU" if reload else "") + f" of {available} ({available - spent} left)"
+    beam = fo.beam(after)
+    spent = after.allocation.cost + reload + beam
+    extras = (f" + reloading {reload} PU" if reload else "") + (f" + tractor beam {beam} PU" if beam else "")
+    text = f"{fortress.name} allocates {after.allocation.shown(speed=False)}" + (f"{extras} = {spent} PU" if extras else "") + f" of {available} ({available - spent} left)"
     reduced = _reductions(after, engagement.turn)
     seen = (fo.firing_offensive(after), after.allocation.defensive)  # as the opponent reckons them
     text += f"; OF {seen[0]}, DF {seen[1]}"

@@ -459,11 +459,13 @@ def _allocate_preview(v: Values, e: Engagement, t: Tables) -> str:
         head = f"{fortress.name}: {fo.power(fortress)} PU, OF up to {fo.max_offensive(fortress)}"
         if given.speed:
             return f"{head}; refused: a starfortress spends no power on movement (speed blank)"
+        reload = number(v, "reload", 0, default=0) or 0
         try:
-            fo.allocate(fortress, given.offensive, given.defensive)
+            fo.allocate(fortress, given.offensive, given.defensive, reload)
         except RefereeError as error:
             return f"{head}; refused: {str(error).removeprefix(f'{fortress.name}: ')}"
-        return f"{head}: {cards.fortress_allocation(given)}, {fo.power(fortress) - given.cost} left"
+        spent = f" + reloading {reload} PU ({', '.join(fo.reloadable(fortress))})" if reload else ""
+        return f"{head}: {cards.fortress_allocation(given)}{spent}, {fo.power(fortress) - given.cost - reload - fo.beam(fortress)} left"
     ship = e.ship(name)
     most = ship.max_speed()
     head = f"{ship.name}: {ship.available} PU, max OF {ship.max_off}, DF {ship.max_def}" + (f", speed {most}" if most is not None else "")

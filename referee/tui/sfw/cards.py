@@ -224,7 +224,7 @@ def fortress_card(engagement: Engagement, fortress: Fortress, secrets: bool) -> 
         said.append(f"MADs: {', '.join(mads)}")
     if fortress.game == "starfleet-wars":
         said += fo.ledger(fortress)
-        owed = fo.reloadable(fortress)
+        owed = [name for name in fo.reloadable(fortress) if not fortress.module(name).launched]  # (launched this turn: owed from the next)
         if owed:
             said.append(f"reloaded this turn ({fortress.reload} PU): {', '.join(owed)}" if fortress.reload else f"to reload before launching again (p: Reload PU): {', '.join(owed)}")
         said += ["no CM: +10 to its firing rolls"] if fo.no_cm(fortress) else []
