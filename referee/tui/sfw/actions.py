@@ -26,7 +26,7 @@ from referee.starfleet_wars.engagement import Done, Engagement, Entry, sealed
 from referee.starfleet_wars.power import Allocation, why_not
 from referee.starfleet_wars.ships import Ship
 from referee.tables import Tables
-from referee.tui.forms import Action, Field, FieldError, Line, Values, keyed_lines, needed, number, text
+from referee.tui.forms import Action, Choices, Field, FieldError, Line, Values, keyed_lines, needed, number, text
 from referee.tui.sfw import cards
 
 
@@ -281,29 +281,21 @@ def launch_modules(engagement: Engagement, values: Values) -> list[tuple[str, st
     return found
 
 
-def craft_fortresses(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
-    return [(f"{f.name} ({f.side})", f.name) for f in engagement.fortresses if choices.craft_modules(engagement, f)]
+def module_lists(allowed: Callable[[Engagement, fo.Fortress], list[str]], said: Callable[[fo.Fortress, str], str]) -> tuple[Choices, Choices]:
+    """The fortresses with a module ``allowed`` now, and (the fortress picked) those modules, each with what ``said`` adds."""
+
+    def fortresses(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+        return [(f"{f.name} ({f.side})", f.name) for f in engagement.fortresses if allowed(engagement, f)]
+
+    def modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+        fortress = _fortress(engagement, values)
+        return [] if fortress is None else [(f"{name}: {said(fortress, name)}", name) for name in allowed(engagement, fortress)]
+
+    return fortresses, modules
 
 
-def craft_modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
-    fortress = _fortress(engagement, values)
-    if fortress is None:
-        return []
-    return [(f"{name}: {fortress.module(name).attack_craft - fortress.module(name).craft_out} aboard", name) for name in choices.craft_modules(engagement, fortress)]
-
-
-def assaulted_fortresses(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
-    return [(f"{f.name} ({f.side})", f.name) for f in engagement.fortresses if choices.assaulted_modules(engagement, f)]
-
-
-def assaulted_modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
-    fortress = _fortress(engagement, values)
-    if fortress is None:
-        return []
-    found = []
-    for name in choices.assaulted_modules(engagement, fortress):
-        found.append((f"{name}: {fo.MOST_ASSAULTING - fo.assaulting(fortress, name)} more this turn, {fo.cids_rolls(fortress, name)} CIDS die rolls", name))
-    return found
+CRAFT_LISTS = module_lists(choices.craft_modules, lambda f, name: f"{f.module(name).attack_craft - f.module(name).craft_out} aboard")
+ASSAULT_LISTS = module_lists(choices.assaulted_modules, lambda f, name: f"{fo.MOST_ASSAULTING - fo.assaulting(f, name)} more this turn, {fo.cids_rolls(f, name)} CIDS die rolls")
 
 
 def shoot_modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
@@ -552,18 +544,17 @@ def _launch(v: Values, e: Engagement, t: Tables) -> Step:
     return no_dice(lambda: combat.launch(e, name, count, number(v, "range", 0)))
 
 
-def _craft(v: Values, e: Engagement, t: Tables) -> Step:
-    name, module, count = needed(v, "fortress", "the fortress"), needed(v, "module", "the module launching"), number(v, "count", 1)
-    if count is None:
-        raise FieldError("count", "how many attack craft it launches now")
-    return no_dice(lambda: fortress_phase.launch_craft(e, name, module, count))
+def craft_action(key: str, name: str, help: str, lists: tuple[Choices, Choices], hint: str, rules: Callable[[Engagement, str, str, int], Done]) -> Action:
+    """A form of a fortress, one of its modules and a number of attack craft (launched from it, or assaulting it)."""
 
+    def build(v: Values, e: Engagement, t: Tables) -> Step:
+        fortress, module, count = needed(v, "fortress", "the fortress"), needed(v, "module", "the module"), number(v, "count", 1)
+        if count is None:
+            raise FieldError("count", f"how many attack craft: {hint}")
+        return no_dice(lambda: rules(e, fortress, module, count))
 
-def _assault(v: Values, e: Engagement, t: Tables) -> Step:
-    name, module, count = needed(v, "fortress", "the fortress assaulted"), needed(v, "module", "the module assaulted"), number(v, "count", 1)
-    if count is None:
-        raise FieldError("count", f"how many attack craft assault it ({fo.MOST_ASSAULTING} a module a turn at most)")
-    return no_dice(lambda: fortress_phase.assault(e, name, module, count))
+    fields = (Field("fortress", "Fortress", "", "ship", lists[0]), Field("module", "Module", choices=lists[1]), Field("count", "Attack craft", hint))
+    return Action(key, name, help, fields, build, shown=False)
 
 
 def _mobility_lost(v: Values, e: Engagement, t: Tables) -> Step:
@@ -661,6 +652,19 @@ def _shoot_down(v: Values, e: Engagement, t: Tables) -> Step:
         given = shares(v, combat.captac_figure(t, "destroyed_in_tow_pu"))
         return no_dice(lambda: fortress_phase.shoot_down(e, t, which, given))
     return no_dice(lambda: combat.shoot_down(e, t, drift=int(which)))
+
+
+def shares_fields(pu: int, first: Choices, second: Choices, hint: str) -> tuple[Field, ...]:
+    """The defender's allocation of a CapTac's ``pu`` among one fortress module or two (:func:`shares`)."""
+    return (
+        Field("module", "Fortress module", hint, choices=first),
+        Field("pu", "PU", f"blank: all {pu}"),
+        Field("module2", "And module", "blank: none", choices=second),
+        Field("pu2", "PU", f"the rest of the {pu}"),
+    )
+
+
+IN_BEAM = 25  # the CapTac table's destroyed_in_tow_pu, as the form's hint says it (the rules read the table)
 
 
 def pairs_of(v: Values, field: str) -> list[tuple[str, str]]:
@@ -823,10 +827,7 @@ SHIPS: Sequence[Action] = (
             Field("hit", "Hit", "the Firing Table at speed 5", choices=lambda e, v: YES_NO),
             Field("range", "Range", "inches (18 at most)"),
             Field("activation", "Activated from", "inches, a drifting CapTac (30 at most)"),
-            Field("module", "Fortress module", "a fortress hit: the defender's choice", choices=captac_modules),
-            Field("pu", "PU", "blank: all 40"),
-            Field("module2", "And module", "blank: none", choices=second_module),
-            Field("pu2", "PU", "the rest of the 40"),
+            *shares_fields(FORTRESS_HIT["captac"], captac_modules, second_module, "a fortress hit: the defender's choice"),
         ),
         _captac,
         shown=False,
@@ -872,10 +873,7 @@ SHIPS: Sequence[Action] = (
         "a CapTac destroyed by one CIDS or light laser hit: in tow, 25 PU to the ship towing it; in a fortress's beam, 25 PU its defender allocates among its modules",
         (
             Field("captac", "CapTac", choices=captacs_to_shoot),
-            Field("module", "Fortress module", "the defender's choice", choices=shoot_modules),
-            Field("pu", "PU", "blank: all 25"),
-            Field("module2", "And module", "blank: none", choices=shoot_second),
-            Field("pu2", "PU", "the rest of the 25"),
+            *shares_fields(IN_BEAM, shoot_modules, shoot_second, "the defender's choice"),
         ),
         _shoot_down,
         shown=False,
@@ -896,29 +894,21 @@ SHIPS: Sequence[Action] = (
         _build,
         shown=False,
     ),
-    Action(
+    craft_action(
         "e",
         "Attack craft",
         "a fortress module's attack craft launched (WP 4, LSS 2, CM 2 aboard): each joins the fight as a starfighter",
-        (
-            Field("fortress", "Fortress", "", "ship", craft_fortresses),
-            Field("module", "Module", choices=craft_modules),
-            Field("count", "Attack craft", "launched now"),
-        ),
-        _craft,
-        shown=False,
+        CRAFT_LISTS,
+        "launched now",
+        fortress_phase.launch_craft,
     ),
-    Action(
+    craft_action(
         "k",
         "Assault",
-        "attack craft assault a fortress's module: no more than 12 on one module in a turn",
-        (
-            Field("fortress", "Fortress", "", "ship", assaulted_fortresses),
-            Field("module", "Module", choices=assaulted_modules),
-            Field("count", "Attack craft", "assaulting it now"),
-        ),
-        _assault,
-        shown=False,
+        f"attack craft assault a fortress's module: no more than {fo.MOST_ASSAULTING} on one module in a turn",
+        ASSAULT_LISTS,
+        f"assaulting it now ({fo.MOST_ASSAULTING} a module a turn at most)",
+        fortress_phase.assault,
     ),
     Action(
         "d",
