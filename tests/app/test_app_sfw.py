@@ -214,6 +214,34 @@ def test_a_fortress_launches_particle_weapons_and_craft_assault_a_module_from_li
     drive(path, play)
 
 
+def test_a_fortress_holds_captacs_one_is_shot_down_in_its_beam_one_fired(tmp_path: Path) -> None:
+    """S095: "held in place around a starfortress with a tractor beam"; "Destruction of a CapTac in
+    tow causes 25 power units damage to the towing ship"; "he may fire the CapTac during the firing
+    phase": Tow, Shoot down and Fire CapTac offer the fortress."""
+    path = engagement(tmp_path / "e.toml")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await keys(pilot, "t")
+        await pick(pilot, "starfortress")
+        await keys(pilot, '"2"', "tab", '"0"', "enter")
+        assert (read(path).fortress("Bastion").captacs, read(path).fortress("Bastion").beam_pu) == (2, 0)
+        await keys(pilot, "x")
+        await pick(pilot, "held by Bastion")
+        await pick(pilot, "LSS 2")
+        await keys(pilot, "ctrl+a")
+        bastion = read(path).fortress("Bastion")
+        assert (bastion.captacs, bastion.module("LSS 2").damage) == (1, 25)
+        await keys(pilot, "c")
+        await pick(pilot, "starfortress")
+        await pick(pilot, "held")
+        await pick(pilot, "PIRAHNA")
+        await pick(pilot, "no")
+        await keys(pilot, '"15"', "ctrl+a")
+        assert read(path).fortress("Bastion").captacs == 0 and "Bastion's CapTac fires at PIRAHNA at 15\": a miss" in read(path).log[-1].text
+
+    drive(path, play)
+
+
 def test_special_damage_through_the_dice_dialog_sealed_until_unsealed(tmp_path: Path) -> None:
     """The Pirahna, 20 of 30 PU lost (66.7%), owes a roll: 86 (reduce OF by two until repaired)
     typed as rolled. The next turn waits for it. The card, the Log and the message line say only

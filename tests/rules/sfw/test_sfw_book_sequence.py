@@ -183,13 +183,17 @@ def test_s143_a_fortress_keeps_the_turns_order():
 def test_s143_a_maatac_fortress_garrisons_before_firing_and_a_mad_loses_its_mobility_in_it():
     """S143 for a MAATAC fortress: "Infantry units and RAATACS may be placed in any module" (their
     placement is movement, before the firing phase); "If they are hit and lose their mobility
-    factor" (a hit: the firing phase)."""
+    factor" (a hit: the firing phase). The app's lists follow."""
+    from referee.starfleet_wars import choices
+
     fight = battle(("GAC", "Aquarian", "CONSTELLATION"))
     fight = fortress_phase.build(fight, SFW, "Outpost", "Terran", ["WP", "LSS", "CM"], mads=1, maatac=True).state
     fight = fortress_phase.garrison(fight, "Outpost", "CM 1", 5).state
     assert fight.step == "movement"
+    assert choices.immobilised(fight, fight.ship("Outpost MAD 1")) and choices.mad_moves(fight, fight.ship("Outpost MAD 1"))
     fight = fortress_phase.mobility_lost(fight, "Outpost MAD 1").state
     assert fight.step == "firing"
+    assert not (choices.immobilised(fight, fight.ship("Outpost MAD 1")) or choices.mad_moves(fight, fight.ship("Outpost MAD 1")))
     refused("Outpost's garrison belongs to movement, between power allocation and the firing phase, and turn 1 is at the firing phase", lambda: fortress_phase.garrison(fight, "Outpost", "CM 1", 4))
     fight = combat.hit(fight, SFW, "GAC", "offensive", pu=40).state
     fight = turn.special_damage(fight, SFW, "GAC", RNG, 0).state
