@@ -164,9 +164,9 @@ def allocate(
         if engagement.is_fortress(name):
             if speed:
                 raise RefereeError("a starfortress moves at tactical speed 1 and spends no power on it: leave out --speed")
-            if tractor or reload:
-                raise RefereeError("--tractor and --reload are a ship's: leave them out for a starfortress")
-            return fortress_phase.allocate(turn.fortress_at(engagement, name, "allocation"), name, offensive, defensive)
+            if tractor:
+                raise RefereeError("--tractor is a ship's: a starfortress's tractor beam takes its PU with sfw tractor hold --beam-pu; leave it out")
+            return fortress_phase.allocate(turn.fortress_at(engagement, name, "allocation"), name, offensive, defensive, reload)
         return turn.allocate(engagement, name, Allocation(speed, offensive, defensive), tractor, reload)
 
     take(path, step, as_json)

@@ -100,10 +100,11 @@ def fortress_allocates(fortress: Fortress) -> bool:
 
 
 def launches(engagement: Engagement, ship: Ship) -> bool:
-    """Particle weapons left on board and launchers not all used this turn, none destroyed, the
-    firing phase not over."""
+    """Particle weapons left on board and launchers not all used this turn, none destroyed, reloaded
+    with power since it last launched (a ship with power units), the firing phase not over."""
     wrecked = any(e.kind == "launchers" for e in ship.effects if e.turn < engagement.turn)
-    return not ship.destroyed and ship.reloads > 0 and ship.launched < ship.launchers and not wrecked and open_for(engagement, "firing")
+    unreloaded = ship.power_units and ship.needs_reload and not ship.reload and not ship.launched  # (the Pirahna, S084)
+    return not ship.destroyed and ship.reloads > 0 and ship.launched < ship.launchers and not wrecked and not unreloaded and open_for(engagement, "firing")
 
 
 def fires_lasers(ship: Ship) -> bool:
@@ -152,6 +153,68 @@ def mad_modules(engagement: Engagement, name: str) -> list[str]:
         return []
     fortress = engagement.fortress(ship.fortress)
     return next_to(fortress, ship.on) if ship.on else [m.name for m in fortress.standing()]
+
+
+def mad_moves(engagement: Engagement, ship: Ship) -> bool:
+    """A MAD that may move now: in the fight, not immobile (MAATAC), its fortress standing; a move
+    before the firing phase began (its first placement too: the fortress as set up)."""
+    if ship.type != "MAD" or ship.destroyed or not engagement.is_fortress(ship.fortress) or not open_for(engagement, "movement"):
+        return False
+    return ship.name not in engagement.fortress(ship.fortress).immobile
+
+
+def immobilised(engagement: Engagement, ship: Ship) -> bool:
+    """A MAATAC fortress's MAD that may be hit and lose its mobility factor now (the firing phase)."""
+    if ship.type != "MAD" or ship.destroyed or not engagement.is_fortress(ship.fortress) or not open_for(engagement, "firing"):
+        return False
+    fortress = engagement.fortress(ship.fortress)
+    return fortress.game == "maatac" and ship.name not in fortress.immobile
+
+
+def in_action(fortress: Fortress) -> bool:
+    """A Starfleet Wars fortress with an LSS standing: it launches, holds and fires."""
+    return fortress.game == "starfleet-wars" and not fortress.destroyed and not fo.knocked_out(fortress)
+
+
+def launching_modules(engagement: Engagement, sfw: Tables, fortress: Fortress) -> list[str]:
+    """The modules that may launch particle weapons now: standing, launchers not all used this turn,
+    reloads left, reloaded since they last launched (S037), none once special damage 87 destroyed
+    the fortress's launchers, the firing phase not over."""
+    wrecked = any(e.kind == "launchers" for e in fortress.effects if e.turn < engagement.turn)
+    if not in_action(fortress) or wrecked or not open_for(engagement, "firing"):
+        return []
+    found = []
+    for m in fortress.standing():
+        launchers, reloads = fo.particle_figures(sfw, m.kind)
+        if m.launched < launchers and m.fired < reloads and (m.launched or fortress.reload or not m.needs_reload):
+            found.append(m.name)
+    return found
+
+
+def craft_modules(engagement: Engagement, fortress: Fortress) -> list[str]:
+    """The modules with attack craft aboard that may launch them now (none while special damage 90-91 is in force)."""
+    from referee.starfleet_wars import special_damage as sd
+
+    if not in_action(fortress) or sd.in_force(fortress.effects, "craft", engagement.turn) or not open_for(engagement, "firing"):
+        return []
+    return [m.name for m in fortress.standing() if m.attack_craft > m.craft_out]
+
+
+def assaulted_modules(engagement: Engagement, fortress: Fortress) -> list[str]:
+    """The modules attack craft may still assault this turn: standing, fewer than 12 on them."""
+    if fortress.game != "starfleet-wars" or fortress.destroyed or not open_for(engagement, "firing"):
+        return []
+    return [m.name for m in fortress.standing() if fo.assaulting(fortress, m.name) < fo.MOST_ASSAULTING]
+
+
+def fortress_holds(engagement: Engagement, fortress: Fortress) -> bool:
+    """A fortress whose tractor beam has room for a CapTac, until the firing phase is over."""
+    return in_action(fortress) and fortress.captacs < fo.PER_TRACTOR_BEAM and open_for(engagement, "firing")
+
+
+def fortress_holding(engagement: Engagement, fortress: Fortress) -> bool:
+    """A fortress holding CapTacs in its beam, until the firing phase is over (to release or fire them)."""
+    return fortress.game == "starfleet-wars" and not fortress.destroyed and fortress.captacs > 0 and open_for(engagement, "firing")
 
 
 def teams_ready(engagement: Engagement, sfw: Tables, name: str) -> int:

@@ -152,7 +152,7 @@ def launch(engagement: Engagement, name: str, count: int, range_inches: int | No
         raise RefereeError(f"launch 1 particle weapon or more, not {count}")
     engagement = at(engagement, "firing", f"{ship.name}'s launch")
     in_range(engagement, ship, "particle", range_inches)
-    if ship.power_units and ship.needs_reload and not ship.reload:
+    if ship.power_units and ship.needs_reload and not ship.reload and not ship.launched:  # (launched this turn: the rest of its launchers)
         raise RefereeError(
             f"{ship.name} launched its particle weapons before and has not reloaded them: it spends power units reloading first"
             f" (referee sfw allocate {ship.name} ... --reload PU, the base rulebook's cost) ({RELOAD_RULE})"

@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 OUTLINE_RULE = "Starfleet Wars supplement: special damage is step 9 and the repair phase step 10 of the Outline of Tactical Play"
 # the turn's steps in the book's order (:mod:`turn`): the Outline of Tactical Play's steps 1-8 are in
 # the base rulebook (not our text); the supplement fixes allocation first ("These totals are your
-# factors used to engage your opponent's ship for that turn"), the firing phase, then steps 9 and 10
-STEPS = ("allocation", "firing", "special damage", "repair")
+# factors used to engage your opponent's ship for that turn"), the firing phase, then steps 9 and 10;
+# movement, between allocation and firing, is the table's, but for a fortress's MAD moving onto a module
+STEPS = ("allocation", "movement", "firing", "special damage", "repair")
 
 
 @attrs.frozen

@@ -38,7 +38,10 @@ Readings (the book is silent or loose; each is said where it is used):
 - A module's particle weapons "Reloads" are the particle weapons it fires in the whole game (the
   Starbombers' definition, "the total number of particle weapons carried on board that can be fired
   in the course of the game", as the ships' reloads are kept): a WP 6 a turn, 18 in all. Reloading
-  spends no power here, as for the ships: the base rulebook's figure is not in our texts.
+  costs power, as for the ships (the Pirahna: "There are not enough power units left to reload the
+  particle weapons"): the referee enters the base rulebook's PU in the fortress's allocation, taken
+  from the LSS's power beside OF and DF, and a module that launched launches again only once a later
+  turn's allocation spent power reloading (one figure for the fortress, whatever modules it reloads).
 - The module table's "Attack Craft" are the craft the module carries, each launched once.
 - "held in place around a starfortress with a tractor beam": one beam, so two CapTacs at most (the
   ships' "Two CapTacs may be towed with one tractor beam"). The supplement gives the beam no power
@@ -86,6 +89,7 @@ SPECIAL_PERCENT = 20  # more than 20% of the LSS's power units lost: roll for sp
 CRAFT_RULE = f"{_BOOK}: Attack Craft and Particle Weapons"
 MOST_ASSAULTING = 12  # "No more than 12 attack craft may assault one particular module per turn."
 ASSAULT_SENTENCE = "No more than 12 attack craft may assault one particular module per turn."
+RELOAD_RULE = "Starfleet Wars supplement, Starbomber Example of Play: the Pirahna spends 9 of its 10 PU: 'There are not enough power units left to reload the particle weapons'"
 CAPTAC_RULE = "Starfleet Wars supplement, Captive Towed Tactical Missile (CapTac): 'held in place around a starfortress with a tractor beam'"
 PER_TRACTOR_BEAM = 2  # "Two CapTacs may be towed with one tractor beam": a fortress's "a tractor beam"
 
@@ -106,6 +110,7 @@ class Module:
     fired: int = 0  # particle weapons launched this game (of the table's Reloads)
     launched: int = 0  # particle weapons launched this turn (at most the table's Launchers)
     craft_out: int = 0  # attack craft launched this game
+    needs_reload: bool = False  # launched, not reloaded since: power spent reloading (Fortress.reload) first
 
     @property
     def destroyed(self) -> bool:
@@ -162,6 +167,8 @@ class Fortress:
     captacs: int = 0  # CapTacs held in place by its tractor beam
     beam_pu: int = 0  # PU the tractor beam costs a turn while it holds CapTacs (entered by the referee)
     immobile: tuple[str, ...] = ()  # MAATAC: its MADs hit and lost their mobility factor
+    reload: int = 0  # PU its allocation spends this turn reloading particle weapons (the referee's figure)
+    captacs_launched: int = 0  # CapTacs it fired this turn (CIDS fire on CapTacs before they are launched)
 
     def module(self, name: str) -> Module:
         """The module called ``name`` ("LSS 1", "lss1"); refused with the fortress's module names."""
@@ -330,19 +337,30 @@ def no_cm(f: Fortress) -> bool:
     return not f.standing("CM")
 
 
-def allocate(f: Fortress, offensive: int, defensive: int) -> Fortress:
+def allocate(f: Fortress, offensive: int, defensive: int, reload: int = 0) -> Fortress:
     """This turn's OF and DF from the LSS's power, each factor costing its square; OF no more than
-    the weapons modules' Max. Off., DF without maximum; speed 0 (tactical speed 1 costs no power)."""
+    the weapons modules' Max. Off., DF without maximum; speed 0 (tactical speed 1 costs no power);
+    ``reload`` PU spent reloading particle weapons (the base rulebook's figure, as the ships')."""
     _starfleet_wars(f, "power and factors")
     if f.destroyed or knocked_out(f):
         raise RefereeError(f"{f.name} has no LSS left: it generates no power and is knocked out of action ({ATTACKING_RULE})")
+    if reload < 0:
+        raise RefereeError(f"--reload is the power units spent, 0 or more, not {reload}")
+    if reload and not reloadable(f):
+        raise RefereeError(f"{f.name} has no module standing that launched particle weapons and was not reloaded since: leave out --reload ({CRAFT_RULE})")
     allocation = Allocation(0, offensive, defensive)
-    available, most_of = power(f) - beam(f), max_offensive(f)
+    available, most_of = power(f) - beam(f) - reload, max_offensive(f)
     why = why_not(allocation, available, most_of, max(defensive, 0))  # "no maximum limit" to the shields
     if why:
         held = f" (after the tractor beam's {beam(f)} PU for the {f.captacs} CapTacs it holds)" if beam(f) else ""
+        held += f" (after {reload} PU reloading its particle weapons: {RELOAD_RULE})" if reload else ""
         raise RefereeError(f"{f.name}: {why}{held}; {_what_fits(available, most_of, offensive)} ({FACTORS_RULE})")
-    return attrs.evolve(f, allocation=allocation)
+    return attrs.evolve(f, allocation=allocation, reload=reload)
+
+
+def reloadable(f: Fortress) -> list[str]:
+    """The standing modules that launched particle weapons and were not reloaded since (what reload power reloads)."""
+    return [m.name for m in f.standing() if m.needs_reload]
 
 
 def beam(f: Fortress) -> int:
@@ -656,9 +674,10 @@ def _names(modules: Sequence[Module], kinds: Sequence[str] = MODULE_KINDS) -> st
 
 def new_turn(f: Fortress) -> Fortress:
     """A new turn: the allocation, CIDS loans and eliminations are this turn's only, as are the
-    special damage roll and the damage control attempts."""
-    modules = tuple(attrs.evolve(m, launched=0) for m in f.modules)
-    return attrs.evolve(f, modules=modules, allocation=Allocation(), loans=(), eliminated=(), assaults=(), special_rolled=False, attempts=0)
+    special damage roll, the damage control attempts and the CapTacs fired; a module reloaded this
+    turn (reload power spent, none launched since) launches next turn without reloading again."""
+    modules = tuple(attrs.evolve(m, launched=0, needs_reload=m.needs_reload and not (f.reload and not m.launched)) for m in f.modules)
+    return attrs.evolve(f, modules=modules, allocation=Allocation(), loans=(), eliminated=(), assaults=(), special_rolled=False, attempts=0, reload=0, captacs_launched=0)
 
 
 def _starfleet_wars(f: Fortress, what: str) -> None:
@@ -690,13 +709,18 @@ def launch(f: Fortress, sfw: Tables, module: str, count: int) -> tuple[Fortress,
         raise RefereeError(f"{target.name} is destroyed: its particle weapons may not be fired; modules that launch: {', '.join(able) or 'none'} ({ATTACKING_RULE})")
     if count < 1:
         raise RefereeError(f"launch 1 particle weapon or more, not {count}")
+    if target.needs_reload and not target.launched and not f.reload:  # (launched this turn: more of the same turn's launchers)
+        raise RefereeError(
+            f"{target.name} launched its particle weapons before and has not reloaded them: {f.name} spends power units reloading first"
+            f" (referee sfw allocate {f.name} --of N --df N --reload PU, the base rulebook's cost) ({RELOAD_RULE})"
+        )
     if target.launched + count > launchers:
         raise RefereeError(
             f"{target.name} launches at most {launchers} particle weapons a turn (its launchers); {target.launched} launched this turn, so {launchers - target.launched} more ({CRAFT_RULE})"
         )
     if target.fired + count > reloads:
         raise RefereeError(f"{target.name} has {reloads - target.fired} particle weapons left of its {reloads} reloads, not {count} ({CRAFT_RULE})")
-    after = attrs.evolve(target, launched=target.launched + count, fired=target.fired + count)
+    after = attrs.evolve(target, launched=target.launched + count, fired=target.fired + count, needs_reload=True)
     f = f.with_modules([after])
     line = f"{target.name} launches {count} particle weapon{'s' if count > 1 else ''}: {after.launched} of its {launchers} launchers this turn, {reloads - after.fired} of its {reloads} reloads left"
     lines = [line]
@@ -762,7 +786,7 @@ def hold(f: Fortress, count: int, beam_pu: int | None) -> tuple[Fortress, list[s
         beam_pu = f.beam_pu
     if beam_pu < 0:
         raise RefereeError(f"the tractor beam's PU is 0 or more, not {beam_pu}")
-    spare = power(f) - f.allocation.cost
+    spare = power(f) - f.allocation.cost - f.reload
     if beam_pu > spare:
         raise RefereeError(
             f"{f.name}'s tractor beam needs {beam_pu} PU and {spare} of its {power(f)} are left beside {f.allocation.shown(speed=False)}: allocate less first ({FACTORS_RULE}; {CAPTAC_RULE})"

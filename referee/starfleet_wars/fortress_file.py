@@ -39,8 +39,10 @@ FORTRESS_KEYS = {
     "captacs",
     "beam_pu",
     "immobile",
+    "reload",
+    "captacs_launched",
 }
-MODULE_KEYS = {"name", "kind", "power_units", "max_off", "damage", "peak", "units", "cids", "attack_craft", "fired", "launched", "craft_out"}
+MODULE_KEYS = {"name", "kind", "power_units", "max_off", "damage", "peak", "units", "cids", "attack_craft", "fired", "launched", "craft_out", "needs_reload"}
 
 
 def fortress_from(item: object, where: str) -> fo.Fortress:
@@ -79,6 +81,8 @@ def fortress_from(item: object, where: str) -> fo.Fortress:
         captacs=strict.get(table, "captacs", int, where, 0, low=0, high=fo.PER_TRACTOR_BEAM),
         beam_pu=strict.get(table, "beam_pu", int, where, 0, low=0, high=MOST),
         immobile=tuple(_names(table, "immobile", where)),
+        reload=strict.get(table, "reload", int, where, 0, low=0, high=MOST),
+        captacs_launched=strict.get(table, "captacs_launched", int, where, 0, low=0, high=MOST),
     )
     names = {m.name for m in fortress.modules}
     if len(names) != len(fortress.modules) or not fortress.modules:
@@ -111,6 +115,7 @@ def _module(item: object, where: str) -> fo.Module:
         strict.get(table, "power_units", int, where, low=1, high=MOST),
         strict.get(table, "max_off", int, where, low=0, high=MOST),
         **numbers,
+        needs_reload=strict.get(table, "needs_reload", bool, where, False),
     )
     if module.damage > module.power_units or module.units > fo.MOST_UNITS:
         raise RefereeError(f"{where}: damage at most {module.power_units} and units at most {fo.MOST_UNITS}")

@@ -20,11 +20,24 @@ from referee.errors import RefereeError
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import special_damage as sd
-from referee.starfleet_wars.engagement import Done, Drift, Engagement, done
+from referee.starfleet_wars.engagement import STEPS, Done, Drift, Engagement, done
 from referee.starfleet_wars.ships import Ship, mad
 from referee.tables import Tables
 
 PERCENTILE = dice.ZERO_PERCENTILE
+
+
+def _step(engagement: Engagement, step: str, action: str, begins: bool = True) -> Engagement:
+    """The engagement at ``step`` for a fortress's ``action`` (:func:`turn.at`): refused once a later
+    step of this turn began; ``begins`` False leaves the turn where it is (taking CapTacs into the
+    beam, letting them go: as a ship's tow and release, any time until the firing phase is over)."""
+    from referee.starfleet_wars import turn
+
+    assert step in STEPS
+    if begins:
+        return turn.at(engagement, step, action)
+    turn.not_after(engagement, step, action)
+    return engagement
 
 
 def build(
@@ -60,15 +73,22 @@ def build(
     return done(engagement, engagement.entry(text, rule=fo.MAATAC_RULE if maatac else fo.POWER_RULE))
 
 
-def allocate(engagement: Engagement, name: str, offensive: int, defensive: int) -> Done:
+def allocate(engagement: Engagement, name: str, offensive: int, defensive: int, reload: int = 0) -> Done:
+    """A fortress's OF and DF for this turn from its LSS's power, and (``reload``) the power units
+    spent reloading the particle weapons of modules that launched (the base rulebook's figure)."""
     fortress = engagement.fortress(name)
-    after = fo.allocate(fortress, offensive, defensive)
+    after = fo.allocate(fortress, offensive, defensive, reload)
     available = fo.power(fortress)
-    text = f"{fortress.name} allocates {after.allocation.shown(speed=False)} of {available} ({available - after.allocation.cost} left)"
+    beam = fo.beam(after)
+    spent = after.allocation.cost + reload + beam
+    extras = (f" + reloading {reload} PU" if reload else "") + (f" + tractor beam {beam} PU" if beam else "")
+    text = f"{fortress.name} allocates {after.allocation.shown(speed=False)}" + (f"{extras} = {spent} PU" if extras else "") + f" of {available} ({available - spent} left)"
     reduced = _reductions(after, engagement.turn)
     seen = (fo.firing_offensive(after), after.allocation.defensive)  # as the opponent reckons them
     text += f"; OF {seen[0]}, DF {seen[1]}"
-    entries = [engagement.entry(text, rule=fo.FACTORS_RULE)]
+    if reload:
+        text += f"; particle weapons reloaded: {', '.join(fo.reloadable(after))}"
+    entries = [engagement.entry(text, rule=fo.FACTORS_RULE if not reload else f"{fo.FACTORS_RULE}; {fo.RELOAD_RULE}")]
     if reduced != seen:
         entries.append(engagement.entry(f"{fortress.name} fights with OF {reduced[0]}, DF {reduced[1]}: special damage", rule=sd.SPECIAL_DAMAGE_RULE, secret=fortress.side))
     return done(engagement.rebuilt(after), *entries)
@@ -124,7 +144,10 @@ def hit(engagement: Engagement, sfw: Tables, name: str, allocations: Sequence[tu
 
 
 def loan(engagement: Engagement, name: str, lender: str, to: str, rolls: int) -> Done:
+    """CIDS die rolls loaned for this turn: "allocated" to a module with the turn's allocation, before
+    any is fired (the lender fires at attack craft "with the die rolls that were not loaned")."""
     fortress = engagement.fortress(name)
+    engagement = _step(engagement, "allocation", f"{fortress.name}'s CIDS loan")
     after, lines = fo.loan(fortress, lender, to, rolls)
     return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.CIDS_RULE))
 
@@ -232,6 +255,7 @@ def _as_ship(fortress: fo.Fortress) -> Ship:
 def garrison(engagement: Engagement, name: str, module: str, units: int) -> Done:
     """A MAATAC fortress's module garrisoned: Infantry units and RAATACs, at most 5 in one module."""
     fortress = engagement.fortress(name)
+    engagement = _step(engagement, "movement", f"{fortress.name}'s garrison")
     after = fo.garrison(fortress, module, units)
     placed = after.module(module)
     return done(
@@ -259,6 +283,8 @@ def place_mad(engagement: Engagement, sfw: Tables, name: str, module: str) -> Do
             raise RefereeError(
                 f"{ship.name} is on {ship.on} and may only move to an adjacent module: {', '.join(sorted(near)) or 'none is recorded as adjacent (sfw fortress --adjacent)'} ({fo.SPEED_RULE})"
             )
+    # a move is movement's; the first placement, the fortress as set up, leaves the turn where it is
+    engagement = _step(engagement, "movement", f"{ship.name}'s move" if ship.on else f"{ship.name}'s placement", begins=bool(ship.on))
     moved = attrs.evolve(ship, on=target.name)
     said = f"{ship.name} moves from {ship.on} to {target.name}" if ship.on else f"{ship.name} is placed on {target.name}"
     after, lines = fo.support(_pruned(engagement, fortress), ship.name, target.name, fo.CIDS_ROLLS, _mad_cids(sfw))
@@ -277,6 +303,7 @@ def mobility_lost(engagement: Engagement, name: str) -> Done:
         raise RefereeError(f"a MAD's mobility factor belongs to Fortresses in MAATAC; {fortress.name} is a Starfleet Wars fortress ({fo.MAATAC_RULE})")
     if ship.name in fortress.immobile:
         raise RefereeError(f"{ship.name} has lost its mobility factor already")
+    engagement = _step(engagement, "firing", f"a hit on {ship.name}")
     after = attrs.evolve(fortress, immobile=(*fortress.immobile, ship.name))
     text = f"{ship.name} is hit and loses its mobility factor: it may not move under any circumstances" + (f" (it stays on {ship.on})" if ship.on else "")
     return done(engagement.rebuilt(after), engagement.entry(text, rule=fo.MAATAC_RULE))
@@ -308,6 +335,7 @@ def launch(engagement: Engagement, sfw: Tables, name: str, module: str, count: i
     """Particle weapons launched from a module (the hits then: sfw hit TARGET --by particle);
     none once special damage 87 destroyed the launchers."""
     fortress = engagement.fortress(name)
+    engagement = _step(engagement, "firing", f"{fortress.name}'s launch")
     if any(e.kind == "launchers" for e in fortress.effects if e.turn < engagement.turn):
         raise RefereeError(f"{fortress.name}'s particle weapon launchers were destroyed (special damage 87): none may be launched for the rest of the game ({sd.SPECIAL_DAMAGE_RULE})")
     after, lines = fo.launch(fortress, sfw, module, count)
@@ -319,6 +347,7 @@ def launch_craft(engagement: Engagement, name: str, module: str, count: int) -> 
     """Attack craft launched from a module: each joins the fight as a starfighter (SF) of the
     fortress's side; none while special damage 90-91 is in force."""
     fortress = engagement.fortress(name)
+    engagement = _step(engagement, "firing", f"{fortress.name}'s attack craft launch")
     if sd.in_force(fortress.effects, "craft", engagement.turn):
         raise RefereeError(f"{fortress.name} has lost the launch and recovery ability of its attack craft for four turns (special damage 90-91) ({sd.SPECIAL_DAMAGE_RULE})")
     after, lines = fo.launch_craft(fortress, module, count)
@@ -336,19 +365,23 @@ def launch_craft(engagement: Engagement, name: str, module: str, count: int) -> 
 def assault(engagement: Engagement, name: str, module: str, count: int) -> Done:
     """Attack craft assault a module: no more than 12 on one module in a turn."""
     fortress = _pruned(engagement, engagement.fortress(name))
+    engagement = _step(engagement, "firing", f"an assault on {fortress.name}")
     after, lines = fo.assault(fortress, module, count)
     return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.CRAFT_RULE))
 
 
 def hold(engagement: Engagement, name: str, count: int, beam_pu: int | None = None) -> Done:
     """CapTacs held in place around the fortress by its tractor beam (two at most); the beam's PU a turn as the referee enters it."""
-    after, lines = fo.hold(engagement.fortress(name), count, beam_pu)
+    fortress = engagement.fortress(name)
+    engagement = _step(engagement, "firing", f"{fortress.name}'s taking CapTacs into its tractor beam", begins=False)
+    after, lines = fo.hold(fortress, count, beam_pu)
     return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.CAPTAC_RULE))
 
 
 def release(engagement: Engagement, name: str, count: int, where: str = "") -> Done:
     """CapTacs the tractor beam lets go to drift: any friendly ship within 30 inches may activate them later."""
     fortress = engagement.fortress(name)
+    engagement = _step(engagement, "firing", f"{fortress.name}'s release of CapTacs", begins=False)
     after = fo.let_go(fortress, count)
     drifting = engagement.drifting + (Drift(fortress.side, count, where or f"released by {fortress.name} in turn {engagement.turn}"),)
     engagement = attrs.evolve(engagement.rebuilt(after), drifting=drifting)
@@ -362,11 +395,12 @@ def fire_captac(engagement: Engagement, sfw: Tables, name: str, target: str, hit
     from referee.starfleet_wars import combat
 
     fortress = engagement.fortress(name)
+    engagement = _step(engagement, "firing", f"{fortress.name}'s CapTac")
     if range_inches > combat.CAPTAC_RANGE or range_inches < 0:
         raise RefereeError(f"a CapTac's range is {combat.CAPTAC_RANGE} inches: {range_inches} is out of range ({fo.CAPTAC_RULE})")
     if fortress.destroyed or fo.knocked_out(fortress):
         raise RefereeError(f"{fortress.name} is {'destroyed' if fortress.destroyed else 'knocked out of action (no LSS)'}: it fires nothing")
-    after = fo.let_go(fortress, 1)
+    after = attrs.evolve(fo.let_go(fortress, 1), captacs_launched=fortress.captacs_launched + 1)
     if engagement.is_fortress(target):
         side = engagement.fortress(target).side
     else:
@@ -397,6 +431,9 @@ def shoot_down(engagement: Engagement, sfw: Tables, name: str, modules: Sequence
     from referee.starfleet_wars import combat
 
     fortress = engagement.fortress(name)
+    engagement = _step(engagement, "firing", "a CapTac shot down")
+    if fortress.captacs_launched:
+        raise RefereeError(f"{fortress.name} launched a CapTac this turn already: CIDS and starfighters fire on its CapTacs before they are launched ({combat.BEFORE_LAUNCH_RULE})")
     after = fo.let_go(fortress, 1)
     pu = combat.captac_figure(sfw, "destroyed_in_tow_pu")
     if sum(n for _, n in modules) != pu:

@@ -31,12 +31,14 @@ PERCENTILE = dice.ZERO_PERCENTILE
 # each step of the turn: what it is called, and the sentence that puts it in its place
 STEP_TITLES = {
     "allocation": "power allocation, the turn's first step",
+    "movement": "movement, between power allocation and the firing phase",
     "firing": "the firing phase",
     "special damage": "step 9, the Special Damage rolls",
     "repair": "step 10, the repair phase",
 }
 STEP_RULES = {
     "allocation": f"{SGD_RULE}: 'calculate your factors for offense, defense and speed ... These totals are your factors used to engage your opponent's ship for that turn'",
+    "movement": "Starfleet Wars supplement, Starbomber Example of Play: the Pirahna 'devotes 4 to speed (2 speed factors)'; then 'The range between the Pirahna and the Sting has opened to 19\"' and 'The Starbomber fires'",
     "firing": "Starfleet Wars supplement, CapTacs: 'he may fire the CapTac during the firing phase of his turn'",
     "special damage": f"{sd.SPECIAL_DAMAGE_RULE}: 'The Special Damage die roll takes place before the repair phase or as step 9 in the Outline of Tactical Play'",
     "repair": "Starfleet Wars supplement, Damage Control Rules: 'The repair phase is conducted as step 10 in the Outline of Tactical Play'",

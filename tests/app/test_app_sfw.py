@@ -177,6 +177,71 @@ def test_hits_launches_and_light_lasers_from_lists(tmp_path: Path) -> None:
     drive(path, play)
 
 
+def test_a_fortress_launches_particle_weapons_and_craft_assault_a_module_from_lists(tmp_path: Path) -> None:
+    """S033, S039: "Attack craft and particle weapons are launched, fired or attacked within the same
+    manner as starships. No more than 12 attack craft may assault one particular module per turn."
+    Bastion's WP 1 launches its 6 (then only WP 2 and the SAWS are offered this turn), LSS 1 sends
+    its 2 attack craft, and 12 assault LSS 1 (then it is offered no more)."""
+    path = engagement(tmp_path / "e.toml")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await keys(pilot, "l")
+        await pick(pilot, "Bastion")
+        await keys(pilot, '"6"', "tab")
+        await pick(pilot, "WP 1")
+        await keys(pilot, "ctrl+a")
+        assert read(path).fortress("Bastion").module("WP 1").fired == 6
+        await keys(pilot, "l")
+        await pick(pilot, "Bastion")
+        await keys(pilot, "tab")
+        assert [v for _, v in form(app).query_one("#field-module").options] == ["WP 2", "SAWS 1"]  # type: ignore[attr-defined]
+        await keys(pilot, "escape")
+        await keys(pilot, "e")
+        await pick(pilot, "Bastion")
+        await pick(pilot, "LSS 1")
+        await keys(pilot, '"2"', "enter")
+        assert [s.name for s in read(path).ships if s.type == "SF" and s.side == "Terran"][-2:] == ["Bastion LSS 1 SF 1", "Bastion LSS 1 SF 2"]
+        await keys(pilot, "k")
+        await pick(pilot, "Bastion")
+        await pick(pilot, "LSS 1")
+        await keys(pilot, '"12"', "enter")
+        assert read(path).fortress("Bastion").assaults == (("LSS 1", 12),)
+        await keys(pilot, "k")
+        await pick(pilot, "Bastion")
+        assert "LSS 1" not in [v for _, v in form(app).query_one("#field-module").options]  # type: ignore[attr-defined]
+        await keys(pilot, "escape")
+
+    drive(path, play)
+
+
+def test_a_fortress_holds_captacs_one_is_shot_down_in_its_beam_one_fired(tmp_path: Path) -> None:
+    """S095: "held in place around a starfortress with a tractor beam"; "Destruction of a CapTac in
+    tow causes 25 power units damage to the towing ship"; "he may fire the CapTac during the firing
+    phase": Tow, Shoot down and Fire CapTac offer the fortress."""
+    path = engagement(tmp_path / "e.toml")
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await keys(pilot, "t")
+        await pick(pilot, "starfortress")
+        await keys(pilot, '"2"', "tab", '"0"', "enter")
+        assert (read(path).fortress("Bastion").captacs, read(path).fortress("Bastion").beam_pu) == (2, 0)
+        await keys(pilot, "x")
+        await pick(pilot, "held by Bastion")
+        await pick(pilot, "LSS 2")
+        await keys(pilot, "ctrl+a")
+        bastion = read(path).fortress("Bastion")
+        assert (bastion.captacs, bastion.module("LSS 2").damage) == (1, 25)
+        await keys(pilot, "c")
+        await pick(pilot, "starfortress")
+        await pick(pilot, "held")
+        await pick(pilot, "PIRAHNA")
+        await pick(pilot, "no")
+        await keys(pilot, '"15"', "ctrl+a")
+        assert read(path).fortress("Bastion").captacs == 0 and "Bastion's CapTac fires at PIRAHNA at 15\": a miss" in read(path).log[-1].text
+
+    drive(path, play)
+
+
 def test_special_damage_through_the_dice_dialog_sealed_until_unsealed(tmp_path: Path) -> None:
     """The Pirahna, 20 of 30 PU lost (66.7%), owes a roll: 86 (reduce OF by two until repaired)
     typed as rolled. The next turn waits for it. The card, the Log and the message line say only
@@ -254,6 +319,27 @@ def test_captacs_a_fortress_built_hit_and_loaning_cids(tmp_path: Path) -> None:
     path = engagement(tmp_path / "e.toml")
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await keys(pilot, "b")
+        await keys(pilot, '"Reef"', "tab")
+        await pick(pilot, "Aquarian")
+        await keys(pilot, '"LSS,WP,CM"', "tab", '"WP 1=LSS 1"', "enter")
+        reef = read(path).fortress("Reef")
+        assert [m.name for m in reef.modules] == ["LSS 1", "WP 1", "CM 1"] and reef.adjacent == (("WP 1", "LSS 1"),)
+        await keys(pilot, "i")
+        await pick(pilot, "Reef")
+        await pick(pilot, "WP 1")
+        await pick(pilot, "LSS 1")
+        await keys(pilot, '"6"', "enter")
+        assert [(loan.lender, loan.to, loan.rolls) for loan in read(path).fortress("Reef").loans] == [("WP 1", "LSS 1", 6)]
+        # the MAD placed on a module, then only moved to one adjacent (movement: before the firing phase)
+        await keys(pilot, "o")
+        await pick(pilot, "Bastion MAD")
+        await pick(pilot, "WP 1")
+        await keys(pilot, "ctrl+a")
+        assert read(path).ship("Bastion MAD 1").on == "WP 1"
+        await keys(pilot, "o", "tab")
+        assert [v for _, v in form(app).query_one("#field-module").options] == ["LSS 1"]  # type: ignore[attr-defined]
+        await keys(pilot, "escape")
         await keys(pilot, "t", "tab", '"2"', "enter")  # VICTORY (under the cursor) tows two
         assert read(path).ship("VICTORY").captacs == 2
         await keys(pilot, "x")  # CIDS fire on CapTacs before they are launched
@@ -268,18 +354,6 @@ def test_captacs_a_fortress_built_hit_and_loaning_cids(tmp_path: Path) -> None:
         pirahna = read(path).ship("PIRAHNA")
         assert (pirahna.lost, pirahna.special_due, read(path).ship("VICTORY").captacs) == (30, 0, 0)  # 40 PU: all its 30, disabled
         assert pirahna.destroyed.startswith("disabled")
-        await keys(pilot, "b")
-        await keys(pilot, '"Reef"', "tab")
-        await pick(pilot, "Aquarian")
-        await keys(pilot, '"LSS,WP,CM"', "tab", '"WP 1=LSS 1"', "enter")
-        reef = read(path).fortress("Reef")
-        assert [m.name for m in reef.modules] == ["LSS 1", "WP 1", "CM 1"] and reef.adjacent == (("WP 1", "LSS 1"),)
-        await keys(pilot, "i")
-        await pick(pilot, "Reef")
-        await pick(pilot, "WP 1")
-        await pick(pilot, "LSS 1")
-        await keys(pilot, '"6"', "enter")
-        assert [(loan.lender, loan.to, loan.rolls) for loan in read(path).fortress("Reef").loans] == [("WP 1", "LSS 1", 6)]
         await keys(pilot, "m")
         await pick(pilot, "Reef")
         await pick(pilot, "offensive")
@@ -301,15 +375,6 @@ def test_captacs_a_fortress_built_hit_and_loaning_cids(tmp_path: Path) -> None:
         await keys(pilot, "ctrl+a")
         assert not isinstance(app.screen, FormDialog), [(form(app).typed(), str(e.render())) for e in app.screen.query(".error") if str(e.render())]
         assert read(path).fortress("Reef").module("LSS 1").damage == 25
-        # the MAD onto a module, then only to one adjacent
-        await keys(pilot, "o")
-        await pick(pilot, "Bastion MAD")
-        await pick(pilot, "WP 1")
-        await keys(pilot, "ctrl+a")
-        assert read(path).ship("Bastion MAD 1").on == "WP 1"
-        await keys(pilot, "o", "tab")
-        assert [v for _, v in form(app).query_one("#field-module").options] == ["LSS 1"]  # type: ignore[attr-defined]
-        await keys(pilot, "escape")
         await keys(pilot, "end")  # Reef, the last of the Aquarians
         assert "owes a special damage roll (s): 25 of its LSS's 100 PU lost (25.0%)" in card(app)
 

@@ -140,10 +140,12 @@ def test_a_fortress_is_built_allocated_and_hit(engagement: Path) -> None:
     assert code == 0 and "OF 14 (196) + DF 10 (100) = 296 PU of 300 (4 left)" in out
     code, _, err = run("allocate", "Bastion MAD 1", "--of", "3", "--df", "5", path=engagement)
     assert code == 2 and "34 PU is more than the 30 PU available" in err
-    code, out, err = run("hit", "Bastion", "--module", "LSS 1=29", path=engagement)
-    assert code == 0, err
     code, out, err = run("cids", "Bastion", "WP 1", "LSS 1", "6", path=engagement)
     assert code == 0, err
+    code, out, err = run("hit", "Bastion", "--module", "LSS 1=29", path=engagement)
+    assert code == 0, err
+    code, _, err = run("cids", "Bastion", "WP 1", "LSS 1", "1", path=engagement)
+    assert code == 2 and "Bastion's CIDS loan belongs to power allocation" in err and "turn 1 is at the firing phase already" in err
     _, out, _ = run("ships", "Bastion", path=engagement)
     assert "LSS 1 71/100" in out and "CIDS loans WP 1 to LSS 1: 6" in out
 
@@ -256,16 +258,18 @@ def test_a_hand_edited_file_loads_or_is_refused_in_one_line() -> None:
 def test_a_maatac_fortress_is_hull_down_then_penetrated(engagement: Path) -> None:
     code, out, err = run("fortress", "Outpost", "--side", "Aquarian", "--modules", "WP,LSS,CM", "--maatac", "--behind", "LSS 1=WP 1", path=engagement)
     assert code == 0, err
+    code, _, err = run("garrison", "Outpost", "CM 1", "6", path=engagement)
+    assert code == 2 and "0 to 5 units" in err
+    code, out, _ = run("garrison", "Outpost", "CM 1", "5", path=engagement)
+    assert code == 0 and "CM 1 holds 5 units" in out
     code, _, err = run("hit", "Outpost", "--module", "LSS 1=1", path=engagement)
     assert code == 2 and "hull-down" in err
     code, out, err = run("hit", "Outpost", "--module", "WP 1=1", path=engagement)
     assert code == 0 and "WP 1" in out and "destroyed" in out
     code, out, err = run("hit", "Outpost", "--module", "LSS 1=1", path=engagement)
     assert code == 0, err
-    code, _, err = run("garrison", "Outpost", "CM 1", "6", path=engagement)
-    assert code == 2 and "0 to 5 units" in err
-    code, out, _ = run("garrison", "Outpost", "CM 1", "5", path=engagement)
-    assert code == 0 and "CM 1 holds 5 units" in out
+    code, _, err = run("garrison", "Outpost", "CM 1", "4", path=engagement)
+    assert code == 2 and "Outpost's garrison belongs to movement" in err
     _, out, _ = run("ships", "Outpost", path=engagement)
     assert "LSS 1 destroyed" in out
 

@@ -26,7 +26,7 @@ from referee.starfleet_wars.engagement import Done, Engagement, Entry, sealed
 from referee.starfleet_wars.power import Allocation, why_not
 from referee.starfleet_wars.ships import Ship
 from referee.tables import Tables
-from referee.tui.forms import Action, Field, FieldError, Line, Values, keyed_lines, needed, number, text
+from referee.tui.forms import Action, Choices, Field, FieldError, Line, Values, keyed_lines, needed, number, text
 from referee.tui.sfw import cards
 
 
@@ -234,11 +234,86 @@ def damaged_modules(engagement: Engagement, values: Values) -> list[tuple[str, s
 
 
 def towing_ships(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
-    return [(f"{label(s)}, towing {s.captacs}", s.name) for s in engagement.ships if choices.towing(s)]
+    """Ships towing CapTacs, then fortresses holding them in their beam (until the firing phase is over)."""
+    if not choices.open_for(engagement, "firing"):
+        return []
+    found = [(f"{label(s)}, towing {s.captacs}", s.name) for s in engagement.ships if choices.towing(s)]
+    return found + [(f"{f.name} ({f.side} starfortress), holding {f.captacs}", f.name) for f in engagement.fortresses if choices.fortress_holding(engagement, f)]
+
+
+def towers(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    """Starships whose tractor beam has room, then fortresses whose beam has (until the firing phase is over)."""
+    if not choices.open_for(engagement, "firing"):
+        return []
+    found = [(f"{label(s)}" + (f", towing {s.captacs}" if s.captacs else ""), s.name) for s in engagement.ships if choices.tows(s)]
+    return found + [(f"{f.name} ({f.side} starfortress)" + (f", holding {f.captacs}" if f.captacs else ""), f.name) for f in engagement.fortresses if choices.fortress_holds(engagement, f)]
+
+
+def captac_firers(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    """Ships that may fire a CapTac (in tow or drifting), then fortresses holding one, in the firing phase."""
+    if not choices.open_for(engagement, "firing"):
+        return []
+    found = [(label(s), s.name) for s in engagement.ships if not s.destroyed and not s.craft]
+    return found + [(f"{f.name} ({f.side} starfortress), holding {f.captacs}", f.name) for f in engagement.fortresses if choices.fortress_holding(engagement, f) and choices.in_action(f)]
+
+
+def _side(engagement: Engagement, name: str) -> str:
+    if engagement.is_fortress(name):
+        return engagement.fortress(name).side
+    return next((s.side for s in engagement.ships if s.name == name), "")
+
+
+def launchers_now(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    """Ships that may launch particle weapons now, then fortresses with a module that may."""
+    found = [(label(s), s.name) for s in engagement.ships if choices.launches(engagement, s)]
+    return found + [(f"{f.name} ({f.side} starfortress)", f.name) for f in engagement.fortresses if choices.launching_modules(engagement, sfw_tables(), f)]
+
+
+def launch_modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    fortress = _fortress(engagement, {"fortress": values.get("ship", "")})
+    if fortress is None:
+        return []
+    found = []
+    for name in choices.launching_modules(engagement, sfw_tables(), fortress):
+        module = fortress.module(name)
+        launchers, reloads = fo.particle_figures(sfw_tables(), module.kind)
+        found.append((f"{name}: {launchers - module.launched} more this turn, {reloads - module.fired} of {reloads} left", name))
+    return found
+
+
+def module_lists(allowed: Callable[[Engagement, fo.Fortress], list[str]], said: Callable[[fo.Fortress, str], str]) -> tuple[Choices, Choices]:
+    """The fortresses with a module ``allowed`` now, and (the fortress picked) those modules, each with what ``said`` adds."""
+
+    def fortresses(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+        return [(f"{f.name} ({f.side})", f.name) for f in engagement.fortresses if allowed(engagement, f)]
+
+    def modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+        fortress = _fortress(engagement, values)
+        return [] if fortress is None else [(f"{name}: {said(fortress, name)}", name) for name in allowed(engagement, fortress)]
+
+    return fortresses, modules
+
+
+CRAFT_LISTS = module_lists(choices.craft_modules, lambda f, name: f"{f.module(name).attack_craft - f.module(name).craft_out} aboard")
+ASSAULT_LISTS = module_lists(choices.assaulted_modules, lambda f, name: f"{fo.MOST_ASSAULTING - fo.assaulting(f, name)} more this turn, {fo.cids_rolls(f, name)} CIDS die rolls")
+
+
+def shoot_modules(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    """A CapTac destroyed in a fortress's beam: the modules its defender may give the 25 PU."""
+    where, _, which = values.get("captac", "").partition(":")
+    return module_choice(engagement, {"fortress": which}) if where == "fortress" else []
+
+
+def shoot_second(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
+    where, _, which = values.get("captac", "").partition(":")
+    return second_module(engagement, {**values, "fortress": which}) if where == "fortress" else []
 
 
 def captac_sources(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
     """A CapTac the firing ship may fire: one of its own in tow, or its side's drifting ones."""
+    if engagement.is_fortress(values.get("ship", "")):
+        fortress = engagement.fortress(values.get("ship", ""))
+        return [(f"held in its tractor beam ({fortress.captacs})", "tow")] if fortress.captacs else []
     ship = next((s for s in engagement.ships if s.name == values.get("ship")), None)
     if ship is None:
         return []
@@ -248,23 +323,24 @@ def captac_sources(engagement: Engagement, values: Values) -> list[tuple[str, st
 
 
 def captac_targets(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
-    ship = next((s for s in engagement.ships if s.name == values.get("ship")), None)
-    if ship is None:
+    side = _side(engagement, values.get("ship", ""))
+    if not side:
         return []
-    found = [(label(s), s.name) for s in engagement.ships if not s.destroyed and s.side != ship.side]
-    return found + [(f"{f.name} ({f.side} starfortress)", f.name) for f in engagement.fortresses if not f.destroyed and f.side != ship.side]
+    found = [(label(s), s.name) for s in engagement.ships if not s.destroyed and s.side != side]
+    return found + [(f"{f.name} ({f.side} starfortress)", f.name) for f in engagement.fortresses if not f.destroyed and f.side != side]
 
 
 def captacs_to_shoot(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
     if not choices.open_for(engagement, "firing"):
         return []
     found = [(f"towed by {s.name} ({s.captacs}): 25 PU to it", f"tow:{s.name}") for s in engagement.ships if choices.towing(s) and not s.captacs_launched]
+    found += [(f"held by {f.name} ({f.captacs}): 25 PU to its modules", f"fortress:{f.name}") for f in engagement.fortresses if choices.fortress_holding(engagement, f) and not f.captacs_launched]
     return found + [(f"drifting #{n}: {d.count} of {d.side}'s ({d.where})", f"drift:{n}") for n, d in enumerate(engagement.drifting, 1)]
 
 
 def loaners(engagement: Engagement, values: Values) -> list[tuple[str, str]]:
     fortress = _fortress(engagement, values)
-    if fortress is None:
+    if fortress is None or not choices.open_for(engagement, "allocation"):
         return []
     return [(f"{name} ({fo.unloaned(fortress, name)} rolls of its own left)", name) for name in choices.loaners(fortress)]
 
@@ -356,9 +432,10 @@ def _allocate(v: Values, e: Engagement, t: Tables) -> Step:
     if e.is_fortress(name):
         if given.speed:
             raise FieldError("speed", f"a starfortress has tactical speed {fo.TACTICAL_SPEED}: it spends no power on movement (leave speed blank)")
-        if text(v, "tractor") or text(v, "reload"):
-            raise FieldError("tractor", "tractor beam and reloading are a ship's: leave them blank for a starfortress")
-        return no_dice(lambda: fortress_phase.allocate(turn.fortress_at(e, name, "allocation"), name, given.offensive, given.defensive))
+        if text(v, "tractor"):
+            raise FieldError("tractor", "a starfortress's tractor beam takes its PU when it holds CapTacs (t: Tow): leave this blank")
+        reload = number(v, "reload", 0, default=0) or 0
+        return no_dice(lambda: fortress_phase.allocate(turn.fortress_at(e, name, "allocation"), name, given.offensive, given.defensive, reload))
     tractor, reload = number(v, "tractor", 0, default=0) or 0, number(v, "reload", 0, default=0) or 0
     return no_dice(lambda: turn.allocate(e, name, given, tractor, reload))
 
@@ -374,11 +451,13 @@ def _allocate_preview(v: Values, e: Engagement, t: Tables) -> str:
         head = f"{fortress.name}: {fo.power(fortress)} PU, OF up to {fo.max_offensive(fortress)}"
         if given.speed:
             return f"{head}; refused: a starfortress spends no power on movement (speed blank)"
+        reload = number(v, "reload", 0, default=0) or 0
         try:
-            fo.allocate(fortress, given.offensive, given.defensive)
+            fo.allocate(fortress, given.offensive, given.defensive, reload)
         except RefereeError as error:
             return f"{head}; refused: {str(error).removeprefix(f'{fortress.name}: ')}"
-        return f"{head}: {cards.fortress_allocation(given)}, {fo.power(fortress) - given.cost} left"
+        spent = f" + reloading {reload} PU ({', '.join(fo.reloadable(fortress))})" if reload else ""
+        return f"{head}: {cards.fortress_allocation(given)}{spent}, {fo.power(fortress) - given.cost - reload - fo.beam(fortress)} left"
     ship = e.ship(name)
     most = ship.max_speed()
     head = f"{ship.name}: {ship.available} PU, max OF {ship.max_off}, DF {ship.max_def}" + (f", speed {most}" if most is not None else "")
@@ -456,16 +535,39 @@ RANGE = Field("range", "Range", 'inches to the farthest target, as measured (bla
 
 
 def _launch(v: Values, e: Engagement, t: Tables) -> Step:
-    name, count = needed(v, "ship", "the ship launching"), number(v, "count", 1)
+    name, count = needed(v, "ship", "the ship or fortress launching"), number(v, "count", 1)
     if count is None:
         raise FieldError("count", "how many particle weapons it launches now")
+    if e.is_fortress(name):
+        module = needed(v, "module", "the module launching")
+        return no_dice(lambda: fortress_phase.launch(e, t, name, module, count))
     return no_dice(lambda: combat.launch(e, name, count, number(v, "range", 0)))
+
+
+def craft_action(key: str, name: str, help: str, lists: tuple[Choices, Choices], hint: str, rules: Callable[[Engagement, str, str, int], Done]) -> Action:
+    """A form of a fortress, one of its modules and a number of attack craft (launched from it, or assaulting it)."""
+
+    def build(v: Values, e: Engagement, t: Tables) -> Step:
+        fortress, module, count = needed(v, "fortress", "the fortress"), needed(v, "module", "the module"), number(v, "count", 1)
+        if count is None:
+            raise FieldError("count", f"how many attack craft: {hint}")
+        return no_dice(lambda: rules(e, fortress, module, count))
+
+    fields = (Field("fortress", "Fortress", "", "ship", lists[0]), Field("module", "Module", choices=lists[1]), Field("count", "Attack craft", hint))
+    return Action(key, name, help, fields, build, shown=False)
+
+
+def _mobility_lost(v: Values, e: Engagement, t: Tables) -> Step:
+    name = needed(v, "ship", "the MAD hit")
+    return no_dice(lambda: fortress_phase.mobility_lost(e, name))
 
 
 def _launch_preview(v: Values, e: Engagement, t: Tables) -> str:
     name = text(v, "ship")
     if not name:
         return ""
+    if e.is_fortress(name):
+        return f"{name}: pick the module; the hits then: m (10 PU a particle weapon hit)"
     ship = e.ship(name)
     return f"{ship.name}: {ship.launchers - ship.launched} more this turn ({ship.launchers} a turn), {ship.reloads} on board"
 
@@ -513,12 +615,18 @@ def _next(v: Values, e: Engagement, t: Tables) -> Step:
 
 def _tow(v: Values, e: Engagement, t: Tables) -> Step:
     name, count = needed(v, "ship", "the ship towing"), number(v, "count", 1, 2, default=1) or 1
+    if e.is_fortress(name):
+        return no_dice(lambda: fortress_phase.hold(e, name, count, number(v, "beam_pu", 0)))
+    if text(v, "beam_pu"):
+        raise FieldError("beam_pu", "a ship's tractor beam takes its PU in its allocation (p: Tractor): leave this blank")
     return no_dice(lambda: combat.tow(e, name, count))
 
 
 def _release(v: Values, e: Engagement, t: Tables) -> Step:
     name = needed(v, "ship", "the ship releasing")
     count = number(v, "count", 1, default=1) or 1
+    if e.is_fortress(name):
+        return no_dice(lambda: fortress_phase.release(e, name, count, text(v, "where")))
     return no_dice(lambda: combat.release(e, name, count, text(v, "where")))
 
 
@@ -531,6 +639,8 @@ def _captac(v: Values, e: Engagement, t: Tables) -> Step:
     drift = 0 if source == "tow" else int(source)
     activation = number(v, "activation", 0, combat.CAPTAC_ACTIVATION, default=0) or 0
     given = shares(v, FORTRESS_HIT["captac"]) if hit and e.is_fortress(target) else []
+    if e.is_fortress(firer):
+        return no_dice(lambda: fortress_phase.fire_captac(e, t, firer, target, hit, distance, given))
     return no_dice(lambda: combat.fire_captac(e, t, firer, target, hit, distance, drift, activation, given))
 
 
@@ -538,7 +648,23 @@ def _shoot_down(v: Values, e: Engagement, t: Tables) -> Step:
     where, _, which = needed(v, "captac", "the CapTac destroyed").partition(":")
     if where == "tow":
         return no_dice(lambda: combat.shoot_down(e, t, towed_by=which))
+    if where == "fortress":
+        given = shares(v, combat.captac_figure(t, "destroyed_in_tow_pu"))
+        return no_dice(lambda: fortress_phase.shoot_down(e, t, which, given))
     return no_dice(lambda: combat.shoot_down(e, t, drift=int(which)))
+
+
+def shares_fields(pu: int, first: Choices, second: Choices, hint: str) -> tuple[Field, ...]:
+    """The defender's allocation of a CapTac's ``pu`` among one fortress module or two (:func:`shares`)."""
+    return (
+        Field("module", "Fortress module", hint, choices=first),
+        Field("pu", "PU", f"blank: all {pu}"),
+        Field("module2", "And module", "blank: none", choices=second),
+        Field("pu2", "PU", f"the rest of the {pu}"),
+    )
+
+
+IN_BEAM = 25  # the CapTac table's destroyed_in_tow_pu, as the form's hint says it (the rules read the table)
 
 
 def pairs_of(v: Values, field: str) -> list[tuple[str, str]]:
@@ -634,10 +760,11 @@ SHIPS: Sequence[Action] = (
     Action(
         "l",
         "Launch",
-        "particle weapons launched: at most the launchers a turn, spending reloads",
+        "particle weapons launched by a ship or a fortress's module: at most the launchers a turn, spending reloads",
         (
-            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.launches(e, s))),
+            Field("ship", "Ship or fortress", "", "ship", launchers_now),
             Field("count", "Particle weapons", "launched now"),
+            Field("module", "Module", "a fortress's", choices=launch_modules),
             RANGE,
         ),
         _launch,
@@ -680,10 +807,11 @@ SHIPS: Sequence[Action] = (
     Action(
         "t",
         "Tow",
-        "CapTacs taken in tow by a starship's tractor beam: two at most, speed 2 at most while towing",
+        "CapTacs taken in tow by a starship's tractor beam (speed 2 at most while towing), or held around a starfortress by its beam: two at most",
         (
-            Field("ship", "Ship", "", "ship", ships_where(lambda e, s: choices.tows(s) and choices.open_for(e, "firing"))),
+            Field("ship", "Ship or fortress", "", "ship", towers),
             Field("count", "CapTacs", "1 or 2 (blank: 1)"),
+            Field("beam_pu", "Beam PU", "a fortress: PU its beam takes a turn (the base rulebook's; blank: as before)"),
         ),
         _tow,
         shown=False,
@@ -693,16 +821,13 @@ SHIPS: Sequence[Action] = (
         "Fire CapTac",
         "a CapTac fired within 18 inches, from tow or drifting (activated within 30 inches): a hit is 40 PU and a special damage roll",
         (
-            Field("ship", "Firing ship", "", "ship", ships_where(lambda e, s: not s.destroyed and not s.craft and choices.open_for(e, "firing"))),
+            Field("ship", "Firing ship or fortress", "", "ship", captac_firers),
             Field("source", "CapTac", "in tow, or drifting", choices=captac_sources),
             Field("target", "Target", choices=captac_targets),
             Field("hit", "Hit", "the Firing Table at speed 5", choices=lambda e, v: YES_NO),
             Field("range", "Range", "inches (18 at most)"),
             Field("activation", "Activated from", "inches, a drifting CapTac (30 at most)"),
-            Field("module", "Fortress module", "a fortress hit: the defender's choice", choices=captac_modules),
-            Field("pu", "PU", "blank: all 40"),
-            Field("module2", "And module", "blank: none", choices=second_module),
-            Field("pu2", "PU", "the rest of the 40"),
+            *shares_fields(FORTRESS_HIT["captac"], captac_modules, second_module, "a fortress hit: the defender's choice"),
         ),
         _captac,
         shown=False,
@@ -712,7 +837,7 @@ SHIPS: Sequence[Action] = (
         "MAD",
         "a fortress's MAD moves onto a module: anywhere the first time, then only to an adjacent module",
         (
-            Field("ship", "MAD", "", "ship", ships_where(lambda e, s: s.type == "MAD" and not s.destroyed)),
+            Field("ship", "MAD", "", "ship", ships_where(choices.mad_moves)),
             Field("module", "Onto", choices=mad_onto),
         ),
         _mad,
@@ -723,7 +848,7 @@ SHIPS: Sequence[Action] = (
         "Garrison",
         "a MAATAC fortress's module garrisoned: Infantry units and RAATACs, at most 5 in one module",
         (
-            Field("fortress", "Fortress", "", "ship", maatac_fortresses),
+            Field("fortress", "Fortress", "", "ship", lambda e, v: maatac_fortresses(e, v) if choices.open_for(e, "movement") else []),
             Field("module", "Module", choices=module_choice),
             Field("units", "Units", "0 to 5 (IUs and RAATACs)"),
         ),
@@ -735,7 +860,7 @@ SHIPS: Sequence[Action] = (
         "Release",
         "CapTacs let go to drift: any friendly ship within 30 inches may activate them later",
         (
-            Field("ship", "Ship", "", "ship", towing_ships),
+            Field("ship", "Ship or fortress", "", "ship", towing_ships),
             Field("count", "CapTacs", "blank: 1"),
             Field("where", "Where", "blank: released by the ship this turn"),
         ),
@@ -743,7 +868,15 @@ SHIPS: Sequence[Action] = (
         shown=False,
     ),
     Action(
-        "x", "Shoot down", "a CapTac destroyed by one CIDS or light laser hit: in tow, 25 PU to the ship towing it", (Field("captac", "CapTac", choices=captacs_to_shoot),), _shoot_down, shown=False
+        "x",
+        "Shoot down",
+        "a CapTac destroyed by one CIDS or light laser hit: in tow, 25 PU to the ship towing it; in a fortress's beam, 25 PU its defender allocates among its modules",
+        (
+            Field("captac", "CapTac", choices=captacs_to_shoot),
+            *shares_fields(IN_BEAM, shoot_modules, shoot_second, "the defender's choice"),
+        ),
+        _shoot_down,
+        shown=False,
     ),
     Action(
         "b",
@@ -761,12 +894,36 @@ SHIPS: Sequence[Action] = (
         _build,
         shown=False,
     ),
+    craft_action(
+        "e",
+        "Attack craft",
+        "a fortress module's attack craft launched (WP 4, LSS 2, CM 2 aboard): each joins the fight as a starfighter",
+        CRAFT_LISTS,
+        "launched now",
+        fortress_phase.launch_craft,
+    ),
+    craft_action(
+        "k",
+        "Assault",
+        f"attack craft assault a fortress's module: no more than {fo.MOST_ASSAULTING} on one module in a turn",
+        ASSAULT_LISTS,
+        f"assaulting it now ({fo.MOST_ASSAULTING} a module a turn at most)",
+        fortress_phase.assault,
+    ),
+    Action(
+        "d",
+        "Mobility lost",
+        "MAATAC: a fortress's MAD hit and lost its mobility factor; it may not move under any circumstances",
+        (Field("ship", "MAD", "", "ship", ships_where(choices.immobilised)),),
+        _mobility_lost,
+        shown=False,
+    ),
     Action(
         "i",
         "CIDS loan",
         "a weapons module loans CIDS die rolls to an adjacent module for this turn (10 at most on one module)",
         (
-            Field("fortress", "Fortress", "", "ship", sfw_fortresses),
+            Field("fortress", "Fortress", "", "ship", lambda e, v: sfw_fortresses(e, v) if choices.open_for(e, "allocation") else []),
             Field("lender", "Lender", choices=loaners),
             Field("to", "To", choices=loaned_to),
             Field("rolls", "Die rolls", "how many"),

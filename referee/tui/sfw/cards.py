@@ -223,6 +223,10 @@ def fortress_card(engagement: Engagement, fortress: Fortress, secrets: bool) -> 
     if mads:
         said.append(f"MADs: {', '.join(mads)}")
     if fortress.game == "starfleet-wars":
+        said += fo.ledger(fortress)
+        owed = [name for name in fo.reloadable(fortress) if not fortress.module(name).launched]  # (launched this turn: owed from the next)
+        if owed:
+            said.append(f"reloaded this turn ({fortress.reload} PU): {', '.join(owed)}" if fortress.reload else f"to reload before launching again (p: Reload PU): {', '.join(owed)}")
         said += ["no CM: +10 to its firing rolls"] if fo.no_cm(fortress) else []
         said += ["KNOCKED OUT: no LSS; one more hit destroys it"] if fo.knocked_out(fortress) else []
         if engagement.special_damage and choices.fortress_owes(fortress):
@@ -270,6 +274,8 @@ def next_steps(engagement: Engagement) -> list[Part]:
     waiting += [f.name for f in engagement.fortresses if f.game == "starfleet-wars" and not f.destroyed and not fo.knocked_out(f) and not f.allocation.cost]
     more = f" and {len(waiting) - 2} more" if len(waiting) > 3 else ""
     allocate = f"to allocate (p): {', '.join(waiting[:2] if more else waiting)}{more}" if waiting else "all allocated"
+    if not choices.open_for(engagement, "allocation"):
+        allocate = f"at {turn.STEP_TITLES[engagement.step]}; allocation waits for turn {engagement.turn + 1}"
     if not engagement.ships and not engagement.fortresses:
         allocate = "no ship yet: j joins one, b builds a starfortress"
     owed = turn.owing(engagement)

@@ -62,8 +62,11 @@ SHIPS = About(
             ("starfortress", "module"),
         ),
         "Launch": Key(
-            'A ship with power units that launched before launches again once an allocation spent power reloading. A range typed (as measured) over 36" is refused while its main sensors are damaged.',
-            (STARBOMBER_RULE, DATA_TABLE_RULE, RELOAD_RULE, SENSORS_RULE),
+            "A ship with power units that launched before launches again once an allocation spent power reloading; so does a "
+            "fortress's module (the fortress's allocation gives the reload PU). A fortress launches from the module picked "
+            "(WP 6 a turn, 18 a game; MAWS 2 and 4; SAWS 2 and 2): only modules that may launch now are offered. "
+            'A range typed (as measured) over 36" is refused while its main sensors are damaged.',
+            (STARBOMBER_RULE, DATA_TABLE_RULE, RELOAD_RULE, SENSORS_RULE, fo.CRAFT_RULE),
             ("particle weapons", "reloads"),
         ),
         "Lasers": Key(
@@ -86,15 +89,26 @@ SHIPS = About(
             ("damage control", "repair"),
         ),
         "Next": Key("Also a, from any screen. Timed special damage that ends is logged (sealed).", (OUTLINE_RULE, sd.SPECIAL_DAMAGE_RULE), ("next turn",)),
-        "Tow": Key(rules=(CAPTAC_RULE,), topics=("CapTac", "tractor beam")),
+        "Tow": Key(
+            "A fortress holds CapTacs in its beam: Beam PU is what the beam takes a turn from its LSS's power (asked the first time; 0 if your rulebook charges none). Until the firing phase is over.",
+            (CAPTAC_RULE, fo.CAPTAC_RULE),
+            ("CapTac", "tractor beam"),
+        ),
         "Fire CapTac": Key(
             "Whether it hit is entered from the Firing Table; a hit on a ship is 40 PU and a special damage roll owed; on a fortress, its defender allocates the 40 PU among one or two modules.",
             (CAPTAC_RULE, fo.ATTACKING_RULE),
         ),
-        "Release": Key(rules=(CAPTAC_RULE,)),
+        "Release": Key(rules=(CAPTAC_RULE, fo.CAPTAC_RULE)),
         "MAD": Key("The modules offered are those it may move onto now.", (fo.SPEED_RULE, fo.MAATAC_RULE), ("Mobile Armed Destroyer",)),
         "Garrison": Key(rules=(fo.MAATAC_RULE,), topics=("Infantry units", "RAATAC")),
-        "Shoot down": Key(rules=(CAPTAC_RULE,)),
+        "Shoot down": Key(
+            "Offered until the ship or fortress launched a CapTac this turn (CIDS and starfighters fire on CapTacs before they are "
+            "launched). One in a fortress's beam: its defender allocates the 25 PU among one or two modules.",
+            (CAPTAC_RULE, fo.CAPTAC_RULE),
+        ),
+        "Attack craft": Key("Only modules with craft aboard are offered; each craft launched is a starfighter of the fortress's side (SF in the roster).", (fo.CRAFT_RULE,), ("attack craft",)),
+        "Assault": Key("Counted over the turn, module by module; the line shows the module's CIDS die rolls against them.", (fo.CRAFT_RULE, fo.CIDS_RULE), ("assault",)),
+        "Mobility lost": Key("The MAATAC Damage Table is the players'; once lost, the MAD is no longer offered to move (o).", (fo.MAATAC_RULE,), ("mobility",)),
         "Fortress": Key(
             "The module names (WP 1, LSS 2 ...) are numbered by kind in the order given; adjacent pairs decide CIDS loans.",
             (fo.POWER_RULE, fo.FACTORS_RULE, fo.CIDS_RULE, fo.MAATAC_RULE),

@@ -163,9 +163,9 @@ def test_s011_the_mad_df_6_is_refused_and_the_lss_do_not_power_it():
 
 def test_s012_the_mads_move_costs_no_power():
     """S012: "It does not utilize any PU for movement but it cannot use more than 30 PU for its OF and DF." """
-    e = fortress_phase.place_mad(mad_engagement(), SFW, "Bastion MAD 1", "WP 1").state
+    e = mad_allocates(mad_engagement(), 2, 5)
+    e = fortress_phase.place_mad(e, SFW, "Bastion MAD 1", "WP 1").state
     e = fortress_phase.place_mad(e, SFW, "Bastion MAD 1", "LSS 1").state
-    e = mad_allocates(e, 2, 5)
     mad = e.ship("Bastion MAD 1")
     assert (mad.on, mad.available, mad.max_speed()) == ("LSS 1", 30, 0)
 
@@ -358,7 +358,7 @@ def test_s032_a_mad_and_loans_over_the_cap():
     the WP's own 10, the MAD's were the excess.)"""
     e = cids_engagement()
     e = fortress_phase.loan(e, "Bastion", "WP 1", "LSS 1", 10).state
-    e = fortress_phase.place_mad(e, SFW, "Bastion MAD 1", "LSS 1").state
+    e = fortress_phase.place_mad(e, SFW, "Bastion MAD 1", "LSS 1").state  # (the MAD moves after the loans: movement follows allocation)
     f = e.fortress("Bastion")
     assert fortress_phase.cids(e, "Bastion", "LSS 1") == 10
     assert fo.Loan("WP 1", "LSS 1", 10) in f.eliminated
@@ -387,6 +387,11 @@ def launched(f: fo.Fortress, module: str, count: int) -> fo.Fortress:
     return fo.launch(f, SFW, module, count)[0]
 
 
+def reloaded(f: fo.Fortress) -> fo.Fortress:
+    """The next turn, its allocation spending 1 PU reloading (S037: launching again costs power)."""
+    return fo.allocate(fo.new_turn(f), 0, 0, reload=1)
+
+
 def test_s033_a_wp_launches_6_particle_weapons_a_turn():
     """S033: "Attack craft and particle weapons are launched, fired or attacked within the same manner as starships"; WP Launchers 6."""
     f = launched(fortress(), "WP 1", 6)
@@ -400,7 +405,7 @@ def test_s034_a_wps_18_reloads_are_the_games():
     ships' reloads): 6 on turns 1, 2 and 3, none on turn 4."""
     f = fortress()
     for _ in range(3):
-        f = fo.new_turn(launched(f, "WP 1", 6))
+        f = reloaded(launched(f, "WP 1", 6))
     refused("WP 1 has 0 particle weapons left of its 18 reloads", fo.launch, f, SFW, "WP 1", 1)
 
 
@@ -408,9 +413,9 @@ def test_s035_maws_and_saws_launchers_and_reloads():
     """S035: "Medium Auxiliary Weapon System (MAWS) 30 2 * 20% 0 2 4"; "Small Auxiliary Weapon System (SAWS) 20 2 * 10% 0 2 2"."""
     f = fortress(["LSS", "MAWS", "SAWS"])
     refused("MAWS 1 launches at most 2", fo.launch, f, SFW, "MAWS 1", 3)
-    f = fo.new_turn(launched(launched(f, "MAWS 1", 2), "SAWS 1", 2))
+    f = reloaded(launched(launched(f, "MAWS 1", 2), "SAWS 1", 2))
     refused("SAWS 1 has 0 particle weapons left of its 2 reloads", fo.launch, f, SFW, "SAWS 1", 1)
-    f = fo.new_turn(launched(f, "MAWS 1", 2))
+    f = reloaded(launched(f, "MAWS 1", 2))
     refused("MAWS 1 has 0 particle weapons left of its 4 reloads", fo.launch, f, SFW, "MAWS 1", 1)
 
 
@@ -421,18 +426,25 @@ def test_s036_lss_cm_and_mad_have_no_launchers():
     refused("launches at most 0", combat.launch, engagement(mads=1), "Bastion MAD 1", 1)
 
 
-def test_s037_reloading_spends_no_power_here_as_for_the_ships():
-    """S037: "There are not enough power units left to reload the particle weapons." The base
-    rulebook's reload cost is not in our texts and the ships' reloads spend none: a fortress with
-    every PU allocated still launches on turn 2 (the program's reading; the referee holds the power
-    back at the table)."""
+def test_s037_reloading_costs_the_fortress_power_as_it_costs_the_ships():
+    """S037: "There are not enough power units left to reload the particle weapons." (the Pirahna,
+    whose particle weapons fired on turn 1 and do not fire on turn 2). Particle weapons are launched
+    "within the same manner as starships": a module that launched launches again only once a later
+    turn's allocation spent power reloading, counted against the LSS's power beside OF and DF."""
     e = engagement(["LSS", "WP"])
     e = fortress_phase.allocate(e, "Bastion", 6, 8).state  # 36 + 64 = 100 of 100
     e = fortress_phase.launch(e, SFW, "Bastion", "WP 1", 6).state
     e = turn.next_turn(e).state
-    e = fortress_phase.allocate(e, "Bastion", 6, 8).state
+    e = fortress_phase.allocate(e, "Bastion", 6, 8).state  # every PU to OF and DF: none left to reload
+    refused("WP 1 launched its particle weapons before and has not reloaded them", fortress_phase.launch, e, SFW, "Bastion", "WP 1", 1)
+    refused("= 100 PU is more than the 90 PU available", fortress_phase.allocate, e, "Bastion", 6, 8, 10)
+    e = fortress_phase.allocate(e, "Bastion", 6, 7, 10).state  # 36 + 49 + 10 = 95 of 100
+    assert "+ reloading 10 PU = 95 PU of 100 (5 left)" in e.log[-1].text and "particle weapons reloaded: WP 1" in e.log[-1].text
     e = fortress_phase.launch(e, SFW, "Bastion", "WP 1", 6).state
     assert e.fortress("Bastion").module("WP 1").fired == 12
+    e = turn.next_turn(e).state  # launched in the turn it reloaded: reloads again before turn 3's launch
+    refused("has not reloaded them", fortress_phase.launch, e, SFW, "Bastion", "WP 1", 1)
+    refused("no module standing that launched", fortress_phase.allocate, engagement(["LSS", "WP"]), "Bastion", 1, 1, 5)
 
 
 def test_s038_the_attack_craft_each_module_carries():
@@ -720,3 +732,21 @@ def test_s038_special_damage_stops_the_fortress_launching():
         e = fortress_phase.special_damage(e, SFW, "Bastion", None, 0).state
         e = turn.next_turn(e).state
     assert e.turn == 7 and len(fortress_phase.launch_craft(e, "Bastion", "WP 1", 1).state.ships) == 1
+
+
+def test_s037_the_reload_owed_is_kept_in_the_file_older_files_load_a_bad_value_is_refused():
+    """S037's ledger in the engagement file: a module owed a reload, the turn's reload power and the
+    CapTacs fired this turn are saved; a file without them loads (nothing owed); a hand-edited bad value is refused."""
+    from referee.starfleet_wars import engagement_file
+
+    e = fortress_phase.launch(engagement(["LSS", "WP"]), SFW, "Bastion", "WP 1", 6).state
+    e = fortress_phase.allocate(turn.next_turn(e).state, "Bastion", 1, 1, 10).state
+    data = engagement_file.to_dict(e)
+    back = engagement_file.from_dict(data).fortress("Bastion")
+    assert (back.reload, back.module("WP 1").needs_reload) == (10, True)
+    table = data["fortresses"][0]
+    table.pop("reload")
+    table["modules"][1].pop("needs_reload")
+    assert not engagement_file.from_dict(data).fortress("Bastion").module("WP 1").needs_reload
+    table["modules"][1]["needs_reload"] = "yes"
+    refused("needs_reload", engagement_file.from_dict, data)

@@ -99,7 +99,7 @@ def test_the_command_line_refuses_an_action_out_of_its_step(tmp_path):
 
 def test_the_step_is_kept_in_the_file_an_old_file_starts_at_allocation_a_bad_one_is_refused():
     """The turn's step is saved (``step``, left out at allocation, so older files load unchanged);
-    a hand-edited step that is not one of the four is refused with the four named."""
+    a hand-edited step that is not one of the five is refused with the five named."""
     import pytest
 
     from referee.errors import RefereeError
@@ -110,8 +110,8 @@ def test_the_step_is_kept_in_the_file_an_old_file_starts_at_allocation_a_bad_one
     assert data["step"] == "firing" and engagement_file.from_dict(data).step == "firing"
     data.pop("step")
     assert engagement_file.from_dict(data).step == "allocation"
-    with pytest.raises(RefereeError, match="step must be one of allocation, firing, special damage, repair, not 'movement'"):
-        engagement_file.from_dict({**data, "step": "movement"})
+    with pytest.raises(RefereeError, match="step must be one of allocation, movement, firing, special damage, repair, not 'moving'"):
+        engagement_file.from_dict({**data, "step": "moving"})
 
 
 def test_the_apps_lists_offer_only_what_the_step_allows():
@@ -124,3 +124,98 @@ def test_the_apps_lists_offer_only_what_the_step_allows():
     rolled = turn.special_damage(fight, SFW, "GB", RNG, 0).state
     assert choices.teams_ready(rolled, SFW, "GB") == 2 and not choices.launches(rolled, rolled.ship("GB"))
     assert choices.open_for(rolled, "repair") and not choices.open_for(rolled, "firing")
+
+
+def fortress_turn() -> Engagement:
+    """S143's order for a starfortress (1 LSS, 1 WP, a MAD) facing a GAC, two CapTacs in its tractor beam."""
+    fight = battle(("GAC", "Aquarian", "CONSTELLATION"))
+    fight = fortress_phase.build(fight, SFW, "Bastion", "Terran", ["LSS", "WP"], [("WP 1", "LSS 1")], mads=1).state
+    fight = fortress_phase.place_mad(fight, SFW, "Bastion MAD 1", "WP 1").state  # placed as set up: the turn stays at allocation
+    return fortress_phase.hold(fight, "Bastion", 2, 0).state
+
+
+def test_s143_a_fortress_keeps_the_turns_order():
+    """S143 for a starfortress: "These totals are your factors used to engage your opponent's ship
+    for that turn" (its allocation, and the CIDS die rolls "allocated" to a module: the lender fires
+    "with the die rolls that were not loaned"); the MAD "may move from one module to an adjacent
+    module" (movement, after allocation: the Example of Play moves, then fires); "Attack craft and
+    particle weapons are launched, fired or attacked within the same manner as starships" (the
+    firing phase), "CapTacs are fired upon by CIDS and starfighters before the CapTacs are launched";
+    Special Damage "as step 9". Each action refused once a later step began."""
+    fight = fortress_turn()
+    fight = fortress_phase.loan(fight, "Bastion", "WP 1", "LSS 1", 4).state
+    fight = fortress_phase.allocate(turn.fortress_at(fight, "Bastion", "allocation"), "Bastion", 5, 5).state
+    assert fight.step == "allocation"
+    fight = fortress_phase.place_mad(fight, SFW, "Bastion MAD 1", "LSS 1").state
+    assert fight.step == "movement"
+    refused("Bastion's CIDS loan belongs to power allocation, the turn's first step, and turn 1 is at movement", lambda: fortress_phase.loan(fight, "Bastion", "WP 1", "LSS 1", 1))
+    refused("Bastion's power allocation belongs to power allocation", lambda: turn.fortress_at(fight, "Bastion", "allocation"))
+    fight = fortress_phase.shoot_down(fight, SFW, "Bastion", [("LSS 1", 25)]).state  # the GAC's CIDS on a CapTac in the beam first
+    assert fight.step == "firing"
+    refused(
+        "Bastion MAD 1's move belongs to movement, between power allocation and the firing phase, and turn 1 is at the firing phase",
+        lambda: fortress_phase.place_mad(fight, SFW, "Bastion MAD 1", "WP 1"),
+    )
+    fight = fortress_phase.launch(fight, SFW, "Bastion", "WP 1", 2).state
+    fight = fortress_phase.launch_craft(fight, "Bastion", "WP 1", 1).state
+    fight = fortress_phase.fire_captac(fight, SFW, "Bastion", "GAC", False, 12).state
+    fight = fortress_phase.hold(fight, "Bastion", 1, 0).state  # taken into the beam (as a ship's tow) until the firing phase is over
+    refused(
+        "Bastion launched a CapTac this turn already: CIDS and starfighters fire on its CapTacs before they are launched", lambda: fortress_phase.shoot_down(fight, SFW, "Bastion", [("LSS 1", 25)])
+    )
+    fight = combat.hit(fight, SFW, "GAC", "offensive", pu=40).state
+    fight = turn.special_damage(fight, SFW, "GAC", RNG, 0).state
+    assert fight.step == "special damage"
+    after = "and turn 1 is at step 9, the Special Damage rolls already .*: it waits for turn 2"
+    refused(f"Bastion's launch belongs to the firing phase, {after}", lambda: fortress_phase.launch(fight, SFW, "Bastion", "WP 1", 1))
+    refused(f"Bastion's attack craft launch belongs to the firing phase, {after}", lambda: fortress_phase.launch_craft(fight, "Bastion", "WP 1", 1))
+    refused(f"an assault on Bastion belongs to the firing phase, {after}", lambda: fortress_phase.assault(fight, "Bastion", "WP 1", 1))
+    refused(f"Bastion's CapTac belongs to the firing phase, {after}", lambda: fortress_phase.fire_captac(fight, SFW, "Bastion", "GAC", False, 12))
+    refused(f"Bastion's taking CapTacs into its tractor beam belongs to the firing phase, {after}", lambda: fortress_phase.hold(fight, "Bastion", 1))
+    refused(f"Bastion's release of CapTacs belongs to the firing phase, {after}", lambda: fortress_phase.release(fight, "Bastion", 1))
+    refused(f"a CapTac shot down belongs to the firing phase, {after}", lambda: fortress_phase.shoot_down(fight, SFW, "Bastion", [("LSS 1", 25)]))
+    fight = fortress_phase.special_damage(turn.fortress_at(fight, "Bastion", "special damage"), SFW, "Bastion", RNG, 0).state  # 25 of its 100 PU lost
+    following = turn.next_turn(fight).state
+    following = fortress_phase.loan(following, "Bastion", "WP 1", "LSS 1", 4).state
+    assert fortress_phase.shoot_down(following, SFW, "Bastion", [("LSS 1", 25)]).state.step == "firing"  # a new turn: before any launch
+
+
+def test_s143_a_maatac_fortress_garrisons_before_firing_and_a_mad_loses_its_mobility_in_it():
+    """S143 for a MAATAC fortress: "Infantry units and RAATACS may be placed in any module" (their
+    placement is movement, before the firing phase); "If they are hit and lose their mobility
+    factor" (a hit: the firing phase). The app's lists follow."""
+    from referee.starfleet_wars import choices
+
+    fight = battle(("GAC", "Aquarian", "CONSTELLATION"))
+    fight = fortress_phase.build(fight, SFW, "Outpost", "Terran", ["WP", "LSS", "CM"], mads=1, maatac=True).state
+    fight = fortress_phase.garrison(fight, "Outpost", "CM 1", 5).state
+    assert fight.step == "movement"
+    assert choices.immobilised(fight, fight.ship("Outpost MAD 1")) and choices.mad_moves(fight, fight.ship("Outpost MAD 1"))
+    fight = fortress_phase.mobility_lost(fight, "Outpost MAD 1").state
+    assert fight.step == "firing"
+    assert not (choices.immobilised(fight, fight.ship("Outpost MAD 1")) or choices.mad_moves(fight, fight.ship("Outpost MAD 1")))
+    refused("Outpost's garrison belongs to movement, between power allocation and the firing phase, and turn 1 is at the firing phase", lambda: fortress_phase.garrison(fight, "Outpost", "CM 1", 4))
+    fight = combat.hit(fight, SFW, "GAC", "offensive", pu=40).state
+    fight = turn.special_damage(fight, SFW, "GAC", RNG, 0).state
+    fight = fortress_phase.build(fight, SFW, "Redoubt", "Terran", ["LSS"], mads=1, maatac=True).state
+    refused("a hit on Redoubt MAD 1 belongs to the firing phase, and turn 1 is at step 9", lambda: fortress_phase.mobility_lost(fight, "Redoubt MAD 1"))
+
+
+def test_s143_the_apps_lists_offer_a_fortresss_actions_only_in_their_step():
+    """S143, S037 as the app's lists ask them: the MAD moves until the firing phase; a module that
+    launched is offered again next turn only once reload power was spent; nothing of the firing
+    phase is offered from step 9 on."""
+    from referee.starfleet_wars import choices
+
+    fight = fortress_turn()
+    mad = fight.ship("Bastion MAD 1")
+    assert choices.mad_moves(fight, mad) and choices.launching_modules(fight, SFW, fight.fortress("Bastion")) == ["WP 1"]
+    fight = fortress_phase.launch(fight, SFW, "Bastion", "WP 1", 6).state
+    assert not choices.mad_moves(fight, mad) and choices.launching_modules(fight, SFW, fight.fortress("Bastion")) == []
+    following = turn.next_turn(fight).state
+    assert choices.launching_modules(following, SFW, following.fortress("Bastion")) == []
+    following = fortress_phase.allocate(following, "Bastion", 1, 1, 5).state
+    assert choices.launching_modules(following, SFW, following.fortress("Bastion")) == ["WP 1"]
+    fight = turn.special_damage(combat.hit(fight, SFW, "GAC", "offensive", pu=40).state, SFW, "GAC", RNG, 0).state
+    bastion = fight.fortress("Bastion")
+    assert not (choices.craft_modules(fight, bastion) or choices.assaulted_modules(fight, bastion) or choices.fortress_holding(fight, bastion))

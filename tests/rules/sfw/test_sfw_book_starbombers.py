@@ -155,6 +155,16 @@ def test_s084_the_pirahnas_10_power_units_leave_none_to_reload():
     assert combat.launch(reloaded, "PIRAHNA", 2).state.ship("PIRAHNA").reloads == 2
 
 
+def test_s084_a_ship_launches_the_rest_of_its_launchers_in_the_same_turn_without_reloading():
+    """S084 (with S083's turn 1: "The Pirahna fires two offensive factors and two particle weapons at
+    one SB"): reloading comes before a launch in a later turn, not between two launches of one turn:
+    the Pirahna's two particle weapons entered one at a time are both launched; a third is beyond its launchers."""
+    fight = battle(("STING A", "Terran", "STING"), ("PIRAHNA", "Aquarian", "PIRAHNA"))
+    fight = combat.launch(combat.launch(fight, "PIRAHNA", 1).state, "PIRAHNA", 1).state
+    assert fight.ship("PIRAHNA").launched == 2
+    refused("launches at most 2 particle weapons a turn", lambda: combat.launch(fight, "PIRAHNA", 1))
+
+
 def example_turn_2() -> Engagement:
     fight = next_turn(example_turn_1()[0])
     fight = turn.allocate(fight, "PIRAHNA", Allocation(2, 2, 1)).state
@@ -229,3 +239,15 @@ def test_s092_a_saps_light_laser_at_13_inches_is_refused():
     starbomber 13" away is refused."""
     saps = battle(("Dolphin", "Terran", "Dolphin"), ("MARS", "Aquarian", "MARS"))
     refused('Dolphin\'s light lasers reach 12": a shot at 13" is out of range', lambda: combat.lasers(saps, "Dolphin", ["MARS"], 13))
+
+
+def test_s084_the_apps_launch_list_leaves_out_a_ship_that_has_not_reloaded():
+    """S084: "There are not enough power units left to reload the particle weapons": the Pirahna,
+    which launched in turn 1, is not offered to launch in turn 2 until its allocation spent reload power."""
+    from referee.starfleet_wars import choices
+
+    fight = next_turn(example_turn_1()[0])
+    unreloaded = turn.allocate(fight, "PIRAHNA", Allocation(2, 2, 1)).state
+    assert not choices.launches(unreloaded, unreloaded.ship("PIRAHNA"))
+    reloaded = turn.allocate(fight, "PIRAHNA", Allocation(2, 2, 0), reload=1).state
+    assert choices.launches(reloaded, reloaded.ship("PIRAHNA"))
