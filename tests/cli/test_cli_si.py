@@ -248,6 +248,9 @@ def test_scenario_one_carries_its_troops_lands_them_and_fights_on_the_ground(tmp
     until(path, "reinforcements")
     ok("place", "Muhr Muhr", "--at", "6/J9", "--core", "1", path=path)
     until(path, "landing")
+    assert "must be in orbit to enter the atmosphere: in Alpha Phoenicis II's hex at the beginning of the turn" in refused(path, "land", "Muhr Muhr", "Alpha Phoenicis II")
+    until(path, "fleet-movement")  # turn 2: in orbit since the start of the turn (8.1.2)
+    until(path, "landing")
     out = ok("land", "Muhr Muhr", "Alpha Phoenicis II", path=path)
     assert "enters Alpha Phoenicis II's atmosphere" in out
     out = ok("deploy", "Muhr Muhr", "7th", "409th", "--on", "Alpha Phoenicis II", path=path)
@@ -405,6 +408,7 @@ def test_a_transport_hit_sheds_its_cargo_and_the_rest_of_a_turn(tmp_path: Path) 
     assert "Muhr Muhr eliminates 7th, 4 supply: aboard now 409th, BSDF, 3 supply (5 of 5 cargo points)" in out
     status = ok("status", path=path).splitlines()
     assert "  7th: eliminated" in status and "  409th: 3-3-2, 1/1 steps, aboard Muhr Muhr" in status
+    until(path, "fleet-movement")  # turn 2: in orbit since the start of the turn, it may land (8.1.2)
     until(path, "landing")
     ok("land", "Muhr Muhr", "Alpha Phoenicis II", path=path)
     assert "the invader holds no industrial point on Alpha Phoenicis II" in refused(path, "stockpile", "Muhr Muhr", "Alpha Phoenicis II", "2")

@@ -150,11 +150,14 @@ def test_i068_the_invader_supplied_from_a_ship_in_orbit_without_gear_not_from_tw
     """I068 [9.3.1][9.3.3]: "all the invading player's ground units must be supplied by supply points
     carried as ship cargo ... A ship can either orbit the planet or enter the atmosphere in order to
     supply a ground unit. Ships do not require Planetary Gear". Leyf (P0) with 7 supply in APII's hex
-    supplies three units (4 left); from 6/J7 it supplies none."""
+    supplies three units (4 left); from 6/J7 it supplies none. The 7th, 409th and BSDF came on turn 3
+    aboard Muhr Muhr, as the scenario lists them, and are on the surface since (Muhr Muhr, gone,
+    is not in this test): turn 4."""
     s = phoenix()
     for name in ("7th", "409th", "BSDF"):
-        s = setup.enter_unit(s, name, ["2-2-2"], planet=APII).state
-    s = s.replaced(sh.load(s.ship("Leyf"), supply=6))
+        s = setup.enter_unit(s, name, ["2-2-2"]).state  # waiting for Muhr Muhr
+        s = s.with_troops(attrs.evolve(s.troop(name), planet=APII, down=3))
+    s = attrs.evolve(s.replaced(sh.load(s.ship("Leyf"), supply=6)), turn=4)
     far = ground_phase.supply(at(s, "supply"), APII)
     assert far.state.troop("BSDF").unit.destroyed
     near = at(maneuver_phase.maneuver(at(s, "maneuver"), "Leyf", 2, RNG, to="6/J9", core=1).state, "supply")
