@@ -464,6 +464,8 @@ def test_landing_actions_lay_mines_transfer_an_agent_and_drop_packs_then_mines_s
     ok("stow", "Leyf", "--mines", "3", "--packs", "2", path=path)
     ok("agent", "Zor", "--aboard", "Phalth", "--psi", "3", path=path)
     until(path, "landing")
+    assert "Leyf is in play and it is turn 1 of 16, Landing Actions (5)" in refused(path, "agent", "Vel", "--aboard", "Leyf", "--psi", "2")
+    assert "the referee corrects the record, not a transfer" in ok("agent", "Vel", "--aboard", "Leyf", "--psi", "2", "--correction", path=path)
     out = ok("lay", "Leyf", "3", path=path)
     assert "Leyf lays 3 mine points in 6/J7: Khaldarii mines there 3" in out
     assert "Leyf (lay mines): a psi agent transfers only between ships that have performed no action other than fleet movement" in refused(path, "transfer", "Zor", "Leyf")
