@@ -333,7 +333,7 @@ def test_an_eldar_attack_gets_the_advantage_and_a_terran_one_does_not(tmp_path: 
 def test_portborough_frigates_ride_the_carriers_and_the_special_surrender_rule(tmp_path: Path) -> None:
     path = tmp_path / "port.toml"
     ok("new", str(path), "--scenario", "3")
-    out = ok("ship", "Hive", "--code", "CV", "--side", "Bhalaeth", "--step", "A2 D6 M3 R2", "--at", "5/K5", "--core", "0", path=path)
+    out = ok("ship", "Hive", "--code", "CV", "--side", "Bhalaeth", "--step", "A2 D6 M3 R2", "--supply", "1", "--at", "5/K5", "--core", "0", path=path)
     assert "C20 from the scenario's Cargo line (CV=20, ML=2, AF=9); P1 from the scenario's Planetary Gear line (CV=1, AF=1)" in out
     out = ok("ship", "Stinger", "--code", "FF", "--side", "invader", "--step", "A3 D3 M4 R2", "--aboard", "Hive", path=path)
     assert "carried aboard Hive: 3 cargo points of its 20" in out
@@ -345,6 +345,8 @@ def test_portborough_frigates_ride_the_carriers_and_the_special_surrender_rule(t
     until(path, "landing")
     ok("land", "Hive", "Portborough", path=path)
     ok("deploy", "Hive", "Brood", "--on", "Portborough", path=path)
+    until(path, "supply")
+    assert "Brood: supplied by Hive's cargo" in ok("supply", "Portborough", path=path)  # (9.1.3: else it loses its step before combat)
     until(path, "ground-combat", "defender")
     out = ok("ground", "Portborough", "--attacker", "Militia", "--defender", "Brood", "--defender", "Hive", "--roll", "3", path=path)
     assert "attack 2 = 2 against defense 2 + 1 = 3" in out and "Hive: attack 1, defense 1 (planetary gear 1 (Stellar Inferno 11.1.3))" in out
@@ -485,7 +487,7 @@ def test_landing_actions_lay_mines_transfer_an_agent_and_drop_packs_then_mines_s
 def test_ground_deployment_by_matchup_and_a_boarding_fought_and_absorbed(tmp_path: Path) -> None:
     path = optional_game(tmp_path)
     ok("unit", "Marines", "--side", "invader", "--step", "6-3-3", "--aboard", "Leyf", path=path)
-    ok("unit", "Raiders", "--side", "invader", "--step", "4-3-2", "--on", "alpha", path=path)
+    ok("unit", "Raiders", "--side", "invader", "--step", "4-3-2", "--drop", "--on", "alpha", path=path)  # (in supply its first turn down, 9.3.2)
     until(path, "maneuver")
     ok("place", "Leyf", "--at", "6/J9", path=path)
     ok("board", "Leyf", "Tigris", path=path)

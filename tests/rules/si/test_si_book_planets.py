@@ -176,6 +176,25 @@ def test_i069_a_drop_unit_is_in_supply_on_its_first_turn_down_only():
     assert "Raiders: out of supply, loses a step before combat" in second.entries[0].text and second.state.troop("Raiders").unit.lost == 1
 
 
+def test_supply_not_traced_is_traced_as_the_side_s_ground_supply_ends():
+    """[9.1.3][9.1.4]: "Each ground unit requires a point of supply at the beginning of combat, or it is
+    considered to be out of supply. All units which are out of supply must lose a single step prior
+    to combat." Supply is no choice to skip: a side's units on a planet the referee did not supply in
+    its part of the Ground Supply phase are supplied as that part ends (the program's reading, README
+    "Readings (Stellar Inferno)"). The Raiders, down on turn 1, have no source on turn 2 and lose a
+    step; the Colonists draw on the Terrans' terrain."""
+    s = setup.enter_unit(phoenix(), "Raiders", ["3-2-3", "2-1-3"], "invader", drop=True, planet=APII).state
+    s = setup.enter_unit(s, "Colonists", ["2-3-1"], "defender", planet=APII).state
+    s = next_turn(ground_phase.supply(at(s, "supply"), APII).state, "supply")
+    done = turn.next_phase(s)
+    assert done.state.troop("Raiders").unit.lost == 1
+    assert "not traced by the referee, traced as the invader's Ground Supply ends (9.1.3)" in done.entries[0].text and "Raiders: out of supply, loses a step before combat" in done.entries[0].text
+    done = turn.next_phase(done.state)
+    assert "Colonists: supplied" in done.entries[0].text and done.state.troop("Colonists").unit.lost == 0
+    after = turn.next_phase(ground_phase.supply(s, APII).state)  # traced by the referee: not traced again
+    assert after.state.troop("Raiders").unit.lost == 1 and not any("not traced" in e.text for e in after.entries)
+
+
 def test_i070_stockpiling_needs_an_industrial_point():
     """I070 [9.3.4]: "If a player controls at least one industrial terrain point, then ships that land
     on the surface can offload and stockpile their supply cargo during the Landing Actions phase." The
