@@ -714,13 +714,14 @@ def agent(
     name: Annotated[str, typer.Argument(help="The psi agent's name.")],
     aboard: Annotated[str, typer.Option("--aboard", help="The ship he is aboard.")],
     psi: Annotated[int, typer.Option("--psi", help="His psi rating (1-9).")],
+    correction: Annotated[bool, typer.Option("--correction", help="The referee corrects the record: an agent aboard a ship in play that the record missed.")] = False,
     path: ScenarioFile = None,
     as_json: AsJson = False,
 ) -> None:
-    """Enter a psi agent aboard a ship of its side: the highest aboard adds his rating to its attack and defense, up to double (optional rule 12.7)."""
+    """Enter a psi agent aboard a ship of its side, before the scenario starts or aboard a ship not yet on the map: the highest aboard adds his rating to its attack and defense, up to double (optional rule 12.7)."""
     from referee.stellar_inferno import optional_phase
 
-    take(path, lambda s, si: optional_phase.assign_agent(s, name, aboard, psi), as_json)
+    take(path, lambda s, si: optional_phase.assign_agent(s, name, aboard, psi, correction), as_json)
 
 
 @app.command("transfer")

@@ -36,6 +36,7 @@ from referee.stellar_inferno.turn import refuse_owed
 
 PSI_RULE = "Stellar Inferno 12.7.2-12.7.4"
 TRANSFER_RULE = "Stellar Inferno 12.7.6"
+AGENT_RULE = "Stellar Inferno 12.7.6, and 12.3.1 for the optional cargo aboard"
 STOW_RULE = "Stellar Inferno 12.3.1, 12.11.1"
 PSI_MOST = 9
 
@@ -71,9 +72,14 @@ def _psi_line(ship: sh.Ship) -> str:
     return f"{ship.name} psi {ship.psi}: attack {sh.attack_rating(ship).shown()}, defense {sh.defense_rating(ship).shown()}"
 
 
-def assign_agent(s: Scenario, name: str, ship_name: str, rating: int) -> Done:
-    """A psi agent of the ship's side entered aboard it with his rating (12.7)."""
+def assign_agent(s: Scenario, name: str, ship_name: str, rating: int, correction: bool = False) -> Done:
+    """A psi agent of the ship's side entered aboard it with his rating (12.7): before the scenario
+    starts, or aboard a ship not yet on the map, as the optional cargo is (12.3.1); once the ship is
+    in play an agent only changes ships by transfer (12.7.6), unless the referee corrects the
+    record (``correction``)."""
     optional.require(s.rules, "psi-specialists", "a psi agent")
+    if s.outcome:
+        raise RefereeError(f"the game is over ({s.outcome})")
     name = strict.name(name, "the agent's name")
     if any(a.name.casefold() == name.casefold() for a in s.agents):
         raise RefereeError(f"a psi agent is called {name!r} already; give each agent a name of his own")
@@ -83,17 +89,27 @@ def assign_agent(s: Scenario, name: str, ship_name: str, rating: int) -> Done:
     found = s.entered(counter.name)
     if found is None:
         s.ship(counter.name)  # (says how to enter it)
+    if not correction and _in_play(s, counter.name) and (s.turn, s.phase, s.phasing) != (1, "fleet-movement", "invader"):
+        raise RefereeError(
+            f"{counter.name} is in play and it is {s.where()}: a psi agent comes aboard before the scenario starts (turn 1's Fleet Movement) or aboard a ship not yet on the map ({AGENT_RULE}); "
+            f"once in play he changes ships only by transfer, in the Landing Actions phase ({TRANSFER_RULE}: referee si transfer); if the record is wrong, the referee corrects it: referee si agent ... --correction"
+        )
     agent = Agent(name, counter.role, rating, counter.name)
     s = s.with_agents((*s.agents, agent))
     ship = s.entered(counter.name)
     assert ship is not None
-    return done(
-        s,
-        s.entry(
-            f"{name}, a {s.side(counter.role)} psi agent of rating {rating}, aboard {counter.name}: the highest agent aboard adds his rating to its attack and defense, never more than doubling them; {_psi_line(ship[0])}",
-            rule=PSI_RULE,
-        ),
-    )
+    text = f"{name}, a {s.side(counter.role)} psi agent of rating {rating}, aboard {counter.name}: the highest agent aboard adds his rating to its attack and defense, never more than doubling them; {_psi_line(ship[0])}"
+    if correction:
+        text = f"the referee corrects the record, not a transfer ({AGENT_RULE}): {text}"
+    return done(s, s.entry(text, rule=f"{PSI_RULE}; {AGENT_RULE}" if correction else PSI_RULE))
+
+
+def _in_play(s: Scenario, name: str) -> bool:
+    """A ship on the map: in a hex, or aboard a ship in one."""
+    found = s.entered(name)
+    assert found is not None
+    ship, carrier = found
+    return bool(ship.hex) or bool(carrier) and _in_play(s, carrier)
 
 
 def transfer_agent(s: Scenario, name: str, to: str) -> Done:

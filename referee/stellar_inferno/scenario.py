@@ -656,11 +656,12 @@ def check_arrives(s: Scenario, counter: Counter) -> None:
     raise RefereeError(f"{counter.name} cannot arrive {_when(counter.arrives)}: the {force.name}'s Turn Units rows are {rows}{deploy}; give one of them ({SETUP_RULE}; {ENTRY_RULE})")
 
 
-def check_entering(s: Scenario, ship: Ship, hex_: str, together: Iterable[str] = ()) -> None:
-    """A ship placed on the map for the first time (it has no hex and is not carried): when its side
-    places it and where, by the scenario's set-up and entry ([14], 6.3.1-6.3.2). The map is not in
-    our text: "within 1 hex", "within 3 hexes of the left map edge" and the map edges are the
-    referee's to read; a planet's hex is the program's. ``together``: the ships placed with it."""
+def check_entering(s: Scenario, ship: Ship, hex_: str, together: Iterable[str] = (), correction: bool = False) -> None:
+    """A ship placed on the map for the first time (it has no hex and is not carried): where its side
+    places it, by the scenario's set-up and entry ([14], 6.3.1-6.3.2, 12.14.1), and, unless the
+    referee corrects the record (``correction``), when. The map is not in our text: "within 1 hex",
+    "within 3 hexes of the left map edge" and the map edges are the referee's to read; a planet's hex
+    is the program's. ``together``: the ships placed with it."""
     if ship.hex:
         return
     if ship.sdu and hex_ not in {w.hex for w in s.worlds}:
@@ -673,30 +674,41 @@ def check_entering(s: Scenario, ship: Ship, hex_: str, together: Iterable[str] =
         raise RefereeError(
             f"{ship.name} is of class {counter.code}: {force.name} {counter.code} ships enter the game as cargo aboard the {carrier} units ({SETUP_RULE}, the {counter.role}'s special rule), then are unloaded in the Individual Ship Maneuver phase (referee si unload)"
         )
+    planets = [w for w in s.worlds if w.name in force.deploy_in]
+    if counter.arrives == 0 and planets and hex_ not in {w.hex for w in planets}:
+        raise RefereeError(f"{ship.name} starts at the {force.name}'s deploy locations ({force.deploy}): {' or '.join(f'{w.name} in {w.hex}' for w in planets)}, not {hex_} ({SETUP_RULE})")
+    why = "" if correction else _entry_timing(s, ship, counter, set(together))
+    if why:
+        raise RefereeError(f"{why}; if the record is wrong, the referee corrects it: referee si place ... --correction")
+
+
+def _entry_timing(s: Scenario, ship: Ship, counter: Counter, together: set[str]) -> str:
+    """Why ``ship`` is not placed on the map now ("" when it is): the units available at the start at
+    set-up, the defender's first; a reinforcement in its side's part of its turn's Reinforcements
+    Arrive phase, never earlier or later; a counter whose turn is not recorded, at set-up or in its
+    side's Reinforcements Arrive phase ([14], [4], 6.3.1-6.3.2)."""
+    force = s.force(counter.role)
+    setting_up = (s.turn, s.phase) == (1, PHASE_KEYS[0])
     if counter.arrives is None:
-        return
+        if setting_up or (s.phase, s.phasing) == ("reinforcements", counter.role):
+            return ""
+        return f"{ship.name} is not on the map: it is set up at the start or placed in the {counter.role}'s Reinforcements Arrive phase (2) of the turn it arrives ({ENTRY_RULE}); it is {s.where()}"
     if counter.arrives == 0:
-        if (s.turn, s.phase, s.phasing) != (1, PHASE_KEYS[0], "invader"):
-            raise RefereeError(f"{ship.name} is available at the start: the units available at the start are placed at set-up, before turn 1's Fleet Movement ({SETUP_RULE}); it is {s.where()}")
+        if not setting_up or s.phasing != "invader":
+            return f"{ship.name} is available at the start: the units available at the start are placed at set-up, before turn 1's Fleet Movement ({SETUP_RULE}); it is {s.where()}"
         if counter.role == "invader":
-            waiting = [c.name for c in s.counters if c.role == "defender" and c.kind == "ship" and c.arrives == 0 and _unplaced(s, c.name) and c.name not in set(together)]
+            waiting = [c.name for c in s.counters if c.role == "defender" and c.kind == "ship" and c.arrives == 0 and _unplaced(s, c.name) and c.name not in together]
             if waiting:
-                raise RefereeError(f"the defender first places all units available at the start, then the invader ({SETUP_RULE}): place {', '.join(waiting)} first")
+                return f"the defender first places all units available at the start, then the invader ({SETUP_RULE}): place {', '.join(waiting)} first"
         elif any(c.role == "invader" and c.kind == "ship" and c.arrives == 0 and not _unplaced(s, c.name) for c in s.counters):
-            raise RefereeError(f"the invader has begun placing its units: the defender places all its units available at the start first ({SETUP_RULE}); referee undo takes the invader's back")
-        planets = [w for w in s.worlds if w.name in force.deploy_in]
-        if planets and hex_ not in {w.hex for w in planets}:
-            raise RefereeError(f"{ship.name} starts at the {force.name}'s deploy locations ({force.deploy}): {' or '.join(f'{w.name} in {w.hex}' for w in planets)}, not {hex_} ({SETUP_RULE})")
-        return
-    due = f"{ship.name} arrives on turn {counter.arrives}, placed in the {counter.role}'s part of that turn's Reinforcements Arrive phase ({force.enter}; {ENTRY_RULE})"
-    if counter.arrives > s.turn:
-        raise RefereeError(f"{due}; it is {s.where()}")
+            return f"the invader has begun placing its units: the defender places all its units available at the start first ({SETUP_RULE}); referee undo takes the invader's back"
+        return ""
+    due = f"{ship.name} arrives on turn {counter.arrives}, placed in the {counter.role}'s part of that turn's Reinforcements Arrive phase (2) ({force.enter}; {ENTRY_RULE})"
     if counter.arrives < s.turn:
-        raise RefereeError(
-            f"{due}: its arrival cannot be delayed (6.3.2); it is {s.where()}: referee undo back to that phase, or say the turn it arrived (referee si ship {_quoted(ship.name)} --arrives N)"
-        )
-    if (s.phase, s.phasing) != ("reinforcements", counter.role):
-        raise RefereeError(f"{due}; it is {s.where()}")
+        return f"{due}: its arrival cannot be delayed (6.3.2); it is {s.where()}: referee undo back to that phase, or say the turn it arrived (referee si ship {_quoted(ship.name)} --arrives N)"
+    if counter.arrives > s.turn or (s.phase, s.phasing) != ("reinforcements", counter.role):
+        return f"{due}; it is {s.where()}"
+    return ""
 
 
 def _unplaced(s: Scenario, name: str) -> bool:

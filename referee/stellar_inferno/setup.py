@@ -312,7 +312,7 @@ def place(s: Scenario, names: Sequence[str], where: str, core: int | None = None
     if len({m.name for m in moving}) != len(moving):
         raise RefereeError("a ship is named twice")
     for ship in moving:
-        check_entering(s, ship, hex_, [m.name for m in moving])
+        check_entering(s, ship, hex_, [m.name for m in moving], correction)
         if ship.atmosphere and ship.hex and ship.hex != hex_:
             raise RefereeError(f"{ship.name} is within a planet's atmosphere in {ship.hex}: it leaves the atmosphere in the Landing Actions phase first (Stellar Inferno 8.1.3: referee si lift)")
     there = [x for x in s.ships if x.hex == hex_ and not x.destroyed and x.name not in {m.name for m in moving}]
@@ -358,24 +358,15 @@ def _placing(s: Scenario, ship: sh.Ship, hex_: str, core: int) -> str:
     """Why placing ``ship`` in ``hex_`` is not the record of a move the sequence of play allows now
     ("" when it is)."""
     counter = s.counter(ship.name)
-    arrives = counter.arrives
     if not ship.hex:
-        if _setting_up(s) and not arrives:
-            return ""
-        if arrives is not None and arrives > s.turn:
-            return f"{ship.name} arrives on turn {arrives}: it is not on the map yet (it is turn {s.turn})"
-        if s.phase != "reinforcements" or s.phasing != counter.role:
-            return f"{ship.name} is not on the map: it is placed in the {counter.role}'s Reinforcements Arrive phase (2) of its turn ({ARRIVAL_RULE}); it is now {s.where()}"
-        if arrives is not None and 0 < arrives < s.turn:
-            return f"{ship.name} was due on turn {arrives}: ship arrival cannot be delayed ({ARRIVAL_RULE}); it is turn {s.turn}"
-        return ""
+        return ""  # its entry: check_entering
     if ship.hex == hex_ and ship.core_distance == core:
         return ""
     if s.phase not in MOVE_PHASES or s.phasing != counter.role:
         return f"{ship.name} is the {counter.role}'s and moves only in the {counter.role}'s Fleet Movement (1) or Individual Ship Maneuver (3) phase; it is now {s.where()}"
     if s.phase == "fleet-movement" and s.force(counter.role).adjusted:
         return f"the {counter.role}'s fleet velocity was adjusted this turn: its fleet movement is completed ({ADJUST_RULE}: 'Once a player has completed fleet movement, the fleet velocity can be adjusted')"
-    if s.phase == "reinforcements" and arrives != s.turn:
+    if s.phase == "reinforcements" and counter.arrives != s.turn:
         return f"{ship.name} moves in the Fleet Movement (1) or Individual Ship Maneuver (3) phase, not in Reinforcements Arrive (only the ships arriving are placed then, {ARRIVAL_RULE})"
     return ""
 

@@ -65,6 +65,8 @@ def next_phase(s: Scenario) -> Done:
         raise RefereeError(f"the game is over: {s.outcome}")
     refuse_owed(s, "the next phase")
     entries: list[Entry] = []
+    if s.phase == "supply":
+        s, entries = _supply_the_rest(s)
     if s.phasing == "invader":
         s = attrs.evolve(s, phasing="defender", combat=None, supplied=())
     elif s.phase != "victory":
@@ -89,6 +91,22 @@ def next_phase(s: Scenario) -> Done:
             s = attrs.evolve(s, outcome=verdict)
             entries.append(s.entry(f"the game is over: {verdict}", rule=VICTORY_RULE))
     return done(s, *entries)
+
+
+def _supply_the_rest(s: Scenario) -> tuple[Scenario, list[Entry]]:
+    """The phasing side's ground supply on each planet the referee did not trace, traced as its part
+    of the Ground Supply phase ends: "Each ground unit requires a point of supply at the beginning
+    of combat, or it is considered to be out of supply" (9.1.3), and loses a step (9.1.4)."""
+    from referee.stellar_inferno import ground_phase  # (ground_phase takes the turn's refusals from here)
+
+    entries: list[Entry] = []
+    for world in s.worlds:
+        mine = [t for t in s.troops if t.planet == world.name and not t.unit.destroyed and not t.unit.pack and s.counter(t.unit.name).role == s.phasing]
+        if mine and world.name not in s.supplied:
+            traced = ground_phase.supply(s, world.name)
+            s = attrs.evolve(traced.state, log=s.log)  # (its lines are logged with the phase's, below)
+            entries += [attrs.evolve(e, text=f"not traced by the referee, traced as the {s.phasing}'s Ground Supply ends (9.1.3): {e.text}") for e in traced.entries]
+    return s, entries
 
 
 def _rule(s: Scenario) -> str:

@@ -143,13 +143,14 @@ def test_mines_are_stowed_laid_strike_and_move(tmp_path: Path, monkeypatch: pyte
 
 def test_a_psi_agent_is_entered_and_transferred(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REFEREE_HOME", str(tmp_path / "home"))
-    path = saved(tmp_path / "p.toml", at(phoenix(), "landing"))
+    path = saved(tmp_path / "p.toml", phoenix())
 
     async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
-        await form(pilot, "p", ("type", "Zor"), ("pick", "Phalth"), ("type", "3"))
+        await form(pilot, "p", ("type", "Zor"), ("pick", "Phalth"), ("type", "3"))  # at the set-up (12.7; 12.3.1)
         await keys(pilot, "ctrl+a")
         found = read(path)
         assert [(a.name, a.ship, a.rating) for a in found.agents] == [("Zor", "Phalth", 3)] and found.ship("Phalth").psi == 3
+        await until(app, pilot, path, "landing")
         assert "psi transfer f" in panel(app, "fleets")
         await form(pilot, "f", ("pick", "Zor"), ("pick", "Leyf"))
         await keys(pilot, "ctrl+a")
@@ -179,7 +180,7 @@ def test_packs_are_deployed_from_the_planets_screen(tmp_path: Path, monkeypatch:
 
 def test_undo_names_the_optional_rules_state_a_step_touched() -> None:
     s = at(optional_phase.stow(phoenix(), "Leyf", mines=2).state, "landing")
-    agent = optional_phase.assign_agent(s, "Zor", "Phalth", 3).state
+    agent = optional_phase.assign_agent(s, "Zor", "Phalth", 3, correction=True).state  # (the record corrected: an agent the set-up missed)
     assert "psi agents" in touched.between(s, agent)
     moved = optional_phase.transfer_agent(agent, "Zor", "Leyf").state
     assert "what ships did this turn" in touched.between(agent, moved)

@@ -248,6 +248,9 @@ def test_scenario_one_carries_its_troops_lands_them_and_fights_on_the_ground(tmp
     until(path, "reinforcements")
     ok("place", "Muhr Muhr", "--at", "6/J9", "--core", "1", path=path)
     until(path, "landing")
+    assert "must be in orbit to enter the atmosphere: in Alpha Phoenicis II's hex at the beginning of the turn" in refused(path, "land", "Muhr Muhr", "Alpha Phoenicis II")
+    until(path, "fleet-movement")  # turn 2: in orbit since the start of the turn (8.1.2)
+    until(path, "landing")
     out = ok("land", "Muhr Muhr", "Alpha Phoenicis II", path=path)
     assert "enters Alpha Phoenicis II's atmosphere" in out
     out = ok("deploy", "Muhr Muhr", "7th", "409th", "--on", "Alpha Phoenicis II", path=path)
@@ -330,7 +333,7 @@ def test_an_eldar_attack_gets_the_advantage_and_a_terran_one_does_not(tmp_path: 
 def test_portborough_frigates_ride_the_carriers_and_the_special_surrender_rule(tmp_path: Path) -> None:
     path = tmp_path / "port.toml"
     ok("new", str(path), "--scenario", "3")
-    out = ok("ship", "Hive", "--code", "CV", "--side", "Bhalaeth", "--step", "A2 D6 M3 R2", "--at", "5/K5", "--core", "0", path=path)
+    out = ok("ship", "Hive", "--code", "CV", "--side", "Bhalaeth", "--step", "A2 D6 M3 R2", "--supply", "1", "--at", "5/K5", "--core", "0", path=path)
     assert "C20 from the scenario's Cargo line (CV=20, ML=2, AF=9); P1 from the scenario's Planetary Gear line (CV=1, AF=1)" in out
     out = ok("ship", "Stinger", "--code", "FF", "--side", "invader", "--step", "A3 D3 M4 R2", "--aboard", "Hive", path=path)
     assert "carried aboard Hive: 3 cargo points of its 20" in out
@@ -342,6 +345,8 @@ def test_portborough_frigates_ride_the_carriers_and_the_special_surrender_rule(t
     until(path, "landing")
     ok("land", "Hive", "Portborough", path=path)
     ok("deploy", "Hive", "Brood", "--on", "Portborough", path=path)
+    until(path, "supply")
+    assert "Brood: supplied by Hive's cargo" in ok("supply", "Portborough", path=path)  # (9.1.3: else it loses its step before combat)
     until(path, "ground-combat", "defender")
     out = ok("ground", "Portborough", "--attacker", "Militia", "--defender", "Brood", "--defender", "Hive", "--roll", "3", path=path)
     assert "attack 2 = 2 against defense 2 + 1 = 3" in out and "Hive: attack 1, defense 1 (planetary gear 1 (Stellar Inferno 11.1.3))" in out
@@ -405,6 +410,7 @@ def test_a_transport_hit_sheds_its_cargo_and_the_rest_of_a_turn(tmp_path: Path) 
     assert "Muhr Muhr eliminates 7th, 4 supply: aboard now 409th, BSDF, 3 supply (5 of 5 cargo points)" in out
     status = ok("status", path=path).splitlines()
     assert "  7th: eliminated" in status and "  409th: 3-3-2, 1/1 steps, aboard Muhr Muhr" in status
+    until(path, "fleet-movement")  # turn 2: in orbit since the start of the turn, it may land (8.1.2)
     until(path, "landing")
     ok("land", "Muhr Muhr", "Alpha Phoenicis II", path=path)
     assert "the invader holds no industrial point on Alpha Phoenicis II" in refused(path, "stockpile", "Muhr Muhr", "Alpha Phoenicis II", "2")
@@ -460,6 +466,8 @@ def test_landing_actions_lay_mines_transfer_an_agent_and_drop_packs_then_mines_s
     ok("stow", "Leyf", "--mines", "3", "--packs", "2", path=path)
     ok("agent", "Zor", "--aboard", "Phalth", "--psi", "3", path=path)
     until(path, "landing")
+    assert "Leyf is in play and it is turn 1 of 16, Landing Actions (5)" in refused(path, "agent", "Vel", "--aboard", "Leyf", "--psi", "2")
+    assert "the referee corrects the record, not a transfer" in ok("agent", "Vel", "--aboard", "Leyf", "--psi", "2", "--correction", path=path)
     out = ok("lay", "Leyf", "3", path=path)
     assert "Leyf lays 3 mine points in 6/J7: Khaldarii mines there 3" in out
     assert "Leyf (lay mines): a psi agent transfers only between ships that have performed no action other than fleet movement" in refused(path, "transfer", "Zor", "Leyf")
@@ -479,7 +487,7 @@ def test_landing_actions_lay_mines_transfer_an_agent_and_drop_packs_then_mines_s
 def test_ground_deployment_by_matchup_and_a_boarding_fought_and_absorbed(tmp_path: Path) -> None:
     path = optional_game(tmp_path)
     ok("unit", "Marines", "--side", "invader", "--step", "6-3-3", "--aboard", "Leyf", path=path)
-    ok("unit", "Raiders", "--side", "invader", "--step", "4-3-2", "--on", "alpha", path=path)
+    ok("unit", "Raiders", "--side", "invader", "--step", "4-3-2", "--drop", "--on", "alpha", path=path)  # (in supply its first turn down, 9.3.2)
     until(path, "maneuver")
     ok("place", "Leyf", "--at", "6/J9", path=path)
     ok("board", "Leyf", "Tigris", path=path)

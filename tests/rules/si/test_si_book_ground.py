@@ -9,11 +9,9 @@ import attrs
 import pytest
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import deployment, ground_phase, optional, setup, turn
+from referee.stellar_inferno import deployment, ground_phase, optional, turn
 from referee.stellar_inferno import ground_combat as gc
 from referee.stellar_inferno.planets import Planet, Terrain
-from referee.stellar_inferno.scenario import GroundLosses
-from tests.helpers.si import phoenix
 from tests.helpers.si_counters import SI, f, ship, unit
 from tests.rules.si.test_si_matchups import deployed
 
@@ -107,15 +105,14 @@ def test_i079_no_modifier_when_the_faster_side_defends():
 
 def test_i081_the_non_phasing_player_takes_his_losses_first():
     """I081 [11.3.1]: "The non-phasing player must decide first which of his defending units will
-    absorb the step losses, before the phasing player decides". A "2/1" with the Khaldarii phasing:
-    their 1 loss before the TDF's 2 is refused."""
-    s = phoenix()
-    for name, role in (("7th", "invader"), ("Colonists", "defender")):
-        s = setup.enter_unit(s, name, ["4-3-2", "2-1-2"], role, planet="Alpha Phoenicis II").state
-    s = attrs.evolve(s, ground_losses=GroundLosses("Alpha Phoenicis II", "invader", ("7th",), ("Colonists",), 1, 2))
+    absorb the step losses, before the phasing player decides". The 7th and Muhr Muhr, landed on
+    Alpha Phoenicis II, attack the Colonists with the Khaldarii phasing; a die of 2 is a "2/1":
+    their 1 loss before the TDF's 2 is refused, and taken after (the Colonists' step and 1 point)."""
+    s = ground_phase.ground_attack(deployed(), SI, APII, (), (), RNG, 2, matchup=1).state
+    assert s.ground_losses is not None and (s.ground_losses.attacker_losses, s.ground_losses.defender_losses) == (1, 2)
     with pytest.raises(RefereeError, match=r"the defender \(non-phasing\) decides first"):
         ground_phase.absorb(s, "invader", {"7th": 1})
-    s = ground_phase.absorb(s, "defender", {"Colonists": 2}).state
+    s = ground_phase.absorb(s, "defender", {"Colonists": 1}, 1).state
     assert ground_phase.absorb(s, "invader", {"7th": 1}).state.ground_losses is None
 
 
@@ -173,13 +170,12 @@ def test_i087_the_phasing_player_s_surrender_is_entered_with_his_losses_after_th
     will be surrendered". The declaration is the players', at the table; the program enters each
     side's surrender with its losses, the non-phasing side's first (11.3.1), and the terrain moves
     only when both are in (11.4.6): the Khaldarii's 1 captured industrial point and the TDF's 2
-    change hands together."""
-    s = phoenix()
-    for name, role in (("7th", "invader"), ("Colonists", "defender")):
-        s = setup.enter_unit(s, name, ["4-3-2", "2-1-2"], role, planet="Alpha Phoenicis II").state
+    change hands together. The 7th and Muhr Muhr landed against the Colonists, the Khaldarii holding 2
+    industrial points already; a die of 2 is a "2/1"."""
+    s = deployed()
     world = s.world("Alpha Phoenicis II")
     s = s.with_world(attrs.evolve(world, planet=attrs.evolve(world.planet, invader=Terrain(2, 0), defender=Terrain(1, 8))))
-    s = attrs.evolve(s, ground_losses=GroundLosses("Alpha Phoenicis II", "invader", ("7th",), ("Colonists",), 1, 2))
+    s = ground_phase.ground_attack(s, SI, APII, (), (), RNG, 2, matchup=1).state
     s = ground_phase.absorb(s, "defender", {"Colonists": 1}, 1).state
     assert s.world("Alpha Phoenicis II").planet.invader == Terrain(2, 0)
     after = ground_phase.absorb(s, "invader", {"7th": 1}).state

@@ -68,7 +68,7 @@ def test_i020_reinforcements_are_placed_in_phase_2_and_not_delayed():
     assert "placed in a hex adjacent to the left map edge (6.3.1); arrival cannot be delayed (6.3.2)" in s.log[-1].text
     assert setup.place(s, ["Muhr Muhr"], "6/A1", 3).state.ship("Muhr Muhr").hex == "6/A1"
     late = attrs.evolve(s, turn=4)
-    with pytest.raises(RefereeError, match="was due on turn 3: ship arrival cannot be delayed"):
+    with pytest.raises(RefereeError, match=r"Muhr Muhr arrives on turn 3, .*: its arrival cannot be delayed \(6.3.2\); it is turn 4"):
         setup.place(late, ["Muhr Muhr"], "6/A1", 3)
 
 

@@ -268,6 +268,24 @@ def test_i109_a_psi_transfer_between_ships_that_only_fleet_moved_in_landing_acti
     assert optional_phase.transfer_agent(moved, "Vel", "Bekhur").state.agent("Vel").ship == "Bekhur"
 
 
+def test_a_psi_agent_comes_aboard_before_the_start_or_with_his_ship_then_only_transfers():
+    """[12.7.6] "a psionic agent can transfer between any two ships ... In the landing actions phase";
+    12.7 says no more of when an agent comes aboard, and [12.3.1] fixes the optional cargo "prior to
+    the start of a scenario" (the program's reading, README "Readings (Stellar Inferno)"). At the
+    set-up Zor boards Phalth; in turn 1's Ship Combat an agent aboard Leyf, in play, is refused (the
+    referee's correction of the record is allowed, and logged as one); aboard Muhr Muhr, not yet
+    on the map, he comes in with it."""
+    s = optional_phase.assign_agent(phoenix(), "Zor", "Phalth", 2).state
+    assert s.agent("Zor").ship == "Phalth"
+    combat = at(s, "ship-combat")
+    with pytest.raises(RefereeError, match=r"Leyf is in play and it is turn 1 of 16, Ship Combat .*changes ships only by transfer, in the Landing Actions phase \(Stellar Inferno 12.7.6"):
+        optional_phase.assign_agent(combat, "Vel", "Leyf", 1)
+    fixed = optional_phase.assign_agent(combat, "Vel", "Leyf", 1, correction=True)
+    assert fixed.state.agent("Vel").ship == "Leyf" and "the referee corrects the record, not a transfer" in fixed.entries[0].text
+    s = setup.enter_ship(combat, SI, "Muhr Muhr", ["A0 D4 M2 R0"]).state
+    assert optional_phase.assign_agent(s, "Ix", "Muhr Muhr", 3).state.agent("Ix").ship == "Muhr Muhr"
+
+
 def test_i110_a_ram_at_the_rammers_defense_and_the_survivor_rams_back():
     """I110 [12.8.3]-[12.8.6]: "perform a closed order ship-to-ship attack against the target, using
     the defense rating of the ramming ship as the attack factor." "If the defending ship survives, it

@@ -150,11 +150,14 @@ def test_i068_the_invader_supplied_from_a_ship_in_orbit_without_gear_not_from_tw
     """I068 [9.3.1][9.3.3]: "all the invading player's ground units must be supplied by supply points
     carried as ship cargo ... A ship can either orbit the planet or enter the atmosphere in order to
     supply a ground unit. Ships do not require Planetary Gear". Leyf (P0) with 7 supply in APII's hex
-    supplies three units (4 left); from 6/J7 it supplies none."""
+    supplies three units (4 left); from 6/J7 it supplies none. The 7th, 409th and BSDF came on turn 3
+    aboard Muhr Muhr, as the scenario lists them, and are on the surface since (Muhr Muhr, gone,
+    is not in this test): turn 4."""
     s = phoenix()
     for name in ("7th", "409th", "BSDF"):
-        s = setup.enter_unit(s, name, ["2-2-2"], planet=APII).state
-    s = s.replaced(sh.load(s.ship("Leyf"), supply=6))
+        s = setup.enter_unit(s, name, ["2-2-2"]).state  # waiting for Muhr Muhr
+        s = s.with_troops(attrs.evolve(s.troop(name), planet=APII, down=3))
+    s = attrs.evolve(s.replaced(sh.load(s.ship("Leyf"), supply=6)), turn=4)
     far = ground_phase.supply(at(s, "supply"), APII)
     assert far.state.troop("BSDF").unit.destroyed
     near = at(maneuver_phase.maneuver(at(s, "maneuver"), "Leyf", 2, RNG, to="6/J9", core=1).state, "supply")
@@ -171,6 +174,25 @@ def test_i069_a_drop_unit_is_in_supply_on_its_first_turn_down_only():
     assert "Raiders: supplied by its first turn down" in first.entries[0].text
     second = ground_phase.supply(next_turn(first.state, "supply"), APII)
     assert "Raiders: out of supply, loses a step before combat" in second.entries[0].text and second.state.troop("Raiders").unit.lost == 1
+
+
+def test_supply_not_traced_is_traced_as_the_side_s_ground_supply_ends():
+    """[9.1.3][9.1.4]: "Each ground unit requires a point of supply at the beginning of combat, or it is
+    considered to be out of supply. All units which are out of supply must lose a single step prior
+    to combat." Supply is no choice to skip: a side's units on a planet the referee did not supply in
+    its part of the Ground Supply phase are supplied as that part ends (the program's reading, README
+    "Readings (Stellar Inferno)"). The Raiders, down on turn 1, have no source on turn 2 and lose a
+    step; the Colonists draw on the Terrans' terrain."""
+    s = setup.enter_unit(phoenix(), "Raiders", ["3-2-3", "2-1-3"], "invader", drop=True, planet=APII).state
+    s = setup.enter_unit(s, "Colonists", ["2-3-1"], "defender", planet=APII).state
+    s = next_turn(ground_phase.supply(at(s, "supply"), APII).state, "supply")
+    done = turn.next_phase(s)
+    assert done.state.troop("Raiders").unit.lost == 1
+    assert "not traced by the referee, traced as the invader's Ground Supply ends (9.1.3)" in done.entries[0].text and "Raiders: out of supply, loses a step before combat" in done.entries[0].text
+    done = turn.next_phase(done.state)
+    assert "Colonists: supplied" in done.entries[0].text and done.state.troop("Colonists").unit.lost == 0
+    after = turn.next_phase(ground_phase.supply(s, APII).state)  # traced by the referee: not traced again
+    assert after.state.troop("Raiders").unit.lost == 1 and not any("not traced" in e.text for e in after.entries)
 
 
 def test_i070_stockpiling_needs_an_industrial_point():

@@ -169,6 +169,24 @@ def test_i139_phoenix_command_a_reinforcement_cannot_be_delayed():
     refused("its arrival cannot be delayed", setup.place, late, ["Dublin"], "6/N9", 1)
 
 
+def test_the_referee_corrects_a_record_of_entry_out_of_its_phase_but_not_a_start_unit_out_of_its_place():
+    """[4], 6.3.2 and [14]: a reinforcement the record missed (Dublin, due on turn 3, found on the
+    map on turn 4) is the referee's to correct: refused as a move, naming the rule and the
+    correction; set by --correction, logged as a correction and not a move. The correction sets
+    when, never where a scenario forbids: a Start ship set beside Earth or Mars is refused still
+    (the program's reading, README "Readings (Stellar Inferno)")."""
+    s = entered(started("phoenix-command"), "Dublin", arrives=3)
+    late = at(attrs.evolve(s, turn=4), "reinforcements", "defender")
+    refused(r"its arrival cannot be delayed \(6.3.2\).*if the record is wrong, the referee corrects it: referee si place \.\.\. --correction", setup.place, late, ["Dublin"], "6/N9", 1)
+    fixed = setup.place(late, ["Dublin"], "6/N9", 1, correction=True)
+    assert fixed.state.ship("Dublin").hex == "6/N9" and not fixed.state.moved("Dublin")
+    assert "the referee corrects the map record, not a move" in fixed.entries[0].text
+    terra = at(entered(started("raid-on-terra"), "Langley", arrives=0), "ship-combat")
+    refused(r"Langley is available at the start: .*placed at set-up", setup.place, terra, ["Langley"], "8/K6", 1)
+    refused(r"Langley starts at the Terran's deploy locations \(Earth or Mars\): .*not 8/K5", setup.place, terra, ["Langley"], "8/K5", 1, correction=True)
+    assert setup.place(terra, ["Langley"], "8/K6", 1, correction=True).state.ship("Langley").hex == "8/K6"
+
+
 def test_i140_phoenix_command_the_most_economic_points_wins():
     """I140 [14.1]: "the player who controls the most economic points on Alpha Phoenicis II after the
     final turn has been completed is the winner". (a) 5 against 6: the Terrans; (b) 6 against 5:
@@ -231,11 +249,12 @@ def test_i143_raid_on_terra_the_2_5_row_is_a_window_of_turns():
 def test_i144_raid_on_terra_comets_bombard_planets_50_points_each_and_four_win():
     """I144 [14.2]: "the comets perform 50 points of surface bombardment by entering a planet hex";
     "Victory: the Khaldarii must perform 200 points of surface bombardment on Earth or Mars." Sol is
-    a star, not a planet: no comet bombards it. Four comets on Earth make 200: the Khaldarii win."""
+    a star, not a planet: no comet bombards it. Four comets (the invader's markers, entering Earth's hex
+    in the Khaldarii's Fleet Movement) make 200: the Khaldarii win."""
     s = started("raid-on-terra")
-    refused("Sol", ship_phase.comet, s, "Sol")
-    for _ in range(4):
-        s = ship_phase.comet(s, "Earth").state
+    refused("Sol", ship_phase.comet, s, "Sol", "Comet 1")
+    for n in range(1, 5):
+        s = ship_phase.comet(s, "Earth", f"Comet {n}").state
         if s.terrain_losses is not None:
             s = ship_phase.take_terrain(s, s.terrain_losses.steps).state
     assert s.world("Earth").bombarded == 200

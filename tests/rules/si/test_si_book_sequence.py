@@ -39,10 +39,10 @@ def test_i001_a_reinforcement_is_placed_in_phase_2_not_in_fleet_movement():
     Arrive phase it is placed."""
     s = setup.enter_ship(phoenix(), SI, "Muhr Muhr", ["A0 D4 M2 R0"]).state
     s = at(attrs.evolve(s, turn=3), "fleet-movement")
-    with pytest.raises(RefereeError, match=r"placed in the invader's Reinforcements Arrive phase \(2\)"):
+    with pytest.raises(RefereeError, match=r"placed in the invader's part of that turn's Reinforcements Arrive phase \(2\) .*it is turn 3 of 16, Fleet Movement \(1\)"):
         setup.place(s, ["Muhr Muhr"], "6/A1", 3)
     s = turn.next_phase(s).state
-    with pytest.raises(RefereeError, match="Reinforcements Arrive"):  # the Terran half of phase 1
+    with pytest.raises(RefereeError, match=r"Reinforcements Arrive phase \(2\) .*it is turn 3 of 16, Fleet Movement \(1\), Terran"):  # the Terran half of phase 1
         setup.place(s, ["Muhr Muhr"], "6/A1", 3)
     placed = setup.place(at(s, "reinforcements"), ["Muhr Muhr"], "6/A1", 3)
     assert placed.state.ship("Muhr Muhr").hex == "6/A1" and placed.state.moved("Muhr Muhr")
@@ -147,7 +147,7 @@ def test_a_counter_not_yet_on_the_map_does_not_act():
     ... Once on the map, they can be moved normally." A ship due on turn 3 does not attack on turn 1,
     nor on turn 3 before it is placed; a ground unit aboard a ship does not fight on the surface."""
     s = setup.enter_ship(phoenix(), SI, "Muhr Muhr", ["A2 C10 D4 M2 R2"]).state
-    s = setup.enter_unit(s, "7th", ["4-3-2"], aboard="Leyf").state
+    s = setup.enter_unit(s, "7th", ["4-3-2"]).state  # aboard Muhr Muhr, as the scenario lists it
     s = setup.enter_unit(s, "Colonists", ["2-3-1"], "defender", planet="Alpha Phoenicis II").state
     with pytest.raises(RefereeError, match="Muhr Muhr arrives on turn 3; it is turn 1"):
         ship_phase.attack(at(s, "ship-combat"), SI, [("Muhr Muhr", 1)], "6/J9", RNG, 1)
