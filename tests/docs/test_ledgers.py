@@ -4,7 +4,7 @@ every rule of their book, read from the book's text: Stellar Inferno's every num
 its lines), the Starfleet Wars supplement's every section and paragraph (a paragraph: a run of
 lines with no blank line between, named by its first line). The ledgers cannot go stale silently:
 every module, function and test they cite must exist, and every entry must say where its rule is
-(modelled, tested, the referee's at the map, a reading, not yet on main, or no rule).
+(modelled, tested, the referee's at the map, a reading, not modelled and why, or no rule).
 
 The books' texts are kept beside the project, not in it (/work/shared/rules/, where
 tests/files/test_si_file.py reads Stellar Inferno too); where they are absent the comparison with
@@ -30,7 +30,7 @@ SFW_LEDGER = REPO / "docs" / "starfleet-wars-ledger.md"
 # An entry is a list item beginning with its key in bold: "- **[7.3.4]** ..." or "- **CIDS, L73** ...".
 ENTRY = re.compile(r"^\s*- \*\*(?P<key>[^*]+)\*\*(?P<body>.*)$")
 # What an entry must say of its rule (at least one).
-VERDICTS = ("Modelled:", "Tests:", "The referee's, at the map:", "Reading:", "Not yet on main:", "No rule:")
+VERDICTS = ("Modelled:", "Tests:", "The referee's, at the map:", "Reading:", "Not modelled:", "No rule:")
 MODULE = re.compile(r"`(?P<path>(?:stellar_inferno|starfleet_wars)/\w+\.py)`(?P<names>(?:[ ,]+`[\w.]+`)*)")
 TEST = re.compile(r"`(?P<file>tests/[\w/]+\.py)::(?P<name>test_\w+)`")
 FILE = re.compile(r"`((?:campaigns|tables|docs)/[\w./-]+)`")
