@@ -244,16 +244,19 @@ class Table(NamedTuple):
 
         The exact ratio is compared with each row (7 against 4 reads 3:2: rules README,
         Stellar Inferno 7.3.7 and 11.2.1); odds below the first row read it, above the last
-        read it (the tables' footnote).
+        read it (the tables' footnote); an attack on a defense of 0 (factors may be 0, Stellar Inferno
+        5.1.1) is above every row.
         """
         said = f"{attack}:{defense}"
         if attack <= 0 and self.no_attack_rule:
             raise RefereeError(f"{self.name}: no attack at {said}: {self.no_attack_rule}; the attack must be 1 or more")
-        if defense <= 0 or attack < 0:
-            raise RefereeError(f"{self.name}: odds need a defense above 0 and an attack of 0 or more, not {said}")
+        if defense < 0 or attack < 0 or attack == defense == 0:
+            raise RefereeError(f"{self.name}: odds need an attack and a defense of 0 or more, not both 0, not {said}")
         rows = [(row, *_odds(str(row["odds"]))) for row in self.rows]
         at_or_below = [row for row, a, d in rows if a * defense <= attack * d]
         first, last = self.rows[0], self.rows[-1]
+        if defense == 0:
+            return last, f"{said}: an attack on a defense of 0 is above every row: read as {last['odds']} (the table's footnote)"
         if not at_or_below:
             return first, f"{said} is below {first['odds']}: read as {first['odds']} (the table's footnote)"
         chosen = at_or_below[-1]

@@ -120,6 +120,15 @@ def test_s111_86_lasts_until_repaired_not_three_turns():
     assert fight.turn == 7 and fights(fight, Allocation(0, 11, 0))[1] == 9
 
 
+def test_a27_two_86s_take_four_factors():
+    """Ambiguity A27: whether a result rolled twice stacks is not said; read as it is written, each
+    "86 ... Subtract 2 from Offensive Factors until repaired" takes its two. Rolled in turns 1 and 2,
+    OF 11 fires 7 in turn 3."""
+    fight = rolled(86)
+    fight = turn.next_turn(turn.special_damage(fight, SFW, "SHIP", RNG, 86).state).state
+    assert fight.turn == 3 and fights(fight, Allocation(0, 11, 0)) == (0, 7, 0)
+
+
 def test_s112_87_no_particle_weapons_for_the_game_whatever_is_repaired():
     """S112: "87 Particle weapon launchers destroyed. No particle weapons may be launched for the
     duration of the game." Repaired below 20%, the GAC still may not launch."""

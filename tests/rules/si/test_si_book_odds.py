@@ -161,6 +161,20 @@ def test_i032_fractions_dropped_and_a_factor_of_0_cannot_attack(attack, rf, hexe
             sc.attack(SI, ShipCombat("Khaldarii"), [Attacker(lone, hexes)], [ship("Wilson", f(4, 4, 2, 2), hex="X")], RNG, 6)
 
 
+def test_a32_an_attack_on_a_defense_of_0_reads_the_highest_row():
+    """Ambiguity A32: factors may be 0 ([5.1.1] "Each of these factors has a value of zero or
+    more"), so a stack may defend with 0; the odds of an attack on it are above every row, and
+    "Odds greater than 9:1 are treated as 9:1" (Tables 3-5). A 4 R 2 at 1 hex against D 0: 9:1 on
+    Table 3 (the program refused it before: no odds with a defense of 0). Nothing against nothing is
+    no attack."""
+    lone = ship("K", f(4, 4, 2, 2), side="Khaldarii", hex="P")
+    done = sc.attack(SI, ShipCombat("Khaldarii"), [Attacker(lone, 1)], [ship("Tender", f(0, 0, 1, 0), hex="X", distance=0)], RNG, 6)
+    assert "4:0" in done.reading.how and done.reading.odds == "9:1"
+    assert read(odds.GROUND_COMBAT, 3, 0, 4).odds == "9:1"
+    with pytest.raises(RefereeError, match="not both 0"):
+        read(odds.GROUND_COMBAT, 0, 0, 4)
+
+
 # ---------------------------------------------------------------- defense (7.3.1-7.3.4)
 
 TDF = (("Dublin", 9), ("Tigris", 6), ("Wilson", 4), ("Inchon", 3))
