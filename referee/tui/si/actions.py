@@ -175,8 +175,9 @@ def _place_preview(v: Values, s: Scenario, t: Tables) -> str:
     if not where:
         return ""
     there = [x for x in s.ships if x.hex.upper() == where and not x.destroyed]
+    core = text(v, "core")
     if not there:
-        return f"{where}: no ship there yet: give its distance from the core (7.3.2-7.3.3)"
+        return f"{where}: no ship there yet, {core} from the core" if core else f"{where}: no ship there yet: give its distance from the core (7.3.2-7.3.3)"
     return f"{where}: {', '.join(x.name for x in there)}, {there[0].core_distance} from the core (blank keeps it)"
 
 
