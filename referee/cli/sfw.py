@@ -151,7 +151,7 @@ def allocate(
     speed: Annotated[int, typer.Option("--speed", help="Speed factors (a fortress: leave out; it moves at 1 for nothing).")] = 0,
     offensive: Annotated[int, typer.Option("--of", help="Offensive factors as calculated.")] = 0,
     defensive: Annotated[int, typer.Option("--df", help="Defensive factors as calculated.")] = 0,
-    tractor: Annotated[int, typer.Option("--tractor", help="Power units its tractor beam uses while towing CapTacs (the base rulebook's cost).")] = 0,
+    tractor: Annotated[Optional[int], typer.Option("--tractor", help="Power units its tractor beam uses while towing CapTacs (the base rulebook's cost; 0 if it charges none).")] = None,
     reload: Annotated[int, typer.Option("--reload", help="Power units spent reloading its particle weapons (the base rulebook's cost).")] = 0,
     path: EngagementFile = None,
     as_json: AsJson = False,

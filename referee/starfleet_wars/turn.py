@@ -97,11 +97,12 @@ TRACTOR_RULE = "Starfleet Wars supplement, CapTacs: 'This allows a ship to relea
 RELOAD_RULE = "Starfleet Wars supplement, Starbomber Example of Play: the Pirahna spends 9 of its 10 PU: 'There are not enough power units left to reload the particle weapons'"
 
 
-def allocate(engagement: Engagement, name: str, allocation: Allocation, tractor: int = 0, reload: int = 0) -> Done:
+def allocate(engagement: Engagement, name: str, allocation: Allocation, tractor: int | None = None, reload: int = 0) -> Done:
     """A ship's division of its power units for this turn (given again, it replaces the last):
     speed, offensive and defensive factors, and the power units its tractor beam uses (``tractor``)
     and its reloading of particle weapons (``reload``), as the referee enters them from the base
-    rulebook (the supplement gives neither figure, only that both cost power units)."""
+    rulebook (the supplement gives neither figure, only that both cost power units; ``tractor`` None:
+    not given, 0: the referee's rulebook charges none)."""
     ship = engagement.ship(name)
     if ship.destroyed:
         raise RefereeError(f"{ship.name} is out of the fight ({ship.destroyed})")
@@ -110,14 +111,15 @@ def allocate(engagement: Engagement, name: str, allocation: Allocation, tractor:
     engagement = at(engagement, "allocation", f"{ship.name}'s power allocation")
     if ship.type == "MAD" and allocation.speed:
         raise RefereeError(f"{ship.name} is a MAD: it spends no power units on movement (it may only move to an adjacent module): speed 0 ({FORTRESS_MAD_RULE})")
-    for what, value in (("--tractor", tractor), ("--reload", reload)):
+    for what, value in (("--tractor", tractor or 0), ("--reload", reload)):
         if value < 0:
             raise RefereeError(f"{what} is the power units spent, 0 or more, not {value}")
-    if ship.captacs and not tractor:
+    if ship.captacs and tractor is None:
         raise RefereeError(
             f"{ship.name} tows {ship.captacs} CapTac{'s' if ship.captacs > 1 else ''}: its tractor beam uses power units this turn; give them with --tractor PU"
-            f" (the base rulebook's cost: the supplement gives no figure) ({TRACTOR_RULE})"
+            f" (the base rulebook's cost: the supplement gives no figure; 0 if your rulebook charges none) ({TRACTOR_RULE})"
         )
+    tractor = tractor or 0
     if tractor and not ship.captacs:
         raise RefereeError(f"{ship.name} tows no CapTacs: leave out --tractor (take CapTacs in tow first: referee sfw captac tow)")
     if reload and not (ship.launchers and ship.reloads):

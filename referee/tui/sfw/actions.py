@@ -436,7 +436,7 @@ def _allocate(v: Values, e: Engagement, t: Tables) -> Step:
             raise FieldError("tractor", "a starfortress's tractor beam takes its PU when it holds CapTacs (t: Tow): leave this blank")
         reload = number(v, "reload", 0, default=0) or 0
         return no_dice(lambda: fortress_phase.allocate(turn.fortress_at(e, name, "allocation"), name, given.offensive, given.defensive, reload))
-    tractor, reload = number(v, "tractor", 0, default=0) or 0, number(v, "reload", 0, default=0) or 0
+    tractor, reload = number(v, "tractor", 0), number(v, "reload", 0, default=0) or 0
     return no_dice(lambda: turn.allocate(e, name, given, tractor, reload))
 
 
@@ -722,7 +722,7 @@ SHIPS: Sequence[Action] = (
             Field("speed", "Speed", "factors (blank: 0; a fortress, a MAD: none)"),
             Field("offensive", "OF", "offensive factors (blank: 0)"),
             Field("defensive", "DF", "defensive factors (blank: 0)"),
-            Field("tractor", "Tractor", "PU its tractor beam uses while towing CapTacs (the base rulebook's; blank: 0)"),
+            Field("tractor", "Tractor", "PU its tractor beam uses while towing CapTacs (the base rulebook's; 0 if none)"),
             Field("reload", "Reload", "PU spent reloading particle weapons (the base rulebook's; blank: 0)"),
         ),
         _allocate,

@@ -23,6 +23,8 @@ def test_s093_the_tractor_beam_uses_power_units_the_referee_enters():
     gac = combat.tow(battle(("CONSTELLATION", "Terran", "CONSTELLATION")), "CONSTELLATION", 1).state
     refused("tows 1 CapTac: its tractor beam uses power units this turn; give them with --tractor PU", lambda: turn.allocate(gac, "CONSTELLATION", Allocation(2, 8, 8)))
     refused("132 PU is more than the 110 PU available once 10 PU go to tractor beam", lambda: turn.allocate(gac, "CONSTELLATION", Allocation(2, 8, 8), tractor=10))
+    # a referee whose rulebook charges the beam nothing says so with 0, as a fortress's --beam-pu 0
+    assert turn.allocate(gac, "CONSTELLATION", Allocation(2, 7, 7), tractor=0).state.ship("CONSTELLATION").spent == 102
 
 
 def test_s094_two_captacs_on_the_one_tractor_beam_a_third_refused():
