@@ -315,7 +315,7 @@ def place(s: Scenario, names: Sequence[str], where: str, core: int | None = None
         check_entering(s, ship, hex_, [m.name for m in moving], correction)
         if ship.atmosphere and ship.hex and ship.hex != hex_:
             raise RefereeError(f"{ship.name} is within a planet's atmosphere in {ship.hex}: it leaves the atmosphere in the Landing Actions phase first (Stellar Inferno 8.1.3: referee si lift)")
-    there = [x for x in s.ships if x.hex == hex_ and not x.destroyed and x.name not in {m.name for m in moving}]
+    there = [x for x in s.ships if x.hex == hex_ and not x.gone and x.name not in {m.name for m in moving}]
     if core is None:
         known = {x.core_distance for x in there}
         if not known:
