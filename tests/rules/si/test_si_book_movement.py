@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import maneuver_phase, movement, report, scenario_file, setup, ship_phase, turn
+from referee.stellar_inferno import maneuver_phase, movement, report, scenario_file, setup, ship_phase, sides, turn
 from referee.stellar_inferno.scenario import Scenario
 from referee.tui.si import actions, cards
 from tests.helpers.si import SI, at, phoenix
@@ -101,7 +101,9 @@ def test_i022_a_ship_leaving_the_map_is_removed_from_the_game_without_victory_po
     However, neither the Invading player nor the Defender receive any victory points for ships which
     leave in this manner, unless called for by the scenario." Khaldarii velocity +2; Worurk, a hex from
     the Terran edge, is carried off by fleet movement on turn 2 (the edge is the referee's, on the
-    map): removed from the game, not destroyed, and the tally and the verdict are as before."""
+    map): removed from the game, not destroyed, the tally and the verdict as before; the status, the
+    app's Fleets list and the players' view (the log, read by the Terran) say it left the map; it
+    does not come back."""
     s = at(turn.next_phase(at(_with_worurk(), "victory", "defender")).state, "fleet-movement")
     assert (s.turn, s.invader.velocity) == (2, 2)
     left = maneuver_phase.leave(s, "Worurk")
@@ -113,8 +115,12 @@ def test_i022_a_ship_leaving_the_map_is_removed_from_the_game_without_victory_po
     assert turn.tally(left.state) == turn.tally(s) and turn.judge(left.state, final=True) == turn.judge(s, final=True)
     assert "  Worurk (FF 7241): left the map on turn 2, removed from the game" in report.lines(left.state)
     assert cards.status(left.state, worurk, "") == "left the map"
+    seen = sides.view(left.state, "Terran").lines[-1]
+    assert not seen.sealed and seen.line.text.startswith("Worurk leaves the map from 6/J7")
     with pytest.raises(RefereeError, match=r"Worurk left the map on turn 2: it is removed from the game \(Stellar Inferno 6.4.3\)"):
         maneuver_phase.leave(left.state, "Worurk")
+    with pytest.raises(RefereeError, match=r"Worurk left the map on turn 2: it is removed from the game and does not come back"):
+        setup.place(left.state, ["Worurk"], "6/J7", correction=True)
 
 
 def test_a_ship_that_left_the_map_does_not_defend_in_its_old_stack_nor_is_a_target():
