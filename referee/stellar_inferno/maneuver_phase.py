@@ -251,11 +251,10 @@ def leave(s: Scenario, name: str, correction: bool = False) -> Done:
         raise RefereeError(f"{ship.name} is not on the map: no hex is recorded for it (referee si place {ship.name} --at HEX); a ship leaves the map from a hex ({sh.LEAVE_RULE})")
     if ship.atmosphere:
         raise RefereeError(f"{ship.name} is within a planet's atmosphere in {ship.hex}: it leaves the atmosphere in the Landing Actions phase first (Stellar Inferno 8.1.3: referee si lift)")
-    if not correction:
-        why = _leaving(s, ship)
-        if why:
-            raise RefereeError(f"{why} ({SEQUENCE_RULE}; {sh.LEAVE_RULE}); if the record is wrong, correct it: referee si leave {ship.name} --correction")
-        refuse_owed(s, "a ship leaving the map")
+    why = "" if correction else _leaving(s, ship)
+    if why:
+        raise RefereeError(f"{why} ({SEQUENCE_RULE}; {sh.LEAVE_RULE}); if the record is wrong, correct it: referee si leave {ship.name} --correction")
+    refuse_owed(s, "a ship leaving the map")
 
     def removed(x: sh.Ship) -> sh.Ship:
         return attrs.evolve(x, hex="", core_distance=0, atmosphere=False, left_map=s.turn, cargo=attrs.evolve(x.cargo, ships=tuple(removed(c) for c in x.cargo.ships)))

@@ -358,6 +358,7 @@ def ends_the_game(s: Scenario) -> str:
 NEXT = Action("n", "Next", "the next phase: the defender's part after the invader's, the next turn after Check Victory Conditions (refused while losses are owed)", (), _next, ask=ends_the_game)
 
 SHIP = Field("ship", "Ship", "", "ship")
+CORRECTION = Field("correction", "Correction", "yes: the referee corrects the record, not a move (blank: no)", choices=yes_no)
 
 FLEETS: Sequence[Action] = (
     Action(
@@ -381,7 +382,7 @@ FLEETS: Sequence[Action] = (
             Field("ships", "Ships", "space marks one", choices=on_map, many=True),
             Field("hex", "Hex", "J9, or 6/J9", suggest=hexes),
             Field("core", "From the core", "hexes (blank: as the ships there)"),
-            Field("correction", "Correction", "yes: the referee corrects the record, not a move (blank: no)", choices=yes_no),
+            CORRECTION,
         ),
         _place,
         preview=_place_preview,
@@ -392,7 +393,7 @@ FLEETS: Sequence[Action] = (
         "a ship that left the map: removed from the game with its cargo, not destroyed, no victory points (6.4.3); in its side's phases 1 and 3",
         (
             SHIP._replace(choices=leaving),
-            Field("correction", "Correction", "yes: the referee corrects the record, not a move (blank: no)", choices=yes_no),
+            CORRECTION,
         ),
         _leave,
         shown=False,

@@ -230,3 +230,18 @@ def test_i023_loading_or_being_loaded_costs_the_turn_s_maneuver():
             maneuver_phase.maneuver(s, name, 1, RNG)
     fired = ship_phase.attack(at(s, "ship-combat"), SI, [("Gnat", 1)], "6/J9", RNG, 6)
     assert "Gnat" in fired.entries[0].text
+
+
+def test_the_app_s_leave_map_form_lists_the_ships_in_hexes_and_records_the_leaving():
+    """[6.4.3] in the app (Fleets, d, no Textual needed): the ships offered are those in a hex, the
+    phasing side's first; the form's step is the rules' leave, its correction field too; the Fleets
+    row keeps the ship, its factors blanked, marked left the map."""
+    form = next(a for a in actions.FLEETS if a.key == "d")
+    s = at(phoenix(), "maneuver", "defender")
+    assert [name for _, name in actions.leaving(s, {})] == ["Dublin", "Tigris", "Phalth", "Leyf"]
+    after = form.build({"ship": "Tigris"}, s, SI)(RNG, {}).state
+    assert actions.leaving(after, {})[0][1] == "Dublin" and after.ship("Tigris").left_map == 1
+    assert cards.ship_row(after, after.ship("Tigris"), "") == ("Tigris", "Def", "-", "", "2/2", "left the map")
+    with pytest.raises(RefereeError, match="only in the invader's Fleet Movement"):
+        form.build({"ship": "Phalth"}, s, SI)(RNG, {})
+    assert form.build({"ship": "Phalth", "correction": "yes"}, s, SI)(RNG, {}).state.ship("Phalth").left_map == 1
