@@ -596,6 +596,14 @@ def maneuver(
     take(path, lambda s, si: maneuver_phase.maneuver(s, name, hexes, dice_for(seed), roll or (), to, core, asteroid_hexes, star, overload, away), as_json)
 
 
+@app.command("leave")
+def leave(name: Name, correction: Correction = False, path: ScenarioFile = None, as_json: AsJson = False) -> None:
+    """A ship leaves the map (6.4.3): removed from the game with its cargo, not destroyed, no victory points; in its side's Fleet Movement or Individual Ship Maneuver ([4]); --correction otherwise."""
+    from referee.stellar_inferno import maneuver_phase
+
+    take(path, lambda s, si: maneuver_phase.leave(s, name, correction), as_json)
+
+
 @app.command("sweep")
 def sweep(
     sweepers: Annotated[list[str], typer.Argument(help="SHIP=RANGE for each sweeping ship: the hexes to the swept hex (within its range factor).")],

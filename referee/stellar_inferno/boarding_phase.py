@@ -79,8 +79,16 @@ def fight(s: Scenario, si: Tables, boarder_name: str, rng: random.Random, rolled
     if boarding.fought:
         raise RefereeError(f"{boarder.name}'s boarding of {boarding.target} was fought this turn already ({PHASE_RULE})")
     target = s.ship(boarding.target)
-    if target.destroyed or boarder.hex != target.hex or s.counter(target.name).role == s.phasing:
-        why = "destroyed" if target.destroyed else "the phasing side's now" if s.counter(target.name).role == s.phasing else f"in {target.hex or 'no hex'}, not {boarder.hex}"
+    if target.gone or boarder.hex != target.hex or s.counter(target.name).role == s.phasing:
+        why = (
+            "destroyed"
+            if target.destroyed
+            else f"removed from the game: it left the map on turn {target.left_map} ({sh.LEAVE_RULE})"
+            if target.left_map
+            else "the phasing side's now"
+            if s.counter(target.name).role == s.phasing
+            else f"in {target.hex or 'no hex'}, not {boarder.hex}"
+        )
         raise RefereeError(f"the boarding of {target.name} cannot be fought: {target.name} is {why}")
     mine, theirs = bd.fighters(boarder, False), bd.fighters(target, True)
     technology, how = tech_advantage(s, [f.name for f in mine], [f.name for f in theirs])
@@ -115,7 +123,7 @@ def _standing(s: Scenario, name: str, target: str) -> gc.Fighter | None:
     found = s.entered(name)
     if found is not None:
         ship = found[0]
-        return None if ship.destroyed else bd.fighters(ship, ship.name == target)[0]
+        return None if ship.gone else bd.fighters(ship, ship.name == target)[0]
     where = s.unit_where(name)
     if where is None or not where[2] or where[0].destroyed:
         return None

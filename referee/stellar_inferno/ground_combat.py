@@ -44,7 +44,7 @@ from referee.stellar_inferno.ground_units import GroundUnit
 from referee.stellar_inferno.odds import Modifier, Reading
 from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.planets import Planet, Role, Terrain, other
-from referee.stellar_inferno.ships import Ship
+from referee.stellar_inferno.ships import Ship, in_game
 from referee.tables import Tables
 
 ODDS_RULE = "Stellar Inferno 11.1.2-11.1.3, 11.2.1"
@@ -94,8 +94,7 @@ def unit_fighter(unit: GroundUnit) -> Fighter:
 def ship_fighter(ship: Ship) -> Fighter:
     """A surface ship added to a matchup: its planetary gear for attack and defense (11.1.3); a space
     defense unit defends with its full defense and may not withdraw (12.14.3-12.14.4)."""
-    if ship.destroyed:
-        raise RefereeError(f"{ship.name} is destroyed")
+    in_game(ship)
     if not ship.atmosphere:
         raise RefereeError(f"{ship.name} is not a surface ship: only ships under the planet marker join a matchup (10.2.1)")
     gear = ship.factors.planetary_gear

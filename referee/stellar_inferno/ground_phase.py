@@ -133,7 +133,7 @@ def supply(s: Scenario, planet: str, order: Sequence[str] = ()) -> Done:
         raise RefereeError(f"{', '.join(wrong)}: not the {s.phasing}'s units on {world.name} ({', '.join(by_name)})")
     ordered = [by_name[n] for n in dict.fromkeys([*named, *by_name])]
     terrain, how = planets.terrain_supply(world.planet, s.phasing)
-    carriers = [x for x in s.ships if _orbiting(x, world) and not x.destroyed and s.counter(x.name).role == s.phasing]
+    carriers = [x for x in s.ships if _orbiting(x, world) and not x.gone and s.counter(x.name).role == s.phasing]
     drops = [t.unit.name for t in ordered if t.unit.drop and t.down == s.turn]
     result = sp.supply([t.unit for t in ordered], terrain, world.stockpile(s.phasing), carriers, drops)
     hungry = sp.out_of_supply([t.unit for t in ordered], result.out_of_supply)
@@ -279,7 +279,7 @@ def _standing(s: Scenario, name: str, world: World) -> gc.Fighter | None:
     """A fighter of the matchup as it stands now (None once eliminated)."""
     if s.counter(name).kind == "ship":
         ship = s.ship(name)
-        return None if ship.destroyed else gc.ship_fighter(ship)
+        return None if ship.gone else gc.ship_fighter(ship)
     unit = s.troop(name).unit
     return None if unit.destroyed else gc.unit_fighter(unit)
 

@@ -21,6 +21,15 @@ Readings:
 - A sensor sweep reveals as many ships as its result; which ones is the owner's to say, as he
   chooses the ships that take losses (7.3.9), and without his word the lowest defense ratings
   first (the order an attack meets them, 7.3.1). The sightings are kept in the scenario.
+- 6.4.3 "If a ship leaves the map for any reason, it is considered removed from the game": the map
+  and its edges are the referee's; he says when a ship left (``leave``). It leaves by moving, in its
+  side's Fleet Movement (1), which moves it by the fleet velocity (none at velocity 0, none once the
+  velocity is adjusted, 6.2.4), or by its maneuver in Individual Ship Maneuver (3), which it must be
+  able to make this turn. It is then out of the game: no hex, no defense in a stack, no target, no
+  attack, no repair. Its cargo goes with it (what a ship carries is where the ship is: ground
+  units, supply, mines, packs, the ships aboard, psi agents), removed with it. It is not destroyed:
+  it counts as no loss, and none of the three scenarios' victory conditions counts ships, so
+  neither side receives anything for it ("unless called for by the scenario": none does).
 - A ram is an attack of the maneuver phase: it does not use up the target hex's attack (7.1.2)
   nor the rammer's (7.1.3). A ship rams once a turn. The survivor rams back at its defense as the
   ram left it (12.8.5); a ship captured cannot ram back (12.13.10).
@@ -41,7 +50,7 @@ from referee.stellar_inferno import movement, optional, ramming, sensors, setup
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno import space_combat as sc
 from referee.stellar_inferno.planets import other
-from referee.stellar_inferno.scenario import Done, Scenario, Sighting, Star, done, hex_name
+from referee.stellar_inferno.scenario import SEQUENCE_RULE, Done, Scenario, Sighting, Star, done, hex_name
 from referee.stellar_inferno.ship_phase import destroyed_cargo, own_ship, tech_advantage
 from referee.stellar_inferno.turn import refuse_owed
 from referee.tables import Tables
@@ -54,8 +63,7 @@ PSI_HAZARD_RULE = "Stellar Inferno 12.7.5"
 def enemy_ship(s: Scenario, name: str) -> sh.Ship:
     """A ship of the side not phasing, on the map and afloat."""
     ship = s.ship(name)
-    if ship.destroyed:
-        raise RefereeError(f"{ship.name} is destroyed")
+    sh.in_game(ship)
     if s.counter(ship.name).role == s.phasing:
         raise RefereeError(f"{ship.name} is the {s.phasing}'s own ship: the target is the opponent's")
     return ship
@@ -152,15 +160,7 @@ def maneuver(
     if "ram" in did:
         raise RefereeError(f"{ship.name} has rammed this turn: a ram is made where the rammer ends its movement ({ramming.RAMMING_RULE}), so it maneuvers no more this turn")
     moving, halved = rated(s, ship, away)
-    allowance = movement.maneuver_allowance(
-        moving,
-        handling_cargo=bool({"load", "unload"} & set(did)),
-        carried="carried" in did,
-        sweeping="sweep" in did,
-        boarding="board" in did,
-        overloading=overload,
-        rules=s.rules,
-    )
+    allowance = _allowance(s, moving, overload)
     if not allowance.hexes:
         raise RefereeError(f"{ship.name} cannot maneuver this turn: {'; '.join(allowance.reasons)}")
     graze = _star(s, star) if star else None
@@ -219,6 +219,88 @@ def maneuver(
     return done(s, s.entry("\n  ".join(lines) + lost, rolls, rule))
 
 
+def _allowance(s: Scenario, ship: sh.Ship, overload: bool = False) -> movement.Allowance:
+    """The ship's maneuver this turn after what it did (6.5.2-6.5.3, 12.6.3, 12.13.3)."""
+    did = s.did(ship.name)
+    return movement.maneuver_allowance(
+        ship,
+        handling_cargo=bool({"load", "unload"} & set(did)),
+        carried="carried" in did,
+        sweeping="sweep" in did,
+        boarding="board" in did,
+        overloading=overload,
+        rules=s.rules,
+    )
+
+
+# -- leaving the map ---------------------------------------------------------------------------------
+
+
+def leave(s: Scenario, name: str, correction: bool = False) -> Done:
+    """A ship that left the map (6.4.3), as the referee sees it on the map: removed from the game
+    with its cargo, not destroyed, no victory points for it. It leaves by moving, in its side's Fleet
+    Movement (1) or Individual Ship Maneuver (3) phase; the referee's ``correction`` of the record,
+    outside those, is allowed and logged as such."""
+    counter = s.counter(name, "ship")
+    found = s.entered(counter.name)
+    if found is not None and found[1]:
+        raise RefereeError(f"{counter.name} is aboard {found[1]} as cargo: it leaves the map only with its carrier (referee si leave {found[1]})")
+    ship = s.ship(counter.name)
+    sh.in_game(ship)
+    if not ship.hex:
+        raise RefereeError(f"{ship.name} is not on the map: no hex is recorded for it (referee si place {ship.name} --at HEX); a ship leaves the map from a hex ({sh.LEAVE_RULE})")
+    if ship.atmosphere:
+        raise RefereeError(f"{ship.name} is within a planet's atmosphere in {ship.hex}: it leaves the atmosphere in the Landing Actions phase first (Stellar Inferno 8.1.3: referee si lift)")
+    why = "" if correction else _leaving(s, ship)
+    if why:
+        raise RefereeError(f"{why} ({SEQUENCE_RULE}; {sh.LEAVE_RULE}); if the record is wrong, correct it: referee si leave {ship.name} --correction")
+    refuse_owed(s, "a ship leaving the map")
+
+    def removed(x: sh.Ship) -> sh.Ship:
+        return attrs.evolve(x, hex="", core_distance=0, atmosphere=False, left_map=s.turn, cargo=attrs.evolve(x.cargo, ships=tuple(removed(c) for c in x.cargo.ships)))
+
+    text = f"{ship.name} leaves the map from {ship.hex}: it is removed from the game, not destroyed; neither side receives victory points for it (the scenario's victory counts no ships)"
+    if not ship.cargo.empty:
+        text += f"\n  its cargo goes with it: {ship.cargo.shown()}"
+    agents = [a.name for a in s.agents if a.ship in _names(ship)]
+    if agents:
+        text += f"\n  with {', '.join(agents)} aboard (12.7)"
+    s = s.replaced(removed(ship))
+    if correction:
+        text = f"the referee corrects the record, not a move ({SEQUENCE_RULE}): {text}"
+    elif s.phase == "maneuver" and "maneuver" not in s.did(ship.name):
+        s = s.acting("maneuver", ship.name)
+    return done(s, s.entry(text, rule=f"{sh.LEAVE_RULE}; {SEQUENCE_RULE}" if correction else sh.LEAVE_RULE))
+
+
+def _names(ship: sh.Ship) -> list[str]:
+    """The ship and the ships it carries, and those they carry."""
+    return [ship.name, *(n for carried in ship.cargo.ships for n in _names(carried))]
+
+
+def _leaving(s: Scenario, ship: sh.Ship) -> str:
+    """Why ``ship`` does not leave the map by a move the sequence of play allows now ("" when it does)."""
+    role = s.counter(ship.name).role
+    if s.outcome:
+        return f"the game is over ({s.outcome})"
+    if s.phase not in ("fleet-movement", "maneuver") or s.phasing != role:
+        return f"{ship.name} is the {role}'s and moves, and so leaves the map, only in the {role}'s Fleet Movement (1) or Individual Ship Maneuver (3) phase; it is now {s.where()}"
+    force = s.force(role)
+    if s.phase == "fleet-movement":
+        if force.adjusted:
+            return f"the {role}'s fleet velocity was adjusted this turn: its fleet movement is completed ({movement.VELOCITY_RULE})"
+        if not force.velocity:
+            return f"the {role}'s fleet velocity is 0: fleet movement moves no ship ({movement.VELOCITY_RULE}); a ship leaves by its maneuver in Individual Ship Maneuver (3)"
+        return ""
+    did = s.did(ship.name)
+    if "maneuver" in did:
+        return ""  # its maneuver, recorded, took it off the map
+    if "ram" in did:
+        return f"{ship.name} has rammed this turn: a ram is made where the rammer ends its movement ({ramming.RAMMING_RULE})"
+    allowance = _allowance(s, ship)
+    return "" if allowance.hexes else f"{ship.name} cannot maneuver this turn: {'; '.join(allowance.reasons)}"
+
+
 # -- sensor sweeps -----------------------------------------------------------------------------------
 
 
@@ -241,7 +323,7 @@ def sweep(
     moved = [x.name for x in ships if "maneuver" in s.did(x.name)]
     if moved:
         raise RefereeError(f"{', '.join(moved)} maneuvered this turn: a ship sweeping with its sensors cannot perform a maneuver movement this round ({movement.SWEEP_RULE})")
-    target = [x for x in s.ships if x.hex == hex_ and not x.destroyed and s.counter(x.name).role != s.phasing]
+    target = [x for x in s.ships if x.hex == hex_ and not x.gone and s.counter(x.name).role != s.phasing]
     if not target:
         raise RefereeError(f"no {s.side(other(s.phasing))} ship is placed in {hex_}: a sweep examines an opponent's stack ({sensors.SENSORS_RULE})")
     order = [s.counter(n, "ship").name for n in reveal]

@@ -43,7 +43,7 @@ def begin(s: Scenario, planet: str) -> Done:
     if already is not None:
         raise RefereeError(f"the units on {world.name} are deployed this phase already: {_shown(already.deployment)}")
     units = {r: [t.unit.name for t in s.troops if t.planet == world.name and not t.unit.destroyed and s.counter(t.unit.name).role == r] for r in ROLES}
-    ships = {r: [x.name for x in s.ships if x.atmosphere and x.hex == world.hex and not x.destroyed and s.counter(x.name).role == r] for r in ROLES}
+    ships = {r: [x.name for x in s.ships if x.atmosphere and x.hex == world.hex and not x.gone and s.counter(x.name).role == r] for r in ROLES}
     if not units["invader"] or not units["defender"]:
         missing = [r for r in ROLES if not units[r]]
         raise RefereeError(f"the {' and the '.join(missing)} {'have' if len(missing) > 1 else 'has'} no ground unit on {world.name}: there is nothing to match ({dp.UNITS_RULE})")

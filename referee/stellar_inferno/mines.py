@@ -75,7 +75,7 @@ def attack(field: Minefield, ships: Sequence[Ship], rng: random.Random, rolled: 
     for value in rolled:
         if value is not None:
             dice.entered("d6", value)
-    order = sorted((s for s in ships if not s.destroyed), key=lambda s: -s.factors.maneuver)
+    order = sorted((s for s in ships if not s.gone), key=lambda s: -s.factors.maneuver)
     left = {s.name: s.steps_left for s in order}
     rolls, struck, lines = [], [], []
     turn = 0

@@ -95,7 +95,7 @@ def strike(s: Scenario, from_hex: str, target_hex: str, rng: random.Random, roll
     field = _field(s, from_hex)
     _not_moved(s, field)
     hex_ = hex_name(target_hex, "the hex the mines enter or pass through")
-    ships = [x for x in s.ships if x.hex == hex_ and not x.destroyed and s.counter(x.name).role != s.phasing]
+    ships = [x for x in s.ships if x.hex == hex_ and not x.gone and s.counter(x.name).role != s.phasing]
     if not ships:
         raise RefereeError(f"no {s.side(other(s.phasing))} ship is placed in {hex_}: mines attack a hex holding an opponent's ship ({mines.ATTACK_RULE})")
     result = mines.attack(field, ships, rng, rolled, s.rules)

@@ -29,7 +29,7 @@ from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.stellar_inferno import optional
 from referee.stellar_inferno.optional import NONE, Rules
-from referee.stellar_inferno.ships import Ship
+from referee.stellar_inferno.ships import Ship, in_game
 
 VELOCITY_RULE = "Stellar Inferno 6.2.2-6.2.4"
 MANEUVER_RULE = "Stellar Inferno 6.4.1"
@@ -75,8 +75,7 @@ def maneuver_allowance(
     """The hexes of individual ship maneuver this turn (6.4.1): none when handling cargo (6.5.2),
     carried (6.5.3), sweeping with sensors (12.6.3), boarding (12.13.3), engines wrecked (12.4.2);
     +1 when overloading the engines (12.4.1)."""
-    if ship.destroyed:
-        raise RefereeError(f"{ship.name} is destroyed")
+    in_game(ship)
     if overloading:
         optional.require(rules, "overloading-engines", f"{ship.name} overloading its engines")
     stops = [

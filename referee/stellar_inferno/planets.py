@@ -29,7 +29,7 @@ import attrs
 
 from referee.errors import RefereeError
 from referee.stellar_inferno.ground_units import GroundUnit
-from referee.stellar_inferno.ships import Ship, unload
+from referee.stellar_inferno.ships import Ship, in_game, unload
 
 Role = Literal["invader", "defender"]
 ROLES: tuple[Role, Role] = ("invader", "defender")
@@ -119,8 +119,7 @@ def can_operate(ship: Ship, planet: Planet) -> bool:
 
 def enter_atmosphere(ship: Ship, planet: Planet, in_orbit: bool) -> Ship:
     """A ship in orbit enters the atmosphere in the Landing Actions phase (8.1.1-8.1.3)."""
-    if ship.destroyed:
-        raise RefereeError(f"{ship.name} is destroyed")
+    in_game(ship)
     if not planet.atmosphere:
         raise RefereeError(f"{planet.name} has no atmosphere to enter")
     if ship.atmosphere:

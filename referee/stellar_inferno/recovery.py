@@ -27,7 +27,7 @@ import attrs
 from referee import dice
 from referee.dice import Roll
 from referee.errors import RefereeError
-from referee.stellar_inferno.ships import Ship
+from referee.stellar_inferno.ships import Ship, in_game
 
 RECOVERY_RULE = "Stellar Inferno 7.5.1-7.5.3"
 DOCK_RULE = "Stellar Inferno 7.5.4"
@@ -82,6 +82,7 @@ def recover(ship: Ship, rng: random.Random, rolled: Sequence[Pair] = ()) -> Reco
     ``rolled``: the dice rolled at the table, a pair an attempt (None: roll it); each checked first."""
     if ship.destroyed:
         raise RefereeError(f"{ship.name} is destroyed: only a ship that was not destroyed may repair ({RECOVERY_RULE})")
+    in_game(ship)
     if ship.crippled:
         raise RefereeError(f"{ship.name} is crippled: no further repair attempts can be made on it ({RECOVERY_RULE})")
     if ship.lost_this_round < 1:

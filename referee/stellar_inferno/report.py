@@ -102,9 +102,9 @@ def _counter_line(s: Scenario, counter: Counter) -> str:
             return ""
         ship, carrier = found
         line = ship.shown().replace(f"{ship.name} ({ship.code})", counter.shown(), 1)
-        line += f", aboard {carrier}" if carrier else ("" if ship.hex or ship.destroyed else ", not placed")
+        line += f", aboard {carrier}" if carrier else ("" if ship.hex or ship.gone else ", not placed")
         line += f"; cargo {ship.cargo.shown()} ({ship.cargo.points()}/{ship.factors.cargo})" if not ship.cargo.empty else ""
-        line += f"; lost {ship.lost_this_round} this turn" if ship.lost_this_round and not ship.destroyed else ""
+        line += f"; lost {ship.lost_this_round} this turn" if ship.lost_this_round and not ship.gone else ""
     else:
         where = s.unit_where(counter.name)
         if where is None:
@@ -133,7 +133,7 @@ def _next(s: Scenario) -> str:
         "recovery": "referee si recover SHIP for each ship that lost steps this turn; then referee si next",
         "victory": "referee si next",
     }
-    hurt = [x.name for x in s.ships if x.lost_this_round and not x.destroyed and not x.crippled and s.counter(x.name).role == s.phasing]
+    hurt = [x.name for x in s.ships if x.lost_this_round and not x.gone and not x.crippled and s.counter(x.name).role == s.phasing]
     if s.phase == "recovery" and hurt:
         return f"referee si recover SHIP for {', '.join(hurt)} (steps lost this turn); then referee si next"
     return hints[s.phase]
@@ -213,6 +213,7 @@ def _ship_data(ship: Ship) -> dict[str, Any]:
         "steps": [f.shown() for f in ship.steps],
         "lost": ship.lost,
         "destroyed": ship.destroyed,
+        "left_map": ship.left_map,
         "factors": ship.factors.shown(),
         "cost": ship.cost,
         "hex": ship.hex,

@@ -714,7 +714,7 @@ def _entry_timing(s: Scenario, ship: Ship, counter: Counter, together: set[str])
 def _unplaced(s: Scenario, name: str) -> bool:
     """A ship not yet on the map: its factors not entered, or entered with no hex and not carried."""
     found = s.entered(name)
-    return found is None or (not found[0].hex and not found[1] and not found[0].destroyed)
+    return found is None or (not found[0].hex and not found[1] and not found[0].gone)
 
 
 def check_entering_aboard(s: Scenario, counter: Counter, carrier: Counter) -> None:
@@ -864,12 +864,29 @@ def _check_counters(s: Scenario) -> None:
         if counter.aboard and (counter.aboard not in by_name or by_name[counter.aboard].kind != "ship" or counter.aboard == counter.name):
             raise RefereeError(f"{counter.name}: aboard {counter.aboard!r} is not another ship's counter")
     entered: set[str] = set()
-    for ship, _ in s.all_ships():
+    carriers = {x.name: x for x, _ in s.all_ships()}
+    for ship, carrier in s.all_ships():
         _check_entered(s, ship.name, ship.side, "ship", entered)
+        _check_left(s, ship, carriers[carrier] if carrier else None)
         if ship.code != by_name[ship.name].code:
             raise RefereeError(f"{ship.name}: its code {ship.code!r} is not its counter's {by_name[ship.name].code!r}")
     for unit, _, _ in s.all_units():
         _check_entered(s, unit.name, unit.side, "unit", entered)
+
+
+def _check_left(s: Scenario, ship: Ship, carrier: Ship | None) -> None:
+    """A ship that left the map (6.4.3): on a turn played so far, not destroyed, in no hex nor
+    atmosphere; a ship carried goes with its carrier, and only with it."""
+    if carrier is not None and ship.left_map != carrier.left_map:
+        raise RefereeError(f"{ship.name}: left_map {ship.left_map} is not its carrier's ({carrier.name}: {carrier.left_map}): cargo leaves the map with the ship carrying it (Stellar Inferno 6.4.3)")
+    if not ship.left_map:
+        return
+    if ship.left_map > s.turn:
+        raise RefereeError(f"{ship.name}: left_map is the turn it left the map, 1 to the turn now ({s.turn}), not {ship.left_map}")
+    if ship.destroyed or ship.hex or ship.atmosphere:
+        raise RefereeError(
+            f"{ship.name}: a ship that left the map (left_map = {ship.left_map}) is neither destroyed nor on the map (hex = {ship.hex!r}, atmosphere = {str(ship.atmosphere).lower()}, lost {ship.lost} of {len(ship.steps)} steps)"
+        )
 
 
 def _check_entered(s: Scenario, name: str, side: str, kind: Kind, entered: set[str]) -> None:

@@ -258,7 +258,7 @@ def _counter(item: object, where: str) -> Counter:
     )
 
 
-SHIP_KEYS = {"name", "steps", "cost", "lost", "lost_this_round", "crippled", "hex", "core_distance", "atmosphere", "cargo", "cargo_owed", "psi", "sdu", "engines_wrecked", "captured"}
+SHIP_KEYS = {"name", "steps", "cost", "lost", "lost_this_round", "crippled", "hex", "core_distance", "atmosphere", "cargo", "cargo_owed", "psi", "sdu", "engines_wrecked", "captured", "left_map"}
 CARGO_KEYS = {"units", "supply", "ships", "mines", "packs"}
 UNIT_KEYS = {"name", "steps", "lost", "drop", "pack"}
 
@@ -280,6 +280,7 @@ def _ship(item: object, where: str, counters: dict[str, Counter], sides: dict[Ro
     name, where, counter = _counted(table, where, counters, "ship")
     steps = tuple(read_factors(s, f"{where}: steps #{n}") for n, s in enumerate(strict.words(table, "steps", where), 1))
     state: dict[str, Any] = {k: strict.get(table, k, int, where, 0, low=0, high=MOST) for k in ("cost", "lost", "lost_this_round", "core_distance", "cargo_owed", "psi")}
+    state["left_map"] = strict.get(table, "left_map", int, where, 0, low=0, high=TURNS)
     state.update({k: strict.get(table, k, bool, where, False) for k in ("crippled", "atmosphere", "sdu", "engines_wrecked", "captured")})
     place = strict.get(table, "hex", str, where, "")
     if place:

@@ -312,10 +312,12 @@ def place(s: Scenario, names: Sequence[str], where: str, core: int | None = None
     if len({m.name for m in moving}) != len(moving):
         raise RefereeError("a ship is named twice")
     for ship in moving:
+        if ship.left_map:
+            raise RefereeError(f"{ship.name} left the map on turn {ship.left_map}: it is removed from the game and does not come back ({sh.LEAVE_RULE}); referee undo takes a record back")
         check_entering(s, ship, hex_, [m.name for m in moving], correction)
         if ship.atmosphere and ship.hex and ship.hex != hex_:
             raise RefereeError(f"{ship.name} is within a planet's atmosphere in {ship.hex}: it leaves the atmosphere in the Landing Actions phase first (Stellar Inferno 8.1.3: referee si lift)")
-    there = [x for x in s.ships if x.hex == hex_ and not x.destroyed and x.name not in {m.name for m in moving}]
+    there = [x for x in s.ships if x.hex == hex_ and not x.gone and x.name not in {m.name for m in moving}]
     if core is None:
         known = {x.core_distance for x in there}
         if not known:

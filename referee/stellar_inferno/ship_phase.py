@@ -54,8 +54,7 @@ def own_ship(s: Scenario, name: str, what: str) -> sh.Ship:
     """A ship of the phasing side on the map, not destroyed, arrived."""
     ship = s.ship(name)
     counter = s.counter(ship.name)
-    if ship.destroyed:
-        raise RefereeError(f"{ship.name} is destroyed")
+    sh.in_game(ship)
     if counter.role != s.phasing:
         raise RefereeError(f"{ship.name} is the {counter.role}'s ({s.side(counter.role)}); it is the {s.phasing}'s part of the phase: {what} is the phasing player's (Stellar Inferno [4])")
     if counter.arrives is not None and counter.arrives > s.turn:
@@ -149,10 +148,10 @@ def attack(
     if unknown:
         raise RefereeError(f"--overload {', '.join(unknown)}: not among the attacking ships")
     ships = [own_ship(s, n, "attacking") for n, _ in attackers]
-    target = [x for x in s.ships if x.hex == hex_ and not x.destroyed and s.counter(x.name).role != s.phasing]
+    target = [x for x in s.ships if x.hex == hex_ and not x.gone and s.counter(x.name).role != s.phasing]
     mines = s.minefield(s.side(other(s.phasing)), hex_)
     if not target and mines is None:
-        where = ", ".join(sorted({x.hex for x in s.ships if x.hex and not x.destroyed and s.counter(x.name).role != s.phasing})) or "none placed"
+        where = ", ".join(sorted({x.hex for x in s.ships if x.hex and not x.gone and s.counter(x.name).role != s.phasing})) or "none placed"
         raise RefereeError(f"no {s.side(other(s.phasing))} ship is placed in {hex_} (theirs are in: {where}); place the target ships: referee si place SHIP --at {hex_}")
     phase = s.combat if s.combat is not None else sc.ShipCombat(s.side(s.phasing), s.turn)
     asteroid = asteroids or (hex_ in s.asteroids and "asteroids" in s.rules)

@@ -45,6 +45,7 @@ PSI_RULE = "Stellar Inferno 12.7.2-12.7.4"
 OVERLOAD_RULE = "Stellar Inferno 12.5.2"
 SDU_RULE = "Stellar Inferno 12.14.1-12.14.2"
 LOAD_RULE = "Stellar Inferno 6.5.1-6.5.3"
+LEAVE_RULE = "Stellar Inferno 6.4.3"
 
 
 @attrs.frozen
@@ -96,6 +97,7 @@ class Ship:
     sdu: bool = False  # a space defense unit (12.14)
     engines_wrecked: bool = False  # overloaded engines failed (12.4.2)
     captured: bool = False  # captured by boarding: may not attack (12.13.10)
+    left_map: int = 0  # the turn it left the map, removed from the game (6.4.3); 0: it has not
 
     def __attrs_post_init__(self) -> None:
         if not self.name.strip():
@@ -112,6 +114,12 @@ class Ship:
         return self.lost >= len(self.steps)
 
     @property
+    def gone(self) -> bool:
+        """Out of the game: destroyed, or removed from it by leaving the map (6.4.3). Only
+        ``destroyed`` is a loss: a ship that left the map is not destroyed."""
+        return self.destroyed or self.left_map > 0
+
+    @property
     def steps_left(self) -> int:
         return len(self.steps) - self.lost
 
@@ -126,7 +134,9 @@ class Ship:
         return self.cost >> min(self.lost, len(self.steps) - 1)
 
     def shown(self) -> str:
-        state = "destroyed" if self.destroyed else f"{self.factors.shown()}, {self.steps_left}/{len(self.steps)} steps"
+        state = (
+            "destroyed" if self.destroyed else f"left the map on turn {self.left_map}, removed from the game" if self.left_map else f"{self.factors.shown()}, {self.steps_left}/{len(self.steps)} steps"
+        )
         marks = [m for m, on in (("crippled", self.crippled), ("in the atmosphere", self.atmosphere), ("captured", self.captured), ("SDU", self.sdu)) if on]
         where = f" in {self.hex} ({self.core_distance} from the core)" if self.hex else ""
         extra = f" [{', '.join(marks)}]" if marks else ""
@@ -207,12 +217,19 @@ def _with_psi(ship: Ship, counter: int, value: int, parts: list[str]) -> Rating:
     return Rating(value, tuple(parts))
 
 
+def in_game(ship: Ship) -> None:
+    """Refuse a ship out of the game: destroyed, or gone off the map (6.4.3)."""
+    if ship.destroyed:
+        raise RefereeError(f"{ship.name} is destroyed")
+    if ship.left_map:
+        raise RefereeError(f"{ship.name} left the map on turn {ship.left_map}: it is removed from the game ({LEAVE_RULE})")
+
+
 def close_quarters(actor: Ship, target: Ship, verb: str, rule: str, faster: bool = True) -> None:
     """Refuse a ram (12.8.2) or a boarding (12.13.2) unless the two ships are afloat, enemies, in one
     hex, and (``faster``) the actor has the higher maneuver rating."""
     for ship in (actor, target):
-        if ship.destroyed:
-            raise RefereeError(f"{ship.name} is destroyed")
+        in_game(ship)
     if actor.side == target.side:
         raise RefereeError(f"{actor.name} and {target.name} are on the same side")
     if not actor.hex or actor.hex != target.hex:
@@ -230,6 +247,7 @@ def take_steps(ship: Ship, steps: int) -> Ship:
         return ship
     if ship.destroyed:
         raise RefereeError(f"{ship.name} is destroyed already")
+    in_game(ship)
     lost = min(len(ship.steps), ship.lost + steps)
     after = attrs.evolve(ship, lost=lost, lost_this_round=ship.lost_this_round + lost - ship.lost)
     if after.destroyed:
@@ -249,12 +267,11 @@ def load(
 ) -> Ship:
     """Cargo loaded aboard (during the Individual Ship Maneuver phase, 6.5.1), refused beyond the
     ship's cargo capacity (5.2.2-5.2.3)."""
-    if ship.destroyed:
-        raise RefereeError(f"{ship.name} is destroyed")
+    in_game(ship)
     if min(supply, mines, packs) < 0:
         raise RefereeError("supply, mine and pack points loaded are 0 or more")
     for carried in ships:
-        if carried.name == ship.name or carried.destroyed or carried.side != ship.side:
+        if carried.name == ship.name or carried.gone or carried.side != ship.side:
             raise RefereeError(f"{ship.name} cannot carry {carried.name}: a ship carries its own side's ships still afloat, not itself")
     taken = {u.name for u in ship.cargo.units} | {s.name for s in ship.cargo.ships}
     again = [n for n in [*(u.name for u in units), *(s.name for s in ships)] if n in taken]

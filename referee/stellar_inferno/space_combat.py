@@ -201,8 +201,7 @@ def target_stack(target: Sequence[Ship], side: str) -> tuple[str, int]:
     for ship in target:
         if ship.side == side:
             raise RefereeError(f"{ship.name} is {side}'s own ship")
-        if ship.destroyed:
-            raise RefereeError(f"{ship.name} is destroyed")
+        sh.in_game(ship)
     if len({s.core_distance for s in target}) != 1:
         raise RefereeError(f"the ships in {target[0].hex} disagree on its distance from the core: {', '.join(f'{s.name} {s.core_distance}' for s in target)}")
     if len({s.name for s in target}) != len(target):
@@ -244,8 +243,10 @@ def attack_factors(
     factors = []
     for a in attackers:
         ship = a.ship
-        if ship.destroyed or ship.side != side:
-            raise RefereeError(f"{ship.name} cannot attack: " + ("it is destroyed" if ship.destroyed else f"it is not {side}'s"))
+        if ship.side != side:
+            raise RefereeError(f"{ship.name} cannot attack: it is not {side}'s")
+        if ship.gone:
+            raise RefereeError(f"{ship.name} cannot attack: " + ("it is destroyed" if ship.destroyed else f"it left the map on turn {ship.left_map}, removed from the game ({sh.LEAVE_RULE})"))
         if ship.captured:
             raise RefereeError(f"{ship.name} was captured: captured ships are unable to attack ({CAPTURED_RULE})")
         if not ship.hex:
@@ -349,13 +350,14 @@ def assign_steps(stack: Sequence[Ship], steps: int, order: Sequence[str], mines:
         ship = by_name[name]
         if ship.destroyed:
             raise RefereeError(f"{name} is destroyed already")
+        sh.in_game(ship)
         take = min(left, ship.steps_left)
         by_name[name] = sh.take_steps(ship, take)
         taken.append((name, take))
         left -= take
         if by_name[name].destroyed:
             destroyed.append(name)
-    standing = [s for s in by_name.values() if not s.destroyed]
+    standing = [s for s in by_name.values() if not s.gone]
     if left and standing:
         raise RefereeError(f"{left} step loss{'es' if left != 1 else ''} still to take: the non-phasing player chooses another ship ({', '.join(s.name for s in standing)}) ({STEPS_RULE})")
     mines_lost = min(left, mines)

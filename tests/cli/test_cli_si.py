@@ -565,3 +565,15 @@ def test_the_optional_commands_mistakes_are_one_line_and_change_nothing(tmp_path
     for args, message in cases:
         err = refused(path, *args)
         assert any(m in err for m in message.split("|")), (args, err)
+
+
+def test_si_leave_records_a_ship_off_the_map_and_refuses_out_of_phase_or_an_unknown_ship(phoenix: Path) -> None:
+    """[6.4.3] from the command line: out of its side's movement phases refused (one line, exit 2,
+    the file unchanged), --correction records it; an unknown ship refused naming the ships; the
+    status then says it left the map."""
+    assert "leaves the map, only in the invader's Fleet Movement (1) or Individual Ship Maneuver (3) phase" in refused(phoenix, "leave", "Phalth")
+    assert "no ship 'Nobody' in Phoenix Command; the ships are Phalth" in refused(phoenix, "leave", "Nobody")
+    out = ok("leave", "Phalth", "--correction", path=phoenix)
+    assert out.startswith("the referee corrects the record, not a move (Stellar Inferno [4] Turn Sequence): Phalth leaves the map from 6/J7: it is removed from the game, not destroyed")
+    assert "Phalth (BB 3): left the map on turn 1, removed from the game" in ok("status", path=phoenix)
+    assert "Phalth left the map on turn 1: it is removed from the game (Stellar Inferno 6.4.3)" in refused(phoenix, "leave", "Phalth")

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from referee.stellar_inferno import setup, ship_phase, turn
+from referee.stellar_inferno import maneuver_phase, setup, ship_phase, turn
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.planets import other
 from referee.stellar_inferno.scenario import Done, Scenario
@@ -60,13 +60,19 @@ def to_enter(s: Scenario, values: Values) -> list[tuple[str, str]]:
 
 
 def on_map(s: Scenario, values: Values) -> list[tuple[str, str]]:
-    """The ships that can be placed: entered, not destroyed, not carried."""
-    return [(label(s, x), x.name) for x in s.ships if not x.destroyed]
+    """The ships that can be placed: entered, not carried, not destroyed nor gone off the map (6.4.3)."""
+    return [(label(s, x), x.name) for x in s.ships if not x.gone]
+
+
+def leaving(s: Scenario, values: Values) -> list[tuple[str, str]]:
+    """The ships that can leave the map: in a hex, out of any atmosphere, the phasing side's first (6.4.3)."""
+    found = [x for x in s.ships if x.hex and not x.gone and not x.atmosphere]
+    return [(label(s, x), x.name) for x in sorted(found, key=lambda x: role_of(s, x.name) != s.phasing)]
 
 
 def hexes(s: Scenario, values: Values) -> list[tuple[str, str]]:
     """The hexes with ships in them, and the planets' hexes (suggested; a new hex may be typed)."""
-    found = sorted({x.hex for x in s.ships if x.hex and not x.destroyed} | {w.hex for w in s.worlds})
+    found = sorted({x.hex for x in s.ships if x.hex and not x.gone} | {w.hex for w in s.worlds})
     return [(h, h) for h in found]
 
 
@@ -75,14 +81,14 @@ def targets(s: Scenario, values: Values) -> list[tuple[str, str]]:
     enemy = other(s.phasing)
     found: dict[str, list[str]] = {}
     for x in s.ships:
-        if x.hex and not x.destroyed and role_of(s, x.name) == enemy:
+        if x.hex and not x.gone and role_of(s, x.name) == enemy:
             found.setdefault(x.hex, []).append(x.name)
     return [(f"{h}: {', '.join(names)}", h) for h, names in sorted(found.items())]
 
 
 def attackers(s: Scenario, values: Values) -> list[tuple[str, str]]:
     """The phasing side's ships placed on the map, able to attack."""
-    return [(label(s, x), x.name) for x in s.ships if x.hex and not x.destroyed and not x.captured and role_of(s, x.name) == s.phasing and x.factors.attack > 0]
+    return [(label(s, x), x.name) for x in s.ships if x.hex and not x.gone and not x.captured and role_of(s, x.name) == s.phasing and x.factors.attack > 0]
 
 
 def losing(s: Scenario, values: Values, before: Sequence[str]) -> list[tuple[str, str]]:
@@ -92,7 +98,7 @@ def losing(s: Scenario, values: Values, before: Sequence[str]) -> list[tuple[str
     taken = {text(values, f) for f in before}
     if before and (NONE in taken or not all(taken)):
         return []
-    left = [(label(s, s.ship(n)), n) for n in owed.ships if n not in taken and not s.ship(n).destroyed]
+    left = [(label(s, s.ship(n)), n) for n in owed.ships if n not in taken and not s.ship(n).gone]
     return [("none: the ships above take them all", NONE), *left] if before and left else left
 
 
@@ -106,13 +112,13 @@ def recovering(s: Scenario, values: Values) -> list[tuple[str, str]]:
     return [
         (f"{x.name}: {x.lost_this_round} attempt{'s' if x.lost_this_round > 1 else ''}, defense {x.factors.defense}", x.name)
         for x in s.ships
-        if x.lost_this_round and not x.destroyed and not x.crippled and role_of(s, x.name) == s.phasing
+        if x.lost_this_round and not x.gone and not x.crippled and role_of(s, x.name) == s.phasing
     ]
 
 
 def carriers(s: Scenario, values: Values) -> list[tuple[str, str]]:
     """The phasing side's ships on the map with a cargo rating (5.2)."""
-    return [(f"{label(s, x)}; cargo {x.cargo.points()} of {x.factors.cargo}", x.name) for x in s.ships if x.hex and not x.destroyed and x.factors.cargo and role_of(s, x.name) == s.phasing]
+    return [(f"{label(s, x)}; cargo {x.cargo.points()} of {x.factors.cargo}", x.name) for x in s.ships if x.hex and not x.gone and x.factors.cargo and role_of(s, x.name) == s.phasing]
 
 
 def boarding(s: Scenario, values: Values) -> list[tuple[str, str]]:
@@ -121,11 +127,11 @@ def boarding(s: Scenario, values: Values) -> list[tuple[str, str]]:
     if found is None:
         return []
     carrier = found[0]
-    return [(label(s, x), x.name) for x in s.ships if x.hex == carrier.hex and x.name != carrier.name and not x.destroyed and role_of(s, x.name) == s.phasing]
+    return [(label(s, x), x.name) for x in s.ships if x.hex == carrier.hex and x.name != carrier.name and not x.gone and role_of(s, x.name) == s.phasing]
 
 
 def carrying(s: Scenario, values: Values) -> list[tuple[str, str]]:
-    return [(f"{label(s, x)}; aboard {', '.join(c.name for c in x.cargo.ships)}", x.name) for x in s.ships if x.cargo.ships and not x.destroyed and role_of(s, x.name) == s.phasing]
+    return [(f"{label(s, x)}; aboard {', '.join(c.name for c in x.cargo.ships)}", x.name) for x in s.ships if x.cargo.ships and not x.gone and role_of(s, x.name) == s.phasing]
 
 
 def carried(s: Scenario, values: Values) -> list[tuple[str, str]]:
@@ -135,7 +141,7 @@ def carried(s: Scenario, values: Values) -> list[tuple[str, str]]:
 
 def owing_cargo(s: Scenario, values: Values) -> list[tuple[str, str]]:
     """The ships owing cargo eliminated after a step loss (7.4.2)."""
-    return [(f"{x.name}: {x.cargo_owed} cargo point{'s' if x.cargo_owed != 1 else ''} owed; aboard {x.cargo.shown()}", x.name) for x, _ in s.all_ships() if x.cargo_owed and not x.destroyed]
+    return [(f"{x.name}: {x.cargo_owed} cargo point{'s' if x.cargo_owed != 1 else ''} owed; aboard {x.cargo.shown()}", x.name) for x, _ in s.all_ships() if x.cargo_owed and not x.gone]
 
 
 def cargo_units(s: Scenario, values: Values) -> list[tuple[str, str]]:
@@ -174,11 +180,16 @@ def _place_preview(v: Values, s: Scenario, t: Tables) -> str:
     where = text(v, "hex").upper()
     if not where:
         return ""
-    there = [x for x in s.ships if x.hex.upper() == where and not x.destroyed]
+    there = [x for x in s.ships if x.hex.upper() == where and not x.gone]
     core = text(v, "core")
     if not there:
         return f"{where}: no ship there yet, {core} from the core" if core else f"{where}: no ship there yet: give its distance from the core (7.3.2-7.3.3)"
     return f"{where}: {', '.join(x.name for x in there)}, {there[0].core_distance} from the core (blank keeps it)"
+
+
+def _leave(v: Values, s: Scenario, t: Tables) -> Step:
+    name = needed(v, "ship", "the ship that left the map")
+    return no_dice(lambda: maneuver_phase.leave(s, name, yes(v, "correction")))
 
 
 def _attack_names(v: Values) -> list[str]:
@@ -244,7 +255,7 @@ def _attack_preview(v: Values, s: Scenario, t: Tables) -> str:
     where = text(v, "hex")
     if not where:
         return ""
-    stack = [x for x in s.ships if x.hex == where and not x.destroyed and role_of(s, x.name) != s.phasing]
+    stack = [x for x in s.ships if x.hex == where and not x.gone and role_of(s, x.name) != s.phasing]
     said = f"{where}, {stack[0].core_distance if stack else 0} from the core: " + ", ".join(f"{x.name} D{sh.defense_rating(x).value}" for x in stack)
     names = [n.strip() for n in text(v, "attackers").split(",") if n.strip()]
     if names:
@@ -347,6 +358,7 @@ def ends_the_game(s: Scenario) -> str:
 NEXT = Action("n", "Next", "the next phase: the defender's part after the invader's, the next turn after Check Victory Conditions (refused while losses are owed)", (), _next, ask=ends_the_game)
 
 SHIP = Field("ship", "Ship", "", "ship")
+CORRECTION = Field("correction", "Correction", "yes: the referee corrects the record, not a move (blank: no)", choices=yes_no)
 
 FLEETS: Sequence[Action] = (
     Action(
@@ -370,10 +382,21 @@ FLEETS: Sequence[Action] = (
             Field("ships", "Ships", "space marks one", choices=on_map, many=True),
             Field("hex", "Hex", "J9, or 6/J9", suggest=hexes),
             Field("core", "From the core", "hexes (blank: as the ships there)"),
-            Field("correction", "Correction", "yes: the referee corrects the record, not a move (blank: no)", choices=yes_no),
+            CORRECTION,
         ),
         _place,
         preview=_place_preview,
+    ),
+    Action(
+        "d",
+        "Leave map",
+        "a ship that left the map: removed from the game with its cargo, not destroyed, no victory points (6.4.3); in its side's phases 1 and 3",
+        (
+            SHIP._replace(choices=leaving),
+            CORRECTION,
+        ),
+        _leave,
+        shown=False,
     ),
     Action(
         "t",

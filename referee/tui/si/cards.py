@@ -49,6 +49,8 @@ def not_entered(s: Scenario) -> list[Counter]:
 def status(s: Scenario, ship: Ship, carrier: str) -> str:
     if ship.destroyed:
         return "OUT"
+    if ship.left_map:
+        return "left the map"
     said = []
     if carrier:
         said.append(f"aboard {carrier}")
@@ -69,7 +71,7 @@ def ship_row(s: Scenario, ship: Ship, carrier: str) -> tuple[str, ...]:
         ship.name,
         SIDES[s.counter(ship.name).role],
         f"{ship.hex}·{ship.core_distance}" if ship.hex else "-",
-        "" if ship.destroyed else f"{f.attack} {f.defense} {f.maneuver} {f.range}",
+        "" if ship.gone else f"{f.attack} {f.defense} {f.maneuver} {f.range}",
         f"{ship.steps_left}/{len(ship.steps)}",
         status(s, ship, carrier),
     )
@@ -85,6 +87,8 @@ def ship_card(s: Scenario, ship: Ship, carrier: str) -> list[Part]:
     said: list[Part] = [bold(ship.name), f"{counter.code}{' ' + counter.number if counter.number else ''} · {s.side(counter.role)} ({counter.role})"]
     if ship.destroyed:
         return [*said, "DESTROYED"]
+    if ship.left_map:
+        return [*said, f"LEFT THE MAP on turn {ship.left_map}: removed from the game, not destroyed (6.4.3)"] + ([f"aboard, gone with it: {ship.cargo.shown()}"] if not ship.cargo.empty else [])
     where = f"aboard {carrier}" if carrier else f"in {ship.hex}, {ship.core_distance} from the core" if ship.hex else "not placed on the map yet (l places it)"
     said.append(where)
     said.append(f"step {ship.lost + 1} of {len(ship.steps)}:")
@@ -153,7 +157,7 @@ def asks(s: Scenario) -> str:
     if s.outcome:
         return s.outcome
     phasing = s.phasing
-    hurt = [x.name for x in s.ships if x.lost_this_round and not x.destroyed and not x.crippled and s.counter(x.name).role == phasing]
+    hurt = [x.name for x in s.ships if x.lost_this_round and not x.gone and not x.crippled and s.counter(x.name).role == phasing]
     due = [c.name for c in s.counters if c.kind == "ship" and c.role == phasing and c.arrives == s.turn and s.entered(c.name) is None]
     rules = s.rules
     hints = {

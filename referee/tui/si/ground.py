@@ -26,7 +26,7 @@ Choices = list[tuple[str, str]]
 
 def _mine(s: Scenario) -> list[sh.Ship]:
     """The phasing side's ships on the map, arrived and not destroyed."""
-    return [x for x in s.ships if x.hex and not x.destroyed and role_of(s, x.name) == s.phasing and (s.counter(x.name).arrives or 0) <= s.turn]
+    return [x for x in s.ships if x.hex and not x.gone and role_of(s, x.name) == s.phasing and (s.counter(x.name).arrives or 0) <= s.turn]
 
 
 def _worlds_at(s: Scenario, hex_: str) -> list[World]:
@@ -90,7 +90,7 @@ def contested(s: Scenario, values: Values) -> Choices:
     found = []
     for world in s.worlds:
         sides = {role_of(s, t.unit.name) for t in s.troops if t.planet == world.name and not t.unit.destroyed}
-        sides |= {role_of(s, x.name) for x in s.ships if x.atmosphere and x.hex == world.hex and not x.destroyed}
+        sides |= {role_of(s, x.name) for x in s.ships if x.atmosphere and x.hex == world.hex and not x.gone}
         if len(sides) == 2:
             found.append((f"{world.name} ({world.hex})", world.name))
     return found
@@ -108,7 +108,7 @@ def fighters(s: Scenario, values: Values, role: Role) -> Choices:
         for t in s.troops
         if t.planet == world.name and not t.unit.destroyed and role_of(s, t.unit.name) == role
     ]
-    found += [(label(s, x), x.name) for x in s.ships if x.atmosphere and not x.destroyed and role_of(s, x.name) == role and world.hex == x.hex]
+    found += [(label(s, x), x.name) for x in s.ships if x.atmosphere and not x.gone and role_of(s, x.name) == role and world.hex == x.hex]
     return found
 
 
@@ -190,7 +190,7 @@ def placements(s: Scenario, values: Values) -> Choices:
     role = counter.role if counter is not None else side
     found = [(f"aboard {counter.aboard}, as the scenario lists it" if counter is not None and counter.aboard else "off the map, until deployed", OFF)]
     found += [(f"on {w.name}'s surface ({w.hex})", f"on {w.name}") for w in s.worlds]
-    found += [(f"aboard {label(s, x)}", f"aboard {x.name}") for x, _ in s.all_ships() if not x.destroyed and (not role or role_of(s, x.name) == role)]
+    found += [(f"aboard {label(s, x)}", f"aboard {x.name}") for x, _ in s.all_ships() if not x.gone and (not role or role_of(s, x.name) == role)]
     return found
 
 
@@ -361,7 +361,7 @@ def _absorb_more(v: Values, s: Scenario, t: Tables) -> tuple[str, tuple[Field, .
 def _gone(s: Scenario, name: str) -> bool:
     found = s.entered(name)
     if found is not None:
-        return found[0].destroyed
+        return found[0].gone
     unit = s.unit_where(name)
     return unit is None or unit[0].destroyed
 

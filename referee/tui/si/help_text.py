@@ -23,7 +23,7 @@ FLEETS = About(
     "the turn, the phase and the side phasing, what the phase asks now (step losses to assign, recovery rolls owed, counters to "
     "enter) and what n brings next; the victory tally as it stands; every ship in a roster by hex, nearest the core first, with its "
     "side, hex, distance from the core, the factors of its current step and its steps left (a carried ship after its carrier, "
-    "destroyed ones and counters not entered greyed); the card of the one under the cursor: each step's factors, point cost, steps "
+    "destroyed ones, those that left the map and counters not entered greyed); the card of the one under the cursor: each step's factors, point cost, steps "
     "lost this turn, cargo; and the planets with their terrain and economic control.",
     (SEQUENCE_RULE, setup.COUNTER_RULE, setup.CORE_RULE),
     {
@@ -35,6 +35,12 @@ FLEETS = About(
         ),
         "Place": Key(
             "The ships are marked in a list; the hex is typed (the hexes with ships and the planets' are suggested), its distance from the core given once a hex.", (setup.CORE_RULE,), ("hex", "core")
+        ),
+        "Leave map": Key(
+            "The ship is picked from those in a hex, the phasing side's first; it leaves by fleet movement or by its maneuver, or the referee corrects the record. "
+            "It keeps its row, greyed, marked left the map; its cargo goes with it.",
+            (sh.LEAVE_RULE, SEQUENCE_RULE),
+            ("leaving the map", "removed from the game"),
         ),
         "Attack": Key(
             "The target hex is picked from those holding the other side's ships, the attackers marked; the line under the "

@@ -51,7 +51,7 @@ class ScenarioKind:
 
     def exists(self, state: Any, name: str) -> bool:
         found = state.entered(name)
-        return found is not None and not found[0].destroyed
+        return found is not None and not found[0].gone
 
     def advance(self) -> Action | None:
         from referee.tui.si.actions import NEXT

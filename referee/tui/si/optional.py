@@ -32,7 +32,7 @@ BACK_KEY = "ram back"
 
 def _phasing(s: Scenario) -> list[sh.Ship]:
     """The phasing side's ships on the map, arrived and afloat."""
-    return [x for x in s.ships if x.hex and not x.destroyed and role_of(s, x.name) == s.phasing and (s.counter(x.name).arrives or 0) <= s.turn]
+    return [x for x in s.ships if x.hex and not x.gone and role_of(s, x.name) == s.phasing and (s.counter(x.name).arrives or 0) <= s.turn]
 
 
 def _ship(s: Scenario, values: Values, field: str = "ship") -> sh.Ship | None:
@@ -54,11 +54,11 @@ def sweepers(s: Scenario, values: Values) -> Choices:
 def stack(s: Scenario, values: Values) -> Choices:
     """The other side's ships in the hex picked."""
     where = text(values, "hex")
-    return [(label(s, x), x.name) for x in s.ships if where and x.hex == where and not x.destroyed and role_of(s, x.name) != s.phasing]
+    return [(label(s, x), x.name) for x in s.ships if where and x.hex == where and not x.gone and role_of(s, x.name) != s.phasing]
 
 
 def _enemies_by(s: Scenario, ship: sh.Ship) -> list[sh.Ship]:
-    return [x for x in s.ships if x.hex == ship.hex and not x.destroyed and role_of(s, x.name) != s.phasing]
+    return [x for x in s.ships if x.hex == ship.hex and not x.gone and role_of(s, x.name) != s.phasing]
 
 
 def rammers(s: Scenario, values: Values) -> Choices:
@@ -98,11 +98,11 @@ def minefields(s: Scenario, values: Values) -> Choices:
 
 def stowing(s: Scenario, values: Values) -> Choices:
     """The ships entered with a cargo rating, of either side."""
-    return [(f"{label(s, x)}; cargo {x.cargo.points()} of {x.factors.cargo}", x.name) for x, _ in s.all_ships() if x.factors.cargo and not x.destroyed]
+    return [(f"{label(s, x)}; cargo {x.cargo.points()} of {x.factors.cargo}", x.name) for x, _ in s.all_ships() if x.factors.cargo and not x.gone]
 
 
 def afloat(s: Scenario, values: Values) -> Choices:
-    return [(label(s, x), x.name) for x, _ in s.all_ships() if not x.destroyed]
+    return [(label(s, x), x.name) for x, _ in s.all_ships() if not x.gone]
 
 
 def agents(s: Scenario, values: Values) -> Choices:

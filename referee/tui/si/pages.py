@@ -80,7 +80,7 @@ class FleetsPage(ScenarioPage):
     LABELS = cards.LABELS
 
     def rows(self, s: Scenario) -> list[tuple[str, tuple[str, ...], bool]]:
-        found = [(ship.name, cards.ship_row(s, ship, carrier), ship.destroyed) for ship, carrier in cards.order(s)]
+        found = [(ship.name, cards.ship_row(s, ship, carrier), ship.gone) for ship, carrier in cards.order(s)]
         return found + [(c.name, cards.counter_row(s, c), True) for c in cards.not_entered(s)]
 
     def selected(self) -> str:

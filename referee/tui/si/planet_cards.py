@@ -66,7 +66,7 @@ def world_card(s: Scenario, world: World) -> list[Part]:
         said.append(f"{p.native} native points")
     if world.bombarded:
         said.append(f"surface bombardment so far: {world.bombarded} points")
-    above = [x for x in s.ships if x.hex == world.hex and not x.destroyed]
+    above = [x for x in s.ships if x.hex == world.hex and not x.gone]
     for label, group in (("in the atmosphere", [x for x in above if x.atmosphere]), ("in orbit", [x for x in above if not x.atmosphere])):
         if group:
             said.append(f"{label}: {', '.join(f'{x.name} ({SIDES[s.counter(x.name).role]})' for x in group)}")

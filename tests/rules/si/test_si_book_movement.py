@@ -9,7 +9,9 @@ import attrs
 import pytest
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import maneuver_phase, movement, setup, ship_phase, turn
+from referee.stellar_inferno import maneuver_phase, movement, report, scenario_file, setup, ship_phase, sides, turn
+from referee.stellar_inferno.scenario import Scenario
+from referee.tui.si import actions, cards
 from tests.helpers.si import SI, at, phoenix
 
 RNG = random.Random(3)
@@ -85,6 +87,132 @@ def test_i021_a_maneuver_of_up_to_the_maneuver_rating():
         maneuver_phase.maneuver(moved, "Dublin", 1, RNG)
 
 
+LEAVES = "[6.4.3] If a ship leaves the map for any reason, it is considered removed from the game"
+
+
+def _with_worurk() -> Scenario:
+    """Phoenix Command with the Khaldarii FF Worurk (A2 D2 M3) set up with Phalth and Leyf in 6/J7."""
+    s = setup.enter_ship(phoenix(), SI, "Worurk", ["A2 D2 M3 R2"]).state
+    return setup.place(s, ["Worurk"], "6/J7").state
+
+
+def test_i022_a_ship_leaving_the_map_is_removed_from_the_game_without_victory_points():
+    """I022 [6.4.3]: "If a ship leaves the map for any reason, it is considered removed from the game.
+    However, neither the Invading player nor the Defender receive any victory points for ships which
+    leave in this manner, unless called for by the scenario." Khaldarii velocity +2; Worurk, a hex from
+    the Terran edge, is carried off by fleet movement on turn 2 (the edge is the referee's, on the
+    map): removed from the game, not destroyed, the tally and the verdict as before; the status, the
+    app's Fleets list and the players' view (the log, read by the Terran) say it left the map; it
+    does not come back."""
+    s = at(turn.next_phase(at(_with_worurk(), "victory", "defender")).state, "fleet-movement")
+    assert (s.turn, s.invader.velocity) == (2, 2)
+    left = maneuver_phase.leave(s, "Worurk")
+    worurk = left.state.ship("Worurk")
+    assert (worurk.left_map, worurk.gone, worurk.destroyed, worurk.hex) == (2, True, False, "")
+    assert left.entries[0].text == ("Worurk leaves the map from 6/J7: it is removed from the game, not destroyed; neither side receives victory points for it (the scenario's victory counts no ships)")
+    assert left.entries[0].rule == "Stellar Inferno 6.4.3"
+    assert [x.name for x in left.state.ships if x.hex == "6/J7"] == ["Phalth", "Leyf"]
+    assert turn.tally(left.state) == turn.tally(s) and turn.judge(left.state, final=True) == turn.judge(s, final=True)
+    assert "  Worurk (FF 7241): left the map on turn 2, removed from the game" in report.lines(left.state)
+    assert cards.status(left.state, worurk, "") == "left the map"
+    seen = sides.view(left.state, "Terran").lines[-1]
+    assert not seen.sealed and seen.line.text.startswith("Worurk leaves the map from 6/J7")
+    with pytest.raises(RefereeError, match=r"Worurk left the map on turn 2: it is removed from the game \(Stellar Inferno 6.4.3\)"):
+        maneuver_phase.leave(left.state, "Worurk")
+    with pytest.raises(RefereeError, match=r"Worurk left the map on turn 2: it is removed from the game and does not come back"):
+        setup.place(left.state, ["Worurk"], "6/J7", correction=True)
+
+
+def test_a_ship_that_left_the_map_does_not_defend_in_its_old_stack_nor_is_a_target():
+    """[6.4.3] "considered removed from the game": Tigris leaves 6/J9 by its maneuver in the Terran
+    Individual Ship Maneuver phase; the Khaldarii attack on 6/J9 meets Dublin alone (D6: with Tigris
+    there, the stack put Tigris, D5, first); once Dublin has left too, 6/J9 is no target, for the
+    rules nor in the app's list, and a ship that left takes no step loss."""
+    s = maneuver_phase.leave(at(phoenix(), "maneuver", "defender"), "Tigris").state
+    assert s.did("Tigris") == ("maneuver",)
+    combat = at(s, "ship-combat")
+    assert actions.targets(combat, {}) == [("6/J9: Dublin", "6/J9")]
+    fired = ship_phase.attack(combat, SI, [("Phalth", 2)], "6/J9", RNG, 6).entries[0].text
+    assert "attack 8 against defense 1 ship 1 hex from the core: 1 must be below the stack, 1 combines: Dublin 6 = 6" in fired
+    both = maneuver_phase.leave(s, "Dublin").state
+    combat = at(both, "ship-combat")
+    assert actions.targets(combat, {}) == []
+    with pytest.raises(RefereeError, match="no Terran ship is placed in 6/J9"):
+        ship_phase.attack(combat, SI, [("Phalth", 2)], "6/J9", RNG, 6)
+    with pytest.raises(RefereeError, match=r"Tigris left the map on turn 1: it is removed from the game"):
+        ship_phase.recover(at(both, "recovery", "defender"), "Tigris", RNG)
+
+
+def test_a_ship_leaving_the_map_takes_its_cargo_and_counts_as_no_loss():
+    """[6.4.3]: Leyf (C6) carrying the fighter Gnat leaves the map in the Khaldarii maneuver: Gnat goes
+    with it, removed, neither destroyed; Gnat leaves only with its carrier; the status data and the
+    scenario's verdict count no ship destroyed."""
+    s = setup.enter_ship(phoenix(), SI, "Gnat", ["A2 D2 M4 R1"], code="F", side="invader", cost=10).state
+    s = setup.place(s, ["Gnat"], "6/J7").state
+    s = ship_phase.load_ship(at(s, "maneuver"), "Leyf", ["Gnat"]).state
+    with pytest.raises(RefereeError, match=r"Gnat is aboard Leyf as cargo: it leaves the map only with its carrier \(referee si leave Leyf\)"):
+        maneuver_phase.leave(s, "Gnat")
+    with pytest.raises(RefereeError, match="Leyf cannot maneuver this turn: it loads or unloads cargo this turn"):
+        maneuver_phase.leave(s, "Leyf")
+    s = at(turn.next_phase(at(s, "victory", "defender")).state, "maneuver")
+    left = maneuver_phase.leave(s, "Leyf")
+    assert "its cargo goes with it: Gnat (1)" in left.entries[0].text
+    gone = {x.name: (x.left_map, x.destroyed) for x, _ in left.state.all_ships() if x.name in ("Leyf", "Gnat")}
+    assert gone == {"Leyf": (2, False), "Gnat": (2, False)}
+    data = {c["name"]: c for c in report.as_data(left.state)["counters"]}
+    assert (data["Leyf"]["destroyed"], data["Leyf"]["left_map"], data["Gnat"]["destroyed"]) == (False, 2, False)
+    assert turn.judge(left.state, final=True) == turn.judge(s, final=True)
+
+
+def test_leaving_the_map_is_a_move_of_the_ship_s_side_in_phases_1_and_3():
+    """[6.4.3] with [4]: a ship leaves by moving, so in its side's Fleet Movement (not at velocity 0,
+    not once the velocity is adjusted, 6.2.4) or Individual Ship Maneuver phase; --correction records
+    it outside them, logged as a correction. A ship not on the map, destroyed, or in an atmosphere
+    is refused, saying why."""
+    s = at(phoenix(), "ship-combat")
+    with pytest.raises(
+        RefereeError,
+        match=r"Phalth is the invader's and moves, and so leaves the map, only in the invader's Fleet Movement \(1\) or Individual Ship Maneuver \(3\) phase; it is now turn 1 of 16, Ship Combat",
+    ):
+        maneuver_phase.leave(s, "Phalth")
+    corrected = maneuver_phase.leave(s, "Phalth", correction=True)
+    assert corrected.entries[0].text.startswith("the referee corrects the record, not a move (Stellar Inferno [4] Turn Sequence): Phalth leaves the map from 6/J7")
+    turn_2 = at(turn.next_phase(at(phoenix(), "victory", "defender")).state, "fleet-movement")
+    with pytest.raises(RefereeError, match="the defender's fleet velocity is 0: fleet movement moves no ship"):
+        maneuver_phase.leave(at(turn_2, "fleet-movement", "defender"), "Dublin")
+    adjusted = turn.velocity(turn_2, 1).state
+    with pytest.raises(RefereeError, match="its fleet movement is completed"):
+        maneuver_phase.leave(adjusted, "Phalth")
+    s = setup.enter_ship(phoenix(), SI, "Muhr Muhr", ["A0 D4 M2 R0"]).state
+    with pytest.raises(RefereeError, match=r"Muhr Muhr is not on the map: no hex is recorded for it"):
+        maneuver_phase.leave(at(s, "maneuver"), "Muhr Muhr")
+    dead = at(s, "maneuver")
+    dead = dead.replaced(attrs.evolve(dead.ship("Phalth"), lost=2))
+    with pytest.raises(RefereeError, match="Phalth is destroyed"):
+        maneuver_phase.leave(dead, "Phalth")
+
+
+def test_a_ship_that_left_the_map_is_kept_in_the_file_and_a_bad_record_refused():
+    """[6.4.3]: the turn a ship left is kept in the scenario file and read back; a file without it
+    (before it) loads with every ship in the game; a hand-edited value out of range, or a ship that
+    left the map yet has a hex, is refused naming it."""
+    s = maneuver_phase.leave(at(phoenix(), "maneuver", "defender"), "Tigris").state
+    data = scenario_file.to_dict(s)
+    assert scenario_file.from_dict(data) == s
+    assert [x.get("left_map") for x in data["ships"]] == [None, 1, None, None]
+    old = scenario_file.to_dict(at(phoenix(), "maneuver"))
+    assert not any(x.gone for x in scenario_file.from_dict(old).ships)
+    for value, hex_, message in (
+        (-1, "", "left_map"),
+        (3, "", r"Tigris: left_map is the turn it left the map, 1 to the turn now \(1\), not 3"),
+        (1, "6/J9", r"Tigris: a ship that left the map \(left_map = 1\) is neither destroyed nor on the map \(hex = '6/J9'"),
+    ):
+        bad = scenario_file.to_dict(s)
+        bad["ships"][1] = {**bad["ships"][1], "left_map": value, **({"hex": hex_} if hex_ else {})}
+        with pytest.raises(RefereeError, match=message):
+            scenario_file.from_dict(bad)
+
+
 def test_i023_loading_or_being_loaded_costs_the_turn_s_maneuver():
     """I023 [6.5.2][6.5.3]: "Ships loading or unloading cargo are unable to perform a maneuver during
     the current turn. Ships loaded or unloaded as cargo are unable to perform a maneuver". Leyf (C6)
@@ -102,3 +230,18 @@ def test_i023_loading_or_being_loaded_costs_the_turn_s_maneuver():
             maneuver_phase.maneuver(s, name, 1, RNG)
     fired = ship_phase.attack(at(s, "ship-combat"), SI, [("Gnat", 1)], "6/J9", RNG, 6)
     assert "Gnat" in fired.entries[0].text
+
+
+def test_the_app_s_leave_map_form_lists_the_ships_in_hexes_and_records_the_leaving():
+    """[6.4.3] in the app (Fleets, d, no Textual needed): the ships offered are those in a hex, the
+    phasing side's first; the form's step is the rules' leave, its correction field too; the Fleets
+    row keeps the ship, its factors blanked, marked left the map."""
+    form = next(a for a in actions.FLEETS if a.key == "d")
+    s = at(phoenix(), "maneuver", "defender")
+    assert [name for _, name in actions.leaving(s, {})] == ["Dublin", "Tigris", "Phalth", "Leyf"]
+    after = form.build({"ship": "Tigris"}, s, SI)(RNG, {}).state
+    assert actions.leaving(after, {})[0][1] == "Dublin" and after.ship("Tigris").left_map == 1
+    assert cards.ship_row(after, after.ship("Tigris"), "") == ("Tigris", "Def", "-", "", "2/2", "left the map")
+    with pytest.raises(RefereeError, match="only in the invader's Fleet Movement"):
+        form.build({"ship": "Phalth"}, s, SI)(RNG, {})
+    assert form.build({"ship": "Phalth", "correction": "yes"}, s, SI)(RNG, {}).state.ship("Phalth").left_map == 1
