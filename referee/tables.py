@@ -251,7 +251,7 @@ class Table(NamedTuple):
         if attack <= 0 and self.no_attack_rule:
             raise RefereeError(f"{self.name}: no attack at {said}: {self.no_attack_rule}; the attack must be 1 or more")
         if defense < 0 or attack < 0 or attack == defense == 0:
-            raise RefereeError(f"{self.name}: odds need an attack and a defense of 0 or more, not both 0, not {said}")
+            raise RefereeError(f"{self.name}: odds need an attack of 0 or more and a defense of 0 or more, not both 0; not {said}")
         rows = [(row, *_odds(str(row["odds"]))) for row in self.rows]
         at_or_below = [row for row, a, d in rows if a * defense <= attack * d]
         first, last = self.rows[0], self.rows[-1]
