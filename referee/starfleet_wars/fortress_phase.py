@@ -255,7 +255,8 @@ def _as_ship(fortress: fo.Fortress) -> Ship:
 def garrison(engagement: Engagement, name: str, module: str, units: int) -> Done:
     """A MAATAC fortress's module garrisoned: Infantry units and RAATACs, at most 5 in one module."""
     fortress = engagement.fortress(name)
-    engagement = _step(engagement, "movement", f"{fortress.name}'s garrison")
+    # the garrison is the fortress as set up: refused once firing began, it begins no step
+    engagement = _step(engagement, "movement", f"{fortress.name}'s garrison", begins=False)
     after = fo.garrison(fortress, module, units)
     placed = after.module(module)
     return done(
@@ -298,6 +299,8 @@ def mobility_lost(engagement: Engagement, name: str) -> Done:
     ship = engagement.ship(name)
     if ship.type != "MAD" or not engagement.is_fortress(ship.fortress):
         raise RefereeError(f"{ship.name} is not a fortress's MAD")
+    if ship.destroyed:
+        raise RefereeError(f"{ship.name} is destroyed ({ship.destroyed}): it has no mobility factor to lose")
     fortress = engagement.fortress(ship.fortress)
     if fortress.game != "maatac":
         raise RefereeError(f"a MAD's mobility factor belongs to Fortresses in MAATAC; {fortress.name} is a Starfleet Wars fortress ({fo.MAATAC_RULE})")

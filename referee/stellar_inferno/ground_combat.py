@@ -156,8 +156,6 @@ def attack(
     if any(f.pack for f in (*attackers, *defenders)):
         optional.require(rules, "tactical-bombardment", "a bombardment pack")
     total_attack, total_defense = sum(f.attack for f in attackers), sum(f.defense for f in defenders)
-    if total_defense < 1:
-        raise RefereeError(f"the defending units' total defense is {total_defense}: the odds need a defense of 1 or more ({ODDS_RULE})")
     modifiers = (*maneuver_modifier(attackers, defenders, rules), *odds.technology(technology, rules))
     reading = odds.read(si, odds.GROUND_COMBAT, total_attack, total_defense, modifiers, rng, rolled, "ground attack", TABLE_RULE)
     defender_losses, attacker_losses = (int(n) for n in str(reading.cell).split("/"))

@@ -89,6 +89,8 @@ def assign_agent(s: Scenario, name: str, ship_name: str, rating: int, correction
     found = s.entered(counter.name)
     if found is None:
         s.ship(counter.name)  # (says how to enter it)
+    else:
+        sh.in_game(found[0])
     if not correction and _in_play(s, counter.name) and (s.turn, s.phase, s.phasing) != (1, "fleet-movement", "invader"):
         raise RefereeError(
             f"{counter.name} is in play and it is {s.where()}: a psi agent comes aboard before the scenario starts (turn 1's Fleet Movement) or aboard a ship not yet on the map ({AGENT_RULE}); "

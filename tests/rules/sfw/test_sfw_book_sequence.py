@@ -3,6 +3,7 @@ the independent reader worked it from the book (docs/readings/starfleet-wars-cas
 S122): allocation, the firing phase (CIDS on CapTacs before they are launched), step 9 special damage,
 step 10 repairs. Every action out of its step is refused, naming the step and the rule."""
 
+import attrs
 from typer.testing import CliRunner
 
 from referee.cli import app as cli
@@ -189,7 +190,8 @@ def test_s143_a_maatac_fortress_garrisons_before_firing_and_a_mad_loses_its_mobi
     fight = battle(("GAC", "Aquarian", "CONSTELLATION"))
     fight = fortress_phase.build(fight, SFW, "Outpost", "Terran", ["WP", "LSS", "CM"], mads=1, maatac=True).state
     fight = fortress_phase.garrison(fight, "Outpost", "CM 1", 5).state
-    assert fight.step == "movement"
+    assert fight.step == "allocation"  # the garrison is the fortress as set up: the turn's power is still to divide
+    fight = turn.allocate(fight, "GAC", Allocation(2, 5, 5)).state
     assert choices.immobilised(fight, fight.ship("Outpost MAD 1")) and choices.mad_moves(fight, fight.ship("Outpost MAD 1"))
     fight = fortress_phase.mobility_lost(fight, "Outpost MAD 1").state
     assert fight.step == "firing"
@@ -199,6 +201,8 @@ def test_s143_a_maatac_fortress_garrisons_before_firing_and_a_mad_loses_its_mobi
     fight = turn.special_damage(fight, SFW, "GAC", RNG, 0).state
     fight = fortress_phase.build(fight, SFW, "Redoubt", "Terran", ["LSS"], mads=1, maatac=True).state
     refused("a hit on Redoubt MAD 1 belongs to the firing phase, and turn 1 is at step 9", lambda: fortress_phase.mobility_lost(fight, "Redoubt MAD 1"))
+    gone = attrs.evolve(fight.ship("Outpost MAD 1"), destroyed="destroyed with its module")
+    refused("Outpost MAD 1 is destroyed", lambda: fortress_phase.mobility_lost(fight.replaced(gone), "Outpost MAD 1"))
 
 
 def test_s143_the_apps_lists_offer_a_fortresss_actions_only_in_their_step():

@@ -284,6 +284,11 @@ def test_a_psi_agent_comes_aboard_before_the_start_or_with_his_ship_then_only_tr
     assert fixed.state.agent("Vel").ship == "Leyf" and "the referee corrects the record, not a transfer" in fixed.entries[0].text
     s = setup.enter_ship(combat, SI, "Muhr Muhr", ["A0 D4 M2 R0"]).state
     assert optional_phase.assign_agent(s, "Ix", "Muhr Muhr", 3).state.agent("Ix").ship == "Muhr Muhr"
+    # a ship that left the map is out of the game (6.4.3): no agent comes aboard it, not even by correction
+    left = s.replaced(attrs.evolve(s.ship("Leyf"), hex="", left_map=1))
+    for correction in (False, True):
+        with pytest.raises(RefereeError, match=r"Leyf left the map on turn 1: it is removed from the game \(Stellar Inferno 6.4.3\)"):
+            optional_phase.assign_agent(left, "Ro", "Leyf", 1, correction=correction)
 
 
 def test_i110_a_ram_at_the_rammers_defense_and_the_survivor_rams_back():

@@ -107,8 +107,11 @@ def test_no_attack_points_read_1_to_3_and_beyond_9_to_1_reads_9_to_1():
     assert none.reading.odds == "1:3" and "0:4 is below 1:3" in none.reading.how and none.reading.cell == "0/0"
     crushing = gc.attack(SI, fighters(unit("a1", 20, 3, 2)), fighters(unit("d1", 1, 2, 2)), RNG, rolled=6)
     assert crushing.reading.odds == "9:1" and crushing.reading.cell == "3/0"
-    with pytest.raises(RefereeError, match="total defense is 0"):
-        gc.attack(SI, fighters(unit("a1", 3, 3, 2)), fighters(unit("d1", 1, 0, 2)), RNG, rolled=1)
+    # a total defense of 0 (factors may be 0, 5.1.1) is above every row (the reader's A32); 0 against 0 is no attack
+    bare = gc.attack(SI, fighters(unit("a1", 3, 3, 2)), fighters(unit("d1", 1, 0, 2)), RNG, rolled=1)
+    assert bare.reading.odds == "9:1" and "defense of 0" in bare.reading.how
+    with pytest.raises(RefereeError, match="not both 0"):
+        gc.attack(SI, fighters(unit("a1", 0, 3, 2)), fighters(unit("d1", 1, 0, 2)), RNG, rolled=1)
 
 
 # ---------------------------------------------------------------- step losses and terrain (11.3-11.4)
