@@ -57,7 +57,7 @@ def not_after(engagement: Engagement, step: str, action: str) -> None:
     if STEPS.index(step) < STEPS.index(engagement.step):
         raise RefereeError(
             f"{action} belongs to {STEP_TITLES[step]}, and turn {engagement.turn} is at {STEP_TITLES[engagement.step]} already"
-            f" ({STEP_RULES[engagement.step]}): it waits for turn {engagement.turn + 1} (referee sfw next)"
+            f" ({STEP_RULES[step]}; {STEP_RULES[engagement.step]}): it waits for turn {engagement.turn + 1} (referee sfw next)"
         )
 
 

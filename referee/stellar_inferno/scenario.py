@@ -758,6 +758,9 @@ def check(scenario: Scenario) -> Scenario:
         raise RefereeError(f"phasing must be invader or defender, not {s.phasing!r}")
     if not 1 <= s.turn <= s.turns:
         raise RefereeError(f"turn must be from 1 to the scenario's {s.turns} turns, not {s.turn}")
+    for field in s.minefields:
+        if field.moved > s.turn:
+            raise RefereeError(f"the {field.side} minefield in {field.hex}: moved is the turn it last moved, 0 to the turn now ({s.turn}), not {field.moved}")
     if s.invader.role != "invader" or s.defender.role != "defender" or s.invader.name.casefold() == s.defender.name.casefold():
         raise RefereeError("the invader and the defender need names of their own")
     for role in ROLES:

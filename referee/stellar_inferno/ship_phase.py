@@ -86,6 +86,8 @@ def unload_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
     launched = tuple(attrs.evolve(x, hex=carrier.hex, core_distance=carrier.core_distance, atmosphere=carrier.atmosphere) for x in off.cargo.ships)
     s = s.replaced(off.ship)
     s = attrs.evolve(s, ships=s.ships + launched).acting("unload", carrier.name).acting("carried", *wanted)
+    if s.moved(carrier.name):  # aboard, they came into the hex with it this turn: not in orbit yet (8.1.2)
+        s = s.acting("moved", *wanted)
     where = f" into {carrier.hex}" if carrier.hex else ""
     return done(s, s.entry(f"{', '.join(wanted)} unloaded from {carrier.name}{where}; neither may maneuver this turn ({LOAD_RULE})", rule=LOAD_RULE))
 

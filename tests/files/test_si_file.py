@@ -480,6 +480,7 @@ def test_the_optional_rules_state_is_read_strictly_and_a_file_without_it_loads()
         (lambda d: d["acts"].append({"ship": "Dublin", "what": "dance"}), "acts: 'Dublin' 'dance'"),
         (lambda d: d["minefields"].append({"side": "Martians", "hex": "6/J9", "points": 2}), "minefields: 2 mine points of 'Martians' in 6/J9"),
         (lambda d: d["minefields"].append({"side": "Terran", "hex": "6/J9", "points": 0}), "points: 0 is out of range|must be"),
+        (lambda d: d["minefields"].append({"side": "Terran", "hex": "6/J9", "points": 2, "moved": 9}), r"moved is the turn it last moved, 0 to the turn now \(\d+\), not 9"),
         (lambda d: d["agents"].append({"name": "Ix", "role": "defender", "rating": 2, "ship": "Leyf"}), "agents: Ix must be aboard a ship of his side"),
         (lambda d: d["agents"][0].update(rating=4), r"psi 2 is not the rating of the highest psi agent aboard \(4"),
         (lambda d: d["sightings"].append({"turn": 1, "role": "invader", "hex": "6/J9", "revealed": ["Ghost"], "sweepers": []}), "sightings: turn 1, 6/J9"),

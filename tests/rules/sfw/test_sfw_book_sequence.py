@@ -32,7 +32,7 @@ def test_s143_the_turn_in_the_books_order():
     fight = combat.shoot_down(fight, SFW, towed_by="VICTORY").state  # the GAC's CIDS first
     assert fight.step == "firing"
     refused(
-        "VICTORY's power allocation belongs to power allocation, the turn's first step, and turn 1 is at the firing phase already .*firing phase of his turn.*: it waits for turn 2",
+        "VICTORY's power allocation belongs to power allocation, the turn's first step, and turn 1 is at the firing phase already .*These totals are your factors used to engage.*firing phase of his turn.*: it waits for turn 2",
         lambda: turn.allocate(fight, "VICTORY", Allocation(2, 16, 8), tractor=4),
     )
     fight = combat.fire_captac(fight, SFW, "VICTORY", "GAC", False, 15).state

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from referee.errors import RefereeError
-from referee.stellar_inferno import ground_phase, maneuver_phase, planets, setup, turn
+from referee.stellar_inferno import ground_phase, maneuver_phase, planets, setup, ship_phase, turn
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno import space_combat as sc
 from referee.stellar_inferno import supply as sp
@@ -204,3 +204,17 @@ def test_i070_stockpiling_needs_an_industrial_point():
         sp.stockpile(mef, APII_START, "invader", 7)
     held = Planet(APII, 1, True, defender=Terrain(2, 8), invader=Terrain(1, 0))
     assert sp.stockpile(mef, held, "invader", 7)[1] == 7
+
+
+def test_a_ship_unloaded_from_a_carrier_that_came_in_this_turn_is_not_in_orbit():
+    """[8.1.2] "in orbit if it occupied the same hex as the planet at the beginning of the current
+    turn": a frigate carried aboard a carrier that came into APII's hex on turn 2, unloaded there
+    (6.5.1), came into the hex with it; it may not enter the atmosphere until turn 3."""
+    s = setup.enter_ship(phoenix(), SI, "Tender", ["A2 C10 D4 M2 P1 R2"], code="CV", side="invader").state
+    s = setup.enter_ship(s, SI, "Dart", ["A2 D2 M5 P1 R2"], code="FF", side="invader", aboard="Tender").state
+    s = setup.place(s, ["Tender"], "6/J7").state
+    s = setup.place(next_turn(s, "fleet-movement"), ["Tender"], "6/J9").state
+    s = ship_phase.unload_ship(at(s, "maneuver"), "Tender", ["Dart"]).state
+    with pytest.raises(RefereeError, match="in Alpha Phoenicis II's hex at the beginning of the turn and now"):
+        ground_phase.land(at(s, "landing"), "Dart", APII)
+    assert ground_phase.land(next_turn(s, "landing"), "Dart", APII).state.ship("Dart").atmosphere
