@@ -160,7 +160,7 @@ def maneuver(
     if "ram" in did:
         raise RefereeError(f"{ship.name} has rammed this turn: a ram is made where the rammer ends its movement ({ramming.RAMMING_RULE}), so it maneuvers no more this turn")
     moving, halved = rated(s, ship, away)
-    allowance = _allowance(s, moving, overload)
+    allowance = setup.allowance(s, moving, overload)
     if not allowance.hexes:
         raise RefereeError(f"{ship.name} cannot maneuver this turn: {'; '.join(allowance.reasons)}")
     graze = _star(s, star) if star else None
@@ -217,20 +217,6 @@ def maneuver(
         r for r, used in ((movement.MANEUVER_RULE, True), (movement.ENGINES_RULE, overload), (movement.GRAZING_RULE, graze is not None), (movement.ASTEROID_RULE, asteroid_hexes > 0)) if used
     )
     return done(s, s.entry("\n  ".join(lines) + lost, rolls, rule))
-
-
-def _allowance(s: Scenario, ship: sh.Ship, overload: bool = False) -> movement.Allowance:
-    """The ship's maneuver this turn after what it did (6.5.2-6.5.3, 12.6.3, 12.13.3)."""
-    did = s.did(ship.name)
-    return movement.maneuver_allowance(
-        ship,
-        handling_cargo=bool({"load", "unload"} & set(did)),
-        carried="carried" in did,
-        sweeping="sweep" in did,
-        boarding="board" in did,
-        overloading=overload,
-        rules=s.rules,
-    )
 
 
 # -- leaving the map ---------------------------------------------------------------------------------
@@ -297,7 +283,7 @@ def _leaving(s: Scenario, ship: sh.Ship) -> str:
         return ""  # its maneuver, recorded, took it off the map
     if "ram" in did:
         return f"{ship.name} has rammed this turn: a ram is made where the rammer ends its movement ({ramming.RAMMING_RULE})"
-    allowance = _allowance(s, ship)
+    allowance = setup.allowance(s, ship)
     return "" if allowance.hexes else f"{ship.name} cannot maneuver this turn: {'; '.join(allowance.reasons)}"
 
 

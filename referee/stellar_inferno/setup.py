@@ -22,7 +22,7 @@ import attrs
 
 from referee import strict
 from referee.errors import RefereeError
-from referee.stellar_inferno import design, optional
+from referee.stellar_inferno import design, movement, optional
 from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.ground_units import GroundUnit
 from referee.stellar_inferno.scenario import (
@@ -370,7 +370,28 @@ def _placing(s: Scenario, ship: sh.Ship, hex_: str, core: int) -> str:
         return f"the {counter.role}'s fleet velocity was adjusted this turn: its fleet movement is completed ({ADJUST_RULE}: 'Once a player has completed fleet movement, the fleet velocity can be adjusted')"
     if s.phase == "reinforcements" and counter.arrives != s.turn:
         return f"{ship.name} moves in the Fleet Movement (1) or Individual Ship Maneuver (3) phase, not in Reinforcements Arrive (only the ships arriving are placed then, {ARRIVAL_RULE})"
+    if s.phase == "maneuver" and ship.hex != hex_:
+        did = s.did(ship.name)
+        if "ram" in did:
+            return f"{ship.name} has rammed this turn: it ends its movement in the target's hex (Stellar Inferno 12.8.2)"
+        can = allowance(s, ship)
+        if "maneuver" not in did and not can.hexes:
+            return f"{ship.name} cannot maneuver this turn: {'; '.join(can.reasons)}"
     return ""
+
+
+def allowance(s: Scenario, ship: sh.Ship, overload: bool = False) -> movement.Allowance:
+    """The ship's maneuver this turn after what it did (6.5.2-6.5.3, 12.6.3, 12.13.3)."""
+    did = s.did(ship.name)
+    return movement.maneuver_allowance(
+        ship,
+        handling_cargo=bool({"load", "unload"} & set(did)),
+        carried="carried" in did,
+        sweeping="sweep" in did,
+        boarding="board" in did,
+        overloading=overload,
+        rules=s.rules,
+    )
 
 
 def arrival(s: Scenario, name: str, turn: int) -> Done:

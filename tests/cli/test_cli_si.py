@@ -447,7 +447,9 @@ def test_the_maneuver_phase_maneuvers_sweeps_rams_and_boards_with_the_dice_typed
     out = ok("maneuver", "Phalth", "3", "--to", "6/K8", "--core", "0", "--star", "alpha phoenicis", "--overload", "--roll", "3", "--roll", "2", path=path)
     assert "Phalth overloads its engines: 3: the engines hold" in out and "radiation 2 > 1: no damage" in out
     assert json.loads(ok("status", "--json", path=path))["acts"] == [{"ship": "Leyf", "what": "sweep"}, {"ship": "Phalth", "what": "moved"}, {"ship": "Phalth", "what": "maneuver"}]
-    ok("place", "Leyf", "--at", "6/J9", path=path)
+    # Leyf swept, so it does not maneuver this turn (12.6.3): a move recorded is refused, the referee's correction is not
+    assert "Leyf cannot maneuver this turn: it performs a sensor sweep" in refused(path, "place", "Leyf", "--at", "6/J9")
+    ok("place", "Leyf", "--at", "6/J9", "--correction", path=path)
     out = ok("board", "Leyf", "Tigris", path=path)
     assert "Leyf (maneuver 3) declares a boarding of Tigris (maneuver 2) in 6/J9" in out
     ok("next", path=path)

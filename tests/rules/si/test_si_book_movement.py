@@ -245,3 +245,16 @@ def test_the_app_s_leave_map_form_lists_the_ships_in_hexes_and_records_the_leavi
     with pytest.raises(RefereeError, match="only in the invader's Fleet Movement"):
         form.build({"ship": "Phalth"}, s, SI)(RNG, {})
     assert form.build({"ship": "Phalth", "correction": "yes"}, s, SI)(RNG, {}).state.ship("Phalth").left_map == 1
+
+
+def test_a_ship_that_loaded_cargo_is_not_moved_by_a_place_in_the_maneuver_phase():
+    """[6.5.2] "A ship which loads or unloads cargo ... may not perform individual ship maneuver
+    during that turn": recording a move of it in the Individual Ship Maneuver phase (si place) is
+    refused as si maneuver and si leave refuse it; the referee's correction of the record is not."""
+    s = setup.enter_ship(phoenix(), SI, "Tender", ["A2 C10 D4 M2 P1 R2"], code="CV", side="invader").state
+    s = setup.enter_ship(s, SI, "Dart", ["A2 D2 M5 P1 R2"], code="FF", side="invader").state
+    s = setup.place(s, ["Tender", "Dart"], "6/J7", 2).state
+    s = ship_phase.load_ship(at(s, "maneuver"), "Tender", ["Dart"]).state
+    with pytest.raises(RefereeError, match="Tender cannot maneuver this turn"):
+        setup.place(s, ["Tender"], "6/J8", 1)
+    assert setup.place(s, ["Tender"], "6/J8", 1, correction=True).state.ship("Tender").hex == "6/J8"
