@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from referee.tables import Tables
 
 app = group("Starfleet Wars engagements: power allocation, hits, starfortresses, starbombers, CapTacs, special damage, damage control.")
-captac_app = group("CapTacs: take in tow, release to drift, fire, shoot down.")
+captac_app = group("CapTacs: taken in tow by a ship or held by a starfortress's tractor beam, released to drift, fired, shot down.")
 app.add_typer(captac_app, name="captac")
 
 ENGAGEMENT = files.CommandFile("engagement", "--engagement", "-e", "REFEREE_ENGAGEMENT", "sfw new", "FILE --side A --side B", "sfw")
@@ -165,7 +165,7 @@ def allocate(
             if speed:
                 raise RefereeError("a starfortress moves at tactical speed 1 and spends no power on it: leave out --speed")
             if tractor:
-                raise RefereeError("--tractor is a ship's: a starfortress's tractor beam takes its PU with sfw tractor hold --beam-pu; leave it out")
+                raise RefereeError("--tractor is a ship's: a starfortress's tractor beam takes its PU with sfw captac tow FORTRESS --beam-pu; leave it out")
             return fortress_phase.allocate(turn.fortress_at(engagement, name, "allocation"), name, offensive, defensive, reload)
         return turn.allocate(engagement, name, Allocation(speed, offensive, defensive), tractor, reload)
 
@@ -340,8 +340,6 @@ def mad(
 
 # -- a starfortress's particle weapons, attack craft and tractor beam ----------------------------
 
-tractor_app = group("A starfortress's tractor beam: CapTacs held in place around it (two at most), released, fired, shot down.")
-app.add_typer(tractor_app, name="tractor")
 Fortress = Annotated[str, typer.Argument(help="The starfortress's name.")]
 Module = Annotated[str, typer.Argument(help="One of its modules ('WP 1').")]
 
@@ -378,69 +376,25 @@ def mobility_lost(name: Annotated[str, typer.Argument(help="The MAD ('Outpost MA
     take(path, lambda e, sfw: fortress_phase.mobility_lost(e, name), as_json)
 
 
-@tractor_app.command("hold")
-def tractor_hold(
-    name: Fortress,
-    count: Annotated[int, typer.Argument(help="CapTacs taken into the beam.")] = 1,
-    beam_pu: Annotated[Optional[int], typer.Option("--beam-pu", help="PU the beam takes a turn from the LSS (the supplement gives none: your rulebook's; 0 for none).")] = None,
-    path: EngagementFile = None,
-    as_json: AsJson = False,
-) -> None:
-    """CapTacs held in place around the fortress by its tractor beam (two at most); the beam's PU come off its power."""
-    from referee.starfleet_wars import fortress_phase
-
-    take(path, lambda e, sfw: fortress_phase.hold(e, name, count, beam_pu), as_json)
-
-
-@tractor_app.command("release")
-def tractor_release(
-    name: Fortress,
-    count: Annotated[int, typer.Argument(help="CapTacs let go.")] = 1,
-    where: Annotated[str, typer.Option("--where", help="Where they drift (a note for the table).")] = "",
-    path: EngagementFile = None,
-    as_json: AsJson = False,
-) -> None:
-    """CapTacs the fortress lets go to drift: any friendly ship within 30 inches may activate them."""
-    from referee.starfleet_wars import fortress_phase
-
-    take(path, lambda e, sfw: fortress_phase.release(e, name, count, where), as_json)
-
-
-@tractor_app.command("fire")
-def tractor_fire(
-    name: Fortress,
-    target: Annotated[str, typer.Argument(help="The target.")],
-    range_: Annotated[int, typer.Option("--range", help="Inches to the target (18 at most).")],
-    hit_: Annotated[bool, typer.Option("--hit/--miss", help="What the Firing Table gave (speed 5 for firing purposes).")],
-    module: Annotated[Optional[list[str]], typer.Option("--module", help="At a starfortress: MODULE=PU, the defender's allocation of the 40 PU.")] = None,
-    path: EngagementFile = None,
-    as_json: AsJson = False,
-) -> None:
-    """A CapTac the fortress holds fired: a hit is 40 PU and a Special Damage roll, whatever the target's damage."""
-    from referee.starfleet_wars import fortress_phase
-
-    take(path, lambda e, sfw: fortress_phase.fire_captac(e, sfw, name, target, hit_, range_, counts(module, "--module")), as_json)
-
-
-@tractor_app.command("shoot-down")
-def tractor_shoot_down(
-    name: Fortress,
-    module: Annotated[Optional[list[str]], typer.Option("--module", help="MODULE=PU: the defender's allocation of the 25 PU.")] = None,
-    path: EngagementFile = None,
-    as_json: AsJson = False,
-) -> None:
-    """A CapTac held by the fortress destroyed by one CIDS or light laser hit: 25 PU to the fortress (the tractor beam generators blown out)."""
-    from referee.starfleet_wars import fortress_phase
-
-    take(path, lambda e, sfw: fortress_phase.shoot_down(e, sfw, name, counts(module, "--module")), as_json)
-
-
 @captac_app.command("tow")
-def tow(name: Name, count: Annotated[int, typer.Argument(help="CapTacs taken in tow (two a tractor beam, one beam).")] = 1, path: EngagementFile = None, as_json: AsJson = False) -> None:
-    """CapTacs taken in tow: speed 2 at most while towing."""
-    from referee.starfleet_wars import combat
+def tow(
+    name: Annotated[str, typer.Argument(help="The ship taking them in tow, or the starfortress holding them.")],
+    count: Annotated[int, typer.Argument(help="CapTacs taken (two a tractor beam, one beam).")] = 1,
+    beam_pu: Annotated[Optional[int], typer.Option("--beam-pu", help="A fortress: PU its beam takes a turn from the LSS (the supplement gives none: your rulebook's; 0 for none).")] = None,
+    path: EngagementFile = None,
+    as_json: AsJson = False,
+) -> None:
+    """CapTacs taken in tow (speed 2 at most while towing), or held in place around a starfortress by its tractor beam (its PU off the fortress's power)."""
+    from referee.starfleet_wars import combat, fortress_phase
 
-    take(path, lambda e, sfw: combat.tow(e, name, count), as_json)
+    def step(e: "Engagement", sfw: "Tables") -> "Done":
+        if e.is_fortress(name):
+            return fortress_phase.hold(e, name, count, beam_pu)
+        if beam_pu is not None:
+            raise RefereeError("--beam-pu is a starfortress's: a ship's tractor beam takes its PU in its allocation (sfw allocate --tractor PU); leave it out")
+        return combat.tow(e, name, count)
+
+    take(path, step, as_json)
 
 
 @captac_app.command("release")
@@ -451,10 +405,10 @@ def release(
     path: EngagementFile = None,
     as_json: AsJson = False,
 ) -> None:
-    """CapTacs left to drift: any friendly ship within 30 inches may activate them later."""
-    from referee.starfleet_wars import combat
+    """CapTacs left to drift (by a ship or a starfortress): any friendly ship within 30 inches may activate them later."""
+    from referee.starfleet_wars import combat, fortress_phase
 
-    take(path, lambda e, sfw: combat.release(e, name, count, where), as_json)
+    take(path, lambda e, sfw: (fortress_phase.release if e.is_fortress(name) else combat.release)(e, name, count, where), as_json)
 
 
 @captac_app.command("fire")
@@ -469,22 +423,38 @@ def fire_captac(
     path: EngagementFile = None,
     as_json: AsJson = False,
 ) -> None:
-    """A CapTac fired: a hit is 40 PU and a Special Damage roll, whatever the target's damage."""
-    from referee.starfleet_wars import combat
+    """A CapTac fired, by a ship or a starfortress holding it: a hit is 40 PU and a Special Damage roll, whatever the target's damage."""
+    from referee.starfleet_wars import combat, fortress_phase
 
-    take(path, lambda e, sfw: combat.fire_captac(e, sfw, name, target, hit_, range_, drift, activation, counts(module, "--module")), as_json)
+    def step(e: "Engagement", sfw: "Tables") -> "Done":
+        if not e.is_fortress(name):
+            return combat.fire_captac(e, sfw, name, target, hit_, range_, drift, activation, counts(module, "--module"))
+        if drift or activation:
+            raise RefereeError("a starfortress fires the CapTacs its beam holds: leave out --drift and --activation (a drifting CapTac is activated by a ship)")
+        return fortress_phase.fire_captac(e, sfw, name, target, hit_, range_, counts(module, "--module"))
+
+    take(path, step, as_json)
 
 
 @captac_app.command("shoot-down")
 def shoot_down(
-    towed_by: Annotated[str, typer.Option("--towed-by", help="The ship towing the CapTac destroyed (it takes 25 PU).")] = "",
+    towed_by: Annotated[str, typer.Option("--towed-by", help="The ship towing the CapTac destroyed, or the starfortress holding it (it takes 25 PU).")] = "",
     drift: Annotated[int, typer.Option("--drift", help="Or a drifting CapTac: its number in sfw ships' list.")] = 0,
+    module: Annotated[Optional[list[str]], typer.Option("--module", help="Held by a starfortress: MODULE=PU, the defender's allocation of the 25 PU.")] = None,
     path: EngagementFile = None,
     as_json: AsJson = False,
 ) -> None:
     """A CapTac destroyed by one CIDS or light laser hit."""
-    from referee.starfleet_wars import combat
+    from referee.starfleet_wars import combat, fortress_phase
 
     if bool(towed_by) == bool(drift):
         raise RefereeError("give --towed-by SHIP or --drift N (one of them)")
-    take(path, lambda e, sfw: combat.shoot_down(e, sfw, towed_by, drift), as_json)
+
+    def step(e: "Engagement", sfw: "Tables") -> "Done":
+        if towed_by and e.is_fortress(towed_by):
+            return fortress_phase.shoot_down(e, sfw, towed_by, counts(module, "--module"))
+        if module:
+            raise RefereeError("--module is a starfortress's allocation of the 25 PU: leave it out for a ship")
+        return combat.shoot_down(e, sfw, towed_by, drift)
+
+    take(path, step, as_json)

@@ -800,7 +800,7 @@ def hold(f: Fortress, count: int, beam_pu: int | None) -> tuple[Fortress, list[s
 def let_go(f: Fortress, count: int) -> Fortress:
     """CapTacs the tractor beam no longer holds (released to drift, fired, or destroyed); with none held the beam takes no power."""
     if count < 1 or count > f.captacs:
-        raise RefereeError(f"{f.name} holds {f.captacs} CapTacs; {'give 1 to ' + str(f.captacs) if f.captacs else 'hold some first: referee sfw tractor hold'} ({CAPTAC_RULE})")
+        raise RefereeError(f"{f.name} holds {f.captacs} CapTacs; {'give 1 to ' + str(f.captacs) if f.captacs else 'hold some first: referee sfw captac tow'} ({CAPTAC_RULE})")
     left = f.captacs - count
     return attrs.evolve(f, captacs=left, beam_pu=f.beam_pu if left else 0)
 

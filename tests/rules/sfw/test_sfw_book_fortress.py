@@ -639,19 +639,25 @@ def test_s095_a_held_captac_shot_down_costs_the_fortress_25_pu():
 
 
 def test_s095_the_fortress_commands_from_the_cli(tmp_path: Path):
-    """S033, S038, S095 as the referee types them: launch, craft, tractor hold; a mistake is one line, exit 2."""
+    """S033, S038, S095 as the referee types them: launch, craft, CapTacs held by the fortress's beam
+    (the ships' captac commands, given a fortress), one shot down, one let go; a mistake is one line, exit 2."""
     path = tmp_path / "e.toml"
     for args in (
         ["new", str(path), "--side", "Terran", "--side", "Aquarian"],
         ["fortress", "Bastion", "--side", "Terran", "--modules", "LSS,WP", "-e", str(path)],
         ["launch", "Bastion", "WP 1", "6", "-e", str(path)],
         ["craft", "Bastion", "WP 1", "4", "-e", str(path)],
-        ["tractor", "hold", "Bastion", "2", "--beam-pu", "5", "-e", str(path)],
+        ["captac", "tow", "Bastion", "2", "--beam-pu", "5", "-e", str(path)],
+        ["captac", "shoot-down", "--towed-by", "Bastion", "--module", "WP 1=25", "-e", str(path)],
+        ["captac", "release", "Bastion", "1", "-e", str(path)],
     ):
         result = runner.invoke(app, ["sfw", *args])
         assert result.exit_code == 0, result.stderr
     result = runner.invoke(app, ["sfw", "launch", "Bastion", "WP 1", "1", "-e", str(path)])
     assert result.exit_code == 2 and "launches at most 6 particle weapons a turn" in result.stderr and "Traceback" not in result.stderr
+    assert engagement_file.from_dict(tomllib.loads(path.read_text(encoding="utf-8"))).fortress("Bastion").captacs == 0
+    result = runner.invoke(app, ["sfw", "captac", "fire", "Bastion", "Ghost", "--range", "10", "--hit", "--drift", "1", "-e", str(path)])
+    assert result.exit_code == 2 and "leave out --drift and --activation" in result.stderr
 
 
 # -- the engagement file -------------------------------------------------------------------------
