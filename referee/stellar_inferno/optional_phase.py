@@ -54,7 +54,7 @@ def stow(s: Scenario, ship_name: str, mines: int = 0, packs: int = 0) -> Done:
         raise RefereeError(f"the game is over ({s.outcome})")
     ship = s.ship(ship_name)
     counter = s.counter(ship.name)
-    starting = (s.turn, s.phase, s.phasing) == (1, "fleet-movement", "invader")
+    starting = s.at_start and s.phasing == "invader"
     if not starting and not (counter.arrives is not None and counter.arrives > s.turn):
         raise RefereeError(
             f"which ships carry mines is determined prior to the start of the scenario ({STOW_RULE}): in turn 1's Fleet Movement phase, or aboard a ship still to arrive; {ship.name} is in play and it is {s.where()}"
@@ -91,7 +91,7 @@ def assign_agent(s: Scenario, name: str, ship_name: str, rating: int, correction
         s.ship(counter.name)  # (says how to enter it)
     else:
         sh.in_game(found[0])
-    if not correction and _in_play(s, counter.name) and (s.turn, s.phase, s.phasing) != (1, "fleet-movement", "invader"):
+    if not correction and _in_play(s, counter.name) and not (s.at_start and s.phasing == "invader"):
         raise RefereeError(
             f"{counter.name} is in play and it is {s.where()}: a psi agent comes aboard before the scenario starts (turn 1's Fleet Movement) or aboard a ship not yet on the map ({AGENT_RULE}); "
             f"once in play he changes ships only by transfer, in the Landing Actions phase ({TRANSFER_RULE}: referee si transfer); if the record is wrong, the referee corrects it: referee si agent ... --correction"

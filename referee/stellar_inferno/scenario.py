@@ -408,6 +408,12 @@ class Scenario:
     def phase_title(self) -> str:
         return TITLES[self.phase]
 
+    @property
+    def at_start(self) -> bool:
+        """Turn 1's Fleet Movement phase: the counters available at the start are set up on the map
+        then ([14]); its invader's part is before play begins (the defender has placed first)."""
+        return (self.turn, self.phase) == (1, PHASE_KEYS[0])
+
     def where(self) -> str:
         """``turn 3 of 16, Ship Combat, the Khaldarii (invader)``."""
         if self.outcome:
@@ -688,7 +694,7 @@ def _entry_timing(s: Scenario, ship: Ship, counter: Counter, together: set[str])
     Arrive phase, never earlier or later; a counter whose turn is not recorded, at set-up or in its
     side's Reinforcements Arrive phase ([14], [4], 6.3.1-6.3.2)."""
     force = s.force(counter.role)
-    setting_up = (s.turn, s.phase) == (1, PHASE_KEYS[0])
+    setting_up = s.at_start
     if counter.arrives is None:
         if setting_up or (s.phase, s.phasing) == ("reinforcements", counter.role):
             return ""

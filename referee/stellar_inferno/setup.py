@@ -346,14 +346,9 @@ def put(s: Scenario, moving: Sequence[sh.Ship], there: Sequence[sh.Ship], hex_: 
     """The ships set in ``hex_`` at ``core`` hexes from the core, those already there rated with them;
     a ship that comes into the hex (``moved``: not the referee's correction of the record, nor the
     set-up) has moved this turn (8.1.2's orbit)."""
-    came = [m.name for m in moving if moved and (m.hex and m.hex != hex_ or not m.hex and not _setting_up(s))]
+    came = [m.name for m in moving if moved and (m.hex and m.hex != hex_ or not m.hex and not s.at_start)]
     s = s.replaced(*(attrs.evolve(x, hex=hex_, core_distance=core) for x in [*moving, *there]))
     return s.acting("moved", *came) if came else s
-
-
-def _setting_up(s: Scenario) -> bool:
-    """Turn 1's Fleet Movement phase: the counters at the start are set up on the map ([14])."""
-    return s.turn == 1 and s.phase == "fleet-movement"
 
 
 def _placing(s: Scenario, ship: sh.Ship, hex_: str, core: int) -> str:
