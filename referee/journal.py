@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from referee import cache, history, kinds, storage, touched
+from referee import cache, history, kinds, places, storage, touched
 from referee.errors import RefereeError
 from referee.tables import Tables
 
@@ -108,7 +108,9 @@ class Journal:
 
     @classmethod
     def open(cls, path: Path, tables: Tables, kind: str = "") -> Journal:
-        """The file, of the kind its format line says (``kind``: only that kind: campaign or battle)."""
+        """The file, of the kind its format line says (``kind``: only that kind: campaign or battle);
+        a relative name not in the current folder is looked for in the app's (:func:`places.found`)."""
+        path = places.found(path, kind or "campaign or battle")
         writer, state, seen = _load(path, tables, kind)
         return cls(path, state, tables, writer, seen)
 

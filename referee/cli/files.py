@@ -47,10 +47,14 @@ def option(file: CommandFile) -> Any:
 
 
 def named(path: Optional[Path], file: CommandFile) -> Path:
-    """The file the command names; none named is refused, saying how to name one or start one."""
+    """The file the command names; none named is refused, saying how to name one or start one. A
+    relative name not in the current folder is looked for in the folder the app saves to
+    (:func:`referee.places.found`: the refusal names both)."""
     if path is None:
         raise RefereeError(f"name the {file.kind} file with {file.option} FILE (or set {file.envvar}); start one with: referee {file.new} {file.new_args}")
-    return path
+    from referee.places import found
+
+    return found(path, file.kind)
 
 
 def tables_for(file: CommandFile) -> Tables:

@@ -116,8 +116,9 @@ def open_view(path: Path, side: str) -> ViewApp:
     """The app on the file, for ``side``: the file read once here, so that a file that cannot be
     shown (missing, damaged, of a kind without a view, without that side) is refused before any
     screen, in one line (RefereeError)."""
-    from referee import tables
+    from referee import places, tables
 
+    path = places.found(path)  # (a war the app saved, named from any folder)
     every = tables.load()
     kind, view = look.read(path, every, side)
     return ViewApp(path, view.side, every, kind, view)
