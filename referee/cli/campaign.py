@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
+import click
 import typer
 
 from referee.cli import files
@@ -29,7 +30,30 @@ SYSTEMS = ("kh", "ssw")
 
 
 class CampaignGroup(RefereeGroup):
+    """Every campaign command but ``new`` takes ``--without-log``: a campaign file copied without
+    its log beside it goes on with a log from here, not asked (:func:`files.go_on_without_log`)."""
+
     LISTS = {"ship": "referee campaign forces", "fleet": "referee campaign forces"}  # (a ship or fleet named wrongly: where they all are)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None and not isinstance(command, click.Group) and cmd_name != "new" and WITHOUT_LOG not in command.params:
+            command.params.append(WITHOUT_LOG)
+        return command
+
+
+def _without_log(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.meta[files.WITHOUT_LOG] = True
+
+
+WITHOUT_LOG = click.Option(
+    [files.WITHOUT_LOG],
+    is_flag=True,
+    expose_value=False,
+    callback=_without_log,
+    help="If the campaign's log file is missing (the file copied without it): go on with a log from here, the old lines lost, without asking.",
+)
 
 
 app = group("The Second Sathar War: set up, move, supply, repair, fight and advance the strategic campaign.", CampaignGroup)
