@@ -83,3 +83,28 @@ def test_a_path_with_a_folder_is_looked_for_under_the_apps_folder_too(home: Path
     with pytest.raises(RefereeError, match="no campaign file at old/war-2.toml in this folder"):
         places.found(Path("old/war-2.toml"), "campaign")
     assert places.found(Path("/nowhere/war-1.toml")) == Path("/nowhere/war-1.toml")  # (absolute: as given, refused where it is read)
+
+
+def test_the_apps_open_finds_a_war_by_its_name_from_a_battle(home: Path) -> None:
+    """Ctrl+O, a path typed: war-1.toml, as the app saved it, opened from another folder in place
+    of a battle (the battle's pages leave without a fault)."""
+    from textual.pilot import Pilot
+    from textual.widgets import Input
+
+    from referee.tui.app import RefereeApp
+    from tests.helpers.app import drive
+
+    assert run("kh", "start", "the-stand", "stand.toml")[0] == 0
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        app.screen.query_one("#path", Input).value = "war-1.toml"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.journal.path == home / "war-1.toml" and app.journal.kind == "campaign"
+
+    drive(Path("stand.toml"), play, still_running=True)
