@@ -15,6 +15,7 @@ from referee.cli import files
 from referee.cli.files import dice_for, pairs
 from referee.cli.groups import RefereeGroup, group
 from referee.cli.output import AsJson, print_json, print_steps
+from referee.cli.pack import Force, Out
 from referee.errors import RefereeError
 from referee.sathar_war.kind import campaign_of
 
@@ -30,14 +31,14 @@ SYSTEMS = ("kh", "ssw")
 
 
 class CampaignGroup(RefereeGroup):
-    """Every campaign command but ``new`` takes ``--without-log``: a campaign file copied without
+    """Every campaign command but ``new`` and ``pack`` takes ``--without-log``: a campaign file copied without
     its log beside it goes on with a log from here, not asked (:func:`files.go_on_without_log`)."""
 
     LISTS = {"ship": "referee campaign forces", "fleet": "referee campaign forces"}  # (a ship or fleet named wrongly: where they all are)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)
-        if command is not None and not isinstance(command, click.Group) and cmd_name != "new" and WITHOUT_LOG not in command.params:
+        if command is not None and not isinstance(command, click.Group) and cmd_name not in ("new", "pack") and WITHOUT_LOG not in command.params:
             command.params.append(WITHOUT_LOG)
         return command
 
@@ -150,6 +151,18 @@ def new(
     print_steps(campaign.log, as_json, {"day": 0, "step": "setup"})
     if not as_json:
         print(f"saved {path}; next: place the Sathar (campaign place SHIPS --circle C) and choose the retreat condition (campaign retreat N)")
+
+
+@app.command("pack")
+def pack(
+    path: Annotated[Path, typer.Argument(help="The campaign file.")],
+    out: Out,
+    force: Force = False,
+) -> None:
+    """Pack the campaign, its log and its undo history into one file that opens anywhere (referee pack packs any file)."""
+    from referee.cli.pack import packed
+
+    packed(path, out, "campaign", force)
 
 
 @app.command("status")

@@ -468,7 +468,7 @@ class RefereeApp(App[None]):
             return
         journal = Journal.open(path, self.tables)
         undo = "; Ctrl+Z undoes its last action" if journal.past else ""
-        said = f"{path.name} opened: {self.kind_of(journal.kind).where(journal.state)}{undo}"
+        said = f"{journal.path.name} opened{'' if journal.path.name == path.name else f' (from {path.name})'}: {self.kind_of(journal.kind).where(journal.state)}{undo}"
         self.another_file()
         self.call_later(self.switch, journal, self.missing_said(journal) if journal.missing_log() else said)
 

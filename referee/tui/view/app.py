@@ -86,7 +86,7 @@ class ViewApp(App[None]):
         first = f"referee view · {self.side} · {self.path.name} · {part(self.kind).where(self.view)} · read {self.read_at}"
         second = "what this side may see; it follows the file as it is saved"
         if self.missing:
-            second = f"{self.missing}: the war is shown without its old log"
+            second = f"{self.missing}: shown without it"
         if self.trouble:
             second = f"cannot read the file now ({self.trouble}); showing what it held at {self.read_at}"
         bar = self.query_one("#bar", Static)
