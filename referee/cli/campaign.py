@@ -15,7 +15,7 @@ from referee.cli import files
 from referee.cli.files import dice_for, pairs
 from referee.cli.groups import RefereeGroup, group
 from referee.cli.output import AsJson, print_json, print_steps
-from referee.cli.pack import Force, Out
+from referee.cli.pack import pack
 from referee.errors import RefereeError
 from referee.sathar_war.kind import campaign_of
 
@@ -153,16 +153,7 @@ def new(
         print(f"saved {path}; next: place the Sathar (campaign place SHIPS --circle C) and choose the retreat condition (campaign retreat N)")
 
 
-@app.command("pack")
-def pack(
-    path: Annotated[Path, typer.Argument(help="The campaign file.")],
-    out: Out,
-    force: Force = False,
-) -> None:
-    """Pack the campaign, its log and its undo history into one file that opens anywhere (referee pack packs any file)."""
-    from referee.cli.pack import packed
-
-    packed(path, out, "campaign", force)
+app.command("pack")(pack)  # (referee pack, by the campaign's name for it: any kind of file)
 
 
 @app.command("status")

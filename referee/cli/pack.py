@@ -10,24 +10,16 @@ import typer
 
 from referee.cli.groups import one
 
-Out = Annotated[Path, typer.Argument(help="The pack to write (e.g. war-1.zip): one file, to open anywhere with referee play, view or any command.")]
-Force = Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")]
-
 
 def pack(
     path: Annotated[Path, typer.Argument(help="A campaign, Knight Hawks battle, Starfleet Wars engagement or Stellar Inferno scenario file.")],
-    out: Out,
-    force: Force = False,
+    out: Annotated[Path, typer.Argument(help="The pack to write (e.g. war-1.zip): one file, to open anywhere with referee play, view or any command.")],
+    force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
 ) -> None:
     """Pack the file, its log and its undo history into one file that opens anywhere."""
-    packed(path, out, "", force)
+    from referee import pack as packing
 
-
-def packed(path: Path, out: Path, kind: str, force: bool) -> None:
-    """Pack and say what went in, and how the pack opens."""
-    from referee.pack import pack
-
-    written, found = pack(path, out, kind, force)
+    written, found = packing.pack(path, out, force=force)
     names = sorted(found.members, key=len)
     said = {found.name + ".log": "its log", found.name + ".history": "its undo history"}
     size = max(1, round(written.stat().st_size / 1024))
