@@ -75,12 +75,9 @@ def pack(source: Path, out: Path, kind: str = "", force: bool = False) -> tuple[
         journal = Journal.open(source, tables.load(), kind)  # (it opens: it is of its kind, and whole)
         assert journal.seen is not None
         members = {real.name: journal.seen.data}
-        if journal.kind == "campaign":
-            from referee.sathar_war import log_file
-
-            log = log_file.beside(real)
-            if storage.exists(log):
-                members[log.name] = storage.read_raw(log, "log")
+        log = real.with_name(real.name + ".log")  # (a campaign's log: the kinds that keep one keep it there)
+        if storage.exists(log):
+            members[log.name] = storage.read_raw(log, "log")
         kept = journal.history.snapshot()
         journal.history.close()
         if kept is not None:
