@@ -205,6 +205,15 @@ class History:
             raise Unreadable(f"the undo history {self.path.name} is damaged (a state does not match its hash); nothing was changed")
         return data
 
+    def snapshot(self) -> bytes | None:
+        """The whole history as one SQLite database's bytes, for a pack (:mod:`referee.pack`); None
+        if there is none. Taken under the file's lock (no save writes it meanwhile)."""
+        db = self._connect(create=False)
+        if db is None:
+            return None
+        with _errors(self.path, "read"):
+            return db.serialize()
+
     # ------------------------------------------------------------------ writing (under the file's lock)
 
     def record(self, before: bytes, after: bytes, what: str, touched: str) -> tuple[int, int]:

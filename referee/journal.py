@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from referee import cache, history, kinds, storage, touched
+from referee import cache, history, kinds, places, storage, touched
 from referee.errors import RefereeError
 from referee.tables import Tables
 
@@ -82,6 +82,12 @@ class Result(Protocol):
     def entries(self) -> tuple[Any, ...]: ...
 
 
+class LogMissing(RefereeError):
+    """A change to a campaign whose log file is missing, not yet agreed to: the war would go on
+    without its old log. Asked first (the app: a yes/no; a command: a prompt, or ``--without-log``),
+    then :attr:`Journal.going_on` set, and the change taken again."""
+
+
 class Travel(NamedTuple):
     """An action undone or redone: what it was, and what it touched (:mod:`referee.touched`)."""
 
@@ -105,10 +111,13 @@ class Journal:
         self.trouble = ""  # why the last action could not be kept in the undo history ("": it was)
         self._known: dict[str, State] = {}  # states of this session by their text's hash: undo and redo read nothing
         self._unhashed = [(seen.data, state)] if seen is not None else []  # (hashed when undo first looks: a command that only reads hashes nothing)
+        self.going_on = False  # the referee agreed: the next change goes on without the campaign's missing log
 
     @classmethod
     def open(cls, path: Path, tables: Tables, kind: str = "") -> Journal:
-        """The file, of the kind its format line says (``kind``: only that kind: campaign or battle)."""
+        """The file, of the kind its format line says (``kind``: only that kind: campaign or battle);
+        a relative name not in the current folder is looked for in the app's (:func:`places.found`)."""
+        path = places.found(path, kind or "campaign or battle")
         writer, state, seen = _load(path, tables, kind)
         return cls(path, state, tables, writer, seen)
 
@@ -125,13 +134,30 @@ class Journal:
             raise RefereeError(f"{self.path} is {kind.title}, not {wanted.title}")
         return self.state
 
+    def missing_log(self) -> str:
+        """The file's log, missing, in a few words to say once ("war.toml.log, the log of war.toml
+        (13 lines), is missing"; "": nothing is missing): a campaign file copied without its log
+        beside it. It plays on once the referee agrees (:attr:`going_on`)."""
+        lost = _lost(self.state)
+        return lost.said() if lost is not None else ""
+
     def apply(self, done: Result, what: str) -> None:
         """Take an action's result as the new state, and save it, kept in the undo history as
         ``what`` with what it touched. Under the file's lock: the file must still be what was read
         or saved here (else ChangedOnDisk, and nothing changes, here, on disk or in the history);
         the history records the action first, then the file is saved. A history that cannot be
-        written does not stop the action: it is saved, and ``trouble`` says why it cannot be undone."""
+        written does not stop the action: it is saved, and ``trouble`` says why it cannot be undone.
+
+        A campaign whose log is missing changes only once the referee agreed (:attr:`going_on`,
+        else :class:`LogMissing`, and nothing changes): the war goes on with a log from here, its
+        first line saying the old one was lost (:func:`referee.sathar_war.log_file.went_on`)."""
         state = done.state
+        if _lost(state) is not None:
+            if not self.going_on:
+                raise LogMissing(f"{self.missing_log()}: a change goes on with a log from here, the old lines lost, once agreed; nothing was changed")
+            from referee.sathar_war import log_file
+
+            state = log_file.went_on(state)  # type: ignore[arg-type]
         text = self.writer.text(state)  # checked as a load checks it; raises before anything changes
         beside = self.writer.beside()
         data = text.encode("utf-8")
@@ -151,6 +177,7 @@ class Journal:
             state = beside.saved(state)
         self._remember(data, state)
         self.state = state
+        self.going_on = False  # (asked again if undo goes back to before the loss and the war goes on again)
         parsed = self.writer.parsed()
         if parsed is not None:
             cache.store(cache.name("file", self.target), data, parsed)  # the next command to open the file parses nothing
@@ -290,6 +317,15 @@ class Journal:
             do()
         except history.Unreadable as error:
             self.trouble = f"the undo history could not be tidied ({str(error).removesuffix('; nothing was changed')})"
+
+
+def _lost(state: State) -> Any:
+    """A campaign's missing log not yet gone on from (:func:`referee.sathar_war.log_file.missing`), or None."""
+    if kinds.of_state(state).name != "campaign":
+        return None
+    from referee.sathar_war import log_file
+
+    return log_file.missing(state)  # type: ignore[arg-type]
 
 
 def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage.Seen]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee import storage
 from referee.errors import RefereeError
+from referee.places import home
 from referee.resources import campaigns_dir
 
 if TYPE_CHECKING:
@@ -32,14 +33,6 @@ RECENT_FORMAT = "referee recent files"
 LAST = "last-campaign"  # earlier versions' record of the file played last
 KEPT = 10  # files the recent list holds
 BUNDLED_MAP_NAME = "Frontier Deployment Map (default)"  # the name in campaigns/frontier-map.toml
-
-
-def home() -> Path:
-    chosen = os.environ.get("REFEREE_HOME")
-    if chosen:
-        return Path(chosen)
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "referee"
 
 
 def _folder() -> Path:

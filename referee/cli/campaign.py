@@ -8,12 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
+import click
 import typer
 
 from referee.cli import files
 from referee.cli.files import dice_for, pairs
 from referee.cli.groups import RefereeGroup, group
 from referee.cli.output import AsJson, print_json, print_steps
+from referee.cli.pack import pack
 from referee.errors import RefereeError
 from referee.sathar_war.kind import campaign_of
 
@@ -29,7 +31,30 @@ SYSTEMS = ("kh", "ssw")
 
 
 class CampaignGroup(RefereeGroup):
+    """Every campaign command but ``new`` and ``pack`` takes ``--without-log``: a campaign file copied without
+    its log beside it goes on with a log from here, not asked (:func:`files.go_on_without_log`)."""
+
     LISTS = {"ship": "referee campaign forces", "fleet": "referee campaign forces"}  # (a ship or fleet named wrongly: where they all are)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None and not isinstance(command, click.Group) and cmd_name not in ("new", "pack") and WITHOUT_LOG not in command.params:
+            command.params.append(WITHOUT_LOG)
+        return command
+
+
+def _without_log(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.meta[files.WITHOUT_LOG] = True
+
+
+WITHOUT_LOG = click.Option(
+    [files.WITHOUT_LOG],
+    is_flag=True,
+    expose_value=False,
+    callback=_without_log,
+    help="If the campaign's log file is missing (the file copied without it): go on with a log from here, the old lines lost, without asking.",
+)
 
 
 app = group("The Second Sathar War: set up, move, supply, repair, fight and advance the strategic campaign.", CampaignGroup)
@@ -126,6 +151,9 @@ def new(
     print_steps(campaign.log, as_json, {"day": 0, "step": "setup"})
     if not as_json:
         print(f"saved {path}; next: place the Sathar (campaign place SHIPS --circle C) and choose the retreat condition (campaign retreat N)")
+
+
+app.command("pack")(pack)  # (referee pack, by the campaign's name for it: any kind of file)
 
 
 @app.command("status")

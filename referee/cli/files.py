@@ -47,10 +47,14 @@ def option(file: CommandFile) -> Any:
 
 
 def named(path: Optional[Path], file: CommandFile) -> Path:
-    """The file the command names; none named is refused, saying how to name one or start one."""
+    """The file the command names; none named is refused, saying how to name one or start one. A
+    relative name not in the current folder is looked for in the folder the app saves to
+    (:func:`referee.places.found`: the refusal names both)."""
     if path is None:
         raise RefereeError(f"name the {file.kind} file with {file.option} FILE (or set {file.envvar}); start one with: referee {file.new} {file.new_args}")
-    return path
+    from referee.places import found
+
+    return found(path, file.kind)
 
 
 def tables_for(file: CommandFile) -> Tables:
@@ -73,11 +77,48 @@ def read(path: Optional[Path], file: CommandFile, made: Callable[[dict[str, Any]
         raise RefereeError(f"{path}: {error}; the file is unchanged") from None
 
 
-def opened(path: Optional[Path], file: CommandFile) -> Journal:
-    """The file named, opened in its journal (only a file of its kind)."""
+def opened(path: Optional[Path], file: CommandFile, say: bool = True) -> Journal:
+    """The file named, opened in its journal (only a file of its kind); what is missing of it (a
+    campaign's log file) said once on stderr (``say``)."""
     from referee.journal import Journal
 
-    return Journal.open(named(path, file), tables_for(file), file.kind)
+    journal = Journal.open(named(path, file), tables_for(file), file.kind)
+    if say and journal.missing_log():
+        import sys
+
+        print(f"referee: note: {journal.missing_log()}: read without its old log; a change asks first, then goes on with a log from here", file=sys.stderr)
+    return journal
+
+
+WITHOUT_LOG = "--without-log"  # the option that says yes to going on without a campaign's missing log (referee.cli.campaign)
+
+
+def at_a_terminal() -> bool:
+    """Whether the referee is there to be asked (standard input a terminal)."""
+    import sys
+
+    return sys.stdin.isatty()
+
+
+def go_on_without_log(journal: Journal) -> None:
+    """A change to a campaign whose log file is missing: asked at a terminal (on stderr), given by
+    ``--without-log``, else refused naming that option; agreed, the journal goes on with a log from
+    here. Nothing is missing: nothing is asked."""
+    said = journal.missing_log()
+    if not said:
+        return
+    import sys
+
+    import click
+
+    context = click.get_current_context(silent=True)
+    if not (context is not None and context.meta.get(WITHOUT_LOG)):
+        if not at_a_terminal():
+            raise RefereeError(f"{said}: give {WITHOUT_LOG} to go on with a log from here (the old lines lost), or put the log back beside it; nothing was changed")
+        print(f"referee: {said}: the war can go on with a log from here", file=sys.stderr)
+        if not click.confirm("Go on without the old log (its lines stay lost)?", default=False, err=True):
+            raise RefereeError(f"nothing was changed: {journal.path.name} waits for its log (or for {WITHOUT_LOG})")
+    journal.going_on = True
 
 
 def take(path: Optional[Path], file: CommandFile, step: Callable[[Any, Tables], Done], show: Callable[[Done], None] = lambda done: None) -> Done:
@@ -88,7 +129,8 @@ def take(path: Optional[Path], file: CommandFile, step: Callable[[Any, Tables], 
     from referee import storage
 
     with storage.locked(named(path, file)):
-        journal = opened(path, file)
+        journal = opened(path, file, say=False)
+        go_on_without_log(journal)
         done = step(journal.state, journal.tables)
         journal.apply(done, command_name())
     show(done)

@@ -106,6 +106,7 @@ class LazyGroup(RefereeGroup):
         "undo": "referee.cli.undo:undo_app",
         "redo": "referee.cli.undo:redo_app",
         "view": "referee.cli.view",
+        "pack": "referee.cli.pack",
     }
     _built: dict[str, click.Command] = {}  # built once a process (the tests call many commands in one)
 

@@ -44,9 +44,10 @@ undo_app, redo_app = one(undo, "undo"), one(redo, "redo")
 
 
 def travel(path: Path, step: int, as_json: bool) -> None:
-    from referee import storage, tables
+    from referee import places, storage, tables
     from referee.journal import Journal
 
+    path = places.found(path)
     with storage.locked(path, doing="undo in" if step < 0 else "redo in"):
         journal = Journal.open(path, tables.load())
         done = journal.undo() if step < 0 else journal.redo()
@@ -67,9 +68,10 @@ def travel(path: Path, step: int, as_json: bool) -> None:
 
 def show(path: Path, as_json: bool) -> None:
     """What can be undone and redone: the line of actions from the latest, the file's place in it."""
-    from referee import storage
+    from referee import places, storage
     from referee.history import History, NotMatching, beside, digest
 
+    path = places.found(path)
     with storage.locked(path, doing="read"):
         data = storage.read_seen(path, "campaign or battle")[1].data
         line = History(beside(storage.target(path))).line()

@@ -42,7 +42,7 @@ def view(
         from textual_serve.server import Server
     except ImportError:
         raise RefereeError("--serve needs the textual-serve package (pip install textual-serve)") from None
-    command = shlex.join([sys.executable, "-m", "referee", "view", str(path.resolve()), "--side", app.side])
+    command = shlex.join([sys.executable, "-m", "referee", "view", str(app.path.resolve()), "--side", app.side])
     print(f"serving the {app.side} view of {path} on http://{host}:{port} (Ctrl+C stops it)", file=sys.stderr)
     Server(command, host=host, port=port, title=f"referee view: {app.side}").serve()
 

@@ -23,10 +23,18 @@ by a kill or a full disk leaves bytes past the end that no state names, which th
 over. Two states with different logs name different bytes, so their campaign files always differ.
 
 The log file is the program's: lines edited by hand move the spans and the log is refused when it
-is shown (the campaign still plays), one shortened is refused when the campaign opens. A log file
-missing or shorter than its spans is refused in one line naming both files; to go on without the
-old log, remove the ``[log_file]`` table from the campaign file (the log file is kept: the next
-save appends to it).
+is shown (the campaign still plays), one shortened is refused when the campaign opens, in one line
+naming both files.
+
+A campaign file copied without its log (the log file missing) opens whole, its log :class:`Lost`:
+no line of it is shown, and what reads it says once that the old log (N lines) is missing
+(:func:`missing`). The first change asks the referee (the app, the command line: the journal
+refuses a change until asked, :meth:`referee.journal.Journal.apply`), and then the war goes on
+with a log from here (:func:`went_on`): its first line says the old lines were lost, and the new
+log file's head says so too (``lost = N``), its head written longer than where the lost log's
+lines began. So a state of before the loss (put back by undo) names spans that begin inside the
+new log's head, where no line of it begins: it opens as it did, its log lost, and is never read
+from the new log's bytes.
 
 A campaign file of the first version keeps its log in itself: it opens as ever, and its first save
 moves the log out (the old file is kept as ``NAME.v1.bak``). So does a new war's text, whose
@@ -50,6 +58,7 @@ SUFFIX = ".log"
 FORMAT = "referee second sathar war log"
 VERSION = 1
 HEADING = b"\n[[log]]\n"  # what starts every line of the log in the file
+HEAD_LIMIT = 4096  # bytes of a log file read to find its head's end (a head is about 550)
 TAIL = 50  # lines just saved, kept in memory (the last roll shown without reading the log)
 HEAD = (
     "# The log of a Second Sathar War campaign, kept by referee beside its campaign file (NAME.toml.log\n"
@@ -69,10 +78,11 @@ def beside(target: Path) -> Path:
 
 def kept(path: Path, count: int, spans: Spans) -> Kept:
     """The ``count`` lines in these spans of the log file at ``path``, read when asked. A log file
-    missing or shorter than its spans is refused now (a stat), in one line."""
+    shorter than its spans is refused now (a stat), in one line; one missing, or begun after a loss
+    (its lines not these), gives :class:`Lost`."""
     size = _size(path, count)
-    if size is None:
-        raise RefereeError(f"{path.name}, the log of {_campaign(path)} ({count} lines), is missing: {_remedy(path)}")
+    if size is None or spans[0][0] < _begun_after_a_loss(path):
+        return Lost(path, count, spans[0][0])
     last = max(end for _, end in spans)
     if size < last:
         raise RefereeError(f"{path.name}, the log of {_campaign(path)}, holds {size} bytes where its {count} lines reach byte {last}: {_remedy(path)}")
@@ -94,7 +104,58 @@ def _size(path: Path, count: int) -> int | None:
 
 def _remedy(path: Path) -> str:
     campaign = _campaign(path)
-    return f"put back the log saved with {campaign} beside it (or, to go on without the log so far, remove the [log_file] table from {campaign})"
+    return f"put back the log saved with {campaign} beside it (or move {path.name} away: {campaign} then opens without its old log, and plays on with a new one once asked)"
+
+
+LOSS = b"\nlost = "  # in a log file's head: it was begun after a loss, ``lost = N`` lines of the log before it
+
+
+def _begun_after_a_loss(path: Path) -> int:
+    """Where the lines of a log file begun after a loss begin (its head's end): a state whose spans
+    begin before it names another log's lines, lost (0: the log was not begun so)."""
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(HEAD_LIMIT)
+    except OSError:
+        return 0
+    first = start.find(HEADING)
+    end = first if first >= 0 else len(start)
+    return end if LOSS in start[:end] else 0
+
+
+class Lost(Kept):
+    """The log a campaign file names, missing (copied without it, or lost): ``count`` lines of which
+    none can be shown. The campaign plays on from it once the referee agrees (:func:`went_on`):
+    until then it holds no line; after, the line that says so (``noted``)."""
+
+    __slots__ = ("lost", "began", "noted")
+
+    def __init__(self, path: object, lost: int, began: int, noted: bool = False) -> None:
+        super().__init__(path, 0, (), lambda: (), ())
+        self.lost, self.noted = lost, noted
+        self.began = began  # the byte its lines began at in the log file they were in
+
+    def said(self) -> str:
+        """The loss, in a few words: "war.toml.log, the log of war.toml (13 lines), is missing"."""
+        name = Path(str(self.path)).name
+        return f"{name}, the log of {_campaign(Path(name))} ({self.lost} lines), is missing"
+
+
+def missing(campaign: Campaign) -> Lost | None:
+    """The campaign's old log, if it is missing and the war has not gone on without it yet."""
+    kept = campaign.log.kept
+    return kept if isinstance(kept, Lost) and not kept.noted else None
+
+
+def went_on(campaign: Campaign) -> Campaign:
+    """The campaign going on without its missing log (the referee agreed): its log from here, whose
+    first line says the old lines were lost (and its new log file's head, :func:`appending`)."""
+    lost = missing(campaign)
+    if lost is None:
+        return campaign
+    name = Path(str(lost.path)).name
+    line = Entry(campaign.day, campaign.step, f"the log before this line ({lost.lost} lines) is lost: {name} was missing when the war went on; the log goes on from here")
+    return campaign._replace(log=Log((line, *campaign.log.added), Lost(lost.path, lost.lost, lost.began, noted=True)))
 
 
 def _campaign(path: Path) -> str:
@@ -105,12 +166,14 @@ def read(path: Path, count: int, spans: Spans) -> tuple[Entry, ...]:
     """The ``count`` lines in these spans of the log file. A log file that is missing, damaged,
     edited or short is refused in one line naming it."""
     if _size(path, count) is None:
-        raise RefereeError(f"{path.name}, the log of {_campaign(path)} ({count} lines), is missing: {_remedy(path)}")
+        raise RefereeError(
+            f"{path.name}, the log of {_campaign(path)} ({count} lines), is missing (removed since it was opened?): put it back, or open {_campaign(path)} again: it opens without its old log"
+        )
     raw = storage.read_raw(path, "log")
     where = path.name
     first = raw.find(HEADING)
     head = storage.parse(raw[: first if first >= 0 else len(raw)], path, "log")
-    strict.keys(head, {"format", "version"}, where)
+    strict.keys(head, {"format", "version", "lost"}, where)
     strict.header(head, FORMAT, VERSION, where, "the log of a Second Sathar War campaign")
     body = b"".join(raw[start:end] for start, end in spans)
     try:
@@ -218,12 +281,20 @@ def appending(path: Path, log: Log, text: Callable[[Entry], str], at: int) -> Ap
         spans, new = before.spans, log.added
     else:  # the first save of a log (of a first-version file, a new war, another file's log): the whole log
         spans, new = (), tuple(log)
-    head = HEAD if at == 0 else b""
+    head = (HEAD if not isinstance(before, Lost) else _head_after_a_loss(before)) if at == 0 else b""
     data = head + b"".join(b"\n" + text(e).encode("utf-8") for e in new)
     start, stop = at + len(head), at + len(data)
     if new:  # the new lines: the last span goes on if they follow it, else a span of their own
         spans = (*spans[:-1], (spans[-1][0], stop)) if spans and spans[-1][1] == start else (*spans, (start, stop))
     return Appending(path, at, data, log, spans)
+
+
+def _head_after_a_loss(lost: Lost) -> bytes:
+    """The head of a log begun after a loss: it says so, and is longer than the plain head (where
+    the lost log's lines began, and any state's of it: its spans begin inside this head)."""
+    head = HEAD + f"# Begun after a loss: the log before it ({lost.lost} lines) was missing when the war went on.\nlost = {lost.lost}\n".encode()
+    short = min(lost.began, HEAD_LIMIT // 2) - len(head)
+    return head + b"#" * short + b"\n" if short >= 0 else head
 
 
 def entry_from_dict(item: object, where: str) -> Entry:

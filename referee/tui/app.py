@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
@@ -31,7 +32,7 @@ from referee.tui.forms import Action, AnyStep, Field, Values
 from referee.tui.keys import KeyLine
 from referee.tui.kinds import Kind, ui
 from referee.tui.pages.base import Page, Play
-from referee.tui.text import fitted, line, lines, plain
+from referee.tui.text import bold, fitted, line, lines, plain
 from referee.tui.typed import Typed
 
 WATCH = 0.5  # seconds between looks at the file for another program's save
@@ -143,6 +144,8 @@ class RefereeApp(App[None]):
 
     def on_mount(self) -> None:
         saves.remember(self.journal.path, self.journal.kind, saves.title(self.journal.state))
+        if self.journal.missing_log():
+            self.tell(self.missing_said(self.journal), "warning")
         if self.offer is not None:
             self.push_screen(StartDialog(self.offer))
         self.set_interval(WATCH, self.watch_file)
@@ -302,6 +305,9 @@ class RefereeApp(App[None]):
         raise here, and the form shows them); apply it at once if it rolls nothing, else ask for
         the dice. ``then`` is called once it is applied (the Fire screen's shots, fired, are gone).
         ``tried``: the action built and run so on the state as it is (asked first: its question's run)."""
+        if self.journal.missing_log() and not self.journal.going_on:
+            self.push_screen(self.without_log(), lambda yes: self.go_on_without_log(bool(yes), title, make, form, then, tried))
+            return
         if tried is None:
             step = make()
             trial = step(random.Random(), {})
@@ -317,6 +323,29 @@ class RefereeApp(App[None]):
             form.dismiss(None)
         if rolls:
             self.push_screen(self.dice_dialog(title, make, step, rolls))
+
+    def without_log(self) -> ConfirmDialog:
+        """The question before the first change to a campaign whose log file is missing."""
+        missing = self.journal.missing_log()
+        text = line(
+            bold(missing),
+            " (the campaign file was copied without it?). The war is whole; only its old log is not here.\n\n"
+            "y: go on with a log from here: its first line says the old lines were lost, and they stay lost (Ctrl+Z still takes the change back)\n"
+            "n or Esc: change nothing (put the log back beside the file, then open it again)",
+        )
+        return ConfirmDialog("Go on without the old log?", text)
+
+    def go_on_without_log(self, yes: bool, *start: Any) -> None:
+        """Answered: yes, the change goes on (the journal then starts the log afresh); no, nothing changes."""
+        if not yes:
+            self.tell(f"nothing was changed: {self.journal.missing_log()}", "warning")
+            return
+        self.journal.going_on = True
+        self.start(*start)
+
+    @staticmethod
+    def missing_said(journal: Journal) -> str:
+        return f"{journal.missing_log()}: opened without its old log; the first change asks to go on with a log from here"
 
     def dice_dialog(self, title: str, make: Callable[[], AnyStep], step: AnyStep, rolls: list[Need]) -> DiceDialog:
         """The dice dialog shown last, emptied, if it asked for the same rolls; else a new one
@@ -380,6 +409,9 @@ class RefereeApp(App[None]):
                 self.watch_file()
             return
         self.changed()
+        if self.journal.missing_log():  # (undone to before the war went on without its log)
+            self.tell(f"{verb}: {travel.what}; {self.journal.missing_log()} again: the next change asks", "warning")
+            return
         self.tell(f"{verb}: {travel.said(2 * (self.size.width - 2) - len(verb) - 2)}")  # (the message line has two lines)
         self.call_after_refresh(self.journal.prefetch)  # the next undo's state read while the referee reads this one
 
@@ -436,8 +468,9 @@ class RefereeApp(App[None]):
             return
         journal = Journal.open(path, self.tables)
         undo = "; Ctrl+Z undoes its last action" if journal.past else ""
+        said = f"{journal.path.name} opened{'' if journal.path.name == path.name else f' (from {path.name})'}: {self.kind_of(journal.kind).where(journal.state)}{undo}"
         self.another_file()
-        self.call_later(self.switch, journal, f"{path.name} opened: {self.kind_of(journal.kind).where(journal.state)}{undo}")
+        self.call_later(self.switch, journal, self.missing_said(journal) if journal.missing_log() else said)
 
     def another_file(self) -> None:
         """A file chosen in place of the one shown (not a battle fought from it): each kind seals its secrets again."""

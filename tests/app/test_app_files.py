@@ -362,7 +362,7 @@ def test_tab_goes_to_the_path_box_and_back_an_empty_path_is_asked_for(home: Path
         await pilot.press("n", "enter")  # typed in the box, not a new war
         await pilot.pause()
         assert box.value == "n" and isinstance(app.screen, OpenDialog)
-        assert "no campaign or battle file at n; war-2.toml stays open" in said(app, "#where")
+        assert "no campaign or battle file at n in this folder" in said(app, "#where") and "war-2.toml stays open" in said(app, "#where")
         box.value = "  "
         await pilot.press("enter")
         await pilot.pause()

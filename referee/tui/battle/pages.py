@@ -129,8 +129,12 @@ class ShipsPage(BattlePage):
         self.query_one("#roster", Rows).point(name)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Close into the campaign only for a battle opened from one."""
-        return bool(self.kind.below) if action == "close" else True
+        """Close into the campaign only for a battle opened from one (and not while another kind of
+        file replaces the battle: its pages are still there, the app's kind is the new file's)."""
+        if action != "close":
+            return True
+        kind = self.referee.kind
+        return isinstance(kind, BattleKind) and bool(kind.below)
 
     def action_close(self) -> None:
         """Ask, then take the battle's rosters, losses, ammunition and escapes into the campaign it

@@ -37,13 +37,14 @@ class ViewApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", show=False),
     ]
 
-    def __init__(self, path: Path, side: str, tables: Tables, kind: str, view: Any) -> None:
+    def __init__(self, path: Path, side: str, tables: Tables, kind: str, view: Any, missing: str = "") -> None:
         super().__init__()
         self.path = path
         self.side = side
         self.tables = tables
         self.kind = kind
         self.view = view
+        self.missing = missing  # what is missing of the file, said on the bar ("": nothing): a campaign's log file
         self.stamp = look.stamp(path)
         self.read_at = time.strftime("%H:%M:%S")
         self.trouble = ""  # why the file could not be read at the last look ("": it was)
@@ -83,7 +84,11 @@ class ViewApp(App[None]):
 
     def draw_bar(self) -> None:
         first = f"referee view · {self.side} · {self.path.name} · {part(self.kind).where(self.view)} · read {self.read_at}"
-        second = f"cannot read the file now ({self.trouble}); showing what it held at {self.read_at}" if self.trouble else "what this side may see; it follows the file as it is saved"
+        second = "what this side may see; it follows the file as it is saved"
+        if self.missing:
+            second = f"{self.missing}: shown without it"
+        if self.trouble:
+            second = f"cannot read the file now ({self.trouble}); showing what it held at {self.read_at}"
         bar = self.query_one("#bar", Static)
         bar.set_class(bool(self.trouble), "trouble")
         put(bar, lines([first, second]))
@@ -98,7 +103,7 @@ class ViewApp(App[None]):
             self.failed_at = time.monotonic()
         self.stamp = now
         try:
-            kind, view = look.read(self.path, self.tables, self.side)
+            kind, view, missing = look.read(self.path, self.tables, self.side)
         except RefereeError as error:
             self.trouble = str(error)
             self.draw_bar()
@@ -107,7 +112,7 @@ class ViewApp(App[None]):
             self.trouble = f"it is now a {kind} file, not the {self.kind} this view opened: open the view again"
             self.draw_bar()
             return
-        self.view, self.trouble, self.read_at = view, "", time.strftime("%H:%M:%S")
+        self.view, self.missing, self.trouble, self.read_at = view, missing, "", time.strftime("%H:%M:%S")
         self.reads += 1
         self.draw()
 
@@ -116,8 +121,9 @@ def open_view(path: Path, side: str) -> ViewApp:
     """The app on the file, for ``side``: the file read once here, so that a file that cannot be
     shown (missing, damaged, of a kind without a view, without that side) is refused before any
     screen, in one line (RefereeError)."""
-    from referee import tables
+    from referee import places, tables
 
+    path = places.found(path)  # (a war the app saved, named from any folder)
     every = tables.load()
-    kind, view = look.read(path, every, side)
-    return ViewApp(path, view.side, every, kind, view)
+    kind, view, missing = look.read(path, every, side)
+    return ViewApp(path, view.side, every, kind, view, missing)

@@ -29,10 +29,11 @@ def stamp(path: Path) -> Stamp | None:
     return Stamp(info.st_ino, info.st_size, info.st_mtime_ns)
 
 
-def read(path: Path, tables: Tables, side: str) -> tuple[str, Any]:
+def read(path: Path, tables: Tables, side: str) -> tuple[str, Any, str]:
     """The file's kind and what ``side`` may see of it: a campaign's
     :class:`~referee.sathar_war.sides.CampaignView`, a battle's
-    :class:`~referee.knight_hawks.sides.BattleView`. A file that cannot be read, of a kind with no
+    :class:`~referee.knight_hawks.sides.BattleView`; and what is missing of it, to say ("": nothing;
+    a campaign copied without its log file: the log). A file that cannot be read, of a kind with no
     player view, or without that side, raises RefereeError in one line."""
     data = storage.read(path, "campaign or battle")
     format_ = data.get("format")
@@ -46,4 +47,10 @@ def read(path: Path, tables: Tables, side: str) -> tuple[str, Any]:
         state = rules.writer(tables, storage.target(path)).read(data)
     except RefereeError as error:
         raise RefereeError(f"{path}: {error}") from None
-    return found.name, rules.view(state, side)
+    missing = ""
+    if found.name == "campaign":
+        from referee.sathar_war import log_file
+
+        lost = log_file.missing(state)
+        missing = lost.said() if lost is not None else ""
+    return found.name, rules.view(state, side), missing
