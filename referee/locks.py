@@ -77,6 +77,7 @@ class Beside:
         return True
 
     def _take_locked(self) -> bool:
+        assert sys.platform == "win32"  # (mypy reads what follows for Windows only)
         import msvcrt
 
         try:
