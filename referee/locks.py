@@ -39,6 +39,8 @@ _NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EINVAL)
 def flock(handle: int, wait: bool = False, surely: bool = False) -> bool:
     """An exclusive ``flock`` on the open file (where :data:`ON_THE_FILE`); False if another holds
     it, or (``surely``) if the file system keeps no locks."""
+    if sys.platform == "win32":
+        raise OSError(errno.ENOSYS, "no flock on Windows")
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
     except BlockingIOError:
@@ -61,7 +63,8 @@ class Beside:
         """Hold the lock: False if another program (or thread) holds it. Where no lock file can be
         made (a folder the user may not write) it counts as held, as where there are no locks."""
         if sys.platform == "win32":
-            return self._take_locked()
+            taken, self.handle = _take_locked(self.path)
+            return taken
         try:
             self.handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | portable.PLAIN, 0o666)
         except FileExistsError:
@@ -73,25 +76,10 @@ class Beside:
             return False
         except OSError:
             return True
-        os.write(self.handle, b"%d\n" % os.getpid())
-        return True
-
-    def _take_locked(self) -> bool:
-        assert sys.platform == "win32"  # (mypy reads what follows for Windows only)
-        import msvcrt
-
         try:
-            handle = os.open(self.path, os.O_RDWR | os.O_CREAT | portable.PLAIN, 0o666)
-        except PermissionError:
-            return not self.path.exists()  # (one being removed by the program that let it go: try again)
+            os.write(self.handle, b"%d\n" % os.getpid())  # (whose it is, for a person to read)
         except OSError:
-            return True
-        try:
-            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
-        except OSError as error:
-            os.close(handle)
-            return error.errno not in (errno.EACCES, errno.EDEADLK)
-        self.handle = handle
+            pass
         return True
 
     def release(self) -> None:
@@ -100,10 +88,7 @@ class Beside:
             return
         try:
             if sys.platform == "win32":
-                import msvcrt
-
-                os.lseek(self.handle, 0, os.SEEK_SET)
-                msvcrt.locking(self.handle, msvcrt.LK_UNLCK, 1)
+                _unlock_byte(self.handle)
         finally:
             os.close(self.handle)
             self.handle = None
@@ -111,3 +96,26 @@ class Beside:
                 os.unlink(self.path)
             except OSError:
                 pass
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _take_locked(path: Path) -> tuple[bool, int | None]:
+        """The lock file, its first byte locked (not waiting): (False, None) if another holds it."""
+        try:
+            handle = os.open(path, os.O_RDWR | os.O_CREAT | portable.PLAIN, 0o666)
+        except PermissionError:
+            return not path.exists(), None  # (one being removed by the program that let it go: try again)
+        except OSError:
+            return True, None
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        except OSError as error:
+            os.close(handle)
+            return error.errno not in (errno.EACCES, errno.EDEADLK), None
+        return True, handle
+
+    def _unlock_byte(handle: int) -> None:
+        os.lseek(handle, 0, os.SEEK_SET)
+        msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)

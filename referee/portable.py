@@ -24,6 +24,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import sys
 from pathlib import Path
 
 NO_LINK: int = getattr(os, "O_NOFOLLOW", 0)
@@ -65,7 +66,7 @@ def open_no_link(path: Path | str, flags: int, mode: int = 0o666) -> int:
 
 def pread(handle: int, size: int, at: int) -> bytes:
     """Up to ``size`` bytes from byte ``at`` of an open file."""
-    if hasattr(os, "pread"):
+    if sys.platform != "win32" and hasattr(os, "pread"):
         return os.pread(handle, size, at)
     os.lseek(handle, at, os.SEEK_SET)
     return os.read(handle, size)
@@ -73,7 +74,7 @@ def pread(handle: int, size: int, at: int) -> bytes:
 
 def pwrite(handle: int, data: memoryview, at: int) -> int:
     """Write from ``data`` at byte ``at`` of an open file: the bytes written (perhaps fewer)."""
-    if hasattr(os, "pwrite"):
+    if sys.platform != "win32" and hasattr(os, "pwrite"):
         return os.pwrite(handle, data, at)
     os.lseek(handle, at, os.SEEK_SET)
     return os.write(handle, data)
