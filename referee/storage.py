@@ -55,6 +55,7 @@ DEPTH_LIMIT = 50  # arrays and inline tables within each other (the program writ
 DOTTED_LIMIT = 50  # parts of one dotted key (the program writes 3)
 DIGITS_LIMIT = 100  # digits of one number (Python reads at most 4,300)
 LOCK_WAIT = 10.0  # seconds a save waits for another program's save of the same file
+RENAME_WAIT = 2.0  # seconds a save tries again to rename over a file another program reads (Windows)
 STALE_AFTER = 10.0  # seconds before a temporary file no save holds is taken for a kill's leftover
 _NAME_KEPT = 200  # bytes of the file's name in its temporary files' names (a name is at most 255 bytes)
 _LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # as tempfile.mkstemp names them (earlier versions used it)
@@ -514,7 +515,7 @@ def _replace(path: Path, real: Path, data: bytes, expected: Seen | None, old: in
             handle = -1
         if live is not None and backup:
             _backup(path, real, before if before is not None else old, mode)
-        os.replace(temporary, real)
+        _rename(temporary, real)
     except BaseException:
         if handle >= 0:
             os.close(handle)
@@ -522,6 +523,21 @@ def _replace(path: Path, real: Path, data: bytes, expected: Seen | None, old: in
         raise
     sync(directory)
     return Seen(info.st_dev, info.st_ino, len(data), info.st_mtime_ns, data), handle if handle >= 0 else None
+
+
+def _rename(name: Path, to: Path) -> None:
+    """Rename over ``to``. Where the lock is a lock file (Windows), a file another program holds open
+    for a moment (a reader, the players' view) cannot be renamed over: tried again for up to RENAME_WAIT s."""
+    deadline, pause = time.monotonic() + RENAME_WAIT, 0.005
+    while True:
+        try:
+            os.replace(name, to)
+            return
+        except PermissionError:
+            if locks.ON_THE_FILE or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 def _open_before(real: Path) -> int | None:
@@ -574,7 +590,7 @@ def _backup(path: Path, real: Path, old: int | bytes | None, mode: int | None) -
                 raise
             os.close(handle)
         try:
-            os.replace(name, bak)
+            _rename(name, bak)
         finally:
             # gone once renamed, unless NAME.bak was the file already (as a kill between the backup's
             # rename and the file's leaves them): a rename between two names of one file does nothing

@@ -9,7 +9,8 @@ descriptors, which Linux does not make). Then it runs the main commands in-proce
 table lookup, a war made, placed, advanced, moved, undone and redone, a Knight Hawks battle, a
 Starfleet Wars engagement and a Stellar Inferno scenario made, changed and read back - and checks
 the guarantees of the files: a save and a reload give the state saved, the backup is the save
-before, a command waits for another's lock and then refuses, a save refuses a file changed behind
+before, a save waits for a program reading the file a moment (Windows cannot rename over it
+meanwhile), a command waits for another's lock and then refuses, a save refuses a file changed behind
 it, what a killed program leaves (its lock file, its temporary files) is taken back once stale,
 and a save killed at any moment leaves the file and its backup whole.
 
@@ -174,6 +175,21 @@ made = linked.read_bytes()
 refused("(it is a symbolic link); nothing was saved", "campaign", "place", "Sathar Destroyer *", "--circle", "Prenglar", "-c", str(linked))
 assert victim.read_text() == "keep me" and linked.read_bytes() == made
 
+# a program reading the file for a moment as it is saved (the players' view): the save waits for it
+reader_open, reader_done = threading.Event(), threading.Event()
+
+def read_slowly():
+    with war.open("rb"):
+        reader_open.set()
+        time.sleep(0.3)
+    reader_done.set()
+
+threading.Thread(target=read_slowly, daemon=True).start()
+assert reader_open.wait(60)
+ok("campaign", "fleet", "join", "Delta", "UPF Assault Scout 1", "-c", str(war))
+assert reader_done.is_set() and "UPF Assault Scout 1 [Delta]" in ok("campaign", "forces", "--fleet", "Delta", "-c", str(war))
+clean()
+
 # two writers: a command waits for another program's lock a bounded time, then refuses, the file unchanged
 storage.LOCK_WAIT = 0.3
 taken, release = threading.Event(), threading.Event()
@@ -188,7 +204,7 @@ holder.start()
 assert taken.wait(60)
 assert (folder / ".war.toml.lock").exists()
 held = war.read_bytes()
-refused("is being saved by another program (still locked after 0.3 s); nothing was changed", "campaign", "fleet", "join", "Delta", "UPF Assault Scout 4", "-c", str(war))
+refused("is being saved by another program (still locked after 0.3 s); nothing was changed", "campaign", "fleet", "join", "Epsilon", "UPF Assault Scout 1", "-c", str(war))
 assert war.read_bytes() == held
 release.set()
 holder.join(60)
