@@ -50,18 +50,31 @@ def open_file(path: Path | str, flags: int, mode: int = 0o666) -> int:
 
 def open_no_link(path: Path | str, flags: int, mode: int = 0o666) -> int:
     """``os.open``, never through a symlink: a link at ``path`` is refused (OSError, ELOOP, as
-    ``O_NOFOLLOW`` refuses it). A new file made with ``O_CREAT | O_EXCL`` never follows one anyway."""
+    ``O_NOFOLLOW`` refuses it). A new file made with ``O_CREAT | O_EXCL`` never follows one anyway;
+    elsewhere, without ``O_NOFOLLOW``, the name is looked at before the open (a link is not opened)
+    and after it (it must name the very file opened: not a link put there meanwhile)."""
+    checked = not NO_LINK and flags & (os.O_CREAT | os.O_EXCL) != os.O_CREAT | os.O_EXCL
+    if checked and _is_link(path):
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
     handle = open_file(path, flags | NO_LINK, mode)
-    if NO_LINK or flags & (os.O_CREAT | os.O_EXCL) == os.O_CREAT | os.O_EXCL:
+    if not checked:
         return handle
     try:
         there, opened = os.lstat(path), os.fstat(handle)
-        if stat.S_ISLNK(there.st_mode) or (there.st_dev, there.st_ino) != (opened.st_dev, opened.st_ino):
+        swapped = there.st_ino and opened.st_ino and (there.st_dev, there.st_ino) != (opened.st_dev, opened.st_ino)  # (0: no file ids here)
+        if stat.S_ISLNK(there.st_mode) or swapped:
             raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
     except BaseException:
         os.close(handle)
         raise
     return handle
+
+
+def _is_link(path: Path | str) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return False  # (nothing there: the open says what is wrong)
 
 
 def pread(handle: int, size: int, at: int) -> bytes:
