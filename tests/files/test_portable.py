@@ -23,6 +23,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import referee
 
 HIDDEN_MODULES = ("fcntl", "termios", "resource", "pwd", "grp")
@@ -266,6 +268,7 @@ print("all passed")
 """
 
 
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="the test finds the program's open files in /proc/self/fd (Linux)")
 def test_the_commands_keep_every_guarantee_without_the_posix_only_names(tmp_path: Path) -> None:
     script = WITHOUT_POSIX + f"KILLS = 6\nKILLED = {KILLED!r}\nWITHOUT_POSIX = {WITHOUT_POSIX!r}\n" + DRIVER
     home = {"REFEREE_HOME": str(tmp_path / "home"), "REFEREE_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(Path(referee.__file__).parent.parent)}
