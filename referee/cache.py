@@ -14,6 +14,7 @@ a parse. A cache that cannot be read or written is never an error.
 The folder: ``$REFEREE_CACHE_DIR``, else ``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``,
 made readable by its owner only. A folder another user owns, or that others may write, is not used
 (someone else could put a cache there); nor is a cache file that is not a regular file of ours.
+(On Windows, which has no user ids, a folder's access list keeps it: see :func:`referee.portable.private`.)
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ import sys
 import zlib
 from pathlib import Path
 from typing import Any
+
+from referee import portable
 
 _FORMAT = b"referee cache 1\n"
 _LIMIT = 64 * 2**20  # bytes of a cache file read, at most (a campaign's is about 140 KB at the end of a war)
@@ -88,7 +91,7 @@ def _folder(make: bool) -> Path | None:
         info = os.stat(folder)
     except OSError:
         return None
-    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+    if not stat.S_ISDIR(info.st_mode) or not portable.private(info):
         return None
     return folder
 
@@ -96,7 +99,7 @@ def _folder(make: bool) -> Path | None:
 def _read(path: Path) -> bytes | None:
     """A regular file's bytes (up to _LIMIT), never through a symlink, never waiting on a pipe."""
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        handle = portable.open_no_link(path, os.O_RDONLY)
     except OSError:
         return None
     with os.fdopen(handle, "rb") as opened:
@@ -111,7 +114,7 @@ def _create(folder: Path, name: str) -> tuple[int, Path]:
     for attempt in range(100):
         partial = folder / f"{name}.{os.getpid()}.{attempt}.tmp"
         with contextlib.suppress(FileExistsError):
-            return os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600), partial
+            return portable.open_no_link(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), partial
     raise FileExistsError(f"{folder}: no free temporary name for {name}")
 
 

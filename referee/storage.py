@@ -24,12 +24,17 @@ Locking (:func:`locked`): an exclusive ``flock`` on the file itself, taken again
 if it was replaced while waiting, for at most ``LOCK_WAIT`` seconds. A command holds it for its
 whole load-act-save, so two commands on one file take turns and lose nothing; a save takes it
 for the check and the rename only, so the app holds nothing while it waits for the referee.
+
+Where there is no ``flock`` (Windows: see :mod:`referee.locks` and :mod:`referee.portable`) the
+lock is on a lock file beside the file, ``.NAME.lock``, and no file is held open across a rename
+(Windows renames no open file): the file before is read whole, its backup made, every descriptor
+closed, then the rename. A temporary file of a live save is kept from the sweep there by the
+system itself (Windows removes no open file) or, where it would not be, by its age.
 """
 
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
 import re
 import stat
@@ -40,6 +45,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from referee import locks, portable
 from referee.errors import RefereeError
 
 T = TypeVar("T")
@@ -49,6 +55,7 @@ DEPTH_LIMIT = 50  # arrays and inline tables within each other (the program writ
 DOTTED_LIMIT = 50  # parts of one dotted key (the program writes 3)
 DIGITS_LIMIT = 100  # digits of one number (Python reads at most 4,300)
 LOCK_WAIT = 10.0  # seconds a save waits for another program's save of the same file
+RENAME_WAIT = 2.0  # seconds a save tries again to rename over a file another program reads (Windows)
 STALE_AFTER = 10.0  # seconds before a temporary file no save holds is taken for a kill's leftover
 _NAME_KEPT = 200  # bytes of the file's name in its temporary files' names (a name is at most 255 bytes)
 _LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # as tempfile.mkstemp names them (earlier versions used it)
@@ -126,7 +133,7 @@ def parse(raw: bytes, path: Path, kind: str) -> dict[str, Any]:
 
 def _read_bytes(path: Path, kind: str) -> tuple[bytes, Seen]:
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a named pipe opens at once, to be refused
+        handle = portable.open_file(path, os.O_RDONLY)  # a named pipe opens at once (or is not opened), to be refused
     except FileNotFoundError:
         raise RefereeError(f"no {kind} file at {path}") from None
     except OSError as error:
@@ -151,7 +158,7 @@ def _contents(handle: int, size: int) -> bytes | None:
     if size > READ_LIMIT:
         return None
     chunks, total, offset = [], 0, 0
-    while chunk := os.pread(handle, max(size + 1, 65536), offset):
+    while chunk := portable.pread(handle, max(size + 1, 65536), offset):
         chunks.append(chunk)
         total += len(chunk)
         offset += len(chunk)
@@ -330,13 +337,14 @@ def target(path: Path) -> Path:
 
 
 class _Lock:
-    """A lock held by this thread: the locked file's descriptor (None: no file there yet) and
-    what was last read or written under it."""
+    """A lock held by this thread: the locked file's descriptor (None: no file there yet, or the
+    lock is a lock file, ``beside``) and what was last read or written under it."""
 
-    __slots__ = ("handle", "seen")
+    __slots__ = ("handle", "seen", "beside")
 
-    def __init__(self, handle: int | None) -> None:
+    def __init__(self, handle: int | None, beside: locks.Beside | None = None) -> None:
         self.handle = handle
+        self.beside = beside
         self.seen: Seen | None = None
 
 
@@ -363,8 +371,9 @@ def locked(path: Path, wait: float | None = None, doing: str = "open") -> Iterat
     if key in held:
         yield
         return
+    wait = LOCK_WAIT if wait is None else wait
     try:
-        lock = _Lock(_acquire(Path(key), path, LOCK_WAIT if wait is None else wait))
+        lock = _Lock(_acquire(Path(key), path, wait)) if locks.ON_THE_FILE else _Lock(None, _beside(Path(key), path, wait))
     except OSError as error:
         raise RefereeError(f"cannot {doing} {path}: {error.strerror or error}") from None
     held[key] = lock
@@ -374,6 +383,8 @@ def locked(path: Path, wait: float | None = None, doing: str = "open") -> Iterat
         del held[key]
         if lock.handle is not None:
             os.close(lock.handle)
+        if lock.beside is not None:
+            lock.beside.release()
 
 
 def _acquire(real: Path, path: Path, wait: float) -> int | None:
@@ -381,15 +392,12 @@ def _acquire(real: Path, path: Path, wait: float) -> int | None:
     deadline, pause = time.monotonic() + wait, 0.001
     while True:
         try:
-            handle = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+            handle = portable.open_file(real, os.O_RDONLY)
         except FileNotFoundError:
             return None
         try:
-            while not _flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB):
-                if time.monotonic() >= deadline:
-                    raise RefereeError(f"{path} is being saved by another program (still locked after {wait:g} s); nothing was changed: try again once it is done")
-                time.sleep(pause)
-                pause = min(pause * 2, 0.05)
+            while not locks.flock(handle):
+                pause = _waited(path, wait, deadline, pause)
             mine = os.fstat(handle)
             try:
                 there = os.stat(real)
@@ -404,17 +412,26 @@ def _acquire(real: Path, path: Path, wait: float) -> int | None:
         # the file was replaced (or removed) while we waited: lock the one there now
 
 
-def _flock(handle: int, how: int) -> bool:
-    """Lock a file; False if another holds it. A file system without locks (some network or
-    FUSE mounts) counts as locked: the check of what the file holds still guards a save there."""
-    try:
-        fcntl.flock(handle, how)
-    except BlockingIOError:
-        return False
-    except OSError as error:
-        if error.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EINVAL):
-            raise
-    return True
+def _beside(real: Path, path: Path, wait: float) -> locks.Beside | None:
+    """The lock file beside the file at ``real``, held; None if there is no file yet."""
+    deadline, pause = time.monotonic() + wait, 0.001
+    lock = locks.Beside(real)
+    while exists(real):
+        if lock.take():
+            if exists(real):
+                return lock
+            lock.release()  # removed while we waited: as where there is no file yet
+            break
+        pause = _waited(path, wait, deadline, pause)
+    return None
+
+
+def _waited(path: Path, wait: float, deadline: float, pause: float) -> float:
+    """Wait a little for another program's lock (refused past the deadline): the next pause."""
+    if time.monotonic() >= deadline:
+        raise RefereeError(f"{path} is being saved by another program (still locked after {wait:g} s); nothing was changed: try again once it is done")
+    time.sleep(pause)
+    return min(pause * 2, 0.05)
 
 
 # ---------------------------------------------------------------------- saving
@@ -444,10 +461,13 @@ def write_new(path: Path, text: str) -> None:
     never replaces anything). Other failures raise OSError."""
     handle, temporary = _create(path, "")
     try:
-        _write_all(handle, text.encode("utf-8"))
-        os.fsync(handle)
         try:
-            os.link(temporary, path, follow_symlinks=False)
+            _write_all(handle, text.encode("utf-8"))
+            os.fsync(handle)
+        finally:
+            os.close(handle)  # (before the link or rename: Windows renames no open file)
+        try:
+            portable.link(temporary, path)
         except FileExistsError:
             raise
         except OSError:  # no hard links here: a rename, after a look (racy, as any rename)
@@ -455,7 +475,6 @@ def write_new(path: Path, text: str) -> None:
                 raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
             os.replace(temporary, path)
     finally:
-        os.close(handle)
         temporary.unlink(missing_ok=True)
     sync(path.parent)
 
@@ -464,64 +483,114 @@ def write_at(handle: int, data: bytes, at: int) -> None:
     """Write all of ``data`` at byte ``at`` of an open file."""
     view = memoryview(data)
     while view:
-        written = os.pwrite(handle, view, at)
+        written = portable.pwrite(handle, view, at)
         view, at = view[written:], at + written
 
 
-def _replace(path: Path, real: Path, data: bytes, expected: Seen | None, old: int | None, backup: bool) -> tuple[Seen, int]:
+def _replace(path: Path, real: Path, data: bytes, expected: Seen | None, old: int | None, backup: bool) -> tuple[Seen, int | None]:
+    """Save ``data`` over the file at ``real`` (``old``: its locked descriptor, where the lock is on
+    the file itself): what it saved, and the new file's descriptor, locked (None where the lock is
+    a lock file beside it: then every descriptor is closed before the rename)."""
     directory = real.parent
     if not directory.is_dir():
         raise RefereeError(f"cannot save {path}: there is no folder {directory}")
-    mode, live = None, None
-    if old is not None:
-        info = live = os.fstat(old)
-        if not stat.S_ISREG(info.st_mode):
-            raise RefereeError(f"cannot save {path}: it is {_what(info.st_mode)}, not a file")
-        mode = stat.S_IMODE(info.st_mode)
-        if expected is not None and _contents(old, info.st_size) != expected.data:
-            raise ChangedOnDisk(path)
+    opened = None
+    if not locks.ON_THE_FILE:
+        old = opened = _open_before(real)
+    try:
+        mode, live, before = _before(path, old, expected)
+    finally:
+        if opened is not None:
+            os.close(opened)  # (read whole: nothing is held open across the renames)
     _sweep(real, live)
     handle, temporary = _create(real, "")
     try:
         _write_all(handle, data)
         if mode is not None:
-            os.fchmod(handle, mode)
+            portable.fchmod(handle, temporary, mode)
         os.fsync(handle)
         info = os.fstat(handle)
-        if old is not None and backup:
-            _backup(path, real, old, mode)
-        os.replace(temporary, real)
+        if not locks.ON_THE_FILE:
+            os.close(handle)
+            handle = -1
+        if live is not None and backup:
+            _backup(path, real, before if before is not None else old, mode)
+        _rename(temporary, real)
     except BaseException:
-        os.close(handle)
+        if handle >= 0:
+            os.close(handle)
         temporary.unlink(missing_ok=True)
         raise
     sync(directory)
-    return Seen(info.st_dev, info.st_ino, len(data), info.st_mtime_ns, data), handle
+    return Seen(info.st_dev, info.st_ino, len(data), info.st_mtime_ns, data), handle if handle >= 0 else None
 
 
-def _backup(path: Path, real: Path, old: int, mode: int | None) -> None:
+def _rename(name: Path, to: Path) -> None:
+    """Rename over ``to``. Where the lock is a lock file (Windows), a file another program holds open
+    for a moment (a reader, the players' view) cannot be renamed over: tried again for up to RENAME_WAIT s."""
+    deadline, pause = time.monotonic() + RENAME_WAIT, 0.005
+    while True:
+        try:
+            os.replace(name, to)
+            return
+        except PermissionError:
+            if locks.ON_THE_FILE or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
+def _open_before(real: Path) -> int | None:
+    """A descriptor of the file there before a save (where the lock is not on it); None: no file yet."""
+    try:
+        return portable.open_file(real, os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+
+
+def _before(path: Path, old: int | None, expected: Seen | None) -> tuple[int | None, os.stat_result | None, bytes | None]:
+    """The file there before a save: its mode, its stat and (where read: checked against
+    ``expected``, or read whole where nothing may be held open across the rename) its bytes;
+    all None where there is no file yet."""
+    if old is None:
+        return None, None, None
+    info = os.fstat(old)
+    if not stat.S_ISREG(info.st_mode):
+        raise RefereeError(f"cannot save {path}: it is {_what(info.st_mode)}, not a file")
+    before = _contents(old, info.st_size) if expected is not None or not locks.ON_THE_FILE else None
+    if expected is not None and before != expected.data:
+        raise ChangedOnDisk(path)
+    if before is None and not locks.ON_THE_FILE:
+        raise RefereeError(f"cannot save {path}: it is over {READ_LIMIT // 2**20} MB")
+    return stat.S_IMODE(info.st_mode), info, before
+
+
+def _backup(path: Path, real: Path, old: int | bytes | None, mode: int | None) -> None:
     """The file as it is now becomes NAME.bak: a second name for it (or a flushed copy where the
-    file system has no hard links), renamed over the old backup."""
+    file system has no hard links: of its bytes, or of its open descriptor), renamed over the old backup."""
     bak = real.with_name(real.name + ".bak")
     try:
         name = _link(real)
         if name is None:
             handle, name = _create(real, ".bak")
             try:
-                offset = 0
-                while chunk := os.pread(old, 1 << 20, offset):
-                    _write_all(handle, chunk)
-                    offset += len(chunk)
+                if isinstance(old, bytes):
+                    _write_all(handle, old)
+                elif old is not None:
+                    offset = 0
+                    while chunk := portable.pread(old, 1 << 20, offset):
+                        _write_all(handle, chunk)
+                        offset += len(chunk)
                 if mode is not None:
-                    os.fchmod(handle, mode)
+                    portable.fchmod(handle, name, mode)
                 os.fsync(handle)
             except OSError:
+                os.close(handle)
                 name.unlink(missing_ok=True)
                 raise
-            finally:
-                os.close(handle)
+            os.close(handle)
         try:
-            os.replace(name, bak)
+            _rename(name, bak)
         finally:
             # gone once renamed, unless NAME.bak was the file already (as a kill between the backup's
             # rename and the file's leaves them): a rename between two names of one file does nothing
@@ -535,7 +604,7 @@ def _link(real: Path) -> Path | None:
     while True:
         name = real.parent / f".{_kept(real)}.bak.{_letters()}.tmp"
         try:
-            os.link(real, name, follow_symlinks=False)
+            portable.link(real, name)
         except FileExistsError:
             continue
         except OSError:
@@ -551,14 +620,16 @@ def _write_all(handle: int, data: bytes) -> None:
 
 def _create(real: Path, middle: str) -> tuple[int, Path]:
     """A new temporary file beside ``real``, made by us (never an existing file or a symlink's
-    target), locked while it lives so no other save takes it for a leftover."""
+    target), locked while it lives so no other save takes it for a leftover (where locks are on
+    files; elsewhere the system keeps an open file, or its age keeps a new one)."""
     while True:
         name = real.parent / f".{_kept(real)}{middle}.{_letters()}.tmp"
         try:
-            handle = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+            handle = portable.open_no_link(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
             continue
-        _flock(handle, fcntl.LOCK_EX)
+        if locks.ON_THE_FILE:
+            locks.flock(handle, wait=True)
         return handle, name
 
 
@@ -586,19 +657,22 @@ def _sweep(real: Path, live: os.stat_result | None) -> None:
     for entry in entries:
         try:
             info = entry.stat(follow_symlinks=False)
-            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
+            if not stat.S_ISREG(info.st_mode) or not portable.owned(info):
                 continue
             if live is not None and (info.st_dev, info.st_ino) == (live.st_dev, live.st_ino):
                 os.unlink(entry.path)
                 continue
             if info.st_mtime > too_new:
                 continue
-            handle = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+            if not locks.ON_THE_FILE:
+                os.unlink(entry.path)  # (Windows removes no file a live save holds open)
+                continue
+            handle = portable.open_no_link(entry.path, os.O_RDONLY)
         except OSError:
             continue
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # fails if a live save holds it (or locks do not work here)
-            os.unlink(entry.path)
+            if locks.flock(handle, surely=True):  # not if a live save holds it (or locks do not work here)
+                os.unlink(entry.path)
         except OSError:
             pass
         finally:
@@ -608,7 +682,7 @@ def _sweep(real: Path, live: os.stat_result | None) -> None:
 def sync(directory: Path) -> None:
     """Flush the folder, so the renames survive a power cut (some file systems cannot: then as before)."""
     try:
-        handle = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        handle = portable.open_file(directory, os.O_RDONLY | portable.FOLDER)
     except OSError:
         return
     try:

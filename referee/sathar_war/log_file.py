@@ -50,7 +50,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from referee import storage, strict
+from referee import portable, storage, strict
 from referee.errors import RefereeError
 from referee.sathar_war.campaign import PLAN, SIDE_OF, SIDES, STEPS, Campaign, Entry, Kept, Log, Step
 
@@ -206,7 +206,7 @@ class Appending:
         if self.log.kept is None:
             _keep_first_version(self.path.with_name(_campaign(self.path)), self.path)
         try:
-            handle = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+            handle = portable.open_no_link(self.path, os.O_RDWR | os.O_CREAT)
         except OSError as error:
             raise RefereeError(f"cannot write {self.path}: {error.strerror or error}{' (it is a symbolic link)' if os.path.islink(self.path) else ''}; nothing was saved") from None
         try:
