@@ -17,7 +17,7 @@ receipt: the expression, each die, the modifier, the total, where it came from a
 for.
 
 Values are frozen ``NamedTuple``s, not attrs classes: ``referee roll`` is on the quick path, where
-importing attrs and building its classes cost about 15 ms a command (see README, Speed).
+importing attrs and building its classes cost about 15 ms a command (see docs/speed.md).
 """
 
 # No postponed annotations here (from __future__ import annotations): typing.NamedTuple compiles each

@@ -21,7 +21,7 @@ the row was found, so a result can always cite its source.
 
 The values here are frozen ``NamedTuple``s rather than attrs classes: this module is on the quick
 command-line path, where importing attrs and building its classes cost about 18 ms a lookup
-(more than a tenth of the whole command; see README, Speed).
+(more than a tenth of the whole command; see docs/speed.md).
 """
 
 # No postponed annotations here (from __future__ import annotations): typing.NamedTuple compiles each

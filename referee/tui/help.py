@@ -5,10 +5,10 @@ themselves (a key added to a screen later appears by itself); the words come fro
 (a kind's own screens': ``campaign/help_text``, ``battle/help_text`` ...). The palette finds the help by topic: a screen, a key, or a word
 of the rules ("risk jump").
 
-The same source makes the README's tables of keys::
+The same source makes the tables of keys of docs/keys.md::
 
     python -m referee.tui.help --markdown       # print them
-    python -m referee.tui.help --write-readme   # put them into README.md
+    python -m referee.tui.help --write-docs     # put them into docs/keys.md
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from referee.tui.app import RefereeApp
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+KEYS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "keys.md"
 SHARED_KEYS = "Keys of every screen"
 RULES = "Rules it follows"
 
@@ -95,7 +95,7 @@ KEY_NAMES = {
 
 
 def key_name(key: str) -> str:
-    """A bound key as the help and the README write it: Ctrl+Z, F1, ?, /, Esc, space, a."""
+    """A bound key as the help and docs/keys.md write it: Ctrl+Z, F1, ?, /, Esc, space, a."""
     *held, last = key.split("+")
     name = KEY_NAMES.get(last) or (last.upper() if re.fullmatch(r"f\d+", last) else format_key(last))
     if held and len(name) == 1:
@@ -488,11 +488,11 @@ def show(app: RefereeApp, topic: Topic) -> None:
     open_help(app, page_help(app.kind, page, built), topic.anchor)
 
 
-# ---------------------------------------------------------------------- the README's tables of keys
+# ---------------------------------------------------------------------- the tables of keys of docs/keys.md
 
 
 def markdown(kind_name: str) -> str:
-    """The README's table of a kind's screens: each one's key, name, what it holds and its keys. A
+    """docs/keys.md's table of a kind's screens: each one's key, name, what it holds and its keys. A
     screen every kind has (Dice & Tables, the Log) is in full in the first kind's table, the
     campaign's, and "as for a campaign" in the others'."""
     from referee.tui.pages.dice import DicePage
@@ -540,13 +540,13 @@ def lowered(name: str) -> str:
 
 
 def marker(kind_name: str) -> tuple[str, str]:
-    """The lines around a kind's table in the README."""
+    """The lines around a kind's table in docs/keys.md."""
     a = "an" if kind_name[:1] in "aeiou" else "a"
-    return f"<!-- the keys of {a} {kind_name}: python -m referee.tui.help --write-readme -->", f"<!-- end of the keys of {a} {kind_name} -->"
+    return f"<!-- the keys of {a} {kind_name}: python -m referee.tui.help --write-docs -->", f"<!-- end of the keys of {a} {kind_name} -->"
 
 
-def readme_tables(text: str) -> dict[str, str]:
-    """The README's tables of keys as it has them, by kind (a kind without its markers: missing)."""
+def page_tables(text: str) -> dict[str, str]:
+    """The tables of keys of docs/keys.md as it has them, by kind (a kind without its markers: missing)."""
     found = {}
     for kind_name in kinds.NAMES:
         start, end = marker(kind_name)
@@ -557,12 +557,12 @@ def readme_tables(text: str) -> dict[str, str]:
 
 
 def with_tables(text: str) -> str:
-    """The README with its tables of keys made afresh."""
+    """docs/keys.md with its tables of keys made afresh."""
     for kind_name in kinds.NAMES:
         start, end = marker(kind_name)
         pattern = re.compile(f"^{re.escape(start)}\n.*?^{re.escape(end)}$", re.S | re.M)
         if not pattern.search(text):
-            raise ValueError(f"no table of the keys of a {kind_name} in the README: put its two lines ({start} ... {end}) where it goes")
+            raise ValueError(f"no table of the keys of a {kind_name} in the page: put its two lines ({start} ... {end}) where it goes")
         table = f"{start}\n{markdown(kind_name)}\n{end}"
         text = pattern.sub(lambda _: table, text)
     return text
@@ -572,8 +572,8 @@ def main(argv: Sequence[str]) -> int:
     if list(argv) == ["--markdown"]:
         print("\n\n".join(f"{marker(k)[0]}\n{markdown(k)}\n{marker(k)[1]}" for k in kinds.NAMES))
         return 0
-    if argv and argv[0] == "--write-readme" and len(argv) <= 2:
-        path = Path(argv[1]) if len(argv) == 2 else README
+    if argv and argv[0] == "--write-docs" and len(argv) <= 2:
+        path = Path(argv[1]) if len(argv) == 2 else KEYS_PAGE
         try:
             text = path.read_text(encoding="utf-8")
             path.write_text(with_tables(text), encoding="utf-8")
@@ -582,7 +582,7 @@ def main(argv: Sequence[str]) -> int:
             return 2
         print(f"{path}: the tables of keys written")
         return 0
-    print("usage: python -m referee.tui.help --markdown (print the README's tables of keys) | --write-readme [README.md]", file=sys.stderr)
+    print("usage: python -m referee.tui.help --markdown (print the tables of keys) | --write-docs [docs/keys.md]", file=sys.stderr)
     return 2
 
 

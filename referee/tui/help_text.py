@@ -1,4 +1,4 @@
-"""The words of the help (``?`` or F1) and of the README's tables of keys that every kind shares:
+"""The words of the help (``?`` or F1) and of the tables of keys in docs/keys.md that every kind shares:
 what a screen's words are made of (``About``, ``Key``), the two screens every kind has (Dice &
 Tables, the Log), the keys of every screen and the dialogs. The keys themselves are never listed
 here: the help reads them from the screens' bindings and actions (``referee.tui.help``), so a key

@@ -1,6 +1,6 @@
 """The help (? or F1) on every screen of a campaign and of a Knight Hawks battle, in a form and in a
 dialog; its keys read from the screens' bindings and actions (a key added later appears by itself);
-the palette's help topics; the README's tables of keys, made from the same source."""
+the palette's help topics; the tables of keys of docs/keys.md, made from the same source."""
 
 from __future__ import annotations
 
@@ -160,7 +160,7 @@ def test_the_help_of_a_form_and_of_a_dialog(tmp_path: Path) -> None:
 
 def test_a_key_added_to_a_screen_appears_in_its_help(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The help reads the screen's bindings and actions: an action and a key added to the Forces
-    screen appear in its help and in the README's table, with nothing else changed."""
+    screen appear in its help and in docs/keys.md's table, with nothing else changed."""
     added = Action("z", "Zap", "zap a roster: a test action", (), lambda v, c, t: lambda rng, rolled: None)  # type: ignore[arg-type,return-value]
     actions = (*ForcesPage.ACTIONS, added)
     monkeypatch.setattr(ForcesPage, "ACTIONS", actions)
@@ -273,16 +273,18 @@ def test_the_help_at_80x24_scrolls_and_at_160x50_shows_it_all(tmp_path: Path) ->
     drive(scenario(tmp_path / "stand.toml", "the-stand"), large, size=(160, 50))
 
 
-def test_the_readme_tables_of_keys_are_the_apps() -> None:
-    text = help.README.read_text(encoding="utf-8")
-    found = help.readme_tables(text)
+def test_the_docs_tables_of_keys_are_the_apps() -> None:
+    text = help.KEYS_PAGE.read_text(encoding="utf-8")
+    found = help.page_tables(text)
     for kind in kinds.NAMES:
         made = help.markdown(kind)
         assert found.get(kind) == made, (
-            f"README.md's table of the keys of a {kind} is not what the app's bindings make: write it anew with "
-            f"`.venv/bin/python -m referee.tui.help --write-readme` (or see it with --markdown), then review the diff "
+            f"docs/keys.md's table of the keys of a {kind} is not what the app's bindings make: write it anew with "
+            f"`.venv/bin/python -m referee.tui.help --write-docs` (or see it with --markdown), then review the diff "
             f"(a new kind of file: put its two marker lines where its table goes first, {' ... '.join(help.marker(kind))})"
         )
+    readme = (help.KEYS_PAGE.parents[1] / "README.md").read_text(encoding="utf-8")
+    assert not help.page_tables(readme), "the tables of keys are docs/keys.md's, not the README's"
 
 
 def test_the_script_prints_the_tables_and_refuses_a_wrong_option(tmp_path: Path) -> None:
@@ -291,16 +293,18 @@ def test_the_script_prints_the_tables_and_refuses_a_wrong_option(tmp_path: Path)
         assert help.markdown(kind) in done.stdout
     wrong = subprocess.run([sys.executable, "-m", "referee.tui.help", "--html"], capture_output=True, text=True)
     assert wrong.returncode == 2 and wrong.stdout == "" and len(wrong.stderr.strip().splitlines()) == 1
-    readme = tmp_path / "README.md"
-    readme.write_text("# x\n\nno tables here\n", encoding="utf-8")
-    missing = subprocess.run([sys.executable, "-m", "referee.tui.help", "--write-readme", str(readme)], capture_output=True, text=True)
-    assert missing.returncode == 2 and "no table of the keys" in missing.stderr and readme.read_text(encoding="utf-8") == "# x\n\nno tables here\n"
+    page = tmp_path / "keys.md"
+    page.write_text("# x\n\nno tables here\n", encoding="utf-8")
+    missing = subprocess.run([sys.executable, "-m", "referee.tui.help", "--write-docs", str(page)], capture_output=True, text=True)
+    assert missing.returncode == 2 and "no table of the keys" in missing.stderr and page.read_text(encoding="utf-8") == "# x\n\nno tables here\n"
+    old = subprocess.run([sys.executable, "-m", "referee.tui.help", "--write-readme", str(page)], capture_output=True, text=True)
+    assert old.returncode == 2 and "--write-docs" in old.stderr  # the tables are no longer the README's
     start, end = help.marker("campaign")
     others = "".join(f"{help.marker(kind)[0]}\n{help.marker(kind)[1]}\n" for kind in kinds.NAMES if kind != "campaign")
-    readme.write_text(f"# x\n\n{start}\nold\n{end}\n\ntext\n\n{others}", encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "referee.tui.help", "--write-readme", str(readme)], capture_output=True, text=True, check=True)
-    assert help.readme_tables(readme.read_text(encoding="utf-8")) == {k: help.markdown(k) for k in kinds.NAMES}
-    assert "\ntext\n" in readme.read_text(encoding="utf-8")
+    page.write_text(f"# x\n\n{start}\nold\n{end}\n\ntext\n\n{others}", encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "referee.tui.help", "--write-docs", str(page)], capture_output=True, text=True, check=True)
+    assert help.page_tables(page.read_text(encoding="utf-8")) == {k: help.markdown(k) for k in kinds.NAMES}
+    assert "\ntext\n" in page.read_text(encoding="utf-8")
 
 
 def test_the_help_names_the_books_as_the_rules_do() -> None:

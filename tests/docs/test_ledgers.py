@@ -34,7 +34,9 @@ VERDICTS = ("Modelled:", "Tests:", "The referee's, at the map:", "Reading:", "No
 MODULE = re.compile(r"`(?P<path>(?:stellar_inferno|starfleet_wars)/\w+\.py)`(?P<names>(?:[ ,]+`[\w.]+`)*)")
 TEST = re.compile(r"`(?P<file>tests/[\w/]+\.py)::(?P<name>test_\w+)`")
 FILE = re.compile(r"`((?:campaigns|tables|docs)/[\w./-]+)`")
-README_SECTION = re.compile(r"README § (?P<section>[^;.)]+\))")
+# A section of the project's docs: "docs/stellar-inferno.md § Scenario readings" (the name runs on to a heading of the page).
+DOCS_SECTION = re.compile(r"(?P<page>docs/[\w-]+\.md) § (?P<rest>.*)")
+OLD_SECTION = re.compile(r"README § (?P<section>[^;.)]+\))")  # the readings were the README's before they moved to docs/
 
 
 def skip_without(book: Path) -> None:
@@ -193,7 +195,7 @@ def defined(path: Path) -> frozenset[str]:
 
 
 def stale(ledger: Path) -> list[str]:
-    """Every module, function, test and README section the ledger cites that does not exist."""
+    """Every module, function, test and section of the docs the ledger cites that does not exist."""
     text = ledger.read_text(encoding="utf-8")
     wrong = []
     for match in MODULE.finditer(text):
@@ -210,9 +212,28 @@ def stale(ledger: Path) -> list[str]:
             wrong.append(f"{match['file']}::{match['name']}: no such test")
     wrong += [f"`{path}`: cite a module as stellar_inferno/NAME.py or starfleet_wars/NAME.py" for path in re.findall(r"`(referee/[\w/]+\.py)`", text)]
     wrong += [f"{path}: no such file" for path in FILE.findall(text) if not (REPO / path).exists()]
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    wrong += [f"README § {section}: no such section" for section in README_SECTION.findall(" ".join(text.split())) if f"### {section}\n" not in readme and f"## {section}\n" not in readme]
+    joined = " ".join(text.split())
+    wrong += [f"README § {section}: the readings are in docs/ now (docs/NAME.md § Readings)" for section in OLD_SECTION.findall(joined)]
+    for match in re.finditer(r"(?=(docs/[\w-]+\.md) § )", joined):
+        wrong += docs_section_wrong(joined[match.start() :])
     return wrong
+
+
+def headings(page: Path) -> list[str]:
+    return [line.lstrip("#").strip() for line in page.read_text(encoding="utf-8").splitlines() if re.match(r"#{1,6} ", line)]
+
+
+def docs_section_wrong(cited: str) -> list[str]:
+    """A citation "docs/PAGE.md § SECTION ...": the page must exist and one of its headings begin the
+    words after the §, whole (the citation runs on into its sentence: "§ Readings, 8.1.2")."""
+    match = DOCS_SECTION.match(cited)
+    assert match
+    page = REPO / match["page"]
+    if not page.exists():
+        return [f"{match['page']}: no such page"]
+    if not any(re.match(re.escape(title) + r"(?!\w)", match["rest"]) for title in headings(page)):
+        return [f"{match['page']} § {match['rest'][:40]}...: no such section (its sections: {', '.join(headings(page))})"]
+    return []
 
 
 def unaccounted(ledger: Path) -> list[str]:
@@ -230,3 +251,19 @@ def test_every_entry_says_where_its_rule_is(ledger: Path) -> None:
     silent = unaccounted(ledger)
     assert entries(ledger), f"{ledger.name} has no entries"
     assert not silent, f"{ledger.name}: these entries say none of {', '.join(VERDICTS)}: " + "; ".join(silent)
+
+
+def test_a_citation_of_a_section_that_is_not_there_is_found(tmp_path: Path) -> None:
+    """The check itself: a page that does not exist, a section its page does not have, and a
+    citation of the README's old readings are each found; a section cited as its heading is not."""
+    ledger = tmp_path / "ledger.md"
+    ledger.write_text(
+        "- **[1]** Reading: docs/stellar-inferno.md § Scenario\n  readings, Hexes. docs/starfleet-wars.md § Readings; docs/nowhere.md § Readings;\n"
+        "  docs/knight-hawks.md § Readingz; README § Readings (Starfleet Wars).\n",
+        encoding="utf-8",
+    )
+    wrong = stale(ledger)
+    assert len(wrong) == 3, wrong
+    assert wrong[0].startswith("README § Readings (Starfleet Wars): the readings are in docs/")
+    assert wrong[1] == "docs/nowhere.md: no such page"
+    assert wrong[2].startswith("docs/knight-hawks.md § Readingz") and ": no such section (its sections: Knight Hawks, " in wrong[2]

@@ -210,7 +210,7 @@ class WarCheck:
     def _remember(self, action: Action) -> None:
         seen = self.seen
         for before, after in action.changed:
-            placed_again = action.what == "campaign place" and before.active  # set down in another circle, not moved (README: Placing the Sathar)
+            placed_again = action.what == "campaign place" and before.active  # set down in another circle, not moved (docs/sathar-war.md, Readings: Placing the Sathar)
             if before.active and after.active and before.place != after.place and not placed_again:
                 seen.moved_today.add(after.name)
             if (not before.active or placed_again) and after.active and after.side == "Sathar" and after.place is not None:
@@ -374,7 +374,7 @@ def movement(check: WarCheck, action: Action) -> None:
     frontier = action.after.frontier
     mover = {"sathar-move": "Sathar", "upf-move": "UPF"}.get(action.before.step)
     if action.before.step == "setup" or action.what == "campaign place":
-        return  # placed (a ship placed today may be set down again in another circle: README, Placing the Sathar), not moved
+        return  # placed (a ship placed today may be set down again in another circle: docs/sathar-war.md, Readings: Placing the Sathar), not moved
     for before, after in action.changed:
         if not (before.active and after.active) or before.place == after.place or before.place is None or after.place is None:
             continue

@@ -1,4 +1,4 @@
-"""The words of a Knight Hawks battle's help (``?`` or F1) and of its table of keys in the README:
+"""The words of a Knight Hawks battle's help (``?`` or F1) and of its table of keys in docs/keys.md:
 what its Ships and Fire screens show, what their keys do beyond their names, and the sections of
 the Tactical Operations Manual (and the Campaign Book, for a battle of the campaign) each follows,
 cited as the battle engine cites them. The keys are read from the screens' bindings and actions

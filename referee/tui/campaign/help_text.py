@@ -1,4 +1,4 @@
-"""The words of the help (``?`` or F1) and of the README's tables of keys for a campaign: what each
+"""The words of the help (``?`` or F1) and of the tables of keys in docs/keys.md for a campaign: what each
 of its screens shows, what its keys do beyond their names, and the sections of the books each
 follows, cited as the rules layer cites them (the words every kind shares: ``referee.tui.help_text``).
 No Textual here.

@@ -1,5 +1,5 @@
-"""The words of a Starfleet Wars engagement's help (``?`` or F1) and of its table of keys in the
-README: what its Ships screen shows, what its keys do beyond their names, and the sections of the
+"""The words of a Starfleet Wars engagement's help (``?`` or F1) and of its table of keys in
+docs/keys.md: what its Ships screen shows, what its keys do beyond their names, and the sections of the
 supplement each follows, cited as the rules cite them. The keys are read from the screen's
 bindings and actions (``referee.tui.help``). Dice & Tables and the Log are the campaign's.
 """

@@ -1,7 +1,7 @@
 """The Second Sathar War's special combat rules, breaking off, and fighters and carriers, case by case as a
 reader of the campaign book worked them by hand (cases C070-C088 and C158). Each test names its case and
 quotes the sentence it rests on; the outcome asserted is the book's, or the program's reading where the
-README's readings decide it (said so)."""
+readings of docs/sathar-war.md decide it (said so)."""
 
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ def test_c076_a_station_alone_can_be_attacked() -> None:
 )
 def test_c077_the_which_rules_chart(sathar: list[str], upf: list[str], where: Place, rules: str) -> None:
     """C077. "2 to 4 Advanced Rules; average NPC skills / 5 to 14 Advanced Rules; no skill modifiers / More than
-    14 Basic Rules". The reader counts stations as ships; the program does not (README, Readings: "Ships in
+    14 Basic Rules". The reader counts stations as ships; the program does not (docs/sathar-war.md, Readings: "Ships in
     battle"): the outcomes agree. Heavy cruiser and destroyer against frigate and assault scout: 4, Advanced,
     average NPC skills. Eight Sathar against the Inner Reach militia (5; the reader's 14 with the station, the
     program's 13): Advanced, no skill modifiers. The Outer Reach militia (4) gathering too: Basic. A lone

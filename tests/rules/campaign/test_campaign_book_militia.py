@@ -1,6 +1,6 @@
 """The Second Sathar War's militia rules, case by case as a reader of the campaign book worked them by hand
 (cases C061-C069, C154 and C159-C162). Each test names its case and quotes the sentence it rests on; the
-outcome asserted is the book's, or the program's reading where the README's readings decide it (said so).
+outcome asserted is the book's, or the program's reading where the readings of docs/sathar-war.md decide it (said so).
 
 The reader laid out Truane's Star-Dixon's Star as 6 boxes with the Truane's->Dixon's jump box the 3rd from
 Truane's; on the program's map it is the 4th from Truane's (box 3 counted from Dixon's Star). The refusals
@@ -184,7 +184,7 @@ def test_c160_militia_turn_back_before_the_jump_when_home_is_threatened() -> Non
 def test_c161_militia_that_jumped_go_on_before_they_turn_home_the_programs_reading() -> None:
     """C161. "The ship can resume moving along the transit box track in either direction on any turn." The
     reader has the Pale militia, past its jump toward Dixon's Star when the Sathar emerge at home, turn in the
-    box and jump back. The program reads the coasting sentence as for a ship that has not jumped (README,
+    box and jump back. The program reads the coasting sentence as for a ship that has not jumped (docs/sathar-war.md,
     Readings: "Turning back and coasting": "Once it has jumped it goes on into the system it jumped toward
     before it may head elsewhere"): turning back is refused, going on to Dixon's Star is allowed, and from
     there the way is home."""

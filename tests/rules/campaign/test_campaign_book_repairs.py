@@ -1,7 +1,7 @@
 """The Second Sathar War's repairs - in space with a ship's DCR, at construction centres, and the Sathar's at
 captured ones - case by case as a reader of the campaign book worked them by hand (cases C105-C122, C156 and
 C157). Each test names its case and quotes the sentence it rests on; the outcome asserted is the book's, or
-the program's reading where the README's readings decide it (said so)."""
+the program's reading where the readings of docs/sathar-war.md decide it (said so)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_c105_repairs_in_space_after_a_basic_battle_until_a_hull_roll_fails() ->
     battle was fought using the Basic Rules, repairs cannot be made until after the battle. If any hull damage
     repair attempt fails after the battle, no further repairs can be attempted; the ship's hull can be repaired
     only at a space station." A frigate (40 hull, DCR 70) at 15 after a Basic battle: 34 (1d10 6) -> 21. The
-    reader goes on with more attempts; the program allows one repair turn after each battle (README, Readings:
+    reader goes on with more attempts; the program allows one repair turn after each battle (docs/sathar-war.md, Readings:
     "Repairs in space", overridable): a second is refused unless the referee sets the reading aside; then 55
     (9) -> 30, and 81 fails: the hull waits for a station."""
     campaign = after_battle("TF Cassidine Frigate 1", Outcome(hull=15), rules="basic")
@@ -115,7 +115,7 @@ def test_c110_a_station_repairs_with_its_dcr_after_the_battle() -> None:
 
 
 def test_c111_a_station_whose_hull_repair_failed_keeps_its_damage_even_beside_a_construction_centre() -> None:
-    """C111, the program's reading (README, Repairs in space). "If any hull damage repair attempt fails after the
+    """C111, the program's reading (docs/sathar-war.md, Readings: Repairs in space). "If any hull damage repair attempt fails after the
     battle, no further repairs can be attempted; the ship's hull can be repaired only at a space station"; the
     centres repair ships: "These repairs can be divided among as many ships as the UPF player has at that
     station." The reader had Pale's centre repair Fortress Pale (to 250 in two days); a station is not docked at

@@ -1,7 +1,7 @@
 """The Second Sathar War's optional Replacements and Shatter Drones, case by case as a reader of the campaign
 book worked them by hand (cases C123-C133, C136, C137 and C163). Each test names its case and quotes the
-sentence it rests on; the outcome asserted is the book's, or the program's reading where the README's
-readings decide it (said so). The replacement roll reads "36 or more" for the book's "6 or more" (the rules
+sentence it rests on; the outcome asserted is the book's, or the program's reading where the readings
+of docs/sathar-war.md decide it (said so). The replacement roll reads "36 or more" for the book's "6 or more" (the rules
 README)."""
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_c128_a_returning_fighter_without_a_carrier_the_programs_reading() -> No
     station when the "Day" marker is advanced are destroyed automatically." The reader refuses to place a
     replaced fighter in a start circle with no carrier. The program lets the Sathar player set it down there
     (a fighter may land aboard a carrier in that circle, or go aboard one off the map first: C125), and a fighter
-    still without a carrier at the day's end is destroyed (README, Readings: "Fighters"): the replacement is
+    still without a carrier at the day's end is destroyed (docs/sathar-war.md, Readings: "Fighters"): the replacement is
     wasted either way, as the reader says."""
     campaign = lost(started(), ["Sathar Fighter 1", "Sathar Fighter 2"], day=12)
     campaign = phase(campaign, 20, {"Sathar Fighter 1": "1", "Sathar Fighter 2": "2"})

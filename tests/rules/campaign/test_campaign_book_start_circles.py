@@ -1,7 +1,7 @@
 """The Second Sathar War's start circles, red boxes and the Void, case by case as a reader of the campaign
 book worked them by hand (cases C045-C060, C155 and C164). Each test names its case and quotes the
 sentence it rests on; the outcome asserted is the book's, or, where the book can be read two ways and the
-project README's readings decide it, the reading the program takes (the test says which).
+project's readings (docs/sathar-war.md § Readings) decide it, the reading the program takes (the test says which).
 
 Red paths are the program's map's: 5 boxes into Prenglar, 4 into every other system (the reader's
 figures too); box 1 is next to the circle."""
@@ -79,7 +79,7 @@ def test_c047_reinforcements_and_the_half_limit_the_programs_reading() -> None:
     """C047. "On any turn, however, no more than half of the Sathar ships placed on the map may start in one
     start circle." (a) 3 and 3 in two circles: allowed by every reading. (b) 6 in the Kizk-Kar circle: the
     reader's per-turn reading refuses it; the program reads the limit against every Sathar ship on the map
-    (README, Readings: "The start circle limit"), and 6 of 36 is allowed."""
+    (docs/sathar-war.md, Readings: "The start circle limit"), and 6 of 36 is allowed."""
     both = setup.place_sathar(setup.place_sathar(under_way(4), HC[:3], "Kizk-Kar").campaign, HC[3:6], "K'tsa-Kar").campaign
     assert setup.sathar_placement_problems(both) == []
     lumped = setup.place_sathar(under_way(4), HC[:6], "Kizk-Kar").campaign
@@ -88,8 +88,8 @@ def test_c047_reinforcements_and_the_half_limit_the_programs_reading() -> None:
 
 def test_c048_a_lone_reinforcement_is_placed_the_programs_reading() -> None:
     """C048. The same sentence: read per turn, one ship alone in a circle is more than half of one and could
-    never come in; the reader flags that result as odd. The program's reading (README: "The start circle
-    limit") lets the lone carrier in."""
+    never come in; the reader flags that result as odd. The program's reading (docs/sathar-war.md, Readings: "The start
+    circle limit") lets the lone carrier in."""
     campaign = setup.place_sathar(under_way(7), ["Sathar Assault Carrier 1"], "K'tsa-Kar").campaign
     assert setup.sathar_placement_problems(campaign) == []
     assert turn.advance(move(campaign, ["Sathar Assault Carrier 1"], side="Sathar", toward="K'tsa-Kar"), TABLES).campaign.step == "upf-move"
@@ -272,7 +272,7 @@ def test_c059_ships_back_from_the_void_set_down_in_one_circle() -> None:
     """C059. "On any turn, however, no more than half of the Sathar ships placed on the map may start in one
     start circle." Three repaired ships come back on day 24 into the K'tsa-Kar circle: the reader reads returns
     as outside the limit (allowed). The program counts them among the ships starting in a circle, of every
-    Sathar ship on the map (README: "The start circle limit": "placed there that day (or came back from the
+    Sathar ship on the map (docs/sathar-war.md: "The start circle limit": "placed there that day (or came back from the
     Void there)"): with the set-up's 30 ships out on the map, three in one circle are allowed too."""
     ships = ["Sathar Heavy Cruiser 1", "Sathar Heavy Cruiser 2", "Sathar Heavy Cruiser 3"]
     campaign = put(under_way(18), ships, Place("K'tsa-Kar Start Circle"))
@@ -324,7 +324,7 @@ def test_c155_outbound_on_a_red_path_one_box_a_day() -> None:
 def test_c164_replacements_placed_in_one_circle_the_programs_reading() -> None:
     """C164. "brought back into the game through an SSC during the next turn" with the half limit: two
     destroyers back from the replacement rolls, placed on day 21 in the Kizk-Kar circle. Per turn the reader
-    would refuse 2 in one circle; the program reads the limit against every Sathar ship on the map (README:
+    would refuse 2 in one circle; the program reads the limit against every Sathar ship on the map (docs/sathar-war.md:
     "The start circle limit"): allowed. ("SSC" is a Sathar Start Circle.)"""
     campaign = under_way(21)
     back = [campaign.unit(n)._replace(status="off-map", place=None) for n in ("Sathar Destroyer 1", "Sathar Destroyer 2")]

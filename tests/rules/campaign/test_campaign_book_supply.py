@@ -1,6 +1,6 @@
 """The Second Sathar War's supply and rearming, case by case as a reader of the campaign book worked them by
 hand (cases C089-C104). Each test names its case and quotes the sentence it rests on; the outcome asserted
-is the book's, or the program's reading where the README's readings decide it (said so)."""
+is the book's, or the program's reading where the readings of docs/sathar-war.md decide it (said so)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_c091_supply_runs_into_a_contested_system_not_through_it() -> None:
 def test_c092_a_ship_in_a_contested_system_starts_its_path_there() -> None:
     """C092. As C091: TF Prenglar shares Prenglar with a Sathar fleet, Fortress Gollwin destroyed: its path starts
     in its own system (not passed through) and runs on to another fortress; it is in supply (the program's
-    reading too: README, Readings: "Supply from a transit box": "The system a ship is in starts its path")."""
+    reading too: docs/sathar-war.md, Readings: "Supply from a transit box": "The system a ship is in starts its path")."""
     campaign = put(gone(started(), "Fortress Gollwin"), [f"Sathar Destroyer {n}" for n in range(1, 9)], Place("Prenglar"))
     found = path(campaign, "TF Prenglar Battleship")
     assert found is not None and found[0] == "Prenglar" and found[-1] in ("Madderly's Star", "White Light")
@@ -88,7 +88,7 @@ def test_c093_sathar_supply_to_a_start_circle_not_through_upf_systems() -> None:
 
 def test_c094_a_sathar_ship_beside_a_upf_station_starts_its_path_in_its_own_system() -> None:
     """C094. As C093: a Sathar fleet in Fromeltar, Groth still standing: in supply, straight out along the red
-    boxes to the Fromeltar circle (the system it is in is where its path starts; the program's reading, README:
+    boxes to the Fromeltar circle (the system it is in is where its path starts; the program's reading, docs/sathar-war.md:
     "The system a ship is in starts its path and is never a stop on it")."""
     campaign = put(gone(war(), "Terledrom Station"), ["Sathar Destroyer 1"], Place("Fromeltar"))
     assert path(campaign, "Sathar Destroyer 1") == ["Fromeltar", "Fromeltar Start Circle"]
@@ -162,7 +162,7 @@ def test_c098_not_in_a_box_not_out_of_supply_not_after_attacking() -> None:
 def test_c099_attacked_but_not_fighting_back_it_rearms() -> None:
     """C099. "If the ship is attacked and fights back, it is not rearmed": a damaged minelayer at Rupert's Hole,
     attacked, never fires and the Sathar break off; it did not fight back, and rearms that night (the literal
-    reading, the program's: README, Readings: "Rearming": "attacked and fought back (read: a result was entered
+    reading, the program's: docs/sathar-war.md, Readings: "Rearming": "attacked and fought back (read: a result was entered
     for it in a battle that day)")."""
     campaign = put(started(), ["TF Cassidine Minelayer"], Place("Cassidine", "Rupert's Hole"))
     campaign = spent(put(campaign, ["Sathar Destroyer 1"], Place("Cassidine")), "TF Cassidine Minelayer", "M")
@@ -197,7 +197,7 @@ def test_c100_each_fighter_rearms_twice_from_a_base_out_of_supply() -> None:
     carrier or station must be resupplied before the fighters can rearm a third time": counted for each fighter.
     F1-F4 fire, rearm (their 1st); all eight fire, rearm (F1-F4's 2nd, F5-F8's 1st); all eight fire again:
     F5-F8 rearm (their 2nd), F1-F4 are refused. (The reader rearms them the night of each battle; the program
-    rearms fighters on a night they did not fight, README, Readings: "Rearming"; the count is the same.)"""
+    rearms fighters on a night they did not fight, docs/sathar-war.md, Readings: "Rearming"; the count is the same.)"""
     campaign, fighters = out_of_supply_carrier()
     campaign, _ = rearm_night(campaign, fighters[:4])
     campaign, _ = rearm_night(campaign, fighters)

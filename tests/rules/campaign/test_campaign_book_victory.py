@@ -1,6 +1,6 @@
 """The Second Sathar War's conditions for victory and the Sathar retreat, case by case as a reader of the
 campaign book worked them by hand (cases C138-C150). Each test names its case and quotes the sentence it rests
-on; the outcome asserted is the book's, or the program's reading where the README's readings decide it (said
+on; the outcome asserted is the book's, or the program's reading where the readings of docs/sathar-war.md decide it (said
 so)."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_c139_many_stations_but_a_fortress_left() -> None:
 
 def test_c140_condition_1_two_carriers_a_misjump_counts() -> None:
     """C140. "1. The Sathar have lost two assault carriers": one destroyed on day 13, one misjumped on day 19 ("lost
-    for the duration of the war"): met at once (the program's reading too, README, Readings: "The retreat
+    for the duration of the war"): met at once (the program's reading too, docs/sathar-war.md, Readings: "The retreat
     conditions": "Conditions 1-3 count every Sathar loss, by combat, misjump ..."). A carrier in the Void is not
     lost."""
     campaign = lost(started(retreat=1), ["Sathar Assault Carrier 1"], day=13)
@@ -184,7 +184,7 @@ def test_c149_the_retreat_ends_the_war_the_programs_reading() -> None:
     """C149. "As soon as the chosen condition has been met, the Sathar player must retreat all of his ships as
     quickly as possible to the nearest Sathar Start Circle. The ships enter the Void, returning to the Sathar
     worlds, leaving the Frontier in peace once again." The war is decided when the condition is met; the program
-    plays no retreat: no further attack or move is made (README, Readings: "The retreat"), and any Sathar ship in a
+    plays no retreat: no further attack or move is made (docs/sathar-war.md, Readings: "The retreat"), and any Sathar ship in a
     start circle, damaged or not, may still enter the Void."""
     campaign = lost(put(at_step(started(retreat=1), "sathar-move", 31), ["Sathar Destroyer 2"], Place("Fromeltar Start Circle")), ["Sathar Assault Carrier [12]"], day=31)
     campaign, _ = victory.judge(campaign)

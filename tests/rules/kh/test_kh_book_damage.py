@@ -295,7 +295,7 @@ def test_k075_a_disastrous_fire_on_a_burning_ship_is_a_hull_hit() -> None:
     """K075, ambiguity 15. "a ship can have only one fire at a time, so a result that would cause a
     second fire is treated as hull damage." (KH 739) The reader adds only the parts of a disastrous
     fire not yet in effect; the program's reading: the result would cause a second fire, so it is
-    treated as hull damage, whole (README, Readings (Knight Hawks))."""
+    treated as hull damage, whole (docs/knight-hawks.md § Readings)."""
     burning = ship("Bludgeon", damaged=frozenset({"electrical-fire"}))
     done = hit(burning, "DC", "99", "12")
     assert done.effect.kind == "hull" and done.after is not None
@@ -336,7 +336,7 @@ def test_k078_half_damage_only_on_hull_hits_and_halved_before_doubled() -> None:
     weapons cause the same damage when they hit anything other than the hull." (KH 707) A laser battery
     at masked Shimmer: a 62 destroys its laser cannon in full. On a double hull hit of 7 the reader
     doubles then halves (7); the program halves the roll, rounded up, then doubles (8): the book does
-    not say which comes first (README, Readings (Knight Hawks))."""
+    not say which comes first (docs/knight-hawks.md § Readings)."""
     double = hit(ship("Shimmer"), "LB", "5", "7", half=True)
     assert double.hull is not None and double.hull.points == 8
     weapon = hit(ship("Shimmer"), "LB", "62", half=True)

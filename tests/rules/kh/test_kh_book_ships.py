@@ -138,7 +138,7 @@ def test_k094_no_repair_turn_in_a_basic_battle_one_after_it_and_a_failed_hull_re
 
 def test_k095_which_rules_to_use_counts_fighters_as_ships() -> None:
     """K095. "2 to 4 Advanced Rules; average NPC skills / 5 to 14 Advanced Rules; no skill modifiers /
-    More than 14 Basic Rules" (SSW 292-295); fighters are counted (README, Readings: Ships in battle)."""
+    More than 14 Basic Rules" (SSW 292-295); fighters are counted (docs/sathar-war.md, Readings: Ships in battle)."""
     campaign = started()
     ships = [u for u in campaign.units if not u.station]
     fighters = [u for u in ships if u.ship_class == "fighter"]

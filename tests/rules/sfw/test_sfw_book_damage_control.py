@@ -1,7 +1,7 @@
 """Damage Control (Starfleet Wars supplement) as the independent reader worked it from the book
 (docs/readings/starfleet-wars-cases.md, S122-S142). Each test names its case and quotes the sentence;
 the outcome asserted is the reader's, or the program's reading where it differs (recorded in the
-README's Readings (Starfleet Wars)). A team tries in step 10, after every special damage roll owed."""
+docs/starfleet-wars.md § Readings). A team tries in step 10, after every special damage roll owed."""
 
 import attrs
 

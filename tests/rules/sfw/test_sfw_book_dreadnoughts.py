@@ -1,7 +1,7 @@
 """The Super Galactic Dreadnoughts (Starfleet Wars supplement) as the independent reader worked them
 from the book (docs/readings/starfleet-wars-cases.md, S063-S071). Each test names its case and
 quotes the sentence; the outcome asserted is the reader's, or the program's reading where it differs
-(recorded in the README's Readings (Starfleet Wars))."""
+(recorded in docs/starfleet-wars.md § Readings)."""
 
 from referee.starfleet_wars import turn
 from referee.starfleet_wars.power import Allocation, cost

@@ -4,7 +4,7 @@ test_sfw_book_maatac.py): modules and their values, power from the LSS, OF and D
 loans and the MAD's CIDS, particle weapons and attack craft, the 12 attack craft on one module,
 hits allocated among modules, and CapTacs held by the fortress's tractor beam. Each test names its
 case and quotes the book's sentence; the outcome asserted is the reader's, or the program's reading
-where the README's Readings (Starfleet Wars), Starfortresses, say why."""
+where docs/starfleet-wars.md § Readings, Starfortresses, says why."""
 
 from __future__ import annotations
 

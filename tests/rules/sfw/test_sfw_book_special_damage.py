@@ -1,7 +1,7 @@
 """The Special Damage Table (Starfleet Wars supplement) as the independent reader worked it from the
 book (docs/readings/starfleet-wars-cases.md, S104-S121). Each test names its case and quotes the
 sentence; the outcome asserted is the reader's, or the program's reading where it differs (recorded
-in the README's Readings (Starfleet Wars)). A result is rolled in step 9 of turn T and is in force
+in docs/starfleet-wars.md § Readings). A result is rolled in step 9 of turn T and is in force
 from turn T + 1."""
 
 import attrs

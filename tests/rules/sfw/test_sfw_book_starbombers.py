@@ -1,7 +1,7 @@
 """Starbombers, their Example of Play, and SAPS (Starfleet Wars supplement) as the independent reader
 worked them from the book (docs/readings/starfleet-wars-cases.md, S072-S092). Each test names its
 case and quotes the sentence; the outcome asserted is the reader's, or the program's reading where it
-differs (recorded in the README's Readings (Starfleet Wars))."""
+differs (recorded in docs/starfleet-wars.md § Readings)."""
 
 from referee.starfleet_wars import combat, turn
 from referee.starfleet_wars.engagement import Engagement

@@ -200,7 +200,7 @@ def test_i034_i160_the_books_example_four_ships_three_hexes_from_the_core():
 @pytest.mark.parametrize(("stack", "distance", "total"), [(TDF[1:], 1, 7), (TDF, 2, 13), (TDF, 4, 7)])
 def test_i035_distance_1_2_and_4(stack, distance, total):
     """I035 [7.3.3]: "For every two hexes distance from the core, another ship must be below the
-    stack" - read ceil(d / 2), as the README's reading of 7.3.3: (a) D 3, 4, 6 at d 1: 7; (b) D 3, 4,
+    stack" - read ceil(d / 2), as docs/stellar-inferno.md reads 7.3.3: (a) D 3, 4, 6 at d 1: 7; (b) D 3, 4,
     6, 9 at d 2: 13; (c) the same at d 4: 7."""
     assert defense(stack, distance) == total
 

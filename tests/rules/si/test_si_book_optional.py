@@ -1,7 +1,7 @@
 """Stellar Inferno's optional rules [12] as the independent reader worked them from the book
 (docs/readings/stellar-inferno-cases.md, I090-I111 and I121-I133). Each test names its case and
 quotes the book's sentence; the outcome asserted is the reader's, or the program's reading where
-the case names one (recorded in the README's "Readings (Stellar Inferno)")."""
+the case names one (recorded in docs/stellar-inferno.md § Readings)."""
 
 from __future__ import annotations
 
@@ -271,7 +271,7 @@ def test_i109_a_psi_transfer_between_ships_that_only_fleet_moved_in_landing_acti
 def test_a_psi_agent_comes_aboard_before_the_start_or_with_his_ship_then_only_transfers():
     """[12.7.6] "a psionic agent can transfer between any two ships ... In the landing actions phase";
     12.7 says no more of when an agent comes aboard, and [12.3.1] fixes the optional cargo "prior to
-    the start of a scenario" (the program's reading, README "Readings (Stellar Inferno)"). At the
+    the start of a scenario" (the program's reading, docs/stellar-inferno.md § Readings). At the
     set-up Zor boards Phalth; in turn 1's Ship Combat an agent aboard Leyf, in play, is refused (the
     referee's correction of the record is allowed, and logged as one); aboard Muhr Muhr, not yet
     on the map, he comes in with it."""
@@ -395,7 +395,7 @@ def test_i126_i127_i129_the_less_advanced_side_adds_it_and_the_extreme_columns()
 
 def test_i127_the_eldar_advantage_is_the_eldar_ships_own():
     """I127, A21 [14.2] "Technology Advantage: Eldar +2": the Eldar ships attack with it; a Terran ship
-    with none (the program's reading, recorded in the README's scenario readings)."""
+    with none (the program's reading, recorded in docs/stellar-inferno.md § Scenario readings)."""
     s = setup.start(bundled("raid-on-terra")).state
     assert s.advantage(["Cross Winds"], ["Shalkrien"])[0] == 2 and s.advantage(["Langley"], ["Shalkrien"])[0] == 0
 

@@ -180,8 +180,8 @@ def test_supply_not_traced_is_traced_as_the_side_s_ground_supply_ends():
     """[9.1.3][9.1.4]: "Each ground unit requires a point of supply at the beginning of combat, or it is
     considered to be out of supply. All units which are out of supply must lose a single step prior
     to combat." Supply is no choice to skip: a side's units on a planet the referee did not supply in
-    its part of the Ground Supply phase are supplied as that part ends (the program's reading, README
-    "Readings (Stellar Inferno)"). The Raiders, down on turn 1, have no source on turn 2 and lose a
+    its part of the Ground Supply phase are supplied as that part ends (the program's reading, docs/stellar-inferno.md
+    § Readings). The Raiders, down on turn 1, have no source on turn 2 and lose a
     step; the Colonists draw on the Terrans' terrain."""
     s = setup.enter_unit(phoenix(), "Raiders", ["3-2-3", "2-1-3"], "invader", drop=True, planet=APII).state
     s = setup.enter_unit(s, "Colonists", ["2-3-1"], "defender", planet=APII).state

@@ -174,7 +174,7 @@ def test_the_referee_corrects_a_record_of_entry_out_of_its_phase_but_not_a_start
     map on turn 4) is the referee's to correct: refused as a move, naming the rule and the
     correction; set by --correction, logged as a correction and not a move. The correction sets
     when, never where a scenario forbids: a Start ship set beside Earth or Mars is refused still
-    (the program's reading, README "Readings (Stellar Inferno)")."""
+    (the program's reading, docs/stellar-inferno.md § Readings)."""
     s = entered(started("phoenix-command"), "Dublin", arrives=3)
     late = at(attrs.evolve(s, turn=4), "reinforcements", "defender")
     refused(r"its arrival cannot be delayed \(6.3.2\).*if the record is wrong, the referee corrects it: referee si place \.\.\. --correction", setup.place, late, ["Dublin"], "6/N9", 1)
