@@ -24,7 +24,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 import zipfile
 from datetime import datetime
 from pathlib import Path
@@ -226,27 +225,10 @@ def _ours(found: Packed, target: Path) -> bool:
 
 
 def _write(path: Path, data: bytes, replace: bool = False) -> None:
-    """Write a file whole or not at all: a flushed temporary file beside it, then given its name
-    (never over a file there, unless ``replace``)."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".tmp")
+    """Write a file whole or not at all (never over a file there, unless ``replace``)."""
     try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        if replace:
-            os.replace(temporary, path)
-        else:
-            try:
-                os.link(temporary, path)
-            except FileExistsError:
-                raise RefereeError(f"cannot write {path}: a file of that name appeared meanwhile; nothing was written over") from None
-            except OSError:  # (no hard links here)
-                if os.path.lexists(path):
-                    raise RefereeError(f"cannot write {path}: a file of that name appeared meanwhile; nothing was written over") from None
-                os.replace(temporary, path)
+        storage.write_new(path, data, replace=replace)
+    except FileExistsError:
+        raise RefereeError(f"cannot write {path}: a file of that name appeared meanwhile; nothing was written over") from None
     except OSError as error:
-        raise RefereeError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        Path(temporary).unlink(missing_ok=True)
-    storage.sync(path.parent)
+        raise RefereeError(f"cannot write {path}: {error.strerror or error} (name a folder that exists)") from None

@@ -455,25 +455,29 @@ def write_text(path: Path, text: str, expected: Seen | None = None, *, backup: b
     return seen
 
 
-def write_new(path: Path, text: str) -> None:
+def write_new(path: Path, text: str | bytes, replace: bool = False) -> None:
     """Save a new file atomically, refused with FileExistsError if something is there already: the
     text goes to a flushed temporary file, which then gets the file's name by a hard link (which
-    never replaces anything). Other failures raise OSError."""
+    never replaces anything), or by a rename over what is there if ``replace``. Other failures
+    raise OSError."""
     handle, temporary = _create(path, "")
     try:
         try:
-            _write_all(handle, text.encode("utf-8"))
+            _write_all(handle, text.encode("utf-8") if isinstance(text, str) else text)
             os.fsync(handle)
         finally:
             os.close(handle)  # (before the link or rename: Windows renames no open file)
-        try:
-            portable.link(temporary, path)
-        except FileExistsError:
-            raise
-        except OSError:  # no hard links here: a rename, after a look (racy, as any rename)
-            if exists(path):
-                raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
-            os.replace(temporary, path)
+        if replace:
+            _rename(temporary, path)
+        else:
+            try:
+                portable.link(temporary, path)
+            except FileExistsError:
+                raise
+            except OSError:  # no hard links here: a rename, after a look (racy, as any rename)
+                if exists(path):
+                    raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
+                os.replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
     sync(path.parent)

@@ -106,6 +106,16 @@ def test_packing_refuses_to_write_over_a_file_or_to_pack_a_pack(packed: Path, tm
     assert (tmp_path / "taken.zip").read_text() == "mine\n"
     assert "is a pack already" in refused("pack", str(packed), str(tmp_path / "again.zip"))
     assert "name the pack otherwise than war-1.toml" in refused("pack", str(home), str(tmp_path / "war-1.toml.log"))
+    assert "cannot write " in refused("pack", str(home), str(tmp_path / "no-such-folder" / "war.zip"))
+    assert not (tmp_path / "no-such-folder").exists()
+
+
+def test_force_replaces_a_pack_whole(packed: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home" / "war-1.toml"
+    (tmp_path / "old.zip").write_text("an older pack\n")
+    ok("pack", str(home), str(tmp_path / "old.zip"), "--force")
+    assert (tmp_path / "old.zip").read_bytes()[:4] == b"PK\x03\x04"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".old.zip")] == []
 
 
 def rezipped(pack: Path, change: dict[str, bytes | None]) -> None:
