@@ -35,6 +35,8 @@ from tests.helpers.imports import HEAVY_FOR_LOOKUPS, UI_FOR_RULES, modules_after
         ("si", "scenarios"),
         ("si", "attack", "--attack", "12", "--defense", "5", "--closed", "--roll", "3"),
         ("si", "design", "--step", "A4 C0 D5 M3 P0 R5", "--json"),
+        ("campaign", "move", "-h"),  # (typer imported rich to escape a help's brackets for it)
+        ("kh", "attack", "-h"),
     ],
 )
 def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -> None:
