@@ -51,7 +51,7 @@ def main() -> None:
     print_ratios(times, "python -c pass", "referee", 6)
 
 
-def print_ratios(times: dict[str, list[float]], base: str, judged: str, goal: float, note: str = "") -> None:
+def print_ratios(times: dict[str, list[float]], base: str, judged: str | tuple[str, ...], goal: float, note: str = "") -> None:
     """Each command's median wall time and its ratio to the median of ``base``; the worst ratio of
     the commands whose names start with ``judged``, against the goal."""
     floor = statistics.median(times[base])
