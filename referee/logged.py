@@ -16,8 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-import attrs
-
 S = TypeVar("S")
 E = TypeVar("E")
 
@@ -35,8 +33,15 @@ class Line(Protocol):
     def rule(self) -> str: ...
 
 
-@attrs.frozen
-class TurnLine:
+class TurnLineLike(Line, Protocol):
+    """A line of a kind played turn by turn: a :class:`TurnLine`, or a line with its fields and more
+    (a Stellar Inferno scenario's names its phase and side too)."""
+
+    @property
+    def secret(self) -> str: ...
+
+
+class TurnLine(NamedTuple):
     """A log line: the turn, the text, its dice, the rule; ``secret``: the side whose eyes alone may see it."""
 
     turn: int
@@ -69,7 +74,7 @@ def readable(lines: Iterable[Read]) -> tuple[Any, ...]:
     return tuple(r.line for r in lines if not r.sealed)
 
 
-def turn_lines(log: Iterable[TurnLine], who: str) -> tuple[Read, ...]:
+def turn_lines(log: Iterable[TurnLineLike], who: str) -> tuple[Read, ...]:
     """A turn's log as ``who`` reads it, where each line says whose eyes alone may see it (``secret``:
     a Starfleet Wars engagement's, a Stellar Inferno scenario's)."""
     return tuple(Read(e) if not e.secret or e.secret == who else Read(e, True, e.secret) for e in log)
