@@ -5,10 +5,9 @@ and a Stellar Inferno scenario's - share a line's turn, text, dice, rule and who
 (:class:`TurnLine`), and an action's result, the state after it and the lines it added
 (:class:`Done`, what a journal keeps: :class:`referee.journal.Result`).
 
-A campaign's lines and results are NamedTuples of their own (a campaign command loads no attrs:
-the paper names :class:`Line` only for the type checker), and a Knight Hawks battle's lines name the side
-that moves before the text (its files' order); both are Lines, and their results give a ``state``
-and ``entries``.
+Every kind's lines and results are NamedTuples (a command loads no attrs): a campaign's of its
+own, and a Knight Hawks battle's lines name the side that moves before the text (its files'
+order); all are Lines, and their results give a ``state`` and ``entries``.
 """
 
 from __future__ import annotations
