@@ -22,11 +22,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from cold_start import TYPER_FLOOR, print_ratios  # noqa: E402
+from cold_start import TYPER_FLOOR, alternating, print_ratios  # noqa: E402
 
 GOAL = 1.3
 
@@ -68,13 +67,7 @@ def main() -> None:
     commands = {"one-command typer app": [sys.executable, "-c", TYPER_FLOOR]}
     for said, referee in referees.items():
         commands |= {f"{said}{name}": [referee, *args] for name, args in files.items()}
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for number in range(runs + 1):
-        for name, command in commands.items():
-            start = time.perf_counter()
-            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
-            if number:
-                times[name].append(time.perf_counter() - start)
+    times = alternating(commands, runs, env)
     note = f"  ({runs} runs each, alternating; ratio to the typer app)"
     print_ratios(times, "one-command typer app", ("kh ", "sfw ", "si "), GOAL, note)  # (the worst of the three games' own: this checkout's)
     shutil.rmtree(folder, ignore_errors=True)
