@@ -28,6 +28,8 @@ PYTEST_WORKERS ?= 6
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
+# command_speed.py: the reading command of each game (kh ships, sfw ships, si status) beside campaign
+# status, each against the one-command typer app (issue 36: at most 1.3 times it).
 # war_speed.py (last, 2 to 3 minutes): issue 21's four targets on the generated war's files
 # (benchmarks/fixtures/, `make war`) beside a fresh war; its day 2 is generated with WAR_SEED.
 bench: $(STAMP)
@@ -41,6 +43,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/view_speed.py
 	$(BIN)/python benchmarks/paper_speed.py
 	$(BIN)/python benchmarks/game_day.py
+	$(BIN)/python benchmarks/command_speed.py
 	$(BIN)/python benchmarks/war_speed.py --seed $(WAR_SEED)
 
 # The generated war of issue 21 (benchmarks/war.py): its files at day 60 and at the war's end, as

@@ -17,8 +17,6 @@ import os
 import sys
 from pathlib import Path
 
-import attrs
-
 sys.path.insert(0, str(Path(__file__).parent))
 from app_speed import Presses, Sample, floor_keys, noting_frames, run_keys  # noqa: E402
 
@@ -33,7 +31,7 @@ def forty_ships(path: Path) -> None:
     every = tables.load()
     battle = battle_file.from_dict(storage.read(scenario_files()["the-stand"], "scenario"), every, start=True)
     more = [s._replace(name=f"{s.name} II") for s in battle.ships if s.ship_class != "space station"][:18]
-    battle = attrs.evolve(battle, ships=(*battle.ships, *more))
+    battle = battle._replace(ships=(*battle.ships, *more))
     assert len(battle.ships) == 40, len(battle.ships)
     storage.write_text(path, battle_file.text(battle, every))
 

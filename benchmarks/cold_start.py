@@ -41,17 +41,23 @@ def main() -> None:
     # The commands may write .pyc files (a referee's machine compiles once, not at every start); the
     # first round, not counted, writes them.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    print_ratios(alternating(COMMANDS, runs, env), "python -c pass", "referee", 6)
+
+
+def alternating(commands: dict[str, list[str]], runs: int, env: dict[str, str]) -> dict[str, list[float]]:
+    """Each command's wall times, ``runs`` rounds of all of them in turn (so the machine's load hits
+    all alike) after a first round that is not counted (it writes the .pyc files and caches)."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
     for number in range(runs + 1):
-        for name, command in COMMANDS.items():
+        for name, command in commands.items():
             start = time.perf_counter()
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
             if number:
                 times[name].append(time.perf_counter() - start)
-    print_ratios(times, "python -c pass", "referee", 6)
+    return times
 
 
-def print_ratios(times: dict[str, list[float]], base: str, judged: str, goal: float, note: str = "") -> None:
+def print_ratios(times: dict[str, list[float]], base: str, judged: str | tuple[str, ...], goal: float, note: str = "") -> None:
     """Each command's median wall time and its ratio to the median of ``base``; the worst ratio of
     the commands whose names start with ``judged``, against the goal."""
     floor = statistics.median(times[base])

@@ -50,10 +50,12 @@ def thirty_ships(path: Path) -> None:
     for name, side in (("Bastion", "Terran"), ("Reef", "Aquarian")):
         state = fortress_phase.build(state, every, name, side, ["LSS", "LSS", "LSS", "WP", "WP", "SAWS"], [("WP 1", "LSS 1"), ("WP 2", "LSS 2")], 1).state
         state = fortress_phase.allocate(state, name, 14, 10).state
-    for ship in state.ships:
-        if not ship.craft and ship.type != "MAD":
-            state = turn.allocate(state, ship.name, Allocation(1, min(ship.max_off, 3), min(ship.max_def, 3))).state
-            state = combat.hit(state, every, ship.name, "particle", 1).state
+    capital = [ship.name for ship in state.ships if not ship.craft and ship.type != "MAD"]
+    for name in capital:  # every allocation first: a hit is of the firing phase, which ends the allocating
+        ship = next(s for s in state.ships if s.name == name)
+        state = turn.allocate(state, name, Allocation(1, min(ship.max_off, 3), min(ship.max_def, 3))).state
+    for name in capital:
+        state = combat.hit(state, every, name, "particle", 1).state
     assert len(state.ships) == 30 and len(state.fortresses) == 2, (len(state.ships), len(state.fortresses))
     storage.write_text(path, engagement_file.text(state))
 

@@ -32,7 +32,8 @@ def phoenix_entered(path: Path) -> None:
     ships = [c.name for c in state.counters if c.kind == "ship"]
     for number, name in enumerate(ships):
         state = setup.enter_ship(state, si, name, [f"A{number % 6 + 2} D{number % 5 + 2} M3 R4", "A2 D2 M2 R2"]).state
-    for number, name in enumerate(s.name for s in state.ships):
+    later = {c.name for c in state.counters if c.kind == "ship" and (c.arrives or 0) > 1}  # (reinforcements: placed when they arrive)
+    for number, name in enumerate(s.name for s in state.ships if s.name not in later):
         state = setup.place(state, [name], f"6/J{number % 6 + 4}", number % 6).state
     storage.write_text(path, scenario_file.text(state))
 

@@ -5,18 +5,15 @@ and a Stellar Inferno scenario's - share a line's turn, text, dice, rule and who
 (:class:`TurnLine`), and an action's result, the state after it and the lines it added
 (:class:`Done`, what a journal keeps: :class:`referee.journal.Result`).
 
-A campaign's lines and results are NamedTuples of their own (a campaign command loads no attrs:
-the paper names :class:`Line` only for the type checker), and a Knight Hawks battle's lines name the side
-that moves before the text (its files' order); both are Lines, and their results give a ``state``
-and ``entries``.
+Every kind's lines and results are NamedTuples (a command loads no attrs): a campaign's of its
+own, and a Knight Hawks battle's lines name the side that moves before the text (its files'
+order); all are Lines, and their results give a ``state`` and ``entries``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
-
-import attrs
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -35,8 +32,15 @@ class Line(Protocol):
     def rule(self) -> str: ...
 
 
-@attrs.frozen
-class TurnLine:
+class TurnLineLike(Line, Protocol):
+    """A line of a kind played turn by turn: a :class:`TurnLine`, or a line with its fields and more
+    (a Stellar Inferno scenario's names its phase and side too)."""
+
+    @property
+    def secret(self) -> str: ...
+
+
+class TurnLine(NamedTuple):
     """A log line: the turn, the text, its dice, the rule; ``secret``: the side whose eyes alone may see it."""
 
     turn: int
@@ -69,7 +73,7 @@ def readable(lines: Iterable[Read]) -> tuple[Any, ...]:
     return tuple(r.line for r in lines if not r.sealed)
 
 
-def turn_lines(log: Iterable[TurnLine], who: str) -> tuple[Read, ...]:
+def turn_lines(log: Iterable[TurnLineLike], who: str) -> tuple[Read, ...]:
     """A turn's log as ``who`` reads it, where each line says whose eyes alone may see it (``secret``:
     a Starfleet Wars engagement's, a Stellar Inferno scenario's)."""
     return tuple(Read(e) if not e.secret or e.secret == who else Read(e, True, e.secret) for e in log)

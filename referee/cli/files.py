@@ -66,11 +66,20 @@ def tables_for(file: CommandFile) -> Tables:
 
 def read(path: Optional[Path], file: CommandFile, made: Callable[[dict[str, Any]], State]) -> State:
     """The file named, read for a command that changes nothing: ``made`` from its tables (its
-    refusal says the file and that it is unchanged)."""
-    from referee import storage
+    refusal says the file and that it is unchanged). The tables come from the file's parsed copy
+    (referee.cache) where it holds these very bytes, as the last save or load here left it; else
+    the file is parsed, and its copy kept for the next command (as a journal's load does)."""
+    from referee import cache, storage
 
     path = named(path, file)
-    data = storage.read(path, file.kind)
+    raw, _ = storage.read_bytes(path, file.kind)
+    kept = cache.name("file", storage.target(path))
+    copy = cache.load(kept, raw)
+    if isinstance(copy, tuple) and len(copy) == 2 and isinstance(copy[0], dict):
+        data = copy[0]
+    else:
+        data = storage.parse(raw, path, file.kind)
+        cache.store(kept, raw, (data, None))
     try:
         return made(data)
     except RefereeError as error:

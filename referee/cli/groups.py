@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 import click
 import typer
+import typer.core
 from typer.core import TyperGroup
 from typer.main import get_command, get_command_from_info, get_command_name, get_group_from_info, solve_typer_info_defaults
 from typer.models import CommandInfo, TyperInfo
@@ -170,6 +171,12 @@ def _command_name(command: CommandInfo) -> str:
 def _group_name(sub: TyperInfo) -> str:
     return solve_typer_info_defaults(sub).name or ""
 
+
+# Help as plain text, as typer writes it where rich is not installed: with rich installed (Textual
+# brings it) typer 0.19 escapes the brackets of a parameter's '[required]', '[default: 0]' and
+# '[env var: ...]' for rich's markup - even with rich_markup_mode None, which prints them as they
+# are ('\[required]') - and imports rich to do it. Nothing of referee's command line uses rich.
+typer.core.HAS_RICH = False
 
 # every referee typer app's: -h, no completion commands, plain help and errors (no rich panels)
 SETTINGS: dict[str, Any] = {"context_settings": {"help_option_names": ["-h", "--help"]}, "add_completion": False, "rich_markup_mode": None, "pretty_exceptions_enable": False}

@@ -79,7 +79,6 @@ def attack(
         return
     if icm or evading:
         raise RefereeError("--icm and --evading are for a battle (--from SHIP --at SHIP); use --icms and --evading-mr")
-    import attrs
 
     from referee import tables
     from referee.knight_hawks.attack import attack as resolve_attack
@@ -90,7 +89,7 @@ def attack(
     kh = tables.load(prefix="kh")
     ship = build(kh.get(f"kh.ships-{game}").row(target), f"the {target}", "target", game) if target else None
     if ship is not None and hull is not None:
-        ship = attrs.evolve(ship, hull=hull)
+        ship = ship._replace(hull=hull)
     shot = Shot(game, weapon, tuple(defense or ["reflective hull"]), range_, head_on, icms, evading_mr, firer_masked, combat_control_hit, disastrous_fire, gunnery)
     done = resolve_attack(shot, kh, random.Random(seed), ship, rolled)
     points = done.hit.hull.points if done.hit and done.hit.hull else None

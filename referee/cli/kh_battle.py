@@ -116,7 +116,6 @@ def ships(
     as_json: AsJson = False,
 ) -> None:
     """The rosters: hull, ADF, MR, DCR, weapons and defenses with ammunition, damage and status."""
-    import attrs
 
     from referee.knight_hawks import battle_file as files
     from referee.knight_hawks.scenarios import standing, verdict
@@ -137,7 +136,7 @@ def ships(
                 "to_move": [s.name for s in battle.to_move],
                 "escapes": data.get("escapes", []),
                 "standing": standing(battle),
-                "verdict": attrs.asdict(over) if over else None,
+                "verdict": over._asdict() if over else None,
                 **({"mines": data["mines"], "seekers": data["seekers"]} if secrets else {}),
             }
         )

@@ -30,13 +30,7 @@ def print_steps(entries: Sequence[Any], as_json: bool, extra: Optional[dict[str,
 
 
 def _fields(entry: Any) -> dict[str, Any]:
-    """A log line's fields but its ``key`` (not saved): a campaign's line is a NamedTuple, a
-    battle's, an engagement's and a scenario's attrs classes."""
-    if hasattr(entry, "_asdict"):
-        found: dict[str, Any] = entry._asdict()
-    else:
-        import attrs
-
-        found = attrs.asdict(entry)
+    """A log line's fields but its ``key`` (not saved); every kind's line is a NamedTuple."""
+    found: dict[str, Any] = entry._asdict()
     found.pop("key", None)
     return found

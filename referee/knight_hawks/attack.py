@@ -15,8 +15,7 @@ the table, a fire's damage roll (+20, 1d10 hull damage), a shatter drone (torped
 
 from __future__ import annotations
 
-import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee import dice
 from referee.dice import Roll
@@ -25,6 +24,9 @@ from referee.knight_hawks.damage import HullDamage, damage_result, hull_damage, 
 from referee.knight_hawks.effects import Effect, apply, effect_on
 from referee.knight_hawks.roster import Ship
 from referee.tables import Lookup, Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 CAMPAIGN_BASIC_RULE = "The Second Sathar War, Orders of Battle (the Basic Rules, see Which Rules To Use?): 'The Advanced Game Damage Table and the repair rule are ignored'"
 

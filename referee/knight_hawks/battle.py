@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal
-
-import attrs
+from typing import Literal, NamedTuple
 
 from referee import strict
 from referee.dice import Roll
@@ -35,19 +33,18 @@ from referee.knight_hawks.roster import FIRES, Ship
 
 Step = Literal["turn", "repair"]
 SEQUENCE_RULE = "Knight Hawks Tactical Operations Manual, Sequence of Play"
+SEEKER_LIMIT = 12  # the hexes a seeker missile moves before it detonates (ordnance; here for the battle file, which checks a seeker's)
 CAMPAIGN_BASIC_REPAIRS_RULE = "The Second Sathar War, Orders of Battle (the Basic Rules): 'the repair rule [is] ignored'"
 
 
-@attrs.frozen
-class Mine:
+class Mine(NamedTuple):
     """A mined hex, recorded secretly by the side that placed it (New Advanced Game Weapons: Mines)."""
 
     hex: str
     side: str
 
 
-@attrs.frozen
-class Seeker:
+class Seeker(NamedTuple):
     """A seeker missile: placed secretly, then activated; ``moved`` is how far it moved last turn."""
 
     hex: str
@@ -57,8 +54,7 @@ class Seeker:
     turn: int = 0  # the game turn it last moved
 
 
-@attrs.frozen
-class Loss:
+class Loss(NamedTuple):
     """When a ship was destroyed: the game turn, the side whose half it was, and whether by that
     half's shooting (a shot, or a hit decided at the table, and what followed from it: Space Stations).
 
@@ -73,8 +69,7 @@ class Loss:
     shooting: bool
 
 
-@attrs.frozen
-class Escape:
+class Escape(NamedTuple):
     """A ship that left the map for good in its movement, in game turn ``turn`` (Moving Off The Map:
     in the Basic Game "Ships that leave the map are considered lost and are taken out of the game";
     a scenario's ship that flies off, as Surprise Attack's Z'Gata or Close Escort's Megasaurus). In a
@@ -86,8 +81,7 @@ class Escape:
     toward: str = ""
 
 
-@attrs.frozen
-class DockedTurns:
+class DockedTurns(NamedTuple):
     """Complete game turns a ship spent docked at a station: docked at the start of a game turn and
     still docked at its end (Surprise Attack!, Evacuating Doliin Bay: "three complete game turns
     docked ... need not be consecutive")."""
@@ -97,8 +91,7 @@ class DockedTurns:
     turns: int
 
 
-@attrs.frozen
-class Entry:
+class Entry(NamedTuple):
     """One line of the battle's log: what happened, the dice that decided it, and the rule."""
 
     turn: int
@@ -106,11 +99,19 @@ class Entry:
     text: str
     rolls: tuple[str, ...] = ()
     rule: str = ""
-    key: str = attrs.field(default="", eq=False)  # while a step is previewed in the app: the name its first roll, rolled at the table, is entered under (not saved)
+    key: str = ""  # while a step is previewed in the app: the name its first roll, rolled at the table, is entered under (not saved)
+
+    def __eq__(self, other: object) -> bool:  # (two lines are equal when all but their key are)
+        return isinstance(other, Entry) and self[:5] == other[:5]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:5])
 
 
-@attrs.frozen
-class Battle:
+class Battle(NamedTuple):
     name: str
     game: Game
     sides: tuple[str, str]
@@ -153,10 +154,10 @@ class Battle:
     def with_ships(self, changed: Iterable[Ship]) -> Battle:
         """The battle with these rosters replaced (matched by name)."""
         by_name = {s.name: s for s in changed}
-        return attrs.evolve(self, ships=tuple(by_name.get(s.name, s) for s in self.ships))
+        return self._replace(ships=tuple(by_name.get(s.name, s) for s in self.ships))
 
     def logged(self, *entries: Entry) -> Battle:
-        return attrs.evolve(self, log=self.log + entries)
+        return self._replace(log=self.log + entries)
 
     def entry(self, text: str, rolls: Iterable[Roll | None] = (), rule: str = "", key: str = "") -> Entry:
         """A log line for now (this turn, the moving side) with each roll's receipt."""
@@ -369,12 +370,11 @@ def _turn_docked(battle: Battle) -> tuple[Battle, list[tuple[str, str]]]:
 
     counted = [s for s in battle.ships if s.docked_at and not s.destroyed and s.name not in battle.docked_this_turn and battle.escape(s.name) is None]
     if not counted:
-        return attrs.evolve(battle, docked_this_turn=frozenset()), []
+        return battle._replace(docked_this_turn=frozenset()), []
     turns = {(d.ship, d.station): d.turns for d in battle.docked_turns}
     for ship in counted:
         turns[ship.name, ship.docked_at] = turns.get((ship.name, ship.docked_at), 0) + 1
-    after = attrs.evolve(
-        battle,
+    after = battle._replace(
         docked_this_turn=frozenset(),
         docked_turns=tuple(DockedTurns(ship, station, n) for (ship, station), n in turns.items()),
     )
@@ -400,9 +400,9 @@ def advance(battle: Battle) -> Battle:
         raise Refusal(f"roll the fire damage of {', '.join(s.name for s in battle.burning)} first ({{fires}}): every turn until the fire is out")
     # an evading ship had to turn on its next move: that move is over when its side's half ends;
     # each weapon fires once in a half of the turn (Rate of Fire)
-    battle = attrs.evolve(battle, new_fires=frozenset(), moved=frozenset(), ships=tuple(s._replace(shots=(), must_turn=s.must_turn and s.side != battle.moving) for s in battle.ships))
+    battle = battle._replace(new_fires=frozenset(), moved=frozenset(), ships=tuple(s._replace(shots=(), must_turn=s.must_turn and s.side != battle.moving) for s in battle.ships))
     if battle.step == "turn" and battle.moving == first:
-        nxt = attrs.evolve(battle, moving=second, fires_rolled=False)
+        nxt = battle._replace(moving=second, fires_rolled=False)
         return nxt.logged(nxt.entry(f"turn {battle.turn}: {second}'s half of the turn", rule=SEQUENCE_RULE))
     docked: list[tuple[str, str]] = []
     if battle.step == "turn":
@@ -411,11 +411,11 @@ def advance(battle: Battle) -> Battle:
         docked += rearmed
     repair_due = battle.step == "turn" and battle.game == "advanced" and battle.turn % 3 == 0
     if repair_due and battle.damage_table:
-        nxt = attrs.evolve(battle, step="repair", repaired=frozenset())
+        nxt = battle._replace(step="repair", repaired=frozenset())
         rule = "Knight Hawks Tactical Operations Manual, Advanced Game: Sequence of Play (Repair Turn after every 3 turns)"
         return nxt.logged(*(nxt.entry(text, rule=why) for text, why in docked), nxt.entry(f"repair turn after turn {battle.turn}", rule=rule))
     ships = tuple(s._replace(fired=frozenset()) for s in battle.ships)
-    nxt = attrs.evolve(battle, turn=battle.turn + 1, moving=first, step="turn", fires_rolled=False, ships=ships, repaired=frozenset())
+    nxt = battle._replace(turn=battle.turn + 1, moving=first, step="turn", fires_rolled=False, ships=ships, repaired=frozenset())
     ended = [nxt.entry(text, rule=why) for text, why in docked]
     if repair_due:
         rule = f"{SEQUENCE_RULE}; {CAMPAIGN_BASIC_REPAIRS_RULE}"

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from referee import kinds, storage, strict
 from referee.errors import RefereeError
-from referee.knight_hawks.battle import Battle, DockedTurns, Entry, Escape, Loss, Mine, Seeker, check, hex_name
-from referee.knight_hawks.ordnance import SEEKER_LIMIT
+from referee.knight_hawks.battle import SEEKER_LIMIT, Battle, DockedTurns, Entry, Escape, Loss, Mine, Seeker, check, hex_name
 from referee.knight_hawks.roster_file import ship_dict, ship_from_dict
 from referee.tables import Tables
 
@@ -173,13 +170,13 @@ def to_dict(battle: Battle) -> dict[str, Any]:
         rules["roll_for_side_a"] = True
     state: dict[str, Any] = {"new_fires": sorted(battle.new_fires)} if battle.new_fires else {}
     if battle.losses:
-        state["losses"] = [attrs.asdict(loss) for loss in battle.losses]
+        state["losses"] = [loss._asdict() for loss in battle.losses]
     if battle.moved:
         state["moved"] = sorted(battle.moved)
     if battle.escapes:
-        state["escapes"] = [{k: v for k, v in attrs.asdict(e).items() if v != ""} for e in battle.escapes]
+        state["escapes"] = [{k: v for k, v in e._asdict().items() if v != ""} for e in battle.escapes]
     if battle.docked_turns:
-        state["docked_turns"] = [attrs.asdict(d) for d in battle.docked_turns]
+        state["docked_turns"] = [d._asdict() for d in battle.docked_turns]
     if battle.docked_this_turn:
         state["docked_this_turn"] = sorted(battle.docked_this_turn)
     if battle.attacked:
@@ -203,8 +200,8 @@ def to_dict(battle: Battle) -> dict[str, Any]:
         "special_rules": list(battle.special_rules),
         "notes": list(battle.notes),
         "ships": [ship_dict(s) for s in battle.ships],
-        "mines": [attrs.asdict(m) for m in battle.mines],
-        "seekers": [attrs.asdict(s) for s in battle.seekers],
+        "mines": [m._asdict() for m in battle.mines],
+        "seekers": [s._asdict() for s in battle.seekers],
         **state,
         "log": [entry_dict(e) for e in battle.log],
     }

@@ -23,11 +23,8 @@ docked gives its station half of its own (an odd number rounded up, as the book'
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.dice import Roll
 from referee.errors import RefereeError
@@ -39,6 +36,9 @@ from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.rearm import mark_attacked
 from referee.knight_hawks.roster import FIRES, Ship, System
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 ONCE_A_TURN = frozenset({"T", "AR", "RB"})
 WASTED_RULE = f"{MANUAL}, Combat: Aiming Weapons (wasted shots)"
@@ -184,7 +184,7 @@ def _new_fire(battle: Battle, before: Ship, after: Ship, shooting: bool) -> tupl
     if after.side == battle.moving:
         when = f"at the start of {battle.non_moving}'s combat step, the next half of turn {battle.turn}"
     elif shooting or battle.fires_rolled:
-        battle = attrs.evolve(battle, new_fires=battle.new_fires | {after.name})
+        battle = battle._replace(new_fires=battle.new_fires | {after.name})
         when = f"at the start of {battle.moving}'s next combat step, turn {battle.turn + 1}: it started in this one"
     else:
         when = f"at the start of this combat step ({battle.moving}'s, turn {battle.turn})"
@@ -391,7 +391,7 @@ def settle(battle: Battle, destroyed: Sequence[str], shooting: bool = False) -> 
     rule = f"{MANUAL}, Space Stations (a station or docked ship destroyed); Ship Damage (a destroyed ship is removed from the map)"
     while queue:
         gone = battle.ship(queue.pop(0))
-        battle = attrs.evolve(battle, losses=(*battle.losses, Loss(gone.name, battle.turn, battle.moving, shooting)))
+        battle = battle._replace(losses=(*battle.losses, Loss(gone.name, battle.turn, battle.moving, shooting)))
         hits: list[tuple[Ship, int, str]] = [
             (s._replace(docked_at=""), half(gone.hull_start), f"docked at the destroyed {gone.name}: half its {gone.hull_start} original hull points; no longer docked")
             for s in battle.docked_at(gone.name)
@@ -449,7 +449,7 @@ def fire_damage(battle: Battle, kh: Tables, rng: random.Random, rolled: Mapping[
         done = noted(battle, f"no {battle.non_moving} ship is burning{later}", rule=rule)
         battle = done.battle
         entries.extend(done.entries)
-    return Done(None, attrs.evolve(battle, fires_rolled=True), tuple(entries))
+    return Done(None, battle._replace(fires_rolled=True), tuple(entries))
 
 
 def hit_in_battle(

@@ -20,10 +20,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-
-import attrs
+from typing import TYPE_CHECKING
 
 from referee import dice
 from referee.errors import RefereeError
@@ -36,6 +34,9 @@ from referee.knight_hawks.damage import breakup_chance
 from referee.knight_hawks.inputs import Refusal
 from referee.knight_hawks.roster import SCREENS, Ship
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 
 def _afloat(battle: Battle, name: str) -> Ship:
@@ -158,7 +159,7 @@ def dock(battle: Battle, name: str, at: str) -> Done:
         if not where:
             raise RefereeError(f"the {ship.name} is not docked")
         _moving(battle, ship, "a ship leaves its station or carrier")
-        battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn - {ship.name})
+        battle = battle._replace(docked_this_turn=battle.docked_this_turn - {ship.name})
         return _done(battle, ship._replace(docked_at="", carried_by=""), f"the {ship.name} leaves the {where}", rule)
     base = _afloat(battle, at)
     if base.side != ship.side or base.name == ship.name:
@@ -176,13 +177,13 @@ def dock(battle: Battle, name: str, at: str) -> Done:
             raise RefereeError(f"the {base.name} has {len(aboard)} fighters aboard: '{CARRIER_RULE}' ({MANUAL}, Assault Carrier)")
         # "In order to dock, the fighter must stop (have a speed of 0) in the same hex as the station or assault carrier";
         # landed during this game turn, it has not spent a complete game turn on board to rearm (Fighters)
-        battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
+        battle = battle._replace(docked_this_turn=battle.docked_this_turn | {ship.name})
         return _done(battle, ship._replace(carried_by=base.name, speed=0, masking_screen_up=False), f"the {ship.name} lands on the {base.name}", rule)
     if base.ship_class not in STATIONS:  # (a campaign's stations keep their type in its battles: fortresses, fortified and armed stations)
         raise RefereeError(f"ships dock at space stations; the {base.name} is a {base.ship_class}")
     # a ship stops to dock: a masking screen lasts only while it flies straight at its speed; docked
     # during this game turn, it has not spent the turn docked (a complete game turn: Battle.docked_turns)
-    battle = attrs.evolve(battle, docked_this_turn=battle.docked_this_turn | {ship.name})
+    battle = battle._replace(docked_this_turn=battle.docked_this_turn | {ship.name})
     return _done(battle, ship._replace(docked_at=base.name, speed=0, masking_screen_up=False), f"the {ship.name} docks at the {base.name}", rule)
 
 
@@ -334,7 +335,7 @@ def move(battle: Battle, rng: random.Random, name: str, speed: int, adf_used: in
     else:
         did = f"moves {speed} hexes at speed {speed} (no ADF points)"
     did += f", {mr_used} turn{'s' if mr_used != 1 else ''} ({mr_used} of MR {ship.mr})" if speed else ""
-    battle = attrs.evolve(battle.with_ships([after]), moved=battle.moved | {ship.name})
+    battle = battle.with_ships([after])._replace(moved=battle.moved | {ship.name})
     entry = battle.entry(f"the {ship.name} {did}" + "".join(n for n in notes if n), rule="; ".join(rules))
     battle = battle.logged(entry)
     if why_not:
@@ -441,7 +442,7 @@ def leave_map(battle: Battle, name: str, toward: str = "") -> Done:
         raise RefereeError(f"fighters 'cannot enter a transit box unless they are being carried aboard an assault carrier' ({BREAKING_OFF_RULE}): land the {ship.name} on a carrier first")
     aboard = [s for s in battle.ships if s.carried_by == ship.name and not s.destroyed]
     escapes = (Escape(ship.name, battle.turn, toward), *(Escape(s.name, battle.turn, toward) for s in aboard))
-    battle = attrs.evolve(battle, escapes=(*battle.escapes, *escapes), moved=battle.moved | {ship.name})
+    battle = battle._replace(escapes=(*battle.escapes, *escapes), moved=battle.moved | {ship.name})
     rules = [OFF_THE_MAP[battle.game]]
     if battle.game == "basic":
         text = f"the {ship.name} flies off the map: it is lost to this battle and taken out of the game"
@@ -469,6 +470,6 @@ def leave_map(battle: Battle, name: str, toward: str = "") -> Done:
 def _name_toward(battle: Battle, gone: Escape, toward: str) -> Done:
     """A campaign battle: the system a ship that left the map escaped to, given afterwards (it and the fighters aboard)."""
     aboard = {s.name for s in battle.ships if s.carried_by == gone.ship}
-    escapes = tuple(attrs.evolve(e, toward=toward) if e.ship == gone.ship or (e.ship in aboard and not e.toward) else e for e in battle.escapes)
-    battle = attrs.evolve(battle, escapes=escapes)
+    escapes = tuple(e._replace(toward=toward) if e.ship == gone.ship or (e.ship in aboard and not e.toward) else e for e in battle.escapes)
+    battle = battle._replace(escapes=escapes)
     return noted(battle, f"the {gone.ship}, which left the map in turn {gone.turn}, escapes to a transit box toward {toward}", rule=BREAKING_OFF_RULE)

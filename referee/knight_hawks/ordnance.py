@@ -17,16 +17,13 @@ Sathar War: Shatter Drones).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
-
-import attrs
+from typing import TYPE_CHECKING, TypeVar
 
 from referee.errors import RefereeError
 from referee.knight_hawks import scenarios
 from referee.knight_hawks.attack import CAMPAIGN_BASIC_RULE, Rolled, damage
-from referee.knight_hawks.battle import Battle, Entry, Mine, Seeker, before_the_start, hex_name
+from referee.knight_hawks.battle import SEEKER_LIMIT, Battle, Entry, Mine, Seeker, before_the_start, hex_name
 from referee.knight_hawks.combat import MANUAL, Shot
 from referee.knight_hawks.combat_phase import Done, movement_begun, noted, strike, take_hit
 from referee.knight_hawks.inputs import Refusal
@@ -34,10 +31,12 @@ from referee.knight_hawks.rearm import mark_attacked
 from referee.knight_hawks.roster import Ship
 from referee.tables import Tables
 
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
+
 NEW_WEAPONS_RULE = f"{MANUAL}, Advanced Game: New Advanced Game Weapons"
 SEEKERS_RULE = f"{NEW_WEAPONS_RULE}, Seeker missiles"
 DRONES_RULE = "The Second Sathar War, Shatter Drones (optional)"
-SEEKER_LIMIT = 12
 T = TypeVar("T")
 
 
@@ -113,7 +112,7 @@ def lay_mines(battle: Battle, hexes: str | Sequence[str], side: str = "", by: st
         battle, side = _drop(battle, by, "M", "mines", len(hexes))
     else:
         placed = _before_the_game(battle, side, "mines")
-    battle = attrs.evolve(battle, mines=(*battle.mines, *(Mine(h, side) for h in hexes)))
+    battle = battle._replace(mines=(*battle.mines, *(Mine(h, side) for h in hexes)))
     how = (f", from the {by}'s load" if placed else f", dropped by the {by}") if by else ""
     return noted(battle, f"{side} mines {_where(hexes)} (secret){how}", rule=f"{rule}; {placed}" if placed else rule)
 
@@ -159,7 +158,7 @@ def mines_attack(
         done = strike(battle, kh, rng, shot, battle.ship(target.name), _key(icms, target, ()), _key(rolled, target, Rolled()), f"the mines in hex {hex_} attack the {target.name}")
         battle = done.battle
         entries.extend(done.entries)
-    battle = attrs.evolve(battle, mines=tuple(m for m in battle.mines if m is not mine))
+    battle = battle._replace(mines=tuple(m for m in battle.mines if m is not mine))
     done = noted(battle, f"the mines in hex {hex_} have exploded: the hex is no longer mined", rule=f"{NEW_WEAPONS_RULE}, Mines")
     return Done(None, done.battle, (*entries, *done.entries))
 
@@ -187,7 +186,7 @@ def place_seeker(battle: Battle, hexes: str | Sequence[str], side: str = "", by:
         battle, side = _drop(battle, by, "S", "seeker missiles", len(hexes))
     else:
         placed = _before_the_game(battle, side, "seeker missiles")
-    battle = attrs.evolve(battle, seekers=(*battle.seekers, *(Seeker(h, side) for h in hexes)))
+    battle = battle._replace(seekers=(*battle.seekers, *(Seeker(h, side) for h in hexes)))
     what = f"a seeker missile in {_where(hexes)}" if len(hexes) == 1 else f"seeker missiles in {_where(hexes)}"
     how = (f", from the {by}'s load" if placed else f", dropped by the {by}") if by else ""
     return noted(battle, f"{side} places {what} (secret){how}", rule=f"{SEEKERS_RULE}; {placed}" if placed else SEEKERS_RULE)
@@ -202,7 +201,7 @@ def _seeker(battle: Battle, hex_: str) -> Seeker:
 
 
 def _replace(battle: Battle, old: Seeker, new: Seeker | None) -> Battle:
-    return attrs.evolve(battle, seekers=tuple(x for s in battle.seekers for x in ([new] if s is old and new else [] if s is old else [s])))
+    return battle._replace(seekers=tuple(x for s in battle.seekers for x in ([new] if s is old and new else [] if s is old else [s])))
 
 
 def move_seeker(
@@ -308,8 +307,7 @@ def shatter_drone(battle: Battle, kh: Tables, rng: random.Random, drone: str, sh
     _no_strangers({}, rolled, targets)
     entries: list[Entry] = []
     rule = f"{DRONES_RULE}: a torpedo hit on every other ship in the hex, Damage Table at -20, hull damage 5d10"
-    battle = attrs.evolve(  # gone: and from what the battle keeps of its move and its docking
-        battle,
+    battle = battle._replace(
         ships=tuple(s for s in battle.ships if s.name != bomb.name),
         moved=battle.moved - {bomb.name},
         docked_this_turn=battle.docked_this_turn - {bomb.name},

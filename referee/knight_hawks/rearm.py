@@ -25,8 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.combat import MANUAL
@@ -40,7 +38,7 @@ BASE_ATTACKED = "'If the fighter's base is attacked, the fighter cannot be rearm
 def mark_attacked(battle: Battle, names: Iterable[str]) -> Battle:
     """The battle with these ships attacked in this game turn: a station or carrier attacked rearms
     none of its fighters this turn (Fighters)."""
-    return attrs.evolve(battle, attacked=battle.attacked | frozenset(names))
+    return battle._replace(attacked=battle.attacked | frozenset(names))
 
 
 def base(battle: Battle, ship: Ship) -> Ship | None:
@@ -96,7 +94,7 @@ def turn_ended(battle: Battle) -> tuple[Battle, list[tuple[str, str]]]:
             changed.append(rearmed(ship))
             refilled = ", ".join(f"{s.code} {s.count} -> {s.start}" for s in short)
             lines.append((f"{end} is rearmed on board the {home.name} after a complete game turn there: {refilled}", rule))
-    return attrs.evolve(battle.with_ships(changed), attacked=frozenset()), lines
+    return battle.with_ships(changed)._replace(attacked=frozenset()), lines
 
 
 def check(battle: Battle) -> None:

@@ -221,8 +221,7 @@ def repair_in_battle(
     if ship.name in battle.repaired:
         raise RefereeError(f"the {ship.name} has made its repairs this repair turn")
     after, attempts = repair_turn(ship, repairs, rng, rolled, hull_rolled)
-    import attrs  # (here: the campaign's commands import this module, and attrs is not on their path)
 
-    battle = attrs.evolve(battle.with_ships([after]), repaired=battle.repaired | {ship.name})
+    battle = battle.with_ships([after])._replace(repaired=battle.repaired | {ship.name})
     entries = [battle.entry(f"the {ship.name} repairs {a.repair.target} with {a.repair.points} DCR points: {a.reading}", [a.roll, a.hull_roll], REPAIR_RULE) for a in attempts]
     return Done(None, battle.logged(*entries), tuple(entries))

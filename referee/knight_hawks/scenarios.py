@@ -27,9 +27,7 @@ be evacuated.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import RefereeError
 from referee.knight_hawks.combat import MANUAL
@@ -66,8 +64,7 @@ VICTORY_RULES = {
 GONE_READING = "a reading: a ship gone off the map counts as one its opponent no longer has to destroy"
 
 
-@attrs.frozen
-class Verdict:
+class Verdict(NamedTuple):
     """How a battle ended: the winning side, "draw", or "" (a campaign battle: the campaign judges)."""
 
     winner: str
@@ -100,8 +97,7 @@ CAMPAIGN_MINES_RULE = (
 )
 
 
-@attrs.frozen
-class Placing:
+class Placing(NamedTuple):
     """Who may place mines and seeker missiles before the game starts, and how."""
 
     sides: tuple[str, ...]  # the sides that may

@@ -10,10 +10,8 @@ logged as one). The roll decides the order of ``sides`` (side A first) and the s
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-
-import attrs
+from typing import TYPE_CHECKING
 
 from referee import dice, strict
 from referee.dice import Roll
@@ -21,6 +19,9 @@ from referee.errors import RefereeError
 from referee.knight_hawks.battle import Battle
 from referee.knight_hawks.combat import MANUAL
 from referee.knight_hawks.combat_phase import Done, noted
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 DIE = "1d10"
 DICE_RULE = f"{MANUAL}, How To Use The Dice (ten-sided dice)"
@@ -45,7 +46,7 @@ def roll_for_side_a(battle: Battle, rng: random.Random, rolled: Mapping[str, str
     winner, loser = sorted(battle.sides, key=lambda side: -rolls[side].total)
     ties = "".join(f"a tie, {next(iter(r.values())).total} each, rolled again; " for r in rounds)
     text = f"each player rolls a die for side A: {ties}{', '.join(f'{s} {rolls[s].total}' for s in battle.sides)}: {winner} rolled higher, is side A and moves first; {loser} is side B"
-    battle = attrs.evolve(battle, sides=(winner, loser), moving=winner, roll_for_side_a=False)
+    battle = battle._replace(sides=(winner, loser), moving=winner, roll_for_side_a=False)
     receipts = [*(r for past in rounds for r in past.values()), *rolls.values()]
     rule = f"{battle.source}, Setting Up; {DICE_RULE}" + ("; a tie rolled again (a reading: the book is silent)" if rounds else "")
     return noted(battle, text, receipts, rule)

@@ -26,9 +26,7 @@ seekers, and of the enemy what the map shows. The readings of the Tactical Opera
 from __future__ import annotations
 
 import re
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 from referee.errors import RefereeError
 from referee.knight_hawks import rearm, repair
@@ -43,8 +41,7 @@ SECRET_ORDNANCE = (f"{NEW_WEAPONS_RULE}, Mines", SEEKERS_RULE)  # a hex mined or
 PRIVATE_RULES = (SCREENS_RULE, repair.REPAIR_RULE, rearm.FIGHTERS_RULE, rearm.SCOUTS_RULE)
 
 
-@attrs.frozen
-class Contact:
+class Contact(NamedTuple):
     """An enemy ship as the map shows it."""
 
     name: str
@@ -57,8 +54,7 @@ class Contact:
     out: str = ""  # "destroyed", "left the map", or "" (in the battle)
 
 
-@attrs.frozen
-class BattleView:
+class BattleView(NamedTuple):
     """What one side (or anyone at the table: ``public``) may see of a battle. ``battle`` is the
     battle with only that side's ships, its mines and the seekers it may see, and the log lines it
     may read (the public view: no ship at all); ``seen`` is the rest as the map shows it."""
@@ -84,8 +80,7 @@ def view(battle: Battle, side: str) -> BattleView:
     own = tuple(s for s in battle.ships if s.side == who)
     seen = tuple(_contact(battle, s) for s in battle.ships if s.side != who)
     lines = tuple(read(battle, e, who) for e in battle.log)
-    redacted = attrs.evolve(
-        battle,
+    redacted = battle._replace(
         ships=own,
         mines=tuple(m for m in battle.mines if m.side == who),
         seekers=tuple(s for s in battle.seekers if s.side == who or s.active),

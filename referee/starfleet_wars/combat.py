@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.starfleet_wars import ships as sh
 from referee.starfleet_wars import special_damage as sd
@@ -110,10 +108,10 @@ def damage(engagement: Engagement, sfw: Tables, ship: Ship, pu: int, what: str, 
     units, the special damage rolls now owed."""
     before = ship
     lost = min(ship.power_units, ship.lost + pu)
-    ship = attrs.evolve(ship, lost=lost, peak=max(ship.peak, lost), special_due=ship.special_due + captac_hits)
+    ship = ship._replace(lost=lost, peak=max(ship.peak, lost), special_due=ship.special_due + captac_hits)
     notes = [f"{ship.name} loses {lost - before.lost} PU ({what}): {lost} of {ship.power_units} lost ({sd.percent(lost, ship.power_units)}), {ship.available} left"]
     if lost >= ship.power_units:
-        ship = attrs.evolve(ship, destroyed=f"disabled: all {ship.power_units} power units lost", special_due=0)
+        ship = ship._replace(destroyed=f"disabled: all {ship.power_units} power units lost", special_due=0)
         notes.append("disabled: no power units left (the Starbomber Example of Play: 'enough to disable the SD and kill the entire crew')")
     else:
         notes += team_lines(sfw, before, ship)
@@ -130,14 +128,14 @@ def damage(engagement: Engagement, sfw: Tables, ship: Ship, pu: int, what: str, 
 def _craft_hit(engagement: Engagement, ship: Ship, by: str, count: int) -> Done:
     rule = {"SB": STARBOMBER_RULE, "SAPS": SAPS_RULE}.get(ship.type, "Starfleet Wars supplement, Starbomber Example of Play: a starfighter hit is shot down")
     if ship.type == "SF":
-        ship = attrs.evolve(ship, hits=ship.hits + count, destroyed="shot down")
+        ship = ship._replace(hits=ship.hits + count, destroyed="shot down")
         text = f"{ship.name} is shot down ({by} hit)"
     elif by in ("light-laser", "cids"):
         hits = ship.hits + count
-        ship = attrs.evolve(ship, hits=hits, destroyed="destroyed by four light laser or CIDS hits" if hits >= CRAFT_HITS else "")
+        ship = ship._replace(hits=hits, destroyed="destroyed by four light laser or CIDS hits" if hits >= CRAFT_HITS else "")
         text = f"{ship.name} takes {count} {by} hit{'s' if count > 1 else ''}: {hits} of the {CRAFT_HITS} that destroy a {ship.type}" + (": destroyed" if hits >= CRAFT_HITS else "")
     else:
-        ship = attrs.evolve(ship, destroyed=f"destroyed by a hit of {'offensive factors' if by == 'offensive' else by}")
+        ship = ship._replace(destroyed=f"destroyed by a hit of {'offensive factors' if by == 'offensive' else by}")
         text = f"{ship.name} is destroyed: one hit of offensive factors or particle weapons destroys a {ship.type}" if by != "captac" else f"{ship.name} is destroyed by a CapTac hit"
     return done(engagement.replaced(ship), engagement.entry(text, rule=rule))
 
@@ -163,7 +161,7 @@ def launch(engagement: Engagement, name: str, count: int, range_inches: int | No
         raise RefereeError(f"{ship.name} launches at most {ship.launchers} particle weapons a turn; {ship.launched} launched this turn, so {max(0, ship.launchers - ship.launched)} more")
     if count > ship.reloads:
         raise RefereeError(f"{ship.name} has {ship.reloads} particle weapons left on board, not {count}")
-    ship = attrs.evolve(ship, launched=ship.launched + count, reloads=ship.reloads - count, needs_reload=bool(ship.power_units))
+    ship = ship._replace(launched=ship.launched + count, reloads=ship.reloads - count, needs_reload=bool(ship.power_units))
     text = f"{ship.name} launches {count} particle weapon{'s' if count > 1 else ''}: {ship.reloads} left on board"
     return done(engagement.replaced(ship), engagement.entry(text, rule=STARBOMBER_RULE if ship.type == "SB" else "Starfleet Wars supplement, Data Table: particle weapons launchers and reloads"))
 
@@ -187,7 +185,7 @@ def lasers(engagement: Engagement, name: str, targets: Sequence[str], range_inch
             raise RefereeError(f"{target.name} is a {target.type}: light lasers may not fire at starships destroyer size or larger ({STARBOMBER_RULE})")
         if target.side == ship.side:
             raise RefereeError(f"{target.name} is on {ship.name}'s side ({ship.side})")
-    ship = attrs.evolve(ship, lasers_fired=ship.lasers_fired + len(targets))
+    ship = ship._replace(lasers_fired=ship.lasers_fired + len(targets))
     counts = {t.name: sum(1 for a in aimed if a.name == t.name) for t in aimed}
     shots = ", ".join(f"{n} at {t}" for t, n in counts.items())
     reach = f'at {range_inches}", within their {LIGHT_LASER_RANGE}"' if range_inches is not None else f'range {LIGHT_LASER_RANGE}" at most'
@@ -207,7 +205,7 @@ def tow(engagement: Engagement, name: str, count: int) -> Done:
         )
     if ship.allocation is not None and ship.allocation.speed > sh.TOW_SPEED:
         raise RefereeError(f"{ship.name} has speed {ship.allocation.speed} this turn: CapTacs cannot be towed faster than {sh.TOW_SPEED} (allocate again first)")
-    ship = attrs.evolve(ship, captacs=ship.captacs + count)
+    ship = ship._replace(captacs=ship.captacs + count)
     return done(
         engagement.replaced(ship),
         engagement.entry(f"{ship.name} takes {count} CapTac{'s' if count > 1 else ''} in tow ({ship.captacs} in all): speed {sh.TOW_SPEED} at most while towing", rule=CAPTAC_RULE),
@@ -220,9 +218,9 @@ def release(engagement: Engagement, name: str, count: int, where: str = "") -> D
     not_after(engagement, "firing", f"{ship.name}'s release of CapTacs")
     if count < 1 or count > ship.captacs:
         raise RefereeError(f"{ship.name} tows {ship.captacs} CapTacs; release 1 to {ship.captacs}")
-    ship = attrs.evolve(ship, captacs=ship.captacs - count)
+    ship = ship._replace(captacs=ship.captacs - count)
     drifting = engagement.drifting + (Drift(ship.side, count, where or f"released by {ship.name} in turn {engagement.turn}"),)
-    engagement = attrs.evolve(engagement.replaced(ship), drifting=drifting)
+    engagement = engagement.replaced(ship)._replace(drifting=drifting)
     return done(
         engagement, engagement.entry(f'{ship.name} releases {count} CapTac{"s" if count > 1 else ""} to drift: a friendly ship within {CAPTAC_ACTIVATION}" may activate them', rule=CAPTAC_RULE)
     )
@@ -238,7 +236,7 @@ def shoot_down(engagement: Engagement, sfw: Tables, towed_by: str = "", drift: i
             raise RefereeError(f"{ship.name} launched a CapTac this turn already: CIDS and starfighters fire on its CapTacs before they are launched ({BEFORE_LAUNCH_RULE})")
         if not ship.captacs:
             raise RefereeError(f"{ship.name} tows no CapTacs")
-        engagement = engagement.replaced(attrs.evolve(ship, captacs=ship.captacs - 1))
+        engagement = engagement.replaced(ship._replace(captacs=ship.captacs - 1))
         return damage(engagement, sfw, engagement.ship(ship.name), captac_figure(sfw, "destroyed_in_tow_pu"), "a CapTac in tow destroyed: the tractor beam generators blown out", rule=CAPTAC_RULE)
     side = engagement.drifting[drift - 1].side if 1 <= drift <= len(engagement.drifting) else ""
     if any(s.captacs_launched and s.side == side for s in engagement.ships):
@@ -269,12 +267,12 @@ def fire_captac(
             raise RefereeError(f"a drifting CapTac is activated by a friendly ship within {CAPTAC_ACTIVATION} inches, not {activation} ({CAPTAC_RULE})")
         if engagement.drifting[drift - 1 : drift] and engagement.drifting[drift - 1].side != ship.side:
             raise RefereeError(f"drifting CapTacs #{drift} are {engagement.drifting[drift - 1].side}'s, not {ship.side}'s")
-        engagement = _from_drift(engagement, drift).replaced(attrs.evolve(ship, captacs_launched=ship.captacs_launched + 1))
+        engagement = _from_drift(engagement, drift).replaced(ship._replace(captacs_launched=ship.captacs_launched + 1))
         source = f'a drifting CapTac activated by {ship.name} ({activation}" away)'
     else:
         if not ship.captacs:
             raise RefereeError(f"{ship.name} tows no CapTacs (take some in tow, or fire a drifting one with --drift N)")
-        engagement = engagement.replaced(attrs.evolve(ship, captacs=ship.captacs - 1, captacs_launched=ship.captacs_launched + 1))
+        engagement = engagement.replaced(ship._replace(captacs=ship.captacs - 1, captacs_launched=ship.captacs_launched + 1))
         source = f"{ship.name}'s CapTac"
     struck = engagement.ship(target) if not engagement.is_fortress(target) else None
     if struck is not None and struck.side == ship.side:
@@ -302,8 +300,8 @@ def _from_drift(engagement: Engagement, number: int) -> Engagement:
         listed = "; ".join(f"{i}: {d.count} of {d.side}'s ({d.where})" for i, d in enumerate(engagement.drifting, 1)) or "none"
         raise RefereeError(f"no drifting CapTacs #{number}; drifting: {listed}")
     drift = engagement.drifting[number - 1]
-    rest = engagement.drifting[: number - 1] + ((attrs.evolve(drift, count=drift.count - 1),) if drift.count > 1 else ()) + engagement.drifting[number:]
-    return attrs.evolve(engagement, drifting=rest)
+    rest = engagement.drifting[: number - 1] + ((drift._replace(count=drift.count - 1),) if drift.count > 1 else ()) + engagement.drifting[number:]
+    return engagement._replace(drifting=rest)
 
 
 def _fighting(engagement: Engagement, name: str) -> Ship:

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import attrs
-
 from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.starfleet_wars import special_damage as sd
@@ -118,7 +116,7 @@ def attempt(sfw: Tables, ship: Ship, column: str, roll: Roll, turn: int, effect:
     :func:`may_try` allowed it)."""
     row, how = sfw.get(TABLE_2).band(roll.total)
     result = str(row[column])
-    ship = attrs.evolve(ship, attempts=ship.attempts + 1)
+    ship = ship._replace(attempts=ship.attempts + 1)
     words = result.lower()
     destroyed = False
     if words.startswith("no effect"):
@@ -130,11 +128,11 @@ def attempt(sfw: Tables, ship: Ship, column: str, roll: Roll, turn: int, effect:
     elif "duration reduced" in words:
         ship, said = _shorten(ship, 1 if "one turn" in words else 2, effect, turn)
     elif "laser dynamo" in words:
-        ship, said = attrs.evolve(ship, offensive_lost=True), "all offensive factors lost permanently"
+        ship, said = ship._replace(offensive_lost=True), "all offensive factors lost permanently"
     elif "field generators" in words:
-        ship, said = attrs.evolve(ship, defensive_lost=True), "all defensive factors lost permanently"
+        ship, said = ship._replace(defensive_lost=True), "all defensive factors lost permanently"
     else:  # "Reactors go critical! Starship explodes!"
-        ship, said, destroyed = attrs.evolve(ship, destroyed="exploded: reactors went critical (damage control)"), "the starship explodes", True
+        ship, said, destroyed = ship._replace(destroyed="exploded: reactors went critical (damage control)"), "the starship explodes", True
     return Attempt(ship, f"{result} ({how}): {said}", destroyed)
 
 
@@ -146,19 +144,19 @@ def _factors(ship: Ship, column: str, count: int) -> tuple[Ship, str]:
             take = min(count - repaired, effect.factors)
             repaired += take
             if effect.factors - take:
-                effects.append(attrs.evolve(effect, factors=effect.factors - take))
+                effects.append(effect._replace(factors=effect.factors - take))
             continue
         effects.append(effect)
     if not repaired:
         return ship, f"nothing of {column} lost to special damage to repair"
-    return attrs.evolve(ship, effects=tuple(effects)), f"{repaired} {column} factor{'s' if repaired > 1 else ''} restored"
+    return ship._replace(effects=tuple(effects)), f"{repaired} {column} factor{'s' if repaired > 1 else ''} restored"
 
 
 def _power(sfw: Tables, ship: Ship, count: int) -> tuple[Ship, str]:
     most = row_for(sfw, ship.type).most_repaired
     room = ship.lost if most is None else min(ship.lost, most - ship.repaired)
     fixed = max(0, min(count, room))
-    ship = attrs.evolve(ship, lost=ship.lost - fixed, repaired=ship.repaired + fixed)
+    ship = ship._replace(lost=ship.lost - fixed, repaired=ship.repaired + fixed)
     capped = most is not None and most - (ship.repaired - fixed) < min(count, ship.lost + fixed)
     cap = f" (at most {most} PU a battle for a {ship.type}: {ship.repaired} repaired)" if capped else ""
     after = f"{ship.lost} of {ship.power_units} lost ({sd.percent(ship.lost, ship.power_units)})"
@@ -174,9 +172,9 @@ def _shorten(ship: Ship, turns: int, kind: str, turn: int) -> tuple[Ship, str]:
     if not timed:
         return ship, "no damage of limited duration to shorten" + (f" ({kind})" if kind else "")
     target = max(timed, key=lambda e: e.turns_left(turn) or 0)
-    shorter = attrs.evolve(target, turns=max(0, target.turns - turns))
+    shorter = target._replace(turns=max(0, target.turns - turns))
     effects = tuple(shorter if e is target else e for e in ship.effects)
     if shorter.turns == 0 or shorter.turn + shorter.turns < turn:
         effects = tuple(e for e in ship.effects if e is not target)
-        return attrs.evolve(ship, effects=effects), f"{target.kind} damage ended"
-    return attrs.evolve(ship, effects=effects), f"{target.kind} damage now lasts {shorter.turns_left(turn)} more turn{'s' if shorter.turns_left(turn) != 1 else ''}"
+        return ship._replace(effects=effects), f"{target.kind} damage ended"
+    return ship._replace(effects=effects), f"{target.kind} damage now lasts {shorter.turns_left(turn)} more turn{'s' if shorter.turns_left(turn) != 1 else ''}"

@@ -14,9 +14,7 @@ every ship over 20% damaged, then damage control; ``next`` refuses while a roll 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee import logged
 from referee.dice import Roll
@@ -35,10 +33,11 @@ OUTLINE_RULE = "Starfleet Wars supplement: special damage is step 9 and the repa
 STEPS = ("allocation", "movement", "firing", "special damage", "repair")
 
 
-@attrs.frozen
 class Entry(TurnLine):
     """A log line: the turn, the text, its dice, the rule. ``secret``: the side whose eyes alone
     may see it (special damage: "do not let your opponent know what your die roll is")."""
+
+    __slots__ = ()
 
 
 def sealed(entry: Entry, unseal: str = "--secrets shows it") -> Entry:
@@ -46,20 +45,18 @@ def sealed(entry: Entry, unseal: str = "--secrets shows it") -> Entry:
     (``unseal``: how the referee shows it, on the command line or in the app)."""
     if not entry.secret:
         return entry
-    return attrs.evolve(entry, text=f"a sealed line: {entry.secret}'s eyes only ({unseal})", rolls=())
+    return entry._replace(text=f"a sealed line: {entry.secret}'s eyes only ({unseal})", rolls=())
 
 
-@attrs.frozen
-class Drift:
+class Drift(NamedTuple):
     """CapTacs left drifting: "activated at any time by any friendly ship within 30 inches"."""
 
     side: str
-    count: int
+    count: int  # type: ignore[assignment]  # (the CapTacs drifting, not tuple.count)
     where: str = ""
 
 
-@attrs.frozen
-class Entered:
+class Entered(NamedTuple):
     """A Data Table cell the referee entered for a class, kept for every ship of the class."""
 
     ship_class: str
@@ -67,8 +64,7 @@ class Entered:
     value: int | str
 
 
-@attrs.frozen
-class Engagement:
+class Engagement(NamedTuple):
     name: str
     sides: tuple[str, ...]
     turn: int = 1
@@ -87,7 +83,7 @@ class Engagement:
         return Entry(self.turn, text, tuple(r.describe() for r in rolls if r is not None), rule, secret)
 
     def logged(self, *entries: Entry) -> Engagement:
-        return attrs.evolve(self, log=self.log + entries)
+        return self._replace(log=self.log + entries)
 
     def ship(self, name: str) -> Ship:
         wanted = name.strip().casefold()
@@ -114,10 +110,10 @@ class Engagement:
         return any(f.name.casefold() == name.strip().casefold() for f in self.fortresses)
 
     def replaced(self, ship: Ship) -> Engagement:
-        return attrs.evolve(self, ships=tuple(ship if s.name == ship.name else s for s in self.ships))
+        return self._replace(ships=tuple(ship if s.name == ship.name else s for s in self.ships))
 
     def rebuilt(self, fortress: Fortress) -> Engagement:
-        return attrs.evolve(self, fortresses=tuple(fortress if f.name == fortress.name else f for f in self.fortresses))
+        return self._replace(fortresses=tuple(fortress if f.name == fortress.name else f for f in self.fortresses))
 
     def values_for(self, ship_class: str) -> dict[str, int | str]:
         """The cells the referee entered for a class."""

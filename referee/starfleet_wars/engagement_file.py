@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Set
 from typing import Any
 
-import attrs
-
 from referee import kinds, storage, strict
 from referee.errors import RefereeError
 from referee.starfleet_wars import special_damage as sd
@@ -51,18 +49,19 @@ def from_dict(data: dict[str, Any]) -> Engagement:
 
 
 def _scalars(cls: type, table: dict[str, Any], where: str, skip: set[str]) -> dict[str, Any]:
-    """The plain fields of an attrs class from a file's table, each of its default's kind
+    """The plain fields of a class from a file's table, each of its default's kind
     (whole numbers 0 to 99999), a missing one its default."""
     found: dict[str, Any] = {}
-    for field in attrs.fields(cls):
-        required = field.default is attrs.NOTHING
-        if field.name in skip or (field.name not in table and not required):
+    for name in cls._fields:  # type: ignore[attr-defined]  # (a NamedTuple's)
+        required = name not in cls._field_defaults  # type: ignore[attr-defined]
+        if name in skip or (name not in table and not required):
             continue
-        wanted = FIELD_TYPES[str(field.type)]
+        annotation = cls.__annotations__[name]  # (a ForwardRef: this module's classes are written with postponed annotations)
+        wanted = FIELD_TYPES[str(getattr(annotation, "__forward_arg__", annotation))]
         if wanted is int:
-            found[field.name] = strict.get(table, field.name, int, where, low=0, high=MOST)
+            found[name] = strict.get(table, name, int, where, low=0, high=MOST)
         else:
-            found[field.name] = strict.get(table, field.name, wanted, where)
+            found[name] = strict.get(table, name, wanted, where)
     return found
 
 
@@ -70,17 +69,17 @@ FIELD_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool}
 
 
 def _plain(value: Any, skip: Set[str] = frozenset()) -> dict[str, Any]:
-    """An attrs value's fields as a file's table, leaving out those at their default."""
+    """A value's fields as a file's table, leaving out those at their default."""
     out: dict[str, Any] = {}
-    for field in attrs.fields(type(value)):
-        item = getattr(value, field.name)
-        if field.name in skip or (field.default is not attrs.NOTHING and item == field.default):
+    defaults = value._field_defaults
+    for name, item in value._asdict().items():
+        if name in skip or (name in defaults and item == defaults[name]):
             continue
-        out[field.name] = list(item) if isinstance(item, tuple) else item
+        out[name] = list(item) if isinstance(item, tuple) else item
     return out
 
 
-SHIP_KEYS = {f.name for f in attrs.fields(Ship)}
+SHIP_KEYS = set(Ship._fields)
 
 
 def _ship(item: object, where: str) -> Ship:
@@ -146,7 +145,7 @@ def to_dict(engagement: Engagement) -> dict[str, Any]:
     for ship in engagement.ships:
         data = _plain(ship, {"allocation", "effects"})
         if ship.allocation is not None:
-            data["allocation"] = attrs.asdict(ship.allocation)
+            data["allocation"] = ship.allocation._asdict()
         if ship.effects:
             data["effects"] = [_plain(e) for e in ship.effects]
         ships.append(data)
@@ -163,7 +162,7 @@ def to_dict(engagement: Engagement) -> dict[str, Any]:
         "ships": ships,
         "fortresses": [fortress_file.fortress_dict(f) for f in engagement.fortresses],
         "drifting": [_plain(d) for d in engagement.drifting],
-        "entered": [attrs.asdict(e) for e in engagement.entered],
+        "entered": [e._asdict() for e in engagement.entered],
         "log": [_plain(e) for e in engagement.log],
     }
 

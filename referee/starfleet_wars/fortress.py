@@ -55,8 +55,7 @@ Readings (the book is silent or loose; each is said where it is used):
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import attrs
+from typing import NamedTuple
 
 from referee.errors import RefereeError
 from referee.starfleet_wars import special_damage as sd
@@ -94,8 +93,7 @@ CAPTAC_RULE = "Starfleet Wars supplement, Captive Towed Tactical Missile (CapTac
 PER_TRACTOR_BEAM = 2  # "Two CapTacs may be towed with one tractor beam": a fortress's "a tractor beam"
 
 
-@attrs.frozen
-class Module:
+class Module(NamedTuple):
     """One module as built: its power units are the damage that destroys it (the table's sfw_power_units)."""
 
     name: str  # "LSS 1", "WP 2": kind and number, numbered per kind in build order
@@ -123,8 +121,7 @@ class Module:
         return max(0, self.power_units - self.damage)
 
 
-@attrs.frozen
-class Loan:
+class Loan(NamedTuple):
     """CIDS die rolls loaned by a weapons module to an adjacent module for this turn."""
 
     lender: str
@@ -132,8 +129,7 @@ class Loan:
     rolls: int
 
 
-@attrs.frozen
-class Support:
+class Support(NamedTuple):
     """A MAD on a module: its CIDS die rolls (at its CIDS %) added to that module's."""
 
     mad: str
@@ -142,8 +138,7 @@ class Support:
     cids: int
 
 
-@attrs.frozen
-class Fortress:
+class Fortress(NamedTuple):
     name: str
     side: str
     modules: tuple[Module, ...]
@@ -180,7 +175,7 @@ class Fortress:
 
     def with_modules(self, changed: Sequence[Module]) -> Fortress:
         by_name = {m.name: m for m in changed}
-        return attrs.evolve(self, modules=tuple(by_name.get(m.name, m) for m in self.modules))
+        return self._replace(modules=tuple(by_name.get(m.name, m) for m in self.modules))
 
     def standing(self, kind: str = "") -> list[Module]:
         """The undestroyed modules (of one kind)."""
@@ -229,7 +224,7 @@ def build(
     for a, b in pairs:
         if (a, b) not in unique and (b, a) not in unique:
             unique.append((a, b))
-    fortress = attrs.evolve(fortress, adjacent=tuple(unique))
+    fortress = fortress._replace(adjacent=tuple(unique))
     if behind:
         if game != "maatac":
             raise RefereeError(f"hull-down modules ('behind') belong to Fortresses in MAATAC; build {name} with game maatac ({MAATAC_RULE})")
@@ -238,7 +233,7 @@ def build(
             if fortress.module(blocker).kind in ("MAWS", "SAWS"):
                 raise RefereeError(f"{module} cannot be hull-down behind {blocker}: MAWS and SAWS are too small for a module to be hull-down behind them; a WP, LSS or CM may block ({MAATAC_RULE})")
         _no_circle(hull_down)
-        fortress = attrs.evolve(fortress, behind=tuple(hull_down))
+        fortress = fortress._replace(behind=tuple(hull_down))
     return fortress
 
 
@@ -355,7 +350,7 @@ def allocate(f: Fortress, offensive: int, defensive: int, reload: int = 0) -> Fo
         held = f" (after the tractor beam's {beam(f)} PU for the {f.captacs} CapTacs it holds)" if beam(f) else ""
         held += f" (after {reload} PU reloading its particle weapons: {RELOAD_RULE})" if reload else ""
         raise RefereeError(f"{f.name}: {why}{held}; {_what_fits(available, most_of, offensive)} ({FACTORS_RULE})")
-    return attrs.evolve(f, allocation=allocation, reload=reload)
+    return f._replace(allocation=allocation, reload=reload)
 
 
 def reloadable(f: Fortress) -> list[str]:
@@ -410,7 +405,7 @@ def repair(f: Fortress, module: str, pu: int) -> Fortress:
     if target.damage == 0:
         raise RefereeError(f"{target.name} has no damage to repair; damaged: {_damaged(f)}")
     done = min(pu, target.damage)
-    return attrs.evolve(f.with_modules([attrs.evolve(target, damage=target.damage - done)]), repaired=f.repaired + done)
+    return f.with_modules([target._replace(damage=target.damage - done)])._replace(repaired=f.repaired + done)
 
 
 def _damaged(f: Fortress) -> str:
@@ -429,7 +424,7 @@ def hit(f: Fortress, allocations: Sequence[tuple[str, int]], aimed: str | None =
     if f.destroyed:
         raise RefereeError(f"{f.name} is destroyed: it takes no more hits")
     if knocked_out(f):
-        return attrs.evolve(f, destroyed=True), [f"{f.name} had no LSS left and was knocked out of action: one additional hit destroys it; {f.name} is destroyed"]
+        return f._replace(destroyed=True), [f"{f.name} had no LSS left and was knocked out of action: one additional hit destroys it; {f.name} is destroyed"]
     kind = _aimed_kind(f, aimed) if aimed is not None else ""
     given: dict[str, int] = {}
     for name, pu in allocations:
@@ -449,7 +444,7 @@ def hit(f: Fortress, allocations: Sequence[tuple[str, int]], aimed: str | None =
         module = f.module(name)
         taken[name] = min(pu, module.left)
         damage = module.damage + taken[name]
-        f = f.with_modules([attrs.evolve(module, damage=damage, peak=max(module.peak, damage))])
+        f = f.with_modules([module._replace(damage=damage, peak=max(module.peak, damage))])
     for name in given:
         lines.extend(_hit_lines(before.module(name), f.module(name), taken[name], f))
     lost = sum(given.values()) - sum(taken.values())
@@ -600,7 +595,7 @@ def loan(f: Fortress, lender: str, to: str, rolls: int) -> tuple[Fortress, list[
         raise RefereeError(f"{giver.name} has {free} CIDS die rolls not loaned this turn, not {rolls} ({CIDS_RULE})")
     merged = [loan for loan in f.loans if (loan.lender, loan.to) != (giver.name, taker.name)]
     earlier = sum(loan.rolls for loan in f.loans if (loan.lender, loan.to) == (giver.name, taker.name))
-    f = attrs.evolve(f, loans=(*merged, Loan(giver.name, taker.name, earlier + rolls)))
+    f = f._replace(loans=(*merged, Loan(giver.name, taker.name, earlier + rolls)))
     lines = [f"{giver.name} loans {rolls} CIDS die rolls to {taker.name}: {giver.name} may roll only {unloaned(f, giver.name)} of its own against attack craft attacking it"]
     f, capped = _capped(f, taker.name)
     lines += capped
@@ -625,17 +620,17 @@ def support(f: Fortress, mad: str, module: str, rolls: int, cids: int) -> tuple[
     at ``cids`` % count with the module's, no more than 10 on it (the attacker eliminates the
     strongest excess). Where it sat before it adds nothing more."""
     target = f.module(module)
-    f = attrs.evolve(f, supports=tuple(s for s in f.supports if s.mad != mad))
+    f = f._replace(supports=tuple(s for s in f.supports if s.mad != mad))
     if f.game != "starfleet-wars" or target.destroyed or rolls < 1:
         return f, []
-    f = attrs.evolve(f, supports=(*f.supports, Support(mad, target.name, rolls, cids)))
+    f = f._replace(supports=(*f.supports, Support(mad, target.name, rolls, cids)))
     f, lines = _capped(f, target.name)
     return f, [f"{mad} adds its {rolls} CIDS die rolls at {cids}% to {target.name}'s", *lines, f"{target.name} has {cids_rolls(f, target.name)} CIDS die rolls this turn"]
 
 
 def drop_support(f: Fortress, mad: str) -> Fortress:
     """A MAD destroyed: its CIDS count nowhere (nor do the rolls of it the attacker eliminated)."""
-    return attrs.evolve(f, supports=tuple(s for s in f.supports if s.mad != mad), eliminated=tuple(e for e in f.eliminated if e.lender != mad))
+    return f._replace(supports=tuple(s for s in f.supports if s.mad != mad), eliminated=tuple(e for e in f.eliminated if e.lender != mad))
 
 
 def _strength(f: Fortress, lender: str) -> int:
@@ -660,7 +655,7 @@ def _eliminate(f: Fortress, to: str, excess: int) -> tuple[Fortress, str]:
         excess -= taken
         gone[lender, to] = gone.get((lender, to), 0) + taken
         said.append(f"{taken} of {lender}'s at {_strength(f, lender)}%")
-    return attrs.evolve(f, eliminated=tuple(Loan(a, b, n) for (a, b), n in gone.items())), ", ".join(said)
+    return f._replace(eliminated=tuple(Loan(a, b, n) for (a, b), n in gone.items())), ", ".join(said)
 
 
 def _next_to(f: Fortress, name: str) -> list[Module]:
@@ -676,8 +671,8 @@ def new_turn(f: Fortress) -> Fortress:
     """A new turn: the allocation, CIDS loans and eliminations are this turn's only, as are the
     special damage roll, the damage control attempts and the CapTacs fired; a module reloaded this
     turn (reload power spent, none launched since) launches next turn without reloading again."""
-    modules = tuple(attrs.evolve(m, launched=0, needs_reload=m.needs_reload and not (f.reload and not m.launched)) for m in f.modules)
-    return attrs.evolve(f, modules=modules, allocation=Allocation(), loans=(), eliminated=(), assaults=(), special_rolled=False, attempts=0, reload=0, captacs_launched=0)
+    modules = tuple(m._replace(launched=0, needs_reload=m.needs_reload and not (f.reload and not m.launched)) for m in f.modules)
+    return f._replace(modules=modules, allocation=Allocation(), loans=(), eliminated=(), assaults=(), special_rolled=False, attempts=0, reload=0, captacs_launched=0)
 
 
 def _starfleet_wars(f: Fortress, what: str) -> None:
@@ -720,7 +715,7 @@ def launch(f: Fortress, sfw: Tables, module: str, count: int) -> tuple[Fortress,
         )
     if target.fired + count > reloads:
         raise RefereeError(f"{target.name} has {reloads - target.fired} particle weapons left of its {reloads} reloads, not {count} ({CRAFT_RULE})")
-    after = attrs.evolve(target, launched=target.launched + count, fired=target.fired + count, needs_reload=True)
+    after = target._replace(launched=target.launched + count, fired=target.fired + count, needs_reload=True)
     f = f.with_modules([after])
     line = f"{target.name} launches {count} particle weapon{'s' if count > 1 else ''}: {after.launched} of its {launchers} launchers this turn, {reloads - after.fired} of its {reloads} reloads left"
     lines = [line]
@@ -743,7 +738,7 @@ def launch_craft(f: Fortress, module: str, count: int) -> tuple[Fortress, list[s
     left = target.attack_craft - target.craft_out
     if count > left:
         raise RefereeError(f"{target.name} carries {target.attack_craft} attack craft and has {left} aboard, not {count}; modules with attack craft aboard: {carrying} ({CRAFT_RULE})")
-    f = f.with_modules([attrs.evolve(target, craft_out=target.craft_out + count)])
+    f = f.with_modules([target._replace(craft_out=target.craft_out + count)])
     return f, [f"{target.name} launches {count} attack craft: {left - count} of its {target.attack_craft} left aboard"]
 
 
@@ -766,7 +761,7 @@ def assault(f: Fortress, module: str, count: int) -> tuple[Fortress, list[str]]:
     before = assaulting(f, target.name)
     if before + count > MOST_ASSAULTING:
         raise RefereeError(f"{ASSAULT_SENTENCE} {before} have assaulted {target.name} this turn, so {MOST_ASSAULTING - before} more; send the rest against another module ({CRAFT_RULE})")
-    f = attrs.evolve(f, assaults=tuple((n, c) for n, c in f.assaults if n != target.name) + ((target.name, before + count),))
+    f = f._replace(assaults=tuple((n, c) for n, c in f.assaults if n != target.name) + ((target.name, before + count),))
     return f, [f"{count} attack craft assault {target.name}: {before + count} of the {MOST_ASSAULTING} that may this turn; its CIDS: {cids_rolls(f, target.name)} die rolls"]
 
 
@@ -791,7 +786,7 @@ def hold(f: Fortress, count: int, beam_pu: int | None) -> tuple[Fortress, list[s
         raise RefereeError(
             f"{f.name}'s tractor beam needs {beam_pu} PU and {spare} of its {power(f)} are left beside {f.allocation.shown(speed=False)}: allocate less first ({FACTORS_RULE}; {CAPTAC_RULE})"
         )
-    f = attrs.evolve(f, captacs=f.captacs + count, beam_pu=beam_pu)
+    f = f._replace(captacs=f.captacs + count, beam_pu=beam_pu)
     return f, [
         f"{f.name} holds {count} CapTac{'s' if count > 1 else ''} in place with its tractor beam ({f.captacs} in all, {PER_TRACTOR_BEAM} at most): the beam takes {beam_pu} PU a turn of its {power(f)}"
     ]
@@ -802,7 +797,7 @@ def let_go(f: Fortress, count: int) -> Fortress:
     if count < 1 or count > f.captacs:
         raise RefereeError(f"{f.name} holds {f.captacs} CapTacs; {'give 1 to ' + str(f.captacs) if f.captacs else 'hold some first: referee sfw captac tow'} ({CAPTAC_RULE})")
     left = f.captacs - count
-    return attrs.evolve(f, captacs=left, beam_pu=f.beam_pu if left else 0)
+    return f._replace(captacs=left, beam_pu=f.beam_pu if left else 0)
 
 
 def ledger(f: Fortress) -> list[str]:
@@ -854,7 +849,7 @@ def penetrate(f: Fortress, module: str) -> tuple[Fortress, list[str]]:
             f"modules that may be fired at: {', '.join(targets(f))} ({MAATAC_RULE})"
         )
     before = targets(f)
-    after = f.with_modules([attrs.evolve(target, damage=target.power_units, peak=target.power_units)])
+    after = f.with_modules([target._replace(damage=target.power_units, peak=target.power_units)])
     lines = [f"{target.name} is penetrated and destroyed; any MAD located on it is destroyed too"]
     if target.units:
         lines.append(f"{target.name} held {target.units} units (IUs and/or RAATACs): the book does not say what becomes of them")
@@ -886,7 +881,7 @@ def garrison(f: Fortress, module: str, units: int) -> Fortress:
         raise RefereeError(f"{target.name} may hold 0 to {MOST_UNITS} units (IUs, RAATACs or both), not {units} ({MAATAC_RULE})")
     if target.destroyed and units:
         raise RefereeError(f"{target.name} is destroyed; place units in a standing module: {', '.join(m.name for m in f.standing())}")
-    return f.with_modules([attrs.evolve(target, units=units)])
+    return f.with_modules([target._replace(units=units)])
 
 
 def _maatac(f: Fortress, what: str) -> None:

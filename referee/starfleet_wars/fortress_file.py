@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from referee import strict
 from referee.errors import RefereeError
 from referee.starfleet_wars import fortress as fo
@@ -170,7 +168,7 @@ def fortress_dict(fortress: fo.Fortress) -> dict[str, Any]:
         if getattr(fortress, key):
             data[key] = [list(p) for p in getattr(fortress, key)]
     if fortress.allocation != Allocation():
-        data["allocation"] = attrs.asdict(fortress.allocation)
+        data["allocation"] = fortress.allocation._asdict()
     for key in ("loans", "eliminated", "effects", "supports"):
         if getattr(fortress, key):
             data[key] = [_plain(x) for x in getattr(fortress, key)]

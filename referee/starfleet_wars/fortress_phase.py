@@ -10,10 +10,8 @@ of the engagement and logs them.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-
-import attrs
+from typing import TYPE_CHECKING
 
 from referee import dice, strict
 from referee.errors import RefereeError
@@ -23,6 +21,9 @@ from referee.starfleet_wars import special_damage as sd
 from referee.starfleet_wars.engagement import STEPS, Done, Drift, Engagement, done
 from referee.starfleet_wars.ships import Ship, mad
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 PERCENTILE = dice.ZERO_PERCENTILE
 
@@ -65,7 +66,7 @@ def build(
     for ship in ships:
         if ship.name.casefold() in engagement.names():
             raise RefereeError(f"{ship.name!r} is taken in {engagement.name}")
-    engagement = attrs.evolve(engagement, fortresses=engagement.fortresses + (fortress,), ships=engagement.ships + ships)
+    engagement = engagement._replace(fortresses=engagement.fortresses + (fortress,), ships=engagement.ships + ships)
     text = f"{fortress.name} ({fortress.side}) is built: {', '.join(m.name for m in fortress.modules)}"
     if fortress.game == "starfleet-wars":
         text += f"; {fo.power(fortress)} PU from its LSS, OF up to {fo.max_offensive(fortress)}, no limit to DF, tactical speed {fo.TACTICAL_SPEED}"
@@ -127,7 +128,7 @@ def hit(engagement: Engagement, sfw: Tables, name: str, allocations: Sequence[tu
         engagement = engagement.rebuilt(after)
         for ship in engagement.ships:
             if ship.fortress == fortress.name and ship.on == struck and not ship.destroyed:
-                engagement = engagement.replaced(attrs.evolve(ship, destroyed=f"destroyed with {struck}, the module it sat on"))
+                engagement = engagement.replaced(ship._replace(destroyed=f"destroyed with {struck}, the module it sat on"))
                 lines.append(f"{ship.name} sat on {struck}: destroyed with it")
         return done(engagement, engagement.entry("; ".join(lines), rule=fo.MAATAC_RULE))
     before_teams = fo.teams(fortress)
@@ -138,7 +139,7 @@ def hit(engagement: Engagement, sfw: Tables, name: str, allocations: Sequence[tu
     if fo.owes_special_damage(after) and not fo.owes_special_damage(fortress) and engagement.special_damage:
         lines.append(f"more than 20% of its LSS's power units lost: it rolls for special damage each turn ({fo.SPECIAL_RULE})")
     if by == "captac" and engagement.special_damage and not after.destroyed:
-        after = attrs.evolve(after, special_due=after.special_due + hits)
+        after = after._replace(special_due=after.special_due + hits)
         lines.append(f"a Special Damage roll for each CapTac hit, whatever its damage: {after.special_due} owed (Starfleet Wars supplement, Captive Towed Tactical Missile (CapTac))")
     return done(engagement.rebuilt(after), engagement.entry("; ".join(lines), rule=fo.ATTACKING_RULE))
 
@@ -164,14 +165,14 @@ def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.R
     why = f"{fortress.special_due} for CapTac hits" if captac else f"{lost} of its LSS's {total} PU lost, {sd.percent(lost, total)}"
     roll = dice.take(PERCENTILE, rng, rolled, f"{fortress.name}'s special damage ({why})")
     words, how = sd.result_text(sfw, roll.total)
-    fortress = attrs.evolve(fortress, special_due=fortress.special_due - 1) if captac else attrs.evolve(fortress, special_rolled=True)
+    fortress = fortress._replace(special_due=fortress.special_due - 1) if captac else fortress._replace(special_rolled=True)
     text = f"{fortress.name} rolls special damage ({why}): {roll.total} - {words} ({how})"
     new = sd.effect(roll.total, engagement.turn)
     if sd.kind_of(roll.total) == "reactors":
-        fortress = attrs.evolve(fortress, destroyed=True)
+        fortress = fortress._replace(destroyed=True)
         text += "; the fortress is destroyed"
     elif new is not None:
-        fortress = attrs.evolve(fortress, effects=fortress.effects + (new,))
+        fortress = fortress._replace(effects=fortress.effects + (new,))
         text += f"; from turn {engagement.turn + 1}"
         if new.kind in ("engines", "stardrive"):
             text += " (a starfortress moves at tactical speed 1 only: no effect on it)"
@@ -222,7 +223,7 @@ def damage_control(
     else:
         warning = dc.why_no_help(sfw, ship, column, engagement.turn)
     roll = dice.take(PERCENTILE, rng, rolled, f"{fortress.name}'s damage control team on {column.replace('_', ' ')}")
-    fortress = attrs.evolve(fortress, attempts=fortress.attempts + 1)
+    fortress = fortress._replace(attempts=fortress.attempts + 1)
     row, how = sfw.get(dc.TABLE_2).band(roll.total)
     result = str(row[column])
     if column == "power_units":
@@ -235,8 +236,7 @@ def damage_control(
         text = f"{fortress.name}'s damage control team tries power units: {roll.total} - {result} ({how}): {said}"
     else:
         tried = dc.attempt(sfw, ship, column, roll, engagement.turn, effect)
-        fortress = attrs.evolve(
-            fortress,
+        fortress = fortress._replace(
             effects=tried.ship.effects,
             offensive_lost=tried.ship.offensive_lost,
             defensive_lost=tried.ship.defensive_lost,
@@ -286,7 +286,7 @@ def place_mad(engagement: Engagement, sfw: Tables, name: str, module: str) -> Do
             )
     # a move is movement's; the first placement, the fortress as set up, leaves the turn where it is
     engagement = _step(engagement, "movement", f"{ship.name}'s move" if ship.on else f"{ship.name}'s placement", begins=bool(ship.on))
-    moved = attrs.evolve(ship, on=target.name)
+    moved = ship._replace(on=target.name)
     said = f"{ship.name} moves from {ship.on} to {target.name}" if ship.on else f"{ship.name} is placed on {target.name}"
     after, lines = fo.support(_pruned(engagement, fortress), ship.name, target.name, fo.CIDS_ROLLS, _mad_cids(sfw))
     text = "; ".join([f"{said} (its CIDS with that module's)", *lines])
@@ -307,7 +307,7 @@ def mobility_lost(engagement: Engagement, name: str) -> Done:
     if ship.name in fortress.immobile:
         raise RefereeError(f"{ship.name} has lost its mobility factor already")
     engagement = _step(engagement, "firing", f"a hit on {ship.name}")
-    after = attrs.evolve(fortress, immobile=(*fortress.immobile, ship.name))
+    after = fortress._replace(immobile=(*fortress.immobile, ship.name))
     text = f"{ship.name} is hit and loses its mobility factor: it may not move under any circumstances" + (f" (it stays on {ship.on})" if ship.on else "")
     return done(engagement.rebuilt(after), engagement.entry(text, rule=fo.MAATAC_RULE))
 
@@ -361,7 +361,7 @@ def launch_craft(engagement: Engagement, name: str, module: str, count: int) -> 
         if ship.name.casefold() in engagement.names():
             raise RefereeError(f"{ship.name!r} is taken in {engagement.name}: rename that ship first")
     lines.append(f"in the fight as starfighters: {', '.join(s.name for s in craft)}")
-    engagement = attrs.evolve(engagement.rebuilt(after), ships=engagement.ships + tuple(craft))
+    engagement = engagement.rebuilt(after)._replace(ships=engagement.ships + tuple(craft))
     return done(engagement, engagement.entry("; ".join(lines), rule=fo.CRAFT_RULE))
 
 
@@ -387,7 +387,7 @@ def release(engagement: Engagement, name: str, count: int, where: str = "") -> D
     engagement = _step(engagement, "firing", f"{fortress.name}'s release of CapTacs", begins=False)
     after = fo.let_go(fortress, count)
     drifting = engagement.drifting + (Drift(fortress.side, count, where or f"released by {fortress.name} in turn {engagement.turn}"),)
-    engagement = attrs.evolve(engagement.rebuilt(after), drifting=drifting)
+    engagement = engagement.rebuilt(after)._replace(drifting=drifting)
     text = f'{fortress.name} releases {count} CapTac{"s" if count > 1 else ""} to drift: a friendly ship within 30" may activate them; {after.captacs} held'
     return done(engagement, engagement.entry(text, rule=fo.CAPTAC_RULE))
 
@@ -403,7 +403,7 @@ def fire_captac(engagement: Engagement, sfw: Tables, name: str, target: str, hit
         raise RefereeError(f"a CapTac's range is {combat.CAPTAC_RANGE} inches: {range_inches} is out of range ({fo.CAPTAC_RULE})")
     if fortress.destroyed or fo.knocked_out(fortress):
         raise RefereeError(f"{fortress.name} is {'destroyed' if fortress.destroyed else 'knocked out of action (no LSS)'}: it fires nothing")
-    after = attrs.evolve(fo.let_go(fortress, 1), captacs_launched=fortress.captacs_launched + 1)
+    after = fo.let_go(fortress, 1)._replace(captacs_launched=fortress.captacs_launched + 1)
     if engagement.is_fortress(target):
         side = engagement.fortress(target).side
     else:

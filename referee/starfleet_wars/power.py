@@ -9,8 +9,7 @@ offensive and defensive factors.
 from __future__ import annotations
 
 import math
-
-import attrs
+from typing import NamedTuple
 
 from referee.errors import RefereeError
 
@@ -31,8 +30,7 @@ def most_factors(power_units: int) -> int:
     return math.isqrt(max(0, power_units))
 
 
-@attrs.frozen
-class Allocation:
+class Allocation(NamedTuple):
     """One turn's division of power: speed, offensive and defensive factors as calculated."""
 
     speed: int = 0

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import special_damage as sd
 from referee.starfleet_wars import turn
@@ -125,7 +123,7 @@ def as_data(engagement: Engagement, sfw: Tables, name: str | None, secrets: bool
         found = engagement.ship(ship["name"])
         if found.allocation is not None and not found.destroyed:
             now = factors(found if secrets else unseen(found), engagement.turn)
-            ship["factors"] = attrs.asdict(now) if secrets else {k: v for k, v in attrs.asdict(now).items() if k != "notes"}
+            ship["factors"] = now._asdict() if secrets else {k: v for k, v in now._asdict().items() if k != "notes"}
         if dc.row_for(sfw, found.type).teams:
             ship["teams_left"] = dc.teams_left(sfw, found)
     return data

@@ -11,8 +11,7 @@ the rules use are asked of the referee once per class and kept in the engagement
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-import attrs
+from typing import NamedTuple
 
 from referee.errors import RefereeError
 from referee.starfleet_wars import special_damage as sd
@@ -42,8 +41,7 @@ NUMBERS = ("power_units", "max_off", "max_def", "addl_off", "addl_def", "launche
 SHOWN = ("cids", "cids_bracket", "attack_craft")  # kept and shown; no rule here uses them (the CIDS % is unexplained)
 
 
-@attrs.frozen
-class Ship:
+class Ship(NamedTuple):
     """One ship's figures and state. ``power_units`` is the class's original figure (0 for
     starbombers, SAPS and starfighters, which are destroyed by hits)."""
 
@@ -108,8 +106,7 @@ class Ship:
         return (self.addl_off or self.addl_def) > 0 and self.lost * 4 < self.power_units * 3
 
 
-@attrs.frozen
-class Factors:
+class Factors(NamedTuple):
     """The factors a ship fights with this turn, and why they differ from its allocation."""
 
     speed: int

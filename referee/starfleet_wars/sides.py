@@ -10,9 +10,7 @@ Everything else is fought in the open. The printed log reads the engagement thro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from referee import strict
 from referee.logged import PUBLIC, Read, readable, turn_lines
@@ -25,8 +23,7 @@ if TYPE_CHECKING:
 U = TypeVar("U", "Ship", "Fortress")
 
 
-@attrs.frozen
-class EngagementView:
+class EngagementView(NamedTuple):
     """What one side (or the table: ``public``) may see: the engagement with only its own special
     damage and the lines it reads (``engagement``), and every line as it reads it (``lines``)."""
 
@@ -38,15 +35,14 @@ class EngagementView:
 def unseen(unit: U) -> U:
     """A ship or fortress as its opponent (or the table) may know it: without its special damage and
     what damage control did to its factors ("do not let your opponent know ... the damage it causes")."""
-    return attrs.evolve(unit, effects=(), offensive_lost=False, defensive_lost=False)
+    return unit._replace(effects=(), offensive_lost=False, defensive_lost=False)
 
 
 def view(engagement: Engagement, side: str) -> EngagementView:
     """What ``side`` (a side of the engagement, any case, or ``public``) may see of it."""
     who = strict.pick(side, (*engagement.sides, PUBLIC), "side", engagement.name)
     lines = turn_lines(engagement.log, who)
-    sealed = attrs.evolve(
-        engagement,
+    sealed = engagement._replace(
         ships=tuple(s if s.side == who else unseen(s) for s in engagement.ships),
         fortresses=tuple(f if f.side == who else unseen(f) for f in engagement.fortresses),
         log=readable(lines),

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import attrs
-
 from referee.tables import Tables
 
 TABLE = "sfw.special-damage"
@@ -83,8 +81,7 @@ BANDS = (
 REPAIRED_BY = {"offensive": "offensive", "shields": "defensive", "engines": "speed"}
 
 
-@attrs.frozen
-class Effect:
+class Effect(NamedTuple):
     """A special damage result in force: rolled in ``turn``; ``turns`` its duration (0: no end),
     ``factors`` the factors it takes now (repairs lower them; CIDS: die rolls lost)."""
 

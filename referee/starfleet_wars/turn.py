@@ -12,10 +12,8 @@ next turn. Movement (between allocation and firing) is the table's.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-
-import attrs
+from typing import TYPE_CHECKING
 
 from referee import dice
 from referee.errors import RefereeError
@@ -25,6 +23,9 @@ from referee.starfleet_wars.engagement import OUTLINE_RULE, STEPS, Done, Engagem
 from referee.starfleet_wars.power import POWER_RULE, Allocation, why_not
 from referee.starfleet_wars.ships import CRAFT_SPEED, FORTRESS_MAD_RULE, SGD_RULE, Ship, factors, new_ship
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 PERCENTILE = dice.ZERO_PERCENTILE
 
@@ -49,7 +50,7 @@ def at(engagement: Engagement, step: str, action: str) -> Engagement:
     """The engagement at ``step`` for ``action``: refused once a later step of this turn began
     (the action waits for the next turn); a later step than the turn's begins it."""
     not_after(engagement, step, action)
-    return attrs.evolve(engagement, step=step) if STEPS.index(step) > STEPS.index(engagement.step) else engagement
+    return engagement._replace(step=step) if STEPS.index(step) > STEPS.index(engagement.step) else engagement
 
 
 def not_after(engagement: Engagement, step: str, action: str) -> None:
@@ -76,7 +77,7 @@ def add(engagement: Engagement, sfw: Tables, name: str, side: str, ship_class: s
     ship = new_ship(sfw, name.strip(), sides[side.strip().casefold()], ship_class, known)
     kept = {(e.ship_class.casefold(), e.key) for e in engagement.entered}
     new = tuple(Entered(ship.ship_class, k, v) for k, v in values.items() if (ship.ship_class.casefold(), k) not in kept)
-    engagement = attrs.evolve(engagement, ships=engagement.ships + (ship,), entered=engagement.entered + new)
+    engagement = engagement._replace(ships=engagement.ships + (ship,), entered=engagement.entered + new)
     said = f"; entered from the book: {', '.join(f'{e.key} {e.value}' for e in new)}" if new else ""
     return done(engagement, engagement.entry(f"{ship.name} ({ship.ship_class}, {ship.type}, {ship.side}) joins: {figures(ship)}{said}", rule="Starfleet Wars supplement, Data Table"))
 
@@ -132,9 +133,9 @@ def allocate(engagement: Engagement, name: str, allocation: Allocation, tractor:
         limit += f" once {tractor + reload} PU go to {_extras(tractor, reload)} ({RELOAD_RULE if reload else TRACTOR_RULE})" if why.endswith("available") and (tractor or reload) else ""
         raise RefereeError(f"{ship.name}: {why}{limit}")
     before = ship.allocation
-    ship = attrs.evolve(ship, allocation=allocation, tractor=tractor, reload=reload)
+    ship = ship._replace(allocation=allocation, tractor=tractor, reload=reload)
     now = factors(ship, engagement.turn)
-    seen = factors(attrs.evolve(ship, effects=(), offensive_lost=False, defensive_lost=False), engagement.turn)  # as the opponent reckons them
+    seen = factors(ship._replace(effects=(), offensive_lost=False, defensive_lost=False), engagement.turn)  # as the opponent reckons them
     extras = f", + {_extras(tractor, reload, costs=True)} = {ship.spent} PU" if tractor or reload else ""
     text = f"{ship.name} allocates {allocation.shown()}{extras} of {ship.available} ({ship.available - ship.spent} left): speed {seen.speed}, OF {seen.offensive}, DF {seen.defensive}"
     text += f" (instead of {before.shown()})" if before is not None else ""
@@ -189,14 +190,14 @@ def special_damage(engagement: Engagement, sfw: Tables, name: str, rng: random.R
     words, how = sd.result_text(sfw, roll.total)
     new = sd.effect(roll.total, engagement.turn)
     if ship.special_due:
-        ship = attrs.evolve(ship, special_due=ship.special_due - 1)
+        ship = ship._replace(special_due=ship.special_due - 1)
     else:
-        ship = attrs.evolve(ship, special_rolled=True)
+        ship = ship._replace(special_rolled=True)
     text = f"{ship.name} rolls special damage ({why}): {roll.total} - {words} ({how})"
     if sd.kind_of(roll.total) == "reactors":
-        ship = attrs.evolve(ship, destroyed="blew up: reactors went critical (special damage 99)", special_due=0)
+        ship = ship._replace(destroyed="blew up: reactors went critical (special damage 99)", special_due=0)
     elif new is not None:
-        ship = attrs.evolve(ship, effects=ship.effects + (new,))
+        ship = ship._replace(effects=ship.effects + (new,))
         text += f"; from turn {engagement.turn + 1}"
         if new.kind == "offensive":
             text += f". Note: {sd.EXAMPLE_86}"
@@ -289,8 +290,7 @@ def next_turn(engagement: Engagement) -> Done:
         kept, ended = sd.expire(ship.effects, turn)
         reloaded = ship.needs_reload and ship.reload > 0 and not ship.launched
         ships.append(
-            attrs.evolve(
-                ship,
+            ship._replace(
                 allocation=None,
                 launched=0,
                 lasers_fired=0,
@@ -312,10 +312,10 @@ def next_turn(engagement: Engagement) -> Done:
         renewed = []
         for fortress in fortresses:
             kept, ended = sd.expire(fortress.effects, turn)
-            renewed.append(attrs.evolve(fo.new_turn(fortress), effects=kept))
+            renewed.append(fo.new_turn(fortress)._replace(effects=kept))
             if ended and not fortress.destroyed:
                 entries.append(engagement.entry(f"{fortress.name}'s special damage ends: {', '.join(e.kind for e in ended)}", rule=sd.SPECIAL_DAMAGE_RULE, secret=fortress.side))
         fortresses = tuple(renewed)
-    engagement = attrs.evolve(engagement, turn=turn, step="allocation", ships=tuple(ships), fortresses=fortresses)
+    engagement = engagement._replace(turn=turn, step="allocation", ships=tuple(ships), fortresses=fortresses)
     start = engagement.entry(f"Turn {turn} begins: allocate each ship's power units", rule=OUTLINE_RULE)
-    return done(engagement, *[attrs.evolve(e, turn=turn) for e in entries], start)
+    return done(engagement, *[e._replace(turn=turn) for e in entries], start)

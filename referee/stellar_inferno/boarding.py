@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.stellar_inferno import optional
 from referee.stellar_inferno import ships as sh
@@ -62,7 +60,7 @@ def ship_losses(ship: Ship, steps: int, captor: str) -> Boarded:
     if steps < 0:
         raise RefereeError(f"step losses are 0 or more, not {steps}")
     if steps >= ship.steps_left:
-        taken = attrs.evolve(ship, side=captor, lost=len(ship.steps) - 1, captured=True, lost_this_round=0)
+        taken = ship._replace(side=captor, lost=len(ship.steps) - 1, captured=True, lost_this_round=0)
         return Boarded(
             taken,
             True,

@@ -21,10 +21,8 @@ Readings:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-
-import attrs
+from typing import TYPE_CHECKING
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import boarding as bd
@@ -38,6 +36,9 @@ from referee.stellar_inferno.scenario import Absorbed, Boarding, Done, GroundLos
 from referee.stellar_inferno.ship_phase import cargo_lost, own_ship, tech_advantage
 from referee.stellar_inferno.turn import refuse_owed
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 PHASE_RULE = "Stellar Inferno 12.13.4-12.13.8"
 
@@ -57,7 +58,7 @@ def declare(s: Scenario, boarder_name: str, target_name: str, away: Sequence[str
     if any(b.boarder == boarder.name for b in s.boardings):
         raise RefereeError(f"{boarder.name} has declared a boarding this turn already")
     bd.check(pair.fast, pair.slow, s.rules)
-    s = attrs.evolve(s, boardings=(*s.boardings, Boarding(boarder.name, target.name))).acting("board", boarder.name)
+    s = s._replace(boardings=(*s.boardings, Boarding(boarder.name, target.name))).acting("board", boarder.name)
     declared = (
         f"{boarder.name} (maneuver {pair.fast.factors.maneuver}) declares a boarding of {target.name} (maneuver {pair.slow.factors.maneuver}) in {boarder.hex}: it may not maneuver this turn; "
         f"the boarding combat is fought in the {s.phasing}'s Ground Combat phase (referee si boarding {boarder.name}; {bd.BOARDING_RULE}, 12.13.4)"
@@ -93,7 +94,7 @@ def fight(s: Scenario, si: Tables, boarder_name: str, rng: random.Random, rolled
     mine, theirs = bd.fighters(boarder, False), bd.fighters(target, True)
     technology, how = tech_advantage(s, [f.name for f in mine], [f.name for f in theirs])
     result = gc.attack(si, mine, theirs, rng, rolled, technology, s.rules)
-    s = attrs.evolve(s, boardings=tuple(attrs.evolve(b, fought=True) if b is boarding else b for b in s.boardings))
+    s = s._replace(boardings=tuple(b._replace(fought=True) if b is boarding else b for b in s.boardings))
     lines = [
         f"{s.side(s.phasing)} boarding of {target.name} by {boarder.name}: {', '.join(f.name for f in mine)} against {', '.join(f.name for f in theirs)} ({bd.RATINGS_RULE})",
         *result.lines(),
@@ -111,7 +112,7 @@ def fight(s: Scenario, si: Tables, boarder_name: str, rng: random.Random, rolled
             Absorbed() if not result.defender_losses else None,
             boarding=target.name,
         )
-        s = attrs.evolve(s, ground_losses=owed)
+        s = s._replace(ground_losses=owed)
         lines.append(
             f"each side takes its losses on its ship and the units aboard, the {other(s.phasing)} first: referee si absorb defender|invader --steps NAME=N; a ship losing its remaining steps is captured ({bd.CAPTURE_RULE})"
         )
@@ -154,9 +155,9 @@ def absorb(s: Scenario, role: Role, steps: Mapping[str, int], surrender: int = 0
             lines.append(boarded.line)
             s = _captured(s, boarded.ship, other(role)) if boarded.captured else s.replaced(boarded.ship)
     done_ = Absorbed(taken.steps)
-    owed = attrs.evolve(owed, attacker_done=done_) if role == owed.phasing else attrs.evolve(owed, defender_done=done_)
+    owed = owed._replace(attacker_done=done_) if role == owed.phasing else owed._replace(defender_done=done_)
     finished = owed.attacker_done is not None and owed.defender_done is not None
-    s = attrs.evolve(s, ground_losses=None if finished else owed)
+    s = s._replace(ground_losses=None if finished else owed)
     return done(s, s.entry("\n  ".join(lines), rule=f"{gc.LOSSES_RULE}; {bd.CAPTURE_RULE}"))
 
 
@@ -168,8 +169,8 @@ def _unit_hit(s: Scenario, name: str, steps: int) -> tuple[Scenario, str]:
     carrier = s.ship(carrier_name)
     after = gu.take_steps(unit, steps)
     if not after.destroyed:
-        cargo = attrs.evolve(carrier.cargo, units=tuple(after if u.name == name else u for u in carrier.cargo.units))
-        return s.replaced(attrs.evolve(carrier, cargo=cargo)), ""
+        cargo = carrier.cargo._replace(units=tuple(after if u.name == name else u for u in carrier.cargo.units))
+        return s.replaced(carrier._replace(cargo=cargo)), ""
     off = sh.unload(carrier, units=[name])
     return cargo_lost(s.replaced(off.ship), off.cargo), f"{name} is eliminated"
 
@@ -183,10 +184,10 @@ def _captured(s: Scenario, ship: sh.Ship, captor: Role) -> Scenario:
     def over(x: sh.Ship) -> sh.Ship:
         names.add(x.name)
         names.update(u.name for u in x.cargo.units)
-        units = tuple(attrs.evolve(u, side=side) for u in x.cargo.units)
-        return attrs.evolve(x, side=side, cargo=attrs.evolve(x.cargo, units=units, ships=tuple(over(c) for c in x.cargo.ships)))
+        units = tuple(u._replace(side=side) for u in x.cargo.units)
+        return x._replace(side=side, cargo=x.cargo._replace(units=units, ships=tuple(over(c) for c in x.cargo.ships)))
 
     taken = over(ship)
-    counters = tuple(attrs.evolve(c, role=captor, nation="") if c.name in names else c for c in s.counters)
-    s = attrs.evolve(s.replaced(taken), counters=counters)
+    counters = tuple(c._replace(role=captor, nation="") if c.name in names else c for c in s.counters)
+    s = s.replaced(taken)._replace(counters=counters)
     return s.with_agents(a for a in s.agents if a.ship not in names)

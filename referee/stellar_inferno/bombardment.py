@@ -26,9 +26,8 @@ Readings:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import ground_units as gu
@@ -41,6 +40,9 @@ from referee.stellar_inferno.planets import Planet, Terrain
 from referee.stellar_inferno.ships import Ship
 from referee.stellar_inferno.space_combat import Attacker, ModifiedAttack, ShipCombat, attack_factors
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 STRATEGIC_RULE = "Stellar Inferno 12.10.1-12.10.2"
 TERRAIN_RULE = "Stellar Inferno 12.10.3-12.10.4"

@@ -16,9 +16,7 @@ alternates "until one or both sides run out").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
-
-import attrs
+from typing import Literal, NamedTuple
 
 from referee.errors import RefereeError
 from referee.stellar_inferno.planets import Role, other
@@ -29,8 +27,7 @@ ADDING_RULE = "Stellar Inferno 10.1.3-10.1.4"
 SHIPS_RULE = "Stellar Inferno 10.2.1-10.2.3"
 
 
-@attrs.frozen
-class Side:
+class Side(NamedTuple):
     """One side's ground units and ships: in a matchup, or (in a deployment) still to commit."""
 
     units: tuple[str, ...] = ()
@@ -40,8 +37,7 @@ class Side:
         return ", ".join([*self.units, *(f"{s} (ship)" for s in self.ships)]) or "-"
 
 
-@attrs.frozen
-class Matchup:
+class Matchup(NamedTuple):
     """One matchup: each side's ground units and ships."""
 
     invader: Side = Side()
@@ -57,11 +53,10 @@ class Matchup:
 def _with(m: Matchup, role: Role, unit: str = "", ship: str = "") -> Matchup:
     side = m.side(role)
     side = Side((*side.units, unit) if unit else side.units, (*side.ships, ship) if ship else side.ships)
-    return attrs.evolve(m, invader=side) if role == "invader" else attrs.evolve(m, defender=side)
+    return m._replace(invader=side) if role == "invader" else m._replace(defender=side)
 
 
-@attrs.frozen
-class Deployment:
+class Deployment(NamedTuple):
     """Deployment as it stands: what each side has still to commit, the matchups, whose move."""
 
     invader: Side
@@ -96,8 +91,8 @@ def _left(d: Deployment, role: Role, side: Side, reserve: tuple[str, ...] | None
     """``d`` with ``role``'s uncommitted units and ships (and reserve) replaced."""
     kept = d.reserve(role) if reserve is None else reserve
     if role == "invader":
-        return attrs.evolve(d, invader=side, invader_reserve=kept)
-    return attrs.evolve(d, defender=side, defender_reserve=kept)
+        return d._replace(invader=side, invader_reserve=kept)
+    return d._replace(defender=side, defender_reserve=kept)
 
 
 def start(invader_units: Sequence[str], defender_units: Sequence[str], invader_ships: Sequence[str] = (), defender_ships: Sequence[str] = ()) -> Deployment:
@@ -121,24 +116,24 @@ def deploy(d: Deployment, role: Role, name: str, matchup: int | None = None) -> 
             raise RefereeError(f"{name} is not one of the {role}'s surface ships still to deploy ({', '.join(mine.ships) or 'none'})")
         index = _number(d, matchup)
         d = _left(d, role, Side(mine.units, tuple(n for n in mine.ships if n != name)))
-        d = attrs.evolve(d, matchups=_replaced(d.matchups, index, _with(d.matchups[index], role, ship=name)))
+        d = d._replace(matchups=_replaced(d.matchups, index, _with(d.matchups[index], role, ship=name)))
         if other(role) not in d.declined:
-            d = attrs.evolve(d, to_act=other(role))
+            d = d._replace(to_act=other(role))
         return _settle(d)
     if name not in mine.units:
         raise RefereeError(f"{name} is not one of the {role}'s ground units still to deploy ({', '.join(mine.units) or 'none'})")
     d = _left(d, role, Side(tuple(n for n in mine.units if n != name), mine.ships))
     if d.stage == "adding":
         index = _number(d, matchup)
-        return _settle(attrs.evolve(d, matchups=_replaced(d.matchups, index, _with(d.matchups[index], role, unit=name))))
+        return _settle(d._replace(matchups=_replaced(d.matchups, index, _with(d.matchups[index], role, unit=name))))
     if d.matching:
         if matchup not in (None, len(d.matchups)):
             raise RefereeError(f"the {role} must match the unit just deployed, matchup {len(d.matchups)} ({UNITS_RULE})")
         index = len(d.matchups) - 1
-        return _settle(attrs.evolve(d, matchups=_replaced(d.matchups, index, _with(d.matchups[index], role, unit=name)), matching=False))
+        return _settle(d._replace(matchups=_replaced(d.matchups, index, _with(d.matchups[index], role, unit=name)), matching=False))
     if matchup is not None:
         raise RefereeError(f"the {role} deploys a new ground unit for the other side to match ({UNITS_RULE}); no matchup number")
-    return _settle(attrs.evolve(d, matchups=(*d.matchups, _with(Matchup(), role, unit=name)), matching=True, to_act=other(role)))
+    return _settle(d._replace(matchups=(*d.matchups, _with(Matchup(), role, unit=name)), matching=True, to_act=other(role)))
 
 
 def decline(d: Deployment, role: Role) -> Deployment:
@@ -151,8 +146,8 @@ def decline(d: Deployment, role: Role) -> Deployment:
         raise RefereeError(f"the {role} must {'match' if d.matching else 'deploy'} a ground unit: deployment alternates until one or both sides run out ({UNITS_RULE})")
     if d.stage == "adding":
         return _settle(_units_to_reserve(d, role))
-    d = attrs.evolve(_ships_to_reserve(d, role), declined=(*d.declined, role))
-    return _settle(attrs.evolve(d, to_act=other(role)) if other(role) not in d.declined else d)
+    d = _ships_to_reserve(d, role)._replace(declined=(*d.declined, role))
+    return _settle(d._replace(to_act=other(role)) if other(role) not in d.declined else d)
 
 
 def _settle(d: Deployment) -> Deployment:
@@ -160,20 +155,20 @@ def _settle(d: Deployment) -> Deployment:
     if d.stage == "units" and not d.matching and not (d.invader.units and d.defender.units):
         left: Role | None = "invader" if d.invader.units else "defender" if d.defender.units else None
         if left is not None and d.matchups:
-            return attrs.evolve(d, stage="adding", to_act=left)
-        return _settle(attrs.evolve(_units_to_reserve(_units_to_reserve(d, "invader"), "defender"), stage="ships", to_act="invader"))
+            return d._replace(stage="adding", to_act=left)
+        return _settle(_units_to_reserve(_units_to_reserve(d, "invader"), "defender")._replace(stage="ships", to_act="invader"))
     if d.stage == "adding" and not d.side(d.to_act).units:
-        return _settle(attrs.evolve(d, stage="ships", to_act="invader"))
+        return _settle(d._replace(stage="ships", to_act="invader"))
     if d.stage == "ships":
         if not d.matchups:
             d = _ships_to_reserve(_ships_to_reserve(d, "invader"), "defender")
         roles: tuple[Role, Role] = ("invader", "defender")
         declined = tuple(r for r in roles if r in d.declined or not d.side(r).ships)
-        d = attrs.evolve(d, declined=declined)
+        d = d._replace(declined=declined)
         if len(declined) == 2:
-            return attrs.evolve(d, stage="done")
+            return d._replace(stage="done")
         if d.to_act in declined:
-            return attrs.evolve(d, to_act=other(d.to_act))
+            return d._replace(to_act=other(d.to_act))
     return d
 
 

@@ -5,17 +5,18 @@ each reduced step; :class:`Factors` is one step's ratings.
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 from referee.errors import RefereeError
+from referee.stellar_inferno.checked import checked
 
 FACTORS_RULE = "Stellar Inferno 5.1.1"
 NAMES = ("attack", "cargo", "defense", "maneuver", "planetary_gear", "range")
 LETTERS = {"attack": "A", "cargo": "C", "defense": "D", "maneuver": "M", "planetary_gear": "P", "range": "R"}
 
 
-@attrs.frozen
-class Factors:
+@checked
+class Factors(NamedTuple):
     """One step's ratings, each zero or more (5.1.1)."""
 
     attack: int = 0
@@ -25,7 +26,7 @@ class Factors:
     planetary_gear: int = 0
     range: int = 0
 
-    def __attrs_post_init__(self) -> None:
+    def check(self) -> None:
         for name in NAMES:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:

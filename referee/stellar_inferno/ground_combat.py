@@ -34,9 +34,8 @@ Readings:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import odds, optional
@@ -46,6 +45,9 @@ from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.planets import Planet, Role, Terrain, other
 from referee.stellar_inferno.ships import Ship, in_game
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 ODDS_RULE = "Stellar Inferno 11.1.2-11.1.3, 11.2.1"
 TABLE_RULE = "Stellar Inferno 11.2.1-11.2.3, Table 5"

@@ -31,10 +31,8 @@ Readings:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-
-import attrs
+from typing import TYPE_CHECKING
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import boarding_phase, planets
@@ -47,6 +45,9 @@ from referee.stellar_inferno.scenario import Absorbed, Done, GroundLosses, Scena
 from referee.stellar_inferno.ship_phase import own_ship, tech_advantage
 from referee.stellar_inferno.turn import refuse_owed
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 SURRENDER_SPECIAL_RULE = "Stellar Inferno 14.3, the invader's special rule"
 DEPLOYED_RULE = "Stellar Inferno 10.1-10.2, 11.1.1"
@@ -137,9 +138,9 @@ def supply(s: Scenario, planet: str, order: Sequence[str] = ()) -> Done:
     drops = [t.unit.name for t in ordered if t.unit.drop and t.down == s.turn]
     result = sp.supply([t.unit for t in ordered], terrain, world.stockpile(s.phasing), carriers, drops)
     hungry = sp.out_of_supply([t.unit for t in ordered], result.out_of_supply)
-    troops = [attrs.evolve(by_name[u.name], unit=u) for u in hungry]
+    troops = [by_name[u.name]._replace(unit=u) for u in hungry]
     s = s.replaced(*result.ships).with_troops(*troops).with_world(world.stocked(s.phasing, result.stockpile))
-    s = attrs.evolve(s, supplied=(*s.supplied, world.name))
+    s = s._replace(supplied=(*s.supplied, world.name))
     lines = [f"ground supply on {world.name}, the {s.phasing}: terrain {how}; stockpile {world.stockpile(s.phasing)}; ships' supply {sum(x.cargo.supply for x in carriers)}", *result.lines()]
     lines += [f"{t.unit.name} is eliminated" for t in troops if t.unit.destroyed]
     return done(s, s.entry("\n  ".join(lines), rule=sp.SUPPLY_RULE))
@@ -196,7 +197,7 @@ def ground_attack(
     technology, how = tech_advantage(s, [f.name for f in mine], [f.name for f in theirs])
     result = gc.attack(si, mine, theirs, rng, rolled, technology, s.rules)
     if deployed is not None and matchup is not None:
-        s = s.with_deployed(attrs.evolve(deployed, attacked=(*deployed.attacked, (s.phasing, matchup))))
+        s = s.with_deployed(deployed._replace(attacked=(*deployed.attacked, (s.phasing, matchup))))
     lines = [f"{s.side(s.phasing)} attack on {world.name}{said}: {', '.join(f.name for f in mine)} against {', '.join(f.name for f in theirs)}", *result.lines(), *([how] if how else [])]
     owed = GroundLosses(
         world.name,
@@ -210,7 +211,7 @@ def ground_attack(
     )
     if result.attacker_losses or result.defender_losses:
         lines.append(f"each side takes its losses, the {other(s.phasing)} first: referee si absorb defender|invader --steps NAME=N [--surrender N] ({gc.LOSSES_RULE}, {gc.SURRENDER_RULE})")
-        s = attrs.evolve(s, ground_losses=owed)
+        s = s._replace(ground_losses=owed)
     return done(s, s.entry("\n  ".join(lines), [result.reading.roll], result.reading.rule))
 
 
@@ -259,19 +260,19 @@ def absorb(s: Scenario, role: Role, steps: Mapping[str, int], surrender: int = 0
     taken = gc.absorb(owed.losses(role), fighters, given, world.planet.held(role), surrender)
     s = _take_ground_steps(s, dict(taken.steps))
     done_ = Absorbed(taken.steps, taken.surrendered)
-    owed = attrs.evolve(owed, attacker_done=done_) if role == owed.phasing else attrs.evolve(owed, defender_done=done_)
+    owed = owed._replace(attacker_done=done_) if role == owed.phasing else owed._replace(defender_done=done_)
     lines = [f"the {role} ({s.side(role)}) takes {owed.losses(role)} loss{'es' if owed.losses(role) != 1 else ''} on {world.name}:", *taken.lines()]
     lines += [f"{n} is eliminated" if s.counter(n).kind == "unit" else f"{n} is destroyed" for n, k in taken.steps if k and _gone(s, n)]
     if owed.attacker_done is not None and owed.defender_done is not None:
         phasing_out, other_out = owed.attacker_done.surrendered, owed.defender_done.surrendered
         if phasing_out.total or other_out.total:
             after = gc.exchange(world.planet, owed.phasing, phasing_out, other_out)
-            world = attrs.evolve(world, planet=after)
+            world = world._replace(planet=after)
             s = s.with_world(world)
             lines.append(f"terrain changes hands ({gc.SURRENDER_RULE}): {world.planet.shown()}; {s.control(world)}")
-        s = attrs.evolve(s, ground_losses=None)
+        s = s._replace(ground_losses=None)
     else:
-        s = attrs.evolve(s, ground_losses=owed)
+        s = s._replace(ground_losses=owed)
     return done(s, s.entry("\n  ".join(lines), rule=f"{gc.LOSSES_RULE}; {gc.SURRENDER_RULE}"))
 
 
@@ -298,7 +299,7 @@ def _take_ground_steps(s: Scenario, steps: Mapping[str, int]) -> Scenario:
             s = s.replaced(sh.take_steps(s.ship(name), count))
         else:
             troop = s.troop(name)
-            s = s.with_troops(attrs.evolve(troop, unit=gu.take_steps(troop.unit, count)))
+            s = s.with_troops(troop._replace(unit=gu.take_steps(troop.unit, count)))
     return s
 
 

@@ -13,22 +13,23 @@ Readings:
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 from referee.errors import RefereeError
+from referee.stellar_inferno.checked import checked
 
 PACK_RULE = "Stellar Inferno 12.11.3"
 
 
-@attrs.frozen
-class UnitFactors:
+@checked
+class UnitFactors(NamedTuple):
     """One step of a ground unit: attack, defense, maneuver, each zero or more."""
 
     attack: int
     defense: int
     maneuver: int
 
-    def __attrs_post_init__(self) -> None:
+    def check(self) -> None:
         for name in ("attack", "defense", "maneuver"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -38,8 +39,8 @@ class UnitFactors:
         return f"{self.attack}-{self.defense}-{self.maneuver}"
 
 
-@attrs.frozen
-class GroundUnit:
+@checked
+class GroundUnit(NamedTuple):
     """A ground unit and its state."""
 
     name: str
@@ -49,7 +50,7 @@ class GroundUnit:
     drop: bool = False  # drop-capable: deployed from orbit (8.3.2), in supply its first turn down (9.3.2)
     pack: bool = False  # a bombardment pack (12.11.3)
 
-    def __attrs_post_init__(self) -> None:
+    def check(self) -> None:
         if not self.name.strip():
             raise RefereeError("a ground unit needs a name")
         if not self.steps:
@@ -82,7 +83,7 @@ def take_steps(unit: GroundUnit, steps: int) -> GroundUnit:
         raise RefereeError(f"step losses are 0 or more, not {steps}")
     if unit.destroyed and steps:
         raise RefereeError(f"{unit.name} is eliminated already")
-    return attrs.evolve(unit, lost=min(len(unit.steps), unit.lost + steps))
+    return unit._replace(lost=min(len(unit.steps), unit.lost + steps))
 
 
 def bombardment_pack(name: str, side: str, points: int) -> GroundUnit:

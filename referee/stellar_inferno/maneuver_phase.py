@@ -37,11 +37,8 @@ Readings:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import NamedTuple
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee import dice
 from referee.dice import Roll
@@ -54,6 +51,9 @@ from referee.stellar_inferno.scenario import SEQUENCE_RULE, Done, Scenario, Sigh
 from referee.stellar_inferno.ship_phase import destroyed_cargo, own_ship, tech_advantage
 from referee.stellar_inferno.turn import refuse_owed
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 HOME_RULE = "Stellar Inferno 14.3, the invader's special rule"
 ONCE_RULE = "Stellar Inferno 6.4.1"
@@ -80,7 +80,7 @@ def rated(s: Scenario, ship: sh.Ship, away: bool) -> tuple[sh.Ship, str]:
             f"{ship.name}: a maneuver halved out of range of the home CV is Invasion of Portborough's rule for the invader's FFs that entered aboard a CV ({HOME_RULE}); {ship.name} is not one"
         )
     m = ship.factors.maneuver
-    halved = attrs.evolve(ship, steps=tuple(attrs.evolve(f, maneuver=f.maneuver // 2) for f in ship.steps))
+    halved = ship._replace(steps=tuple(f._replace(maneuver=f.maneuver // 2) for f in ship.steps))
     return halved, f"{ship.name} is out of range of its home CV, {counter.aboard}: its maneuver {m} is halved to {m // 2} ({HOME_RULE})"
 
 
@@ -243,7 +243,7 @@ def leave(s: Scenario, name: str, correction: bool = False) -> Done:
     refuse_owed(s, "a ship leaving the map")
 
     def removed(x: sh.Ship) -> sh.Ship:
-        return attrs.evolve(x, hex="", core_distance=0, atmosphere=False, left_map=s.turn, cargo=attrs.evolve(x.cargo, ships=tuple(removed(c) for c in x.cargo.ships)))
+        return x._replace(hex="", core_distance=0, atmosphere=False, left_map=s.turn, cargo=x.cargo._replace(ships=tuple(removed(c) for c in x.cargo.ships)))
 
     text = f"{ship.name} leaves the map from {ship.hex}: it is removed from the game, not destroyed; neither side receives victory points for it (the scenario's victory counts no ships)"
     if not ship.cargo.empty:
@@ -323,7 +323,7 @@ def sweep(
     result = sensors.sweep(si, s.side(s.phasing), pairs, target, rng, rolled, technology, asteroid, False, s.rules)
     lowest = [name for name, _ in result.defense.ratings]
     shown = tuple((order + [n for n in lowest if n not in order])[: result.revealed])
-    s = attrs.evolve(s, sightings=(*s.sightings, Sighting(s.turn, s.phasing, hex_, shown, tuple(x.name for x in ships))))
+    s = s._replace(sightings=(*s.sightings, Sighting(s.turn, s.phasing, hex_, shown, tuple(x.name for x in ships))))
     s = s.acting("sweep", *(x.name for x in ships))
     lines = [f"{s.side(s.phasing)} sensor sweep of {hex_}: {', '.join(x.name for x in ships)}", *result.lines(), *([how] if how else [])]
     by = "in the owner's order" if order else "the lowest defense ratings first (7.3.1)"

@@ -16,11 +16,8 @@ not made and the mine point stays.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import NamedTuple
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee import dice
 from referee.dice import Roll
@@ -30,12 +27,14 @@ from referee.stellar_inferno import ships as sh
 from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.ships import Ship
 
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
+
 LAY_RULE = "Stellar Inferno 12.3.1-12.3.2"
 ATTACK_RULE = "Stellar Inferno 12.3.4-12.3.6"
 
 
-@attrs.frozen
-class Minefield:
+class Minefield(NamedTuple):
     """Mine points of one side in a hex; ``moved``: the turn of its last fleet movement (0: never)."""
 
     side: str

@@ -20,9 +20,9 @@ Readings:
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import mines, optional
@@ -32,6 +32,9 @@ from referee.stellar_inferno.planets import other
 from referee.stellar_inferno.scenario import Done, Scenario, done, hex_name
 from referee.stellar_inferno.ship_phase import destroyed_cargo, own_ship
 from referee.stellar_inferno.turn import refuse_owed
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 MOVE_RULE = "Stellar Inferno 12.3.3"
 

@@ -18,11 +18,8 @@ Readings:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import NamedTuple
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee import dice
 from referee.dice import Roll
@@ -30,6 +27,9 @@ from referee.errors import RefereeError
 from referee.stellar_inferno import optional
 from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.ships import Ship, in_game
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 VELOCITY_RULE = "Stellar Inferno 6.2.2-6.2.4"
 MANEUVER_RULE = "Stellar Inferno 6.4.1"
@@ -144,4 +144,4 @@ def overload_engines(ship: Ship, rng: random.Random, rolled: int | str | None = 
     line = (
         f"{ship.name} overloads its engines: {roll.total}: " + ("2 or less, the engines are damaged: no more maneuver movement this battle" if wrecked else "the engines hold") + f" ({ENGINES_RULE})"
     )
-    return (attrs.evolve(ship, engines_wrecked=True) if wrecked else ship), Hazard((roll,), 0, (line,))
+    return (ship._replace(engines_wrecked=True) if wrecked else ship), Hazard((roll,), 0, (line,))

@@ -17,15 +17,17 @@ Readings (the rules README, Stellar Inferno):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee import dice
 from referee.dice import Roll
 from referee.stellar_inferno import optional
 from referee.stellar_inferno.optional import Rules
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 OPEN_ORDER = "si.open-order"
 CLOSED_ORDER = "si.closed-order"

@@ -23,8 +23,6 @@ Readings:
 
 from __future__ import annotations
 
-import attrs
-
 from referee import strict
 from referee.errors import RefereeError
 from referee.stellar_inferno import bombardment as bb
@@ -132,7 +130,7 @@ def transfer_agent(s: Scenario, name: str, to: str) -> Done:
     busy = [f"{x.name} ({', '.join(dict.fromkeys(s.did(x.name)))})" for x in (source, target) if s.did(x.name)]
     if busy:
         raise RefereeError(f"{'; '.join(busy)}: a psi agent transfers only between ships that have performed no action other than fleet movement this turn ({TRANSFER_RULE})")
-    s = s.with_agents(attrs.evolve(a, ship=target.name) if a is agent else a for a in s.agents).acting("psi transfer", source.name, target.name)
+    s = s.with_agents(a._replace(ship=target.name) if a is agent else a for a in s.agents).acting("psi transfer", source.name, target.name)
     lines = [f"{agent.name} (psi {agent.rating}) transfers from {source.name} to {target.name} in {source.hex}", _psi_line(s.ship(source.name)), _psi_line(s.ship(target.name))]
     return done(s, s.entry("\n  ".join(lines), rule=TRANSFER_RULE))
 
@@ -153,7 +151,7 @@ def deploy_packs(s: Scenario, ship_name: str, planet: str, points: int) -> Done:
     name = next(n for n in (f"{ship.name} pack" + (f" {k}" if k > 1 else "") for k in range(1, len(s.counters) + 2)) if not s.has_counter(n))
     after, unit = bb.deploy_packs(ship, name, points, bool(ship.hex) and ship.hex == world.hex, s.rules)
     counter = Counter(name, s.phasing, "unit", note=f"bombardment packs of {points} cargo points from {ship.name}, turn {s.turn} (12.11)")
-    s = attrs.evolve(s.replaced(after), counters=(*s.counters, counter)).with_troops(Troop(unit, world.name, s.turn)).acting("packs", ship.name)
+    s = s.replaced(after)._replace(counters=(*s.counters, counter)).with_troops(Troop(unit, world.name, s.turn)).acting("packs", ship.name)
     text = (
         f"{ship.name} deploys {points} bombardment pack point{'s' if points != 1 else ''} on {world.name} from orbit: {name}, a temporary ground unit of attack {points} and defense {points} ({bb.PACKS_RULE}); "
         f"the other side's units cannot withdraw from a combat with it (12.11.4); expended when the turn is completed (12.11.5)"

@@ -25,9 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
-import attrs
-
 from referee.errors import RefereeError
+from referee.stellar_inferno.checked import checked
 from referee.stellar_inferno.ground_units import GroundUnit
 from referee.stellar_inferno.ships import Ship, in_game, unload
 
@@ -45,14 +44,14 @@ def other(role: Role) -> Role:
     return "defender" if role == "invader" else "invader"
 
 
-@attrs.frozen
-class Terrain:
+@checked
+class Terrain(NamedTuple):
     """Economic terrain points (9.2.1)."""
 
     industrial: int = 0
     settled: int = 0
 
-    def __attrs_post_init__(self) -> None:
+    def check(self) -> None:
         if self.industrial < 0 or self.settled < 0:
             raise RefereeError(f"terrain points are 0 or more, not {self.industrial} industrial, {self.settled} settled")
 
@@ -64,8 +63,8 @@ class Terrain:
         return f"{self.industrial} industrial, {self.settled} settled"
 
 
-@attrs.frozen
-class Planet:
+@checked
+class Planet(NamedTuple):
     """A planet, and the economic terrain each side holds there."""
 
     name: str
@@ -75,7 +74,7 @@ class Planet:
     invader: Terrain = Terrain()
     native: int = 0
 
-    def __attrs_post_init__(self) -> None:
+    def check(self) -> None:
         if self.gravity < 0 or self.native < 0:
             raise RefereeError(f"{self.name}: gravity and native terrain are 0 or more")
 
@@ -83,7 +82,7 @@ class Planet:
         return self.defender if role == "defender" else self.invader
 
     def holding(self, role: Role, terrain: Terrain) -> Planet:
-        return attrs.evolve(self, defender=terrain) if role == "defender" else attrs.evolve(self, invader=terrain)
+        return self._replace(defender=terrain) if role == "defender" else self._replace(invader=terrain)
 
     def shown(self) -> str:
         air = "atmosphere" if self.atmosphere else "no atmosphere"
@@ -128,7 +127,7 @@ def enter_atmosphere(ship: Ship, planet: Planet, in_orbit: bool) -> Ship:
         raise RefereeError(f"{ship.name} has planetary gear {ship.factors.planetary_gear}; {planet.name}'s gravity rating is {planet.gravity}: it needs gear {planet.gravity} or more ({GEAR_RULE})")
     if not in_orbit:
         raise RefereeError(f"{ship.name} must be in orbit to enter the atmosphere: in {planet.name}'s hex at the beginning of the turn and now ({ORBIT_RULE})")
-    return attrs.evolve(ship, atmosphere=True)
+    return ship._replace(atmosphere=True)
 
 
 def leave_atmosphere(ship: Ship) -> Ship:
@@ -138,7 +137,7 @@ def leave_atmosphere(ship: Ship) -> Ship:
         raise RefereeError(f"{ship.name} is not in a planetary atmosphere")
     if ship.sdu:
         raise RefereeError(f"{ship.name} is a space defense unit: it is unable to leave the surface of a planet ({SDU_RULE})")
-    return attrs.evolve(ship, atmosphere=False)
+    return ship._replace(atmosphere=False)
 
 
 class Deployed(NamedTuple):

@@ -13,8 +13,7 @@ gear and psi included, as for any attack); technology advantage applies, as to a
 
 from __future__ import annotations
 
-import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import odds, optional
@@ -23,6 +22,9 @@ from referee.stellar_inferno.odds import Reading
 from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.ships import Ship
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 RAMMING_RULE = "Stellar Inferno 12.8.2-12.8.4"
 BACK_RULE = "Stellar Inferno 12.8.5-12.8.6"

@@ -18,16 +18,16 @@ Readings:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import NamedTuple
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee import dice
 from referee.dice import Roll
 from referee.errors import RefereeError
 from referee.stellar_inferno.ships import Ship, in_game
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 RECOVERY_RULE = "Stellar Inferno 7.5.1-7.5.3"
 DOCK_RULE = "Stellar Inferno 7.5.4"
@@ -101,10 +101,10 @@ def recover(ship: Ship, rng: random.Random, rolled: Sequence[Pair] = ()) -> Reco
         defense = ship.factors.defense
         if 6 in (first.total, second.total):
             attempts.append(Attempt(first, second, defense, False, True))
-            ship = attrs.evolve(ship, crippled=True)
+            ship = ship._replace(crippled=True)
             break
         repaired = first.total + second.total <= defense
         attempts.append(Attempt(first, second, defense, repaired, False))
         if repaired:
-            ship = attrs.evolve(ship, lost=ship.lost - 1)
-    return Recovery(attrs.evolve(ship, lost_this_round=0), tuple(attempts))
+            ship = ship._replace(lost=ship.lost - 1)
+    return Recovery(ship._replace(lost_this_round=0), tuple(attempts))

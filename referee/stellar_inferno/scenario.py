@@ -22,14 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Literal
-
-import attrs
+from typing import Literal, NamedTuple
 
 from referee import logged
 from referee.dice import Roll
 from referee.errors import RefereeError
-from referee.logged import TurnLine
 from referee.stellar_inferno import optional
 from referee.stellar_inferno.deployment import Deployment
 from referee.stellar_inferno.ground_units import GroundUnit
@@ -61,17 +58,24 @@ _HEX = re.compile(r"(?:(\d{1,2})/)?([A-Z]{1,2})(\d{1,3})")
 Kind = Literal["ship", "unit"]
 
 
-@attrs.frozen
-class Entry(TurnLine):
+class Entry(NamedTuple):
     """A log line: the turn, the text, its dice, the rule; ``secret``: the side whose eyes alone may
-    see it; the phase and the phasing side when it was written."""
+    see it; the phase and the phasing side when it was written (a TurnLine's fields, then its own)."""
 
+    turn: int
+    text: str
+    rolls: tuple[str, ...] = ()
+    rule: str = ""
+    secret: str = ""
     phase: str = ""
     side: str = ""
 
+    @property
+    def day(self) -> int:
+        return self.turn
 
-@attrs.frozen
-class Force:
+
+class Force(NamedTuple):
     """A side as the scenario's Conditions and Markers give it: its name (Khaldarii), its fleet
     velocity now (6.2; the scenario's Fleet Movement at the start), and the scenario's lines for it,
     as printed: Deploy, Enter, Control, Planetary Gear and Cargo by class (``DD=1, FF=1``), special rules."""
@@ -123,16 +127,14 @@ def aboard_classes(line: str, what: str) -> dict[str, str]:
     return found
 
 
-@attrs.frozen
-class Advantage:
+class Advantage(NamedTuple):
     """A technology advantage the scenario states: ``Eldar +2`` (12.12)."""
 
     nation: str
     value: int
 
 
-@attrs.frozen
-class Counter:
+class Counter(NamedTuple):
     """A counter of the scenario: a ship of a historical register (``Phalth (BB 3)``), a ground unit a
     transport brings, or one the referee added. ``nation``: "" for its side's own (the Eldar ships
     fight on the Terran side in scenario 2); ``arrives``: its turn (0 at the start; None: not said);
@@ -157,8 +159,7 @@ class Counter:
         return f"{self.name} ({self.code} {self.number})" if self.number else f"{self.name} ({self.code})"
 
 
-@attrs.frozen
-class Troop:
+class Troop(NamedTuple):
     """A ground unit not aboard a ship: on a planet's surface, or not yet down (``planet`` ""), and
     the turn it came down (a drop unit is in supply on its first turn down, 9.3.2)."""
 
@@ -167,8 +168,7 @@ class Troop:
     down: int = 0
 
 
-@attrs.frozen
-class World:
+class World(NamedTuple):
     """A planet of the map set-up: the rules' planet (gravity, atmosphere, terrain each side holds),
     its hex, its surface as printed (``Air/1g``), the supply each side has stockpiled there (9.3.4)
     and the points of surface bombardment it has taken (scenario 2's victory)."""
@@ -189,11 +189,10 @@ class World:
     def stocked(self, role: Role, points: int) -> World:
         piles = list(self.stockpiles)
         piles[ROLES.index(role)] = points
-        return attrs.evolve(self, stockpiles=(piles[0], piles[1]))
+        return self._replace(stockpiles=(piles[0], piles[1]))
 
 
-@attrs.frozen
-class Star:
+class Star(NamedTuple):
     """A star marker: ``Alpha Phoenicis (+1 Star)`` (a grazing orbit's rating, 12.2)."""
 
     name: str
@@ -201,8 +200,7 @@ class Star:
     rating: int
 
 
-@attrs.frozen
-class Arrival:
+class Arrival(NamedTuple):
     """A row of a side's Turn Units table: the turn (0: Start) to ``last`` (scenario 2's "2-5"), and
     what our text says of it."""
 
@@ -217,8 +215,7 @@ class Arrival:
         return f"turn {self.turn}" if self.last == self.turn else f"turns {self.turn}-{self.last}"
 
 
-@attrs.frozen
-class Victory:
+class Victory(NamedTuple):
     """The victory condition: the book's words, and what the program counts for it: the economic
     points each side holds on the planets named, the invader's points of surface bombardment on
     them (``points`` needed), or the invader's share of the industrial terrain."""
@@ -229,8 +226,7 @@ class Victory:
     points: int = 0
 
 
-@attrs.frozen
-class ShipLosses:
+class ShipLosses(NamedTuple):
     """Step losses an attack gave the ships in ``hex`` that the non-phasing player has still to
     assign, ship by ship (7.3.9-7.3.11)."""
 
@@ -240,8 +236,7 @@ class ShipLosses:
     role: Role
 
 
-@attrs.frozen
-class TerrainLosses:
+class TerrainLosses(NamedTuple):
     """Step losses a bombardment (12.10) or a comet gave a planet's economic terrain, which the
     side holding it has still to take, on Industrial or Settled points (12.10.3-12.10.4)."""
 
@@ -250,16 +245,14 @@ class TerrainLosses:
     role: Role
 
 
-@attrs.frozen
-class Absorbed:
+class Absorbed(NamedTuple):
     """How one side of a ground attack took its losses: steps by name, terrain surrendered."""
 
     steps: tuple[tuple[str, int], ...] = ()
     surrendered: Terrain = Terrain()
 
 
-@attrs.frozen
-class GroundLosses:
+class GroundLosses(NamedTuple):
     """The losses of a ground attack on ``planet`` still to be taken (11.3-11.4): each side's
     fighters and losses, and how each side took them once it has; the terrain surrendered changes
     hands when both have (11.4.6). ``boarding``: the target ship of a boarding combat (12.13),
@@ -291,8 +284,7 @@ class GroundLosses:
 ACTS = ("maneuver", "load", "unload", "carried", "sweep", "ram", "board", "attack", "bombard", "land", "lift", "deploy", "stockpile", "lay mines", "packs", "psi transfer", "moved")
 
 
-@attrs.frozen
-class Act:
+class Act(NamedTuple):
     """Something a ship did this turn besides fleet movement: what keeps it from manoeuvring
     (6.5.2-6.5.3, 12.6.3, 12.13.3) or an agent from transferring from or to it (12.7.6)."""
 
@@ -300,8 +292,7 @@ class Act:
     what: str
 
 
-@attrs.frozen
-class Agent:
+class Agent(NamedTuple):
     """A psi specialist (12.7): his name, his side, his psi rating and the ship he is aboard."""
 
     name: str
@@ -310,8 +301,7 @@ class Agent:
     ship: str
 
 
-@attrs.frozen
-class Sighting:
+class Sighting(NamedTuple):
     """A sensor sweep's outcome (12.6.5-12.6.6): on ``turn`` the ``role``'s ships swept ``hex``;
     the enemy ships revealed to it, and the sweeping ships revealed to the opponent."""
 
@@ -322,8 +312,7 @@ class Sighting:
     sweepers: tuple[str, ...]
 
 
-@attrs.frozen
-class Boarding:
+class Boarding(NamedTuple):
     """A boarding declared this turn in the Individual Ship Maneuver phase (12.13.1), fought in the
     boarder's Ground Combat phase (12.13.4); ``fought`` once it has been."""
 
@@ -332,8 +321,7 @@ class Boarding:
     fought: bool = False
 
 
-@attrs.frozen
-class Deployed:
+class Deployed(NamedTuple):
     """A planet's ground deployment this Ground Combat phase (10): the matchups as they stand, and
     the matchups each phasing side has attacked in (once a phase each, 11.1.1)."""
 
@@ -342,8 +330,7 @@ class Deployed:
     attacked: tuple[tuple[Role, int], ...] = ()
 
 
-@attrs.frozen
-class Scenario:
+class Scenario(NamedTuple):
     name: str
     number: int
     invader: Force
@@ -385,7 +372,7 @@ class Scenario:
         return self.invader if role == "invader" else self.defender
 
     def with_force(self, force: Force) -> Scenario:
-        return attrs.evolve(self, invader=force) if force.role == "invader" else attrs.evolve(self, defender=force)
+        return self._replace(invader=force) if force.role == "invader" else self._replace(defender=force)
 
     def side(self, role: Role) -> str:
         return self.force(role).name
@@ -433,7 +420,7 @@ class Scenario:
         return Entry(self.turn, text, tuple(r.describe() for r in rolls if r is not None), rule, secret, self.phase, self.side(self.phasing))
 
     def logged(self, *entries: Entry) -> Scenario:
-        return attrs.evolve(self, log=self.log + entries)
+        return self._replace(log=self.log + entries)
 
     # -- counters, ships and units -------------------------------------------------------------------
 
@@ -494,7 +481,7 @@ class Scenario:
         """The ships on the map replaced by name."""
         new = {s.name: s for s in ships}
         assert set(new) <= {s.name for s in self.ships}, f"not on the map: {sorted(set(new) - {s.name for s in self.ships})}"
-        return attrs.evolve(self, ships=tuple(new.get(s.name, s) for s in self.ships))
+        return self._replace(ships=tuple(new.get(s.name, s) for s in self.ships))
 
     def all_units(self) -> Iterator[tuple[GroundUnit, str, str]]:
         """Every ground unit entered: (unit, the planet it is on, the ship it is aboard)."""
@@ -524,7 +511,7 @@ class Scenario:
     def with_troops(self, *troops: Troop) -> Scenario:
         new = {t.unit.name: t for t in troops}
         kept = tuple(new.pop(t.unit.name, t) for t in self.troops)
-        return attrs.evolve(self, troops=kept + tuple(new.values()))
+        return self._replace(troops=kept + tuple(new.values()))
 
     def world(self, name: str) -> World:
         """A planet by name (any case; a unique beginning will do, but never a star's whole name:
@@ -539,7 +526,7 @@ class Scenario:
         raise RefereeError(f"no planet {name!r} in {self.name}; the planets are {', '.join(w.name for w in self.worlds) or 'none'}")
 
     def with_world(self, world: World) -> Scenario:
-        return attrs.evolve(self, worlds=tuple(world if w.name == world.name else w for w in self.worlds))
+        return self._replace(worlds=tuple(world if w.name == world.name else w for w in self.worlds))
 
     def technology_of(self, nation: str) -> int:
         return sum(a.value for a in self.technology if a.nation.casefold() == nation.casefold())
@@ -568,7 +555,7 @@ class Scenario:
 
     def acting(self, what: str, *ships: str) -> Scenario:
         assert what in ACTS, what
-        return attrs.evolve(self, acts=self.acts + tuple(Act(name, what) for name in ships))
+        return self._replace(acts=self.acts + tuple(Act(name, what) for name in ships))
 
     def agent(self, name: str) -> Agent:
         wanted = name.strip().casefold()
@@ -580,8 +567,8 @@ class Scenario:
     def with_agents(self, agents: Iterable[Agent]) -> Scenario:
         """The agents replaced, and each ship's psi rating made that of the highest agent aboard (12.7.4)."""
         agents = tuple(agents)
-        s = attrs.evolve(self, agents=agents)
-        return attrs.evolve(s, ships=tuple(_psi_set(ship, agents) for ship in s.ships))
+        s = self._replace(agents=agents)
+        return s._replace(ships=tuple(_psi_set(ship, agents) for ship in s.ships))
 
     def minefield(self, side: str, hex_: str) -> Minefield | None:
         return next((m for m in self.minefields if m.side == side and m.hex == hex_), None)
@@ -592,14 +579,14 @@ class Scenario:
         had = self.minefield(side, hex_)
         kept = tuple(m for m in self.minefields if not (m.side == side and m.hex == hex_))
         turn = (had.moved if had else 0) if moved is None else moved
-        return attrs.evolve(self, minefields=kept + ((Minefield(side, hex_, points, turn),) if points else ()))
+        return self._replace(minefields=kept + ((Minefield(side, hex_, points, turn),) if points else ()))
 
     def deployed(self, planet: str) -> Deployed | None:
         return next((d for d in self.deployments if d.planet == planet), None)
 
     def with_deployed(self, deployed: Deployed) -> Scenario:
         kept = tuple(d for d in self.deployments if d.planet != deployed.planet)
-        return attrs.evolve(self, deployments=kept + (deployed,))
+        return self._replace(deployments=kept + (deployed,))
 
     def arriving(self, role: Role, turn: int) -> tuple[tuple[Arrival, ...], tuple[Counter, ...]]:
         """The Turn Units rows and the counters due on ``turn`` for a side."""
@@ -615,7 +602,7 @@ def _psi_set(ship: Ship, agents: tuple[Agent, ...]) -> Ship:
     """A ship, and the ships it carries, with the psi rating of the highest agent aboard (12.7.4)."""
     rating = max((a.rating for a in agents if a.ship == ship.name), default=0)
     carried = tuple(_psi_set(x, agents) for x in ship.cargo.ships)
-    return attrs.evolve(ship, psi=rating, cargo=attrs.evolve(ship.cargo, ships=carried))
+    return ship._replace(psi=rating, cargo=ship.cargo._replace(ships=carried))
 
 
 Done = logged.Done[Scenario, Entry]  # a step: the scenario after it, and the log lines it added

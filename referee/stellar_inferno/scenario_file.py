@@ -16,8 +16,6 @@ import re
 from collections.abc import Mapping, Set
 from typing import Any
 
-import attrs
-
 from referee import kinds, storage, strict
 from referee.errors import RefereeError
 from referee.stellar_inferno import optional
@@ -236,7 +234,7 @@ def _advantage(item: object, where: str) -> Advantage:
 
 
 def _counter(item: object, where: str) -> Counter:
-    table = strict.keys(item, {f.name for f in attrs.fields(Counter)}, where)
+    table = strict.keys(item, set(Counter._fields), where)
     name = strict.name(strict.get(table, "name", str, where), f"{where}: name")
     where = f"{where} ({name})"
     kind = strict.get(table, "kind", str, where, "ship")
@@ -541,13 +539,13 @@ def _entry(item: object, where: str) -> Entry:
 
 
 def _plain(value: Any, skip: Set[str] = frozenset()) -> dict[str, Any]:
-    """An attrs value's fields as a file's table, leaving out those at their default (and None)."""
+    """A value's fields as a file's table, leaving out those at their default (and None)."""
     out: dict[str, Any] = {}
-    for field in attrs.fields(type(value)):
-        item = getattr(value, field.name)
-        if field.name in skip or item is None or (field.default is not attrs.NOTHING and item == field.default):
+    defaults = value._field_defaults
+    for name, item in value._asdict().items():
+        if name in skip or item is None or (name in defaults and item == defaults[name]):
             continue
-        out[field.name] = list(item) if isinstance(item, tuple) else item
+        out[name] = list(item) if isinstance(item, tuple) else item
     return out
 
 
@@ -573,7 +571,7 @@ def _world_dict(world: World) -> dict[str, Any]:
     p = world.planet
     data: dict[str, Any] = {"name": p.name, "hex": world.hex}
     data.update({"surface": world.surface} if world.surface else {})
-    data.update({"gravity": p.gravity, "atmosphere": p.atmosphere, "defender": attrs.asdict(p.defender), "invader": attrs.asdict(p.invader)})
+    data.update({"gravity": p.gravity, "atmosphere": p.atmosphere, "defender": p.defender._asdict(), "invader": p.invader._asdict()})
     data.update({"native": p.native} if p.native else {})
     data.update({f"stockpile_{role}": n for role, n in zip(ROLES, world.stockpiles) if n})
     data.update({"bombarded": world.bombarded} if world.bombarded else {})
@@ -581,7 +579,7 @@ def _world_dict(world: World) -> dict[str, Any]:
 
 
 def _absorbed_dict(done: Absorbed) -> dict[str, Any]:
-    return {"steps": [{"name": n, "steps": s} for n, s in done.steps], **attrs.asdict(done.surrendered)}
+    return {"steps": [{"name": n, "steps": s} for n, s in done.steps], **done.surrendered._asdict()}
 
 
 def to_dict(scenario: Scenario) -> dict[str, Any]:
@@ -605,9 +603,9 @@ def to_dict(scenario: Scenario) -> dict[str, Any]:
         data[role] = _plain(s.force(role), {"role"})
         data[role].setdefault("velocity", 0)
     data["victory"] = _plain(s.victory)
-    data["technology"] = [attrs.asdict(a) for a in s.technology]
+    data["technology"] = [a._asdict() for a in s.technology]
     data["planets"] = [_world_dict(w) for w in s.worlds]
-    data["stars"] = [attrs.asdict(t) for t in s.stars]
+    data["stars"] = [t._asdict() for t in s.stars]
     data["asteroids"] = list(s.asteroids)
     data["arrivals"] = [_plain(a) for a in s.arrivals]
     data["counters"] = [_plain(c) for c in s.counters]
@@ -627,7 +625,7 @@ def to_dict(scenario: Scenario) -> dict[str, Any]:
             "defender_losses": owed.defender_losses,
             **{k: _absorbed_dict(v) for k, v in (("attacker_done", owed.attacker_done), ("defender_done", owed.defender_done)) if v is not None},
         }
-    data["agents"] = [attrs.asdict(a) for a in s.agents]
+    data["agents"] = [a._asdict() for a in s.agents]
     for key in ("acts", "minefields", "boardings"):
         data.update({key: [_plain(x) for x in getattr(s, key)]} if getattr(s, key) else {})
     data.update({"sightings": [_plain(x) | {"revealed": list(x.revealed)} for x in s.sightings]} if s.sightings else {})

@@ -12,9 +12,8 @@ Reading: a sweep is not an attack of the Ship Combat phase, so it does not use u
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import odds, optional
@@ -24,6 +23,9 @@ from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.ships import Ship
 from referee.stellar_inferno.space_combat import Attacker, Defense, ModifiedAttack, attack_factors, combined_defense, target_stack
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 SENSORS_RULE = "Stellar Inferno 12.6.2-12.6.6"
 

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import attrs
-
 from referee import strict
 from referee.errors import RefereeError
 from referee.stellar_inferno import design, movement, optional
@@ -60,7 +58,7 @@ def start(scenario: Scenario, add: Iterable[str] = (), drop: Iterable[str] = ())
     if both:
         raise RefereeError(f"{', '.join(sorted(both))}: both added and left out; name each rule once")
     rules = (scenario.rules | added) - dropped
-    scenario = attrs.evolve(scenario, rules=rules)
+    scenario = scenario._replace(rules=rules)
     s = scenario
     tech = ", ".join(f"{a.nation} {a.value:+d}" for a in s.technology) or "none"
     if s.technology and "technology-advantage" not in rules:
@@ -137,16 +135,16 @@ def enter_ship(
     if not designed:
         lines.append(f"point cost {ship.cost}" + (" (given)" if cost is not None else f" by the formula, {design.cost(ship.steps[0]).formula} ({design.COST_RULE})"))
     if _starts_reduced(counter, len(ship.steps)):
-        ship = attrs.evolve(ship, lost=1)
+        ship = ship._replace(lost=1)
         lines.append(f"begins at its reduced step, {ship.factors.shown()}: all two-step Terran units but MO 1, OB 4, CR 50 and the DDs, and no repairs ({REDUCED_RULE})")
-    counter = attrs.evolve(counter, arrives=counter.arrives if arrives is None else arrives, aboard=aboard or counter.aboard)
+    counter = counter._replace(arrives=counter.arrives if arrives is None else arrives, aboard=aboard or counter.aboard)
     s = _with_counter(s, counter)
     if aboard:
         check_entering_aboard(s, counter, s.counter(aboard, "ship"))
     ship, loaded = _load_listed(s, ship, counter, supply)
     if loaded:
         lines.append(f"aboard: {ship.cargo.shown()} (Stellar Inferno 5.2)")
-        s = attrs.evolve(s, troops=tuple(t for t in s.troops if t.unit.name not in {u.name for u in ship.cargo.units}))
+        s = s._replace(troops=tuple(t for t in s.troops if t.unit.name not in {u.name for u in ship.cargo.units}))
     if aboard:
         carrier = s.ship(aboard)
         if carrier.side != ship.side:
@@ -154,7 +152,7 @@ def enter_ship(
         s = s.replaced(sh.load(carrier, ships=[ship]))
         lines.append(f"carried aboard {carrier.name}: {sh.cargo_points(ship)} cargo points of its {carrier.factors.cargo} ({sh.CARGO_RULE})")
     else:
-        s = attrs.evolve(s, ships=s.ships + (ship,))
+        s = s._replace(ships=s.ships + (ship,))
     if psi:
         agent = Agent(f"{ship.name}'s psi agent", counter.role, psi, ship.name)
         if any(a.name.casefold() == agent.name.casefold() for a in s.agents):
@@ -193,7 +191,7 @@ def _counter(s: Scenario, name: str, kind: str, code: str, side: str, nation: st
     if nation.casefold() == s.side(role).casefold():
         nation = ""
     counter = Counter(name.strip(), role, "ship" if kind == "ship" else "unit", code if kind == "ship" else "", nation=nation)
-    return attrs.evolve(counter, reduced=_new_reduced(s, counter))
+    return counter._replace(reduced=_new_reduced(s, counter))
 
 
 def _check_code(si: Tables, code: str) -> None:
@@ -218,9 +216,9 @@ def _with_counter(s: Scenario, counter: Counter) -> Scenario:
     """The counter added or replaced; a ship's arrival is that of the counters listed aboard it."""
     check_arrives(s, counter)
     if not s.has_counter(counter.name):
-        return attrs.evolve(s, counters=s.counters + (counter,))
+        return s._replace(counters=s.counters + (counter,))
     aboard = counter.kind == "ship" and counter.arrives is not None
-    return attrs.evolve(s, counters=tuple(counter if c.name == counter.name else attrs.evolve(c, arrives=counter.arrives) if aboard and c.aboard == counter.name else c for c in s.counters))
+    return s._replace(counters=tuple(counter if c.name == counter.name else c._replace(arrives=counter.arrives) if aboard and c.aboard == counter.name else c for c in s.counters))
 
 
 def _load_listed(s: Scenario, ship: sh.Ship, counter: Counter, supply: int) -> tuple[sh.Ship, bool]:
@@ -272,10 +270,10 @@ def enter_unit(
     unit = GroundUnit(counter.name, s.side(counter.role), tuple(read_unit_factors(t, f"{counter.name} step {n}") for n, t in enumerate(steps, 1)), drop=drop)
     lines = [f"{unit.name} ({s.side(counter.role)} ground unit{', drop-capable' if drop else ''}) entered: " + ", ".join(f.shown() for f in unit.steps)]
     if _starts_reduced(counter, len(unit.steps)):
-        unit = attrs.evolve(unit, lost=1)
+        unit = unit._replace(lost=1)
         lines.append(f"begins at its reduced step, {unit.factors.shown()} ({REDUCED_RULE})")
     listed = counter.aboard
-    counter = attrs.evolve(counter, arrives=counter.arrives if arrives is None else arrives, aboard=aboard or counter.aboard)
+    counter = counter._replace(arrives=counter.arrives if arrives is None else arrives, aboard=aboard or counter.aboard)
     s = _with_counter(s, counter)
     check_unit_entering(s, counter, listed, planet, counter.aboard)
     carrier = s.entered(counter.aboard) if counter.aboard and not planet else None
@@ -347,7 +345,7 @@ def put(s: Scenario, moving: Sequence[sh.Ship], there: Sequence[sh.Ship], hex_: 
     a ship that comes into the hex (``moved``: not the referee's correction of the record, nor the
     set-up) has moved this turn (8.1.2's orbit)."""
     came = [m.name for m in moving if moved and (m.hex and m.hex != hex_ or not m.hex and not s.at_start)]
-    s = s.replaced(*(attrs.evolve(x, hex=hex_, core_distance=core) for x in [*moving, *there]))
+    s = s.replaced(*(x._replace(hex=hex_, core_distance=core) for x in [*moving, *there]))
     return s.acting("moved", *came) if came else s
 
 
@@ -394,7 +392,7 @@ def arrival(s: Scenario, name: str, turn: int) -> Done:
     counter = s.counter(name)
     if not 0 <= turn <= s.turns:
         raise RefereeError(f"a counter arrives at the start (0) or on a turn from 1 to {s.turns}, not {turn}")
-    s = _with_counter(s, attrs.evolve(counter, arrives=turn))
+    s = _with_counter(s, counter._replace(arrives=turn))
     with_it = [c.name for c in s.counters if c.aboard == counter.name and counter.kind == "ship"]
     said = f" with {', '.join(with_it)} aboard" if with_it else ""
     return done(s, s.entry(f"{counter.shown()} arrives {'at the start' if turn == 0 else f'on turn {turn}'}{said}", rule=ARRIVAL_RULE))

@@ -28,11 +28,9 @@ Readings:
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
-
-import attrs
+from typing import TYPE_CHECKING
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import bombardment as bb
@@ -43,6 +41,9 @@ from referee.stellar_inferno.planets import Role, Terrain, other
 from referee.stellar_inferno.scenario import SEQUENCE_RULE, Done, Scenario, ShipLosses, TerrainLosses, Troop, World, done
 from referee.stellar_inferno.turn import refuse_owed
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 COMET_RULE = "Stellar Inferno 14.2, the invader's special rule"
 MINES_RULE = "Stellar Inferno 12.3.7-12.3.9"
@@ -83,9 +84,9 @@ def unload_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
         raise RefereeError(
             f"{carrier.name} is in {world.name}'s atmosphere (gravity {world.planet.gravity}): {', '.join(grounded)} lack the planetary gear to operate there ({planets.GEAR_RULE}); leave the atmosphere first"
         )
-    launched = tuple(attrs.evolve(x, hex=carrier.hex, core_distance=carrier.core_distance, atmosphere=carrier.atmosphere) for x in off.cargo.ships)
+    launched = tuple(x._replace(hex=carrier.hex, core_distance=carrier.core_distance, atmosphere=carrier.atmosphere) for x in off.cargo.ships)
     s = s.replaced(off.ship)
-    s = attrs.evolve(s, ships=s.ships + launched).acting("unload", carrier.name).acting("carried", *wanted)
+    s = s._replace(ships=s.ships + launched).acting("unload", carrier.name).acting("carried", *wanted)
     if s.moved(carrier.name):  # aboard, they came into the hex with it this turn: not in orbit yet (8.1.2)
         s = s.acting("moved", *wanted)
     where = f" into {carrier.hex}" if carrier.hex else ""
@@ -101,8 +102,8 @@ def load_ship(s: Scenario, carrier_name: str, names: Sequence[str]) -> Done:
     away = [x.name for x in carried if x.hex != carrier.hex or not x.hex]
     if away:
         raise RefereeError(f"{', '.join(away)} not in {carrier.name}'s hex ({carrier.hex or 'not placed'}): referee si place")
-    loaded = sh.load(carrier, ships=[attrs.evolve(x, hex="", core_distance=0, atmosphere=False) for x in carried])
-    s = attrs.evolve(s, ships=tuple(loaded if x.name == carrier.name else x for x in s.ships if x.name not in {c.name for c in carried}))
+    loaded = sh.load(carrier, ships=[x._replace(hex="", core_distance=0, atmosphere=False) for x in carried])
+    s = s._replace(ships=tuple(loaded if x.name == carrier.name else x for x in s.ships if x.name not in {c.name for c in carried}))
     s = s.acting("load", carrier.name).acting("carried", *(x.name for x in carried))
     return done(
         s,
@@ -172,7 +173,7 @@ def attack(
     result = sc.attack(si, phase, pairs, target, rng, rolled, technology, asteroid, rings, points, hex_, rules=s.rules)
     lines = [f"{phase.side} attack {hex_}: {', '.join(n for n, _ in attackers)}" + ("" if target else f" against {points} unescorted mine points"), *result.lines()]
     lines += [line for line in (how, escorted) if line]
-    s = attrs.evolve(s, combat=result.phase).acting("attack", *result.phase.fired[len(phase.fired) :])
+    s = s._replace(combat=result.phase).acting("attack", *result.phase.fired[len(phase.fired) :])
     if mines is not None and not target:
         gone = min(result.steps, mines.points)
         s = s.with_minefield(mines.side, hex_, mines.points - gone)
@@ -183,7 +184,7 @@ def attack(
         s, lost = destroyed_cargo(s.replaced(*taken), taken)
         entries.append(s.entry("; ".join(f"{x.name} takes a step for overloading its weapons: {'destroyed' if x.destroyed else x.factors.shown()}" for x in taken) + lost, rule=sc.OVERLOAD_STEP_RULE))
     if result.steps and target:
-        s = attrs.evolve(s, ship_losses=ShipLosses(hex_, result.steps, tuple(x.name for x in target), other(s.phasing)))
+        s = s._replace(ship_losses=ShipLosses(hex_, result.steps, tuple(x.name for x in target), other(s.phasing)))
         stack = [s.ship(n) for n in s.ship_losses.ships] if s.ship_losses else []
         if losses_to or len(stack) == 1 or result.steps >= sum(x.steps_left for x in stack):
             order = list(losses_to) or [x.name for x in stack]
@@ -214,7 +215,7 @@ def assign(s: Scenario, order: Sequence[str]) -> Done:
     stack = [s.ship(n) for n in owed.ships]
     mines = s.minefield(s.side(owed.role), owed.hex)
     losses = sc.assign_steps(stack, owed.steps, names, mines.points if mines else 0)
-    s, lost = destroyed_cargo(attrs.evolve(s.replaced(*losses.ships), ship_losses=None), [x for x in losses.ships if x.name in losses.destroyed])
+    s, lost = destroyed_cargo(s.replaced(*losses.ships)._replace(ship_losses=None), [x for x in losses.ships if x.name in losses.destroyed])
     if mines is not None and losses.mines_lost:
         s = s.with_minefield(mines.side, owed.hex, mines.points - losses.mines_lost)
     lines = list(losses.lines())
@@ -234,20 +235,20 @@ def destroyed_cargo(s: Scenario, ships: Sequence[sh.Ship]) -> tuple[Scenario, st
         if not ship.destroyed or ship.cargo.empty:
             continue
         said.append(f"{ship.name}'s cargo is lost with it: {ship.cargo.shown()}")
-        s = cargo_lost(s.replaced(attrs.evolve(ship, cargo=sh.Cargo())), ship.cargo)
+        s = cargo_lost(s.replaced(ship._replace(cargo=sh.Cargo())), ship.cargo)
     return s, "".join(f"\n  {line} ({sh.CARGO_LOSS_RULE})" for line in said)
 
 
 def cargo_lost(s: Scenario, cargo: sh.Cargo) -> Scenario:
     """Units eliminated and ships destroyed off a ship's cargo, kept (off the map) as lost."""
-    gone_units = tuple(Troop(attrs.evolve(u, lost=len(u.steps))) for u in cargo.units)
+    gone_units = tuple(Troop(u._replace(lost=len(u.steps))) for u in cargo.units)
     gone_ships: list[sh.Ship] = []
     for carried in cargo.ships:
-        gone_ships.append(attrs.evolve(carried, lost=len(carried.steps), cargo=sh.Cargo(), cargo_owed=0))
-        inner = cargo_lost(attrs.evolve(s, ships=(), troops=()), carried.cargo)  # what was aboard the ship aboard
+        gone_ships.append(carried._replace(lost=len(carried.steps), cargo=sh.Cargo(), cargo_owed=0))
+        inner = cargo_lost(s._replace(ships=(), troops=()), carried.cargo)  # what was aboard the ship aboard
         gone_units += inner.troops
         gone_ships += inner.ships
-    return attrs.evolve(s, ships=s.ships + tuple(gone_ships), troops=s.troops + gone_units)
+    return s._replace(ships=s.ships + tuple(gone_ships), troops=s.troops + gone_units)
 
 
 def eliminate_cargo(
@@ -291,7 +292,7 @@ def bombard(s: Scenario, si: Tables, planet: str, attackers: Sequence[tuple[str,
     technology, how = side_technology(s, taking, role)
     result = bb.bombard(si, phase, pairs, world.planet, world.hex, rng, rolled, technology, s.rules)
     lines = [f"{phase.side} bombard {world.name} ({world.hex}): {', '.join(n for n, _ in attackers)}", *result.lines(), *([how] if how else [])]
-    s = attrs.evolve(s, combat=result.phase).acting("bombard", *taking)
+    s = s._replace(combat=result.phase).acting("bombard", *taking)
     entries = [s.entry("\n  ".join(lines), [result.reading.roll], result.reading.rule)]
     if not result.steps:
         return done(s, *entries)
@@ -342,12 +343,12 @@ def _terrain_hit(s: Scenario, world: World, role: Role, steps: int, how: str, ru
     """Step losses on the economic terrain ``role`` holds on a planet, counted as surface
     bombardment (scenario 2's victory), and taken by that side: at once when it has no choice (no
     industrial point, or losses enough to destroy it all), else owed (:func:`take_terrain`)."""
-    s = s.with_world(attrs.evolve(world, bombarded=world.bombarded + steps))
+    s = s.with_world(world._replace(bombarded=world.bombarded + steps))
     counted = s.entry(f"{world.name} takes {steps} step loss{'es' if steps != 1 else ''} of surface bombardment ({how}); bombardment so far: {world.bombarded + steps} points", rule=rule)
     held = world.planet.held(role)
     if not held.total:
         return done(s, counted)
-    s = attrs.evolve(s, terrain_losses=TerrainLosses(world.name, steps, role))
+    s = s._replace(terrain_losses=TerrainLosses(world.name, steps, role))
     choices = _terrain_choices(held, steps)
     if len(choices) == 1:
         after = take_terrain(s.logged(counted), choices[0])
@@ -380,7 +381,7 @@ def take_terrain(s: Scenario, on_industrial: int) -> Done:
     world = s.world(owed.planet)
     held = world.planet.held(owed.role)
     after, said = bb.terrain_losses(held, owed.steps, on_industrial)
-    s = attrs.evolve(s.with_world(attrs.evolve(world, planet=world.planet.holding(owed.role, after))), terrain_losses=None)
+    s = s.with_world(world._replace(planet=world.planet.holding(owed.role, after)))._replace(terrain_losses=None)
     return done(s, s.entry(f"{world.name}, the {owed.role}'s terrain: {said}", rule=bb.TERRAIN_RULE))
 
 

@@ -30,10 +30,9 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.stellar_inferno import design, optional
+from referee.stellar_inferno.checked import checked
 from referee.stellar_inferno.factors import Factors
 from referee.stellar_inferno.ground_units import GroundUnit
 from referee.stellar_inferno.optional import NONE, Rules
@@ -48,8 +47,7 @@ LOAD_RULE = "Stellar Inferno 6.5.1-6.5.3"
 LEAVE_RULE = "Stellar Inferno 6.4.3"
 
 
-@attrs.frozen
-class Cargo:
+class Cargo(NamedTuple):
     """What a ship carries (5.2)."""
 
     units: tuple[GroundUnit, ...] = ()
@@ -76,8 +74,8 @@ class Cargo:
         return ", ".join(parts) or "nothing"
 
 
-@attrs.frozen
-class Ship:
+@checked
+class Ship(NamedTuple):
     """A ship and its state. ``steps``: the factors of the full step, then of each reduced step."""
 
     name: str
@@ -99,7 +97,7 @@ class Ship:
     captured: bool = False  # captured by boarding: may not attack (12.13.10)
     left_map: int = 0  # the turn it left the map, removed from the game (6.4.3); 0: it has not
 
-    def __attrs_post_init__(self) -> None:
+    def check(self) -> None:
         if not self.name.strip():
             raise RefereeError("a ship needs a name")
         if not self.steps:
@@ -249,12 +247,12 @@ def take_steps(ship: Ship, steps: int) -> Ship:
         raise RefereeError(f"{ship.name} is destroyed already")
     in_game(ship)
     lost = min(len(ship.steps), ship.lost + steps)
-    after = attrs.evolve(ship, lost=lost, lost_this_round=ship.lost_this_round + lost - ship.lost)
+    after = ship._replace(lost=lost, lost_this_round=ship.lost_this_round + lost - ship.lost)
     if after.destroyed:
-        return attrs.evolve(after, cargo_owed=0)
+        return after._replace(cargo_owed=0)
     reduction = ship.factors.cargo - after.factors.cargo
     owed = min(ship.cargo_owed + max(0, reduction), ship.cargo.points())
-    return attrs.evolve(after, cargo_owed=owed)
+    return after._replace(cargo_owed=owed)
 
 
 def load(
@@ -280,7 +278,7 @@ def load(
     cargo = Cargo(ship.cargo.units + tuple(units), ship.cargo.supply + supply, ship.cargo.ships + tuple(ships), ship.cargo.mines + mines, ship.cargo.packs + packs)
     if cargo.points() > ship.factors.cargo:
         raise RefereeError(f"{ship.name} has cargo {ship.factors.cargo}: {cargo.shown()} would take {cargo.points()} points ({CARGO_RULE})")
-    return attrs.evolve(ship, cargo=cargo)
+    return ship._replace(cargo=cargo)
 
 
 class Unloaded(NamedTuple):
@@ -300,7 +298,7 @@ def unload(
 ) -> Unloaded:
     """Cargo taken off a ship, by name (ground units, ships) and by points."""
     off, cargo = _take(ship, units, supply, ships, mines, packs)
-    return Unloaded(attrs.evolve(ship, cargo=cargo), off)
+    return Unloaded(ship._replace(cargo=cargo), off)
 
 
 def eliminate_cargo(
@@ -324,12 +322,12 @@ def eliminate_cargo(
             raise RefereeError(f"{name} is not aboard {ship.name} to be reduced; aboard: {ship.cargo.shown()}")
         if kept[index].steps_left < 2:
             raise RefereeError(f"{name} has no reduced step left ({CARGO_LOSS_RULE}); eliminate it instead")
-        kept[index] = attrs.evolve(kept[index], lost=kept[index].lost + 1)
-    cargo = attrs.evolve(cargo, ships=tuple(kept))
+        kept[index] = kept[index]._replace(lost=kept[index].lost + 1)
+    cargo = cargo._replace(ships=tuple(kept))
     freed = ship.cargo.points() - cargo.points()
     if freed < ship.cargo_owed:
         raise RefereeError(f"{ship.name} must eliminate at least {ship.cargo_owed} cargo points ({CARGO_LOSS_RULE}); that frees {freed} (aboard: {ship.cargo.shown()})")
-    return attrs.evolve(ship, cargo=cargo, cargo_owed=0)
+    return ship._replace(cargo=cargo, cargo_owed=0)
 
 
 def _take(ship: Ship, units: Sequence[str], supply: int, ships: Sequence[str], mines: int, packs: int) -> tuple[Cargo, Cargo]:

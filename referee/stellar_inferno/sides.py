@@ -9,15 +9,14 @@ revealed to whom (a public line). The printed log reads the scenario through :fu
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 from referee import strict
 from referee.logged import PUBLIC, Read, readable, turn_lines
 from referee.stellar_inferno.scenario import Scenario
 
 
-@attrs.frozen
-class ScenarioView:
+class ScenarioView(NamedTuple):
     """What one side (or the table: ``public``) may see: the scenario with the lines it reads, and
     every line as it reads it."""
 
@@ -30,4 +29,4 @@ def view(scenario: Scenario, side: str) -> ScenarioView:
     """What ``side`` (the invader's or the defender's name, any case, or ``public``) may see of it."""
     who = strict.pick(side, (scenario.invader.name, scenario.defender.name, PUBLIC), "side", scenario.name)
     lines = turn_lines(scenario.log, who)
-    return ScenarioView(who, attrs.evolve(scenario, log=readable(lines)), lines)
+    return ScenarioView(who, scenario._replace(log=readable(lines)), lines)

@@ -33,11 +33,8 @@ Readings:
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
-from typing import NamedTuple
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import RefereeError
 from referee.stellar_inferno import odds, optional
@@ -46,6 +43,9 @@ from referee.stellar_inferno.odds import Reading
 from referee.stellar_inferno.optional import NONE, Rules
 from referee.stellar_inferno.ships import Ship
 from referee.tables import Tables
+
+if TYPE_CHECKING:
+    import random  # (the dice's type only: random is imported where dice are made)
 
 RANGE_RULE = "Stellar Inferno 7.2.2-7.2.4"
 ZERO_RANGE_RULE = "Stellar Inferno 7.2.3"
@@ -134,8 +134,7 @@ def combined_defense(stack: Sequence[tuple[str, sh.Rating]], core_distance: int)
     return Defense(ordered, tuple(name for name, _ in chosen), sum(r.value for _, r in chosen), core_distance, below)
 
 
-@attrs.frozen
-class ShipCombat:
+class ShipCombat(NamedTuple):
     """One phasing player's Ship Combat phase: the hexes attacked and the ships that attacked."""
 
     side: str
@@ -154,11 +153,11 @@ class ShipCombat:
     def record_ships(self, attackers: Sequence[str]) -> ShipCombat:
         """Ships that attacked something other than a stack of ships (a bombardment, 12.10)."""
         self.check("", attackers)
-        return attrs.evolve(self, fired=(*self.fired, *attackers))
+        return self._replace(fired=(*self.fired, *attackers))
 
     def record(self, target_hex: str, attackers: Sequence[str]) -> ShipCombat:
         self.check(target_hex, attackers)
-        return attrs.evolve(self, hexes=(*self.hexes, target_hex), fired=(*self.fired, *attackers))
+        return self._replace(hexes=(*self.hexes, target_hex), fired=(*self.fired, *attackers))
 
 
 class Attacker(NamedTuple):

@@ -20,8 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.stellar_inferno import ground_units as gu
 from referee.stellar_inferno.ground_units import GroundUnit
@@ -90,7 +88,7 @@ def supply(
                 out.append(unit.name)
                 continue
             ship = carriers[index]
-            carriers[index] = attrs.evolve(ship, cargo=attrs.evolve(ship.cargo, supply=ship.cargo.supply - 1))
+            carriers[index] = ship._replace(cargo=ship.cargo._replace(supply=ship.cargo.supply - 1))
             supplied.append((unit.name, f"{ship.name}'s cargo ({SHIP_RULE})"))
     return Supplied(tuple(supplied), tuple(out), tuple(carriers), stockpile, terrain)
 
@@ -109,4 +107,4 @@ def stockpile(ship: Ship, planet: Planet, role: Role, points: int) -> tuple[Ship
         raise RefereeError(f"the {role} holds no industrial point on {planet.name}: supply can be stockpiled only with one or more ({STOCKPILE_RULE})")
     if not 1 <= points <= ship.cargo.supply:
         raise RefereeError(f"{ship.name} carries {ship.cargo.supply} supply points; stockpile 1 to {ship.cargo.supply}, not {points}")
-    return attrs.evolve(ship, cargo=attrs.evolve(ship.cargo, supply=ship.cargo.supply - points)), points
+    return ship._replace(cargo=ship.cargo._replace(supply=ship.cargo.supply - points)), points

@@ -18,8 +18,6 @@ Readings:
 
 from __future__ import annotations
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.stellar_inferno import movement
 from referee.stellar_inferno.planets import Role, other
@@ -68,27 +66,27 @@ def next_phase(s: Scenario) -> Done:
     if s.phase == "supply":
         s, entries = _supply_the_rest(s)
     if s.phasing == "invader":
-        s = attrs.evolve(s, phasing="defender", combat=None, supplied=())
+        s = s._replace(phasing="defender", combat=None, supplied=())
     elif s.phase != "victory":
-        s = attrs.evolve(s, phase=PHASE_KEYS[PHASE_KEYS.index(s.phase) + 1], phasing="invader", combat=None, supplied=(), deployments=())
+        s = s._replace(phase=PHASE_KEYS[PHASE_KEYS.index(s.phase) + 1], phasing="invader", combat=None, supplied=(), deployments=())
     elif s.turn == s.turns:
         verdict = judge(s, final=True)
-        s = attrs.evolve(s, outcome=verdict)
+        s = s._replace(outcome=verdict)
         return done(s, s.entry(f"the final turn is completed: {verdict}", rule=VICTORY_RULE))
     else:
-        ships = tuple(attrs.evolve(x, lost_this_round=0) if x.lost_this_round else x for x in s.ships)
+        ships = tuple(x._replace(lost_this_round=0) if x.lost_this_round else x for x in s.ships)
         packs = [t for t in s.troops if t.unit.pack and not t.unit.destroyed]
         if packs:
-            s = s.with_troops(*(attrs.evolve(t, unit=attrs.evolve(t.unit, lost=len(t.unit.steps))) for t in packs))
+            s = s.with_troops(*(t._replace(unit=t.unit._replace(lost=len(t.unit.steps))) for t in packs))
             entries.append(s.entry(f"the turn is completed: the bombardment packs deployed are expended and removed from the game: {', '.join(t.unit.name for t in packs)}", rule=PACKS_RULE))
-        s = attrs.evolve(s, turn=s.turn + 1, phase=PHASE_KEYS[0], phasing="invader", ships=ships, combat=None, supplied=(), acts=(), boardings=())
-        s = s.with_force(attrs.evolve(s.invader, adjusted=False)).with_force(attrs.evolve(s.defender, adjusted=False))
+        s = s._replace(turn=s.turn + 1, phase=PHASE_KEYS[0], phasing="invader", ships=ships, combat=None, supplied=(), acts=(), boardings=())
+        s = s.with_force(s.invader._replace(adjusted=False)).with_force(s.defender._replace(adjusted=False))
         entries.append(s.entry(f"turn {s.turn} of {s.turns} begins: the turn marker advances; steps lost last turn can no longer be recovered ({ROUND_RULE})", rule=SEQUENCE_RULE))
     entries.append(s.entry(f"{s.phase_title}: the {s.phasing}, {s.side(s.phasing)}{_begins(s)}", rule=_rule(s)))
     if s.phase == "victory" and s.phasing == "invader":
         verdict = judge(s, final=False)
         if verdict:
-            s = attrs.evolve(s, outcome=verdict)
+            s = s._replace(outcome=verdict)
             entries.append(s.entry(f"the game is over: {verdict}", rule=VICTORY_RULE))
     return done(s, *entries)
 
@@ -104,8 +102,8 @@ def _supply_the_rest(s: Scenario) -> tuple[Scenario, list[Entry]]:
         mine = [t for t in s.troops if t.planet == world.name and not t.unit.destroyed and not t.unit.pack and s.counter(t.unit.name).role == s.phasing]
         if mine and world.name not in s.supplied:
             traced = ground_phase.supply(s, world.name)
-            s = attrs.evolve(traced.state, log=s.log)  # (its lines are logged with the phase's, below)
-            entries += [attrs.evolve(e, text=f"not traced by the referee, traced as the {s.phasing}'s Ground Supply ends (9.1.3): {e.text}") for e in traced.entries]
+            s = traced.state._replace(log=s.log)  # (its lines are logged with the phase's, below)
+            entries += [e._replace(text=f"not traced by the referee, traced as the {s.phasing}'s Ground Supply ends (9.1.3): {e.text}") for e in traced.entries]
     return s, entries
 
 
@@ -145,7 +143,7 @@ def velocity(s: Scenario, new: int) -> Done:
     if force.adjusted:
         raise RefereeError(f"the {s.phasing}'s fleet velocity was adjusted this turn already ({FLEET_RULE}); referee undo takes it back")
     movement.change_velocity(force.velocity, new)
-    s = s.with_force(attrs.evolve(force, velocity=new, adjusted=True))
+    s = s.with_force(force._replace(velocity=new, adjusted=True))
     return done(s, s.entry(f"the {force.name} fleet velocity is now {new:+d} (was {force.velocity:+d})", rule=movement.VELOCITY_RULE))
 
 

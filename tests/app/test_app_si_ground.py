@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attrs
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -169,7 +168,7 @@ def test_frigates_are_loaded_unloaded_and_cargo_lost_from_the_fleets_screen(tmp_
         assert not found.ship("Hive-1").cargo.ships and found.ship("Sting").hex == "5/K5"
         # a carrier owing cargo after a step loss eliminates its supply point
         s = read(path)
-        s = attrs.evolve(s, ships=tuple(attrs.evolve(x, cargo_owed=1) if x.name == "Hive-1" else x for x in s.ships))
+        s = s._replace(ships=tuple(x._replace(cargo_owed=1) if x.name == "Hive-1" else x for x in s.ships))
         storage.write_text(path, scenario_file.text(s))
         await keys(pilot, "ctrl+l")
         assert "Hive-1 must eliminate 1 cargo point" in panel(app, "fleets") and "(x on Fleets)" in panel(app, "fleets")

@@ -22,7 +22,6 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-import attrs
 import pytest
 from typer.testing import CliRunner
 
@@ -245,7 +244,7 @@ def fought() -> Engagement:
     battle = fortress_phase.build(battle, TABLES, "Reef", "Aquarian", ["LSS", "LSS", "WP", "CM"], [("WP 1", "LSS 1")], 0, False, []).state
     for roll, _ in SFW_ROLLS.values():
         battle = combat.hit(battle, TABLES, f"T{roll}", "particle", 1).state  # 10 of 30 PU: a roll each turn
-    battle = battle.rebuilt(attrs.evolve(battle.fortress("Reef"), special_due=len(SFW_ROLLS)))  # nine CapTac hits' rolls
+    battle = battle.rebuilt(battle.fortress("Reef")._replace(special_due=len(SFW_ROLLS)))  # nine CapTac hits' rolls
     for roll, other in SFW_ROLLS.values():
         battle = turn.special_damage(battle, TABLES, f"T{roll}", random.Random(1), roll).state
         battle = fortress_phase.special_damage(battle, TABLES, "Reef", random.Random(1), other).state

@@ -362,7 +362,6 @@ def test_portborough_frigates_ride_the_carriers_and_the_special_surrender_rule(t
 
 def test_the_special_surrender_rule_of_portborough(tmp_path: Path) -> None:
     """No Bhalaeth 6-2-2 unit surrenders terrain unless the 1-5-5 unit is on the surface."""
-    import attrs
 
     from referee.errors import RefereeError
     from referee.stellar_inferno import ground_phase
@@ -376,12 +375,12 @@ def test_the_special_surrender_rule_of_portborough(tmp_path: Path) -> None:
     ok("unit", "Militia", "--side", "defender", "--step", "2-3-3", "--on", "Portborough", path=path)
     state = scenario_file.from_dict(storage.read(path, "scenario"))
     world = state.world("Portborough")
-    state = state.with_world(attrs.evolve(world, planet=attrs.evolve(world.planet, invader=Terrain(2, 0), defender=Terrain(18, 147))))
-    state = attrs.evolve(state, ground_losses=GroundLosses("Portborough", "defender", ("Militia",), ("Brood",), 0, 2, attacker_done=Absorbed()))
+    state = state.with_world(world._replace(planet=world.planet._replace(invader=Terrain(2, 0), defender=Terrain(18, 147))))
+    state = state._replace(ground_losses=GroundLosses("Portborough", "defender", ("Militia",), ("Brood",), 0, 2, attacker_done=Absorbed()))
     with pytest.raises(RefereeError, match="no Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground unit is deployed on the surface"):
         ground_phase.absorb(state, "invader", {"Brood": 1}, 1)
     queen = state.troop("Queen")
-    landed = state.with_troops(attrs.evolve(queen, planet="Portborough"))
+    landed = state.with_troops(queen._replace(planet="Portborough"))
     after = ground_phase.absorb(landed, "invader", {"Brood": 1}, 1)
     assert "surrenders 1 industrial, 0 settled" in after.entries[0].text and "terrain changes hands" in after.entries[0].text
     assert after.state.world("Portborough").planet.invader == Terrain(1, 0) and after.state.world("Portborough").planet.defender == Terrain(19, 147)

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -145,7 +144,7 @@ def test_a_battle_that_would_not_load_is_not_saved(tmp_path: Path) -> None:
     storage.write_text(path, battle_file.text(good, kh))
     start = path.read_bytes()
     with pytest.raises(RefereeError, match=r"this would save a battle file that cannot be opened again: moving must be one of the sides \['UPF', 'Sathar'\], not ''; nothing was saved"):
-        storage.write_text(path, battle_file.text(attrs.evolve(good, moving=""), kh))
+        storage.write_text(path, battle_file.text(good._replace(moving=""), kh))
     assert path.read_bytes() == start
 
 

@@ -11,7 +11,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 
 from referee import kinds, storage, tables, touched
@@ -394,7 +393,7 @@ def rich_state() -> Scenario:
     while s.phase != "ship-combat":
         s = turn.next_phase(s).state
     s = ship_phase.attack(s, SI, [("Phalth", 1)], "6/J9", random.Random(1), 1).state
-    return attrs.evolve(s, terrain_losses=None)
+    return s._replace(terrain_losses=None)
 
 
 def test_a_hand_edited_file_loads_or_is_refused_in_one_line() -> None:
@@ -474,7 +473,7 @@ def test_the_optional_rules_state_is_read_strictly_and_a_file_without_it_loads()
     new = {"acts", "agents", "minefields", "sightings", "boardings", "deployments"}
     old = {k: v for k, v in tomllib.loads(scenario_file.text(rich_state())).items() if k not in new}  # a file written before them
     loaded = scenario_file.from_dict(old)
-    assert loaded == attrs.evolve(rich_state(), acts=()) and (loaded.agents, loaded.minefields, loaded.deployments) == ((), (), ())
+    assert loaded == rich_state()._replace(acts=()) and (loaded.agents, loaded.minefields, loaded.deployments) == ((), (), ())
     cases: list[tuple[Any, str]] = [
         (lambda d: d["acts"].append({"ship": "Ghost", "what": "ram"}), "acts: 'Ghost' 'ram': a ship entered and one of maneuver"),
         (lambda d: d["acts"].append({"ship": "Dublin", "what": "dance"}), "acts: 'Dublin' 'dance'"),

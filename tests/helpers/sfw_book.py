@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import attrs
 import pytest
 
 from referee import tables
@@ -44,7 +43,7 @@ def battle(*ships: tuple[str, str, str]) -> Engagement:
 def damaged(engagement: Engagement, name: str, lost: int, **more: object) -> Engagement:
     """A ship as an earlier turn left it: ``lost`` power units lost (its peak too), and ``more`` of its state."""
     ship = engagement.ship(name)
-    return engagement.replaced(attrs.evolve(ship, lost=lost, peak=max(ship.peak, lost), **more))
+    return engagement.replaced(ship._replace(lost=lost, peak=max(ship.peak, lost), **more))
 
 
 def next_turn(engagement: Engagement, roll: int = 0) -> Engagement:

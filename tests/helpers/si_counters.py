@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from referee import tables
 from referee.stellar_inferno import optional
 from referee.stellar_inferno.factors import Factors
@@ -21,7 +19,7 @@ def f(attack: int = 0, defense: int = 0, maneuver: int = 0, range: int = 0, carg
 def ship(name: str, *steps: Factors, side: str = "Terran", code: str = "DD", hex: str = "K8", distance: int = 0, **changes: object) -> Ship:
     """A ship in a hex, at a distance from the core, with its steps (full first)."""
     built = new_ship(name, side, code, steps or (f(4, 4, 2, 3),), rules=ALL, cost=changes.pop("cost", None), sdu=bool(changes.pop("sdu", False)))  # type: ignore[arg-type]
-    return attrs.evolve(built, hex=hex, core_distance=distance, **changes)
+    return built._replace(hex=hex, core_distance=distance, **changes)
 
 
 def unit(name: str, attack: int, defense: int, maneuver: int, side: str = "Terran", steps: int = 1, drop: bool = False) -> GroundUnit:

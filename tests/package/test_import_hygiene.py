@@ -35,6 +35,8 @@ from tests.helpers.imports import HEAVY_FOR_LOOKUPS, UI_FOR_RULES, modules_after
         ("si", "scenarios"),
         ("si", "attack", "--attack", "12", "--defense", "5", "--closed", "--roll", "3"),
         ("si", "design", "--step", "A4 C0 D5 M3 P0 R5", "--json"),
+        ("campaign", "move", "-h"),  # (typer imported rich to escape a help's brackets for it)
+        ("kh", "attack", "-h"),
     ],
 )
 def test_quick_commands_import_neither_textual_nor_rich(args: tuple[str, ...]) -> None:
@@ -82,6 +84,37 @@ def test_a_campaign_command_loads_neither_the_other_games_nor_their_commands(com
     assert ("tomli_w" in loaded) == (len(commands) > 1)  # only a command that changes the file writes it
     assert not {"attr", "attrs"} & loaded  # the campaign's values are NamedTuples: attrs and its classes took 20 ms a command
     assert "random" not in loaded  # nothing was rolled: a move or an advance makes its dice when a roll is due
+
+
+# the reading command of each game a referee runs most, and the commands that make its file first
+READING = {
+    "kh": ([("kh", "start", "the-stand", "{file}")], ("kh", "ships", "-b", "{file}")),
+    "sfw": (
+        [("sfw", "new", "{file}", "--side", "Terran", "--side", "Aquarian"), ("sfw", "add", "Kuach 1", "--class", "KUACH", "--side", "Aquarian", "-e", "{file}")],
+        ("sfw", "ships", "-e", "{file}"),
+    ),
+    "si": ([("si", "new", "{file}", "--scenario", "2")], ("si", "status", "-s", "{file}")),
+}
+
+
+@pytest.mark.parametrize("game", list(READING))
+def test_a_reading_command_builds_no_attrs_class_and_reads_the_parsed_copy(game: str, tmp_path: Path) -> None:
+    """A game's values are NamedTuples (importing attrs and building its classes took 20-30 ms of a
+    command); a file read once is read again from its parsed copy (referee.cache), without the TOML
+    parser, and a file changed since is parsed again."""
+    made, reading = READING[game]
+    file = tmp_path / f"{game}.toml"
+
+    def calls(*commands: tuple[str, ...]) -> str:
+        return "from referee.cli import app\n" + "\n".join(f"app({[a.format(file=file) for a in c]!r}, standalone_mode=False)" for c in commands)
+
+    modules_after(calls(*made))
+    first = modules_after(calls(reading))
+    assert f"referee.cli.{'kh_battle' if game == 'kh' else game}" in first
+    assert not {"attr", "attrs"} & first
+    assert "tomllib" not in modules_after(calls(reading))
+    file.write_text(file.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert "tomllib" in modules_after(calls(reading))
 
 
 def test_the_rules_layer_imports_no_ui() -> None:

@@ -16,8 +16,6 @@ import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.knight_hawks import combat_phase, movement, ordnance, scenarios
 from referee.knight_hawks.attack import Rolled
@@ -109,7 +107,7 @@ def keyed(entries: Sequence[Entry], keys: Sequence[str]) -> tuple[Entry, ...]:
     found = []
     for entry in entries:
         if entry.rolls and left:
-            entry = attrs.evolve(entry, key=left.pop(0))
+            entry = entry._replace(key=left.pop(0))
         found.append(entry)
     return tuple(found)
 

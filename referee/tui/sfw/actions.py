@@ -15,8 +15,6 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.starfleet_wars import choices, combat, fortress_phase, turn
 from referee.starfleet_wars import damage_control as dc
@@ -53,7 +51,7 @@ def shown(entry: Entry | Line, secrets: bool) -> Entry | Line:
     said = closed.text
     if isinstance(entry, Line):
         return entry._replace(text=said, rolls=closed.rolls)
-    return attrs.evolve(closed, text=said)
+    return closed._replace(text=said)
 
 
 def no_dice(make: Callable[[], Done]) -> Step:

@@ -10,8 +10,6 @@ shows each effect and the factors fought with.
 
 from __future__ import annotations
 
-import attrs
-
 from referee.starfleet_wars import choices, fortress_phase, turn
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
@@ -47,13 +45,13 @@ def in_view(ship: Ship, secrets: bool) -> Ship:
     control did to its factors (both the owner's secret)."""
     if secrets:
         return ship
-    return attrs.evolve(ship, effects=(), offensive_lost=False, defensive_lost=False)
+    return ship._replace(effects=(), offensive_lost=False, defensive_lost=False)
 
 
 def fortress_in_view(fortress: Fortress, secrets: bool) -> Fortress:
     if secrets:
         return fortress
-    return attrs.evolve(fortress, effects=(), offensive_lost=False, defensive_lost=False)
+    return fortress._replace(effects=(), offensive_lost=False, defensive_lost=False)
 
 
 def has_secret(ship: Ship | Fortress) -> bool:

@@ -27,7 +27,6 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-import attrs
 import tomli_w
 
 from referee import dice, storage
@@ -69,7 +68,7 @@ def start(name: str, rng: random.Random) -> tuple[Battle, list[Done]]:
         done = roll_for_side_a(battle, rng)
         battle, steps = done.battle, [done]
     if variant == "basic-rules":
-        battle = attrs.evolve(battle, damage_table=False)
+        battle = battle._replace(damage_table=False)
     return battle, steps
 
 

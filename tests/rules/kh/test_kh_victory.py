@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 from referee import tables
@@ -44,7 +43,7 @@ def over(battle: Battle) -> list[str]:
 def test_each_bundled_scenario_is_known_by_its_source_and_name(name: str, found: str) -> None:
     battle = scenario(name)
     assert scenarios.scenario(battle) == found
-    assert scenarios.scenario(attrs.evolve(battle, source="")) == found  # by its name alone
+    assert scenarios.scenario(battle._replace(source="")) == found  # by its name alone
     assert verdict(battle) is None
 
 
@@ -198,7 +197,7 @@ def test_fortress_kdikit_whichever_fleet_survives() -> None:
 
 def test_a_campaign_battle_is_over_when_one_side_has_no_ship_on_the_map_and_names_no_winner() -> None:
     battle = scenario("the-stand")
-    battle = attrs.evolve(battle, name="Day 5: Sathar attack at Gran Quivera", source="Knight Hawks Campaign Book: The Second Sathar War, Special Combat Rules: Declaring Combat")
+    battle = battle._replace(name="Day 5: Sathar attack at Gran Quivera", source="Knight Hawks Campaign Book: The Second Sathar War, Special Combat Rules: Declaring Combat")
     assert scenarios.scenario(battle) == "campaign" and verdict(battle) is None
     upf = [s.name for s in battle.ships if s.side == "UPF"]
     found = verdict(destroyed(battle, *upf))
@@ -207,18 +206,18 @@ def test_a_campaign_battle_is_over_when_one_side_has_no_ship_on_the_map_and_name
 
 
 def test_a_battle_of_no_bundled_scenario_is_left_to_the_referee() -> None:
-    battle = attrs.evolve(scenario("the-stand"), name="My own battle", source="")
+    battle = scenario("the-stand")._replace(name="My own battle", source="")
     assert scenarios.scenario(battle) == "" and verdict(destroyed(battle, *(s.name for s in battle.ships if s.side == "UPF"))) is None
     assert standing(battle).endswith("victory as the battle's victory text says (the referee judges)")
 
 
 def test_a_surprise_attack_without_the_zgata_is_not_taken_for_the_scenario() -> None:
     battle = scenario("surprise-attack")
-    renamed = attrs.evolve(battle, ships=tuple(s._replace(name="Zed") if s.name == "Z'Gata" else s for s in battle.ships))
+    renamed = battle._replace(ships=tuple(s._replace(name="Zed") if s.name == "Z'Gata" else s for s in battle.ships))
     assert scenarios.scenario(renamed) == ""
 
 
 def test_docked_turns_are_checked_against_the_turns_over() -> None:
-    battle = attrs.evolve(scenario("surprise-attack"), turn=4, docked_turns=(DockedTurns("Z'Gata", "Doliin Bay", 3),))
+    battle = scenario("surprise-attack")._replace(turn=4, docked_turns=(DockedTurns("Z'Gata", "Doliin Bay", 3),))
     assert battle_file.from_dict(battle_file.to_dict(battle), KH) == battle
     assert scenarios.evacuated(battle)

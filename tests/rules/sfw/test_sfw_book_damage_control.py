@@ -3,8 +3,6 @@
 the outcome asserted is the reader's, or the program's reading where it differs (recorded in the
 docs/starfleet-wars.md § Readings). A team tries in step 10, after every special damage roll owed."""
 
-import attrs
-
 from referee.starfleet_wars import damage_control as dc
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars import fortress_phase, turn
@@ -23,7 +21,7 @@ def repairs(fight: Engagement, name: str, *tries: tuple[str, int], effect: str =
 
 
 def with_effects(fight: Engagement, name: str, *effects: sd.Effect) -> Engagement:
-    return fight.replaced(attrs.evolve(fight.ship(name), effects=effects))
+    return fight.replaced(fight.ship(name)._replace(effects=effects))
 
 
 def test_s122_step_9_rolls_before_step_10_repairs_then_no_more_rolls():
@@ -61,7 +59,7 @@ def test_s125_a_lost_team_is_not_regained():
     lose a DCT." 90 lost, back to 56: still 2 teams. (The example's 34 PU exceeds a GD's 20 a battle:
     the damage is set back by hand here.)"""
     fight = damaged(battle(("INVINCIBLE", "Terran", "INVINCIBLE")), "INVINCIBLE", 90)
-    ship = attrs.evolve(fight.ship("INVINCIBLE"), lost=56)
+    ship = fight.ship("INVINCIBLE")._replace(lost=56)
     assert (ship.peak, dc.teams_left(SFW, ship)) == (90, 2)
 
 
@@ -180,7 +178,7 @@ def fortress() -> Engagement:
 
 def hurt(fight: Engagement, damage: dict[str, int]) -> Engagement:
     reef = fight.fortress("Reef")
-    return fight.rebuilt(attrs.evolve(reef, modules=tuple(attrs.evolve(m, damage=damage.get(m.name, 0), peak=damage.get(m.name, 0)) for m in reef.modules)))
+    return fight.rebuilt(reef._replace(modules=tuple(m._replace(damage=damage.get(m.name, 0), peak=damage.get(m.name, 0)) for m in reef.modules)))
 
 
 def test_s138_a_fortress_loses_the_team_of_an_lss_with_70_on_it():

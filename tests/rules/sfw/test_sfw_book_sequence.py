@@ -3,7 +3,6 @@ the independent reader worked it from the book (docs/readings/starfleet-wars-cas
 S122): allocation, the firing phase (CIDS on CapTacs before they are launched), step 9 special damage,
 step 10 repairs. Every action out of its step is refused, naming the step and the rule."""
 
-import attrs
 from typer.testing import CliRunner
 
 from referee.cli import app as cli
@@ -201,7 +200,7 @@ def test_s143_a_maatac_fortress_garrisons_before_firing_and_a_mad_loses_its_mobi
     fight = turn.special_damage(fight, SFW, "GAC", RNG, 0).state
     fight = fortress_phase.build(fight, SFW, "Redoubt", "Terran", ["LSS"], mads=1, maatac=True).state
     refused("a hit on Redoubt MAD 1 belongs to the firing phase, and turn 1 is at step 9", lambda: fortress_phase.mobility_lost(fight, "Redoubt MAD 1"))
-    gone = attrs.evolve(fight.ship("Outpost MAD 1"), destroyed="destroyed with its module")
+    gone = fight.ship("Outpost MAD 1")._replace(destroyed="destroyed with its module")
     refused("Outpost MAD 1 is destroyed", lambda: fortress_phase.mobility_lost(fight.replaced(gone), "Outpost MAD 1"))
 
 

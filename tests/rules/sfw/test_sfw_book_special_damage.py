@@ -4,8 +4,6 @@ sentence; the outcome asserted is the reader's, or the program's reading where i
 in docs/starfleet-wars.md § Readings). A result is rolled in step 9 of turn T and is in force
 from turn T + 1."""
 
-import attrs
-
 from referee.starfleet_wars import combat, fortress_phase, turn
 from referee.starfleet_wars import fortress as fo
 from referee.starfleet_wars.engagement import Engagement, sealed
@@ -68,7 +66,7 @@ def test_s107_the_roll_and_its_damage_are_kept_from_the_opponent():
     assert line.secret == "Terran" and "88 - Engines damaged" in line.text
     shut = sealed(line)
     assert "88" not in shut.text and "Engines" not in shut.text and shut.rolls == () and "Terran's eyes only" in shut.text
-    after = attrs.evolve(turn.special_damage(fight, SFW, "CONSTELLATION", RNG, 88).state.ship("CONSTELLATION"), offensive_lost=True)
+    after = turn.special_damage(fight, SFW, "CONSTELLATION", RNG, 88).state.ship("CONSTELLATION")._replace(offensive_lost=True)
     fight = fight.replaced(after)
     theirs, ours = view(fight, "Aquarian").engagement.ship("CONSTELLATION"), view(fight, "Terran").engagement.ship("CONSTELLATION")
     assert (theirs.effects, theirs.offensive_lost) == ((), False) and ours.effects and ours.offensive_lost
@@ -229,7 +227,7 @@ def test_s121_a_starfortress_counts_only_its_lss_damage():
     reef = fight.fortress("Reef")
 
     def hurt(damage: dict[str, int]) -> fo.Fortress:
-        return attrs.evolve(reef, modules=tuple(attrs.evolve(m, damage=damage.get(m.name, 0), peak=damage.get(m.name, 0)) for m in reef.modules))
+        return reef._replace(modules=tuple(m._replace(damage=damage.get(m.name, 0), peak=damage.get(m.name, 0)) for m in reef.modules))
 
     assert not fo.owes_special_damage(hurt({"WP 1": 60, "WP 2": 50}))
     assert not fo.owes_special_damage(hurt({"LSS 1": 60}))
@@ -241,7 +239,7 @@ def test_s115_a_fortress_result_the_program_cannot_see_says_what_the_referee_enf
     referee holds it to: its CIDS two die rolls fewer, no attack craft launched in its four turns, no
     fire beyond 36"."""
     fight = fortress_phase.build(battle(), SFW, "Reef", "Terran", ["LSS", "WP"]).state
-    fight = fight.rebuilt(attrs.evolve(fight.fortress("Reef"), special_due=3))
+    fight = fight.rebuilt(fight.fortress("Reef")._replace(special_due=3))
     said = []
     for roll in (93, 90, 84):
         done = fortress_phase.special_damage(fight, SFW, "Reef", RNG, roll)

@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-import attrs
 import pytest
 
 from referee import tables
@@ -31,7 +30,7 @@ def example(**kw: Any) -> sf.Fortress:
 
 def damaged(f: sf.Fortress, **damage: int) -> sf.Fortress:
     """The fortress with damage set on modules named like LSS_1 (peak too)."""
-    changed = [attrs.evolve(f.module(n.replace("_", " ")), damage=d, peak=d) for n, d in damage.items()]
+    changed = [f.module(n.replace("_", " "))._replace(damage=d, peak=d) for n, d in damage.items()]
     return f.with_modules(changed)
 
 

@@ -155,9 +155,8 @@ def test_invincible_rolls_at_50_of_240_and_86_costs_two_offensive_factors():
 
 
 def attrs_turn(battle: Engagement, number: int) -> Engagement:
-    import attrs
 
-    return attrs.evolve(battle, turn=number)
+    return battle._replace(turn=number)
 
 
 def test_damage_control_teams_lost_at_90_and_120_and_never_regained():
@@ -167,9 +166,8 @@ def test_damage_control_teams_lost_at_90_and_120_and_never_regained():
     assert dc.teams_left(SFW, done.state.ship("INVINCIBLE")) == 2 and "1 damage control team lost" in done.entries[0].text
     battle = combat.hit(done.state, SFW, "INVINCIBLE", "offensive", pu=30).state
     assert dc.teams_left(SFW, battle.ship("INVINCIBLE")) == 1
-    import attrs
 
-    repaired = attrs.evolve(battle.ship("INVINCIBLE"), lost=56)
+    repaired = battle.ship("INVINCIBLE")._replace(lost=56)
     assert dc.teams_left(SFW, repaired) == 1
 
 

@@ -4,7 +4,6 @@ Each test names its case and quotes the book's sentence; the outcome asserted is
 
 import random
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -57,7 +56,7 @@ def test_i051_carried_ships_reduced_a_step_instead():
 
 def reduced(defense: int) -> ships.Ship:
     """A ship that lost one step this turn, its reduced step's defense ``defense``."""
-    return attrs.evolve(ship("Gibraltar", f(8, 9, 2, 4), f(4, defense, 2, 4), code="B"), lost=1, lost_this_round=1)
+    return ship("Gibraltar", f(8, 9, 2, 4), f(4, defense, 2, 4), code="B")._replace(lost=1, lost_this_round=1)
 
 
 def test_i052_repaired_at_or_below_the_current_defense():
@@ -82,7 +81,7 @@ def test_i054_a_six_on_either_die_cripples_for_the_scenario():
     ship." D 8, dice 6 and 1 (7 <= 8): crippled, and later losses are not repaired either."""
     done = recovery.recover(reduced(8), RNG, [(6, 1)])
     assert done.ship.crippled and done.ship.lost == 1
-    later = attrs.evolve(done.ship, lost_this_round=1)
+    later = done.ship._replace(lost_this_round=1)
     with pytest.raises(RefereeError, match="crippled: no further repair attempts"):
         recovery.recover(later, RNG, [(1, 1)])
 
@@ -92,8 +91,8 @@ def test_i055_a_destroyed_ship_and_an_older_loss_are_not_repaired():
     then an attempt can be made". Tigris destroyed this turn, and a ship reduced two turns ago: both
     refused; the turn's end makes this round's losses old."""
     with pytest.raises(RefereeError, match="destroyed"):
-        recovery.recover(attrs.evolve(reduced(5), lost=2, lost_this_round=2), RNG, [(1, 1)])
-    s = attrs.evolve(at(phoenix(), "victory", "defender"), ships=tuple(attrs.evolve(x, lost=1, lost_this_round=1) if x.name == "Tigris" else x for x in phoenix().ships))
+        recovery.recover(reduced(5)._replace(lost=2, lost_this_round=2), RNG, [(1, 1)])
+    s = at(phoenix(), "victory", "defender")._replace(ships=tuple(x._replace(lost=1, lost_this_round=1) if x.name == "Tigris" else x for x in phoenix().ships))
     s = at(turn.next_phase(s).state, "recovery", "defender")
     assert s.ship("Tigris").lost == 1
     with pytest.raises(RefereeError, match="no step losses this round"):

@@ -5,7 +5,6 @@ reading (11.1.4, A1)."""
 
 import random
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -174,7 +173,7 @@ def test_i087_the_phasing_player_s_surrender_is_entered_with_his_losses_after_th
     industrial points already; a die of 2 is a "2/1"."""
     s = deployed()
     world = s.world("Alpha Phoenicis II")
-    s = s.with_world(attrs.evolve(world, planet=attrs.evolve(world.planet, invader=Terrain(2, 0), defender=Terrain(1, 8))))
+    s = s.with_world(world._replace(planet=world.planet._replace(invader=Terrain(2, 0), defender=Terrain(1, 8))))
     s = ground_phase.ground_attack(s, SI, APII, (), (), RNG, 2, matchup=1).state
     s = ground_phase.absorb(s, "defender", {"Colonists": 1}, 1).state
     assert s.world("Alpha Phoenicis II").planet.invader == Terrain(2, 0)

@@ -5,7 +5,6 @@ referee's (the hexes counted, the edges and the axis are on the printed map)."""
 
 import random
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -66,10 +65,10 @@ def test_i020_reinforcements_are_placed_in_phase_2_and_not_delayed():
     hex adjacent to the designated map edge ... ship arrival can not be delayed." The phase names the
     edge (the hex is the referee's, on the map); a ship due on turn 3 placed on turn 4 is refused."""
     s = setup.enter_ship(phoenix(), SI, "Muhr Muhr", ["A0 D4 M2 R0"]).state
-    s = at(attrs.evolve(s, turn=3), "reinforcements")
+    s = at(s._replace(turn=3), "reinforcements")
     assert "placed in a hex adjacent to the left map edge (6.3.1); arrival cannot be delayed (6.3.2)" in s.log[-1].text
     assert setup.place(s, ["Muhr Muhr"], "6/A1", 3).state.ship("Muhr Muhr").hex == "6/A1"
-    late = attrs.evolve(s, turn=4)
+    late = s._replace(turn=4)
     with pytest.raises(RefereeError, match=r"Muhr Muhr arrives on turn 3, .*: its arrival cannot be delayed \(6.3.2\); it is turn 4"):
         setup.place(late, ["Muhr Muhr"], "6/A1", 3)
 
@@ -187,7 +186,7 @@ def test_leaving_the_map_is_a_move_of_the_ship_s_side_in_phases_1_and_3():
     with pytest.raises(RefereeError, match=r"Muhr Muhr is not on the map: no hex is recorded for it"):
         maneuver_phase.leave(at(s, "maneuver"), "Muhr Muhr")
     dead = at(s, "maneuver")
-    dead = dead.replaced(attrs.evolve(dead.ship("Phalth"), lost=2))
+    dead = dead.replaced(dead.ship("Phalth")._replace(lost=2))
     with pytest.raises(RefereeError, match="Phalth is destroyed"):
         maneuver_phase.leave(dead, "Phalth")
 

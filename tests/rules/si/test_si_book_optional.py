@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -285,7 +284,7 @@ def test_a_psi_agent_comes_aboard_before_the_start_or_with_his_ship_then_only_tr
     s = setup.enter_ship(combat, SI, "Muhr Muhr", ["A0 D4 M2 R0"]).state
     assert optional_phase.assign_agent(s, "Ix", "Muhr Muhr", 3).state.agent("Ix").ship == "Muhr Muhr"
     # a ship that left the map is out of the game (6.4.3): no agent comes aboard it, not even by correction
-    left = s.replaced(attrs.evolve(s.ship("Leyf"), hex="", left_map=1))
+    left = s.replaced(s.ship("Leyf")._replace(hex="", left_map=1))
     for correction in (False, True):
         with pytest.raises(RefereeError, match=r"Leyf left the map on turn 1: it is removed from the game \(Stellar Inferno 6.4.3\)"):
             optional_phase.assign_agent(left, "Ro", "Leyf", 1, correction=correction)
@@ -457,7 +456,7 @@ def test_i133_a_space_defense_unit_defends_on_the_ground_at_full_defense_and_nev
     """I133 [12.14.1]-[12.14.4]: "unable to leave the surface of a planet"; "An SDU can defend against a
     ground attack with its full defense rating." SDU D 6 and militia D 4 against 12: 10, 1:1, a 3
     reads 0/0. The program rates its attack at its planetary gear (a surface ship's, 11.1.3)."""
-    sdu = attrs.evolve(ship("SDU 1", f(0, 6, 0, 0, gear=1), sdu=True), atmosphere=True)
+    sdu = ship("SDU 1", f(0, 6, 0, 0, gear=1), sdu=True)._replace(atmosphere=True)
     fight = gc.attack(SI, [gc.unit_fighter(unit("Raiders", 12, 4, 2, side="K"))], [gc.ship_fighter(sdu), gc.unit_fighter(unit("Militia", 2, 4, 2))], RNG, 3, rules=ALL)
     assert (fight.defense, fight.reading.odds, fight.defender_losses, fight.attacker_losses) == (10, "1:1", 0, 0)
     assert not gc.ship_fighter(sdu).may_withdraw
@@ -480,7 +479,7 @@ def test_12_8_2_a_rammer_ends_its_movement_in_the_targets_hex():
     must end its movement in the same hex." Having rammed, a ship maneuvers no more that turn (before,
     it could ram and then move away)."""
     fresh = setup.place(at(phoenix(), "maneuver"), ["Phalth"], "6/J9").state
-    fresh = fresh.replaced(attrs.evolve(fresh.ship("Phalth"), steps=tuple(attrs.evolve(step, maneuver=4) for step in fresh.ship("Phalth").steps)))  # M 4 against Tigris's 2
+    fresh = fresh.replaced(fresh.ship("Phalth")._replace(steps=tuple(step._replace(maneuver=4) for step in fresh.ship("Phalth").steps)))  # M 4 against Tigris's 2
     rammed = maneuver_phase.ram(fresh, SI, "Phalth", "Tigris", RNG, 6, 6).state
     with pytest.raises(RefereeError, match="Phalth has rammed this turn: a ram is made where the rammer ends its movement"):
         maneuver_phase.maneuver(rammed, "Phalth", 1, RNG)

@@ -4,7 +4,6 @@ case and quotes the book's sentence; the outcome asserted is the reader's."""
 
 import random
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -95,7 +94,7 @@ def test_i062_a_ground_unit_that_cannot_drop_is_landed_from_the_atmosphere():
     mef = sh.load(ship("Mef", f(0, 4, 2, 0, cargo=10, gear=1), side="Khaldarii", code="HF"), units=[unit("7th", 4, 3, 2, side="Khaldarii")])
     with pytest.raises(RefereeError, match="not drop-capable: Mef must enter the atmosphere"):
         planets.deploy_troops(mef, ["7th"], True)
-    assert "landed from Mef in the atmosphere" in planets.deploy_troops(attrs.evolve(mef, atmosphere=True), ["7th"], True).how
+    assert "landed from Mef in the atmosphere" in planets.deploy_troops(mef._replace(atmosphere=True), ["7th"], True).how
 
 
 def test_i063_drop_troops_from_orbit_even_without_gear_but_only_from_orbit():
@@ -156,8 +155,8 @@ def test_i068_the_invader_supplied_from_a_ship_in_orbit_without_gear_not_from_tw
     s = phoenix()
     for name in ("7th", "409th", "BSDF"):
         s = setup.enter_unit(s, name, ["2-2-2"]).state  # waiting for Muhr Muhr
-        s = s.with_troops(attrs.evolve(s.troop(name), planet=APII, down=3))
-    s = attrs.evolve(s.replaced(sh.load(s.ship("Leyf"), supply=6)), turn=4)
+        s = s.with_troops(s.troop(name)._replace(planet=APII, down=3))
+    s = s.replaced(sh.load(s.ship("Leyf"), supply=6))._replace(turn=4)
     far = ground_phase.supply(at(s, "supply"), APII)
     assert far.state.troop("BSDF").unit.destroyed
     near = at(maneuver_phase.maneuver(at(s, "maneuver"), "Leyf", 2, RNG, to="6/J9", core=1).state, "supply")

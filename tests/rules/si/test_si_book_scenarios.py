@@ -6,7 +6,6 @@ program's reading where the map is the referee's (the map is not in our text).""
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -36,7 +35,7 @@ def refused(match: str, call, *args, **kwargs) -> None:  # type: ignore[no-untyp
 
 def with_terrain(s: Scenario, planet: str, invader: Terrain, defender: Terrain) -> Scenario:
     world = s.world(planet)
-    return s.with_world(attrs.evolve(world, planet=attrs.evolve(world.planet, invader=invader, defender=defender)))
+    return s.with_world(world._replace(planet=world.planet._replace(invader=invader, defender=defender)))
 
 
 # -- [14] the set-up's order ---------------------------------------------------------------------------
@@ -176,7 +175,7 @@ def test_the_referee_corrects_a_record_of_entry_out_of_its_phase_but_not_a_start
     when, never where a scenario forbids: a Start ship set beside Earth or Mars is refused still
     (the program's reading, docs/stellar-inferno.md § Readings)."""
     s = entered(started("phoenix-command"), "Dublin", arrives=3)
-    late = at(attrs.evolve(s, turn=4), "reinforcements", "defender")
+    late = at(s._replace(turn=4), "reinforcements", "defender")
     refused(r"its arrival cannot be delayed \(6.3.2\).*if the record is wrong, the referee corrects it: referee si place \.\.\. --correction", setup.place, late, ["Dublin"], "6/N9", 1)
     fixed = setup.place(late, ["Dublin"], "6/N9", 1, correction=True)
     assert fixed.state.ship("Dublin").hex == "6/N9" and not fixed.state.moved("Dublin")
@@ -417,8 +416,8 @@ def test_i152_portborough_a_6_2_2_surrenders_terrain_only_with_the_1_5_5_on_the_
     s = setup.enter_unit(s, "Queen", ["1-5-5"], side="invader").state
     s = setup.enter_unit(s, "Militia", ["2-3-3"], side="defender", planet="Portborough").state
     s = with_terrain(s, "Portborough", Terrain(3, 0), Terrain(17, 147))
-    s = attrs.evolve(s, ground_losses=GroundLosses("Portborough", "defender", ("Militia",), ("Brood",), 0, 2, attacker_done=Absorbed()))
+    s = s._replace(ground_losses=GroundLosses("Portborough", "defender", ("Militia",), ("Brood",), 0, 2, attacker_done=Absorbed()))
     refused("no Bhalaeth 6-2-2 ground unit can surrender terrain unless the Bhalaeth 1-5-5 ground unit is deployed on the surface", ground_phase.absorb, s, "invader", {"Brood": 1}, 1)
-    landed = s.with_troops(attrs.evolve(s.troop("Queen"), planet="Portborough"))
+    landed = s.with_troops(s.troop("Queen")._replace(planet="Portborough"))
     after = ground_phase.absorb(landed, "invader", {"Brood": 1}, 1).state
     assert after.world("Portborough").planet.invader == Terrain(2, 0)

@@ -5,7 +5,6 @@ quotes the book's sentence; the outcome asserted is the reader's."""
 
 import random
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -38,7 +37,7 @@ def test_i001_a_reinforcement_is_placed_in_phase_2_not_in_fleet_movement():
     phase 2." Placing it in the Fleet Movement phase is refused; in the Khaldarii's Reinforcements
     Arrive phase it is placed."""
     s = setup.enter_ship(phoenix(), SI, "Muhr Muhr", ["A0 D4 M2 R0"]).state
-    s = at(attrs.evolve(s, turn=3), "fleet-movement")
+    s = at(s._replace(turn=3), "fleet-movement")
     with pytest.raises(RefereeError, match=r"placed in the invader's part of that turn's Reinforcements Arrive phase \(2\) .*it is turn 3 of 16, Fleet Movement \(1\)"):
         setup.place(s, ["Muhr Muhr"], "6/A1", 3)
     s = turn.next_phase(s).state
@@ -89,10 +88,10 @@ def test_i004_the_final_turn_ends_the_game_and_the_one_before_does_not():
     track." Scenario 1: "Total turns: 16": after turn 15 the marker goes to 16; after turn 16 the game
     ends (there is no turn 17)."""
 
-    s = attrs.evolve(at(phoenix(), "victory", "defender"), turn=15)
+    s = at(phoenix(), "victory", "defender")._replace(turn=15)
     s = turn.next_phase(s).state
     assert (s.turn, s.phase, s.outcome) == (16, "fleet-movement", "")
-    s = attrs.evolve(at(s, "victory", "defender"), turn=16)
+    s = at(s, "victory", "defender")._replace(turn=16)
     s = turn.next_phase(s).state
     assert s.outcome
     with pytest.raises(RefereeError, match="over"):
@@ -151,7 +150,7 @@ def test_a_counter_not_yet_on_the_map_does_not_act():
     s = setup.enter_unit(s, "Colonists", ["2-3-1"], "defender", planet="Alpha Phoenicis II").state
     with pytest.raises(RefereeError, match="Muhr Muhr arrives on turn 3; it is turn 1"):
         ship_phase.attack(at(s, "ship-combat"), SI, [("Muhr Muhr", 1)], "6/J9", RNG, 1)
-    due = at(attrs.evolve(s, turn=3), "ship-combat")
+    due = at(s._replace(turn=3), "ship-combat")
     with pytest.raises(RefereeError, match="Muhr Muhr is not on the map yet"):
         ship_phase.attack(due, SI, [("Muhr Muhr", 1)], "6/J9", RNG, 1)
     with pytest.raises(RefereeError, match="7th"):

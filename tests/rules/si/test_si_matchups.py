@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import tomllib
 
-import attrs
 import pytest
 
 from referee import storage, tables
@@ -33,7 +32,7 @@ def ground() -> Scenario:
     s = setup.enter_unit(s, "Militia", ["1-2-1"], "defender", planet=APII).state
     s = setup.enter_ship(s, SI, "Muhr Muhr", ["A0 D4 M2 R0"], arrives=1).state
     s = setup.place(at(s, "reinforcements"), ["Muhr Muhr"], "6/J9", 1).state
-    s = s.replaced(attrs.evolve(s.ship("Muhr Muhr"), atmosphere=True))
+    s = s.replaced(s.ship("Muhr Muhr")._replace(atmosphere=True))
     s = ground_phase.deploy(at(s, "landing"), "Muhr Muhr", ["7th", "409th"], APII).state
     return at(s, "ground-combat")
 
@@ -113,7 +112,7 @@ def test_a_deployment_is_made_in_the_ground_combat_phase_with_both_sides_on_the_
     with pytest.raises(RefereeError, match=r"a ground deployment is done in the Ground Combat phase \(7\)"):
         matchups.begin(at(ground(), "landing"), APII)
     lonely = ground()
-    lonely = attrs.evolve(lonely, troops=tuple(t for t in lonely.troops if t.unit.side == "Khaldarii"))
+    lonely = lonely._replace(troops=tuple(t for t in lonely.troops if t.unit.side == "Khaldarii"))
     with pytest.raises(RefereeError, match="the defender has no ground unit on Alpha Phoenicis II: there is nothing to match"):
         matchups.begin(lonely, APII)
     with pytest.raises(RefereeError, match="no deployment on Alpha Phoenicis II this phase"):

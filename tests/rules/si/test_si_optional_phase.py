@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -271,7 +270,7 @@ def test_mines_strike_on_a_1_the_fastest_ship_first_and_move_with_their_fleet() 
 
 def test_escorted_mines_are_attacked_only_once_their_escorts_are_destroyed() -> None:
     s = setup.place(mined(), ["Phalth"], "6/J8", 2, correction=True).state
-    s = s.replaced(attrs.evolve(s.ship("Leyf"), lost=1))
+    s = s.replaced(s.ship("Leyf")._replace(lost=1))
     s = at(at(s, "fleet-movement"), "ship-combat", "defender")
     # a 6 reads 1: the escort's last step, nothing left over for the mines
     alone = ship_phase.attack(s, SI, [("Dublin", 2), ("Tigris", 2)], "6/J7", RNG, 6)
@@ -351,7 +350,7 @@ def test_bombardment_packs_go_down_from_orbit_fight_as_a_ground_unit_need_no_sup
     assert "2:2 reads row 1:1; die 1, column '1': 1/0" in text(fought) and "Colonists (a bombardment pack is in the combat, Stellar Inferno 12.11.4) may not withdraw" in text(fought)
     spent = at(ground_phase.absorb(fought.state, "defender", {"Colonists": 1}).state, "fleet-movement")
     assert spent.troop("Leyf pack").unit.destroyed and "the bombardment packs deployed are expended and removed from the game: Leyf pack" in spent.log[-3].text
-    landed = attrs.evolve(landing, ships=tuple(attrs.evolve(x, atmosphere=True) if x.name == "Leyf" else x for x in landing.ships))
+    landed = landing._replace(ships=tuple(x._replace(atmosphere=True) if x.name == "Leyf" else x for x in landing.ships))
     refused(lambda: optional_phase.deploy_packs(landed, "Leyf", APII, 1), "deployed only from a ship in orbit above the planet; Leyf is in the atmosphere")
     refused(lambda: optional_phase.deploy_packs(at(setup.place(s, ["Leyf"], "6/J8", 1, correction=True).state, "landing"), "Leyf", APII, 1), "Leyf is not in orbit|carries 0 bombardment pack points")
     refused(lambda: optional_phase.stow(phoenix([]), "Leyf", packs=1), "optional rule 12.11 Tactical Bombardment, not in play")

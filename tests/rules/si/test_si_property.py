@@ -22,8 +22,6 @@ import os
 import random
 from collections import Counter
 
-import attrs
-
 from referee.errors import RefereeError
 from referee.stellar_inferno import deployment as dp
 from referee.stellar_inferno import ground_combat as gc
@@ -58,7 +56,7 @@ def random_ship(rng: random.Random, name: str, side: str) -> Ship:
         steps.append(f(last.attack // 2, max(1, last.defense // 2), last.maneuver, last.range, cargo=last.cargo // 2, gear=last.planetary_gear))
     where = rng.choice(list(HEXES))
     ship = sh.new_ship(name, side, "XX", steps, rules=ALL)
-    return attrs.evolve(ship, hex=where, core_distance=HEXES[where], atmosphere=rng.random() < 0.15)
+    return ship._replace(hex=where, core_distance=HEXES[where], atmosphere=rng.random() < 0.15)
 
 
 def odds_row_by_hand(attack: int, defense: int) -> str:
@@ -206,12 +204,12 @@ class Space:
     def move(self) -> None:
         ship = self.rng.choice(list(self.ships.values()))
         where = self.rng.choice(list(HEXES))
-        self.ships[ship.name] = attrs.evolve(ship, hex=where, core_distance=HEXES[where])
+        self.ships[ship.name] = ship._replace(hex=where, core_distance=HEXES[where])
 
     def turn(self) -> None:
         """The other player's phase; after the Defender's, a new turn: recovery's chance is gone."""
         if self.side == SIDES[1]:
-            self.ships = {n: attrs.evolve(s, lost_this_round=0) for n, s in self.ships.items()}
+            self.ships = {n: s._replace(lost_this_round=0) for n, s in self.ships.items()}
         self.side = SIDES[1] if self.side == SIDES[0] else SIDES[0]
         self.phase = sc.ShipCombat(self.side)
 
@@ -305,7 +303,7 @@ def test_random_ground_battles_keep_to_the_book():
                 assert done.surrendered.settled == 0 or done.surrendered.industrial == held.industrial  # industrial first
                 given[role] = done.surrendered
                 for name, n in done.steps:
-                    units[name] = attrs.evolve(units[name], lost=units[name].lost + n)
+                    units[name] = units[name]._replace(lost=units[name].lost + n)
             planet = gc.exchange(planet, phasing, given[phasing], given[non_phasing])  # type: ignore[arg-type]
             assert (planet.defender.industrial + planet.invader.industrial, planet.defender.settled + planet.invader.settled) == totals
             holder, _ = economic_control(planet)

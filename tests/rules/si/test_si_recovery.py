@@ -3,7 +3,6 @@ this round, one attempt a step; a 6 on either die cripples the ship and ends its
 
 import random
 
-import attrs
 import pytest
 
 from referee.errors import RefereeError
@@ -32,7 +31,7 @@ def test_a_six_cripples_even_on_a_good_total_and_ends_the_attempts():
     assert done.ship.crippled and done.ship.lost == 2
     assert any("must put into dock" in line for line in done.lines())
     with pytest.raises(RefereeError, match="crippled: no further repair attempts"):
-        recover(attrs.evolve(done.ship, lost_this_round=1), random.Random(0))  # hit again next round
+        recover(done.ship._replace(lost_this_round=1), random.Random(0))  # hit again next round
 
 
 def test_only_a_ship_that_lost_steps_this_round_and_survived_tries():
