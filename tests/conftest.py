@@ -12,22 +12,23 @@ import pytest
 os.environ["REFEREE_CACHE_DIR"] = tempfile.mkdtemp(prefix="referee-test-cache-")
 os.environ["REFEREE_HOME"] = tempfile.mkdtemp(prefix="referee-test-home-")  # the app notes the files it opens there: not in the user's folder
 
-# The modules that take longest, longest first (seconds of CPU on a quiet machine, `make test`'s
-# --durations=30 shows them): each starts a worker's share of the run, so that none of them starts
-# last and leaves one worker running on alone while the others have finished.
+# The modules that take longest, longest first (the time of their tests in a run of the whole suite,
+# as --durations=0 adds it up; in brackets, their CPU): each starts a worker's share of the run, so
+# that none of them starts last and leaves one worker running on alone after the others are done.
 LONG = (
-    "tests/rules/campaign/test_campaign_property.py",  # 55 s: three random wars, every state read back
-    "tests/files/test_si_file.py",  # 40 s: random Stellar Inferno games, every state saved and read back
-    "tests/app/test_app_campaign_war.py",  # 28 s: a war of 21 days played in the app
-    "tests/files/test_file_cache.py",  # 28 s: eight days of the generated war, every save's cache checked
-    "tests/package/test_types.py",  # mypy --strict in a subprocess
-    "tests/app/test_app_kh_play.py",  # two Knight Hawks scenarios played in the app
-    "tests/rules/campaign/test_campaign_war_generator.py",  # 14 s: the generated war of 15 days, played twice
-    "tests/rules/campaign/test_campaign_war_check.py",  # 11 s: the generated war, checked against the book
-    "tests/files/test_undo_crash.py",  # 9 s: processes killed while saving
-    "tests/app/test_app_si.py",
-    "tests/app/test_app_sfw.py",
-    "tests/paper/test_paper_pdf.py",
+    "tests/rules/campaign/test_campaign_property.py",  # three random wars, every state read back (56 s)
+    "tests/app/test_app_sfw.py",  # the fortress, its CapTacs and lasers through the app's forms (28 s)
+    "tests/files/test_si_file.py",  # random Stellar Inferno games, every state saved and read back (40 s)
+    "tests/files/test_file_cache.py",  # eight days of the generated war, every save's cache checked (28 s)
+    "tests/app/test_app_campaign_war.py",  # a war of 21 days played in the app (28 s)
+    "tests/app/test_app_kh_play.py",  # two Knight Hawks scenarios played in the app (32 s)
+    "tests/paper/test_paper_pdf.py",  # the roster forms as PDF (13 s)
+    "tests/app/test_app_si_ground.py",  # troops put down, supplied and fighting, through the app (17 s)
+    "tests/package/test_types.py",  # mypy --strict in a subprocess (16 s)
+    "tests/app/test_app_si.py",  # two turns of Phoenix Command by keys (9 s)
+    "tests/rules/campaign/test_campaign_war_check.py",  # the generated war checked against the book (11 s)
+    "tests/files/test_undo_crash.py",  # processes killed while saving (9 s)
+    "tests/rules/campaign/test_campaign_war_generator.py",  # the generated war of 15 days, played twice (14 s)
 )
 
 
