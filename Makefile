@@ -19,14 +19,20 @@ run: $(STAMP)
 
 # The suite runs in PYTEST_WORKERS processes (pytest-xdist), 6 on the 2 cores: a pilot test spends
 # most of its time with Textual waiting for the app to go idle (40 ms a key at the least), so one
-# process keeps a core less than half busy (163 s of CPU in 402 s). --dist worksteal hands a worker
-# that is done the tests of one still busy, for the few play-throughs of 20 s or more.
+# process keeps a core less than half busy. --dist worksteal hands a worker that is done the tests
+# of one still busy; the longest modules start the workers' shares (tests/conftest.py: LONG), so
+# none is left running alone at the end. Python writes its bytecode here whatever
+# PYTHONDONTWRITEBYTECODE says, and a first run collects the tests once in one process before the
+# workers start: else each worker rewrites the asserts of every test module again (12 s of CPU a
+# worker, every run) and each referee process a test starts compiles the program again.
 # `make test PYTEST_WORKERS=0` runs the suite in one process. A run that collects no test still
 # fails (pytest's exit code 5, with xdist or without).
 PYTEST_WORKERS ?= 6
+WRITE_PYC := PYTHONDONTWRITEBYTECODE=
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
+	@ls tests/__pycache__/conftest.*-pytest-*.pyc >/dev/null 2>&1 || $(WRITE_PYC) $(BIN)/python -m pytest --collect-only -q -p no:cacheprovider >/dev/null 2>&1 || true
+	$(WRITE_PYC) $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
 # command_speed.py: the reading command of each game (kh ships, sfw ships, si status) beside campaign
 # status, each against the one-command typer app (issue 36: at most 1.3 times it).

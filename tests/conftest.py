@@ -1,9 +1,60 @@
 """Shared test set-up."""
 
+from __future__ import annotations
+
 import os
 import tempfile
+
+import pytest
 
 # Keep the parsed-table cache of the tests out of the user's cache folder. Set at import, before
 # any test module loads a table during collection; subprocesses inherit it.
 os.environ["REFEREE_CACHE_DIR"] = tempfile.mkdtemp(prefix="referee-test-cache-")
 os.environ["REFEREE_HOME"] = tempfile.mkdtemp(prefix="referee-test-home-")  # the app notes the files it opens there: not in the user's folder
+
+# The modules that take longest, longest first (the time of their tests in a run of the whole suite,
+# as --durations=0 adds it up; in brackets, their CPU): each starts a worker's share of the run, so
+# that none of them starts last and leaves one worker running on alone after the others are done.
+LONG = (
+    "tests/rules/campaign/test_campaign_property.py",  # three random wars, every state read back (56 s)
+    "tests/app/test_app_sfw.py",  # the fortress, its CapTacs and lasers through the app's forms (28 s)
+    "tests/files/test_si_file.py",  # random Stellar Inferno games, every state saved and read back (40 s)
+    "tests/files/test_file_cache.py",  # eight days of the generated war, every save's cache checked (28 s)
+    "tests/app/test_app_campaign_war.py",  # a war of 21 days played in the app (28 s)
+    "tests/app/test_app_kh_play.py",  # two Knight Hawks scenarios played in the app (32 s)
+    "tests/paper/test_paper_pdf.py",  # the roster forms as PDF (13 s)
+    "tests/app/test_app_si_ground.py",  # troops put down, supplied and fighting, through the app (17 s)
+    "tests/package/test_types.py",  # mypy --strict in a subprocess (16 s)
+    "tests/app/test_app_si.py",  # two turns of Phoenix Command by keys (9 s)
+    "tests/rules/campaign/test_campaign_war_check.py",  # the generated war checked against the book (11 s)
+    "tests/files/test_undo_crash.py",  # processes killed while saving (9 s)
+    "tests/rules/campaign/test_campaign_war_generator.py",  # the generated war of 15 days, played twice (14 s)
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The LONG modules at the heads of the workers' shares. pytest-xdist's worksteal hands each of
+    its N workers an equal run of the collected tests in order, and a worker done with its own takes
+    the later half of another's: so each share begins with a long module or two (dealt round the
+    workers, longest first) and the rest keep their order. Every worker collects the same order."""
+    workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    ranks = {name: n for n, name in enumerate(LONG)}
+    long: dict[str, list[pytest.Item]] = {}
+    rest: list[pytest.Item] = []
+    for item in items:
+        module = item.nodeid.partition("::")[0]
+        if module in ranks:
+            long.setdefault(module, []).append(item)
+        else:
+            rest.append(item)
+    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for n, module in enumerate(sorted(long, key=ranks.__getitem__)):
+        shares[n % workers].extend(long[module])
+    left = len(items)  # worksteal's first sharing out: worker j takes left // (workers - j) of what is left
+    for j, share in enumerate(shares):
+        size = left // (workers - j)
+        left -= size
+        more = max(0, size - len(share))
+        share.extend(rest[:more])
+        del rest[:more]
+    items[:] = [item for share in shares for item in share] + rest
