@@ -26,7 +26,18 @@ def play(
     open_app(path)
 
 
-app = group("The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno. Alone: opens the app.", LazyGroup, bare=lambda: play(None))
+def version() -> str:
+    """``referee --version``: the installed package's version."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return f"referee {installed('referee')}"
+    except PackageNotFoundError:  # (run from a checkout that was never installed)
+        return "referee (not installed: a checkout run with python -m referee)"
+
+
+app = group("The referee's assistant for Knight Hawks, the Second Sathar War, Starfleet Wars and Stellar Inferno. Alone: opens the app.", LazyGroup, bare=lambda: play(None), version=version)
 app.command("play")(play)
 # every other command - roll, table, undo, redo, view, kh, campaign, sfw, si and print - is loaded by LazyGroup only when called
 

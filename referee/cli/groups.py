@@ -182,16 +182,24 @@ typer.core.HAS_RICH = False
 SETTINGS: dict[str, Any] = {"context_settings": {"help_option_names": ["-h", "--help"]}, "add_completion": False, "rich_markup_mode": None, "pretty_exceptions_enable": False}
 
 
-def group(help: str, cls: type[RefereeGroup] = RefereeGroup, bare: Callable[[], None] | None = None) -> typer.Typer:
+def group(help: str, cls: type[RefereeGroup] = RefereeGroup, bare: Callable[[], None] | None = None, version: Callable[[], str] | None = None) -> typer.Typer:
     """A command group as every ``referee`` group is: one-line errors, ``-h``, plain help, and
-    the help shown when it is called without a command (or ``bare`` run instead)."""
+    the help shown when it is called without a command (or ``bare`` run instead); ``version``:
+    what ``--version`` prints (the top group's)."""
     app = typer.Typer(cls=cls, help=help, invoke_without_command=True, **SETTINGS)
 
-    @app.callback()
     def show_help(ctx: typer.Context) -> None:
         if ctx.invoked_subcommand is None:
             bare() if bare is not None else typer.echo(ctx.get_help())
 
+    def show_help_or_version(ctx: typer.Context, show_version: bool = typer.Option(False, "--version", help="Print the version of referee and exit.")) -> None:
+        if show_version:
+            assert version is not None
+            typer.echo(version())
+            raise typer.Exit()
+        show_help(ctx)
+
+    app.callback()(show_help if version is None else show_help_or_version)
     return app
 
 

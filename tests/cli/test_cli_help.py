@@ -45,3 +45,14 @@ def test_a_help_says_what_is_required_and_where_an_option_comes_from_in_plain_br
     said = " ".join(CliRunner().invoke(app, ["campaign", "move", "-h"]).output.split())
     assert "NAMES... [required]" in said
     assert "[env var: REFEREE_CAMPAIGN]" in said
+
+
+def test_the_version_is_the_installed_packages_and_only_the_top_group_takes_it() -> None:
+    from importlib.metadata import version
+
+    runner = CliRunner()
+    told = runner.invoke(app, ["--version"])
+    assert told.exit_code == 0 and told.output == f"referee {version('referee')}\n"
+    assert "--version" in runner.invoke(app, ["-h"]).output
+    refused = runner.invoke(app, ["kh", "--version"])
+    assert refused.exit_code == 2 and "No such option '--version'" in refused.output

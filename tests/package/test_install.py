@@ -86,6 +86,8 @@ def test_a_wheel_installed_as_a_tool_runs_from_an_empty_folder(wheel: Path, tmp_
     assert helped.returncode == 0 and helped.stdout.startswith("Usage: referee ") and "campaign" in helped.stdout, helped.stderr
     found = run("table", "lookup", "kh.damage", "83")
     assert found.returncode == 0 and "Defense hit" in found.stdout, found.stderr
+    told = run("--version")
+    assert told.returncode == 0 and told.stdout == f"referee {wheel.name.split('-')[1]}\n", (told.stdout, told.stderr)
     made = run("campaign", "new", "war.toml")
     assert made.returncode == 0 and "the war is set up on Frontier Deployment Map" in made.stdout, made.stderr
     status = run("campaign", "status", "-c", "war.toml")
