@@ -80,6 +80,18 @@ def store(name: str, source: bytes, payload: Any) -> None:
         return
 
 
+def file_tables(target: Path, source: bytes) -> tuple[dict[str, Any], object] | None:
+    """The parsed copy kept of the file at ``target`` for exactly these bytes: its tables and what
+    a save noted with them (a campaign's parts); None where none is kept."""
+    copy = load(name("file", target), source)
+    return (copy[0], copy[1]) if isinstance(copy, tuple) and len(copy) == 2 and isinstance(copy[0], dict) else None
+
+
+def keep_file_tables(target: Path, source: bytes, tables: dict[str, Any], parts: object = None) -> None:
+    """Keep the parsed copy of the file at ``target`` holding these bytes (:func:`file_tables`)."""
+    store(name("file", target), source, (tables, parts))
+
+
 def _folder(make: bool) -> Path | None:
     """The cache folder (made if ``make``, readable by its owner only), or None where there is none
     to use: not there yet, another user's, or one others may write."""

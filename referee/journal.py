@@ -180,7 +180,7 @@ class Journal:
         self.going_on = False  # (asked again if undo goes back to before the loss and the war goes on again)
         parsed = self.writer.parsed()
         if parsed is not None:
-            cache.store(cache.name("file", self.target), data, parsed)  # the next command to open the file parses nothing
+            cache.keep_file_tables(self.target, data, *parsed)  # the next command to open the file parses nothing
 
     def undo(self) -> Travel:
         """Put back the file's text before the last action (the app's or a command's), saved."""
@@ -336,15 +336,14 @@ def _load(path: Path, tables: Tables, kind: str) -> tuple[Writer, State, storage
     what = kind or "campaign or battle"
     raw, seen = storage.read_bytes(path, what)
     target = storage.target(path)
-    kept = cache.name("file", target)
-    copy = cache.load(kept, raw)
-    if isinstance(copy, tuple) and len(copy) == 2 and isinstance(copy[0], dict):
+    copy = cache.file_tables(target, raw)
+    if copy is not None:
         try:
             return (*_state_of(path, target, tables, kind, copy[0], copy[1], raw), seen)
         except Exception:  # noqa: BLE001 - not the file's refusal: its own tables say (below)
             pass
     data = storage.parse(raw, path, what)
-    cache.store(kept, raw, (data, None))
+    cache.keep_file_tables(target, raw, data)
     return (*_state_of(path, target, tables, kind, data, None, raw), seen)
 
 

@@ -62,11 +62,11 @@ def pack(source: Path, out: Path, kind: str = "", force: bool = False) -> tuple[
     from referee import places, tables
     from referee.journal import Journal
 
-    if places.is_pack(places.found(source, kind or "campaign or battle", unpack=False)):
-        raise RefereeError(f"{source} is a pack already: open it (referee play {source}) or pack the file it unpacks to")
     source = places.found(source, kind or "campaign or battle", unpack=False)
+    if places.is_pack(source):
+        raise RefereeError(f"{source} is a pack already: open it (referee play {source}) or pack the file it unpacks to")
     real = storage.target(source)
-    if os.path.abspath(out) in (os.path.abspath(source), os.path.abspath(real)) or out.name in (real.name, real.name + ".log", real.name + ".history"):
+    if os.path.abspath(out) in (os.path.abspath(source), os.path.abspath(real)) or out.name in unpacked_names(real.name):
         raise RefereeError(f"name the pack otherwise than {real.name} and the files beside it (e.g. {real.stem}.zip): opening it unpacks those beside it")
     if storage.exists(out) and not force:
         raise RefereeError(f"{out} exists; give another name, or --force to replace it")
@@ -84,6 +84,11 @@ def pack(source: Path, out: Path, kind: str = "", force: bool = False) -> tuple[
     found = Packed(journal.kind, real.name, members)
     _write(out, _zipped(found), replace=force)
     return out, found
+
+
+def unpacked_names(name: str) -> tuple[str, str, str]:
+    """The names a pack of the file ``name`` unpacks to: the file, its log and its undo history."""
+    return name, name + ".log", name + history.SUFFIX
 
 
 def _zipped(found: Packed) -> bytes:
@@ -169,7 +174,7 @@ def _manifest(raw: bytes, path: Path) -> dict[str, Any]:
     if not _NAME.fullmatch(name) or name.startswith("."):
         raise RefereeError(f"{where}: file must be a file's own name ending .toml, not {name!r}")
     sums = strict.get(data, "sha256", dict, where)
-    allowed = {name, name + ".log", name + ".history"}
+    allowed = set(unpacked_names(name))
     if name not in sums or not set(sums) <= allowed or not all(isinstance(v, str) and re.fullmatch(r"[0-9a-f]{64}", v) for v in sums.values()):
         raise RefereeError(f"{where}: sha256 must give the hash of {name} and of its log and history if packed, not {str(sums)[:80]}")
     return data
@@ -182,7 +187,7 @@ def opened(path: Path) -> Path:
     found = read(path)
     folder = path.parent
     target = folder / found.name
-    there = {name: folder / name for name in (found.name, found.name + ".log", found.name + ".history") if os.path.lexists(folder / name)}
+    there = {name: folder / name for name in unpacked_names(found.name) if os.path.lexists(folder / name)}
     if not there:
         for name in sorted(found.members, key=lambda n: n == found.name):  # the file itself last: its log and history are there when it is
             _write(folder / name, found.members[name])

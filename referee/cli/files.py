@@ -73,13 +73,13 @@ def read(path: Optional[Path], file: CommandFile, made: Callable[[dict[str, Any]
 
     path = named(path, file)
     raw, _ = storage.read_bytes(path, file.kind)
-    kept = cache.name("file", storage.target(path))
-    copy = cache.load(kept, raw)
-    if isinstance(copy, tuple) and len(copy) == 2 and isinstance(copy[0], dict):
+    target = storage.target(path)
+    copy = cache.file_tables(target, raw)
+    if copy is not None:
         data = copy[0]
     else:
         data = storage.parse(raw, path, file.kind)
-        cache.store(kept, raw, (data, None))
+        cache.keep_file_tables(target, raw, data)
     try:
         return made(data)
     except RefereeError as error:
