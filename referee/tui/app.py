@@ -305,14 +305,14 @@ class RefereeApp(App[None]):
         raise here, and the form shows them); apply it at once if it rolls nothing, else ask for
         the dice. ``then`` is called once it is applied (the Fire screen's shots, fired, are gone).
         ``tried``: the action built and run so on the state as it is (asked first: its question's run)."""
-        if self.journal.missing_log() and not self.journal.going_on:
-            self.push_screen(self.without_log(), lambda yes: self.go_on_without_log(bool(yes), title, make, form, then, tried))
-            return
         if tried is None:
             step = make()
             trial = step(random.Random(), {})
         else:
             step, trial = tried
+        if self.journal.missing_log() and not self.journal.going_on:  # (asked once the action is whole: the form says its mistakes first)
+            self.push_screen(self.without_log(), lambda yes: self.go_on_without_log(bool(yes), title, make, form, then, (step, trial)))
+            return
         self.then = then
         rolls = needs(trial)
         if not self.kind.asks_later_rolls:

@@ -16,7 +16,7 @@ from referee.cli import files
 from referee.journal import Journal, LogMissing
 from referee.sathar_war import campaign_file, log_file, setup
 from referee.tui.app import RefereeApp
-from referee.tui.dialogs import ConfirmDialog
+from referee.tui.dialogs import ConfirmDialog, FormDialog
 from referee.tui.view.app import open_view
 from tests.helpers.app import drive
 from tests.helpers.cli import run
@@ -154,3 +154,17 @@ def test_the_app_says_it_at_open_and_asks_at_the_first_change(copied: Path) -> N
 
     drive(copied, play)
     assert log_file.missing(campaign_file.read(copied, TABLES)) is not None  # (undone: the state before, its log missing)
+
+
+def test_a_form_filled_wrongly_says_so_in_the_form_before_the_question(copied: Path) -> None:
+    """The question comes once the action is whole: a form's mistake (no start circle) is said in
+    the form, as ever, not after the referee said yes (where it could not be shown)."""
+
+    async def play(app: RefereeApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "p", "space", "ctrl+a")  # the Place form, a ship marked, no circle or planet
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog), app.screen
+        assert "a start circle for Sathar ships, or a planet" in str(app.screen.query_one("#error-circle").content)  # type: ignore[attr-defined]
+        assert len(app.journal.state.log) == 0 and app.journal.missing_log()
+
+    drive(copied, play)
