@@ -236,17 +236,25 @@ def _depth(brackets: bytes) -> int:
     return passes + top
 
 
-def read_back(text: str, read: Callable[[dict[str, Any]], T], expected: T) -> str:
-    """``text``, once read back as a load reads it (``read``) and found equal to ``expected``.
+def checked_text(data: dict[str, Any], read: Callable[[dict[str, Any]], T], expected: T, kind: str) -> tuple[str, dict[str, Any]]:
+    """The text of a file's tables ``data``, once read back as a load reads it (``read``) and found
+    equal to ``expected``; and the tables it parses to (:class:`Alone` keeps them for the cache).
 
-    Every save passes through here before the atomic replace, so a state that a load would refuse
-    (or read otherwise) is the action's error, and the file on disk stays as it was."""
-    read_back_tables(text, read, expected)
-    return text
+    Every save of a battle, an engagement or a scenario passes through here before the atomic
+    replace, so a state that a load would refuse (or read otherwise) is the action's error, refused
+    naming the ``kind`` of file, and the file on disk stays as it was."""
+    import tomli_w
+
+    text = tomli_w.dumps(data, multiline_strings=True)
+    try:
+        return text, read_back_tables(text, read, expected)
+    except RefereeError as error:
+        raise refused(kind, error) from None
 
 
 def read_back_tables(text: str, read: Callable[[dict[str, Any]], T], expected: T) -> dict[str, Any]:
-    """:func:`read_back`, giving the tables that ``text`` parses to."""
+    """The tables ``text`` parses to, once read back as a load reads it (``read``) and found equal
+    to ``expected`` (a campaign's save reads back each of its parts so)."""
     import tomllib
 
     tables = tomllib.loads(text)
@@ -259,30 +267,35 @@ def read_back_tables(text: str, read: Callable[[dict[str, Any]], T], expected: T
 class Alone(Generic[T]):
     """The Writer (:class:`referee.journal.Writer`) of a file that keeps nothing beside it - a
     battle's, an engagement's, a scenario's: its state from a file's tables (``read``), and a
-    state's text, read back as a load reads it (``text``: the kind's own, which refuses a state that
-    would not load)."""
+    state's text with the tables it reads back to (``written``: the kind's own, through
+    :func:`checked_text`, which refuses a state that would not load)."""
 
-    def __init__(self, read: Callable[[dict[str, Any]], T], text: Callable[[T], str]) -> None:
+    def __init__(self, read: Callable[[dict[str, Any]], T], written: Callable[[T], tuple[str, dict[str, Any]]]) -> None:
         self._read = read
-        self._text = text
+        self._written = written
+        self._parsed: tuple[dict[str, Any], None] | None = None
 
     def read(self, data: dict[str, Any], parts: object = None, source: bytes = b"") -> T:
         return self._read(data)
 
     def text(self, state: T) -> str:
-        return self._text(state)
+        self._parsed = None
+        text, tables = self._written(state)
+        self._parsed = (tables, None)
+        return text
 
     def beside(self) -> None:
         """Nothing is written beside the file."""
         return None
 
-    def parsed(self) -> None:
-        """Not known without parsing the text again: the next load parses the file (and keeps it in the cache)."""
-        return None
+    def parsed(self) -> tuple[dict[str, Any], None] | None:
+        """The tables of the text made last, as its reading back parsed them (None: no text was
+        made): the next command to open the file parses nothing."""
+        return self._parsed
 
 
 def refused(kind: str, error: RefereeError) -> RefereeError:
-    """The message of a save refused by :func:`read_back`."""
+    """The message of a save refused on reading back (:func:`checked_text`, a campaign's parts)."""
     return RefereeError(f"this would save a {kind} file that cannot be opened again: {error}; nothing was saved")
 
 
@@ -438,7 +451,7 @@ def _waited(path: Path, wait: float, deadline: float, pause: float) -> float:
 
 
 def write_text(path: Path, text: str, expected: Seen | None = None, *, backup: bool = True) -> Seen:
-    """Save TOML text (checked already by :func:`read_back`) atomically, keeping the previous save
+    """Save TOML text (checked already by :func:`checked_text`, or a campaign's parts by :func:`read_back_tables`) atomically, keeping the previous save
     as ``NAME.bak``; what the file holds now must be ``expected`` (or, under :func:`locked`, what
     was read under it), else :class:`ChangedOnDisk` and nothing is written. Returns what it wrote."""
     real = target(path)

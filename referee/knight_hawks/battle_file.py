@@ -214,10 +214,10 @@ def entry_dict(entry: Entry) -> dict[str, Any]:
 
 def text(battle: Battle, kh: Tables) -> str:
     """The battle file's text, once it reads back as a load reads it to the same battle: a battle
-    that would not load is refused before anything is written (storage.read_back)."""
-    import tomli_w
+    that would not load is refused before anything is written (storage.checked_text)."""
+    return written(battle, kh)[0]
 
-    try:
-        return storage.read_back(tomli_w.dumps(to_dict(battle), multiline_strings=True), lambda data: from_dict(data, kh), battle)
-    except RefereeError as error:
-        raise storage.refused("battle", error) from None
+
+def written(battle: Battle, kh: Tables) -> tuple[str, dict[str, Any]]:
+    """:func:`text`, and the tables it reads back to."""
+    return storage.checked_text(to_dict(battle), lambda data: from_dict(data, kh), battle, "battle")

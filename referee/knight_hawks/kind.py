@@ -29,7 +29,7 @@ def battle_of(journal: Journal) -> Battle:
 def writer(tables: Tables, target: Path | None = None) -> Writer:
     from referee.knight_hawks import battle_file
 
-    return storage.Alone(lambda data: battle_file.from_dict(data, tables), lambda battle: battle_file.text(battle, tables))
+    return storage.Alone(lambda data: battle_file.from_dict(data, tables), lambda battle: battle_file.written(battle, tables))
 
 
 def when(entry: Entry) -> tuple[str, str]:

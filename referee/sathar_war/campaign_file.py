@@ -641,7 +641,7 @@ class Writer:
 
     Every part of the text is read back as a load reads it and must give the same unit, log line,
     map or head, and the whole campaign must pass :func:`check`, before anything is written: a state
-    that would not load is the action's error, never a file (storage.read_back). Units are frozen,
+    that would not load is the action's error, never a file (storage.read_back_tables). Units are frozen,
     and a campaign's states share those that did not change, so each one's checked text is kept
     and made again only for a new one: a save costs what changed, not the whole war. Only the new
     log lines are written, appended to the log file (:meth:`beside`).

@@ -169,9 +169,9 @@ def to_dict(engagement: Engagement) -> dict[str, Any]:
 
 def text(engagement: Engagement) -> str:
     """The file's text, once it reads back as a load reads it to the same engagement."""
-    import tomli_w
+    return written(engagement)[0]
 
-    try:
-        return storage.read_back(tomli_w.dumps(to_dict(engagement), multiline_strings=True), from_dict, engagement)
-    except RefereeError as error:
-        raise storage.refused("engagement", error) from None
+
+def written(engagement: Engagement) -> tuple[str, dict[str, Any]]:
+    """:func:`text`, and the tables it reads back to."""
+    return storage.checked_text(to_dict(engagement), from_dict, engagement, "engagement")

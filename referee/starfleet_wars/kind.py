@@ -26,7 +26,7 @@ __all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "described", "paper", "sides
 def writer(tables: Tables, target: Path) -> Writer:
     from referee.starfleet_wars import engagement_file
 
-    return storage.Alone(engagement_file.from_dict, engagement_file.text)
+    return storage.Alone(engagement_file.from_dict, engagement_file.written)
 
 
 def when(entry: Entry) -> tuple[str, str]:

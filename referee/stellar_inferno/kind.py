@@ -26,7 +26,7 @@ __all__ = ["COLUMNS", "PAPERS", "STATE", "changes", "described", "paper", "sides
 def writer(tables: Tables, target: Path) -> Writer:
     from referee.stellar_inferno import scenario_file
 
-    return storage.Alone(scenario_file.from_dict, scenario_file.text)
+    return storage.Alone(scenario_file.from_dict, scenario_file.written)
 
 
 def when(entry: Entry) -> tuple[str, str]:

@@ -657,9 +657,9 @@ def _deployed_dict(deployed: Deployed) -> dict[str, Any]:
 
 def text(scenario: Scenario) -> str:
     """The file's text, once it reads back as a load reads it to the same scenario."""
-    import tomli_w
+    return written(scenario)[0]
 
-    try:
-        return storage.read_back(tomli_w.dumps(to_dict(scenario), multiline_strings=True), from_dict, scenario)
-    except RefereeError as error:
-        raise storage.refused("scenario", error) from None
+
+def written(scenario: Scenario) -> tuple[str, dict[str, Any]]:
+    """:func:`text`, and the tables it reads back to."""
+    return storage.checked_text(to_dict(scenario), from_dict, scenario, "scenario")

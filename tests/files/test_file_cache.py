@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tomli
 from typer.testing import CliRunner
 
 from referee import cache, storage
@@ -24,6 +25,7 @@ from referee.sathar_war import campaign_file, log_file, movement
 from referee.sathar_war.campaign import Done
 from tests.helpers.campaign import started
 from tests.helpers.tables import TABLES
+from tests.helpers.toml import same
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
 import war as generator  # noqa: E402
@@ -84,7 +86,8 @@ def dumped(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
 def test_every_save_of_a_war_keeps_the_tables_a_parse_gives_and_the_texts_of_its_parts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Eight days of the generated war, every action saved through the journal: each time, the
-    tables kept are the file's as tomllib reads it, and each part's text is in the file, in order,
+    tables kept are the file's as tomllib's parser reads it (compiled, tomli: tests/helpers/toml.py;
+    tomllib itself reads the last file alike), and each part's text is in the file, in order,
     parsing to its own tables."""
     checked = []
     storing = cache.store
@@ -94,11 +97,11 @@ def test_every_save_of_a_war_keeps_the_tables_a_parse_gives_and_the_texts_of_its
         if name.startswith("file-"):
             data, parts = payload  # type: ignore[misc]
             text = source.decode("utf-8")
-            assert data == tomllib.loads(text)
+            assert data == tomli.loads(text)
             if parts is not None:
-                assert tomllib.loads(parts["map"]) == {"map": data["map"]}
-                assert tomllib.loads(parts["losses"]) == {"losses": data.get("losses", [])}
-                assert [tomllib.loads(t) for t in parts["units"]] == [{"units": [u]} for u in data["units"]]
+                assert tomli.loads(parts["map"]) == {"map": data["map"]}
+                assert tomli.loads(parts["losses"]) == {"losses": data.get("losses", [])}
+                assert [tomli.loads(t) for t in parts["units"]] == [{"units": [u]} for u in data["units"]]
                 at = text.index(parts["map"])
                 assert text.endswith("\n".join([parts["map"], *parts["units"]])) and parts["losses"] in text[:at]
             checked.append(parts is not None)
@@ -108,6 +111,7 @@ def test_every_save_of_a_war_keeps_the_tables_a_parse_gives_and_the_texts_of_its
     war = generator.play(19, 8, path, journal=True)
     assert war.refused == [] and checked.count(True) == sum(war.actions.values()) > 100  # every action's save
     assert Journal.open(path, TABLES, "campaign").state == war.campaign
+    same(path.read_text(encoding="utf-8"))
 
 
 def test_a_command_after_a_save_parses_nothing_and_writes_again_only_what_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -123,6 +127,33 @@ def test_a_command_after_a_save_parses_nothing_and_writes_again_only_what_change
     assert units == ["Sathar Destroyer 2"]  # of the 200 units, the one moved; the rest written as the file held them
     assert len(made) <= 6  # and the head's keys and tables, the log's new lines
     assert Journal.open(path, TABLES, "campaign").state.unit("Sathar Destroyer 2").moved
+
+
+@pytest.mark.parametrize(
+    ("made", "changed", "read"),
+    [
+        (("kh", "start", "the-stand", "{}"), ("kh", "speed", "Bludgeon", "3", "-b", "{}"), ("kh", "ships", "-b", "{}")),
+        (
+            ("sfw", "new", "{}", "--side", "Terran", "--side", "Aquarian"),
+            ("sfw", "add", "VICTORY", "--class", "VICTORY", "--side", "Terran", "--value", "launchers=2", "--value", "reloads=30", "-e", "{}"),
+            ("sfw", "ships", "-e", "{}"),
+        ),
+        (("si", "new", "{}", "--scenario", "1"), ("si", "next", "-s", "{}"), ("si", "status", "-s", "{}")),
+    ],
+    ids=["battle", "engagement", "scenario"],
+)
+def test_a_command_after_a_battle_engagement_or_scenario_is_saved_parses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, made: tuple[str, ...], changed: tuple[str, ...], read: tuple[str, ...]
+) -> None:
+    """A save keeps the tables its reading back parsed: the file's own, as tomllib reads it."""
+    path = tmp_path / "game.toml"
+    for args in (made, changed):
+        done = runner.invoke(app, [a.format(path) for a in args], catch_exceptions=False)
+        assert done.exit_code == 0, done.stderr
+    assert kept(path) == (tomllib.loads(path.read_text(encoding="utf-8")), None)
+    parse_refused(monkeypatch)
+    shown = runner.invoke(app, [a.format(path) for a in read], catch_exceptions=False)
+    assert shown.exit_code == 0 and shown.stdout, shown.stderr
 
 
 def test_a_save_from_the_cache_writes_the_same_bytes_as_one_from_the_file(tmp_path: Path) -> None:
