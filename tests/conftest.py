@@ -7,6 +7,8 @@ import tempfile
 
 import pytest
 
+from tests.helpers.toml import compile_tomllib
+
 # Keep the parsed-table cache of the tests out of the user's cache folder. Set at import, before
 # any test module loads a table during collection; subprocesses inherit it.
 os.environ["REFEREE_CACHE_DIR"] = tempfile.mkdtemp(prefix="referee-test-cache-")
@@ -58,3 +60,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         share.extend(rest[:more])
         del rest[:more]
     items[:] = [item for share in shares for item in share] + rest
+
+
+@pytest.fixture
+def compiled_toml(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tomllib parses with the same parser compiled (tomli) while the test runs: for the random walks
+    that read thousands of whole files back (tests/helpers/toml.py says why that is sound)."""
+    compile_tomllib(monkeypatch)

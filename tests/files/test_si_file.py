@@ -22,6 +22,7 @@ from referee.stellar_inferno.planets import other
 from referee.stellar_inferno.scenario import PHASE_KEYS, Scenario, class_figures
 from tests.helpers.hostile import EVIL, damaged_text, mutate, places
 from tests.helpers.si import bundled
+from tests.helpers.toml import same
 
 SI = tables.load(prefix="si")
 LONG = bool(os.environ.get("REFEREE_LONG"))
@@ -226,12 +227,14 @@ def walk(seed: int, steps: int = 250) -> list[Scenario]:
     return states
 
 
+@pytest.mark.usefixtures("compiled_toml")  # tomllib's parser compiled (tests/helpers/toml.py)
 @pytest.mark.parametrize("seed", range(30 if LONG else 6))
 def test_every_state_of_a_random_game_saves_and_reads_back(seed: int) -> None:
     states = walk(seed, 600 if LONG else 250)
     assert len(states) > 40
     for state in states:
         assert scenario_file.from_dict(tomllib.loads(scenario_file.text(state))) == state
+    same(scenario_file.text(states[-1]))  # the standard library's parser reads the last state's file alike
     assert any(s.ships for s in states) and any(s.phase != "fleet-movement" for s in states)
 
 
@@ -358,10 +361,13 @@ def optional_walk(seed: int, steps: int = 300) -> list[Scenario]:
     return states
 
 
+@pytest.mark.usefixtures("compiled_toml")
 @pytest.mark.parametrize("seed", range(20 if LONG else 3))
 def test_every_state_of_a_game_with_the_optional_rules_saves_and_reads_back(seed: int) -> None:
-    for state in optional_walk(seed, 500 if LONG else 300):
+    states = optional_walk(seed, 500 if LONG else 300)
+    for state in states:
         assert scenario_file.from_dict(tomllib.loads(scenario_file.text(state))) == state
+    same(scenario_file.text(states[-1]))
 
 
 def test_the_optional_walks_reach_what_the_file_must_hold() -> None:

@@ -8,6 +8,8 @@ or a Knight Hawks battle exported, damaged and imported), repairs ordered and ma
 Void, replacements and NOVA, advancing through several tendays. Each action is taken as the app
 and the command line take it (``Journal.apply``: checked, saved atomically); a refusal
 (RefereeError) changes nothing. After every action the file on disk is read as a load reads it.
+The walks parse with tomllib's own parser compiled (tests/helpers/toml.py), and tomllib itself
+reads the last file and its log as it did.
 
 ``make test`` walks two wars (120 and 480 actions: the second past the first replacements, day
 20) and one with shatter drones; ``REFEREE_LONG=N`` walks ten wars of N actions each. A failure
@@ -32,10 +34,13 @@ from referee.knight_hawks import battle_file
 from referee.knight_hawks.combat_phase import hit_in_battle
 from referee.knight_hawks.repair import Repair
 from referee.resources import campaigns_dir
-from referee.sathar_war import battles, campaign_file, fleets, movement, repairs, setup, turn
+from referee.sathar_war import battles, campaign_file, fleets, log_file, movement, repairs, setup, turn
 from referee.sathar_war.campaign import Campaign, Done, Unit
 from tests.helpers.campaign import MAP
 from tests.helpers.tables import TABLES
+from tests.helpers.toml import same
+
+pytestmark = pytest.mark.usefixtures("compiled_toml")
 
 Action = tuple[str, Callable[[], Done]]
 
@@ -255,6 +260,8 @@ def play(path: Path, seed: int, steps: int, found: list[str] | None = None) -> d
         assert again == journal.state, f"seed {seed}, step {step}: the file reads back otherwise\n  after: " + "\n  ".join(history[-12:])
         if journal.state.outcome:
             break
+    for read in (path, log_file.beside(path)):
+        same(read.read_text(encoding="utf-8"))  # the standard library's parser reads the last file and its log alike
     counts["day"] = journal.state.day
     counts["over"] = int(bool(journal.state.outcome))
     return counts
