@@ -31,11 +31,12 @@ run: $(STAMP)
 PYTEST_WORKERS ?= 6
 WRITE_PYC := PYTHONDONTWRITEBYTECODE=
 COLLECT := $(BIN)/python -m pytest --collect-only -q -p no:cacheprovider
+HALF := tests/app tests/cli tests/files
 
 test: $(STAMP)
 	@ls tests/__pycache__/conftest.*-pytest-*.pyc >/dev/null 2>&1 || { \
-	  $(WRITE_PYC) $(COLLECT) tests/app tests/cli tests/files >/dev/null 2>&1 & \
-	  $(WRITE_PYC) $(COLLECT) tests --ignore=tests/app --ignore=tests/cli --ignore=tests/files >/dev/null 2>&1; \
+	  $(WRITE_PYC) $(COLLECT) $(HALF) >/dev/null 2>&1 & \
+	  $(WRITE_PYC) $(COLLECT) tests $(addprefix --ignore=,$(HALF)) >/dev/null 2>&1; \
 	  wait; } || true
 	$(WRITE_PYC) $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import gc
 import os
 import tempfile
+import tomllib
 
 import pytest
-
-from tests.helpers.toml import compile_tomllib
+import tomli
 
 # Keep the parsed-table cache of the tests out of the user's cache folder. Set at import, before
 # any test module loads a table during collection; subprocesses inherit it.
@@ -80,4 +80,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def compiled_toml(monkeypatch: pytest.MonkeyPatch) -> None:
     """tomllib parses with the same parser compiled (tomli) while the test runs: for the random walks
     that read thousands of whole files back (tests/helpers/toml.py says why that is sound)."""
-    compile_tomllib(monkeypatch)
+    monkeypatch.setattr(tomllib, "loads", tomli.loads)
+    monkeypatch.setattr(tomllib, "TOMLDecodeError", tomli.TOMLDecodeError)

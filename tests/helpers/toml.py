@@ -11,17 +11,9 @@ that tomllib itself reads the walk's last file as tomli did."""
 
 from __future__ import annotations
 
-import tomllib
 from tomllib import loads as stdlib_loads  # (bound before any test swaps tomllib.loads)
 
-import pytest
 import tomli
-
-
-def compile_tomllib(monkeypatch: pytest.MonkeyPatch) -> None:
-    """tomllib parses with tomli's compiled parser (and raises its error) until the test ends."""
-    monkeypatch.setattr(tomllib, "loads", tomli.loads)
-    monkeypatch.setattr(tomllib, "TOMLDecodeError", tomli.TOMLDecodeError)
 
 
 def same(text: str) -> None:
