@@ -47,12 +47,18 @@ class Contested(NamedTuple):
 
 
 def contested(campaign: Campaign) -> list[Contested]:
+    """The systems where both sides are, in the map's order (the units of each by one pass over
+    them all: the status reads this at every action)."""
+    sides: dict[str, dict[str, list[Unit]]] = {}
+    for unit in campaign.units:
+        name = unit.system(campaign.frontier) if unit.active else ""
+        if name:
+            sides.setdefault(name, {"Sathar": [], "UPF": []})[unit.side].append(unit)
     found = []
     for system in campaign.frontier.systems:
-        sathar = campaign.at(system.name, "Sathar")
-        upf = campaign.at(system.name, "UPF")
-        if sathar and upf:
-            found.append(Contested(system.name, tuple(p.name for p in system.planets), tuple(sathar), tuple(upf)))
+        here = sides.get(system.name)
+        if here and here["Sathar"] and here["UPF"]:
+            found.append(Contested(system.name, tuple(p.name for p in system.planets), tuple(here["Sathar"]), tuple(here["UPF"])))
     return found
 
 
