@@ -28,23 +28,27 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
-# The modules that take longest, longest first (the time of their tests in a run of the whole suite,
-# as --durations=0 adds it up; in brackets, their CPU): each starts a worker's share of the run, so
-# that none of them starts last and leaves one worker running on alone after the others are done.
+# The modules that take longest, longest first (the time of their tests in a run of the whole suite
+# on 6 workers, and in brackets their CPU; a fresh clone's mypy has no cache): each starts a worker's
+# share of the run, so that none of them starts last and leaves one worker running on alone after
+# the others are done. Those that mostly wait (a browser, tmux, an install) are in it too: at the
+# end they would hold the run up for half a minute with the CPU idle.
 LONG = (
-    "tests/rules/campaign/test_campaign_property.py",  # three random wars, every state read back (28 s)
-    "tests/app/test_app_sfw.py",  # the fortress, its CapTacs and lasers through the app's forms (28 s)
-    "tests/files/test_si_file.py",  # random Stellar Inferno games, every state saved and read back (24 s)
-    "tests/files/test_file_cache.py",  # eight days of the generated war, every save's cache checked (18 s)
-    "tests/app/test_app_campaign_war.py",  # a war of 21 days played in the app (28 s)
-    "tests/app/test_app_kh_play.py",  # two Knight Hawks scenarios played in the app (32 s)
-    "tests/paper/test_paper_pdf.py",  # the roster forms as PDF (13 s)
-    "tests/app/test_app_si_ground.py",  # troops put down, supplied and fighting, through the app (17 s)
-    "tests/package/test_types.py",  # mypy --strict in a subprocess (16 s)
-    "tests/app/test_app_si.py",  # two turns of Phoenix Command by keys (9 s)
-    "tests/rules/campaign/test_campaign_war_check.py",  # the generated war checked against the book (11 s)
-    "tests/files/test_undo_crash.py",  # processes killed while saving (9 s)
-    "tests/rules/campaign/test_campaign_war_generator.py",  # the generated war of 15 days, played twice (14 s)
+    "tests/app/test_app_sfw.py",  # the fortress, its CapTacs and lasers through the app's forms (120 s; 21 s)
+    "tests/app/test_app_kh_play.py",  # two Knight Hawks scenarios played in the app (91 s; 21 s)
+    "tests/app/test_app_campaign_war.py",  # a war of 21 days played in the app (75 s; 19 s)
+    "tests/app/test_app_si_ground.py",  # troops put down, supplied and fighting, through the app (63 s; 12 s)
+    "tests/paper/test_paper_pdf.py",  # the roster forms as PDF, printed by a browser (55 s; 12 s in it)
+    "tests/rules/campaign/test_campaign_property.py",  # three random wars, every state read back (46 s; 20 s)
+    "tests/files/test_si_file.py",  # random Stellar Inferno games, every state saved and read back (38 s; 18 s)
+    "tests/app/test_app_si.py",  # two turns of Phoenix Command by keys (35 s; 7 s)
+    "tests/files/test_file_cache.py",  # eight days of the generated war, every save's cache checked (30 s; 13 s)
+    "tests/rules/campaign/test_campaign_war_generator.py",  # the generated war of 15 days, played twice (28 s; 10 s)
+    "tests/app/test_app_terminal_play.py",  # a day played in the app in tmux, waiting on the screen (27 s; 1 s)
+    "tests/rules/campaign/test_campaign_war_check.py",  # the generated war checked against the book (24 s; 7 s)
+    "tests/files/test_undo_crash.py",  # processes killed while saving (23 s; 5 s)
+    "tests/package/test_install.py",  # the wheel built and installed as a tool (22 s; 7 s in it)
+    "tests/package/test_types.py",  # mypy --strict in a subprocess (15 s with no cache)
 )
 
 
