@@ -2,7 +2,8 @@
 # The Python the venv is made with: the operating system's own (/usr/bin/python3) where it is 3.11 or
 # later and can make a venv (its ensurepip is there), else the python3 on the path. Linux
 # distributions build their Python with profile-guided and link-time optimisation; pyenv's build on
-# the development machine (a shared libpython, neither) ran the test suite with 1.34 times the CPU.
+# the development machine (a shared libpython, neither) took 1.41 times the CPU and the time for the
+# same tests (paired runs: docs/speed.md, The test suite).
 # `make PYTHON=python3.12 test` chooses another (after `make clean`, as the venv is made once).
 SYSTEM_PYTHON := /usr/bin/python3
 PYTHON ?= $(shell $(SYSTEM_PYTHON) -c "import sys, ensurepip; sys.exit(sys.version_info < (3, 11))" 2>/dev/null && echo $(SYSTEM_PYTHON) || echo python3)
