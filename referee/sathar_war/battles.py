@@ -47,18 +47,17 @@ class Contested(NamedTuple):
 
 
 def contested(campaign: Campaign) -> list[Contested]:
-    """The systems where both sides are, in the map's order (the units of each by one pass over
-    them all: the status reads this at every action)."""
-    sides: dict[str, dict[str, list[Unit]]] = {}
+    """The systems where both sides are, in the map's order: what :meth:`Campaign.at` gives each side
+    there, found in one pass over the units (the status reads this at every action)."""
+    here: dict[tuple[str, str], list[Unit]] = {}
     for unit in campaign.units:
-        name = unit.system(campaign.frontier) if unit.active else ""
-        if name:
-            sides.setdefault(name, {"Sathar": [], "UPF": []})[unit.side].append(unit)
+        if unit.active and (where := unit.system(campaign.frontier)):
+            here.setdefault((where, unit.side), []).append(unit)
     found = []
     for system in campaign.frontier.systems:
-        here = sides.get(system.name)
-        if here and here["Sathar"] and here["UPF"]:
-            found.append(Contested(system.name, tuple(p.name for p in system.planets), tuple(here["Sathar"]), tuple(here["UPF"])))
+        sathar, upf = here.get((system.name, "Sathar")), here.get((system.name, "UPF"))
+        if sathar and upf:
+            found.append(Contested(system.name, tuple(p.name for p in system.planets), tuple(sathar), tuple(upf)))
     return found
 
 
